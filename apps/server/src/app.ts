@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { verifyAccessToken } from './platform/auth/tokens.ts';
+import type { Deps } from './platform/deps.ts';
+import { AppError } from './platform/errors.ts';
+import { registerAntiForgery } from './platform/http/anti-forgery.ts';
+import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { resolveLocale } from './platform/http/locale.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
+import { modules } from './modules/index.ts';
+
+export type App = FastifyInstance;
+
+const defaultWebRoot = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+
+export async function buildApp(deps: Deps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.TRUST_PROXY,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('authError', null);
+  app.decorateRequest('locale', 'nl-NL');
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.locale = resolveLocale(req.headers['x-locale'] as string | undefined, req.headers['accept-language']);
+    if (deps.lifecycle.shuttingDown && !req.url.startsWith('/health/live')) {
+      reply.header('connection', 'close');
+      throw new AppError('unavailable', 'error.server_fout');
+    }
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      try {
+        req.user = await verifyAccessToken(deps.tokens, header.slice(7), deps.clock());
+      } catch (e) {
+        req.authError = e instanceof AppError ? e : new AppError('unauthenticated', 'error.token_ongeldig');
+      }
+    }
+  });
+
+  // Authenticated answers are never cached; every answer (404 and 500 included) gets the security headers.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Materieelportaal API',
+        description: 'Versioned interface (/api/v2.0) and the legacy /api/{Controller}/{Action} calls.',
+        version: '2.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerMetrics(app);
+  registerAntiForgery(app, deps);
+  for (const register of modules) await app.register(async (scope) => register(scope, deps));
+
+  const webRoot = deps.webRoot ?? defaultWebRoot;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0]);
+    if (hasWeb && wantsPage) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    throw new AppError('not_found', 'error.niet_gevonden', { details: { path: req.url.split('?')[0] } });
+  });
+  return app;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, inet, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const userKind = pgEnum('user_kind', ['internal', 'external']);
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+
+/** A person who signs in. `kind` is the InternalExternal claim; `role` gives isAdmin. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text(),
+    kind: userKind().notNull().default('external'),
+    role: userRole().notNull().default('user'),
+    /** Functional areas (spec §6) granted on top of the role's defaults, e.g. AppRapportage. */
+    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    customerId: uuid(),
+    language: text().notNull().default('nl-NL'),
+    phone: text(),
+    disabled: boolean().notNull().default(false),
+    /** External identity: issuer + subject; one identity never merges into another provider's. */
+    oidcIssuer: text(),
+    oidcSubject: text(),
+    upn: text(),
+    /** Bumped on password change, reset or disable: refresh tokens of an older generation die. */
+    sessionGeneration: integer().notNull().default(0),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
+    index('users_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Server-side refresh tokens (stored hashed), rotated on use; a replayed one revokes its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull(),
+    sessionGeneration: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use password reset tokens (sha-256 of the random token is stored, never the token). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Failed sign-ins per account and per address, for throttling (kept in the database: stateless servers). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** 'account:<lower email>' or 'ip:<address>' */
+    subject: text().notNull(),
+    address: inet(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_subject_time_idx').on(t.subject, t.createdAt)],
+);

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { loadSecret } from './platform/auth/secret.ts';
+import { openDatabase } from './platform/db/bootstrap.ts';
+import { LocalDiskStorage } from './platform/files/storage.ts';
+import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { demoLogins, seedDemo } from './seed/index.ts';
+
+const config = loadConfig();
+const logger = pino({
+  level: config.LOG_LEVEL,
+  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
+});
+
+async function main() {
+  const started = Date.now();
+  const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  if (config.SEED === 'demo') {
+    const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
+    if (seeded) logger.info('demo data loaded');
+  }
+  const boss = config.JOBS_ENABLED ? await createJobs(database.url, (e) => logger.error({ err: e }, 'jobs')) : null;
+  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, boss });
+  if (boss) await startWorkers(boss, mailer);
+  const lifecycle = { shuttingDown: false };
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      pool: database.pool,
+      storage,
+      mailer,
+      tokens: {
+        secret: loadSecret(config.JWT_SECRET, config.dataDir),
+        issuer: config.publicUrl,
+        audience: 'materieelportaal',
+        accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      },
+      clock: () => new Date(),
+      lifecycle,
+    },
+    { logger },
+  );
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  Materieelportaal is running on ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  API documentation: ${url}/api/docs`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+    '',
+    '  Demo logins:',
+    ...demoLogins.map((l) => `    ${l.email.padEnd(32)} ${l.password.padEnd(16)} ${l.description}`),
+    '',
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    lifecycle.shuttingDown = true;
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 9000);
+    force.unref();
+    try {
+      await app.close();
+      await boss?.stop({ graceful: true, timeout: 3000 });
+      await database.shutdown();
+      process.exit(0);
+    } catch (e) {
+      logger.error({ err: e }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  logger.fatal({ err: e }, 'start failed');
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { buildInfo } from '../../platform/version.ts';
+
+export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
+    if (deps.lifecycle.shuttingDown) return reply.code(503).send({ status: 'shutting_down' });
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'database_unreachable' });
+    }
+  });
+
+  app.get(
+    '/api/v2.0/AppConfig',
+    {
+      schema: {
+        tags: ['Platform'],
+        security: [],
+        response: { 200: z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() }) },
+      },
+    },
+    async () => {
+      const info = buildInfo();
+      return { angularEnabled: false, version: info.version, buildId: info.buildId };
+    },
+  );
+}

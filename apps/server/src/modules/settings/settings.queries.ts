@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { settingValues } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+
+export async function selectStoredSettings(db: Db): Promise<Record<string, unknown>> {
+  const rows = await db.select({ key: settingValues.key, value: settingValues.value }).from(settingValues);
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+export async function upsertSettings(db: Db, values: Record<string, unknown>, userId: string | null): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updatedBy: userId }));
+  if (rows.length === 0) return;
+  await db
+    .insert(settingValues)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: settingValues.key,
+      set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`now()` },
+    });
+}

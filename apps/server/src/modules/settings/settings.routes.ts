@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { buildInfo } from '../../platform/version.ts';
+import { readFlatSettings, readSettings, writeSettings } from './settings.service.ts';
+
+const payload = z.object({
+  groupingType: z.string(),
+  boolValues: z.record(z.string(), z.boolean()),
+  intValues: z.record(z.string(), z.number()),
+  stringValues: z.record(z.string(), z.string()),
+  multiStrings: z.record(z.string(), z.array(z.string())),
+});
+
+const updateBody = z
+  .object({
+    boolValues: z.record(z.string(), z.boolean()).optional(),
+    intValues: z.record(z.string(), z.number()).optional(),
+    stringValues: z.record(z.string(), z.string()).optional(),
+    multiStrings: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .strict();
+
+const flatten = (b: z.infer<typeof updateBody>) => ({
+  ...b.boolValues,
+  ...b.intValues,
+  ...b.stringValues,
+  ...b.multiStrings,
+});
+
+export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Settings'];
+
+  app.get(
+    '/api/v2.0/Settings/:groupingType',
+    {
+      schema: {
+        tags,
+        description: 'Settings of one group (`all` for every group). Public settings need no login; admins see all.',
+        params: z.object({ groupingType: z.string().min(1).max(64) }),
+        response: { 200: payload },
+      },
+    },
+    async (req) => readSettings(ctxOf(req, deps), req.params.groupingType),
+  );
+
+  app.put(
+    '/api/v2.0/Settings/:groupingType',
+    {
+      schema: {
+        tags,
+        description: 'Admin: update settings of one group (all or nothing).',
+        params: z.object({ groupingType: z.string().min(1).max(64) }),
+        body: updateBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await writeSettings(ctxOf(req, deps), flatten(req.body), req.params.groupingType);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Settings',
+    {
+      schema: {
+        tags,
+        description: 'Admin: set one setting by key. An unknown key answers 404 error.instelling_onbekend.',
+        body: z.object({ key: z.string().min(1).max(128), value: z.unknown() }).strict(),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await writeSettings(ctxOf(req, deps), { [req.body.key]: req.body.value });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Legacy RPC calls (POST /api/{Controller}/{Action}).
+  const legacy = { tags: ['Legacy'], body: z.object({}).passthrough().optional() };
+  app.post('/api/AppSettings/GetAppSettings', { schema: legacy }, async (req) => readFlatSettings(ctxOf(req, deps)));
+  app.post('/api/AppSettings/GetSettings', { schema: legacy }, async (req) => readSettings(ctxOf(req, deps), 'all'));
+  app.post(
+    '/api/AppSettings/UpdateAppSettings',
+    { schema: { tags: ['Legacy'], body: updateBody } },
+    async (req, reply) => {
+      await writeSettings(ctxOf(req, deps), flatten(req.body));
+      return reply.code(204).send(null);
+    },
+  );
+  app.post('/api/AppSettings/GetVersion', { schema: legacy }, async () => {
+    const info = buildInfo();
+    return { version: info.version, buildId: info.buildId };
+  });
+}

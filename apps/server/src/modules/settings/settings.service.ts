@@ -1,0 +1,115 @@
+import {
+  defaultSettings,
+  isSettingKey,
+  publicSettingKeys,
+  type SettingKey,
+  type SettingsGroup,
+  settingsCatalogue,
+  settingsGroups,
+  settingValueSchema,
+} from '@mp/contract/settings';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import { selectStoredSettings, upsertSettings } from './settings.queries.ts';
+
+export type SettingsMap = { [K in SettingKey]: (typeof settingsCatalogue)[K]['default'] extends boolean
+  ? boolean
+  : (typeof settingsCatalogue)[K]['default'] extends number
+    ? number
+    : (typeof settingsCatalogue)[K]['default'] extends readonly string[]
+      ? string[]
+      : string };
+
+/** The settings payload grouped by value type, as the spec's Settings entity names them. */
+export interface SettingsPayload {
+  groupingType: string;
+  boolValues: Record<string, boolean>;
+  intValues: Record<string, number>;
+  stringValues: Record<string, string>;
+  multiStrings: Record<string, string[]>;
+}
+
+const CACHE_MS = 5000;
+const cache = new WeakMap<Db, { at: number; values: SettingsMap }>();
+
+/** Every setting with its stored value or default. Cached for a few seconds per database. */
+export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMap> {
+  const hit = cache.get(db);
+  if (hit && now - hit.at < CACHE_MS) return hit.values;
+  const stored = await selectStoredSettings(db);
+  const values = { ...defaultSettings() } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(stored)) {
+    if (isSettingKey(key) && settingValueSchema(key).safeParse(value).success) values[key] = value;
+  }
+  cache.set(db, { at: now, values: values as SettingsMap });
+  return values as SettingsMap;
+}
+
+export async function getSetting<K extends SettingKey>(ctx: Pick<Ctx, 'db'>, key: K): Promise<SettingsMap[K]> {
+  return (await loadSettings(ctx.db))[key];
+}
+
+function visibleKeys(ctx: Ctx): SettingKey[] {
+  if (ctx.user?.role === 'admin') return Object.keys(settingsCatalogue) as SettingKey[];
+  return [...publicSettingKeys];
+}
+
+function toPayload(groupingType: string, keys: SettingKey[], values: SettingsMap): SettingsPayload {
+  const out: SettingsPayload = { groupingType, boolValues: {}, intValues: {}, stringValues: {}, multiStrings: {} };
+  for (const key of keys) {
+    const def = settingsCatalogue[key];
+    const secret = 'secret' in def && def.secret === true;
+    const value = values[key];
+    if (def.type === 'bool') out.boolValues[key] = value as boolean;
+    else if (def.type === 'int') out.intValues[key] = value as number;
+    else if (def.type === 'multiString') out.multiStrings[key] = value as string[];
+    else out.stringValues[key] = secret ? (value ? '********' : '') : (value as string);
+  }
+  return out;
+}
+
+function groupOf(groupingType: string): SettingsGroup | 'all' {
+  if (groupingType === 'all') return 'all';
+  const group = settingsGroups.find((g) => g.toLowerCase() === groupingType.toLowerCase());
+  if (!group) throw new AppError('not_found', 'error.instelling_onbekend', { params: { key: groupingType }, details: { groupingType } });
+  return group;
+}
+
+/** Settings of one group (or 'all'): the public subset for everyone, everything (secrets masked) for admins. */
+export async function readSettings(ctx: Ctx, groupingType: string): Promise<SettingsPayload> {
+  const group = groupOf(groupingType);
+  const keys = visibleKeys(ctx).filter((k) => group === 'all' || settingsCatalogue[k].group === group);
+  return toPayload(group, keys, await loadSettings(ctx.db));
+}
+
+export async function readFlatSettings(ctx: Ctx): Promise<Record<string, unknown>> {
+  const values = await loadSettings(ctx.db);
+  const payload = toPayload('all', visibleKeys(ctx), values);
+  return { ...payload.boolValues, ...payload.intValues, ...payload.stringValues, ...payload.multiStrings };
+}
+
+/** Validates every key and value first; writes all or nothing. Admin only. */
+export async function writeSettings(ctx: Ctx, values: Record<string, unknown>, group?: string): Promise<void> {
+  const admin = requireAdmin(ctx);
+  const groupFilter = group ? groupOf(group) : 'all';
+  const fields: Record<string, string> = {};
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!isSettingKey(key)) {
+      throw new AppError('not_found', 'error.instelling_onbekend', { params: { key }, details: { key } });
+    }
+    const def = settingsCatalogue[key];
+    if (groupFilter !== 'all' && def.group !== groupFilter) {
+      throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [key]: 'validation.onbekende_waarde' } } });
+    }
+    // A masked secret sent back unchanged keeps the stored value.
+    if ('secret' in def && def.secret === true && value === '********') continue;
+    const parsed = settingValueSchema(key).safeParse(value);
+    if (!parsed.success) fields[key] = 'validation.ongeldig_formaat';
+    else clean[key] = parsed.data;
+  }
+  if (Object.keys(fields).length) throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+  await upsertSettings(ctx.db, clean, admin.id);
+  cache.delete(ctx.db);
+}

@@ -1,0 +1,56 @@
+import { locales } from '@mp/contract/i18n';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { readTranslations, saveTranslations } from './translations.service.ts';
+
+const locale = z.enum(locales);
+const view = z.object({
+  locale,
+  translations: z.record(z.string(), z.string()),
+  overrides: z.record(z.string(), z.string()),
+});
+const changes = z.record(z.string().min(1).max(200), z.string().max(4000).nullable());
+
+export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Translations'];
+
+  app.get(
+    '/api/v2.0/Translations/:locale',
+    { schema: { tags, security: [], params: z.object({ locale }), response: { 200: view } } },
+    async (req) => readTranslations(ctxOf(req, deps), req.params.locale),
+  );
+  app.put(
+    '/api/v2.0/Translations/:locale',
+    {
+      schema: {
+        tags,
+        description: 'Admin: override texts (key → text; null restores the bundled text).',
+        params: z.object({ locale }),
+        body: changes,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await saveTranslations(ctxOf(req, deps), req.params.locale, req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/Translations/GetTranslations',
+    { schema: { tags: ['Legacy'], body: z.object({ locale: locale.optional() }).passthrough().optional() } },
+    async (req) => readTranslations(ctxOf(req, deps), req.body?.locale ?? req.locale),
+  );
+  app.post(
+    '/api/Translations/SaveTranslations',
+    { schema: { tags: ['Legacy'], body: z.object({ locale, translations: changes }) } },
+    async (req, reply) => {
+      await saveTranslations(ctxOf(req, deps), req.body.locale, req.body.translations);
+      return reply.code(204).send(null);
+    },
+  );
+}

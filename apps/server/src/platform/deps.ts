@@ -1,0 +1,19 @@
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import type { TokenSettings } from './auth/tokens.ts';
+import type { Db } from './db/database.ts';
+import type { FileStorage } from './files/storage.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Everything the HTTP app needs from the outside, built once in main.ts (or by a test). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  storage: FileStorage;
+  mailer: Mailer;
+  tokens: TokenSettings;
+  clock: () => Date;
+  lifecycle: { shuttingDown: boolean };
+  webRoot?: string;
+}

@@ -1,0 +1,45 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+
+export const XSRF_COOKIE = 'mp-xsrf';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/**
+ * Double-submit anti-forgery token: an HMAC of a random nonce, set as an HttpOnly SameSite=Strict cookie
+ * and returned in the body; a state-changing request that carries the cookie must echo it in X-XSRF-TOKEN.
+ */
+export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const sign = (nonce: string) => createHmac('sha256', deps.tokens.secret).update(`xsrf:${nonce}`).digest('base64url');
+
+  app.get(
+    '/api/v2.0/AntiForgery/token',
+    { schema: { tags: ['Platform'], security: [], response: { 200: z.object({ token: z.string() }) } } },
+    async (req, reply) => {
+      const nonce = randomBytes(16).toString('base64url');
+      const token = `${nonce}.${sign(nonce)}`;
+      reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https' });
+      return { token };
+    },
+  );
+
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.url.startsWith('/api/')) return;
+    const cookie = req.cookies?.[XSRF_COOKIE];
+    if (!cookie) return;
+    const header = req.headers[XSRF_HEADER];
+    const [nonce, mac] = cookie.split('.');
+    const expected = nonce ? sign(nonce) : '';
+    const valid =
+      typeof header === 'string' &&
+      header === cookie &&
+      Boolean(mac) &&
+      mac.length === expected.length &&
+      timingSafeEqual(Buffer.from(mac), Buffer.from(expected));
+    if (!valid) throw new AppError('forbidden', 'error.antiforgery');
+  });
+}

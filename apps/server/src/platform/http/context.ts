@@ -1,0 +1,51 @@
+import type { Locale } from '@mp/contract/i18n';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+
+/** The signed-in user as the access token describes them. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'user';
+  kind: 'internal' | 'external';
+  permissions: string[];
+  customerId: string | null;
+}
+
+/** What every service method receives: who asks, in which language, against which database, when. */
+export interface Ctx {
+  user: AuthUser | null;
+  locale: Locale;
+  db: Db;
+  now: Date;
+  ip: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    authError: AppError | null;
+    locale: Locale;
+  }
+}
+
+export function requireUser(ctx: Ctx | FastifyRequest): AuthUser {
+  const req = ctx as FastifyRequest;
+  if (req.authError) throw req.authError;
+  if (!ctx.user) throw new AppError('unauthenticated', 'error.niet_ingelogd');
+  return ctx.user;
+}
+
+export function requireAdmin(ctx: Ctx): AuthUser {
+  const user = requireUser(ctx);
+  if (user.role !== 'admin') throw new AppError('forbidden', 'error.geen_toegang');
+  return user;
+}
+
+/** Builds the service context of one request. */
+export function ctxOf(req: FastifyRequest, deps: { db: Db; clock: () => Date }): Ctx {
+  if (req.authError) throw req.authError;
+  return { user: req.user, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
+}

@@ -1,0 +1,79 @@
+import { translate } from '@mp/contract/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import { fieldErrorOf, fieldPath } from './validation.ts';
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+function body(req: FastifyRequest, code: string, params?: Record<string, string | number>, details?: Record<string, unknown>): ErrorBody {
+  const message = translate(req.locale ?? 'nl-NL', code, params);
+  return details ? { code, message, details } : { code, message };
+}
+
+/** Maps Fastify's own errors (parsing, limits, media type) onto the AppError vocabulary. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('too_large', 'error.te_groot');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_type', 'error.bestandstype');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid', 'error.ongeldige_invoer', { details: { body: 'validation.verplicht' } });
+    default:
+      break;
+  }
+  if (err.statusCode === 400 && (err instanceof SyntaxError || /JSON|prototype|constructor/i.test(err.message))) {
+    return new AppError('invalid', 'error.ongeldige_invoer', { details: { body: 'validation.ongeldig_formaat' } });
+  }
+  if (err.statusCode === 429) return new AppError('too_many', 'error.te_veel_verzoeken');
+  if (err.statusCode === 404) return new AppError('not_found', 'error.niet_gevonden');
+  if (err.statusCode === 415) return new AppError('unsupported_type', 'error.bestandstype');
+  if (err.statusCode === 413) return new AppError('too_large', 'error.te_groot');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError('invalid', 'error.ongeldige_invoer');
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, { code: string; message: string }> = {};
+      for (const issue of err.validation) {
+        const key = fieldPath(issue, err.validationContext);
+        if (fields[key]) continue;
+        const f = fieldErrorOf(issue);
+        fields[key] = { code: f.code, message: translate(req.locale, f.code, f.params) };
+      }
+      req.log.info({ fields: Object.keys(fields), url: req.routeOptions.url }, 'validation failed');
+      return reply.code(400).send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext, fields }));
+    }
+    const appError = err instanceof AppError ? err : fromFastifyError(err);
+    if (appError) {
+      if (appError.type === 'too_many' && typeof appError.details?.retryAfter === 'number') {
+        reply.header('retry-after', String(appError.details.retryAfter));
+      }
+      if (appError.status >= 500) req.log.error({ err }, appError.code);
+      else if (appError.status === 401 || appError.status === 403) {
+        req.log.info({ code: appError.code, user: req.user?.id, url: req.url }, 'access denied');
+      }
+      return reply.code(appError.status).send(body(req, appError.code, appError.params, appError.details));
+    }
+    // Unknown errors: log with the request id, answer generically (no stack, no internals).
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    const status = err.statusCode === 503 ? 503 : 500;
+    return reply
+      .code(status)
+      .send(body(req, 'error.server_fout', undefined, { traceId: String(req.id) }));
+  });
+}

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { PgBoss } from 'pg-boss';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { Db } from '../db/database.ts';
+
+export interface MailMessage {
+  type: string;
+  locale: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Stores the mail in the outbox and schedules its delivery; returns the outbox id. */
+  queue(msg: MailMessage, db?: Db): Promise<string>;
+  /** Delivers one outbox mail now (the job handler); throws so the job retries. */
+  deliver(id: string): Promise<void>;
+}
+
+export const MAIL_QUEUE = 'mail-send';
+
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; boss?: PgBoss | null }): Mailer {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const mailer: Mailer = {
+    async queue(msg, db = opts.db) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...msg, status: transport ? 'queued' : 'stored' })
+        .returning({ id: mailOutbox.id });
+      if (transport) {
+        if (opts.boss) {
+          await opts.boss.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+        } else {
+          // why: without the job runner (a one-off CLI), deliver inline but never fail the caller.
+          await mailer.deliver(row.id).catch(() => {});
+        }
+      }
+      return row.id;
+    },
+    async deliver(id) {
+      const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (!mail || mail.status === 'sent' || !transport) return;
+      try {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await opts.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+          .where(eq(mailOutbox.id, id));
+      } catch (e) {
+        await opts.db
+          .update(mailOutbox)
+          .set({ status: 'failed', attempts: sql`${mailOutbox.attempts} + 1`, lastError: String((e as Error).message).slice(0, 500) })
+          .where(eq(mailOutbox.id, id));
+        throw e;
+      }
+    },
+  };
+  return mailer;
+}

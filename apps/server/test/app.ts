@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Deps } from '../src/platform/deps.ts';
+import { LocalDiskStorage } from '../src/platform/files/storage.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: App;
+  deps: Deps;
+  database: TestDatabase;
+  /** Moves the app's clock (tokens, expiry, throttling windows). */
+  setNow(date: Date): void;
+  close(): Promise<void>;
+}
+
+export const DEMO_PASSWORD = 'Materieel2026!';
+
+/** The real app over HTTP (app.inject) on a database of its own; pass env to change config. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: 'demo' | 'empty'; deps?: Partial<Deps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.seed ?? 'demo');
+  const work = mkdtempSync(path.join(tmpdir(), 'mp-app-'));
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: work, JOBS_ENABLED: 'false', ...options.env });
+  let now: Date | null = null;
+  const clock = () => now ?? new Date();
+  const deps: Deps = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    storage: new LocalDiskStorage(inject('filesDir')),
+    mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    tokens: {
+      secret: new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789'),
+      issuer: config.publicUrl,
+      audience: 'materieelportaal',
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    clock,
+    lifecycle: { shuttingDown: false },
+    webRoot: path.join(work, 'no-web'),
+    ...options.deps,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    setNow(date) {
+      now = date;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

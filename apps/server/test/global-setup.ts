@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../src/platform/db/database.ts';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
+import { runMigrations } from '../src/platform/db/migrate.ts';
+import { LocalDiskStorage } from '../src/platform/files/storage.ts';
+import { seedDemo } from '../src/seed/index.ts';
+
+export const TEMPLATE_EMPTY = 'mp_tpl_empty';
+export const TEMPLATE_DEMO = 'mp_tpl_demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    filesDir: string;
+  }
+}
+
+/**
+ * One PostgreSQL server for the whole run: the embedded one by default, or TEST_DATABASE_URL (any server,
+ * e.g. Debian's) when set. Two migrated templates are made once; each test file clones its own database.
+ */
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(path.join(tmpdir(), 'mp-test-'));
+  let stop: (() => Promise<void>) | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const port = 55000 + Math.floor(Math.random() * 4000);
+    const embedded = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
+    stop = embedded.stop;
+    adminUrl = embedded.url;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const filesDir = path.join(work, 'files');
+  try {
+    for (const name of [TEMPLATE_EMPTY, TEMPLATE_DEMO]) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const database = connect(url.toString(), { max: 4 });
+      try {
+        await runMigrations(database.db);
+        if (name === TEMPLATE_DEMO) await seedDemo(database.db, { storage: new LocalDiskStorage(filesDir) });
+      } finally {
+        await database.close();
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('filesDir', filesDir);
+  return async () => {
+    await stop?.();
+    rmSync(work, { recursive: true, force: true });
+  };
+}
