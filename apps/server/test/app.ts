@@ -6,6 +6,9 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.ts';
+import { signAccessToken } from '../src/platform/auth/tokens.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -15,6 +18,10 @@ export interface TestApp {
   database: TestDatabase;
   /** Moves the app's clock (tokens, expiry, throttling windows). */
   setNow(date: Date): void;
+  /** A valid access token for an existing user (by e-mail), signed as the login would. */
+  tokenFor(email: string): Promise<string>;
+  /** Authorization header for an existing user. */
+  auth(email: string): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,27 @@ export async function createTestApp(
     ...options.deps,
   };
   const app = await buildApp(deps);
+  async function tokenFor(email: string): Promise<string> {
+    const [u] = await database.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (!u) throw new Error(`no user ${email}`);
+    const { token } = await signAccessToken(
+      deps.tokens,
+      {
+        user: {
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          role: u.role,
+          kind: u.kind,
+          permissions: u.permissions,
+          customerId: u.customerId,
+        },
+        loginType: 'password',
+      },
+      clock(),
+    );
+    return token;
+  }
   await app.ready();
   return {
     app,
@@ -54,6 +82,10 @@ export async function createTestApp(
     database,
     setNow(date) {
       now = date;
+    },
+    tokenFor,
+    async auth(email) {
+      return { authorization: `Bearer ${await tokenFor(email)}` };
     },
     async close() {
       await app.close();

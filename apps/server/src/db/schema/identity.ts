@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, inet, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  inet,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
 
 export const userKind = pgEnum('user_kind', ['internal', 'external']);
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -16,7 +29,7 @@ export const users = pgTable(
     role: userRole().notNull().default('user'),
     /** Functional areas (spec §6) granted on top of the role's defaults, e.g. AppRapportage. */
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
-    customerId: uuid(),
+    customerId: uuid().references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     language: text().notNull().default('nl-NL'),
     phone: text(),
     disabled: boolean().notNull().default(false),
@@ -48,6 +61,8 @@ export const refreshTokens = pgTable(
     familyId: uuid().notNull(),
     tokenHash: text().notNull(),
     sessionGeneration: integer().notNull(),
+    /** LoginType claim of the access tokens this family hands out: 'password' or 'external'. */
+    loginType: text().notNull().default('password'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
@@ -66,11 +81,16 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
+    /** 'reset' (forgot password) or 'invitation' (a new user sets a first password). */
+    purpose: text().notNull().default('reset'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Failed sign-ins per account and per address, for throttling (kept in the database: stateless servers). */

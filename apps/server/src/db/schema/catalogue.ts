@@ -1,0 +1,204 @@
+import { relations } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { type LocaleTextMap, locale, moment, timestamps } from './common.ts';
+import { files } from './platform.ts';
+
+/** Rental type enumeration of spec §3. */
+export const rentalType = pgEnum('rental_type', ['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
+/** A technical-data row is a heading (label), a free text, a yes/no or a number. */
+export const techDataKind = pgEnum('tech_data_kind', ['label', 'text', 'boolean', 'number']);
+/** accessory = belongs with the item (MeegeleverdeItems); order_tip = also ordered (MaterieelBestelTips). */
+export const itemLinkKind = pgEnum('item_link_kind', ['accessory', 'order_tip']);
+
+/** Catalogue tree. Roots have parentId null (the API shows the all-zero guid). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    /** Short code, stable across imports (e.g. 'AFZ-HEK'). */
+    code: text().notNull(),
+    /** Filter on the ERP item list that fills this category (ItemCategories navisionFilter). */
+    navisionFilter: text(),
+    imageFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    sort: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('categories_code_uq').on(t.code),
+    index('categories_parent_sort_idx').on(t.parentId, t.sort),
+    index('categories_image_idx').on(t.imageFileId),
+  ],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    locale: locale().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] })],
+);
+
+/** A plant type (materieelsoort); `itemNo` is the `materieelSoort` in URLs (/details/{itemNo}). */
+export const items = pgTable(
+  'items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    itemNo: text().notNull(),
+    categoryId: uuid().references(() => categories.id, { onDelete: 'set null' }),
+    rentalType: rentalType().notNull().default('Verhuur'),
+    /** Unit the amount is counted in ('stuk', 'm', 'set'); shown when Details_UseRentalUnit. */
+    rentalUnit: text().notNull().default('stuk'),
+    dayPrice: numeric({ precision: 12, scale: 2 }),
+    weekPrice: numeric({ precision: 12, scale: 2 }),
+    salePrice: numeric({ precision: 12, scale: 2 }),
+    /** gewichtPerStuk, kg. */
+    weight: numeric({ precision: 12, scale: 3 }),
+    imageFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    /** Tracked per numbered plant (materieelstuk) rather than as a bulk quantity. */
+    numbered: boolean().notNull().default(false),
+    /** Months between inspections of its plants; null = no inspection duty. */
+    inspectionIntervalMonths: integer(),
+    searchable: boolean().notNull().default(true),
+    visibleInCatalogue: boolean().notNull().default(true),
+    blocked: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('items_item_no_uq').on(t.itemNo),
+    index('items_category_sort_idx').on(t.categoryId, t.sort, t.itemNo),
+    index('items_image_idx').on(t.imageFileId),
+  ],
+);
+
+/**
+ * Per-locale descriptions of an item. A row per (item, locale) keeps one text column to index:
+ * migration 0001 adds a trigram index on lower(f_unaccent(description)) per locale (partial index).
+ */
+export const itemTranslations = pgTable(
+  'item_translations',
+  {
+    itemId: uuid()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    locale: locale().notNull(),
+    description: text().notNull(),
+    longDescription: text(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
+);
+
+/** The technical-data attributes used across the catalogue ('Geluidgedempt', 'Vermogen (kVA)' …). */
+export const techAttributes = pgTable(
+  'tech_attributes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull(),
+    kind: techDataKind().notNull(),
+    /** Unit shown after numbers ('kVA', 'kg', 'm'). */
+    unit: text(),
+    /** Label per locale; nl-NL always present. */
+    label: jsonb().$type<LocaleTextMap>().notNull(),
+    /** Offered as a catalogue filter (boolean → checkbox group, number → range). */
+    filterable: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    createdAt: moment().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tech_attributes_code_uq').on(t.code)],
+);
+
+/**
+ * One technical-data value of an item. The value sits in the column of its kind, so filters are
+ * plain indexed predicates: boolean → (attribute_id, boolean_value), range → (attribute_id, number_value).
+ */
+export const itemTechData = pgTable(
+  'item_tech_data',
+  {
+    itemId: uuid()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    attributeId: uuid()
+      .notNull()
+      .references(() => techAttributes.id, { onDelete: 'restrict' }),
+    sort: integer().notNull().default(0),
+    booleanValue: boolean(),
+    numberValue: numeric({ precision: 14, scale: 3 }),
+    /** Text per locale for kind `text` (display only, never filtered). */
+    textValue: jsonb().$type<LocaleTextMap>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.attributeId] }),
+    index('item_tech_data_bool_idx').on(t.attributeId, t.booleanValue, t.itemId),
+    index('item_tech_data_number_idx').on(t.attributeId, t.numberValue, t.itemId),
+  ],
+);
+
+/** item → item links: accessories delivered with it and order tips shown with it. */
+export const itemLinks = pgTable(
+  'item_links',
+  {
+    itemId: uuid()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    linkedItemId: uuid()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    kind: itemLinkKind().notNull(),
+    /** For accessories: how many come with one of the item. */
+    amount: integer().notNull().default(1),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.kind, t.linkedItemId] }), index('item_links_linked_idx').on(t.linkedItemId)],
+);
+
+export const categoriesRelations = relations(categories, ({ one, many }) => ({
+  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: 'tree' }),
+  children: many(categories, { relationName: 'tree' }),
+  translations: many(categoryTranslations),
+  items: many(items),
+  image: one(files, { fields: [categories.imageFileId], references: [files.id] }),
+}));
+
+export const categoryTranslationsRelations = relations(categoryTranslations, ({ one }) => ({
+  category: one(categories, { fields: [categoryTranslations.categoryId], references: [categories.id] }),
+}));
+
+export const itemsRelations = relations(items, ({ one, many }) => ({
+  category: one(categories, { fields: [items.categoryId], references: [categories.id] }),
+  translations: many(itemTranslations),
+  techData: many(itemTechData),
+  links: many(itemLinks, { relationName: 'itemLinks' }),
+  image: one(files, { fields: [items.imageFileId], references: [files.id] }),
+}));
+
+export const itemTranslationsRelations = relations(itemTranslations, ({ one }) => ({
+  item: one(items, { fields: [itemTranslations.itemId], references: [items.id] }),
+}));
+
+export const itemTechDataRelations = relations(itemTechData, ({ one }) => ({
+  item: one(items, { fields: [itemTechData.itemId], references: [items.id] }),
+  attribute: one(techAttributes, { fields: [itemTechData.attributeId], references: [techAttributes.id] }),
+}));
+
+export const itemLinksRelations = relations(itemLinks, ({ one }) => ({
+  item: one(items, { fields: [itemLinks.itemId], references: [items.id], relationName: 'itemLinks' }),
+  linkedItem: one(items, { fields: [itemLinks.linkedItemId], references: [items.id] }),
+}));

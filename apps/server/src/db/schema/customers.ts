@@ -1,0 +1,149 @@
+import { relations } from 'drizzle-orm';
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { moment, timestamps } from './common.ts';
+import { users } from './identity.ts';
+
+/** Role of a user on one location; `administration` is read-only (spec §6). */
+export const locationRole = pgEnum('location_role', ['user', 'administration']);
+
+/** A customer (klant): the construction company that rents; users and locations belong to one. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Account number in the ERP (Business Central) once connected; our own number until then. */
+    customerNo: text().notNull(),
+    name: text().notNull(),
+    street: text(),
+    postcode: text(),
+    city: text(),
+    country: text().notNull().default('NL'),
+    phone: text(),
+    email: text(),
+    vatNo: text(),
+    blocked: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('customers_no_uq').on(t.customerNo)],
+);
+
+/** A project location (materieellocatie / plantLocation): where equipment is delivered and stays. */
+export const plantLocations = pgTable(
+  'plant_locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** nummer / locationNo, e.g. 'P-24001'. */
+    locationNo: text().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** omschrijving: the project name (defaults to the number when empty). */
+    description: text().notNull(),
+    /** omschrijving2: usually city and street. */
+    description2: text(),
+    projectNumber: text(),
+    /** geblokeerd: no new requests; never offered as a move or transport destination. */
+    blocked: boolean().notNull().default(false),
+    street: text(),
+    postcode: text(),
+    city: text(),
+    country: text().notNull().default('NL'),
+    startDate: date(),
+    endDate: date(),
+    /** Set when the location is deregistered (LocatieAfmelden). */
+    deregisteredAt: moment(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('plant_locations_no_uq').on(t.locationNo),
+    index('plant_locations_customer_idx').on(t.customerId, t.locationNo),
+    index('plant_locations_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** Which user may work on which location, and in which role (Locatie.rol). */
+export const locationMemberships = pgTable(
+  'location_memberships',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: uuid()
+      .notNull()
+      .references(() => plantLocations.id, { onDelete: 'cascade' }),
+    role: locationRole().notNull().default('user'),
+    createdAt: moment().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('location_memberships_location_idx').on(t.locationId)],
+);
+
+/** Delivery / pick-up addresses of a location (werkadressen; PlantLocations/{id}/addresses). */
+export const workAddresses = pgTable(
+  'work_addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    locationId: uuid()
+      .notNull()
+      .references(() => plantLocations.id, { onDelete: 'cascade' }),
+    /** adrescode, as the ERP knows the ship-to address. */
+    code: text().notNull(),
+    name: text().notNull(),
+    street: text().notNull(),
+    postcode: text(),
+    city: text().notNull(),
+    country: text().notNull().default('NL'),
+    contactPerson: text(),
+    phone: text(),
+    isDefault: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('work_addresses_location_code_uq').on(t.locationId, t.code)],
+);
+
+/** The equipment department's depots: where deliveries start and removals end. */
+export const depots = pgTable(
+  'depots',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    depotNo: text().notNull(),
+    name: text().notNull(),
+    street: text(),
+    postcode: text(),
+    city: text(),
+    phone: text(),
+    email: text(),
+    /** Offered in the order wizard (PlantLocations/depots/order). */
+    forOrders: boolean().notNull().default(true),
+    /** Offered in the removal wizard (PlantLocations/depots/removal). */
+    forRemovals: boolean().notNull().default(true),
+    sort: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('depots_no_uq').on(t.depotNo)],
+);
+
+export const customersRelations = relations(customers, ({ many }) => ({
+  locations: many(plantLocations),
+  users: many(users),
+}));
+
+export const plantLocationsRelations = relations(plantLocations, ({ one, many }) => ({
+  customer: one(customers, { fields: [plantLocations.customerId], references: [customers.id] }),
+  memberships: many(locationMemberships),
+  workAddresses: many(workAddresses),
+}));
+
+export const locationMembershipsRelations = relations(locationMemberships, ({ one }) => ({
+  user: one(users, { fields: [locationMemberships.userId], references: [users.id] }),
+  location: one(plantLocations, { fields: [locationMemberships.locationId], references: [plantLocations.id] }),
+}));
+
+export const workAddressesRelations = relations(workAddresses, ({ one }) => ({
+  location: one(plantLocations, { fields: [workAddresses.locationId], references: [plantLocations.id] }),
+}));
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  customer: one(customers, { fields: [users.customerId], references: [customers.id] }),
+  memberships: many(locationMemberships),
+}));

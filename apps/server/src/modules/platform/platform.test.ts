@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('platform endpoints', () => {
+  it('answers liveness without touching the database and readiness with it', async () => {
+    expect((await t.app.inject({ url: '/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    t.deps.lifecycle.shuttingDown = true;
+    try {
+      const during = await t.app.inject({ url: '/health/ready' });
+      expect(during.statusCode).toBe(503);
+      const live = await t.app.inject({ url: '/health/live' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      t.deps.lifecycle.shuttingDown = false;
+    }
+  });
+
+  it('serves AppConfig with angularEnabled', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/AppConfig' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ angularEnabled: false });
+  });
+
+  it('answers unknown /api paths with 404 JSON in the error shape', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/DoesNotExist', headers: { 'accept-language': 'en-US' } });
+    expect(r.statusCode).toBe(404);
+    const body = r.json();
+    expect(body.code).toBe('error.niet_gevonden');
+    expect(typeof body.message).toBe('string');
+    expect(body.message.length).toBeGreaterThan(0);
+  });
+
+  it('puts the security headers on every answer, 404 included', async () => {
+    for (const url of ['/api/v2.0/AppConfig', '/api/nope', '/health/live']) {
+      const r = await t.app.inject({ url });
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['strict-transport-security']).toContain('max-age=');
+      expect(r.headers['referrer-policy']).toBeDefined();
+    }
+    const api = await t.app.inject({ url: '/api/v2.0/AppConfig' });
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses prototype poisoning with 400', async () => {
+    for (const payload of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().code).toBe('error.ongeldige_invoer');
+    }
+  });
+
+  it('answers malformed JSON with 400 and a form body with 415', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"key":',
+    });
+    expect(bad.statusCode).toBe(400);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'key=a',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('publishes an OpenAPI 3.1 document and Swagger UI at /api/docs', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths)).toContain('/api/v2.0/Settings/{groupingType}');
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const r = await t.app.inject({ url: '/metrics' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('http_request_duration_seconds');
+  });
+
+  it('issues an anti-forgery token and refuses a state change whose header does not match its cookie', async () => {
+    const tokenRes = await t.app.inject({ url: '/api/v2.0/AntiForgery/token' });
+    const { token } = tokenRes.json();
+    expect(token).toMatch(/\./);
+    const cookie = `mp-xsrf=${token}`;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      headers: { cookie, 'x-xsrf-token': 'forged' },
+      payload: { key: 'AllowAnonymousUsers', value: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('error.antiforgery');
+  });
+});

@@ -1,0 +1,114 @@
+import { settingsCatalogue } from '@mp/contract/settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+const ADMIN = 'admin@materieelportaal.nl';
+const USER = 'uitvoerder@vandijk.nl';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const secretKeys = Object.entries(settingsCatalogue)
+  .filter(([, d]) => 'secret' in d && d.secret)
+  .map(([k]) => k);
+const privateKeys = Object.entries(settingsCatalogue)
+  .filter(([, d]) => !d.public)
+  .map(([k]) => k);
+
+function allKeys(body: Record<string, Record<string, unknown>>): string[] {
+  return ['boolValues', 'intValues', 'stringValues', 'multiStrings'].flatMap((g) => Object.keys(body[g] ?? {}));
+}
+
+describe('settings', () => {
+  it('lets anyone read the public subset without login', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/Settings/all' });
+    expect(r.statusCode).toBe(200);
+    const keys = allKeys(r.json());
+    expect(keys).toContain('AllowAnonymousUsers');
+    expect(keys).toContain('Taal_ZichtbaarNederlands');
+    for (const k of privateKeys) expect(keys).not.toContain(k);
+  });
+
+  it('shows admins every setting with secrets masked', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/Settings/all', headers: await t.auth(ADMIN) });
+    const body = r.json();
+    expect(allKeys(body).sort()).toEqual(Object.keys(settingsCatalogue).sort());
+    for (const k of secretKeys) expect(['', '********']).toContain(body.stringValues[k]);
+  });
+
+  it('reads one group and answers an unknown group with not found', async () => {
+    const group = settingsCatalogue.OrderWizardBlockWeekend.group;
+    const r = await t.app.inject({ url: `/api/v2.0/Settings/${group}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().boolValues).toHaveProperty('OrderWizardBlockWeekend');
+    const missing = await t.app.inject({ url: '/api/v2.0/Settings/doesnotexist' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('error.instelling_onbekend');
+  });
+
+  it('lets only admins write (401 anonymous, 403 user) and keeps the value unchanged', async () => {
+    const body = { key: 'PubliekePrijzen', value: true };
+    const anon = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: body });
+    expect(anon.statusCode).toBe(401);
+    const user = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: body, headers: await t.auth(USER) });
+    expect(user.statusCode).toBe(403);
+    expect(user.json().code).toBe('error.geen_toegang');
+    const read = await t.app.inject({ url: '/api/v2.0/Settings/all' });
+    expect(read.json().boolValues.PubliekePrijzen).toBe(settingsCatalogue.PubliekePrijzen.default);
+  });
+
+  it('writes as admin and reads the new value back', async () => {
+    const headers = await t.auth(ADMIN);
+    const w = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { key: 'Prijzen_AantalDecimalen', value: 3 }, headers });
+    expect(w.statusCode).toBe(204);
+    const r = await t.app.inject({ url: '/api/v2.0/Settings/all' });
+    expect(r.json().intValues.Prijzen_AantalDecimalen).toBe(3);
+  });
+
+  it('answers an unknown key with the not-found error naming the key', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'NoSuchSetting', value: true },
+      headers: await t.auth(ADMIN),
+    });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ code: 'error.instelling_onbekend', details: { key: 'NoSuchSetting' } });
+    expect(r.json().message).toContain('NoSuchSetting');
+  });
+
+  it('refuses a wrongly typed value with 400 naming the field, and writes nothing of the batch', async () => {
+    const headers = await t.auth(ADMIN);
+    const group = settingsCatalogue.OrderWizardBlockWeekend.group;
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2.0/Settings/${group}`,
+      payload: { boolValues: { OrderWizardBlockWeekend: !settingsCatalogue.OrderWizardBlockWeekend.default }, intValues: { OrderWizardBlockDaysToOrder: -5 } },
+      headers,
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details.fields).toHaveProperty('OrderWizardBlockDaysToOrder');
+    const read = await t.app.inject({ url: `/api/v2.0/Settings/${group}` });
+    expect(read.json().boolValues.OrderWizardBlockWeekend).toBe(settingsCatalogue.OrderWizardBlockWeekend.default);
+  });
+
+  it('names the field of a malformed body', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { value: 1 }, headers: await t.auth(ADMIN) });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details.fields).toHaveProperty('key');
+    expect(r.json().details.fields.key.code).toBe('validation.verplicht');
+  });
+
+  it('serves the legacy calls', async () => {
+    const flat = await t.app.inject({ method: 'POST', url: '/api/AppSettings/GetAppSettings', payload: {} });
+    expect(flat.statusCode).toBe(200);
+    expect(flat.json()).toHaveProperty('AllowAnonymousUsers');
+    const version = await t.app.inject({ method: 'POST', url: '/api/AppSettings/GetVersion', payload: {} });
+    expect(version.json()).toHaveProperty('version');
+  });
+});

@@ -1,0 +1,99 @@
+// Payloads of the v2 calls the shell (issue 3) uses. Server routes and the web client both import these.
+import { z } from 'zod';
+
+export const localeSchema = z.enum(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
+
+/** GET /api/v2.0/Users/me */
+export const currentUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  internalExternal: z.enum(['Internal', 'External']),
+  language: localeSchema,
+  permissions: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** One project location the user belongs to (spec §3 Location; v2 calls it plantLocation). */
+export const plantLocation = z.object({
+  id: z.string(),
+  locationNo: z.string(),
+  description: z.string(),
+  description2: z.string().nullable(),
+  blocked: z.boolean(),
+  projectNo: z.string().nullable(),
+  /** The user's role on the location: 'user', or 'administration' (read-only). */
+  role: z.enum(['user', 'administration']),
+  customerName: z.string().nullable(),
+});
+export type PlantLocation = z.infer<typeof plantLocation>;
+/** GET /api/v2.0/PlantLocations */
+export const plantLocationList = z.object({ plantLocations: z.array(plantLocation) });
+
+/** GET /api/v2.0/CorporateIdentity (legacy AppSettings/GetCorporateIdentityImages) */
+export const corporateIdentity = z.object({
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+});
+export type CorporateIdentity = z.infer<typeof corporateIdentity>;
+
+/** GET /api/v2.0/Pages?locale= : the list; GET /api/v2.0/Pages/{id}?locale= : one page with its HTML. */
+export const contentPageSummary = z.object({
+  id: z.string(),
+  pageName: z.string(),
+  locale: localeSchema,
+  kind: z.enum(['page', 'info', 'news']),
+  publishedAt: z.string().nullable(),
+});
+export const contentPageList = z.object({ pages: z.array(contentPageSummary) });
+export const contentPage = contentPageSummary.extend({ html: z.string() });
+export type ContentPageSummary = z.infer<typeof contentPageSummary>;
+export type ContentPage = z.infer<typeof contentPage>;
+
+/** GET /api/v2.0/Footers?locale= (sanitized HTML, three columns). */
+export const footerColumn = z.object({
+  guidId: z.string(),
+  locale: localeSchema,
+  columnName: z.enum(['footer_column_one', 'footer_column_two', 'footer_column_three']),
+  html: z.string(),
+});
+export const footerList = z.object({ footers: z.array(footerColumn) });
+export type FooterColumn = z.infer<typeof footerColumn>;
+
+/** GET /api/v2.0/ServiceMessages?locale= (active messages; pageId opens the message's content page). */
+export const serviceMessage = z.object({
+  id: z.string(),
+  locale: localeSchema,
+  message: z.string(),
+  pageId: z.string().nullable(),
+  pageName: z.string().nullable(),
+});
+export const serviceMessageList = z.object({ serviceMessages: z.array(serviceMessage) });
+export type ServiceMessage = z.infer<typeof serviceMessage>;
+
+/** GET /api/v2.0/Search/quicksearch?query=&locale= (spec: response list zoekResultaten). */
+export const quickSearchResult = z.object({
+  materieelSoort: z.string(),
+  materieelOmschrijving: z.string(),
+  isSet: z.boolean(),
+  imageUrl: z.string().nullable(),
+  omschrijving: z.string(),
+});
+export const quickSearchResponse = z.object({ zoekResultaten: z.array(quickSearchResult) });
+export type QuickSearchResult = z.infer<typeof quickSearchResult>;
+
+/** POST /api/v2.0/statistics : one page view (when EnablePageTracking). */
+export const pageViewInput = z.object({ page: z.string().min(1).max(300) });
+
+/** Auth payloads (v2). */
+export const loginInput = z.object({ email: z.string().trim().email().max(254), password: z.string().min(1).max(1024) });
+export const tokenResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds since epoch. */
+  expiresAt: z.number(),
+  user: currentUser,
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
