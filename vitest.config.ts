@@ -23,6 +23,7 @@ export default defineConfig({
           maxWorkers: 3,
         },
       },
+      './apps/web/vitest.config.ts',
     ],
   },
 });

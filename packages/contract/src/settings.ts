@@ -211,7 +211,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Secundaire huisstijlkleur (accenten, tellers, markeringen), als #RRGGBB.',
       'en-US': 'Secondary brand color (accents, badges, highlights), as #RRGGBB.',
-      'fr-FR': 'Couleur secondaire de la charte graphique (accents, pastilles, mises en évidence), au format #RRGGBB.',
+      'fr-FR':
+        'Couleur secondaire de la charte graphique (accents, pastilles, mises en évidence), au format #RRGGBB.',
       'de-DE': 'Sekundäre Markenfarbe (Akzente, Zähler, Hervorhebungen) im Format #RRGGBB.',
     },
   },
@@ -249,7 +250,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toon de link Info in de hoofdbalk (naar de contentpagina uit InfoContentPageId).',
       'en-US': 'Show the Info link in the main bar (to the content page set in InfoContentPageId).',
-      'fr-FR': 'Afficher le lien Info dans la barre principale (vers la page de contenu définie dans InfoContentPageId).',
+      'fr-FR':
+        'Afficher le lien Info dans la barre principale (vers la page de contenu définie dans InfoContentPageId).',
       'de-DE': 'Den Link Info in der Hauptleiste anzeigen (zur Inhaltsseite aus InfoContentPageId).',
     },
   },
@@ -271,11 +273,13 @@ export const settingsCatalogue = {
     group: 'weergave',
     public: true,
     description: {
-      'nl-NL': 'Toon in de footer snelkoppelingen naar Materieel, Locatie, Favorieten, Afvoerlijst en Bestellijst.',
+      'nl-NL':
+        'Toon in de footer snelkoppelingen naar Materieel, Locatie, Favorieten, Afvoerlijst en Bestellijst.',
       'en-US': 'Show shortcuts to Equipment, Location, Favorites, Return list and Order list in the footer.',
       'fr-FR':
         'Afficher dans le pied de page des raccourcis vers Matériel, Chantier, Favoris, Liste de retour et Liste de commande.',
-      'de-DE': 'In der Fußzeile Verknüpfungen zu Geräte, Baustelle, Favoriten, Rückgabeliste und Bestellliste anzeigen.',
+      'de-DE':
+        'In der Fußzeile Verknüpfungen zu Geräte, Baustelle, Favoriten, Rückgabeliste und Bestellliste anzeigen.',
     },
   },
   ShowTermsAndConditionsLink: {
@@ -284,7 +288,8 @@ export const settingsCatalogue = {
     group: 'weergave',
     public: true,
     description: {
-      'nl-NL': 'Toon in de footer een link naar de algemene voorwaarden (TermsAndConditionsUrl moet gevuld zijn).',
+      'nl-NL':
+        'Toon in de footer een link naar de algemene voorwaarden (TermsAndConditionsUrl moet gevuld zijn).',
       'en-US': 'Show a link to the terms and conditions in the footer (TermsAndConditionsUrl must be set).',
       'fr-FR':
         'Afficher dans le pied de page un lien vers les conditions générales (TermsAndConditionsUrl doit être renseigné).',
@@ -298,11 +303,14 @@ export const settingsCatalogue = {
     public: true,
     format: 'url',
     description: {
-      'nl-NL': 'Webadres (https://…) van de algemene voorwaarden; ook gebruikt bij het accepteren van voorwaarden in de wizards.',
-      'en-US': 'Web address (https://…) of the terms and conditions; also used when accepting terms in the wizards.',
+      'nl-NL':
+        'Webadres (https://…) van de algemene voorwaarden; ook gebruikt bij het accepteren van voorwaarden in de wizards.',
+      'en-US':
+        'Web address (https://…) of the terms and conditions; also used when accepting terms in the wizards.',
       'fr-FR':
         'Adresse web (https://…) des conditions générales ; également utilisée lors de leur acceptation dans les assistants.',
-      'de-DE': 'Webadresse (https://…) der AGB; wird auch beim Akzeptieren der Bedingungen in den Assistenten verwendet.',
+      'de-DE':
+        'Webadresse (https://…) der AGB; wird auch beim Akzeptieren der Bedingungen in den Assistenten verwendet.',
     },
   },
   Gewicht_AantalDecimalen: {
@@ -457,7 +465,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toon technische gegevens op de detailpagina alleen aan ingelogde gebruikers.',
       'en-US': 'Show technical data on the detail page to signed-in users only.',
-      'fr-FR': 'Afficher les caractéristiques techniques de la fiche détaillée aux seuls utilisateurs connectés.',
+      'fr-FR':
+        'Afficher les caractéristiques techniques de la fiche détaillée aux seuls utilisateurs connectés.',
       'de-DE': 'Technische Daten auf der Detailseite nur angemeldeten Benutzern anzeigen.',
     },
   },
@@ -469,7 +478,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toon huurprijzen per huureenheid van het artikel in plaats van per dag en per week.',
       'en-US': 'Show rental prices per rental unit of the item instead of per day and per week.',
-      'fr-FR': 'Afficher les prix de location par unité de location de l’article plutôt que par jour et par semaine.',
+      'fr-FR':
+        'Afficher les prix de location par unité de location de l’article plutôt que par jour et par semaine.',
       'de-DE': 'Mietpreise je Mieteinheit des Artikels statt pro Tag und pro Woche anzeigen.',
     },
   },
@@ -550,8 +560,10 @@ export const settingsCatalogue = {
     group: 'bestellen',
     public: true,
     description: {
-      'nl-NL': 'Aantal dagen in het verleden dat als leverdatum mag worden gekozen (voor het vastleggen van reeds geleverd materieel).',
-      'en-US': 'Number of days in the past that may be chosen as delivery date (to record equipment already delivered).',
+      'nl-NL':
+        'Aantal dagen in het verleden dat als leverdatum mag worden gekozen (voor het vastleggen van reeds geleverd materieel).',
+      'en-US':
+        'Number of days in the past that may be chosen as delivery date (to record equipment already delivered).',
       'fr-FR':
         'Nombre de jours dans le passé pouvant être choisis comme date de livraison (pour enregistrer du matériel déjà livré).',
       'de-DE':
@@ -576,11 +588,14 @@ export const settingsCatalogue = {
     group: 'bestellen',
     public: true,
     description: {
-      'nl-NL': 'Bij een spoedbestelling mag vandaag als leverdatum worden gekozen, ook als de blokkeerdagen dat anders verbieden.',
-      'en-US': 'A rush order may have today as delivery date, even when the blocked days would otherwise forbid it.',
+      'nl-NL':
+        'Bij een spoedbestelling mag vandaag als leverdatum worden gekozen, ook als de blokkeerdagen dat anders verbieden.',
+      'en-US':
+        'A rush order may have today as delivery date, even when the blocked days would otherwise forbid it.',
       'fr-FR':
         'Une commande urgente peut être livrée aujourd’hui, même si les jours bloqués l’interdisent normalement.',
-      'de-DE': 'Bei Eilaufträgen darf heute als Liefertermin gewählt werden, auch wenn die Sperrtage dies sonst verbieten.',
+      'de-DE':
+        'Bei Eilaufträgen darf heute als Liefertermin gewählt werden, auch wenn die Sperrtage dies sonst verbieten.',
     },
   },
   Spoed_Tekst: {
@@ -591,7 +606,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Uitleg bij de spoedoptie in de bestelwizard. Leeg: de vertaalde standaardtekst.',
       'en-US': 'Explanation next to the rush option in the order wizard. Empty: the translated default text.',
-      'fr-FR': 'Explication de l’option urgente dans l’assistant de commande. Vide : le texte par défaut traduit.',
+      'fr-FR':
+        'Explication de l’option urgente dans l’assistant de commande. Vide : le texte par défaut traduit.',
       'de-DE': 'Erläuterung zur Eiloption im Bestellassistenten. Leer: der übersetzte Standardtext.',
     },
   },
@@ -604,7 +620,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toeslag voor spoedlevering in euro, excl. btw (bijv. 75.00). Leeg: geen toeslag tonen.',
       'en-US': 'Surcharge for rush delivery in euros, excl. VAT (e.g. 75.00). Empty: no surcharge shown.',
-      'fr-FR': 'Supplément pour livraison urgente en euros HT (p. ex. 75.00). Vide : aucun supplément affiché.',
+      'fr-FR':
+        'Supplément pour livraison urgente en euros HT (p. ex. 75.00). Vide : aucun supplément affiché.',
       'de-DE': 'Zuschlag für Eillieferung in Euro zzgl. MwSt. (z. B. 75.00). Leer: kein Zuschlag angezeigt.',
     },
   },
@@ -686,9 +703,11 @@ export const settingsCatalogue = {
     group: 'bestellen',
     public: false,
     description: {
-      'nl-NL': 'Neem de gewenste datum van een aanvraag ook op in het opmerkingenveld dat naar het ERP-systeem gaat.',
+      'nl-NL':
+        'Neem de gewenste datum van een aanvraag ook op in het opmerkingenveld dat naar het ERP-systeem gaat.',
       'en-US': 'Also write the requested date of a request into the comment field sent to the ERP system.',
-      'fr-FR': 'Reporter aussi la date souhaitée d’une demande dans le champ de commentaire envoyé au système ERP.',
+      'fr-FR':
+        'Reporter aussi la date souhaitée d’une demande dans le champ de commentaire envoyé au système ERP.',
       'de-DE': 'Das Wunschdatum einer Anfrage zusätzlich in das Bemerkungsfeld für das ERP-System schreiben.',
     },
   },
@@ -883,7 +902,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'De eigen (huidige) locatie mag als bestemming van een transportaanvraag worden gekozen.',
       'en-US': 'The user’s own (current) location may be chosen as destination of a transport request.',
-      'fr-FR': 'Le chantier actuel de l’utilisateur peut être choisi comme destination d’une demande de transport.',
+      'fr-FR':
+        'Le chantier actuel de l’utilisateur peut être choisi comme destination d’une demande de transport.',
       'de-DE': 'Die eigene (aktuelle) Baustelle darf als Ziel einer Transportanfrage gewählt werden.',
     },
   },
@@ -895,7 +915,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Stuur de gebruiker een bevestiging per e-mail na het verzenden van een transportaanvraag.',
       'en-US': 'Send the user a confirmation by email after submitting a transport request.',
-      'fr-FR': 'Envoyer une confirmation par e-mail à l’utilisateur après l’envoi d’une demande de transport.',
+      'fr-FR':
+        'Envoyer une confirmation par e-mail à l’utilisateur après l’envoi d’une demande de transport.',
       'de-DE': 'Dem Benutzer nach dem Senden einer Transportanfrage eine Bestätigung per E-Mail schicken.',
     },
   },
@@ -905,9 +926,11 @@ export const settingsCatalogue = {
     group: 'transport',
     public: false,
     description: {
-      'nl-NL': 'Artikelnummer (materieelsoort) waaronder transportaanvragen in het ERP-systeem worden vastgelegd.',
+      'nl-NL':
+        'Artikelnummer (materieelsoort) waaronder transportaanvragen in het ERP-systeem worden vastgelegd.',
       'en-US': 'Item number (equipment type) under which transport requests are recorded in the ERP system.',
-      'fr-FR': 'Numéro d’article (type de matériel) sous lequel les demandes de transport sont enregistrées dans l’ERP.',
+      'fr-FR':
+        'Numéro d’article (type de matériel) sous lequel les demandes de transport sont enregistrées dans l’ERP.',
       'de-DE': 'Artikelnummer (Geräteart), unter der Transportanfragen im ERP-System erfasst werden.',
     },
   },
@@ -955,8 +978,10 @@ export const settingsCatalogue = {
     group: 'materieelvoorraad',
     public: true,
     description: {
-      'nl-NL': 'Houd bij het beschikbare aantal rekening met wat alle gebruikers van de locatie al op hun afvoerlijst hebben staan.',
-      'en-US': 'When computing the available quantity, include what all users of the location already have on their return lists.',
+      'nl-NL':
+        'Houd bij het beschikbare aantal rekening met wat alle gebruikers van de locatie al op hun afvoerlijst hebben staan.',
+      'en-US':
+        'When computing the available quantity, include what all users of the location already have on their return lists.',
       'fr-FR':
         'Pour calculer la quantité disponible, tenir compte de ce que tous les utilisateurs du chantier ont déjà mis sur leur liste de retour.',
       'de-DE':
@@ -993,7 +1018,8 @@ export const settingsCatalogue = {
     group: 'materieelvoorraad',
     public: true,
     description: {
-      'nl-NL': 'Gebruikers kunnen materieel met de camera scannen (barcode of QR-code) om het op de afvoerlijst te zetten.',
+      'nl-NL':
+        'Gebruikers kunnen materieel met de camera scannen (barcode of QR-code) om het op de afvoerlijst te zetten.',
       'en-US': 'Users can scan equipment with the camera (barcode or QR code) to put it on the return list.',
       'fr-FR':
         'Les utilisateurs peuvent scanner le matériel avec la caméra (code-barres ou QR code) pour l’ajouter à la liste de retour.',
@@ -1009,7 +1035,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toon het voorraadverloop ook voor artikelen waarvan de voorraad op de locatie nul is.',
       'en-US': 'Also show the inventory history for items whose quantity on the location is zero.',
-      'fr-FR': 'Afficher l’historique du stock aussi pour les articles dont la quantité sur le chantier est nulle.',
+      'fr-FR':
+        'Afficher l’historique du stock aussi pour les articles dont la quantité sur le chantier est nulle.',
       'de-DE': 'Den Bestandsverlauf auch für Artikel mit Bestand null auf der Baustelle anzeigen.',
     },
   },
@@ -1045,7 +1072,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Toon op Materieelkeuringen alle keuringen, niet alleen de keuringen die binnenkort verlopen.',
       'en-US': 'Show all inspections on Equipment inspections, not only those due soon.',
-      'fr-FR': 'Afficher tous les contrôles dans Contrôles du matériel, pas seulement ceux arrivant à échéance.',
+      'fr-FR':
+        'Afficher tous les contrôles dans Contrôles du matériel, pas seulement ceux arrivant à échéance.',
       'de-DE': 'Unter Geräteprüfungen alle Prüfungen anzeigen, nicht nur die bald fälligen.',
     },
   },
@@ -1059,7 +1087,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Aantal dagen vóór de keuringsdatum waarop een keuring als aankomend (info) wordt gemarkeerd.',
       'en-US': 'Days before the inspection date from which an inspection is marked as upcoming (info).',
-      'fr-FR': 'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé comme à venir (info).',
+      'fr-FR':
+        'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé comme à venir (info).',
       'de-DE': 'Tage vor dem Prüfdatum, ab denen eine Prüfung als anstehend (Info) markiert wird.',
     },
   },
@@ -1071,9 +1100,11 @@ export const settingsCatalogue = {
     group: 'materieelvoorraad',
     public: true,
     description: {
-      'nl-NL': 'Aantal dagen vóór de keuringsdatum waarop een keuring als waarschuwing (oranje) wordt gemarkeerd.',
+      'nl-NL':
+        'Aantal dagen vóór de keuringsdatum waarop een keuring als waarschuwing (oranje) wordt gemarkeerd.',
       'en-US': 'Days before the inspection date from which an inspection is marked as a warning (orange).',
-      'fr-FR': 'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé en alerte (orange).',
+      'fr-FR':
+        'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé en alerte (orange).',
       'de-DE': 'Tage vor dem Prüfdatum, ab denen eine Prüfung als Warnung (orange) markiert wird.',
     },
   },
@@ -1087,7 +1118,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Aantal dagen vóór de keuringsdatum waarop een keuring als urgent (rood) wordt gemarkeerd.',
       'en-US': 'Days before the inspection date from which an inspection is marked as urgent (red).',
-      'fr-FR': 'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé comme urgent (rouge).',
+      'fr-FR':
+        'Nombre de jours avant la date de contrôle à partir duquel un contrôle est signalé comme urgent (rouge).',
       'de-DE': 'Tage vor dem Prüfdatum, ab denen eine Prüfung als dringend (rot) markiert wird.',
     },
   },
@@ -1113,7 +1145,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Bied de werkadressen van depots aan als afleveradres in de aanvraagformulieren.',
       'en-US': 'Offer the work addresses of depots as delivery address in the request forms.',
-      'fr-FR': 'Proposer les adresses de travail des dépôts comme adresse de livraison dans les formulaires de demande.',
+      'fr-FR':
+        'Proposer les adresses de travail des dépôts comme adresse de livraison dans les formulaires de demande.',
       'de-DE': 'Die Arbeitsadressen der Depots als Lieferadresse in den Anfrageformularen anbieten.',
     },
   },
@@ -1123,11 +1156,14 @@ export const settingsCatalogue = {
     group: 'locatie',
     public: true,
     description: {
-      'nl-NL': 'Toon overzichten op projectniveau: orders, aanvragen en voorraad van alle locaties binnen hetzelfde project.',
-      'en-US': 'Show project-level overviews: orders, requests and inventory of all locations within the same project.',
+      'nl-NL':
+        'Toon overzichten op projectniveau: orders, aanvragen en voorraad van alle locaties binnen hetzelfde project.',
+      'en-US':
+        'Show project-level overviews: orders, requests and inventory of all locations within the same project.',
       'fr-FR':
         'Afficher des vues par projet : commandes, demandes et stock de tous les chantiers d’un même projet.',
-      'de-DE': 'Übersichten auf Projektebene anzeigen: Aufträge, Anfragen und Bestand aller Baustellen desselben Projekts.',
+      'de-DE':
+        'Übersichten auf Projektebene anzeigen: Aufträge, Anfragen und Bestand aller Baustellen desselben Projekts.',
     },
   },
   Locatie_IndicatorSafe: {
@@ -1202,9 +1238,11 @@ export const settingsCatalogue = {
     group: 'locatie',
     public: true,
     description: {
-      'nl-NL': 'Bied bij het afmelden van een locatie de mogelijkheid een afkoopsom aan te vragen voor resterend materieel.',
+      'nl-NL':
+        'Bied bij het afmelden van een locatie de mogelijkheid een afkoopsom aan te vragen voor resterend materieel.',
       'en-US': 'When closing a location, offer to request a buy-out amount for remaining equipment.',
-      'fr-FR': 'Lors de la clôture d’un chantier, proposer de demander un montant de rachat pour le matériel restant.',
+      'fr-FR':
+        'Lors de la clôture d’un chantier, proposer de demander un montant de rachat pour le matériel restant.',
       'de-DE': 'Beim Abmelden einer Baustelle anbieten, eine Ablösesumme für verbleibende Geräte anzufragen.',
     },
   },
@@ -1228,9 +1266,11 @@ export const settingsCatalogue = {
     group: 'sets',
     public: true,
     description: {
-      'nl-NL': 'Gebruikers mogen de aantallen van de onderdelen van een set aanpassen voordat ze die bestellen.',
+      'nl-NL':
+        'Gebruikers mogen de aantallen van de onderdelen van een set aanpassen voordat ze die bestellen.',
       'en-US': 'Users may change the quantities of a set’s components before ordering it.',
-      'fr-FR': 'Les utilisateurs peuvent modifier les quantités des composants d’un kit avant de le commander.',
+      'fr-FR':
+        'Les utilisateurs peuvent modifier les quantités des composants d’un kit avant de le commander.',
       'de-DE': 'Benutzer dürfen die Mengen der Bestandteile eines Sets vor der Bestellung ändern.',
     },
   },
@@ -1252,10 +1292,13 @@ export const settingsCatalogue = {
     group: 'sets',
     public: true,
     description: {
-      'nl-NL': 'Gebruik sets als snelle bestellijst: alle onderdelen in één keer met eigen aantallen toevoegen.',
+      'nl-NL':
+        'Gebruik sets als snelle bestellijst: alle onderdelen in één keer met eigen aantallen toevoegen.',
       'en-US': 'Use sets as quick order lists: add all components at once with your own quantities.',
-      'fr-FR': 'Utiliser les kits comme listes de commande rapides : ajouter tous les composants en une fois avec ses propres quantités.',
-      'de-DE': 'Sets als Schnellbestellliste nutzen: alle Bestandteile auf einmal mit eigenen Mengen hinzufügen.',
+      'fr-FR':
+        'Utiliser les kits comme listes de commande rapides : ajouter tous les composants en une fois avec ses propres quantités.',
+      'de-DE':
+        'Sets als Schnellbestellliste nutzen: alle Bestandteile auf einmal mit eigenen Mengen hinzufügen.',
     },
   },
   FavorietenSets: {
@@ -1306,10 +1349,13 @@ export const settingsCatalogue = {
     group: 'facturen',
     public: false,
     description: {
-      'nl-NL': 'Filter op de debetfacturen die gebruikers te zien krijgen (bijv. een boekingsgroep). Leeg: alle.',
+      'nl-NL':
+        'Filter op de debetfacturen die gebruikers te zien krijgen (bijv. een boekingsgroep). Leeg: alle.',
       'en-US': 'Filter on the debit invoices shown to users (e.g. a posting group). Empty: all.',
-      'fr-FR': 'Filtre sur les factures de débit affichées aux utilisateurs (p. ex. un groupe comptable). Vide : toutes.',
-      'de-DE': 'Filter für die Belastungsrechnungen, die Benutzer sehen (z. B. eine Buchungsgruppe). Leer: alle.',
+      'fr-FR':
+        'Filtre sur les factures de débit affichées aux utilisateurs (p. ex. un groupe comptable). Vide : toutes.',
+      'de-DE':
+        'Filter für die Belastungsrechnungen, die Benutzer sehen (z. B. eine Buchungsgruppe). Leer: alle.',
     },
   },
   Facturen_CreditFilter: {
@@ -1330,11 +1376,14 @@ export const settingsCatalogue = {
     group: 'facturen',
     public: false,
     description: {
-      'nl-NL': 'Alleen documenten waarvan de naam dit patroon bevat worden als factuurdocument aangeboden (* = joker). Leeg: alle.',
-      'en-US': 'Only documents whose name matches this pattern are offered as invoice document (* = wildcard). Empty: all.',
+      'nl-NL':
+        'Alleen documenten waarvan de naam dit patroon bevat worden als factuurdocument aangeboden (* = joker). Leeg: alle.',
+      'en-US':
+        'Only documents whose name matches this pattern are offered as invoice document (* = wildcard). Empty: all.',
       'fr-FR':
         'Seuls les documents dont le nom correspond à ce modèle sont proposés comme document de facture (* = joker). Vide : tous.',
-      'de-DE': 'Nur Dokumente, deren Name diesem Muster entspricht, werden als Rechnungsdokument angeboten (* = Platzhalter). Leer: alle.',
+      'de-DE':
+        'Nur Dokumente, deren Name diesem Muster entspricht, werden als Rechnungsdokument angeboten (* = Platzhalter). Leer: alle.',
     },
   },
 
@@ -1345,10 +1394,13 @@ export const settingsCatalogue = {
     group: 'email',
     public: false,
     description: {
-      'nl-NL': 'Stuur na een bestelling een bevestiging per e-mail naar de gebruiker en de standaardontvanger.',
+      'nl-NL':
+        'Stuur na een bestelling een bevestiging per e-mail naar de gebruiker en de standaardontvanger.',
       'en-US': 'After an order, send a confirmation by email to the user and the default receiver.',
-      'fr-FR': 'Après une commande, envoyer une confirmation par e-mail à l’utilisateur et au destinataire par défaut.',
-      'de-DE': 'Nach einer Bestellung eine Bestätigung per E-Mail an den Benutzer und den Standardempfänger senden.',
+      'fr-FR':
+        'Après une commande, envoyer une confirmation par e-mail à l’utilisateur et au destinataire par défaut.',
+      'de-DE':
+        'Nach einer Bestellung eine Bestätigung per E-Mail an den Benutzer und den Standardempfänger senden.',
     },
   },
   OrderWizardDefaultReceiver: {
@@ -1370,8 +1422,10 @@ export const settingsCatalogue = {
     group: 'email',
     public: false,
     description: {
-      'nl-NL': 'Eigen HTML-sjabloon voor de bevestigingsmail van een aanvraag, met {{placeholders}}. Leeg: het standaardsjabloon.',
-      'en-US': 'Custom HTML template for the request confirmation mail, with {{placeholders}}. Empty: the default template.',
+      'nl-NL':
+        'Eigen HTML-sjabloon voor de bevestigingsmail van een aanvraag, met {{placeholders}}. Leeg: het standaardsjabloon.',
+      'en-US':
+        'Custom HTML template for the request confirmation mail, with {{placeholders}}. Empty: the default template.',
       'fr-FR':
         'Modèle HTML personnalisé pour l’e-mail de confirmation d’une demande, avec des {{placeholders}}. Vide : le modèle par défaut.',
       'de-DE':
@@ -1411,11 +1465,14 @@ export const settingsCatalogue = {
     public: false,
     format: 'url',
     description: {
-      'nl-NL': 'Basisadres van de Business Central-API (https://…). Leeg: geen koppeling, het portaal werkt zelfstandig.',
-      'en-US': 'Base address of the Business Central API (https://…). Empty: no connection, the portal works on its own.',
+      'nl-NL':
+        'Basisadres van de Business Central-API (https://…). Leeg: geen koppeling, het portaal werkt zelfstandig.',
+      'en-US':
+        'Base address of the Business Central API (https://…). Empty: no connection, the portal works on its own.',
       'fr-FR':
         'Adresse de base de l’API Business Central (https://…). Vide : aucune connexion, le portail fonctionne de manière autonome.',
-      'de-DE': 'Basisadresse der Business-Central-API (https://…). Leer: keine Anbindung, das Portal arbeitet eigenständig.',
+      'de-DE':
+        'Basisadresse der Business-Central-API (https://…). Leer: keine Anbindung, das Portal arbeitet eigenständig.',
     },
   },
   BusinessCentral_Tenant: {
@@ -1450,7 +1507,8 @@ export const settingsCatalogue = {
     description: {
       'nl-NL': 'Client-id van de app-registratie waarmee het portaal zich bij Business Central aanmeldt.',
       'en-US': 'Client id of the app registration the portal uses to sign in to Business Central.',
-      'fr-FR': 'Identifiant client de l’inscription d’application utilisée par le portail pour se connecter à Business Central.',
+      'fr-FR':
+        'Identifiant client de l’inscription d’application utilisée par le portail pour se connecter à Business Central.',
       'de-DE': 'Client-ID der App-Registrierung, mit der sich das Portal bei Business Central anmeldet.',
     },
   },
@@ -1488,11 +1546,14 @@ export const settingsCatalogue = {
     public: false,
     format: 'url',
     description: {
-      'nl-NL': 'Adres van de webservice voor documentbeheer (https://…). Leeg: documenten worden in het portaal zelf opgeslagen.',
-      'en-US': 'Address of the document management web service (https://…). Empty: documents are stored in the portal itself.',
+      'nl-NL':
+        'Adres van de webservice voor documentbeheer (https://…). Leeg: documenten worden in het portaal zelf opgeslagen.',
+      'en-US':
+        'Address of the document management web service (https://…). Empty: documents are stored in the portal itself.',
       'fr-FR':
         'Adresse du service web de gestion documentaire (https://…). Vide : les documents sont stockés dans le portail.',
-      'de-DE': 'Adresse des Dokumentenmanagement-Webdienstes (https://…). Leer: Dokumente werden im Portal selbst gespeichert.',
+      'de-DE':
+        'Adresse des Dokumentenmanagement-Webdienstes (https://…). Leer: Dokumente werden im Portal selbst gespeichert.',
     },
   },
   DocumentService_User: {
@@ -1573,10 +1634,14 @@ export function settingDefinition(key: SettingKey): SettingDefinition {
 }
 
 /** Keys readable without login, in catalogue order. */
-export const publicSettingKeys: readonly SettingKey[] = settingKeys.filter((k) => settingDefinition(k).public);
+export const publicSettingKeys: readonly SettingKey[] = settingKeys.filter(
+  (k) => settingDefinition(k).public,
+);
 
 /** Keys whose value the server never returns. */
-export const secretSettingKeys: readonly SettingKey[] = settingKeys.filter((k) => settingDefinition(k).secret === true);
+export const secretSettingKeys: readonly SettingKey[] = settingKeys.filter(
+  (k) => settingDefinition(k).secret === true,
+);
 
 export function settingKeysOfGroup(group: SettingsGroup): SettingKey[] {
   return settingKeys.filter((k) => settingDefinition(k).group === group);
@@ -1603,7 +1668,9 @@ function stringSchema(def: StringSettingDefinition): z.ZodType<string> {
     case 'hexColor':
       return base.regex(hexColor);
     case 'rgbTriplet':
-      return base.regex(rgbTriplet).refine((v) => (rgbTriplet.exec(v) ?? []).slice(1).every((n) => Number(n) <= 255));
+      return base
+        .regex(rgbTriplet)
+        .refine((v) => (rgbTriplet.exec(v) ?? []).slice(1).every((n) => Number(n) <= 255));
     case 'url':
       return z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(settingStringMaxLength)]);
     case 'email':
@@ -1645,11 +1712,10 @@ export function settingValueSchema<K extends SettingKey>(key: K): z.ZodType<Sett
 }
 
 /** Body of an update: any subset of known keys, each validated by its own schema; unknown keys are refused. */
-export const settingsUpdateSchema = z
-  .strictObject(
-    Object.fromEntries(settingKeys.map((k) => [k, settingValueSchema(k).optional()])) as {
-      [K in SettingKey]: z.ZodOptional<z.ZodType<SettingValue<K>>>;
-    },
-  );
+export const settingsUpdateSchema = z.strictObject(
+  Object.fromEntries(settingKeys.map((k) => [k, settingValueSchema(k).optional()])) as {
+    [K in SettingKey]: z.ZodOptional<z.ZodType<SettingValue<K>>>;
+  },
+);
 
 export type SettingsUpdate = Partial<Settings>;

@@ -142,8 +142,3 @@ export const locationMembershipsRelations = relations(locationMemberships, ({ on
 export const workAddressesRelations = relations(workAddresses, ({ one }) => ({
   location: one(plantLocations, { fields: [workAddresses.locationId], references: [plantLocations.id] }),
 }));
-
-export const usersRelations = relations(users, ({ one, many }) => ({
-  customer: one(customers, { fields: [users.customerId], references: [customers.id] }),
-  memberships: many(locationMemberships),
-}));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers.ts';
+import { customers, locationMemberships } from './customers.ts';
 
 export const userKind = pgEnum('user_kind', ['internal', 'external']);
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -105,3 +105,8 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_subject_time_idx').on(t.subject, t.createdAt)],
 );
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  customer: one(customers, { fields: [users.customerId], references: [customers.id] }),
+  memberships: many(locationMemberships),
+}));

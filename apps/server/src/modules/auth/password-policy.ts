@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { errors } from '../../platform/errors.ts';
-
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -32,12 +30,4 @@ export function passwordProblem(password: string, email?: string): string | null
   if (isCommonPassword(password)) return 'validation.wachtwoord_te_eenvoudig';
   if (email && password.toLowerCase() === email.toLowerCase()) return 'validation.wachtwoord_te_eenvoudig';
   return null;
-}
-
-/** Throws 400 with the field named, as schema validation does. */
-export function assertPasswordAllowed(password: string, field: string, email?: string): void {
-  const problem = passwordProblem(password, email);
-  if (problem) {
-    throw errors.invalid({ fields: { [field]: { code: problem, params: { min: PASSWORD_MIN, max: PASSWORD_MAX } } } });
-  }
 }

@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { type Ctx, ctxOf } from '../../platform/http/context.ts';
+import { authLegacyRoutes } from './auth.legacy.ts';
+import {
+  changePasswordBody,
+  externalLoginAnswer,
+  externalLoginBody,
+  externalLoginUrlQuery,
+  forgotPasswordBody,
+  loginBody,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  tokenPair,
+} from './auth.schemas.ts';
+import { type AuthService, createAuthService } from './auth.service.ts';
+import { createOidc, PENDING_TTL_SECONDS } from './oidc.ts';
+
+export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
+
+/** Calls that work without signing in ignore a stale bearer token instead of failing on it. */
+export function publicCtx(req: FastifyRequest, deps: Pick<Deps, 'db' | 'clock'>): Ctx {
+  return { user: null, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
+}
+
+/** The cookie that carries the sealed OIDC state between the two external-login calls. */
+export function pendingCookie(deps: Deps) {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    name: secure ? '__Host-mp-oidc' : 'mp-oidc',
+    options: { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: PENDING_TTL_SECONDS },
+  };
+}
+
+export function takePendingCookie(req: FastifyRequest, reply: FastifyReply, deps: Deps): string | undefined {
+  const cookie = pendingCookie(deps);
+  const value = req.cookies?.[cookie.name];
+  if (value !== undefined) reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure });
+  return value;
+}
+
+export function bearerOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service: AuthService = createAuthService({
+    config: deps.config,
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    oidc: createOidc(deps.config, deps.tokens.secret),
+    log: fastify.log,
+  });
+  const tags = ['Auth'];
+  const open = { tags, security: [] };
+
+  app.post(
+    '/api/v2.0/Auth/login',
+    {
+      schema: {
+        ...open,
+        description:
+          'Sign in with e-mail and password. A wrong password and an unknown address answer the same 401 ' +
+          '`error.onjuiste_gegevens`; too many failures per account or address answer 429 with Retry-After.',
+        body: loginBody,
+        response: { 200: tokenPair },
+      },
+    },
+    async (req) => service.login(publicCtx(req, deps), req.body),
+  );
+
+  app.post(
+    '/api/v2.0/Auth/refresh-login',
+    {
+      schema: {
+        ...open,
+        description: 'Trade a refresh token for a new pair (rotation). A used token that comes back revokes its session.',
+        body: refreshBody,
+        response: { 200: tokenPair },
+      },
+    },
+    async (req) => service.refresh(publicCtx(req, deps), req.body.refreshToken),
+  );
+
+  app.get(
+    '/api/v2.0/Auth/logout',
+    {
+      schema: {
+        tags,
+        description: `End this session. The refresh token may also be sent in the ${REFRESH_TOKEN_HEADER} header or the refreshToken query.`,
+        querystring: z.object({ refreshToken: z.string().max(512).optional() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const header = req.headers[REFRESH_TOKEN_HEADER];
+      await service.logout(ctxOf(req, deps), {
+        accessToken: bearerOf(req),
+        refreshToken: (typeof header === 'string' ? header : null) ?? req.query.refreshToken ?? null,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v2.0/Auth/external-login-options',
+    {
+      schema: { ...open, description: 'Whether external login (OpenID Connect) is configured.', response: { 200: z.object({ enabled: z.boolean() }) } },
+    },
+    async () => ({ enabled: service.externalLoginEnabled() }),
+  );
+
+  app.get(
+    '/api/v2.0/Auth/external-login-url',
+    {
+      schema: {
+        ...open,
+        description:
+          'Start an external login: the provider URL to send the browser to. State, nonce and PKCE verifier travel ' +
+          'sealed in an HttpOnly cookie. 404 when no provider is configured.',
+        querystring: externalLoginUrlQuery,
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      const { url, sealed } = await service.externalLoginUrl(publicCtx(req, deps), req.query.redirectUrl ?? null);
+      const cookie = pendingCookie(deps);
+      reply.setCookie(cookie.name, sealed, cookie.options);
+      return { url };
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Auth/external-login',
+    {
+      schema: {
+        ...open,
+        description: 'Finish an external login with the callback parameters (code, state, iss) or the whole callback URL.',
+        body: externalLoginBody,
+        response: { 200: externalLoginAnswer },
+      },
+    },
+    async (req, reply) => {
+      const sealed = takePendingCookie(req, reply, deps);
+      return service.externalLogin(publicCtx(req, deps), req.body, sealed);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Auth/register',
+    {
+      schema: {
+        ...open,
+        description:
+          'Ask for an account (when Registratie_Tonen is on, else 403 `error.registratie_uit`). Always 202: ' +
+          'whether the address was known is not told.',
+        body: registerBody,
+        response: { 202: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await service.register(publicCtx(req, deps), req.body);
+      return reply.code(202).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Auth/forgot-password',
+    {
+      schema: {
+        ...open,
+        description: 'Mail a password reset link when the account exists. Always 202.',
+        body: forgotPasswordBody,
+        response: { 202: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await service.forgotPassword(publicCtx(req, deps), req.body);
+      return reply.code(202).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Auth/reset-password',
+    {
+      schema: {
+        ...open,
+        description: 'Set a new password with the mailed token; ends every session. Used or expired: 400 `error.reset_token_ongeldig`.',
+        body: resetPasswordBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await service.resetPassword(publicCtx(req, deps), req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Auth/change-password',
+    {
+      schema: {
+        tags,
+        description: 'Change the own password; other sessions end, this one gets a new token pair.',
+        body: changePasswordBody,
+        response: { 200: tokenPair },
+      },
+    },
+    async (req) => service.changePassword(ctxOf(req, deps), req.body),
+  );
+
+  authLegacyRoutes(app, deps, service);
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { customers, depots, locationMemberships, plantLocations, workAddresses } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+
+export interface LocationRow {
+  id: string;
+  locationNo: string;
+  description: string;
+  description2: string | null;
+  blocked: boolean;
+  projectNumber: string | null;
+  role: 'user' | 'administration';
+  customerId: string;
+  customerName: string | null;
+}
+
+const locationColumns = {
+  id: plantLocations.id,
+  locationNo: plantLocations.locationNo,
+  description: plantLocations.description,
+  description2: plantLocations.description2,
+  blocked: plantLocations.blocked,
+  projectNumber: plantLocations.projectNumber,
+  customerId: plantLocations.customerId,
+  customerName: customers.name,
+};
+
+/** The locations a user is a member of (deregistered ones left out), with the user's role on each. */
+export async function selectMemberLocations(db: Db, userId: string): Promise<LocationRow[]> {
+  return db
+    .select({ ...locationColumns, role: locationMemberships.role })
+    .from(locationMemberships)
+    .innerJoin(plantLocations, eq(plantLocations.id, locationMemberships.locationId))
+    .leftJoin(customers, eq(customers.id, plantLocations.customerId))
+    .where(and(eq(locationMemberships.userId, userId), isNull(plantLocations.deregisteredAt)))
+    .orderBy(asc(plantLocations.locationNo));
+}
+
+/** Every active location; the role is the user's membership role where there is one, else 'user'. */
+export async function selectAllLocations(db: Db, userId: string): Promise<LocationRow[]> {
+  return db
+    .select({ ...locationColumns, role: sql<'user' | 'administration'>`coalesce(${locationMemberships.role}, 'user')` })
+    .from(plantLocations)
+    .leftJoin(customers, eq(customers.id, plantLocations.customerId))
+    .leftJoin(
+      locationMemberships,
+      and(eq(locationMemberships.locationId, plantLocations.id), eq(locationMemberships.userId, userId)),
+    )
+    .where(isNull(plantLocations.deregisteredAt))
+    .orderBy(asc(plantLocations.locationNo));
+}
+
+export interface LocationAccessRow {
+  id: string;
+  locationNo: string;
+  blocked: boolean;
+  deregistered: boolean;
+  /** null when the user is not a member. */
+  role: 'user' | 'administration' | null;
+}
+
+/** One location by its number with the given user's membership role. */
+export async function selectLocationAccess(db: Db, locationNo: string, userId: string): Promise<LocationAccessRow | null> {
+  const [row] = await db
+    .select({
+      id: plantLocations.id,
+      locationNo: plantLocations.locationNo,
+      blocked: plantLocations.blocked,
+      deregistered: sql<boolean>`${plantLocations.deregisteredAt} is not null`,
+      role: locationMemberships.role,
+    })
+    .from(plantLocations)
+    .leftJoin(
+      locationMemberships,
+      and(eq(locationMemberships.locationId, plantLocations.id), eq(locationMemberships.userId, userId)),
+    )
+    .where(eq(plantLocations.locationNo, locationNo))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function selectWorkAddresses(db: Db, locationId: string) {
+  return db
+    .select({
+      id: workAddresses.id,
+      code: workAddresses.code,
+      name: workAddresses.name,
+      street: workAddresses.street,
+      postcode: workAddresses.postcode,
+      city: workAddresses.city,
+      country: workAddresses.country,
+      contactPerson: workAddresses.contactPerson,
+      phone: workAddresses.phone,
+      isDefault: workAddresses.isDefault,
+    })
+    .from(workAddresses)
+    .where(eq(workAddresses.locationId, locationId))
+    .orderBy(sql`${workAddresses.isDefault} desc`, asc(workAddresses.name), asc(workAddresses.code));
+}
+
+export async function selectDepots(db: Db, purpose: 'order' | 'removal') {
+  return db
+    .select({
+      id: depots.id,
+      depotNo: depots.depotNo,
+      name: depots.name,
+      street: depots.street,
+      postcode: depots.postcode,
+      city: depots.city,
+      phone: depots.phone,
+      email: depots.email,
+    })
+    .from(depots)
+    .where(purpose === 'order' ? eq(depots.forOrders, true) : eq(depots.forRemovals, true))
+    .orderBy(asc(depots.sort), asc(depots.name));
+}

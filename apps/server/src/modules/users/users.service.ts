@@ -1,0 +1,39 @@
+import { areasOf } from '@mp/contract/permissions';
+import { errors } from '../../platform/errors.ts';
+import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
+import { bumpSessionGeneration, setUserDisabled } from '../auth/auth.queries.ts';
+import { selectUser, selectUserLocations } from './users.queries.ts';
+
+/** The signed-in user as stored now (not as the token says), with their locations and functional areas. */
+export async function readMe(ctx: Ctx) {
+  const me = requireUser(ctx);
+  const user = await selectUser(ctx.db, me.id);
+  if (!user || user.disabled) throw errors.unauthenticated();
+  const locations = await selectUserLocations(ctx.db, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.role === 'admin',
+    internalExternal: user.kind === 'internal' ? ('Internal' as const) : ('External' as const),
+    language: user.language,
+    phone: user.phone,
+    customerId: user.customerId,
+    permissions: user.permissions,
+    areas: areasOf({ user: { role: user.role, kind: user.kind, permissions: user.permissions } }),
+    locations: locations.map((l) => ({
+      ...l,
+      description: l.description || l.locationNo,
+    })),
+  };
+}
+
+/** Admin: disable (or enable) an account; disabling ends every session of it at once. */
+export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): Promise<void> {
+  const admin = requireAdmin(ctx);
+  if (admin.id === userId && disabled) throw errors.rule('error.eigen_account');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setUserDisabled(tx, userId, disabled, ctx.now))) throw errors.notFound();
+    if (disabled) await bumpSessionGeneration(tx, userId, ctx.now);
+  });
+}

@@ -1,0 +1,111 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allow-list for HTML that admins write (content pages, footer columns, service messages,
+ * mail templates). Applied when saving AND when rendering, so a row written before a rule change
+ * (or straight into the database) is still cleaned on the way out.
+ *
+ * Allowed: headings, paragraphs, links (http/https/mailto/tel or relative), lists, inline emphasis,
+ * images (http/https or relative, e.g. /api/v2.0/Images/single/content/{id}), tables, br, hr,
+ * blockquote, and `text-align` as the only style. Everything else is dropped: scripts, style
+ * elements, event handlers, iframes, SVG/MathML, forms, javascript:/data:/vbscript: URLs.
+ */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'div',
+    'span',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'mark',
+    'code',
+    'pre',
+    'img',
+    'table',
+    'caption',
+    'colgroup',
+    'col',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'br',
+    'hr',
+    'blockquote',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'width', 'height', 'title'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    ol: ['start'],
+    '*': ['style'],
+  },
+  // The rich-text editor aligns text with an inline style; nothing else of CSS passes.
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: [],
+  disallowedTagsMode: 'discard',
+  // Text inside these is dropped too (not just the tags).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes', 'select'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs };
+      if (out.target && out.target !== '_blank' && out.target !== '_self') delete out.target;
+      // A link that opens a new tab never gets a handle on this window.
+      if (out.target === '_blank') out.rel = 'noopener noreferrer';
+      else if (out.rel) out.rel = out.rel.split(/\s+/).filter((r) => /^(nofollow|noopener|noreferrer|external)$/.test(r)).join(' ');
+      if (!out.rel) delete out.rel;
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs };
+      for (const dim of ['width', 'height']) {
+        if (out[dim] !== undefined && !/^\d{1,4}$/.test(out[dim])) delete out[dim];
+      }
+      return { tagName, attribs: out };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Cleans admin-written HTML down to the allow-list above. */
+export function sanitizeAdminHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, options).trim();
+}
+
+/**
+ * A one-line plain text (page names, captions, display file names): control characters and angle
+ * brackets removed, whitespace collapsed. Not HTML-escaped: the web app renders it as text.
+ */
+export function plainText(text: string | null | undefined, maxLength = 200): string {
+  if (!text) return '';
+  return text
+    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength);
+}

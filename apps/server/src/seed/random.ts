@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+
+/** mulberry32: a small, fast, seedable PRNG; the same seed gives the same demo data every time. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class Rng {
+  private readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  /** [0, 1) */
+  float(): number {
+    return this.next();
+  }
+  /** Integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)];
+  }
+  /** Picks by weight; weights need not sum to 1. */
+  weighted<T>(list: readonly T[], weight: (x: T) => number): T {
+    let total = 0;
+    for (const x of list) total += weight(x);
+    let r = this.next() * total;
+    for (const x of list) {
+      r -= weight(x);
+      if (r < 0) return x;
+    }
+    return list[list.length - 1];
+  }
+  shuffle<T>(list: readonly T[]): T[] {
+    const out = [...list];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+  /** `count` distinct elements (or all of them when the list is shorter). */
+  sample<T>(list: readonly T[], count: number): T[] {
+    return this.shuffle(list).slice(0, count);
+  }
+}
+
+/**
+ * A stable UUID (RFC 9562 version 4 layout) derived from a name, so demo rows keep the same ids on
+ * every seeding: links such as /set/{id} or /content-page/{id}/nl-NL stay valid across resets.
+ */
+export function stableId(kind: string, key: string | number): string {
+  const h = createHash('sha256').update(`materieelportaal-demo:${kind}:${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x40;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.toString('hex', 0, 16);
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}

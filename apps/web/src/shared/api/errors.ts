@@ -1,0 +1,67 @@
+/** Every error answer of the server is { code, message, details? }; `code` is a translation key. */
+
+export interface FieldError {
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** Validation errors per field (details.fields), empty when there are none. */
+  get fieldErrors(): Record<string, FieldError> {
+    const fields = this.details?.fields;
+    if (typeof fields !== 'object' || fields === null) return {};
+    const out: Record<string, FieldError> = {};
+    for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
+      if (typeof value === 'string') out[name] = { code: value, message: value };
+      else if (typeof value === 'object' && value !== null && typeof (value as FieldError).code === 'string') {
+        const f = value as FieldError;
+        out[name] = { code: f.code, message: String(f.message ?? ''), params: f.params };
+      }
+    }
+    return out;
+  }
+}
+
+/** The generic error of spec §8 ('An unexpected server error occurred.'), as a translation key. */
+export const GENERIC_ERROR_CODE = 'error.server_fout';
+export const NETWORK_ERROR_CODE = 'error.netwerk';
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** Builds the ApiError for a non-2xx answer; an answer that is not the standard JSON body becomes the generic error. */
+export async function errorFromResponse(res: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {}
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown; details?: unknown };
+    if (typeof body.code === 'string') {
+      return new ApiError(
+        res.status,
+        body.code,
+        typeof body.message === 'string' ? body.message : body.code,
+        typeof body.details === 'object' && body.details !== null ? (body.details as Record<string, unknown>) : undefined,
+      );
+    }
+  } catch {}
+  return new ApiError(res.status, GENERIC_ERROR_CODE, 'An unexpected server error occurred.', {
+    status: res.status,
+    responseText: text.slice(0, 500),
+  });
+}

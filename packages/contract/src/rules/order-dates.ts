@@ -1,0 +1,165 @@
+/**
+ * The delivery-date rules of the order wizard (spec §5 and §9), as one pure decision shared by the
+ * web form (date picker, field messages) and the server (which decides). Days are calendar days
+ * 'YYYY-MM-DD' in the Europe/Amsterdam calendar: "today" is the Dutch today, whatever the clock's zone.
+ *
+ * - OrderWizardBlockWeekend: Saturday and Sunday are never a delivery day.
+ * - OrderWizardBlockDaysToOrder (N): the earliest day is today + N (0 = today is allowed).
+ * - A rush order (only with OrderWizardEnableRush) skips the blocked days: it may be delivered
+ *   tomorrow, and today only with Bestellen_EnableVandaagOpSpoed.
+ * - Bestellen_DagenInVerleden (P): the P days before today may be chosen too (to record equipment that
+ *   was already delivered); 0 = no day in the past.
+ * - The expected return day is optional and never before the delivery day.
+ */
+
+export const ORDER_TIME_ZONE = 'Europe/Amsterdam';
+/** No delivery day further ahead than this (a sane bound; typos like 2062 are caught). */
+export const MAX_DAYS_AHEAD = 730;
+
+export interface OrderDateSettings {
+  OrderWizardBlockWeekend: boolean;
+  OrderWizardBlockDaysToOrder: number;
+  Bestellen_DagenInVerleden: number;
+  OrderWizardEnableRush: boolean;
+  Bestellen_EnableVandaagOpSpoed: boolean;
+}
+
+export type OrderDateField = 'deliveryDate' | 'expectedReturnDate' | 'rush';
+
+/** A broken rule: the field it belongs to and a translation key (with its parameters). */
+export interface OrderDateProblem {
+  field: OrderDateField;
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether the text is a real calendar day 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isCalendarDay(value: string): boolean {
+  const m = DAY_PATTERN.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function toUtc(day: string): Date {
+  const m = DAY_PATTERN.exec(day);
+  if (!m) throw new RangeError(`not a calendar day: ${day}`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+function fromUtc(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** The calendar day of a moment in a time zone (default Europe/Amsterdam). */
+export function calendarDayIn(moment: Date, timeZone = ORDER_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(moment);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function addDays(day: string, days: number): string {
+  const d = toUtc(day);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(day: string): number {
+  return toUtc(day).getUTCDay();
+}
+
+export function isWeekend(day: string): boolean {
+  const w = weekday(day);
+  return w === 0 || w === 6;
+}
+
+/** Whether rush may be chosen at all. */
+export function rushAllowed(s: OrderDateSettings): boolean {
+  return s.OrderWizardEnableRush;
+}
+
+/** The first day from which future delivery is allowed (before weekend skipping). */
+function firstFutureDay(today: string, s: OrderDateSettings, rush: boolean): string {
+  const block = Math.max(0, Math.trunc(s.OrderWizardBlockDaysToOrder));
+  if (rush && s.OrderWizardEnableRush) {
+    const rushFirst = s.Bestellen_EnableVandaagOpSpoed ? 0 : 1;
+    return addDays(today, Math.min(block, rushFirst));
+  }
+  return addDays(today, block);
+}
+
+/** The earliest allowed future delivery day (today or later), weekends skipped when blocked. */
+export function earliestDeliveryDate(today: string, s: OrderDateSettings, rush = false): string {
+  let day = firstFutureDay(today, s, rush);
+  if (s.OrderWizardBlockWeekend) while (isWeekend(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** The earliest day in the past that may be chosen (today when Bestellen_DagenInVerleden is 0). */
+export function earliestPastDate(today: string, s: OrderDateSettings): string {
+  return addDays(today, -Math.max(0, Math.trunc(s.Bestellen_DagenInVerleden)));
+}
+
+/** The problem with one delivery day, or null when it may be chosen (what a date picker asks). */
+export function deliveryDateProblem(
+  day: string,
+  today: string,
+  s: OrderDateSettings,
+  rush = false,
+): OrderDateProblem | null {
+  if (!isCalendarDay(day)) return { field: 'deliveryDate', code: 'validation.datum_ongeldig' };
+  if (rush && !s.OrderWizardEnableRush) return { field: 'rush', code: 'error.spoed_niet_toegestaan' };
+  if (s.OrderWizardBlockWeekend && isWeekend(day)) return { field: 'deliveryDate', code: 'validation.datum_weekend' };
+  const offset = daysBetween(today, day);
+  if (offset > MAX_DAYS_AHEAD) {
+    return { field: 'deliveryDate', code: 'validation.datum_te_ver', params: { date: addDays(today, MAX_DAYS_AHEAD) } };
+  }
+  if (offset < 0) {
+    if (daysBetween(earliestPastDate(today, s), day) >= 0) return null;
+    return { field: 'deliveryDate', code: 'validation.datum_in_verleden' };
+  }
+  const earliest = earliestDeliveryDate(today, s, rush);
+  if (daysBetween(earliest, day) < 0) {
+    return { field: 'deliveryDate', code: 'validation.datum_te_vroeg', params: { date: earliest } };
+  }
+  return null;
+}
+
+export function isSelectableDeliveryDate(day: string, today: string, s: OrderDateSettings, rush = false): boolean {
+  return deliveryDateProblem(day, today, s, rush) === null;
+}
+
+/** Every broken date rule of an order form (empty = fine). */
+export function checkOrderDates(
+  input: { deliveryDate: string; expectedReturnDate?: string | null; rush?: boolean },
+  today: string,
+  s: OrderDateSettings,
+): OrderDateProblem[] {
+  const problems: OrderDateProblem[] = [];
+  const rush = input.rush === true;
+  const delivery = deliveryDateProblem(input.deliveryDate, today, s, rush);
+  if (delivery) problems.push(delivery);
+  const ret = input.expectedReturnDate;
+  if (ret !== undefined && ret !== null && ret !== '') {
+    if (!isCalendarDay(ret)) problems.push({ field: 'expectedReturnDate', code: 'validation.datum_ongeldig' });
+    else if (isCalendarDay(input.deliveryDate) && daysBetween(input.deliveryDate, ret) < 0) {
+      problems.push({ field: 'expectedReturnDate', code: 'validation.retourdatum_voor_leverdatum' });
+    } else if (daysBetween(today, ret) > MAX_DAYS_AHEAD * 3) {
+      problems.push({ field: 'expectedReturnDate', code: 'validation.datum_te_ver', params: { date: addDays(today, MAX_DAYS_AHEAD * 3) } });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,136 @@
+// Product search rules (spec §4 quick search, §5 validation, §9 minimum length), shared by the server's
+// queries and the web's dropdown (ranking and bolding of matched words).
+
+/** Spec §9: the product search needs at least this many characters (setting MinimumZoekLengte, default 2). */
+export const MIN_SEARCH_LENGTH = 2;
+/** More words than this are ignored: a search box is not a document. */
+export const MAX_SEARCH_WORDS = 8;
+/** Longest search text accepted. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Words shorter than this match only at the start of a word (a 2-letter fragment inside a word is noise). */
+export const CONTAINS_MIN_WORD_LENGTH = 3;
+
+// Letters that unaccent (PostgreSQL's unaccent.rules) spells out and that NFD does not decompose.
+const SPELLED: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ĳ: 'ij',
+};
+
+function foldChar(ch: string): string {
+  const lower = ch.toLowerCase();
+  let out = '';
+  for (const c of lower) out += SPELLED[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '');
+  return out;
+}
+
+/** Case- and accent-insensitive form of a text, as `lower(f_unaccent(text))` gives it in the database. */
+export function foldText(text: string): string {
+  let out = '';
+  for (const ch of text) out += foldChar(ch);
+  return out;
+}
+
+/** Whether a search text is long enough to search at all (shorter: an empty list, never an error). */
+export function isSearchable(query: string | null | undefined, minLength = MIN_SEARCH_LENGTH): boolean {
+  return (query ?? '').trim().length >= minLength;
+}
+
+/**
+ * The words of a search text: split on whitespace, folded (lower case, no accents), duplicates and
+ * empty parts removed, at most MAX_SEARCH_WORDS, in the order typed.
+ */
+export function splitSearchWords(query: string | null | undefined): string[] {
+  const seen = new Set<string>();
+  for (const part of (query ?? '').slice(0, MAX_SEARCH_LENGTH).split(/\s+/u)) {
+    const word = foldText(part);
+    if (word && !seen.has(word)) seen.add(word);
+    if (seen.size >= MAX_SEARCH_WORDS) break;
+  }
+  return [...seen];
+}
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+
+/** Start offsets in `folded` where `word` matches by the rule of `wordMatches`. */
+function matchOffsets(folded: string, word: string): number[] {
+  const out: number[] = [];
+  if (!word) return out;
+  let from = 0;
+  for (;;) {
+    const at = folded.indexOf(word, from);
+    if (at < 0) break;
+    if (word.length >= CONTAINS_MIN_WORD_LENGTH || !isWordChar(folded[at - 1])) out.push(at);
+    from = at + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether one (folded) search word matches a text: a word of 3+ characters anywhere in it, a shorter word
+ * only at the start of one of its words. Case and accents never matter.
+ */
+export function wordMatches(text: string, word: string): boolean {
+  return matchOffsets(foldText(text), foldText(word)).length > 0;
+}
+
+/** How many of the search words the text contains (the first ranking key, spec §4). */
+export function countMatchedWords(text: string, words: readonly string[]): number {
+  const folded = foldText(text);
+  let n = 0;
+  for (const w of words) if (matchOffsets(folded, w).length) n++;
+  return n;
+}
+
+/**
+ * Results sorted by how many search words their text contains, most first; ties keep their order
+ * (the server already ordered them by relevance, then by number).
+ */
+export function rankByMatchedWords<T>(results: readonly T[], words: readonly string[], textOf: (r: T) => string): T[] {
+  return results
+    .map((r, i) => ({ r, i, n: countMatchedWords(textOf(r), words) }))
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .map((x) => x.r);
+}
+
+export interface HighlightPart {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * The text cut into parts, matched words marked, for bold rendering. Matching is case- and
+ * accent-insensitive; the parts keep the original spelling.
+ */
+export function highlightMatches(text: string, words: readonly string[]): HighlightPart[] {
+  // Fold character by character, remembering which original character each folded one came from.
+  const chars = Array.from(text);
+  let folded = '';
+  const origin: number[] = [];
+  chars.forEach((ch, i) => {
+    const f = foldChar(ch);
+    folded += f;
+    for (let k = 0; k < f.length; k++) origin.push(i);
+  });
+  const marked = new Array<boolean>(chars.length).fill(false);
+  for (const word of words) {
+    const w = foldText(word);
+    for (const at of matchOffsets(folded, w)) {
+      for (let k = at; k < at + w.length; k++) marked[origin[k]] = true;
+    }
+  }
+  const parts: HighlightPart[] = [];
+  chars.forEach((ch, i) => {
+    const last = parts[parts.length - 1];
+    if (last && last.match === marked[i]) last.text += ch;
+    else parts.push({ text: ch, match: marked[i] });
+  });
+  return parts;
+}
