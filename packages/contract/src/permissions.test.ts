@@ -48,7 +48,12 @@ describe('permission matrix', () => {
 
   it('keeps admin-only areas away from customers', () => {
     for (const s of [internal, external]) {
-      for (const area of ['AppCorporateIdentity', 'BusinessCentral', 'AppRapportage', 'AppRegistratie'] as const) {
+      for (const area of [
+        'AppCorporateIdentity',
+        'BusinessCentral',
+        'AppRapportage',
+        'AppRegistratie',
+      ] as const) {
         expect(can(s, area, 'read')).toBe(false);
       }
       expect(can(s, 'AppCatalogus', 'write')).toBe(false);
@@ -66,7 +71,9 @@ describe('permission matrix', () => {
   });
 
   it('adds extra areas from users.permissions, never to anonymous visitors', () => {
-    const manager: Subject = { user: { role: 'user', kind: 'external', permissions: ['AppRapportage', 'management'] } };
+    const manager: Subject = {
+      user: { role: 'user', kind: 'external', permissions: ['AppRapportage', 'management'] },
+    };
     expect(can(manager, 'AppRapportage', 'read')).toBe(true);
     expect(hasRole(manager, 'management')).toBe(true);
     expect(hasRole(external, 'management')).toBe(false);
@@ -77,8 +84,7 @@ describe('permission matrix', () => {
 
   it('answers the same for every entry of the matrix', () => {
     for (const kind of ['admin', 'internal', 'external'] as const) {
-      const s: Subject =
-        kind === 'admin' ? admin : kind === 'internal' ? internal : external;
+      const s: Subject = kind === 'admin' ? admin : kind === 'internal' ? internal : external;
       expect(userKindOf(s)).toBe(kind);
       for (const area of functionalAreas) {
         expect(actionsOn(s, area)).toEqual(permissionMatrix[kind][area] ?? []);

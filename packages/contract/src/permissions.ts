@@ -64,7 +64,13 @@ const R: readonly Action[] = ['read'];
 const RW: readonly Action[] = ['read', 'write'];
 
 /** The catalogue-type areas: what a visitor may browse without signing in (when AllowAnonymousUsers). */
-export const catalogueAreas: readonly FunctionalArea[] = ['Standaard', 'AppCatalogus', 'AppDetails', 'AppZoeken', 'AppSets'];
+export const catalogueAreas: readonly FunctionalArea[] = [
+  'Standaard',
+  'AppCatalogus',
+  'AppDetails',
+  'AppZoeken',
+  'AppSets',
+];
 
 /** Areas every signed-in customer (internal or external) has. */
 const customerAreas: Partial<Record<FunctionalArea, readonly Action[]>> = {
@@ -100,7 +106,9 @@ function all(): Record<FunctionalArea, readonly Action[]> {
 }
 
 /** The matrix: user kind → functional area → actions. An area that is absent means no access. */
-export const permissionMatrix: Readonly<Record<UserKind, Readonly<Partial<Record<FunctionalArea, readonly Action[]>>>>> = {
+export const permissionMatrix: Readonly<
+  Record<UserKind, Readonly<Partial<Record<FunctionalArea, readonly Action[]>>>>
+> = {
   admin: all(),
   // Internal users (the group's own companies) may also open a new location directly.
   internal: { ...customerAreas, AppNieuweLocatieAanmaken: RW },

@@ -9,6 +9,11 @@ export const MAX_SEARCH_WORDS = 8;
 export const MAX_SEARCH_LENGTH = 100;
 /** Words shorter than this match only at the start of a word (a 2-letter fragment inside a word is noise). */
 export const CONTAINS_MIN_WORD_LENGTH = 3;
+/**
+ * What starts a word for that rule: the start of the text or one of these characters before it. A fixed
+ * list (not "any non-letter") because the database matches it with trigram-indexed LIKE patterns.
+ */
+export const WORD_SEPARATORS = [' ', '-', '/', '('] as const;
 
 // Letters that unaccent (PostgreSQL's unaccent.rules) spells out and that NFD does not decompose.
 const SPELLED: Record<string, string> = {
@@ -57,7 +62,8 @@ export function splitSearchWords(query: string | null | undefined): string[] {
   return [...seen];
 }
 
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+const startsWord = (folded: string, at: number) =>
+  at === 0 || (WORD_SEPARATORS as readonly string[]).includes(folded[at - 1]);
 
 /** Start offsets in `folded` where `word` matches by the rule of `wordMatches`. */
 function matchOffsets(folded: string, word: string): number[] {
@@ -67,7 +73,7 @@ function matchOffsets(folded: string, word: string): number[] {
   for (;;) {
     const at = folded.indexOf(word, from);
     if (at < 0) break;
-    if (word.length >= CONTAINS_MIN_WORD_LENGTH || !isWordChar(folded[at - 1])) out.push(at);
+    if (word.length >= CONTAINS_MIN_WORD_LENGTH || startsWord(folded, at)) out.push(at);
     from = at + 1;
   }
   return out;

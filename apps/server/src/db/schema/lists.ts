@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -66,6 +67,9 @@ export const orderLists = pgTable(
       .notNull()
       .references(() => plantLocations.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** The order wizard's saved draft (savedAanvraagDTO): restored after a reload, cleared on submit. */
+    draft: jsonb().$type<Record<string, unknown>>(),
+    draftUpdatedAt: moment(),
     ...timestamps(),
   },
   (t) => [

@@ -17,7 +17,11 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-export async function findUserByExternalIdentity(db: Db, issuer: string, subject: string): Promise<UserRow | undefined> {
+export async function findUserByExternalIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -54,7 +58,12 @@ export async function recordLogin(db: Db, userId: string, now: Date, upn?: strin
 }
 
 /** Sets a new password hash and bumps the session generation: every refresh token of the user dies. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<number> {
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
   const [row] = await db
     .update(users)
     .set({ passwordHash, sessionGeneration: sql`${users.sessionGeneration} + 1`, updatedAt: now })
@@ -74,7 +83,12 @@ export async function bumpSessionGeneration(db: Db, userId: string, now: Date): 
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: Date): Promise<boolean> {
+export async function setUserDisabled(
+  db: Db,
+  userId: string,
+  disabled: boolean,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ disabled, updatedAt: now })
@@ -141,7 +155,10 @@ export async function deleteExpiredRefreshTokens(db: Db, before: Date): Promise<
 
 // ── password reset tokens ───────────────────────────────────────────────────────────────────
 
-export async function insertResetToken(db: Db, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+export async function insertResetToken(
+  db: Db,
+  values: typeof passwordResetTokens.$inferInsert,
+): Promise<void> {
   await db.insert(passwordResetTokens).values(values);
 }
 
@@ -205,7 +222,12 @@ export async function failureStats(
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
-export async function insertFailures(db: Db, subjects: string[], address: string | null, now: Date): Promise<void> {
+export async function insertFailures(
+  db: Db,
+  subjects: string[],
+  address: string | null,
+  now: Date,
+): Promise<void> {
   if (subjects.length === 0) return;
   await db.insert(loginAttempts).values(subjects.map((subject) => ({ subject, address, createdAt: now })));
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
-import { type Ctx, ctxOf } from '../../platform/http/context.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCookie } from './auth.http.ts';
 import { authLegacyRoutes } from './auth.legacy.ts';
 import {
   changePasswordBody,
@@ -17,35 +18,7 @@ import {
   tokenPair,
 } from './auth.schemas.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
-import { createOidc, PENDING_TTL_SECONDS } from './oidc.ts';
-
-export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
-
-/** Calls that work without signing in ignore a stale bearer token instead of failing on it. */
-export function publicCtx(req: FastifyRequest, deps: Pick<Deps, 'db' | 'clock'>): Ctx {
-  return { user: null, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
-}
-
-/** The cookie that carries the sealed OIDC state between the two external-login calls. */
-export function pendingCookie(deps: Deps) {
-  const secure = deps.config.publicUrl.startsWith('https:');
-  return {
-    name: secure ? '__Host-mp-oidc' : 'mp-oidc',
-    options: { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: PENDING_TTL_SECONDS },
-  };
-}
-
-export function takePendingCookie(req: FastifyRequest, reply: FastifyReply, deps: Deps): string | undefined {
-  const cookie = pendingCookie(deps);
-  const value = req.cookies?.[cookie.name];
-  if (value !== undefined) reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure });
-  return value;
-}
-
-export function bearerOf(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7) : null;
-}
+import { createOidc } from './oidc.ts';
 
 export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +52,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         ...open,
-        description: 'Trade a refresh token for a new pair (rotation). A used token that comes back revokes its session.',
+        description:
+          'Trade a refresh token for a new pair (rotation). A used token that comes back revokes its session.',
         body: refreshBody,
         response: { 200: tokenPair },
       },
@@ -110,7 +84,11 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/v2.0/Auth/external-login-options',
     {
-      schema: { ...open, description: 'Whether external login (OpenID Connect) is configured.', response: { 200: z.object({ enabled: z.boolean() }) } },
+      schema: {
+        ...open,
+        description: 'Whether external login (OpenID Connect) is configured.',
+        response: { 200: z.object({ enabled: z.boolean() }) },
+      },
     },
     async () => ({ enabled: service.externalLoginEnabled() }),
   );
@@ -128,7 +106,10 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const { url, sealed } = await service.externalLoginUrl(publicCtx(req, deps), req.query.redirectUrl ?? null);
+      const { url, sealed } = await service.externalLoginUrl(
+        publicCtx(req, deps),
+        req.query.redirectUrl ?? null,
+      );
       const cookie = pendingCookie(deps);
       reply.setCookie(cookie.name, sealed, cookie.options);
       return { url };
@@ -140,7 +121,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         ...open,
-        description: 'Finish an external login with the callback parameters (code, state, iss) or the whole callback URL.',
+        description:
+          'Finish an external login with the callback parameters (code, state, iss) or the whole callback URL.',
         body: externalLoginBody,
         response: { 200: externalLoginAnswer },
       },
@@ -190,7 +172,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         ...open,
-        description: 'Set a new password with the mailed token; ends every session. Used or expired: 400 `error.reset_token_ongeldig`.',
+        description:
+          'Set a new password with the mailed token; ends every session. Used or expired: 400 `error.reset_token_ongeldig`.',
         body: resetPasswordBody,
         response: { 204: z.null() },
       },

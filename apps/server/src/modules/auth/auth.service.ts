@@ -1,8 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { defaultLocale, isLocale, locales } from '@mp/contract/i18n';
+import { defaultLocale, isLocale, locales, translate } from '@mp/contract/i18n';
 import type { Config } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
-import { type LoginType, readAccessToken, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
+import {
+  type LoginType,
+  readAccessToken,
+  signAccessToken,
+  type TokenSettings,
+} from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -31,7 +36,7 @@ import {
   type UserRow,
 } from './auth.queries.ts';
 import { type CallbackParams, type ExternalIdentity, kindOf, type Oidc } from './oidc.ts';
-import { passwordProblem } from './password-policy.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './password-policy.ts';
 import {
   assertNotThrottled,
   buckets,
@@ -79,13 +84,21 @@ export interface AuthDeps {
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 
-const wrongCredentials = () => new AppError('unauthenticated', 'error.onjuiste_gegevens');
+const wrongCredentials = () => new AppError('unauthenticated', 'Inloggen.onjuiste_gegevens');
 const invalidRefresh = () => new AppError('unauthenticated', 'error.token_ongeldig');
-const invalidReset = () => new AppError('invalid', 'error.reset_token_ongeldig', { details: { fields: { token: { code: 'error.reset_token_ongeldig' } } } });
-const externalFailed = () => new AppError('unauthenticated', 'error.externe_login_mislukt');
+const invalidReset = () => new AppError('invalid', 'error.reset_token_ongeldig');
 
-function fieldError(field: string, code: string, params?: Record<string, string | number>): AppError {
-  return errors.invalid({ in: 'body', fields: { [field]: params ? { code, params } : { code } } });
+/** A 400 naming one field, shaped like schema validation errors: details.fields[field] = { code, message }. */
+function fieldError(
+  ctx: Ctx,
+  field: string,
+  code: string,
+  params?: Record<string, string | number>,
+): AppError {
+  return errors.invalid({
+    in: 'body',
+    fields: { [field]: { code, message: translate(ctx.locale, code, params) } },
+  });
 }
 
 export function toAuthUser(u: UserRow): AuthUser {
@@ -125,9 +138,9 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  function checkNewPassword(password: string, field: string, email?: string): void {
+  function checkNewPassword(ctx: Ctx, password: string, field: string, email?: string): void {
     const problem = passwordProblem(password, email);
-    if (problem) throw fieldError(field, problem, { min: 8, max: 128 });
+    if (problem) throw fieldError(ctx, field, problem, { min: PASSWORD_MIN, max: PASSWORD_MAX });
   }
 
   /** A new refresh-token family (a session) with its first access token. */
@@ -158,7 +171,12 @@ export function createAuthService(deps: AuthDeps) {
     });
     const access = await signAccessToken(
       tokens,
-      { user: toAuthUser(user), loginType: family.loginType, upn: user.upn ?? user.email, sessionId: family.familyId },
+      {
+        user: toAuthUser(user),
+        loginType: family.loginType,
+        upn: user.upn ?? user.email,
+        sessionId: family.familyId,
+      },
       ctx.now,
     );
     return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt, user: toPublicUser(user) };
@@ -166,6 +184,10 @@ export function createAuthService(deps: AuthDeps) {
 
   async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
     await bumpSessionGeneration(db, userId, now);
+  }
+
+  async function portalName(ctx: Ctx): Promise<string> {
+    return (await getSetting(ctx, 'CustomTitle')).trim() || 'Materieelportaal';
   }
 
   async function mailToDepartment(ctx: Ctx, values: Record<string, string>): Promise<void> {
@@ -186,48 +208,53 @@ export function createAuthService(deps: AuthDeps) {
    * verified e-mail address if it has no external identity yet; else a new one. Never across providers.
    */
   async function resolveExternalUser(ctx: Ctx, identity: ExternalIdentity): Promise<UserRow> {
-      const refuse = (reason: string) => {
-        log.warn({ event: 'external_login_refused', reason, issuer: identity.issuer }, 'external login refused');
-        return externalFailed();
-      };
-      const known = await findUserByExternalIdentity(ctx.db, identity.issuer, identity.subject);
-      if (known) {
-        if (known.disabled) throw refuse('disabled');
-        return known;
-      }
-      if (!identity.email) throw refuse('no e-mail address');
-      const byEmail = await findUserByEmail(ctx.db, identity.email);
-      if (byEmail) {
-        if (!identity.emailVerified) throw refuse('e-mail address not verified');
-        if (byEmail.oidcIssuer || byEmail.oidcSubject) throw refuse('account already has another external identity');
-        if (byEmail.disabled) throw refuse('disabled');
-        const linked = await linkExternalIdentity(
-          ctx.db,
-          byEmail.id,
-          { issuer: identity.issuer, subject: identity.subject, upn: identity.upn },
-          ctx.now,
-        );
-        if (!linked) throw refuse('link raced');
-        return { ...byEmail, oidcIssuer: identity.issuer, oidcSubject: identity.subject, upn: identity.upn };
-      }
-      const language = locales.find((l) => l.toLowerCase() === identity.locale?.toLowerCase()) ?? ctx.locale;
-      const created = await insertUser(ctx.db, {
-        email: identity.email,
-        name: identity.name ?? identity.email,
-        passwordHash: null,
-        kind: kindOf(identity, config.OIDC_INTERNAL_DOMAINS),
-        role: 'user',
-        language,
-        oidcIssuer: identity.issuer,
-        oidcSubject: identity.subject,
-        upn: identity.upn,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      });
-      if (!created) throw refuse('account raced');
-      log.info({ event: 'external_user_created', userId: created.id }, 'account created by external login');
-      return created;
+    const refuse = (reason: string, code = 'ExternalLogin.mislukt') => {
+      log.warn(
+        { event: 'external_login_refused', reason, issuer: identity.issuer },
+        'external login refused',
+      );
+      return new AppError('unauthenticated', code);
+    };
+    const known = await findUserByExternalIdentity(ctx.db, identity.issuer, identity.subject);
+    if (known) {
+      if (known.disabled) throw refuse('disabled');
+      return known;
     }
+    if (!identity.email) throw refuse('no e-mail address');
+    const byEmail = await findUserByEmail(ctx.db, identity.email);
+    if (byEmail) {
+      if (!identity.emailVerified) throw refuse('e-mail address not verified');
+      if (byEmail.oidcIssuer || byEmail.oidcSubject) {
+        throw refuse('account already has another external identity', 'ExternalLogin.geen_account');
+      }
+      if (byEmail.disabled) throw refuse('disabled');
+      const linked = await linkExternalIdentity(
+        ctx.db,
+        byEmail.id,
+        { issuer: identity.issuer, subject: identity.subject, upn: identity.upn },
+        ctx.now,
+      );
+      if (!linked) throw refuse('link raced');
+      return { ...byEmail, oidcIssuer: identity.issuer, oidcSubject: identity.subject, upn: identity.upn };
+    }
+    const language = locales.find((l) => l.toLowerCase() === identity.locale?.toLowerCase()) ?? ctx.locale;
+    const created = await insertUser(ctx.db, {
+      email: identity.email,
+      name: identity.name ?? identity.email,
+      passwordHash: null,
+      kind: kindOf(identity, config.OIDC_INTERNAL_DOMAINS),
+      role: 'user',
+      language,
+      oidcIssuer: identity.issuer,
+      oidcSubject: identity.subject,
+      upn: identity.upn,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    if (!created) throw refuse('account raced');
+    log.info({ event: 'external_user_created', userId: created.id }, 'account created by external login');
+    return created;
+  }
 
   return {
     async login(ctx: Ctx, input: { email: string; password: string }): Promise<TokenPair> {
@@ -236,10 +263,15 @@ export function createAuthService(deps: AuthDeps) {
       await assertNotThrottled(ctx.db, [account, address], ctx.now);
       const user = await findUserByEmail(ctx.db, input.email.trim());
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-      if (!user || !user.passwordHash || !ok || user.disabled) {
+      if (!user?.passwordHash || !ok) {
         await recordAttempt(ctx.db, [account, address], ctx.ip, ctx.now);
         log.info({ event: 'login_failed', userId: user?.id ?? null, ip: ctx.ip }, 'login failed');
         throw wrongCredentials();
+      }
+      // Told only to someone who knows the password.
+      if (user.disabled) {
+        log.info({ event: 'login_disabled', userId: user.id, ip: ctx.ip }, 'login of a disabled account');
+        throw errors.forbidden('error.account_geblokkeerd');
       }
       await clearBucket(ctx.db, account);
       await recordLogin(ctx.db, user.id, ctx.now);
@@ -255,7 +287,10 @@ export function createAuthService(deps: AuthDeps) {
       if (token.revokedAt) throw invalidRefresh();
       if (token.usedAt) {
         await revokeFamily(ctx.db, token.familyId, ctx.now);
-        log.warn({ event: 'refresh_replay', userId: user.id, familyId: token.familyId, ip: ctx.ip }, 'refresh token replayed');
+        log.warn(
+          { event: 'refresh_replay', userId: user.id, familyId: token.familyId, ip: ctx.ip },
+          'refresh token replayed',
+        );
         throw invalidRefresh();
       }
       if (token.expiresAt <= ctx.now || token.familyExpiresAt <= ctx.now) {
@@ -280,7 +315,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Ends the session of this access token (claim sid) and of the refresh token when one is given. */
-    async logout(ctx: Ctx, input: { accessToken: string | null; refreshToken: string | null }): Promise<void> {
+    async logout(
+      ctx: Ctx,
+      input: { accessToken: string | null; refreshToken: string | null },
+    ): Promise<void> {
       const user = requireUser(ctx);
       if (input.accessToken) {
         const claims = await readAccessToken(tokens, input.accessToken, ctx.now);
@@ -288,7 +326,8 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (input.refreshToken) {
         const found = await findRefreshToken(ctx.db, sha256(input.refreshToken));
-        if (found && found.user.id === user.id) await revokeFamily(ctx.db, found.token.familyId, ctx.now, user.id);
+        if (found && found.user.id === user.id)
+          await revokeFamily(ctx.db, found.token.familyId, ctx.now, user.id);
       }
       log.info({ event: 'logout', userId: user.id }, 'logout');
     },
@@ -320,7 +359,15 @@ export function createAuthService(deps: AuthDeps) {
             type: 'UserForgotPassword',
             locale: user.language,
             to: user.email,
-            values: { name: user.name, email: user.email, link, url: link, minutes: RESET_TOKEN_TTL_MINUTES, portalUrl: config.publicUrl },
+            values: {
+              name: user.name,
+              email: user.email,
+              link,
+              url: link,
+              minutes: RESET_TOKEN_TTL_MINUTES,
+              portal: await portalName(ctx),
+              portalUrl: config.publicUrl,
+            },
           },
         );
       });
@@ -330,7 +377,7 @@ export function createAuthService(deps: AuthDeps) {
     async resetPassword(ctx: Ctx, input: { token: string; password: string }): Promise<void> {
       const found = await findUsableResetToken(ctx.db, sha256(input.token), ctx.now);
       if (!found || found.user.disabled) throw invalidReset();
-      checkNewPassword(input.password, 'password', found.user.email);
+      checkNewPassword(ctx, input.password, 'password', found.user.email);
       const hash = await hashPassword(input.password);
       await ctx.db.transaction(async (tx) => {
         if (!(await consumeResetToken(tx, found.token.id, found.user.id, ctx.now))) throw invalidReset();
@@ -342,7 +389,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** The signed-in user's own password; other sessions end, this one continues with a new pair. */
-    async changePassword(ctx: Ctx, input: { currentPassword: string; newPassword: string }): Promise<TokenPair> {
+    async changePassword(
+      ctx: Ctx,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<TokenPair> {
       const me = requireUser(ctx);
       const user = await findUserById(ctx.db, me.id);
       if (!user || user.disabled) throw errors.unauthenticated();
@@ -351,9 +401,9 @@ export function createAuthService(deps: AuthDeps) {
       const ok = await verifyPassword(user.passwordHash ?? (await dummyHash), input.currentPassword);
       if (!user.passwordHash || !ok) {
         await recordAttempt(ctx.db, [account], ctx.ip, ctx.now);
-        throw fieldError('currentPassword', 'error.huidig_wachtwoord_onjuist');
+        throw fieldError(ctx, 'currentPassword', 'WachtwoordWijzigen.huidig_onjuist');
       }
-      checkNewPassword(input.newPassword, 'newPassword', user.email);
+      checkNewPassword(ctx, input.newPassword, 'newPassword', user.email);
       const hash = await hashPassword(input.newPassword);
       const updated = await ctx.db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, hash, ctx.now);
@@ -370,12 +420,20 @@ export function createAuthService(deps: AuthDeps) {
      */
     async register(
       ctx: Ctx,
-      input: { name: string; email: string; password?: string; phone?: string; company?: string; comment?: string; language?: string },
+      input: {
+        name: string;
+        email: string;
+        password?: string;
+        phone?: string;
+        company?: string;
+        comment?: string;
+        language?: string;
+      },
     ): Promise<void> {
       if (!(await getSetting(ctx, 'Registratie_Tonen'))) throw errors.forbidden('error.registratie_uit');
       const bucket = buckets.mailAddress('register', ctx.ip);
       await assertNotThrottled(ctx.db, [bucket], ctx.now);
-      if (input.password !== undefined) checkNewPassword(input.password, 'password', input.email);
+      if (input.password !== undefined) checkNewPassword(ctx, input.password, 'password', input.email);
       await recordAttempt(ctx.db, [bucket], ctx.ip, ctx.now);
       const email = input.email.trim();
       // Hash in both cases so a taken address does not answer faster.
@@ -383,9 +441,12 @@ export function createAuthService(deps: AuthDeps) {
       const existing = await findUserByEmail(ctx.db, email);
       const language = isLocale(input.language) ? input.language : ctx.locale;
       if (existing) {
-        log.info({ event: 'register_existing', userId: existing.id, ip: ctx.ip }, 'registration for a known address');
-        later('already registered mail', () =>
-          sendTemplatedMail(
+        log.info(
+          { event: 'register_existing', userId: existing.id, ip: ctx.ip },
+          'registration for a known address',
+        );
+        later('already registered mail', async () => {
+          await sendTemplatedMail(
             { db: ctx.db, mailer: deps.mailer },
             {
               type: 'UserAlreadyRegistered',
@@ -393,13 +454,13 @@ export function createAuthService(deps: AuthDeps) {
               to: existing.email,
               values: {
                 name: existing.name,
-                forgotLink: `${config.publicUrl}/wachtwoord-vergeten`,
-                portalName: 'Materieelportaal',
+                link: `${config.publicUrl}/wachtwoord-vergeten`,
+                portal: await portalName(ctx),
                 portalUrl: config.publicUrl,
               },
             },
-          ).then(() => undefined),
-        );
+          );
+        });
         return;
       }
       const created = await insertUser(ctx.db, {
@@ -415,8 +476,9 @@ export function createAuthService(deps: AuthDeps) {
       });
       if (!created) return; // someone registered the same address a moment ago: same answer
       log.info({ event: 'registered', userId: created.id, ip: ctx.ip }, 'account requested');
-      later('new user request mail', () =>
+      later('new user request mail', async () =>
         mailToDepartment(ctx, {
+          portal: await portalName(ctx),
           name: created.name,
           email: created.email,
           phone: created.phone ?? '',
@@ -453,7 +515,10 @@ export function createAuthService(deps: AuthDeps) {
         result = await deps.oidc.finish(params, sealed, ctx.now);
       } catch (e) {
         await recordAttempt(ctx.db, [address], ctx.ip, ctx.now);
-        log.info({ event: 'external_login_failed', ip: ctx.ip, reason: String((e as Error).cause ?? e) }, 'external login failed');
+        log.info(
+          { event: 'external_login_failed', ip: ctx.ip, reason: String((e as Error).cause ?? e) },
+          'external login failed',
+        );
         throw e;
       }
       const user = await resolveExternalUser(ctx, result.identity);
@@ -462,6 +527,5 @@ export function createAuthService(deps: AuthDeps) {
       const pair = await startSession(ctx, { ...user, upn: result.identity.upn ?? user.upn }, 'external');
       return { ...pair, redirectUrl: result.redirectUrl };
     },
-
   };
 }

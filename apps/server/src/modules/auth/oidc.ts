@@ -35,14 +35,15 @@ export interface CallbackParams {
 
 export const PENDING_TTL_SECONDS = 10 * 60;
 
-const failed = (cause?: unknown) => new AppError('unauthenticated', 'error.externe_login_mislukt', { cause });
+const failed = (cause?: unknown) => new AppError('unauthenticated', 'ExternalLogin.mislukt', { cause });
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 /** A relative path inside the portal, or null: the provider round-trip must not become an open redirect. */
 export function safeRedirect(value: string | undefined | null): string | null {
   if (!value) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\r\n]/.test(value)) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\r\n]/.test(value))
+    return null;
   return value.slice(0, 1000);
 }
 
@@ -51,14 +52,24 @@ export interface Oidc {
   /** The provider's authorization URL and the sealed pending state for the cookie. */
   start(redirectUrl: string | null, now: Date): Promise<{ url: string; sealed: string }>;
   /** Checks state, PKCE, nonce and issuer, and returns who signed in plus where to return to. */
-  finish(params: CallbackParams, sealed: string | undefined, now: Date): Promise<{ identity: ExternalIdentity; redirectUrl: string | null }>;
+  finish(
+    params: CallbackParams,
+    sealed: string | undefined,
+    now: Date,
+  ): Promise<{ identity: ExternalIdentity; redirectUrl: string | null }>;
 }
 
 export function createOidc(config: Config, secret: Uint8Array): Oidc {
-  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_REDIRECT_URI: redirectUri } =
-    config;
+  const {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+    OIDC_REDIRECT_URI: redirectUri,
+  } = config;
   const enabled = Boolean(issuer && clientId && redirectUri);
-  const key = new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), 'materieelportaal oidc pending login', 32));
+  const key = new Uint8Array(
+    hkdfSync('sha256', secret, new Uint8Array(0), 'materieelportaal oidc pending login', 32),
+  );
   let discovered: Promise<client.Configuration> | null = null;
 
   function configuration(): Promise<client.Configuration> {
@@ -73,11 +84,13 @@ export function createOidc(config: Config, secret: Uint8Array): Oidc {
           { redirect_uris: [redirectUri as string], response_types: ['code'] },
           clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
           // why: plain http only for a provider on this machine (development and tests).
-          server.protocol === 'http:' && isLoopback(server) ? { execute: [client.allowInsecureRequests] } : undefined,
+          server.protocol === 'http:' && isLoopback(server)
+            ? { execute: [client.allowInsecureRequests] }
+            : undefined,
         )
         .catch((e) => {
           discovered = null;
-          throw new AppError('unavailable', 'error.externe_login_mislukt', { cause: e });
+          throw new AppError('unavailable', 'ExternalLogin.mislukt', { cause: e });
         });
     }
     return discovered;
@@ -99,7 +112,8 @@ export function createOidc(config: Config, secret: Uint8Array): Oidc {
       currentDate: now,
     });
     const { state, nonce, verifier, redirectUrl } = payload as Record<string, unknown>;
-    if (typeof state !== 'string' || typeof nonce !== 'string' || typeof verifier !== 'string') throw new Error('pending');
+    if (typeof state !== 'string' || typeof nonce !== 'string' || typeof verifier !== 'string')
+      throw new Error('pending');
     return { state, nonce, verifier, redirectUrl: typeof redirectUrl === 'string' ? redirectUrl : null };
   }
 
@@ -158,8 +172,9 @@ export function createOidc(config: Config, secret: Uint8Array): Oidc {
         throw failed(e);
       }
       if (!claims) throw failed();
+      // The id token names who it is (iss, sub, nonce); profile claims may only be at the userinfo endpoint.
       let info: Record<string, unknown> = { ...claims };
-      if (!claims.email) {
+      if (cfg.serverMetadata().userinfo_endpoint) {
         try {
           info = { ...(await client.fetchUserInfo(cfg, accessToken, claims.sub)), ...claims };
         } catch {
@@ -173,7 +188,8 @@ export function createOidc(config: Config, secret: Uint8Array): Oidc {
         subject: claims.sub,
         email: str(info.email),
         emailVerified: info.email_verified === true,
-        name: str(info.name) ?? ([str(info.given_name), str(info.family_name)].filter(Boolean).join(' ') || null),
+        name:
+          str(info.name) ?? ([str(info.given_name), str(info.family_name)].filter(Boolean).join(' ') || null),
         upn: str(info.upn) ?? str(info.preferred_username),
         locale: str(info.locale),
         internalExternal: ie === 'internal' ? 'internal' : ie === 'external' ? 'external' : null,

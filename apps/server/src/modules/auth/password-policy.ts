@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthProblem } from '@mp/contract/rules/password';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** A bundled top-list of common and Dutch-flavoured passwords (ASVS 6.2.4), compared case-insensitively. */
 const common: ReadonlySet<string> = new Set(
@@ -24,10 +25,9 @@ export function commonPasswordCount(): number {
  * Returns the translation key of the first problem, or null.
  */
 export function passwordProblem(password: string, email?: string): string | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN) return 'validation.wachtwoord_te_kort';
-  if (length > PASSWORD_MAX) return 'validation.wachtwoord_te_lang';
-  if (isCommonPassword(password)) return 'validation.wachtwoord_te_eenvoudig';
-  if (email && password.toLowerCase() === email.toLowerCase()) return 'validation.wachtwoord_te_eenvoudig';
+  const length = passwordLengthProblem(password);
+  if (length) return length;
+  if (isCommonPassword(password)) return 'validation.wachtwoord_te_gewoon';
+  if (email && password.toLowerCase() === email.toLowerCase()) return 'validation.wachtwoord_te_gewoon';
   return null;
 }

@@ -24,7 +24,10 @@ export const RESET_MAILS_PER_ACCOUNT = 3;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export const buckets = {
-  account: (email: string): Bucket => ({ key: `account:${normalEmail(email)}`, limit: LOGIN_LIMIT_PER_ACCOUNT }),
+  account: (email: string): Bucket => ({
+    key: `account:${normalEmail(email)}`,
+    limit: LOGIN_LIMIT_PER_ACCOUNT,
+  }),
   address: (ip: string): Bucket => ({ key: `ip:${ip}`, limit: LOGIN_LIMIT_PER_ADDRESS }),
   mailAddress: (kind: 'forgot' | 'register', ip: string): Bucket => ({
     key: `${kind}-ip:${ip}`,

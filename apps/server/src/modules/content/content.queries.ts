@@ -1,7 +1,12 @@
 import type { Locale } from '@mp/contract/i18n';
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contentPages, contentPageTranslations, footerColumns, serviceMessages } from '../../db/schema/index.ts';
+import {
+  contentPages,
+  contentPageTranslations,
+  footerColumns,
+  serviceMessages,
+} from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export type PageKind = 'page' | 'info' | 'news';
@@ -38,11 +43,23 @@ function pageSelect(db: Db, locale: Locale) {
 }
 
 /** Pages with their text in `locale` (nl-NL fallback); only published ones unless `all`. */
-export async function selectPages(db: Db, locale: Locale, options: { all: boolean; now: Date }): Promise<PageRow[]> {
-  const published = and(sql`${contentPages.publishedAt} is not null`, lte(contentPages.publishedAt, options.now));
+export async function selectPages(
+  db: Db,
+  locale: Locale,
+  options: { all: boolean; now: Date },
+): Promise<PageRow[]> {
+  const published = and(
+    sql`${contentPages.publishedAt} is not null`,
+    lte(contentPages.publishedAt, options.now),
+  );
   return pageSelect(db, locale)
     .where(options.all ? undefined : published)
-    .orderBy(asc(contentPages.kind), asc(contentPages.sort), desc(contentPages.publishedAt), asc(contentPages.name));
+    .orderBy(
+      asc(contentPages.kind),
+      asc(contentPages.sort),
+      desc(contentPages.publishedAt),
+      asc(contentPages.name),
+    );
 }
 
 export async function selectPage(db: Db, id: string, locale: Locale): Promise<PageRow | null> {
@@ -51,8 +68,28 @@ export async function selectPage(db: Db, id: string, locale: Locale): Promise<Pa
 }
 
 export async function pageExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(eq(contentPages.id, id))
+    .limit(1);
   return Boolean(row);
+}
+
+/** A page by its name or by a title in any locale (legacy calls name pages). */
+export async function selectPageIdByName(db: Db, name: string): Promise<string | null> {
+  const [byName] = await db
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(eq(contentPages.name, name))
+    .limit(1);
+  if (byName) return byName.id;
+  const [byTitle] = await db
+    .select({ id: contentPageTranslations.pageId })
+    .from(contentPageTranslations)
+    .where(eq(contentPageTranslations.title, name))
+    .limit(1);
+  return byTitle?.id ?? null;
 }
 
 export interface PageWrite {
@@ -69,9 +106,17 @@ export async function insertPage(db: Db, page: PageWrite): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contentPages)
-      .values({ name: page.name, kind: page.kind, publishedAt: page.publishedAt, createdBy: page.userId, updatedBy: page.userId })
+      .values({
+        name: page.name,
+        kind: page.kind,
+        publishedAt: page.publishedAt,
+        createdBy: page.userId,
+        updatedBy: page.userId,
+      })
       .returning({ id: contentPages.id });
-    await tx.insert(contentPageTranslations).values({ pageId: row.id, locale: page.locale, title: page.title, html: page.html });
+    await tx
+      .insert(contentPageTranslations)
+      .values({ pageId: row.id, locale: page.locale, title: page.title, html: page.html });
     return row.id;
   });
 }
@@ -80,7 +125,15 @@ export async function insertPage(db: Db, page: PageWrite): Promise<string> {
 export async function updatePage(
   db: Db,
   id: string,
-  change: { name?: string; kind?: PageKind; publishedAt?: Date | null; locale: Locale; title?: string; html?: string; userId: string },
+  change: {
+    name?: string;
+    kind?: PageKind;
+    publishedAt?: Date | null;
+    locale: Locale;
+    title?: string;
+    html?: string;
+    userId: string;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [page] = await tx
@@ -98,7 +151,9 @@ export async function updatePage(
       const [existing] = await tx
         .select({ title: contentPageTranslations.title, html: contentPageTranslations.html })
         .from(contentPageTranslations)
-        .where(and(eq(contentPageTranslations.pageId, id), eq(contentPageTranslations.locale, change.locale)));
+        .where(
+          and(eq(contentPageTranslations.pageId, id), eq(contentPageTranslations.locale, change.locale)),
+        );
       const title = change.title ?? existing?.title ?? page.name;
       const html = change.html ?? existing?.html ?? '';
       await tx
@@ -114,7 +169,10 @@ export async function updatePage(
 }
 
 export async function deletePage(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(contentPages).where(eq(contentPages.id, id)).returning({ id: contentPages.id });
+  const rows = await db
+    .delete(contentPages)
+    .where(eq(contentPages.id, id))
+    .returning({ id: contentPages.id });
   return rows.length > 0;
 }
 
@@ -132,12 +190,19 @@ const footerColumns3 = ['footer_column_one', 'footer_column_two', 'footer_column
 /** The three columns for a locale; a column missing in that locale comes from nl-NL. */
 export async function selectFooters(db: Db, locale: Locale): Promise<FooterRow[]> {
   const rows = await db
-    .select({ id: footerColumns.id, locale: footerColumns.locale, columnName: footerColumns.columnName, html: footerColumns.html })
+    .select({
+      id: footerColumns.id,
+      locale: footerColumns.locale,
+      columnName: footerColumns.columnName,
+      html: footerColumns.html,
+    })
     .from(footerColumns)
     .where(or(eq(footerColumns.locale, locale), eq(footerColumns.locale, 'nl-NL')));
   const out: FooterRow[] = [];
   for (const column of footerColumns3) {
-    const row = rows.find((r) => r.columnName === column && r.locale === locale) ?? rows.find((r) => r.columnName === column);
+    const row =
+      rows.find((r) => r.columnName === column && r.locale === locale) ??
+      rows.find((r) => r.columnName === column);
     if (row) out.push(row);
   }
   return out;
@@ -145,7 +210,12 @@ export async function selectFooters(db: Db, locale: Locale): Promise<FooterRow[]
 
 export async function selectFooterById(db: Db, id: string): Promise<FooterRow | null> {
   const [row] = await db
-    .select({ id: footerColumns.id, locale: footerColumns.locale, columnName: footerColumns.columnName, html: footerColumns.html })
+    .select({
+      id: footerColumns.id,
+      locale: footerColumns.locale,
+      columnName: footerColumns.columnName,
+      html: footerColumns.html,
+    })
     .from(footerColumns)
     .where(eq(footerColumns.id, id));
   return row ?? null;
@@ -157,12 +227,22 @@ export async function upsertFooter(
 ): Promise<FooterRow> {
   const [row] = await db
     .insert(footerColumns)
-    .values({ locale: footer.locale, columnName: footer.columnName, html: footer.html, updatedBy: footer.userId })
+    .values({
+      locale: footer.locale,
+      columnName: footer.columnName,
+      html: footer.html,
+      updatedBy: footer.userId,
+    })
     .onConflictDoUpdate({
       target: [footerColumns.locale, footerColumns.columnName],
       set: { html: footer.html, updatedBy: footer.userId, updatedAt: new Date() },
     })
-    .returning({ id: footerColumns.id, locale: footerColumns.locale, columnName: footerColumns.columnName, html: footerColumns.html });
+    .returning({
+      id: footerColumns.id,
+      locale: footerColumns.locale,
+      columnName: footerColumns.columnName,
+      html: footerColumns.html,
+    });
   return row;
 }
 
@@ -191,18 +271,29 @@ function messageSelect(db: Db) {
     })
     .from(serviceMessages)
     .leftJoin(contentPages, eq(contentPages.id, serviceMessages.pageId))
-    .leftJoin(wanted, and(eq(wanted.pageId, serviceMessages.pageId), eq(wanted.locale, serviceMessages.locale)))
+    .leftJoin(
+      wanted,
+      and(eq(wanted.pageId, serviceMessages.pageId), eq(wanted.locale, serviceMessages.locale)),
+    )
     .leftJoin(fallback, and(eq(fallback.pageId, serviceMessages.pageId), eq(fallback.locale, 'nl-NL')));
 }
 
 /** Messages of a locale; only those active at `now` unless `all`. Newest first. */
-export async function selectMessages(db: Db, options: { locale: Locale | null; all: boolean; now: Date }): Promise<MessageRow[]> {
+export async function selectMessages(
+  db: Db,
+  options: { locale: Locale | null; all: boolean; now: Date },
+): Promise<MessageRow[]> {
   const active = and(
     lte(serviceMessages.activeFrom, options.now),
     or(isNull(serviceMessages.activeUntil), gt(serviceMessages.activeUntil, options.now)),
   );
   return messageSelect(db)
-    .where(and(options.locale ? eq(serviceMessages.locale, options.locale) : undefined, options.all ? undefined : active))
+    .where(
+      and(
+        options.locale ? eq(serviceMessages.locale, options.locale) : undefined,
+        options.all ? undefined : active,
+      ),
+    )
     .orderBy(desc(serviceMessages.activeFrom), asc(serviceMessages.id));
 }
 
@@ -236,11 +327,18 @@ export async function insertMessage(db: Db, message: MessageWrite & { userId: st
 
 export async function updateMessage(db: Db, id: string, change: Partial<MessageWrite>): Promise<boolean> {
   if (Object.keys(change).length === 0) return Boolean(await selectMessage(db, id));
-  const rows = await db.update(serviceMessages).set(change).where(eq(serviceMessages.id, id)).returning({ id: serviceMessages.id });
+  const rows = await db
+    .update(serviceMessages)
+    .set(change)
+    .where(eq(serviceMessages.id, id))
+    .returning({ id: serviceMessages.id });
   return rows.length > 0;
 }
 
 export async function deleteMessage(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(serviceMessages).where(eq(serviceMessages.id, id)).returning({ id: serviceMessages.id });
+  const rows = await db
+    .delete(serviceMessages)
+    .where(eq(serviceMessages.id, id))
+    .returning({ id: serviceMessages.id });
   return rows.length > 0;
 }

@@ -1,5 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { customers, depots, locationMemberships, plantLocations, workAddresses } from '../../db/schema/index.ts';
+import {
+  customers,
+  depots,
+  locationMemberships,
+  plantLocations,
+  workAddresses,
+} from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export interface LocationRow {
@@ -39,7 +45,10 @@ export async function selectMemberLocations(db: Db, userId: string): Promise<Loc
 /** Every active location; the role is the user's membership role where there is one, else 'user'. */
 export async function selectAllLocations(db: Db, userId: string): Promise<LocationRow[]> {
   return db
-    .select({ ...locationColumns, role: sql<'user' | 'administration'>`coalesce(${locationMemberships.role}, 'user')` })
+    .select({
+      ...locationColumns,
+      role: sql<'user' | 'administration'>`coalesce(${locationMemberships.role}, 'user')`,
+    })
     .from(plantLocations)
     .leftJoin(customers, eq(customers.id, plantLocations.customerId))
     .leftJoin(
@@ -48,35 +57,6 @@ export async function selectAllLocations(db: Db, userId: string): Promise<Locati
     )
     .where(isNull(plantLocations.deregisteredAt))
     .orderBy(asc(plantLocations.locationNo));
-}
-
-export interface LocationAccessRow {
-  id: string;
-  locationNo: string;
-  blocked: boolean;
-  deregistered: boolean;
-  /** null when the user is not a member. */
-  role: 'user' | 'administration' | null;
-}
-
-/** One location by its number with the given user's membership role. */
-export async function selectLocationAccess(db: Db, locationNo: string, userId: string): Promise<LocationAccessRow | null> {
-  const [row] = await db
-    .select({
-      id: plantLocations.id,
-      locationNo: plantLocations.locationNo,
-      blocked: plantLocations.blocked,
-      deregistered: sql<boolean>`${plantLocations.deregisteredAt} is not null`,
-      role: locationMemberships.role,
-    })
-    .from(plantLocations)
-    .leftJoin(
-      locationMemberships,
-      and(eq(locationMemberships.locationId, plantLocations.id), eq(locationMemberships.userId, userId)),
-    )
-    .where(eq(plantLocations.locationNo, locationNo))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function selectWorkAddresses(db: Db, locationId: string) {

@@ -47,7 +47,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'The signed-in user\'s locations (members only; admins see every active location). 416 warning.navision_account_onbekend for an external user without a customer.',
+          "The signed-in user's locations (members only; admins see every active location). 416 warning.navision_account_onbekend for an external user without a customer.",
         response: { 200: plantLocationList },
       },
     },
@@ -59,7 +59,8 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'Depots for the order or removal wizard; defaultDepotNo from Depot_DefaultOrder / Depot_DefaultRemoval.',
+        description:
+          'Depots for the order or removal wizard; defaultDepotNo from Depot_DefaultOrder / Depot_DefaultRemoval.',
         params: z.object({ purpose: z.enum(['order', 'removal']) }),
         response: { 200: depotList },
       },
@@ -72,7 +73,8 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'Work addresses of a location the user belongs to (404 error.locatie_onbekend otherwise).',
+        description:
+          'Work addresses of a location the user belongs to (404 error.locatie_onbekend otherwise).',
         params: plantLocationParam,
         response: { 200: z.object({ addresses: z.array(workAddress) }) },
       },

@@ -1,3 +1,4 @@
+import { requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/settings.service.ts';
@@ -5,7 +6,6 @@ import {
   type LocationRow,
   selectAllLocations,
   selectDepots,
-  selectLocationAccess,
   selectMemberLocations,
   selectWorkAddresses,
 } from './locations.queries.ts';
@@ -50,24 +50,15 @@ export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
   return rows.map(toView);
 }
 
-/**
- * The location by number if the user may use it: members (and admins) read; writing also needs the
- * role `user` (administration is read-only). Unknown and foreign locations answer the same 404.
- */
-export async function accessibleLocation(ctx: Ctx, locationNo: string, action: 'read' | 'write' = 'read') {
-  const user = requireUser(ctx);
-  const row = await selectLocationAccess(ctx.db, locationNo, user.id);
-  if (!row || row.deregistered || (!row.role && user.role !== 'admin')) {
-    throw new AppError('not_found', 'error.locatie_onbekend', { details: { plantLocation: locationNo } });
-  }
-  if (action === 'write' && row.role === 'administration' && user.role !== 'admin') throw new AppError('forbidden', 'error.alleen_lezen');
-  return row;
-}
-
 export async function listWorkAddresses(ctx: Ctx, locationNo: string) {
-  const location = await accessibleLocation(ctx, locationNo, 'read');
+  const { location } = await requireLocation(ctx, { locationNo }, 'read');
   const rows = await selectWorkAddresses(ctx.db, location.id);
-  return rows.map((r) => ({ ...r, postcode: r.postcode ?? null, contactPerson: r.contactPerson ?? null, phone: r.phone ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    postcode: r.postcode ?? null,
+    contactPerson: r.contactPerson ?? null,
+    phone: r.phone ?? null,
+  }));
 }
 
 /** Depots offered in the order or removal wizard, with the default depot number from settings. */

@@ -20,7 +20,11 @@ export async function readMe(ctx: Ctx) {
     phone: user.phone,
     customerId: user.customerId,
     permissions: user.permissions,
-    areas: areasOf({ user: { role: user.role, kind: user.kind, permissions: user.permissions } }),
+    areas: Object.fromEntries(
+      Object.entries(
+        areasOf({ user: { role: user.role, kind: user.kind, permissions: user.permissions } }),
+      ).map(([area, actions]) => [area, [...(actions ?? [])]]),
+    ),
     locations: locations.map((l) => ({
       ...l,
       description: l.description || l.locationNo,
@@ -31,7 +35,7 @@ export async function readMe(ctx: Ctx) {
 /** Admin: disable (or enable) an account; disabling ends every session of it at once. */
 export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): Promise<void> {
   const admin = requireAdmin(ctx);
-  if (admin.id === userId && disabled) throw errors.rule('error.eigen_account');
+  if (admin.id === userId && disabled) throw errors.rule('error.regel_overtreden');
   await ctx.db.transaction(async (tx) => {
     if (!(await setUserDisabled(tx, userId, disabled, ctx.now))) throw errors.notFound();
     if (disabled) await bumpSessionGeneration(tx, userId, ctx.now);

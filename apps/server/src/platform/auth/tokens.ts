@@ -60,11 +60,19 @@ export async function signAccessToken(s: TokenSettings, input: AccessTokenInput,
 }
 
 /** Verifies signature (HS256 only), type, issuer, audience and expiry; anything else is 401. */
-export async function verifyAccessToken(s: TokenSettings, token: string, now = new Date()): Promise<AuthUser> {
+export async function verifyAccessToken(
+  s: TokenSettings,
+  token: string,
+  now = new Date(),
+): Promise<AuthUser> {
   return (await readAccessToken(s, token, now)).user;
 }
 
-export async function readAccessToken(s: TokenSettings, token: string, now = new Date()): Promise<AccessTokenClaims> {
+export async function readAccessToken(
+  s: TokenSettings,
+  token: string,
+  now = new Date(),
+): Promise<AccessTokenClaims> {
   try {
     const header = decodeProtectedHeader(token);
     // why: jose ignores these for a symmetric key, but a token that carries them was not made by us.

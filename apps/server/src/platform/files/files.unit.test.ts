@@ -20,7 +20,10 @@ import {
   safeDisplayName,
 } from './uploads.ts';
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 
 describe('local disk storage', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'mp-storage-'));
@@ -54,7 +57,8 @@ describe('S3 storage', () => {
   const client = {
     async send(command: unknown) {
       sent.push(command);
-      if (command instanceof PutObjectCommand) objects.set(String(command.input.Key), command.input.Body as Buffer);
+      if (command instanceof PutObjectCommand)
+        objects.set(String(command.input.Key), command.input.Body as Buffer);
       if (command instanceof GetObjectCommand) {
         const body = objects.get(String(command.input.Key));
         if (!body) throw Object.assign(new Error('missing'), { name: 'NoSuchKey' });
@@ -79,18 +83,44 @@ describe('S3 storage', () => {
   });
 
   it('is chosen only when a bucket is configured', () => {
-    const base = { S3_REGION: 'us-east-1', S3_ENDPOINT: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined, dataDir: '/tmp/x' };
+    const base = {
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: undefined,
+      S3_ACCESS_KEY_ID: undefined,
+      S3_SECRET_ACCESS_KEY: undefined,
+      dataDir: '/tmp/x',
+    };
     expect(createStorage({ ...base, S3_BUCKET: undefined })).toBeInstanceOf(LocalDiskStorage);
-    expect(createStorage({ ...base, S3_BUCKET: 'files', S3_ENDPOINT: 'http://localhost:9000' })).toBeInstanceOf(S3Storage);
+    expect(
+      createStorage({ ...base, S3_BUCKET: 'files', S3_ENDPOINT: 'http://localhost:9000' }),
+    ).toBeInstanceOf(S3Storage);
   });
 });
 
 describe('type detection by magic bytes', () => {
   it('knows the accepted types and sees through names', async () => {
     expect(detectKind(await png())).toBe('png');
-    expect(detectKind(await sharp(await png()).jpeg().toBuffer())).toBe('jpeg');
-    expect(detectKind(await sharp(await png()).webp().toBuffer())).toBe('webp');
-    expect(detectKind(await sharp(await png()).gif().toBuffer())).toBe('gif');
+    expect(
+      detectKind(
+        await sharp(await png())
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBe('jpeg');
+    expect(
+      detectKind(
+        await sharp(await png())
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe('webp');
+    expect(
+      detectKind(
+        await sharp(await png())
+          .gif()
+          .toBuffer(),
+      ),
+    ).toBe('gif');
     expect(detectKind(Buffer.from('%PDF-1.7\n...'))).toBe('pdf');
     expect(detectKind(minimalXlsx())).toBe('xlsx');
     expect(detectKind(zip([{ name: 'a.txt', data: Buffer.from('a') }]))).toBe('zip');
@@ -110,16 +140,22 @@ describe('zip-bomb guard', () => {
     const zeros = Buffer.alloc(20 * 1024 * 1024);
     const bomb = minimalXlsx([{ name: 'xl/worksheets/sheet1.xml', data: zeros }]);
     expect(bomb.length).toBeLessThan(100 * 1024);
-    expect(() => checkZipArchive(bomb)).toThrow(expect.objectContaining({ type: 'too_large', details: { reason: 'zip_ratio' } }));
+    expect(() => checkZipArchive(bomb)).toThrow(
+      expect.objectContaining({ type: 'too_large', details: { reason: 'zip_ratio' } }),
+    );
   });
 
   it('refuses a declared total beyond the limit and too many entries', () => {
     const big = minimalXlsx(
-      Array.from({ length: 5 }, (_, i) => ({ name: `xl/s${i}.xml`, data: Buffer.from('x'.repeat(100)), declaredSize: 60 * 1024 * 1024 })),
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `xl/s${i}.xml`,
+        data: Buffer.from('x'.repeat(100)),
+        declaredSize: 60 * 1024 * 1024,
+      })),
     );
-    expect(() => checkZipArchive(big, { maxEntries: 100, maxTotalUncompressed: 200 * 1024 * 1024, maxRatio: 1e9 })).toThrow(
-      expect.objectContaining({ details: { reason: 'zip_uncompressed_size' } }),
-    );
+    expect(() =>
+      checkZipArchive(big, { maxEntries: 100, maxTotalUncompressed: 200 * 1024 * 1024, maxRatio: 1e9 }),
+    ).toThrow(expect.objectContaining({ details: { reason: 'zip_uncompressed_size' } }));
     const many = zip(Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, data: Buffer.from('x') })));
     expect(() => checkZipArchive(many, { maxEntries: 20, maxTotalUncompressed: 1e9, maxRatio: 1e9 })).toThrow(
       expect.objectContaining({ details: { reason: 'zip_entries' } }),
@@ -167,7 +203,10 @@ describe('image re-encoding', () => {
   });
 
   it('refuses bytes that only look like an image', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<script>')]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<script>'),
+    ]);
     await expect(reencodeImage(fake)).rejects.toMatchObject({ type: 'unsupported_type' });
   });
 });
@@ -180,8 +219,20 @@ describe('readUploads over HTTP', () => {
     app.decorateRequest('locale', 'nl-NL');
     await registerUploads(app, { MAX_UPLOAD_BYTES: limit });
     app.post('/img', async (req) => {
-      const { files, fields } = await readUploads(req, { MAX_UPLOAD_BYTES: limit }, { allowed: ['png', 'jpeg'], fileFields: ['file'] });
-      return { files: files.map((f) => ({ field: f.field, name: f.displayName, kind: f.kind, size: f.bytes.length })), fields };
+      const { files, fields } = await readUploads(
+        req,
+        { MAX_UPLOAD_BYTES: limit },
+        { allowed: ['png', 'jpeg'], fileFields: ['file'] },
+      );
+      return {
+        files: files.map((f) => ({
+          field: f.field,
+          name: f.displayName,
+          kind: f.kind,
+          size: f.bytes.length,
+        })),
+        fields,
+      };
     });
     app.post('/xlsx', async (req) => {
       const { files } = await readUploads(req, { MAX_UPLOAD_BYTES: 10 * 1024 * 1024 }, { allowed: ['xlsx'] });
@@ -192,18 +243,38 @@ describe('readUploads over HTTP', () => {
   afterAll(() => app.close());
 
   it('accepts an image and keeps the name as display text', async () => {
-    const body = multipart([{ name: 'file', filename: '../../x.png', value: await png() }, { name: 'caption', value: 'hi' }]);
+    const body = multipart([
+      { name: 'file', filename: '../../x.png', value: await png() },
+      { name: 'caption', value: 'hi' },
+    ]);
     const r = await app.inject({ method: 'POST', url: '/img', ...body });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ files: [{ field: 'file', name: 'x.png', kind: 'png' }], fields: { caption: 'hi' } });
+    expect(r.json()).toMatchObject({
+      files: [{ field: 'file', name: 'x.png', kind: 'png' }],
+      fields: { caption: 'hi' },
+    });
   });
 
   it('answers 415 for HTML named .jpg, SVG, and a non-multipart body', async () => {
-    const html = multipart([{ name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', value: '<html><script>alert(1)</script>' }]);
+    const html = multipart([
+      {
+        name: 'file',
+        filename: 'foto.jpg',
+        contentType: 'image/jpeg',
+        value: '<html><script>alert(1)</script>',
+      },
+    ]);
     const r1 = await app.inject({ method: 'POST', url: '/img', ...html });
     expect(r1.statusCode).toBe(415);
     expect(r1.json()).toMatchObject({ code: 'error.bestandstype', details: { detected: 'html' } });
-    const svg = multipart([{ name: 'file', filename: 'logo.png', contentType: 'image/png', value: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }]);
+    const svg = multipart([
+      {
+        name: 'file',
+        filename: 'logo.png',
+        contentType: 'image/png',
+        value: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      },
+    ]);
     expect((await app.inject({ method: 'POST', url: '/img', ...svg })).statusCode).toBe(415);
     const json = await app.inject({ method: 'POST', url: '/img', payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
@@ -216,7 +287,9 @@ describe('readUploads over HTTP', () => {
     expect(r.statusCode).toBe(413);
     expect(r.json().code).toBe('error.te_groot');
     // Slightly over the per-file limit: the declared length passes, the stream limit stops it.
-    const edge = multipart([{ name: 'file', filename: 'edge.png', value: Buffer.concat([await png(), Buffer.alloc(limit)]) }]);
+    const edge = multipart([
+      { name: 'file', filename: 'edge.png', value: Buffer.concat([await png(), Buffer.alloc(limit)]) },
+    ]);
     expect((await app.inject({ method: 'POST', url: '/img', ...edge })).statusCode).toBe(413);
   });
 
@@ -234,11 +307,19 @@ describe('readUploads over HTTP', () => {
     const ok = multipart([{ name: 'file', filename: 'gebruikers.xlsx', value: minimalXlsx() }]);
     expect((await app.inject({ method: 'POST', url: '/xlsx', ...ok })).json()).toEqual({ kind: 'xlsx' });
     const bomb = minimalXlsx([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(30 * 1024 * 1024) }]);
-    const r = await app.inject({ method: 'POST', url: '/xlsx', ...multipart([{ name: 'file', filename: 'b.xlsx', value: bomb }]) });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/xlsx',
+      ...multipart([{ name: 'file', filename: 'b.xlsx', value: bomb }]),
+    });
     expect(r.statusCode).toBe(413);
     expect(r.json().details.reason).toBe('zip_ratio');
     const plainZip = zip([{ name: 'a.txt', data: Buffer.from('x') }]);
-    const z = await app.inject({ method: 'POST', url: '/xlsx', ...multipart([{ name: 'file', filename: 'a.xlsx', value: plainZip }]) });
+    const z = await app.inject({
+      method: 'POST',
+      url: '/xlsx',
+      ...multipart([{ name: 'file', filename: 'a.xlsx', value: plainZip }]),
+    });
     expect(z.statusCode).toBe(415);
   });
 

@@ -5,7 +5,11 @@ import { type FileStorage, LocalDiskStorage } from './storage.ts';
 
 /** Keys are server-made (`prefix/uuid.ext`); anything else is a bug or an attack and is refused. */
 export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) || key.split('/').includes('..') || key.length > 512) {
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) ||
+    key.split('/').includes('..') ||
+    key.length > 512
+  ) {
     throw new Error('storage key refused');
   }
 }
@@ -31,19 +35,28 @@ export class S3Storage implements FileStorage {
   }
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
     );
   }
   async get(key: string): Promise<Buffer | null> {
     try {
-      const out = (await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }))) as {
+      const out = (await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }),
+      )) as {
         Body?: { transformToByteArray(): Promise<Uint8Array> };
       };
       if (!out.Body) return null;
       return Buffer.from(await out.Body.transformToByteArray());
     } catch (e) {
       const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404) return null;
+      if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404)
+        return null;
       throw e;
     }
   }
@@ -57,7 +70,10 @@ export class S3Storage implements FileStorage {
  * uses path-style addressing), otherwise the local disk under DATA_DIR/files.
  */
 export function createStorage(
-  config: Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'dataDir'>,
+  config: Pick<
+    Config,
+    'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'dataDir'
+  >,
 ): FileStorage {
   if (!config.S3_BUCKET) return new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const client = new S3Client({

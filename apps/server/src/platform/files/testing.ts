@@ -18,8 +18,13 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
     if (p.filename !== undefined) head += `; filename="${p.filename}"`;
     head += '\r\n';
-    if (p.filename !== undefined || p.contentType) head += `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+    if (p.filename !== undefined || p.contentType)
+      head += `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const payload = Buffer.concat(chunks);

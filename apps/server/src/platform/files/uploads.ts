@@ -50,8 +50,18 @@ function startsWith(bytes: Buffer, magic: number[], at = 0): boolean {
 export function detectKind(bytes: Buffer): DetectedKind | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return 'gif';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    bytes
+      .subarray(0, 6)
+      .toString('latin1')
+      .match(/^GIF8[79]a$/)
+  )
+    return 'gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (bytes.length >= 4 && (bytes.readUInt32LE(0) === ZIP_LOCAL || bytes.readUInt32LE(0) === ZIP_EOCD)) {
     return isWorkbook(bytes) ? 'xlsx' : 'zip';
@@ -83,7 +93,11 @@ export interface ZipLimits {
   maxRatio: number;
 }
 
-export const defaultZipLimits: ZipLimits = { maxEntries: 2000, maxTotalUncompressed: 200 * 1024 * 1024, maxRatio: 200 };
+export const defaultZipLimits: ZipLimits = {
+  maxEntries: 2000,
+  maxTotalUncompressed: 200 * 1024 * 1024,
+  maxRatio: 200,
+};
 
 interface ZipEntry {
   name: string;
@@ -92,7 +106,9 @@ interface ZipEntry {
 }
 
 function zipRefused(reason: string, type: 'too_large' | 'unsupported_type' = 'too_large'): AppError {
-  return new AppError(type, type === 'too_large' ? 'error.te_groot' : 'error.bestandstype', { details: { reason } });
+  return new AppError(type, type === 'too_large' ? 'error.te_groot' : 'error.bestandstype', {
+    details: { reason },
+  });
 }
 
 /** Reads the central directory only (no inflating). Throws for a malformed archive or ZIP64. */
@@ -116,14 +132,19 @@ function zipEntries(bytes: Buffer, maxEntries = defaultZipLimits.maxEntries): Zi
   const entries: ZipEntry[] = [];
   let p = cdOffset;
   while (p < cdOffset + cdSize) {
-    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== ZIP_CENTRAL) throw zipRefused('zip_malformed', 'unsupported_type');
+    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== ZIP_CENTRAL)
+      throw zipRefused('zip_malformed', 'unsupported_type');
     const compressed = bytes.readUInt32LE(p + 20);
     const uncompressed = bytes.readUInt32LE(p + 24);
     const nameLength = bytes.readUInt16LE(p + 28);
     const extraLength = bytes.readUInt16LE(p + 30);
     const commentLength = bytes.readUInt16LE(p + 32);
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw zipRefused('zip64');
-    entries.push({ name: bytes.subarray(p + 46, p + 46 + nameLength).toString('utf8'), compressed, uncompressed });
+    entries.push({
+      name: bytes.subarray(p + 46, p + 46 + nameLength).toString('utf8'),
+      compressed,
+      uncompressed,
+    });
     if (entries.length > maxEntries) throw zipRefused('zip_entries');
     p += 46 + nameLength + extraLength + commentLength;
   }
@@ -136,7 +157,10 @@ function zipEntries(bytes: Buffer, maxEntries = defaultZipLimits.maxEntries): Zi
  * size the central directory declares, and the compression ratio per entry. A parser that inflates
  * must still cap its output (the declared sizes could lie); this refuses the archive early and cheaply.
  */
-export function checkZipArchive(bytes: Buffer, limits: ZipLimits = defaultZipLimits): { entries: number; uncompressed: number } {
+export function checkZipArchive(
+  bytes: Buffer,
+  limits: ZipLimits = defaultZipLimits,
+): { entries: number; uncompressed: number } {
   const entries = zipEntries(bytes, limits.maxEntries);
   let total = 0;
   for (const e of entries) {
@@ -167,19 +191,35 @@ export function safeDisplayName(name: string | null | undefined, fallback = 'bes
 }
 
 /** `content-disposition` for a download: always a server-chosen disposition and an escaped name. */
-export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+export function contentDisposition(
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const name = safeDisplayName(fileName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Registers @fastify/multipart on a module's scope (idempotent); per-route limits come from `readUploads`. */
-export async function registerUploads(app: FastifyInstance, config: Pick<Config, 'MAX_UPLOAD_BYTES'>): Promise<void> {
+export async function registerUploads(
+  app: FastifyInstance,
+  config: Pick<Config, 'MAX_UPLOAD_BYTES'>,
+): Promise<void> {
   if (app.hasContentTypeParser('multipart/form-data')) return;
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 5, fields: 10, parts: 15, fieldSize: 64 * 1024, headerPairs: 100 },
+    limits: {
+      fileSize: config.MAX_UPLOAD_BYTES,
+      files: 5,
+      fields: 10,
+      parts: 15,
+      fieldSize: 64 * 1024,
+      headerPairs: 100,
+    },
   });
 }
 
@@ -214,34 +254,48 @@ export async function readUploads(
   config: Pick<Config, 'MAX_UPLOAD_BYTES'>,
   options: UploadOptions,
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!req.isMultipart?.()) throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'not_multipart' } });
+  if (!req.isMultipart?.())
+    throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'not_multipart' } });
   const maxFiles = options.maxFiles ?? 1;
   const maxBytes = Math.min(options.maxBytes ?? config.MAX_UPLOAD_BYTES, config.MAX_UPLOAD_BYTES);
   // A declared length far beyond what this route takes is refused before a byte is read.
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes * maxFiles + 256 * 1024) throw new AppError('too_large', 'error.te_groot', { details: { maxBytes } });
+  if (declared > maxBytes * maxFiles + 256 * 1024)
+    throw new AppError('too_large', 'error.te_groot', { details: { maxBytes } });
 
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
-  const parts = req.parts({ limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 } });
+  const parts = req.parts({
+    limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
+  });
   for await (const part of parts) {
     if (part.type === 'field') {
-      if (part.fieldname in fields) throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } } });
+      if (part.fieldname in fields)
+        throw new AppError('invalid', 'error.ongeldige_invoer', {
+          details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } },
+        });
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       continue;
     }
     if (options.fileFields && !options.fileFields.includes(part.fieldname)) {
       part.file.resume();
-      throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } } });
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } },
+      });
     }
     if (files.some((f) => f.field === part.fieldname)) {
       part.file.resume();
-      throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [part.fieldname]: 'validation.te_lang' } } });
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { [part.fieldname]: 'validation.te_lang' } },
+      });
     }
     const bytes = await part.toBuffer();
-    if (part.file.truncated || bytes.length > maxBytes) throw new AppError('too_large', 'error.te_groot', { details: { maxBytes } });
+    if (part.file.truncated || bytes.length > maxBytes)
+      throw new AppError('too_large', 'error.te_groot', { details: { maxBytes } });
     if (bytes.length === 0) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [part.fieldname]: 'validation.verplicht' } } });
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { [part.fieldname]: 'validation.verplicht' } },
+      });
     }
     const detected = detectKind(bytes);
     if (!detected || !(options.allowed as readonly string[]).includes(detected)) {
@@ -290,22 +344,37 @@ export async function reencodeImage(bytes: Buffer, options: ImageOptions = {}): 
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (e) {
-    throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'image_unreadable' }, cause: e });
+    throw new AppError('unsupported_type', 'error.bestandstype', {
+      details: { reason: 'image_unreadable' },
+      cause: e,
+    });
   }
-  if (!meta.width || !meta.height) throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'image_unreadable' } });
-  if (meta.width * meta.height > maxInputPixels) throw new AppError('too_large', 'error.te_groot', { details: { reason: 'image_pixels' } });
+  if (!meta.width || !meta.height)
+    throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'image_unreadable' } });
+  if (meta.width * meta.height > maxInputPixels)
+    throw new AppError('too_large', 'error.te_groot', { details: { reason: 'image_pixels' } });
   const format =
     options.format ?? (meta.format === 'jpeg' ? 'jpeg' : meta.format === 'webp' ? 'webp' : 'png');
   try {
     let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false })
       .rotate()
       .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true });
-    if (format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true });
+    if (format === 'jpeg')
+      pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true });
     else if (format === 'webp') pipeline = pipeline.webp({ quality: 85 });
     else pipeline = pipeline.png({ compressionLevel: 9 });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { bytes: data, kind: format, contentType: contentTypeOf[format], width: info.width, height: info.height };
+    return {
+      bytes: data,
+      kind: format,
+      contentType: contentTypeOf[format],
+      width: info.width,
+      height: info.height,
+    };
   } catch (e) {
-    throw new AppError('unsupported_type', 'error.bestandstype', { details: { reason: 'image_unreadable' }, cause: e });
+    throw new AppError('unsupported_type', 'error.bestandstype', {
+      details: { reason: 'image_unreadable' },
+      cause: e,
+    });
   }
 }

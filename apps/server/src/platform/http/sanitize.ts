@@ -69,14 +69,35 @@ const options: sanitizeHtml.IOptions = {
   allowedIframeHostnames: [],
   disallowedTagsMode: 'discard',
   // Text inside these is dropped too (not just the tags).
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+    'select',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out: Record<string, string> = { ...attribs };
       if (out.target && out.target !== '_blank' && out.target !== '_self') delete out.target;
       // A link that opens a new tab never gets a handle on this window.
       if (out.target === '_blank') out.rel = 'noopener noreferrer';
-      else if (out.rel) out.rel = out.rel.split(/\s+/).filter((r) => /^(nofollow|noopener|noreferrer|external)$/.test(r)).join(' ');
+      else if (out.rel)
+        out.rel = out.rel
+          .split(/\s+/)
+          .filter((r) => /^(nofollow|noopener|noreferrer|external)$/.test(r))
+          .join(' ');
       if (!out.rel) delete out.rel;
       return { tagName, attribs: out };
     },
@@ -103,9 +124,12 @@ export function sanitizeAdminHtml(html: string | null | undefined): string {
  */
 export function plainText(text: string | null | undefined, maxLength = 200): string {
   if (!text) return '';
-  return text
-    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, maxLength);
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, maxLength)
+  );
 }

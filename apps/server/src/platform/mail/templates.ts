@@ -1,9 +1,16 @@
-import { bundles, defaultLocale, flatten, isLocale, type Locale, locales } from '@mp/contract/i18n';
+import {
+  bundles,
+  defaultLocale,
+  isLocale,
+  type Locale,
+  placeholders,
+  type TranslationBundle,
+} from '@mp/contract/i18n';
 import { and, eq } from 'drizzle-orm';
 import { mailTemplates, mailType } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from './mailer.ts';
-import { fillHeader, fillHtml, htmlToText } from './render.ts';
+import { escapeHtml, fillHeader, fillHtml, htmlToText } from './render.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -11,70 +18,86 @@ export interface RenderedMail {
   text: string;
 }
 
-type Values = Record<string, string | number>;
+export type MailValues = Record<string, string | number>;
 
-/** Mails the portal sends that have no admin-editable row (not in the mail_type enum). */
-const builtIn: Record<string, Partial<Record<Locale, { subject: string; body: string }>>> = {
+/**
+ * Mails without keys in the translation bundle yet (not one of the admin-editable types). Same shape as the
+ * bundle's `mail.<Type>`: onderwerp (subject), then paragraphs, `actie` the button to {{link}}.
+ */
+const builtIn: Record<string, Partial<Record<Locale, Record<string, string>>>> = {
   UserAlreadyRegistered: {
     'nl-NL': {
-      subject: 'Je hebt al een account bij {{portalName}}',
-      body:
-        '<p>Beste {{name}},</p><p>Er is een account aangevraagd met dit e-mailadres, maar je hebt al een account. ' +
-        'Ben je je wachtwoord vergeten? Stel een nieuw wachtwoord in via <a href="{{forgotLink}}">{{forgotLink}}</a>.</p>' +
-        '<p>Heb je dit niet zelf gedaan? Dan kun je deze e-mail negeren.</p>',
+      onderwerp: 'Je hebt al een account bij {{portal}}',
+      aanhef: 'Beste {{name}},',
+      tekst: 'Er is een account aangevraagd met dit e-mailadres, maar je hebt al een account bij {{portal}}.',
+      vergeten: 'Weet je je wachtwoord niet meer? Via de knop hieronder stel je een nieuw wachtwoord in.',
+      actie: 'Wachtwoord vergeten',
+      negeren: 'Heb je dit niet zelf gedaan? Dan kun je deze e-mail negeren.',
     },
     'en-US': {
-      subject: 'You already have an account at {{portalName}}',
-      body:
-        '<p>Dear {{name}},</p><p>Someone asked for an account with this e-mail address, but you already have one. ' +
-        'Forgot your password? Set a new one at <a href="{{forgotLink}}">{{forgotLink}}</a>.</p>' +
-        '<p>If this was not you, you can ignore this e-mail.</p>',
-    },
-  },
-  UserForgotPassword: {
-    'nl-NL': {
-      subject: 'Wachtwoord opnieuw instellen',
-      body:
-        '<p>Beste {{name}},</p><p>Via de onderstaande link stel je een nieuw wachtwoord in. De link is {{minutes}} minuten geldig en werkt één keer.</p>' +
-        '<p><a href="{{link}}">{{link}}</a></p><p>Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren.</p>',
-    },
-    'en-US': {
-      subject: 'Reset your password',
-      body:
-        '<p>Dear {{name}},</p><p>Use the link below to set a new password. It is valid for {{minutes}} minutes and works once.</p>' +
-        '<p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for this, you can ignore this e-mail.</p>',
-    },
-  },
-  NewUserRequest: {
-    'nl-NL': {
-      subject: 'Nieuwe accountaanvraag: {{name}}',
-      body:
-        '<p>Er is een account aangevraagd.</p><p>Naam: {{name}}<br>E-mail: {{email}}<br>Telefoon: {{phone}}<br>' +
-        'Bedrijf: {{company}}<br>Opmerking: {{comment}}</p><p>Koppel de gebruiker aan een klant en locaties in het beheer.</p>',
-    },
-    'en-US': {
-      subject: 'New account request: {{name}}',
-      body:
-        '<p>Someone asked for an account.</p><p>Name: {{name}}<br>E-mail: {{email}}<br>Phone: {{phone}}<br>' +
-        'Company: {{company}}<br>Comment: {{comment}}</p><p>Link the user to a customer and locations in the admin pages.</p>',
+      onderwerp: 'You already have a {{portal}} account',
+      aanhef: 'Dear {{name}},',
+      tekst:
+        'Someone asked for an account with this e-mail address, but you already have a {{portal}} account.',
+      vergeten: 'Forgot your password? Use the button below to set a new one.',
+      actie: 'Forgot password',
+      negeren: 'If this was not you, you can ignore this e-mail.',
     },
   },
 };
 
-const flat = Object.fromEntries(locales.map((l) => [l, flatten(bundles[l])])) as Record<Locale, Record<string, string>>;
-
-function fromBundle(type: string, locale: Locale): { subject: string; body: string } | null {
-  for (const l of [locale, defaultLocale]) {
-    const subject = flat[l][`mail.${type}.subject`];
-    const body = flat[l][`mail.${type}.body`] ?? flat[l][`mail.${type}.html`];
-    if (subject && body) return { subject, body };
+function section(locale: Locale, type: string): Record<string, string> | null {
+  const mail = bundles[locale].mail as TranslationBundle | undefined;
+  const own = mail?.[type];
+  if (own && typeof own === 'object') {
+    return Object.fromEntries(
+      Object.entries(own).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   }
-  return null;
+  const fallback = builtIn[type];
+  return fallback?.[locale] ?? fallback?.['en-US'] ?? null;
 }
 
-function fromBuiltIn(type: string, locale: Locale): { subject: string; body: string } | null {
-  const t = builtIn[type];
-  return t?.[locale] ?? t?.['en-US'] ?? t?.[defaultLocale] ?? null;
+function common(locale: Locale, key: string): string {
+  const mail = bundles[locale].mail as TranslationBundle | undefined;
+  const value = mail?.[key] ?? (bundles[defaultLocale].mail as TranslationBundle | undefined)?.[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A paragraph only when every placeholder in it has a value (an empty comment leaves its line out). */
+function complete(text: string, values: MailValues): boolean {
+  return placeholders(text).every((p) => values[p] !== undefined && String(values[p]) !== '');
+}
+
+/** Text from the bundle (not HTML) with escaped values: escape the text, then fill. */
+const para = (text: string, values: MailValues) => fillHtml(escapeHtml(text), values);
+
+function fromBundle(
+  type: string,
+  locale: Locale,
+  values: MailValues,
+): { subject: string; html: string } | null {
+  const texts = section(locale, type) ?? (locale === defaultLocale ? null : section(defaultLocale, type));
+  if (!texts?.onderwerp) return null;
+  const parts: string[] = [];
+  for (const [key, text] of Object.entries(texts)) {
+    if (key === 'onderwerp' || key === 'actie' || !complete(text, values)) continue;
+    parts.push(`<p>${para(text, values)}</p>`);
+  }
+  if (texts.actie && values.link) {
+    const href = escapeHtml(String(values.link));
+    parts.push(
+      `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1c5d99;color:#ffffff;` +
+        `text-decoration:none;border-radius:4px">${escapeHtml(texts.actie)}</a></p>`,
+    );
+    const fallback = common(locale, 'link_werkt_niet');
+    if (fallback) parts.push(`<p style="font-size:12px;color:#555">${para(fallback, values)}</p>`);
+  }
+  const closing = [common(locale, 'afsluiting'), common(locale, 'ondertekening')].filter(Boolean);
+  if (closing.length) parts.push(`<p>${closing.map((t) => para(t, values)).join('<br>')}</p>`);
+  const auto = common(locale, 'automatisch');
+  if (auto) parts.push(`<p style="font-size:12px;color:#777">${para(auto, values)}</p>`);
+  return { subject: texts.onderwerp, html: parts.join('\n') };
 }
 
 function isStoredType(type: string): type is (typeof mailType.enumValues)[number] {
@@ -82,13 +105,17 @@ function isStoredType(type: string): type is (typeof mailType.enumValues)[number
 }
 
 /**
- * The mail of one type in one language: the admin's row in mail_templates when there is one, else the
- * translation bundle's `mail.<Type>.subject/body`, else a built-in text. Placeholders are HTML-escaped;
- * a CR or LF that would reach the subject is refused.
+ * The mail of one type in one language: the admin's row in mail_templates when there is one (its HTML
+ * with {{placeholders}}), else composed from the translation bundle's `mail.<Type>.*` texts. Values are
+ * HTML-escaped; a CR or LF that would reach the subject is refused.
  */
-export async function renderMail(db: Db, type: string, locale: string, values: Values): Promise<RenderedMail> {
+export async function renderMail(
+  db: Db,
+  type: string,
+  locale: string,
+  values: MailValues,
+): Promise<RenderedMail> {
   const loc: Locale = isLocale(locale) ? locale : defaultLocale;
-  let template: { subject: string; body: string } | null = null;
   if (isStoredType(type)) {
     for (const l of loc === defaultLocale ? [loc] : [loc, defaultLocale]) {
       const [row] = await db
@@ -97,21 +124,24 @@ export async function renderMail(db: Db, type: string, locale: string, values: V
         .where(and(eq(mailTemplates.type, type), eq(mailTemplates.locale, l)))
         .limit(1);
       if (row) {
-        template = { subject: row.subject, body: row.html };
-        break;
+        const html = fillHtml(row.html, values);
+        return { subject: fillHeader(row.subject, values), html, text: htmlToText(html) };
       }
     }
   }
-  template ??= fromBundle(type, loc) ?? fromBuiltIn(type, loc);
-  if (!template) throw new Error(`no mail template for ${type}`);
-  const html = fillHtml(template.body, values);
-  return { subject: fillHeader(template.subject, values), html, text: htmlToText(html) };
+  const composed = fromBundle(type, loc, values);
+  if (!composed) throw new Error(`no mail template for ${type}`);
+  return {
+    subject: fillHeader(composed.subject, values),
+    html: composed.html,
+    text: htmlToText(composed.html),
+  };
 }
 
 /** Renders and queues one mail (delivered by the job runner, or inline without one). */
 export async function sendTemplatedMail(
   deps: { db: Db; mailer: Mailer },
-  mail: { type: string; locale: string; to: string; values: Values },
+  mail: { type: string; locale: string; to: string; values: MailValues },
 ): Promise<string> {
   const rendered = await renderMail(deps.db, mail.type, mail.locale, mail.values);
   return deps.mailer.queue({ type: mail.type, locale: mail.locale, to: mail.to, ...rendered });

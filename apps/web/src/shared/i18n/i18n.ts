@@ -74,7 +74,6 @@ export function loadLocale(locale: Locale, { reload = false } = {}): Promise<voi
 /** Shows the interface in `locale` once its texts are there; sets <html lang> and the API's locale. */
 export async function switchLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
-  if (locale !== defaultLocale) void loadLocale(defaultLocale).catch(() => undefined);
   await i18n.changeLanguage(locale);
   localeStore.set(locale);
   document.documentElement.lang = locale.slice(0, 2);

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../platform/deps.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { PENDING_TTL_SECONDS } from './oidc.ts';
+
+export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
+
+/** Calls that work without signing in ignore a stale bearer token instead of failing on it. */
+export function publicCtx(req: FastifyRequest, deps: Pick<Deps, 'db' | 'clock'>): Ctx {
+  return { user: null, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
+}
+
+/** The cookie that carries the sealed OIDC state between the two external-login calls. */
+export function pendingCookie(deps: Deps) {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    name: secure ? '__Host-mp-oidc' : 'mp-oidc',
+    options: { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: PENDING_TTL_SECONDS },
+  };
+}
+
+export function takePendingCookie(req: FastifyRequest, reply: FastifyReply, deps: Deps): string | undefined {
+  const cookie = pendingCookie(deps);
+  const value = req.cookies?.[cookie.name];
+  if (value !== undefined) reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure });
+  return value;
+}
+
+export function bearerOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
+}

@@ -1,0 +1,82 @@
+import {
+  catalogueQuery,
+  cataloguePage as cataloguePageSchema,
+  categoryList,
+  itemCards as itemCardsSchema,
+  itemCardsQuery,
+  itemDetailsQuery,
+  itemDetails as itemDetailsSchema,
+} from '@mp/contract/api/catalogue';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { catalogueLegacy } from './catalogue.legacy.ts';
+import { cataloguePage, itemCards, itemDetails, listCategories } from './catalogue.service.ts';
+
+const access =
+  'Anonymous visitors only with AllowAnonymousUsers (else 401); plantLocation must be one of the user’s locations (else 404).';
+const itemNoParam = z.object({ itemNo: z.string().trim().min(1).max(50) });
+
+export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Catalogue'];
+
+  app.get(
+    '/api/v2.0/Categories',
+    {
+      schema: {
+        tags,
+        description: `The category tree as a flat list, depth first (parent = the empty guid for a root), names in the request locale with nl-NL fallback, image URLs and item counts. ${access}`,
+        response: { 200: categoryList },
+      },
+    },
+    async (req) => listCategories(ctxOf(req, deps)),
+  );
+
+  app.get(
+    '/api/v2.0/Products/:categoryId',
+    {
+      schema: {
+        tags,
+        description: `One catalogue page of a category and its subcategories (the empty guid: the whole catalogue). Filters: bool (attribute ids that must all hold), dayMin/dayMax/weekMin/weekMax (ignored when the viewer sees no prices). Facets are computed over the current filtered set. Prices per spec §6. ${access}`,
+        params: z.object({ categoryId: z.guid() }),
+        querystring: catalogueQuery,
+        response: { 200: cataloguePageSchema },
+      },
+    },
+    async (req) => cataloguePage(ctxOf(req, deps), req.params.categoryId, req.query),
+  );
+
+  app.get(
+    '/api/v2.0/Items',
+    {
+      schema: {
+        tags,
+        description: `Several item cards at once, in the order asked (Home: recently viewed); unknown numbers are left out. ${access}`,
+        querystring: itemCardsQuery,
+        response: { 200: itemCardsSchema },
+      },
+    },
+    async (req) => itemCards(ctxOf(req, deps), req.query.itemNos, req.query.plantLocation),
+  );
+
+  for (const path of ['/api/v2.0/Items/:itemNo', '/api/v2.0/PlantTypes/:itemNo']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          description: `Everything the Details page shows: images, descriptions, technical data (hidden from anonymous visitors with Details_ToonTechnischeGegevensIngelogd), documents, prices, rental unit, accessories and order tips. ${access}`,
+          params: itemNoParam,
+          querystring: itemDetailsQuery,
+          response: { 200: itemDetailsSchema },
+        },
+      },
+      async (req) => itemDetails(ctxOf(req, deps), req.params.itemNo, req.query.plantLocation),
+    );
+  }
+
+  catalogueLegacy(app, deps);
+}

@@ -1,0 +1,385 @@
+import {
+  type CatalogueItem,
+  type CataloguePage,
+  type CatalogueQuery,
+  type CatalogueSort,
+  type Category,
+  EMPTY_GUID,
+  type Facets,
+  type ItemDetails,
+  type TechDataEntry,
+} from '@mp/contract/api/catalogue';
+import { type Locale, translate } from '@mp/contract/i18n';
+import type { FunctionalArea } from '@mp/contract/permissions';
+import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
+import type { SQL } from 'drizzle-orm';
+import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { imageUrl, listImageUrls } from '../images/images.service.ts';
+import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
+import {
+  type CardRow,
+  allListedBase,
+  categoryBase,
+  type ListingFilters,
+  type ListingRow,
+  selectBooleanAttributes,
+  selectCardsByNo,
+  selectCategories,
+  selectCategory,
+  selectItemDetails,
+  selectItemDocuments,
+  selectLinkedItems,
+  selectListing,
+  type TechMode,
+  type TechRow,
+} from './catalogue.queries.ts';
+
+// ── who is asking ──────────────────────────────────────────────────────────────────────────────
+
+/** What the catalogue needs to know about the viewer of one request. */
+export interface Viewer {
+  locale: Locale;
+  settings: SettingsMap;
+  /** Spec §6, decided once per request. */
+  display: PriceDisplay;
+  /** Details_ToonTechnischeGegevensIngelogd hides technical data from anonymous visitors. */
+  techVisible: boolean;
+  /** What the statements fetch of technical data ('all' adds the translations the legacy DTOs carry). */
+  tech: TechMode;
+}
+
+export interface ViewOptions {
+  /** Another interface language than the request's (quick search `locale`, legacy `searchLanguage`). */
+  locale?: Locale;
+  /** Technical data in every locale too (legacy `vertalingen`). */
+  translations?: boolean;
+}
+
+// Like requireLocation's answer: the same 404 for unknown and foreign locations, nothing about either.
+const locationNotFound = () => new AppError('not_found', 'error.locatie_onbekend');
+
+/**
+ * The access rule of the catalogue-type routes ("settings data" in spec §2): anonymous visitors only
+ * with AllowAnonymousUsers (else 401), signed-in users need the functional area; a given plantLocation
+ * must be one of the user's (404 otherwise, the same for unknown and foreign ones).
+ */
+export async function viewerFor(
+  ctx: Ctx,
+  area: FunctionalArea,
+  plantLocation: string | undefined,
+  options: ViewOptions = {},
+): Promise<Viewer> {
+  const settings = await loadSettings(ctx.db);
+  const user = ctx.user;
+  await requireArea(ctx, area, 'read');
+  if (plantLocation) {
+    if (!user) throw locationNotFound();
+    await requireLocation(ctx, { locationNo: plantLocation }, 'read');
+  }
+  const display = priceDisplay(
+    { kind: user ? user.kind : null, isAdmin: user?.role === 'admin', hasLocation: Boolean(plantLocation) },
+    settings,
+  );
+  const techVisible = Boolean(user) || !settings.Details_ToonTechnischeGegevensIngelogd;
+  return {
+    locale: options.locale ?? ctx.locale,
+    settings,
+    display,
+    techVisible,
+    tech: techVisible ? (options.translations ? 'all' : 'locale') : 'none',
+  };
+}
+
+export const showsPrices = (v: Viewer) => v.display === 'show';
+
+// ── numbers ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A decimal string rounded half away from zero to `decimals` places, exactly (no floats):
+ * ('12.345', 2) → '12.35', ('7', 2) → '7.00'.
+ */
+export function roundDecimal(value: string, decimals: number): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int, frac = ''] = m;
+  const padded = (frac + '0'.repeat(decimals + 1)).slice(0, decimals + 1);
+  let scaled = BigInt(int + padded.slice(0, decimals));
+  if (Number(padded[decimals]) >= 5) scaled += 1n;
+  let digits = scaled.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const part = digits.slice(digits.length - decimals);
+  digits = decimals > 0 ? `${whole}.${part}` : whole;
+  return sign && /[1-9]/.test(digits) ? `-${digits}` : digits;
+}
+
+/** A technical number without trailing zeros ('7.500' → '7.5', '12.000' → '12'). */
+export function trimDecimal(value: string | null): string | null {
+  if (value === null) return null;
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+const money = (v: Viewer, value: string | null) =>
+  showsPrices(v) && value !== null ? roundDecimal(value, v.settings.Prijzen_AantalDecimalen) : null;
+
+export const numberFormat = (v: Viewer) => ({
+  priceDecimals: v.settings.Prijzen_AantalDecimalen,
+  weightDecimals: v.settings.Gewicht_AantalDecimalen,
+});
+
+// ── mapping ────────────────────────────────────────────────────────────────────────────────────
+
+/** A technical-data entry; with TechMode 'all' it also carries every translation (legacy `vertalingen`). */
+export type TechEntry = TechDataEntry & {
+  labels?: Partial<Record<Locale, string>>;
+  texts?: Partial<Record<Locale, string>> | null;
+};
+
+function toTechEntry(t: TechRow): TechEntry {
+  const entry: TechEntry = {
+    attributeId: t.a,
+    code: t.c,
+    kind: t.k,
+    label: t.l ?? t.c,
+    unit: t.u,
+    booleanValue: t.k === 'boolean' ? t.b : null,
+    numberValue: t.k === 'number' ? trimDecimal(t.n) : null,
+    text: t.k === 'text' ? t.t : null,
+  };
+  if (t.lj) {
+    entry.labels = t.lj;
+    entry.texts = t.tj ?? null;
+  }
+  return entry;
+}
+
+/** A card with the viewer's price rule applied (spec §6: prices null unless shown). */
+export function toCard(row: CardRow, v: Viewer): CatalogueItem {
+  return {
+    itemNo: row.item_no,
+    description: row.description,
+    imageUrl: row.image_sha ? imageUrl('item', row.item_no, row.image_sha) : null,
+    categoryId: row.category_id,
+    rentalType: row.rental_type,
+    rentalUnit: row.rental_unit,
+    showPrice: showsPrices(v),
+    priceOnDemand: v.display === 'on_demand',
+    dayPrice: money(v, row.day_price),
+    weekPrice: money(v, row.week_price),
+    salePrice: money(v, row.sale_price),
+    weightPerPiece: row.weight === null ? null : roundDecimal(row.weight, v.settings.Gewicht_AantalDecimalen),
+    techData: v.techVisible ? row.tech.map(toTechEntry) : [],
+  };
+}
+
+// ── categories ─────────────────────────────────────────────────────────────────────────────────
+
+/** Every category, depth first in display order, with item counts of the category and its subtree. */
+export async function listCategories(ctx: Ctx, options: ViewOptions = {}): Promise<{ categories: Category[] }> {
+  const v = await viewerFor(ctx, 'AppCatalogus', undefined, options);
+  const rows = await selectCategories(ctx.db, v.locale);
+  const children = new Map<string, typeof rows>();
+  const ids = new Set(rows.map((r) => r.id));
+  for (const r of rows) {
+    // A parent that no longer exists would orphan its subtree: show it at the root instead.
+    const parent = r.parent_id && ids.has(r.parent_id) ? r.parent_id : EMPTY_GUID;
+    const list = children.get(parent) ?? [];
+    list.push(r);
+    children.set(parent, list);
+  }
+  const out: Category[] = [];
+  const visit = (parent: string, seen: Set<string>): number => {
+    let total = 0;
+    for (const r of children.get(parent) ?? []) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      const entry: Category = {
+        id: r.id,
+        parent,
+        code: r.code,
+        name: r.name,
+        navisionFilter: r.navision_filter,
+        imageUrl: r.image_sha ? imageUrl('category', r.id, r.image_sha) : null,
+        sort: r.sort,
+        itemCount: r.item_count,
+        totalItemCount: 0,
+      };
+      out.push(entry);
+      entry.totalItemCount = r.item_count + visit(r.id, seen);
+      total += entry.totalItemCount;
+    }
+    return total;
+  };
+  visit(EMPTY_GUID, new Set());
+  return { categories: out };
+}
+
+// ── catalogue page ─────────────────────────────────────────────────────────────────────────────
+
+const priceSorts = new Set<CatalogueSort>(['dayPrice', 'dayPriceDesc', 'weekPrice', 'weekPriceDesc']);
+
+/** The sort actually applied: no price order for a viewer who may not see prices (it would tell them). */
+export function effectiveSort(sort: CatalogueSort, v: Viewer, hasRelevance: boolean): CatalogueSort {
+  if (priceSorts.has(sort) && !showsPrices(v)) return hasRelevance ? 'relevance' : 'default';
+  if (sort === 'relevance' && !hasRelevance) return 'default';
+  return sort;
+}
+
+export interface ListingRequest {
+  base: SQL;
+  hasRelevance: boolean;
+  filters: ListingFilters;
+  sort: CatalogueSort;
+  limit: number;
+  offset: number;
+}
+
+/** Runs one list statement and shapes cards and facets for the viewer. */
+export async function runListing(
+  ctx: Ctx,
+  v: Viewer,
+  req: ListingRequest,
+): Promise<{ items: CatalogueItem[]; total: number; facets: Facets; sortBy: CatalogueSort }> {
+  const sortBy = effectiveSort(req.sort, v, req.hasRelevance);
+  const row = await selectListing(ctx.db, {
+    locale: v.locale,
+    base: req.base,
+    hasRelevance: req.hasRelevance,
+    filters: req.filters,
+    sort: sortBy,
+    limit: req.limit,
+    offset: req.offset,
+    tech: v.tech,
+    withPrices: showsPrices(v),
+  });
+  return {
+    items: row.items.map((r) => toCard(r, v)),
+    total: row.total,
+    facets: await facetsOf(ctx, v, row, req.filters.bool),
+    sortBy,
+  };
+}
+
+async function facetsOf(ctx: Ctx, v: Viewer, row: ListingRow, selected: string[]): Promise<Facets> {
+  const facets: Facets = { booleanGroups: [], dayPrice: null, weekPrice: null };
+  const chosen = new Set(selected);
+  if (row.total > 1 || chosen.size > 0) {
+    const options = row.bools.map((b) => ({
+      attributeId: b.a,
+      code: b.c,
+      label: b.l ?? b.c,
+      count: b.n,
+      selected: chosen.has(b.a),
+    }));
+    // A chosen option the current set no longer holds (e.g. after a price filter) stays visible to uncheck.
+    const missing = selected.filter((id) => !options.some((o) => o.attributeId === id));
+    for (const a of await selectBooleanAttributes(ctx.db, v.locale, missing)) {
+      options.push({ attributeId: a.a, code: a.c, label: a.l ?? a.c, count: 0, selected: true });
+    }
+    if (options.length > 0) {
+      facets.booleanGroups.push({
+        key: 'technisch',
+        label: translate(v.locale, 'Catalogus.filter_technisch'),
+        options,
+      });
+    }
+  }
+  const p = row.prices;
+  if (p && showsPrices(v)) {
+    const d = v.settings.Prijzen_AantalDecimalen;
+    if (p.dn > 1 && p.dmin !== null && p.dmax !== null) facets.dayPrice = { min: roundDecimal(p.dmin, d), max: roundDecimal(p.dmax, d) };
+    if (p.wn > 1 && p.wmin !== null && p.wmax !== null) facets.weekPrice = { min: roundDecimal(p.wmin, d), max: roundDecimal(p.wmax, d) };
+  }
+  return facets;
+}
+
+export function filtersOf(q: Pick<CatalogueQuery, 'bool' | 'dayMin' | 'dayMax' | 'weekMin' | 'weekMax'>): ListingFilters {
+  return { bool: q.bool, dayMin: q.dayMin, dayMax: q.dayMax, weekMin: q.weekMin, weekMax: q.weekMax };
+}
+
+const categoryNotFound = (categoryId: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { categoryId } });
+
+/** GET Products/{categoryId}: one page of a category including its subcategories (EMPTY_GUID: everything). */
+export async function cataloguePage(
+  ctx: Ctx,
+  categoryId: string,
+  q: CatalogueQuery,
+  options: ViewOptions = {},
+): Promise<CataloguePage> {
+  const v = await viewerFor(ctx, 'AppCatalogus', q.plantLocation, options);
+  const all = categoryId === EMPTY_GUID;
+  const [category, list] = await Promise.all([
+    all
+      ? { id: EMPTY_GUID, parent_id: null, name: translate(v.locale, 'Catalogus.alle_categorieen') }
+      : selectCategory(ctx.db, v.locale, categoryId),
+    runListing(ctx, v, {
+      base: all ? allListedBase() : categoryBase(categoryId),
+      hasRelevance: false,
+      filters: filtersOf(q),
+      sort: q.sortBy,
+      limit: q.pageSize,
+      offset: (q.pageNumber - 1) * q.pageSize,
+    }),
+  ]);
+  if (!category) throw categoryNotFound(categoryId);
+  return {
+    category: { id: category.id, parent: category.parent_id ?? EMPTY_GUID, name: category.name },
+    ...list,
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    format: numberFormat(v),
+  };
+}
+
+// ── items ──────────────────────────────────────────────────────────────────────────────────────
+
+const itemNotFound = (itemNo: string) => new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
+
+/** GET Items?itemNos=a,b,c: cards in the order asked, unknown or blocked numbers left out. */
+export async function itemCards(ctx: Ctx, itemNos: string[], plantLocation?: string, options: ViewOptions = {}) {
+  const v = await viewerFor(ctx, 'AppCatalogus', plantLocation, options);
+  const rows = await selectCardsByNo(ctx.db, v.locale, itemNos, v.tech);
+  const byNo = new Map(rows.map((r) => [r.item_no, r]));
+  const items = itemNos.flatMap((no) => {
+    const r = byNo.get(no);
+    return r ? [toCard(r, v)] : [];
+  });
+  return { items, format: numberFormat(v) };
+}
+
+/** GET PlantTypes/{itemNo} and Items/{itemNo}: everything the Details page shows. */
+export async function itemDetails(
+  ctx: Ctx,
+  itemNo: string,
+  plantLocation?: string,
+  options: ViewOptions = {},
+): Promise<ItemDetails> {
+  const v = await viewerFor(ctx, 'AppDetails', plantLocation, options);
+  const row = await selectItemDetails(ctx.db, v.locale, itemNo, v.tech);
+  if (!row) throw itemNotFound(itemNo);
+  const [linked, documents, images] = await Promise.all([
+    selectLinkedItems(ctx.db, v.locale, row.id, v.tech),
+    selectItemDocuments(ctx.db, row.id, v.settings.Documenten_CategorieDocumenten),
+    listImageUrls(ctx, 'item', row.item_no).catch(() => [] as string[]),
+  ]);
+  const linkedCard = (kind: 'accessory' | 'order_tip') =>
+    linked.filter((l) => l.kind === kind).map((l) => ({ ...toCard(l, v), amount: l.amount }));
+  return {
+    ...toCard(row, v),
+    longDescription: row.long_description,
+    images,
+    techDataVisible: v.techVisible,
+    documents: documents.map((d) => ({
+      id: d.document_system_id,
+      title: d.title,
+      category: d.category,
+      date: d.document_date,
+      url: `/api/v2.0/Documents/${encodeURIComponent(d.document_system_id)}/content`,
+    })),
+    accessories: linkedCard('accessory'),
+    orderTips: linkedCard('order_tip'),
+    format: numberFormat(v),
+  };
+}

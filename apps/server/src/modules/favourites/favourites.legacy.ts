@@ -1,0 +1,137 @@
+import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import {
+  addFavouriteItems,
+  createFavouriteList,
+  deleteFavouriteList,
+  getFavouriteList,
+  listFavourites,
+  listsWithItem,
+  removeFavouriteItem,
+  renameFavouriteList,
+} from './favourites.service.ts';
+
+const materieelSoort = z.string().trim().min(1).max(50);
+const naam = z.string().trim().min(1).max(100);
+const locatie = z.string().trim().min(1).max(50);
+/** The list id: `lijstId` in the legacy bodies (`id` accepted too). */
+const lijst = { lijstId: z.guid().optional(), id: z.guid().optional() };
+const lijstRequired = (b: { lijstId?: string; id?: string }) => !!(b.lijstId ?? b.id);
+const lijstIssue = { path: ['lijstId'], message: 'validation.verplicht' };
+
+function lijstDto(l: FavouriteList, withItems: boolean) {
+  return {
+    id: l.id,
+    naam: l.name,
+    materieelLocatieNr: l.locationNo,
+    aantalItems: l.itemCount,
+    ...(withItems
+      ? {
+          items: l.items.map((i) => ({
+            materieelSoort: i.itemNo,
+            omschrijving: i.description,
+            verhuurType: i.rentalType,
+            toonPrijs: i.showPrice,
+            prijsOpAanvraag: i.priceOnDemand,
+            verkoopPrijs: i.salePrice ?? '0',
+            huurPrijs: i.dayPrice ?? '0',
+            huurPrijsWeek: i.weekPrice ?? '0',
+            gewichtPerStuk: i.weightPerPiece ?? '0',
+            imageUrl: i.imageUrl,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** Legacy RPC calls MaterieelFavorieten/* (POST, body is a request object). */
+export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Legacy'];
+  const idOf = (b: { lijstId?: string; id?: string }) => (b.lijstId ?? b.id) as string;
+
+  app.post(
+    '/api/MaterieelFavorieten/GetLijsten',
+    { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish() } },
+    async (req) => {
+      const r = await listFavourites(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      return { lijsten: r.lists.map((l) => lijstDto(l, false)) };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/GetLijstenDetails',
+    { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional(), ...lijst }).passthrough().nullish() } },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const id = req.body?.lijstId ?? req.body?.id;
+      if (id) return { lijsten: [lijstDto(await getFavouriteList(ctx, id), true)] };
+      const r = await listFavourites(ctx, { plantLocation: req.body?.materieelLocatieNr });
+      return { lijsten: r.lists.map((l) => lijstDto(l, true)) };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/AddLijst',
+    { schema: { tags, body: z.object({ naam, materieelLocatieNr: locatie.nullish() }).passthrough() } },
+    async (req) =>
+      lijstDto(await createFavouriteList(ctxOf(req, deps), { name: req.body.naam, plantLocation: req.body.materieelLocatieNr }), true),
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/RenameLijst',
+    { schema: { tags, body: z.object({ naam, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
+    async (req) => lijstDto(await renameFavouriteList(ctxOf(req, deps), idOf(req.body), req.body.naam), true),
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/RemoveLijst',
+    { schema: { tags, body: z.object(lijst).passthrough().refine(lijstRequired, lijstIssue) } },
+    async (req, reply) => {
+      await deleteFavouriteList(ctxOf(req, deps), idOf(req.body));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/AddItem',
+    { schema: { tags, body: z.object({ materieelSoort, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
+    async (req) => lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), [req.body.materieelSoort]), true),
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/AddItems',
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ materieelSoorten: z.array(materieelSoort).min(1).max(200), ...lijst })
+          .passthrough()
+          .refine(lijstRequired, lijstIssue),
+      },
+    },
+    async (req) => lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), req.body.materieelSoorten), true),
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/RemoveLijstItem',
+    { schema: { tags, body: z.object({ materieelSoort, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
+    async (req, reply) => {
+      await removeFavouriteItem(ctxOf(req, deps), idOf(req.body), req.body.materieelSoort);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/MaterieelFavorieten/Inlijst',
+    { schema: { tags, body: z.object({ materieelSoort }).passthrough() } },
+    async (req) => {
+      const lijsten = await listsWithItem(ctxOf(req, deps), req.body.materieelSoort);
+      return { inLijst: lijsten.length > 0, lijsten };
+    },
+  );
+}

@@ -1,0 +1,186 @@
+import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
+import type { PriceDisplay } from '@mp/contract/rules/prices';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { itemsById, itemsByNo, priceDisplayFor, pricesOf, requireKnownItems } from '../order-lists/item-lookup.ts';
+import { requireLocation, requireLocationById } from '../order-lists/location-access.ts';
+import { addOrderListLines, listOrderLists } from '../order-lists/order-lists.service.ts';
+import {
+  countFavouriteItems,
+  countFavouriteLists,
+  deleteFavouriteItem,
+  deleteFavouriteListRow,
+  type FavouriteListRow,
+  insertFavouriteItems,
+  insertFavouriteList,
+  renameFavouriteListRow,
+  selectFavouriteItems,
+  selectFavouriteList,
+  selectFavouriteLists,
+  selectListsWithItem,
+} from './favourites.queries.ts';
+
+/** Bounds that keep one user's favourites sane. */
+export const MAX_FAVOURITE_LISTS = 50;
+export const MAX_FAVOURITE_ITEMS = 500;
+
+const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { favoriteListId: id } });
+
+/** Whether the user still may use the list's location (a list for every location always passes). */
+async function locationOk(ctx: Ctx, list: FavouriteListRow, action: 'read' | 'write'): Promise<void> {
+  if (list.locationId) await requireLocationById(ctx, list.locationId, action);
+}
+
+/** The user's own list; another user's list, or one on a location they left, is 404. */
+async function ownList(ctx: Ctx, id: string, action: 'read' | 'write'): Promise<FavouriteListRow> {
+  const user = requireUser(ctx);
+  const list = await selectFavouriteList(ctx.db, id);
+  if (!list || list.userId !== user.id) throw notFound(id);
+  try {
+    await locationOk(ctx, list, action);
+  } catch (e) {
+    if (e instanceof AppError && e.type === 'not_found') throw notFound(id);
+    throw e;
+  }
+  return list;
+}
+
+async function views(ctx: Ctx, lists: FavouriteListRow[], display: PriceDisplay): Promise<FavouriteList[]> {
+  const rows = await selectFavouriteItems(
+    ctx.db,
+    lists.map((l) => l.id),
+  );
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    rows.map((r) => r.itemId),
+  );
+  return lists.map((l) => {
+    const own = rows.filter((r) => r.listId === l.id);
+    return {
+      id: l.id,
+      name: l.name,
+      locationNo: l.locationNo,
+      itemCount: own.length,
+      items: own.flatMap((r) => {
+        const item = items.get(r.itemId);
+        if (!item) return [];
+        return [
+          {
+            itemNo: item.itemNo,
+            description: item.description,
+            rentalType: item.rentalType,
+            rentalUnit: item.rentalUnit,
+            ...pricesOf(item, display),
+            weightPerPiece: item.weight,
+            imageUrl: item.imageUrl,
+            addedAt: r.createdAt.toISOString(),
+          },
+        ];
+      }),
+      createdAt: l.createdAt.toISOString(),
+      updatedAt: l.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The user's favourite lists; with a location, the lists for every location plus that location's. */
+export async function listFavourites(ctx: Ctx, query: { plantLocation?: string }): Promise<{ lists: FavouriteList[] }> {
+  const user = requireUser(ctx);
+  const location = query.plantLocation ? await requireLocation(ctx, query.plantLocation, 'read') : null;
+  const rows = await selectFavouriteLists(ctx.db, user.id, location?.id);
+  const visible: FavouriteListRow[] = [];
+  const allowed = new Map<string, boolean>();
+  for (const row of rows) {
+    if (row.locationId && !allowed.has(row.locationId)) {
+      allowed.set(
+        row.locationId,
+        await requireLocationById(ctx, row.locationId, 'read').then(
+          () => true,
+          () => false,
+        ),
+      );
+    }
+    if (!row.locationId || allowed.get(row.locationId)) visible.push(row);
+  }
+  return { lists: await views(ctx, visible, await priceDisplayFor(ctx, !!location)) };
+}
+
+export async function getFavouriteList(ctx: Ctx, id: string): Promise<FavouriteList> {
+  const list = await ownList(ctx, id, 'read');
+  const [view] = await views(ctx, [list], await priceDisplayFor(ctx, !!list.locationId));
+  return view;
+}
+
+export async function createFavouriteList(ctx: Ctx, input: { name: string; plantLocation?: string | null }) {
+  const user = requireUser(ctx);
+  const location = input.plantLocation ? await requireLocation(ctx, input.plantLocation, 'write') : null;
+  if ((await countFavouriteLists(ctx.db, user.id)) >= MAX_FAVOURITE_LISTS) {
+    throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: MAX_FAVOURITE_LISTS } });
+  }
+  const id = await insertFavouriteList(ctx.db, { userId: user.id, locationId: location?.id ?? null, name: input.name });
+  return getFavouriteList(ctx, id);
+}
+
+export async function renameFavouriteList(ctx: Ctx, id: string, name: string) {
+  await ownList(ctx, id, 'write');
+  await renameFavouriteListRow(ctx.db, id, name);
+  return getFavouriteList(ctx, id);
+}
+
+export async function deleteFavouriteList(ctx: Ctx, id: string): Promise<void> {
+  await ownList(ctx, id, 'write');
+  await deleteFavouriteListRow(ctx.db, id);
+}
+
+/** Adds items by number; unknown numbers are refused (422 error.onbekend_materieel naming them). */
+export async function addFavouriteItems(ctx: Ctx, id: string, itemNos: string[]) {
+  await ownList(ctx, id, 'write');
+  const found = await itemsByNo(ctx.db, ctx.locale, itemNos);
+  requireKnownItems(found, itemNos);
+  const ids = [...new Set(itemNos.map((no) => found.get(no)?.id as string))];
+  if ((await countFavouriteItems(ctx.db, id)) + ids.length > MAX_FAVOURITE_ITEMS) {
+    throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_FAVOURITE_ITEMS } });
+  }
+  await insertFavouriteItems(ctx.db, id, ids);
+  return getFavouriteList(ctx, id);
+}
+
+export async function removeFavouriteItem(ctx: Ctx, id: string, itemNo: string): Promise<void> {
+  await ownList(ctx, id, 'write');
+  const item = (await itemsByNo(ctx.db, ctx.locale, [itemNo])).get(itemNo);
+  if (!item || !(await deleteFavouriteItem(ctx.db, id, item.id))) {
+    throw new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
+  }
+}
+
+/** The ids of the user's lists that hold the item (the heart on Details). */
+export async function listsWithItem(ctx: Ctx, itemNo: string): Promise<string[]> {
+  const user = requireUser(ctx);
+  return selectListsWithItem(ctx.db, user.id, itemNo);
+}
+
+/** Every item of the list onto an order list (the default one when none is named), amounts added. */
+export async function favouritesToOrderList(
+  ctx: Ctx,
+  id: string,
+  input: { plantLocation: string; orderListId?: string; amount: number },
+): Promise<OrderList> {
+  const list = await ownList(ctx, id, 'read');
+  const rows = await selectFavouriteItems(ctx.db, [list.id]);
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    rows.map((r) => r.itemId),
+  );
+  const orderable = rows.map((r) => items.get(r.itemId)).filter((i) => i && !i.blocked);
+  if (orderable.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { favoriteListId: id } });
+  const target = input.orderListId ?? (await listOrderLists(ctx, input.plantLocation)).orderLists[0].id;
+  return addOrderListLines(
+    ctx,
+    input.plantLocation,
+    target,
+    { lines: orderable.map((i) => ({ type: 'item' as const, itemNo: i?.itemNo as string, amount: input.amount })) },
+    false,
+  );
+}

@@ -1,0 +1,149 @@
+import { corporateIdentity } from '@mp/contract/api/shell';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import type { CorporateSlot } from './images.queries.ts';
+import {
+  corporateSlots,
+  getCorporateIdentity,
+  missingFile,
+  removeImage,
+  requireImageAdmin,
+  saveCustomColors,
+  setCorporateImages,
+  setImage,
+} from './images.service.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Legacy RPC calls (POST /api/{Controller}/{Action}) for corporate identity, colours, category and content images. */
+export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Legacy'];
+
+  app.post(
+    '/api/AppSettings/GetCorporateIdentityImages',
+    {
+      schema: {
+        tags,
+        security: [],
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: corporateIdentity },
+      },
+    },
+    async (req) => getCorporateIdentity(ctxOf(req, deps)),
+  );
+
+  app.post(
+    '/api/AppSettings/UpdateCorporateIdentityImages',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: multipart with any of the file fields logo, banner, favicon. Answers the new URLs.',
+        response: { 200: corporateIdentity },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      requireImageAdmin(ctx);
+      const { files } = await readUploads(req, deps.config, {
+        allowed: imageKinds,
+        maxFiles: 3,
+        fileFields: corporateSlots,
+      });
+      if (files.length === 0) throw missingFile('logo');
+      return setCorporateImages(
+        ctx,
+        deps.storage,
+        files.map((f) => ({ slot: f.field as CorporateSlot, upload: f })),
+      );
+    },
+  );
+
+  app.post(
+    '/api/CustomColors/SaveCustomColors',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B".',
+        body: z.record(z.string().max(64), z.string().max(32)),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await saveCustomColors(ctxOf(req, deps), req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/AppSettings/UpdateCategoryImages',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: multipart; either a field categoryId with the file in `file`, or one file per category with the category id as its field name (up to 10).',
+        response: {
+          200: z.object({ categories: z.array(z.object({ categoryId: z.string(), url: z.string() })) }),
+        },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      requireImageAdmin(ctx);
+      const { files, fields } = await readUploads(req, deps.config, { allowed: imageKinds, maxFiles: 10 });
+      if (files.length === 0) throw missingFile('file');
+      const out: { categoryId: string; url: string }[] = [];
+      for (const file of files) {
+        const categoryId = uuidPattern.test(file.field) ? file.field : (fields.categoryId ?? fields.id ?? '');
+        const result = await setImage(ctx, deps.storage, 'category', categoryId || null, file);
+        out.push({ categoryId, url: result.url });
+      }
+      return { categories: out };
+    },
+  );
+
+  app.post(
+    '/api/AppSettings/RemoveCategoryImage',
+    {
+      schema: {
+        tags,
+        description: 'Admin: clear a category image.',
+        body: z.union([
+          z.object({ categoryId: z.guid() }).passthrough(),
+          z.object({ id: z.guid() }).passthrough(),
+        ]),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as { categoryId?: string; id?: string };
+      await removeImage(ctxOf(req, deps), deps.storage, 'category', (body.categoryId ?? body.id) as string);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/ContentControllers/UploadContentImage',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: multipart image for a content page (any one file field). Answers the URL to put in the page.',
+        response: { 200: z.object({ fileId: z.string(), url: z.string() }) },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      requireImageAdmin(ctx);
+      const { files } = await readUploads(req, deps.config, { allowed: imageKinds });
+      if (files.length === 0) throw missingFile('file');
+      return setImage(ctx, deps.storage, 'content', null, files[0]);
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { corporateIdentity } from '@mp/contract/api/shell';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { imageKinds, readUploads, registerUploads } from '../../platform/files/uploads.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { imagesLegacy } from './images.legacy.ts';
+import {
+  getCorporateIdentity,
+  imageTypes,
+  listImageUrls,
+  missingFile,
+  readImage,
+  removeImage,
+  requireImageAdmin,
+  setImage,
+} from './images.service.ts';
+
+const typeParam = z.enum(imageTypes);
+const entityId = z.string().trim().min(1).max(100);
+export const imageSetResult = z.object({ fileId: z.string(), url: z.string() });
+
+export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await registerUploads(app, deps.config);
+  const tags = ['Images'];
+
+  app.get(
+    '/api/v2.0/CorporateIdentity',
+    {
+      schema: {
+        tags: ['CorporateIdentity'],
+        security: [],
+        description:
+          'URLs of logo, banner and favicon (null when not set). Public: the shell needs them before sign-in.',
+        response: { 200: corporateIdentity },
+      },
+    },
+    async (req) => getCorporateIdentity(ctxOf(req, deps)),
+  );
+
+  app.post(
+    '/api/v2.0/Images/set/:type',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: multipart upload of one image in field `file` (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped). `id` (form field or query) names the item number, category id, set id or corporate slot (logo|banner|favicon); type content takes no id and adds a new image. 413 too large, 415 other types.',
+        params: z.object({ type: typeParam }),
+        querystring: z.object({ id: entityId.optional() }),
+        response: { 201: imageSetResult },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireImageAdmin(ctx);
+      const { files, fields } = await readUploads(req, deps.config, {
+        allowed: imageKinds,
+        fileFields: ['file'],
+      });
+      if (files.length === 0) throw missingFile('file');
+      const id = entityId.safeParse(req.query.id ?? fields.id);
+      const result = await setImage(
+        ctx,
+        deps.storage,
+        req.params.type,
+        id.success ? id.data : null,
+        files[0],
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/v2.0/Images/single/:type/:id',
+    {
+      schema: {
+        tags,
+        security: [],
+        description:
+          'The image bytes (public, cached a day; the URLs this API hands out carry a version). item: item number or id; category/set: id; corporate: logo|banner|favicon; content: file id.',
+        params: z.object({ type: typeParam, id: entityId }),
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const image = await readImage(ctxOf(req, deps), deps.storage, req.params.type, req.params.id);
+      reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', image.etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline');
+      if (req.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.send(image.bytes);
+    },
+  );
+
+  app.get(
+    '/api/v2.0/Images/all/:type/:id',
+    {
+      schema: {
+        tags,
+        security: [],
+        description: 'Every image URL of an entity (an item: its main picture, then its image documents).',
+        params: z.object({ type: typeParam, id: entityId }),
+        response: { 200: z.object({ urls: z.array(z.string()) }) },
+      },
+    },
+    async (req) => ({ urls: await listImageUrls(ctxOf(req, deps), req.params.type, req.params.id) }),
+  );
+
+  app.delete(
+    '/api/v2.0/Images/:type/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Admin: clear the image of an item, category, set or corporate slot, or delete a content image.',
+        params: z.object({ type: typeParam, id: entityId }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await removeImage(ctxOf(req, deps), deps.storage, req.params.type, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  imagesLegacy(app, deps);
+}

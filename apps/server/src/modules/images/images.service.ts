@@ -1,0 +1,312 @@
+import type { CorporateIdentity } from '@mp/contract/api/shell';
+import { AppError } from '../../platform/errors.ts';
+import { removeFile, storeFile } from '../../platform/files/files.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { extensionOf, type FileKind, reencodeImage } from '../../platform/files/uploads.ts';
+import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import { writeSettings } from '../settings/settings.service.ts';
+import {
+  type CorporateSlot,
+  fileStillUsedAsImage,
+  type ImageFile,
+  selectCategory,
+  selectContentImage,
+  selectCorporateIdentity,
+  selectFile,
+  selectItem,
+  selectItemImageByFileId,
+  selectItemImageDocuments,
+  selectSet,
+  setCategoryImage,
+  setCorporateImage,
+  setItemImage,
+  setSetImage,
+} from './images.queries.ts';
+
+export const imageTypes = ['item', 'category', 'set', 'corporate', 'content'] as const;
+export type ImageType = (typeof imageTypes)[number];
+export const corporateSlots = ['logo', 'banner', 'favicon'] as const;
+
+/** Longest side per use; the favicon also becomes a PNG. */
+const maxDimension: Record<ImageType | CorporateSlot, number> = {
+  item: 1600,
+  category: 1200,
+  set: 1600,
+  content: 2000,
+  corporate: 2400,
+  logo: 800,
+  banner: 2400,
+  favicon: 256,
+};
+
+/** Content types an image answer may carry (anything else stored under an image slot is not served). */
+const servable = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/**
+ * The URL of an image. `version` (part of the content hash) changes when the image does, so the
+ * day-long public caching never shows an old picture after a change.
+ */
+export function imageUrl(type: ImageType, id: string, version?: string | null): string {
+  const base = `/api/v2.0/Images/single/${type}/${encodeURIComponent(id)}`;
+  return version ? `${base}?v=${version.slice(0, 12)}` : base;
+}
+
+const notFound = (type: string, id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { type, id } });
+
+function isUuid(s: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+}
+
+async function fileOrNull(ctx: Ctx, id: string | null): Promise<ImageFile | null> {
+  return id ? selectFile(ctx.db, id) : null;
+}
+
+/** The file behind /Images/single/{type}/{id}: only files that are that entity's image are reachable here. */
+async function resolveImage(ctx: Ctx, type: ImageType, id: string): Promise<ImageFile | null> {
+  switch (type) {
+    case 'item': {
+      const item = await selectItem(ctx.db, id);
+      if (item) return fileOrNull(ctx, item.imageFileId);
+      return isUuid(id) ? selectItemImageByFileId(ctx.db, id) : null;
+    }
+    case 'category':
+      return isUuid(id) ? fileOrNull(ctx, (await selectCategory(ctx.db, id))?.imageFileId ?? null) : null;
+    case 'set':
+      return fileOrNull(ctx, (await selectSet(ctx.db, id))?.imageFileId ?? null);
+    case 'corporate': {
+      if (!(corporateSlots as readonly string[]).includes(id)) return null;
+      const ci = await selectCorporateIdentity(ctx.db);
+      return fileOrNull(ctx, ci[`${id as CorporateSlot}FileId`]);
+    }
+    case 'content':
+      return isUuid(id) ? selectContentImage(ctx.db, id) : null;
+  }
+}
+
+/** The bytes of an image, public (catalogue pictures and the logo show before sign-in). */
+export async function readImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  type: ImageType,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string; etag: string }> {
+  const file = await resolveImage(ctx, type, id);
+  if (!file || !servable.has(file.contentType)) throw notFound(type, id);
+  const bytes = await storage.get(file.storageKey);
+  if (!bytes) throw notFound(type, id);
+  return { bytes, contentType: file.contentType, etag: `"${file.sha256.slice(0, 32)}"` };
+}
+
+/** Every image URL of an entity (an item has its main picture plus image documents). */
+export async function listImageUrls(ctx: Ctx, type: ImageType, id: string): Promise<string[]> {
+  if (type === 'item') {
+    const item = await selectItem(ctx.db, id);
+    if (!item) throw notFound(type, id);
+    const urls: string[] = [];
+    const main = await fileOrNull(ctx, item.imageFileId);
+    if (main && servable.has(main.contentType)) urls.push(imageUrl('item', item.itemNo, main.sha256));
+    for (const doc of await selectItemImageDocuments(ctx.db, item.id)) {
+      if (doc.id !== item.imageFileId && servable.has(doc.contentType))
+        urls.push(imageUrl('item', doc.id, doc.sha256));
+    }
+    return urls;
+  }
+  const file = await resolveImage(ctx, type, id);
+  return file && servable.has(file.contentType) ? [imageUrl(type, id, file.sha256)] : [];
+}
+
+export async function getCorporateIdentity(ctx: Ctx): Promise<CorporateIdentity> {
+  const ci = await selectCorporateIdentity(ctx.db);
+  const [logo, banner, favicon] = await Promise.all([
+    fileOrNull(ctx, ci.logoFileId),
+    fileOrNull(ctx, ci.bannerFileId),
+    fileOrNull(ctx, ci.faviconFileId),
+  ]);
+  return {
+    logoUrl: logo ? imageUrl('corporate', 'logo', logo.sha256) : null,
+    bannerUrl: banner ? imageUrl('corporate', 'banner', banner.sha256) : null,
+    faviconUrl: favicon ? imageUrl('corporate', 'favicon', favicon.sha256) : null,
+  };
+}
+
+export interface ImageUpload {
+  kind: FileKind;
+  bytes: Buffer;
+  displayName: string;
+}
+
+/** Checked before an upload body is read, so a non-admin's file is never buffered or decoded. */
+export function requireImageAdmin(ctx: Ctx): void {
+  requireAdmin(ctx);
+}
+
+export function missingFile(field: string): AppError {
+  return new AppError('invalid', 'error.ongeldige_invoer', {
+    details: { in: 'body', fields: { [field]: { code: 'validation.verplicht' } } },
+  });
+}
+
+/** Re-encodes and stores one uploaded image; the row remembers what it was uploaded for. */
+async function storeImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  purpose: ImageType | CorporateSlot,
+  upload: ImageUpload,
+  userId: string,
+) {
+  const image = await reencodeImage(upload.bytes, {
+    maxDimension: maxDimension[purpose],
+    format: purpose === 'favicon' ? 'png' : undefined,
+  });
+  return storeFile(ctx.db, storage, {
+    prefix: `images-${purpose}`,
+    extension: extensionOf[image.kind],
+    bytes: image.bytes,
+    contentType: image.contentType,
+    fileName: upload.displayName,
+    uploadedBy: userId,
+    meta: {
+      purpose: purpose === 'content' ? 'content' : 'image',
+      slot: purpose,
+      width: image.width,
+      height: image.height,
+      origin: 'upload',
+    },
+  });
+}
+
+/** Removes a replaced image's file when it came from an upload and nothing else shows it. */
+async function dropIfUnused(ctx: Ctx, storage: FileStorage, fileId: string | null): Promise<void> {
+  if (!fileId) return;
+  const file = await selectFile(ctx.db, fileId);
+  const meta = (file?.meta ?? {}) as { origin?: string };
+  if (!file || meta.origin !== 'upload') return;
+  if (await fileStillUsedAsImage(ctx.db, fileId)) return;
+  await removeFile(ctx.db, storage, fileId);
+}
+
+/**
+ * Admin: sets the image of an item, category, set or corporate slot (id = logo|banner|favicon), or
+ * adds a content image (no id). Answers the new URL.
+ */
+export async function setImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  type: ImageType,
+  id: string | null,
+  upload: ImageUpload,
+): Promise<{ fileId: string; url: string }> {
+  const admin = requireAdmin(ctx);
+  if (type === 'content') {
+    const file = await storeImage(ctx, storage, 'content', upload, admin.id);
+    return { fileId: file.id, url: imageUrl('content', file.id) };
+  }
+  if (!id) {
+    throw new AppError('invalid', 'error.ongeldige_invoer', {
+      details: { in: 'body', fields: { id: { code: 'validation.verplicht' } } },
+    });
+  }
+  if (type === 'corporate') {
+    if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
+    const slot = id as CorporateSlot;
+    const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
+    const file = await storeImage(ctx, storage, slot, upload, admin.id);
+    await setCorporateImage(ctx.db, slot, file.id, admin.id);
+    await dropIfUnused(ctx, storage, before);
+    return { fileId: file.id, url: imageUrl('corporate', slot, file.sha256) };
+  }
+  const target =
+    type === 'item'
+      ? await selectItem(ctx.db, id)
+      : type === 'category'
+        ? isUuid(id)
+          ? await selectCategory(ctx.db, id)
+          : null
+        : await selectSet(ctx.db, id);
+  if (!target) throw notFound(type, id);
+  const file = await storeImage(ctx, storage, type, upload, admin.id);
+  if (type === 'item') await setItemImage(ctx.db, target.id, file.id);
+  else if (type === 'category') await setCategoryImage(ctx.db, target.id, file.id);
+  else await setSetImage(ctx.db, target.id, file.id);
+  await dropIfUnused(ctx, storage, target.imageFileId);
+  const urlId = type === 'item' && 'itemNo' in target ? (target.itemNo as string) : target.id;
+  return { fileId: file.id, url: imageUrl(type, urlId, file.sha256) };
+}
+
+/** Admin: clears the image of an item, category, set or corporate slot. */
+export async function removeImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  type: ImageType,
+  id: string,
+): Promise<void> {
+  const admin = requireAdmin(ctx);
+  if (type === 'corporate') {
+    if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
+    const slot = id as CorporateSlot;
+    const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
+    await setCorporateImage(ctx.db, slot, null, admin.id);
+    await dropIfUnused(ctx, storage, before);
+    return;
+  }
+  if (type === 'content') {
+    if (!isUuid(id) || !(await selectContentImage(ctx.db, id))) throw notFound(type, id);
+    await removeFile(ctx.db, storage, id);
+    return;
+  }
+  const target =
+    type === 'item'
+      ? await selectItem(ctx.db, id)
+      : type === 'category'
+        ? isUuid(id)
+          ? await selectCategory(ctx.db, id)
+          : null
+        : await selectSet(ctx.db, id);
+  if (!target) throw notFound(type, id);
+  if (type === 'item') await setItemImage(ctx.db, target.id, null);
+  else if (type === 'category') await setCategoryImage(ctx.db, target.id, null);
+  else await setSetImage(ctx.db, target.id, null);
+  await dropIfUnused(ctx, storage, target.imageFileId);
+}
+
+/** Admin: several corporate images in one go (legacy UpdateCorporateIdentityImages). */
+export async function setCorporateImages(
+  ctx: Ctx,
+  storage: FileStorage,
+  uploads: { slot: CorporateSlot; upload: ImageUpload }[],
+): Promise<CorporateIdentity> {
+  requireAdmin(ctx);
+  for (const { slot, upload } of uploads) await setImage(ctx, storage, 'corporate', slot, upload);
+  return getCorporateIdentity(ctx);
+}
+
+/** The colour settings of the corporate identity (spec §9). */
+export const colourKeys = [
+  'PrimaryColor',
+  'PrimaryColorDarker',
+  'PrimaryColorRgb',
+  'PrimaryTextColor',
+  'SecondaryColor',
+  'SecondaryColorDarker',
+  'SecondaryTextColor',
+] as const;
+
+/**
+ * Admin: saves colour settings (legacy CustomColors/SaveCustomColors). Keys match case-insensitively
+ * (`primaryColor` = `PrimaryColor`); anything that is not a colour setting is refused. Validation and
+ * the write itself are the settings service's (all or nothing).
+ */
+export async function saveCustomColors(ctx: Ctx, values: Record<string, unknown>): Promise<void> {
+  requireAdmin(ctx);
+  const clean: Record<string, unknown> = {};
+  const unknown: Record<string, { code: string }> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const setting = colourKeys.find((k) => k.toLowerCase() === key.toLowerCase());
+    if (setting) clean[setting] = value;
+    else unknown[key] = { code: 'validation.onbekend_veld' };
+  }
+  if (Object.keys(unknown).length)
+    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields: unknown } });
+  await writeSettings(ctx, clean);
+}

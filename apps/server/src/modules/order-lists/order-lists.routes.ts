@@ -1,0 +1,198 @@
+import {
+  addOrderListLinesInput,
+  addOrderListLinesQuery,
+  createOrderListInput,
+  locationNumber,
+  orderDraft,
+  orderDraftResponse,
+  orderList,
+  orderListsResponse,
+  updateOrderListInput,
+  updateOrderListLineInput,
+} from '@mp/contract/api/ordering';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { orderListsLegacy } from './order-lists.legacy.ts';
+import {
+  addOrderListLines,
+  clearOrderList,
+  createOrderList,
+  deleteOrderList,
+  deleteOrderListLine,
+  getDraft,
+  getOrderList,
+  listOrderLists,
+  saveDraft,
+  updateOrderList,
+  updateOrderListLine,
+} from './order-lists.service.ts';
+
+const locationParams = z.object({ plantLocation: locationNumber });
+// why: one name per path position (`id` = the order list id, orderListId in the spec's paths).
+const listParams = z.object({ plantLocation: locationNumber, id: z.guid() });
+const lineParams = z.object({ plantLocation: locationNumber, id: z.guid(), lineId: z.guid() });
+
+export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['OrderLists'];
+  const base = '/api/v2.0/OrderLists/:plantLocation';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        description:
+          "The user's order lists on the location (the first is the default, made on first use), with line counts for the main bar.",
+        params: locationParams,
+        response: { 200: orderListsResponse },
+      },
+    },
+    async (req) => listOrderLists(ctxOf(req, deps), req.params.plantLocation),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        description: 'A new named order list (only with Bestellen_EnableMeerdereBestellijsten; else 422).',
+        params: locationParams,
+        body: createOrderListInput,
+        response: { 201: orderList },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createOrderList(ctxOf(req, deps), req.params.plantLocation, req.body.name)),
+  );
+
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: listParams, response: { 200: orderList } } },
+    async (req) => getOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id),
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        description:
+          'Rename (only with several lists) and/or save amounts and comments of several lines at once. Amount 0 is refused: delete the line instead.',
+        params: listParams,
+        body: updateOrderListInput,
+        response: { 200: orderList },
+      },
+    },
+    async (req) => updateOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.body),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        description: 'Deletes the list (only with several lists; to empty it use DELETE …/orderlistlines).',
+        params: listParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await deleteOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/:id/orderlistlines`,
+    {
+      schema: {
+        tags,
+        description:
+          'Adds items and sets. An item already on the list gets the amount added. A set becomes a set line with its components below it: at the set amounts × the number of sets, or with childLinesIncluded=true at the amounts in childLines (Sets_AllowEdit). Unknown items: 422 error.onbekend_materieel.',
+        params: listParams,
+        querystring: addOrderListLinesQuery,
+        body: addOrderListLinesInput,
+        response: { 200: orderList },
+      },
+    },
+    async (req) =>
+      addOrderListLines(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.body, req.query.childLinesIncluded),
+  );
+
+  app.delete(
+    `${base}/:id/orderlistlines`,
+    { schema: { tags, description: 'Empties the list.', params: listParams, response: { 200: orderList } } },
+    async (req) => clearOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id),
+  );
+
+  app.put(
+    `${base}/:id/orderlistlines/:lineId`,
+    {
+      schema: {
+        tags,
+        description:
+          "Changes a line's amount (1–9999; a set line scales its components along) and/or comment. Components of a set only with Sets_AllowEdit.",
+        params: lineParams,
+        body: updateOrderListLineInput,
+        response: { 200: orderList },
+      },
+    },
+    async (req) =>
+      updateOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId, req.body),
+  );
+
+  app.delete(
+    `${base}/:id/orderlistlines/:lineId`,
+    {
+      schema: {
+        tags,
+        description: 'Deletes a line (a set line with its components) and answers the list.',
+        params: lineParams,
+        response: { 200: orderList },
+      },
+    },
+    async (req) => deleteOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId),
+  );
+
+  app.get(
+    `${base}/:id/draft`,
+    {
+      schema: {
+        tags,
+        description: "The order wizard's saved draft (savedAanvraagDTO) of this list; null when there is none.",
+        params: listParams,
+        response: { 200: orderDraftResponse },
+      },
+    },
+    async (req) => getDraft(ctxOf(req, deps), req.params.plantLocation, req.params.id),
+  );
+
+  app.put(
+    `${base}/:id/draft`,
+    {
+      schema: {
+        tags,
+        description: 'Saves the draft (replaces it). Cleared by a submit.',
+        params: listParams,
+        body: orderDraft,
+        response: { 200: orderDraftResponse },
+      },
+    },
+    async (req) => saveDraft(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.body),
+  );
+
+  app.delete(
+    `${base}/:id/draft`,
+    { schema: { tags, params: listParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await saveDraft(ctxOf(req, deps), req.params.plantLocation, req.params.id, null);
+      return reply.code(204).send(null);
+    },
+  );
+
+  orderListsLegacy(app, deps);
+}

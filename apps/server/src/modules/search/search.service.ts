@@ -1,0 +1,82 @@
+import { QUICK_SEARCH_LIMIT, type SearchQuery, type SearchResults } from '@mp/contract/api/catalogue';
+import type { QuickSearchResult } from '@mp/contract/api/shell';
+import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
+import type { Ctx } from '../../platform/http/context.ts';
+import {
+  filtersOf,
+  numberFormat,
+  runListing,
+  type ViewOptions,
+  viewerFor,
+} from '../catalogue/catalogue.service.ts';
+import { imageUrl } from '../images/images.service.ts';
+import { itemCandidates, selectQuickSearch, selectSetHits } from './search.queries.ts';
+
+/** Sets shown next to the full result list. */
+const SET_HITS_LIMIT = 20;
+
+/**
+ * The search words of a text, or none when it is shorter than the minimum (spec §5: an empty list,
+ * not an error).
+ */
+function wordsOf(query: string, minLength: number): string[] {
+  return isSearchable(query, minLength) ? splitSearchWords(query) : [];
+}
+
+/**
+ * Quick search (the dropdown): at most 10 items and sets, ranked by how many words their description
+ * (or number) holds, then relevance, then number. No prices, so the answer is the same for everyone.
+ */
+export async function quickSearch(
+  ctx: Ctx,
+  query: string,
+  options: ViewOptions = {},
+): Promise<{ zoekResultaten: QuickSearchResult[] }> {
+  const v = await viewerFor(ctx, 'AppZoeken', undefined, options);
+  const words = wordsOf(query, v.settings.MinimumZoekLengte);
+  if (words.length === 0) return { zoekResultaten: [] };
+  const rows = await selectQuickSearch(ctx.db, v.locale, words, v.settings.MaterieelSets_ToonSets, QUICK_SEARCH_LIMIT);
+  return {
+    zoekResultaten: rows.map((r) => ({
+      materieelSoort: r.no,
+      materieelOmschrijving: r.description,
+      isSet: r.is_set,
+      imageUrl: r.image_sha ? imageUrl(r.is_set ? 'set' : 'item', r.no, r.image_sha) : null,
+      omschrijving: r.description,
+    })),
+  };
+}
+
+/** Full search (Zoeken): item cards with the catalogue's filters and facets, plus matching sets. */
+export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}): Promise<SearchResults> {
+  const v = await viewerFor(ctx, 'AppZoeken', q.plantLocation, { ...options, locale: options.locale ?? q.locale });
+  const words = wordsOf(q.query, v.settings.MinimumZoekLengte);
+  const empty = { booleanGroups: [], dayPrice: null, weekPrice: null };
+  if (words.length === 0) {
+    return { query: q.query, words, items: [], sets: [], total: 0, facets: empty, format: numberFormat(v) };
+  }
+  const [list, sets] = await Promise.all([
+    runListing(ctx, v, {
+      base: itemCandidates(v.locale, words),
+      hasRelevance: true,
+      filters: filtersOf(q),
+      sort: q.sortBy,
+      limit: q.limit,
+      offset: 0,
+    }),
+    v.settings.MaterieelSets_ToonSets ? selectSetHits(ctx.db, v.locale, words, SET_HITS_LIMIT) : Promise.resolve([]),
+  ]);
+  return {
+    query: q.query,
+    words,
+    items: list.items,
+    sets: sets.map((s) => ({
+      setNo: s.set_no,
+      description: s.description,
+      imageUrl: s.image_sha ? imageUrl('set', s.set_no, s.image_sha) : null,
+    })),
+    total: list.total,
+    facets: list.facets,
+    format: numberFormat(v),
+  };
+}

@@ -1,0 +1,228 @@
+import { countMatchedWords, splitSearchWords } from '@mp/contract/rules/search';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+const ADMIN = 'admin@materieelportaal.nl';
+const INTERNAL = 'uitvoerder@vandijk.nl';
+const EXTERNAL = 'projectleider@infranoord.nl';
+
+interface Hit {
+  materieelSoort: string;
+  materieelOmschrijving: string;
+  isSet: boolean;
+  imageUrl: string | null;
+  omschrijving: string;
+}
+
+let t: TestApp;
+let headers: Record<string, { authorization: string }>;
+
+async function setSettings(values: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(values)) {
+    const r = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { key, value }, headers: headers.admin });
+    expect(r.statusCode, key).toBe(204);
+  }
+}
+
+async function quick(query: string, locale?: string, as: keyof typeof headers | null = 'internal'): Promise<Hit[]> {
+  const qs = new URLSearchParams({ query, ...(locale ? { locale } : {}) });
+  const r = await t.app.inject({ url: `/api/v2.0/Search/quicksearch?${qs}`, headers: as ? headers[as] : {} });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().zoekResultaten;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = { admin: await t.auth(ADMIN), internal: await t.auth(INTERNAL), external: await t.auth(EXTERNAL) };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/v2.0/Search/quicksearch', () => {
+  it('finds items case-insensitively, at most 10, with image and number', async () => {
+    const hits = await quick('trilplaat');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThanOrEqual(10);
+    for (const h of hits) expect(h.materieelOmschrijving.toLowerCase()).toContain('trilplaat');
+    expect(hits[0]).toMatchObject({ isSet: false, materieelSoort: expect.stringMatching(/^TP-/) });
+    expect(hits[0].imageUrl).toMatch(/^\/api\/v2\.0\/Images\/single\/item\/TP-/);
+    const upper = await quick('LICHTMAST');
+    expect(upper.length).toBeGreaterThan(0);
+    for (const h of upper) expect(h.materieelOmschrijving).toMatch(/Lichtmast/);
+  });
+
+  it('ignores accents both ways', async () => {
+    const fr = await quick('cloture', 'fr-FR');
+    expect(fr.some((h) => h.materieelOmschrijving.startsWith('Clôture de chantier'))).toBe(true);
+    const de = await quick('bauzaunfuss', 'de-DE');
+    expect(de.some((h) => h.materieelOmschrijving.startsWith('Bauzaunfuß'))).toBe(true);
+    const accented = await quick('RÉVERSIBLE', 'fr-FR');
+    expect(accented.some((h) => h.materieelOmschrijving.includes('réversible'))).toBe(true);
+  });
+
+  it('matches in the interface language, with the nl-NL text where an item has no translation', async () => {
+    expect((await quick('plate compactor', 'en-US')).length).toBeGreaterThan(0);
+    expect(await quick('rüttelplatte', 'en-US')).toEqual([]);
+    const [{ id }] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into items (item_no, category_id) select 'ZZ-9001', id from categories limit 1 returning id`,
+      )
+    ).rows;
+    await t.database.db.execute(
+      sql`insert into item_translations (item_id, locale, description) values (${id}, 'nl-NL', 'Zeldzame proefmachine')`,
+    );
+    const en = await quick('proefmachine', 'en-US');
+    expect(en).toEqual([expect.objectContaining({ materieelSoort: 'ZZ-9001', materieelOmschrijving: 'Zeldzame proefmachine' })]);
+  });
+
+  it('ranks by how many words the description holds, then relevance', async () => {
+    const words = splitSearchWords('trilplaat diesel');
+    const hits = await quick('trilplaat diesel');
+    expect(hits).toHaveLength(10);
+    const counts = hits.map((h) => countMatchedWords(h.materieelOmschrijving, words));
+    expect(counts.slice(0, 4)).toEqual([2, 2, 2, 2]);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('matches the item number and puts an exact number first', async () => {
+    const hits = await quick('bh-1001');
+    expect(hits[0].materieelSoort).toBe('BH-1001');
+  });
+
+  it('treats a two-letter word as the start of a word', async () => {
+    const hits = await quick('tr');
+    expect(hits.length).toBeGreaterThan(0);
+    for (const h of hits) expect(`${h.materieelOmschrijving} ${h.materieelSoort}`.toLowerCase()).toMatch(/(^|[ \-/(])tr/);
+  });
+
+  it('includes sets, marked isSet, unless MaterieelSets_ToonSets is off', async () => {
+    const hits = await quick('afzetting');
+    const set = hits.find((h) => h.isSet);
+    expect(set).toMatchObject({ materieelSoort: 'SET-001', materieelOmschrijving: 'Afzetting 100 m' });
+    expect(set?.imageUrl).toMatch(/^\/api\/v2\.0\/Images\/single\/set\/SET-001/);
+    await setSettings({ MaterieelSets_ToonSets: false });
+    try {
+      expect((await quick('afzetting')).some((h) => h.isSet)).toBe(false);
+    } finally {
+      await setSettings({ MaterieelSets_ToonSets: true });
+    }
+  });
+
+  it('answers an empty list for texts shorter than the minimum, and 400 for an overlong one', async () => {
+    expect(await quick('a')).toEqual([]);
+    expect(await quick('  ')).toEqual([]);
+    expect(await quick('')).toEqual([]);
+    const long = await t.app.inject({ url: `/api/v2.0/Search/quicksearch?query=${'x'.repeat(101)}`, headers: headers.internal });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details.fields).toHaveProperty('query');
+    const noQuery = await t.app.inject({ url: '/api/v2.0/Search/quicksearch', headers: headers.internal });
+    expect(noQuery.statusCode).toBe(400);
+    expect(noQuery.json().details.fields).toHaveProperty('query');
+  });
+
+  it('treats LIKE wildcards as plain text', async () => {
+    expect(await quick('%%')).toEqual([]);
+    expect(await quick('__')).toEqual([]);
+  });
+
+  it('needs a login unless AllowAnonymousUsers is on', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/Search/quicksearch?query=trilplaat' });
+    expect(r.statusCode).toBe(401);
+    await setSettings({ AllowAnonymousUsers: true });
+    try {
+      expect((await quick('trilplaat', undefined, null)).length).toBeGreaterThan(0);
+    } finally {
+      await setSettings({ AllowAnonymousUsers: false });
+    }
+  });
+});
+
+describe('GET /api/v2.0/Search', () => {
+  it('lists catalogue cards ranked, with total, facets and sets', async () => {
+    const r = await t.app.inject({ url: '/api/v2.0/Search?query=trilplaat%20diesel', headers: headers.external });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.words).toEqual(['trilplaat', 'diesel']);
+    expect(body.total).toBe(body.items.length);
+    expect(body.items[0]).toMatchObject({ showPrice: true, dayPrice: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(body.items[0].techData.length).toBeGreaterThan(0);
+    const counts = body.items.map((i: { description: string }) => countMatchedWords(i.description, body.words));
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+    expect(body.facets.booleanGroups[0].options.length).toBeGreaterThan(0);
+    expect(body.facets.dayPrice).not.toBeNull();
+
+    const diesel = body.facets.booleanGroups[0].options.find((o: { code: string }) => o.code === 'diesel');
+    const filtered = (
+      await t.app.inject({ url: `/api/v2.0/Search?query=trilplaat&bool=${diesel.attributeId}`, headers: headers.external })
+    ).json();
+    expect(filtered.total).toBeGreaterThan(0);
+    for (const i of filtered.items) expect(i.description.toLowerCase()).toContain('diesel');
+
+    const sets = (await t.app.inject({ url: '/api/v2.0/Search?query=afzetting', headers: headers.external })).json();
+    expect(sets.sets[0]).toMatchObject({ setNo: 'SET-001' });
+  });
+
+  it('keeps to the limit and validates it', async () => {
+    const r = (await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&limit=5', headers: headers.internal })).json();
+    expect(r.items).toHaveLength(5);
+    expect(r.total).toBeGreaterThan(5);
+    const bad = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&limit=0', headers: headers.internal });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toHaveProperty('limit');
+    const sort = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&sortBy=cheap', headers: headers.internal });
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().details.fields).toHaveProperty('sortBy');
+  });
+
+  it('answers a foreign plantLocation with 404 and applies the price rule of a location', async () => {
+    const foreign = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24008', headers: headers.internal });
+    expect(foreign.statusCode).toBe(404);
+    await setSettings({ ShowPriceInternalPrices: false });
+    const own = (
+      await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24001', headers: headers.internal })
+    ).json();
+    expect(own.items[0]).toMatchObject({ showPrice: false, priceOnDemand: true, dayPrice: null });
+    expect(own.facets.dayPrice).toBeNull();
+  });
+
+  it('gives an empty result for a too short text', async () => {
+    const r = (await t.app.inject({ url: '/api/v2.0/Search?query=b', headers: headers.internal })).json();
+    expect(r).toMatchObject({ items: [], sets: [], total: 0 });
+  });
+});
+
+describe('legacy search calls', () => {
+  it('GetSnelZoeken answers zoekResultaten in the searchLanguage', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelSnelzoeken/GetSnelZoeken',
+      payload: { zoekString: 'Plate compactor', searchLanguage: 'en-US' },
+      headers: headers.internal,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().zoekResultaten[0].materieelOmschrijving).toMatch(/^Plate compactor/);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelSnelzoeken/GetSnelZoeken',
+      payload: { zoekString: 'x', searchLanguage: 'nl-NL' },
+      headers: headers.internal,
+    });
+    expect(short.json()).toEqual({ zoekResultaten: [] });
+  });
+
+  it('GetSnelZoekenDetails answers materielen with legacy prices', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelSnelzoeken/GetSnelZoekenDetails',
+      payload: { zoekString: 'trilplaat', searchLanguage: 'nl-NL' },
+      headers: headers.external,
+    });
+    expect(r.statusCode).toBe(200);
+    const m = r.json().materielen[0];
+    expect(m).toMatchObject({ materieelSoort: expect.stringMatching(/^TP-/), toonPrijs: true });
+    expect(typeof m.huurPrijs).toBe('number');
+    expect(m.technischeGegevens.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,111 @@
+import type { SetDetail } from '@mp/contract/api/ordering';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { getSet, listSets, setsExist } from './sets.service.ts';
+
+type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
+
+/** A set as the legacy interface names it. Prices are zeroed when toonPrijs is false (spec §6). */
+function setDto(s: Summary) {
+  return {
+    id: s.id,
+    setNummer: s.setNo,
+    materieelSoort: s.setNo,
+    omschrijving: s.description,
+    langeOmschrijving: s.longDescription,
+    imageUrl: s.imageUrl,
+    aantalRegels: s.lineCount,
+  };
+}
+
+function setDetailDto(s: SetDetail) {
+  return {
+    ...setDto(s),
+    wijzigbaar: s.allowEdit,
+    standaardGevuld: s.fillByDefault,
+    alsSnelleLijst: s.useAsQuickList,
+    regels: s.lines.map((l) => ({
+      guidId: l.lineId,
+      parentId: l.parentLineId,
+      type: l.type === 'set' ? 'Set' : 'Materieel',
+      materieelSoort: l.itemNo,
+      omschrijving: l.description,
+      aantal: l.amount,
+      toonPrijs: l.showPrice,
+      verkoopPrijs: l.salePrice ?? '0',
+      huurPrijs: l.dayPrice ?? '0',
+      huurPrijsWeek: l.weekPrice ?? '0',
+      gewichtPerStuk: l.weightPerPiece ?? '0',
+      imageUrl: l.imageUrl,
+    })),
+  };
+}
+
+const setKey = z.string().trim().min(1).max(50);
+const locatie = z.string().trim().min(1).max(50).optional();
+
+/** Legacy RPC calls MaterieelSets/* (POST, body is a request object). */
+export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Legacy'];
+
+  app.post(
+    '/api/MaterieelSets/SetsExist',
+    { schema: { tags, body: z.object({}).passthrough().nullish() } },
+    async (req) => ({ setsExist: await setsExist(ctxOf(req, deps)) }),
+  );
+
+  app.post(
+    '/api/MaterieelSets/GetSets',
+    { schema: { tags, body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish() } },
+    async (req) => {
+      const r = await listSets(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      return { sets: r.sets.map(setDto) };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelSets/GetSet',
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ id: setKey.optional(), setNummer: setKey.optional(), materieelLocatieNr: locatie })
+          .passthrough()
+          .refine((b) => b.id || b.setNummer, { path: ['id'], message: 'validation.verplicht' }),
+      },
+    },
+    async (req) => {
+      const key = (req.body.setNummer ?? req.body.id) as string;
+      return setDetailDto(await getSet(ctxOf(req, deps), key, { plantLocation: req.body.materieelLocatieNr }));
+    },
+  );
+
+  app.post(
+    '/api/MaterieelSets/GetSetsDetails',
+    {
+      schema: {
+        tags,
+        body: z.object({ ids: z.array(setKey).min(1).max(100), materieelLocatieNr: locatie }).passthrough(),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const out = [];
+      for (const key of req.body.ids) out.push(setDetailDto(await getSet(ctx, key, { plantLocation: req.body.materieelLocatieNr })));
+      return { sets: out };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelSets/GetSetsLinks',
+    { schema: { tags, body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough() } },
+    async (req) => {
+      const r = await listSets(ctxOf(req, deps), { itemNo: req.body.materieelSoort, plantLocation: req.body.materieelLocatieNr });
+      return { sets: r.sets.map(setDto) };
+    },
+  );
+}

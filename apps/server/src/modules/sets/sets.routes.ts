@@ -1,0 +1,49 @@
+import { setDetail, setsQuery, setsResponse } from '@mp/contract/api/ordering';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { setsLegacy } from './sets.legacy.ts';
+import { getSet, listSets, setsExist } from './sets.service.ts';
+
+export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Sets'];
+
+  app.get(
+    '/api/v2.0/Sets',
+    {
+      schema: {
+        tags,
+        description:
+          'Active sets (none when MaterieelSets_ToonSets is off). itemNo: only the sets holding that item. Anonymous only with AllowAnonymousUsers.',
+        querystring: setsQuery,
+        response: { 200: setsResponse },
+      },
+    },
+    async (req) => listSets(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/v2.0/Sets/exist',
+    { schema: { tags, description: 'Whether any set is shown (SetsExist).', response: { 200: z.object({ exist: z.boolean() }) } } },
+    async (req) => ({ exist: await setsExist(ctxOf(req, deps)) }),
+  );
+
+  app.get(
+    '/api/v2.0/Sets/:setNo',
+    {
+      schema: {
+        tags,
+        description: 'One set with its lines (child sets expanded, amounts per one set) and the Sets_* settings.',
+        params: z.object({ setNo: z.string().trim().min(1).max(50) }),
+        querystring: z.object({ plantLocation: z.string().trim().min(1).max(50).optional() }).strict(),
+        response: { 200: setDetail },
+      },
+    },
+    async (req) => getSet(ctxOf(req, deps), req.params.setNo, req.query),
+  );
+
+  setsLegacy(app, deps);
+}

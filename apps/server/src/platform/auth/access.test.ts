@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { plantLocations, users } from '../../db/schema/index.ts';
+import { toAuthUser } from '../../modules/auth/auth.service.ts';
+import type { Ctx } from '../http/context.ts';
+import { accessibleLocationIds, requireArea, requireLocation } from './access.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ctxFor(email: string | null): Promise<Ctx> {
+  let user = null;
+  if (email) {
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, email));
+    user = toAuthUser(row);
+  }
+  return { user, locale: 'nl-NL', db: t.deps.db, now: new Date(), ip: '127.0.0.1' };
+}
+
+async function status(p: Promise<unknown>): Promise<number | string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as { status: number; code: string }).status;
+  }
+}
+
+describe('requireLocation', () => {
+  it('lets a member read and write, and returns the location row', async () => {
+    const ctx = await ctxFor('uitvoerder@vandijk.nl');
+    const access = await requireLocation(ctx, 'P-24001', 'write');
+    expect(access.location.locationNo).toBe('P-24001');
+    expect(access.role).toBe('user');
+    const byId = await requireLocation(ctx, { id: access.location.id }, 'read');
+    expect(byId.location.id).toBe(access.location.id);
+  });
+
+  it('answers 404 for a foreign location exactly as for one that does not exist', async () => {
+    const ctx = await ctxFor('uitvoerder@vandijk.nl');
+    const [foreign] = await t.deps.db
+      .select()
+      .from(plantLocations)
+      .where(eq(plantLocations.locationNo, 'P-24008'));
+    const errors = [];
+    for (const ref of [
+      'P-24008',
+      { id: foreign.id },
+      'P-99999',
+      { id: '00000000-0000-0000-0000-000000000000' },
+      { id: 'geen-uuid' },
+    ]) {
+      try {
+        await requireLocation(ctx, ref, 'read');
+        errors.push('ok');
+      } catch (e) {
+        errors.push(`${(e as { status: number }).status} ${(e as { code: string }).code}`);
+      }
+    }
+    expect(new Set(errors)).toEqual(new Set(['404 error.locatie_onbekend']));
+  });
+
+  it('makes the administration role read-only: 403 error.alleen_lezen on a write', async () => {
+    const ctx = await ctxFor('administratie@vandijk.nl');
+    expect((await requireLocation(ctx, 'P-24001', 'read')).role).toBe('administration');
+    await expect(requireLocation(ctx, 'P-24001', 'write')).rejects.toMatchObject({
+      status: 403,
+      code: 'error.alleen_lezen',
+    });
+    expect(await status(requireLocation(ctx, 'P-24002', 'read'))).toBe(404);
+    expect(await accessibleLocationIds(ctx, 'write')).toEqual([]);
+    expect(await accessibleLocationIds(ctx, 'read')).toHaveLength(1);
+  });
+
+  it('lets admins through everywhere and asks anonymous callers to sign in', async () => {
+    const admin = await ctxFor('admin@materieelportaal.nl');
+    const access = await requireLocation(admin, 'P-24010', 'write');
+    expect(access.role).toBeNull();
+    expect(await accessibleLocationIds(admin, 'write')).toBe('all');
+    expect(await status(requireLocation(admin, 'P-99999', 'read'))).toBe(404);
+    expect(await status(requireLocation(await ctxFor(null), 'P-24001', 'read'))).toBe(401);
+  });
+});
+
+describe('requireArea', () => {
+  it('applies the matrix per user kind and the extra areas of users.permissions', async () => {
+    const internal = await ctxFor('uitvoerder@vandijk.nl');
+    const external = await ctxFor('projectleider@infranoord.nl');
+    const directie = await ctxFor('directie@vandijk.nl');
+    const admin = await ctxFor('admin@materieelportaal.nl');
+    expect(await status(requireArea(internal, 'AppBestellen', 'write'))).toBe('ok');
+    expect(await status(requireArea(internal, 'AppNieuweLocatieAanmaken', 'write'))).toBe('ok');
+    expect(await status(requireArea(external, 'AppNieuweLocatieAanmaken', 'write'))).toBe(403);
+    expect(await status(requireArea(internal, 'AppRapportage', 'read'))).toBe(403);
+    expect(await status(requireArea(directie, 'AppRapportage', 'read'))).toBe('ok');
+    expect(await status(requireArea(external, 'AppCorporateIdentity', 'write'))).toBe(403);
+    expect(await status(requireArea(admin, 'AppCorporateIdentity', 'write'))).toBe('ok');
+  });
+
+  it('opens only the catalogue to anonymous visitors, and only with AllowAnonymousUsers', async () => {
+    const anonymous = await ctxFor(null);
+    const setAnonymous = async (value: boolean) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        headers: await t.auth('admin@materieelportaal.nl'),
+        payload: { key: 'AllowAnonymousUsers', value },
+      });
+      expect(r.statusCode).toBe(204);
+    };
+    await setAnonymous(false);
+    expect(await status(requireArea(anonymous, 'AppCatalogus', 'read'))).toBe(401);
+    await setAnonymous(true);
+    expect(await status(requireArea(anonymous, 'AppCatalogus', 'read'))).toBe('ok');
+    expect(await status(requireArea(anonymous, 'AppZoeken', 'read'))).toBe('ok');
+    expect(await status(requireArea(anonymous, 'AppBestellen', 'read'))).toBe(401);
+    expect(await status(requireArea(anonymous, 'AppCatalogus', 'write'))).toBe(401);
+    await setAnonymous(false);
+  });
+});

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { type Ctx, requireUser } from './context.ts';
+
+/**
+ * Idempotent submits, Stripe-style (SECURITY.md "Reliability"; ARCHITECTURE.md §5).
+ *
+ * Every submit that creates something runs as `withIdempotency(ctx, { key, scope, body }, (tx) => work)`.
+ * In ONE transaction:
+ *   1. `insert … on conflict do nothing` the key row (user, key, scope, sha-256 of the canonical body).
+ *      A concurrent submit with the same key blocks on that insert until the first one commits or
+ *      rolls back: PostgreSQL waits on the uncommitted unique-key row, so exactly one runs the work.
+ *   2. The key was new: run the work in the same transaction and store its answer on the key row.
+ *      A crash (SIGKILL) before the commit leaves nothing: no request, no lines, no key, so a retry
+ *      with the same key creates exactly one. A refused submit (4xx) rolls back too and may be retried.
+ *   3. The key existed: lock the row (`select … for update`); a different body (or scope) answers 422
+ *      error.idempotency_conflict; otherwise the stored answer is replayed (same status, same body).
+ *
+ * The work must use the transaction it is given (never the pool): a request waiting for the pool while
+ * others wait on its key would stall until the pool's connection timeout.
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The header the client sends; one fresh random value (a UUID) per user action, reused on retries. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Replays carry this header so clients and logs can tell them apart. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotentAnswer<T> {
+  status: number;
+  body: T;
+  /** True when this answer is the stored answer of an earlier submit with the same key. */
+  replayed: boolean;
+}
+
+/** JSON with object keys sorted at every level and undefined dropped: equal data, equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function requestHash(scope: string, body: unknown): string {
+  return createHash('sha256').update(canonicalJson({ scope, body })).digest('hex');
+}
+
+/** The key from the request headers: required, printable ASCII without spaces, at most 255 characters. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
+  const raw = headers[IDEMPOTENCY_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') {
+    throw new AppError('invalid', 'error.idempotency_key_verplicht', {
+      details: { fields: { 'Idempotency-Key': { code: 'validation.verplicht' } } },
+    });
+  }
+  if (!KEY_PATTERN.test(value)) {
+    throw new AppError('invalid', 'error.idempotency_key_verplicht', {
+      details: { fields: { 'Idempotency-Key': { code: 'validation.ongeldig_formaat' } } },
+    });
+  }
+  return value;
+}
+
+export async function withIdempotency<T>(
+  ctx: Ctx,
+  opts: { key: string; scope: string; body: unknown },
+  work: (tx: Tx) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentAnswer<T>> {
+  const user = requireUser(ctx);
+  if (!KEY_PATTERN.test(opts.key)) idempotencyKeyOf({ [IDEMPOTENCY_HEADER]: opts.key });
+  const hash = requestHash(opts.scope, opts.body);
+  const where = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, opts.key));
+
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: user.id, key: opts.key, scope: opts.scope, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+
+    if (inserted.length === 0) {
+      // The key was used before; its transaction has committed (the insert waited for it). Lock the row
+      // anyway so a replay never reads a half-written answer.
+      const [row] = await tx.select().from(idempotencyKeys).where(where).for('update');
+      if (!row) throw new AppError('conflict', 'error.conflict');
+      if (row.requestHash !== hash || row.scope !== opts.scope) {
+        throw new AppError('rule', 'error.idempotency_conflict', { details: { key: opts.key } });
+      }
+      if (row.responseStatus === null) throw new AppError('conflict', 'error.conflict');
+      return { status: row.responseStatus, body: row.responseBody as T, replayed: true };
+    }
+
+    const result = await work(tx);
+    // Stored exactly as it will be sent: a JSON round trip drops undefined and turns dates into strings.
+    const stored = JSON.parse(JSON.stringify(result.body ?? null)) as T;
+    await tx.update(idempotencyKeys).set({ responseStatus: result.status, responseBody: stored }).where(where);
+    return { status: result.status, body: stored, replayed: false };
+  });
+}

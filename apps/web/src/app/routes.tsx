@@ -1,0 +1,241 @@
+import { MIN_SEARCH_LENGTH } from '@mp/contract/rules/quick-search';
+import type { ComponentType } from 'react';
+import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { paths } from '../shared/lib/paths';
+import type { Crumb, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
+import type { Guards } from './guards';
+
+type PageModule = Record<string, unknown>;
+type Load = () => Promise<PageModule>;
+
+/** A lazily loaded page: the module (one chunk per feature area) and the component's export name. */
+interface Page {
+  load: Load;
+  component: string;
+}
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  access: RouteAccess;
+  titleKey: string;
+  page: Page;
+  /** The route whose page is one level up in the breadcrumb (Home is always first). */
+  parent?: string;
+  banner?: 'large' | 'small';
+  /** An extra check after the guard (e.g. Zoeken's minimum term length). */
+  loader?: (args: LoaderFunctionArgs) => Response | null;
+}
+
+// One chunk per feature area; the shell never loads a page it does not show.
+const auth = {
+  login: () => import('../features/auth/pages/LoginPage'),
+  external: () => import('../features/auth/pages/ExternalLoginPage'),
+  register: () => import('../features/auth/pages/RegisterPage'),
+  forgot: () => import('../features/auth/pages/ForgotPasswordPage'),
+  reset: () => import('../features/auth/pages/ResetPasswordPage'),
+  change: () => import('../features/auth/pages/ChangePasswordPage'),
+};
+const home = () => import('../features/home/pages/HomePage');
+const content = () => import('../features/content/pages/ContentPage');
+const notFound = () => import('../features/content/pages/NotFoundPage');
+const search = () => import('../features/search/pages/SearchPage');
+const catalogue = () => import('../features/catalogue/pages/CataloguePages');
+const orderLists = () => import('../features/order-lists/pages/OrderListPages');
+const removal = () => import('../features/removal-list/pages/RemovalPages');
+const stock = () => import('../features/stock/pages/StockPages');
+const orders = () => import('../features/orders/pages/OrderPages');
+const invoices = () => import('../features/invoices/pages/InvoicePages');
+const complaints = () => import('../features/complaints/pages/ComplaintPages');
+const favourites = () => import('../features/favourites/pages/FavouritesPage');
+const locations = () => import('../features/locations/pages/LocationPages');
+const admin = () => import('../features/admin/pages/AdminPages');
+
+const p = (load: Load, component: string): Page => ({ load, component });
+const r = (name: string, path: string, access: RouteAccess, page: Page, extra: Partial<RouteDef> = {}): RouteDef => ({
+  name,
+  path,
+  access,
+  page,
+  titleKey: `routes.${name}`,
+  ...extra,
+});
+
+const minTermLength = ({ params }: LoaderFunctionArgs) =>
+  (params.term ?? '').trim().length < MIN_SEARCH_LENGTH ? redirect(paths.home.to()) : null;
+
+/** Every route of spec §2 with its access rule (open, auth, settings data) and its lazy page. */
+export const routeTable: RouteDef[] = [
+  r('Home', paths.home.pattern, 'settings-data', p(home, 'HomePage'), { banner: 'large' }),
+  r('ExternalLogin', paths.externalLogin.pattern, 'open', p(auth.external, 'ExternalLoginPage')),
+  r('ContentPage', paths.contentPage.pattern, 'settings-data', p(content, 'ContentPage')),
+  r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Gebruikers' }),
+  r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('Registreren', paths.registreren.pattern, 'open', p(auth.register, 'RegisterPage')),
+  r('WachtwoordVergeten', paths.wachtwoordVergeten.pattern, 'open', p(auth.forgot, 'ForgotPasswordPage')),
+  r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),
+  r('WachtwoordWijzigen', paths.wachtwoordWijzigen.pattern, 'auth', p(auth.change, 'ChangePasswordPage')),
+  r('Favorieten', paths.favorieten.pattern, 'auth', p(favourites, 'FavorietenPage')),
+  r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(invoices, 'LocatieDocumentenPage'), { parent: 'Locatie' }),
+  r('Sets', paths.sets.pattern, 'settings-data', p(catalogue, 'SetsPage')),
+  r('Set', paths.set.pattern, 'settings-data', p(catalogue, 'SetPage'), { parent: 'Sets' }),
+  r('Inloggen', paths.inloggen.pattern, 'open', p(auth.login, 'LoginPage')),
+  r('Materieel', paths.materieel.pattern, 'settings-data', p(catalogue, 'MaterieelPage')),
+  r('Facturen', paths.facturen.pattern, 'auth', p(invoices, 'FacturenPage')),
+  r('Afvoerlijst', paths.afvoerlijst.pattern, 'auth', p(removal, 'AfvoerlijstPage')),
+  r('Locatie', paths.locatie.pattern, 'auth', p(locations, 'LocatiePage')),
+  r('Bestellijst', paths.bestellijst.pattern, 'auth', p(orderLists, 'BestellijstPage')),
+  r('Bestellijsten', paths.bestellijsten.pattern, 'auth', p(orderLists, 'BestellijstenPage')),
+  r('Details', paths.details.pattern, 'settings-data', p(catalogue, 'DetailsPage'), { parent: 'Materieel' }),
+  r('Zoeken', paths.zoeken.pattern, 'settings-data', p(search, 'SearchPage'), { loader: minTermLength }),
+  r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogue, 'CatalogusPage'), { parent: 'Materieel' }),
+  r('Materieelvoorraad', paths.materieelvoorraad.pattern, 'auth', p(stock, 'MaterieelvoorraadPage')),
+  r('MaterieelvoorraadDetails', paths.materieelvoorraadDetails.pattern, 'settings-data', p(stock, 'MaterieelvoorraadDetailsPage'), {
+    parent: 'Materieelvoorraad',
+  }),
+  r('Voorraadverloop', paths.voorraadverloop.pattern, 'auth', p(stock, 'VoorraadverloopPage'), { parent: 'Materieelvoorraad' }),
+  r('AlleMaterieelvoorraad', paths.alleMaterieelvoorraad.pattern, 'auth', p(stock, 'AlleMaterieelvoorraadPage')),
+  r('Materieelkeuringen', paths.materieelkeuringen.pattern, 'auth', p(stock, 'MaterieelkeuringenPage')),
+  r('LocatieAanmaken', paths.locatieAanmaken.pattern, 'auth', p(locations, 'LocatieAanmakenPage'), { parent: 'Locatie' }),
+  r('LocatieAanvragen', paths.locatieAanvragen.pattern, 'auth', p(locations, 'LocatieAanvragenPage'), { parent: 'Locatie' }),
+  r('LocatieAanvragenVoltooid', paths.locatieAanvragenVoltooid.pattern, 'auth', p(locations, 'LocatieAanvragenVoltooidPage'), {
+    parent: 'LocatieAanvragen',
+    titleKey: 'routes.LocatieAanvragen',
+  }),
+  r('LocatieAfmelden', paths.locatieAfmelden.pattern, 'auth', p(locations, 'LocatieAfmeldenPage'), { parent: 'Locatie' }),
+  r('MaterieelZoekenLocaties', paths.materieelZoekenLocaties.pattern, 'auth', p(stock, 'MaterieelZoekenLocatiesPage')),
+  r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('Materieelaanvraag', paths.aanvraag.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'Materieelaanvragen',
+    titleKey: 'routes.Materieelaanvragen',
+  }),
+  r('OrdersAanvoer', paths.ordersAanvoer.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('OrderAanvoer', paths.orderAanvoer.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'OrdersAanvoer',
+    titleKey: 'routes.OrdersAanvoer',
+  }),
+  r('OrdersAfvoer', paths.ordersAfvoer.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('OrderAfvoer', paths.orderAfvoer.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'OrdersAfvoer',
+    titleKey: 'routes.OrdersAfvoer',
+  }),
+  r('OrdersNaarVerplaatsing', paths.ordersNaarVerplaatsing.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('OrderNaarVerplaatsing', paths.orderNaarVerplaatsing.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'OrdersNaarVerplaatsing',
+    titleKey: 'routes.OrdersNaarVerplaatsing',
+  }),
+  r('OrdersVanVerplaatsing', paths.ordersVanVerplaatsing.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('OrderVanVerplaatsing', paths.orderVanVerplaatsing.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'OrdersVanVerplaatsing',
+    titleKey: 'routes.OrdersVanVerplaatsing',
+  }),
+  r('Settings', paths.settings.pattern, 'auth', p(admin, 'SettingsPage')),
+  r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('ContentPaginaBeheer', paths.contentPaginaBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'ContentPaginasBeheer',
+    titleKey: 'routes.ContentPaginasBeheer',
+  }),
+  r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Categories' }),
+  r('Gebruikers', paths.gebruikers.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('GebruikersImporteren', paths.gebruikersImporteren.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Gebruikers' }),
+  r('LocatieGegevens', paths.locatieGegevens.pattern, 'auth', p(locations, 'LocatieGegevensPage'), { parent: 'Locatie' }),
+  r('AfvoerenGegevens', paths.afvoerenGegevens.pattern, 'auth', p(removal, 'AfvoerenGegevensPage'), {
+    parent: 'Afvoerlijst',
+    titleKey: 'routes.Afvoeren',
+  }),
+  r('AfvoerenAfronden', paths.afvoerenAfronden.pattern, 'auth', p(removal, 'AfvoerenAfrondenPage'), {
+    parent: 'Afvoerlijst',
+    titleKey: 'routes.Afvoeren',
+  }),
+  r('AfvoerenVoltooid', paths.afvoerenVoltooid.pattern, 'auth', p(removal, 'AfvoerenVoltooidPage'), {
+    parent: 'Afvoerlijst',
+    titleKey: 'routes.Afvoeren',
+  }),
+  r('VerplaatsenGegevens', paths.verplaatsenGegevens.pattern, 'auth', p(stock, 'VerplaatsenGegevensPage'), {
+    parent: 'Materieelvoorraad',
+    titleKey: 'routes.Verplaatsen',
+  }),
+  r('VerplaatsenAfronden', paths.verplaatsenAfronden.pattern, 'auth', p(stock, 'VerplaatsenAfrondenPage'), {
+    parent: 'Materieelvoorraad',
+    titleKey: 'routes.Verplaatsen',
+  }),
+  r('VerplaatsenVoltooid', paths.verplaatsenVoltooid.pattern, 'auth', p(stock, 'VerplaatsenVoltooidPage'), {
+    parent: 'Materieelvoorraad',
+    titleKey: 'routes.Verplaatsen',
+  }),
+  r('BestellenGegevens', paths.bestellenGegevens.pattern, 'auth', p(orderLists, 'BestellenGegevensPage'), {
+    parent: 'Bestellijst',
+    titleKey: 'routes.Bestellen',
+  }),
+  r('BestellenAfronden', paths.bestellenAfronden.pattern, 'auth', p(orderLists, 'BestellenAfrondenPage'), {
+    parent: 'Bestellijst',
+    titleKey: 'routes.Bestellen',
+  }),
+  r('BestellenVoltooid', paths.bestellenVoltooid.pattern, 'auth', p(orderLists, 'BestellenVoltooidPage'), {
+    parent: 'Bestellijst',
+    titleKey: 'routes.Bestellen',
+  }),
+  r('TransportGegevens', paths.transportGegevens.pattern, 'auth', p(stock, 'TransportGegevensPage'), {
+    titleKey: 'routes.TransportAanvraag',
+  }),
+  r('TransportAfronden', paths.transportAfronden.pattern, 'auth', p(stock, 'TransportAfrondenPage'), {
+    titleKey: 'routes.TransportAanvraag',
+  }),
+  r('TransportVoltooid', paths.transportVoltooid.pattern, 'auth', p(stock, 'TransportVoltooidPage'), {
+    titleKey: 'routes.TransportAanvraag',
+  }),
+  r('ExitOrders', paths.exitOrders.pattern, 'auth', p(orders, 'LocationListPage')),
+  r('ExitOrder', paths.exitOrder.pattern, 'auth', p(orders, 'NumberedDetailPage'), { parent: 'ExitOrders', titleKey: 'routes.ExitOrders' }),
+  r('Klachten', paths.klachten.pattern, 'auth', p(complaints, 'KlachtenPage')),
+  r('KlachtenAanmaken', paths.klachtenAanmaken.pattern, 'auth', p(complaints, 'KlachtenAanmakenPage'), { parent: 'Klachten' }),
+  r('KlachtenOverzicht', paths.klachtenOverzicht.pattern, 'auth', p(complaints, 'KlachtenOverzichtPage'), { parent: 'Klachten' }),
+  r('KlachtenOverzichtDirectie', paths.klachtenOverzichtDirectie.pattern, 'auth', p(complaints, 'KlachtenOverzichtPage'), {
+    parent: 'Klachten',
+  }),
+  r('KlachtDetails', paths.klachtDetails.pattern, 'auth', p(complaints, 'KlachtDetailsPage'), { parent: 'Klachten' }),
+  r('Translations', paths.translations.pattern, 'auth', p(admin, 'TranslationsPage'), { parent: 'Settings' }),
+  r('NotFound', paths.notFound.pattern, 'open', p(notFound, 'NotFoundPage')),
+];
+
+const byName = new Map(routeTable.map((d) => [d.name, d]));
+
+/** The breadcrumb above a route: Home, then each parent (a parent with parameters has no link of its own). */
+export function crumbsOf(def: RouteDef): Crumb[] {
+  if (def.name === 'Home') return [];
+  const chain: Crumb[] = [];
+  let parent = def.parent ? byName.get(def.parent) : undefined;
+  while (parent) {
+    if (!parent.path.includes(':') || parent.path.endsWith('?')) {
+      chain.unshift({ labelKey: parent.titleKey, to: parent.path.replace(/\/:[^/]+\?$/, '') });
+    }
+    parent = parent.parent ? byName.get(parent.parent) : undefined;
+  }
+  return [{ labelKey: 'nav.home', to: paths.home.to() }, ...chain];
+}
+
+export function handleOf(def: RouteDef): RouteHandle {
+  return { name: def.name, titleKey: def.titleKey, access: def.access, banner: def.banner ?? 'small', crumbs: crumbsOf(def) };
+}
+
+/** The route objects for createBrowserRouter: guard loader per access rule, lazy page component. */
+export function toRouteObjects(guards: Guards): RouteObject[] {
+  const routes: RouteObject[] = routeTable.map((def) => {
+    const guard = def.access === 'auth' ? guards.auth : def.access === 'settings-data' ? guards.settingsData : guards.open;
+    return {
+      path: def.path,
+      handle: handleOf(def),
+      loader: async (args: LoaderFunctionArgs) => (await guard(args)) ?? def.loader?.(args) ?? null,
+      lazy: async () => {
+        const mod = await def.page.load();
+        return { Component: mod[def.page.component] as ComponentType };
+      },
+    };
+  });
+  // Any unknown path goes to NotFound.
+  routes.push({ path: '*', loader: () => redirect(paths.notFound.to()) });
+  return routes;
+}

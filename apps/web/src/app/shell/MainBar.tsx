@@ -1,0 +1,138 @@
+import { ActionIcon, Badge, Burger, Container, Drawer, Group, Image, Indicator, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { PRODUCT_SEARCH_INPUT_ID } from '../../features/search/components/ProductSearchBox';
+import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
+import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
+import { paths } from '../../shared/lib/paths';
+import { DefaultLogo } from './DefaultLogo';
+import { type NavItem, useNavItems } from './nav-items';
+import classes from './shell.module.css';
+
+function CountBadge({ count }: { count?: number }) {
+  if (count === undefined) return null;
+  return (
+    <Badge size="sm" circle={count < 10} color="secondary" aria-hidden>
+      {count}
+    </Badge>
+  );
+}
+
+/** "Afvoerlijst, 3": the count is part of the link's name for screen readers. */
+function useItemLabel() {
+  const { t } = useTranslation();
+  return (item: NavItem) => (item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey));
+}
+
+function focusSearch() {
+  const input = document.getElementById(PRODUCT_SEARCH_INPUT_ID) as HTMLInputElement | null;
+  if (!input) return;
+  input.scrollIntoView({ block: 'center' });
+  input.focus();
+}
+
+/** The main bar: logo → Home, the navigation (a drawer below tablet width), search shortcut and cart. */
+export function MainBar() {
+  const { t } = useTranslation();
+  const items = useNavItems();
+  const label = useItemLabel();
+  const identity = useCorporateIdentity();
+  const cartCount = useOrderListCount();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+
+  // a navigation closes the drawer
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => close(), [location.pathname, close]);
+
+  return (
+    <div className={classes.mainBar}>
+      <Container size="xl" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? t('nav.sluiten') : t('nav.menu')}
+              aria-expanded={opened}
+              className={classes.burger}
+            />
+            <UnstyledButton component={Link} to={paths.home.to()} aria-label={t('nav.logo')} className={classes.logo}>
+              {identity.data?.logoUrl ? (
+                <Image src={identity.data.logoUrl} alt="" h={40} w="auto" fit="contain" maw={180} />
+              ) : (
+                <DefaultLogo />
+              )}
+            </UnstyledButton>
+          </Group>
+
+          <nav aria-label={t('nav.menu')} className={classes.desktopNav}>
+            <Group gap={2} wrap="nowrap" component="ul" className={classes.navList}>
+              {items.map((item) => (
+                <li key={item.key}>
+                  <RouterNavLink
+                    to={item.to}
+                    end={item.key === 'home'}
+                    className={({ isActive }) => (isActive ? `${classes.navLink} ${classes.navLinkActive}` : classes.navLink)}
+                    aria-label={label(item)}
+                    data-testid={`nav-${item.key}`}
+                  >
+                    {item.icon}
+                    <span>{t(item.labelKey)}</span>
+                    <CountBadge count={item.count} />
+                  </RouterNavLink>
+                </li>
+              ))}
+            </Group>
+          </nav>
+
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon variant="subtle" color="gray.8" size={44} onClick={focusSearch} aria-label={t('nav.zoeken')}>
+              <IconSearch size={22} aria-hidden />
+            </ActionIcon>
+            <Indicator label={cartCount} size={18} disabled={cartCount === 0} color="secondary" offset={6}>
+              <ActionIcon
+                component={Link}
+                to={paths.bestellijst.to()}
+                variant="subtle"
+                color="gray.8"
+                size={44}
+                aria-label={t('nav.winkelwagen_aantal', { count: cartCount })}
+                data-testid="cart-link"
+              >
+                <IconShoppingCart size={22} aria-hidden />
+              </ActionIcon>
+            </Indicator>
+          </Group>
+        </Group>
+      </Container>
+
+      <Drawer opened={opened} onClose={close} size={300} title={t('nav.menu')} hiddenFrom="md" closeButtonProps={{ 'aria-label': t('nav.sluiten') }}>
+        <nav aria-label={t('nav.menu')}>
+          <Stack gap={2}>
+            {items.map((item) => (
+              <NavLink
+                key={item.key}
+                component={RouterNavLink}
+                to={item.to}
+                end={item.key === 'home'}
+                label={t(item.labelKey)}
+                aria-label={label(item)}
+                leftSection={item.icon}
+                rightSection={<CountBadge count={item.count} />}
+                h={48}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                active={item.key === 'home' ? location.pathname === '/' : location.pathname.startsWith(item.to)}
+              />
+            ))}
+          </Stack>
+        </nav>
+      </Drawer>
+    </div>
+  );
+}

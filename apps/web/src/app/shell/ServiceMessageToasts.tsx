@@ -1,0 +1,112 @@
+import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
+import type { ServiceMessage } from '@mp/contract/api/shell';
+import { localDay, markShown, markViewed, serviceMessagesToShow } from '@mp/contract/rules/service-messages';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useServiceMessages } from '../../shared/api/get-service-messages';
+import { useSettings } from '../../shared/api/get-settings';
+import { localeStore } from '../../shared/i18n/locale';
+import { paths } from '../../shared/lib/paths';
+import { useStore } from '../../shared/lib/store';
+import { sessionStore } from '../../shared/session/session';
+import { saveServiceMessageState, serviceMessageStateStore } from './service-message-state';
+import classes from './shell.module.css';
+
+/** How long one toast stays when nobody touches it. */
+export const SERVICE_TOAST_MS = 8000;
+
+/**
+ * Service-message toasts (spec §2): one at a time with a read-more button, once per locale per day until
+ * viewed; every message of the sequence is marked viewed when the sequence ends.
+ */
+export function ServiceMessageToasts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useStore(localeStore);
+  const signedIn = useStore(sessionStore, (s) => s !== null);
+  const settings = useSettings();
+  const allowed = settings.loaded && (signedIn || settings.bool('AllowAnonymousUsers'));
+  const messages = useServiceMessages(allowed);
+  const [sequence, setSequence] = useState<ServiceMessage[]>([]);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const started = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!messages.data || started.current.has(locale)) return;
+    started.current.add(locale);
+    const today = localDay(new Date());
+    const state = serviceMessageStateStore.get();
+    const toShow = serviceMessagesToShow(messages.data, state, locale, today);
+    if (toShow.length === 0) return;
+    saveServiceMessageState(markShown(state, locale, today));
+    setSequence(toShow);
+    setIndex(0);
+  }, [messages.data, locale]);
+
+  const current = sequence[index];
+  const next = () => {
+    if (index + 1 < sequence.length) setIndex(index + 1);
+    else {
+      saveServiceMessageState(markViewed(serviceMessageStateStore.get(), sequence.map((m) => m.id)));
+      setSequence([]);
+      setIndex(0);
+    }
+  };
+
+  useEffect(() => {
+    if (!current || paused) return;
+    const id = setTimeout(next, SERVICE_TOAST_MS);
+    return () => clearTimeout(id);
+  });
+
+  return (
+    <div className={classes.toastHost} role="status" aria-live="polite">
+      {current && (
+        <Paper
+          key={current.id}
+          className={classes.toast}
+          shadow="lg"
+          radius="md"
+          withBorder
+          onMouseEnter={() => setPaused(true)}
+          onMouseLeave={() => setPaused(false)}
+          onFocus={() => setPaused(true)}
+          onBlur={() => setPaused(false)}
+          data-testid="service-toast"
+        >
+          <Group wrap="nowrap" align="flex-start" gap="sm">
+            <IconSpeakerphone size={22} aria-hidden className={classes.toastIcon} />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm">{current.message}</Text>
+              <Group gap="xs" mt="xs" justify="space-between">
+                {current.pageId ? (
+                  <Button
+                    size="compact-md"
+                    variant="light"
+                    onClick={() => {
+                      navigate(paths.contentPage.to(current.pageId as string, locale));
+                      next();
+                    }}
+                  >
+                    {t('shared.lees_meer')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {sequence.length > 1 && (
+                  <Text size="xs" c="dimmed">
+                    {index + 1} / {sequence.length}
+                  </Text>
+                )}
+              </Group>
+            </div>
+            <CloseButton onClick={next} aria-label={t('shared.sluiten')} size="lg" />
+          </Group>
+        </Paper>
+      )}
+    </div>
+  );
+}

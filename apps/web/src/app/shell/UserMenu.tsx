@@ -1,0 +1,83 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogin2, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/api/logout';
+import { paths } from '../../shared/lib/paths';
+import { useStore } from '../../shared/lib/store';
+import { sessionStore } from '../../shared/session/session';
+import { snackbar } from '../../shared/ui/snackbar/snackbar-store';
+
+const onBar = { variant: 'subtle', color: 'gray.0', c: 'var(--mp-primary-text)', h: 44 } as const;
+
+/** The login link, or the user menu: name, Settings (admins), change password, log out (→ Inloggen). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useStore(sessionStore, (s) => s?.user ?? null);
+
+  if (!user) {
+    const here = `${location.pathname}${location.search}`;
+    const onLogin = location.pathname.toLowerCase() === paths.inloggen.pattern;
+    return (
+      <Button
+        {...onBar}
+        component={Link}
+        to={onLogin ? `${location.pathname}${location.search}` : paths.inloggen.to(here === '/' ? null : here)}
+        leftSection={<IconLogin2 size={18} aria-hidden />}
+        px="xs"
+        data-testid="login-link"
+      >
+        {t('topbar.inloggen')}
+      </Button>
+    );
+  }
+
+  const signOut = async () => {
+    await logout();
+    navigate(paths.inloggen.to(), { replace: true });
+    snackbar.info('info.uitgelogd');
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+      <Menu.Target>
+        <Button
+          {...onBar}
+          px="xs"
+          leftSection={<IconUserCircle size={20} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={`${t('topbar.gebruikersmenu')}: ${user.name}`}
+          data-testid="user-menu"
+        >
+          <Text span size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
+            {user.name}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {user.isAdmin && (
+          <Menu.Item component={Link} to={paths.settings.to()} leftSection={<IconSettings size={16} aria-hidden />} mih={44}>
+            {t('topbar.instellingen')}
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={paths.wachtwoordWijzigen.to()} leftSection={<IconKey size={16} aria-hidden />} mih={44}>
+          {t('topbar.wachtwoord_wijzigen')}
+        </Menu.Item>
+        <Menu.Item onClick={() => void signOut()} leftSection={<IconLogout size={16} aria-hidden />} mih={44} data-testid="logout">
+          {t('topbar.uitloggen')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,67 @@
+import { IconBook2, IconClipboardList, IconHeart, IconHome, IconInfoCircle, IconMapPin, IconTruckReturn } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
+import { useRemovalListCount } from '../../features/removal-list/api/get-removal-list';
+import { useContentPages } from '../../shared/api/get-content-pages';
+import { useSettings } from '../../shared/api/get-settings';
+import { localeStore } from '../../shared/i18n/locale';
+import { paths } from '../../shared/lib/paths';
+import { useStore } from '../../shared/lib/store';
+import { sessionStore } from '../../shared/session/session';
+
+export interface NavItem {
+  key: string;
+  to: string;
+  labelKey: string;
+  icon: ReactNode;
+  count?: number;
+}
+
+/** The id of the Info content page: the InfoContentPageId setting, else the first page of kind 'info'. */
+export function useInfoPageId(): string | null {
+  const settings = useSettings();
+  const signedIn = useStore(sessionStore, (s) => s !== null);
+  const enabled = settings.bool('InfoEnabled');
+  const configured = settings.str('InfoContentPageId');
+  const pages = useContentPages(enabled && !configured && (signedIn || settings.bool('AllowAnonymousUsers')));
+  if (!enabled) return null;
+  if (configured) return configured;
+  return pages.data?.find((p) => p.kind === 'info')?.id ?? null;
+}
+
+/** Main-bar items (spec §2 Shell): Project, Favorieten, Afvoerlijst and Bestellijst only when signed in. */
+export function useNavItems(): NavItem[] {
+  const signedIn = useStore(sessionStore, (s) => s !== null);
+  const locale = useStore(localeStore);
+  const orderCount = useOrderListCount();
+  const removalCount = useRemovalListCount();
+  const infoId = useInfoPageId();
+  const items: NavItem[] = [
+    { key: 'home', to: paths.home.to(), labelKey: 'nav.home', icon: <IconHome size={18} aria-hidden /> },
+    { key: 'materieel', to: paths.materieel.to(), labelKey: 'nav.materieelboek', icon: <IconBook2 size={18} aria-hidden /> },
+  ];
+  if (signedIn) {
+    items.push(
+      { key: 'project', to: paths.locatie.to(), labelKey: 'nav.project', icon: <IconMapPin size={18} aria-hidden /> },
+      { key: 'favorieten', to: paths.favorieten.to(), labelKey: 'nav.favorieten', icon: <IconHeart size={18} aria-hidden /> },
+      {
+        key: 'afvoerlijst',
+        to: paths.afvoerlijst.to(),
+        labelKey: 'nav.afvoerlijst',
+        icon: <IconTruckReturn size={18} aria-hidden />,
+        count: removalCount,
+      },
+      {
+        key: 'bestellijst',
+        to: paths.bestellijst.to(),
+        labelKey: 'nav.bestellijst',
+        icon: <IconClipboardList size={18} aria-hidden />,
+        count: orderCount,
+      },
+    );
+  }
+  if (infoId) {
+    items.push({ key: 'info', to: paths.contentPage.to(infoId, locale), labelKey: 'nav.info', icon: <IconInfoCircle size={18} aria-hidden /> });
+  }
+  return items;
+}

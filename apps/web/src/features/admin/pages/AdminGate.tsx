@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { useStore } from '../../../shared/lib/store';
+import { sessionStore } from '../../../shared/session/session';
+import { ErrorView } from '../../../shared/ui/StateViews';
+
+/** Admin pages: others see why they cannot use it (the server refuses their calls anyway). */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  return isAdmin ? <>{children}</> : <ErrorView messageKey="error.geen_toegang" />;
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { endSession, sessionStore } from '../../../shared/session/session';
+
+/** GET /api/v2.0/Auth/logout (bearer + X-Refresh-Token): ends the session on the server, then here. */
+export async function logout(): Promise<void> {
+  const session = sessionStore.get();
+  if (session) {
+    try {
+      await api.get<null>('/Auth/logout', { headers: { 'x-refresh-token': session.refreshToken } });
+    } catch {
+      // signed out here regardless; the refresh token expires on its own
+    }
+  }
+  endSession('logout');
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

@@ -1,0 +1,5 @@
+import { AreaPage } from '../../../shared/ui/AreaPage';
+
+export function FavorietenPage() {
+  return <AreaPage />;
+}

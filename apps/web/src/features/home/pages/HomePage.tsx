@@ -1,0 +1,132 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconBook2,
+  IconBox,
+  IconBuildingWarehouse,
+  IconClipboardList,
+  IconHistory,
+  IconNews,
+  IconTruckReturn,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { newsOf, useContentPages } from '../../../shared/api/get-content-pages';
+import { useSettings } from '../../../shared/api/get-settings';
+import { paths } from '../../../shared/lib/paths';
+import { useStore } from '../../../shared/lib/store';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { recentlyViewedStore } from '../../../shared/session/recently-viewed';
+import { sessionStore } from '../../../shared/session/session';
+import { ImagePreview } from '../../../shared/ui/ImagePreview';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { EmptyView } from '../../../shared/ui/StateViews';
+import classes from './home.module.css';
+
+function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <UnstyledButton component={Link} to={to} className={classes.quick}>
+      <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text fw={600}>{label}</Text>
+    </UnstyledButton>
+  );
+}
+
+/** Home: below the large banner, shortcuts, recently viewed items and news. */
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  const user = useStore(sessionStore, (s) => s?.user ?? null);
+  const settings = useSettings();
+  const recent = useStore(recentlyViewedStore);
+  const mayReadContent = user !== null || settings.bool('AllowAnonymousUsers');
+  const pages = useContentPages(mayReadContent);
+  const news = newsOf(pages.data ?? []).slice(0, 5);
+  useDocumentTitle(t('routes.Home'));
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="home-welcome">
+        <Title order={2} id="home-welcome" mb="md">
+          {user ? t('Home.welkom_naam', { name: user.name }) : t('Home.welkom')}
+        </Title>
+        <Text fw={600} c="dimmed" mb="xs">
+          {t('Home.snel_naar')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: user ? 5 : 2 }} spacing="sm">
+          <QuickLink to={paths.materieel.to()} icon={<IconBook2 size={24} />} label={t('nav.materieelboek')} />
+          <QuickLink to={paths.sets.to()} icon={<IconBox size={24} />} label={t('routes.Sets')} />
+          {user && (
+            <>
+              <QuickLink to={paths.bestellijst.to()} icon={<IconClipboardList size={24} />} label={t('nav.bestellijst')} />
+              <QuickLink to={paths.afvoerlijst.to()} icon={<IconTruckReturn size={24} />} label={t('nav.afvoerlijst')} />
+              <QuickLink to={paths.materieelvoorraad.to()} icon={<IconBuildingWarehouse size={24} />} label={t('routes.Materieelvoorraad')} />
+            </>
+          )}
+        </SimpleGrid>
+      </section>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <section aria-labelledby="home-recent">
+          <Title order={2} id="home-recent" size="h3" mb="sm">
+            {t('Home.recent_bekeken')}
+          </Title>
+          {recent.length === 0 ? (
+            <EmptyView title={t('Home.geen_recent')} icon={<IconHistory size={28} aria-hidden />} />
+          ) : (
+            <Stack gap="xs">
+              {recent.map((item) => (
+                <Card key={`${item.kind}-${item.id}`} withBorder padding="sm" radius="md">
+                  <Group wrap="nowrap" gap="sm">
+                    <ImagePreview src={item.imageUrl} alt={item.description} width={64} height={48} />
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor
+                        component={Link}
+                        to={item.kind === 'set' ? paths.set.to(item.id) : paths.details.to(item.id)}
+                        fw={600}
+                        c="inherit"
+                      >
+                        {item.kind === 'set' ? `${t('shared.set_label')} ` : ''}
+                        {item.description}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {item.id}
+                      </Text>
+                    </div>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </section>
+
+        <section aria-labelledby="home-news">
+          <Title order={2} id="home-news" size="h3" mb="sm">
+            {t('topbar.nieuws')}
+          </Title>
+          {!mayReadContent ? null : pages.isPending ? (
+            <LoadingBlock minHeight={100} />
+          ) : news.length === 0 ? (
+            <EmptyView title={t('topbar.geen_nieuws')} icon={<IconNews size={28} aria-hidden />} />
+          ) : (
+            <Stack gap="xs">
+              {news.map((p) => (
+                <Card key={p.id} withBorder padding="sm" radius="md">
+                  <Anchor component={Link} to={paths.contentPage.to(p.id, p.locale)} fw={600} c="inherit">
+                    {p.pageName}
+                  </Anchor>
+                  {p.publishedAt && (
+                    <Text size="xs" c="dimmed">
+                      {new Date(p.publishedAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })}
+                    </Text>
+                  )}
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

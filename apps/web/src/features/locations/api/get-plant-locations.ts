@@ -1,0 +1,42 @@
+import type { PlantLocation } from '@mp/contract/api/shell';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { isApiError } from '../../../shared/api/errors';
+import { useStore } from '../../../shared/lib/store';
+import { sessionStore } from '../../../shared/session/session';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+
+export const plantLocationKeys = {
+  all: ['plant-locations'] as const,
+  lists: () => [...plantLocationKeys.all, 'list'] as const,
+  list: (userId: string) => [...plantLocationKeys.lists(), userId] as const,
+};
+
+/**
+ * GET /api/v2.0/PlantLocations: the user's project locations. Spec §8: 416 means the account is not linked to
+ * a customer in the ERP (warning); any other failure shows error.server_fout and is rethrown.
+ */
+export async function getPlantLocations(signal?: AbortSignal): Promise<PlantLocation[]> {
+  try {
+    const body = await api.get<{ plantLocations: PlantLocation[] }>('/PlantLocations', { signal });
+    return body?.plantLocations ?? [];
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    if (isApiError(e) && e.status === 416) snackbar.warning('warning.navision_account_onbekend');
+    else snackbar.danger('error.server_fout');
+    throw e;
+  }
+}
+
+export const plantLocationsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: plantLocationKeys.list(userId),
+    queryFn: ({ signal }) => getPlantLocations(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function usePlantLocations() {
+  const userId = useStore(sessionStore, (s) => s?.user.id ?? null);
+  return useQuery({ ...plantLocationsQueryOptions(userId ?? ''), enabled: userId !== null });
+}

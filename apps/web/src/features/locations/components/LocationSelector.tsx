@@ -1,0 +1,120 @@
+import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import type { PlantLocation } from '@mp/contract/api/shell';
+import { filterLocations, locationLabel } from '@mp/contract/rules/location-filter';
+import { IconLock, IconMapPin } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
+import { usePlantLocations } from '../api/get-plant-locations';
+
+/** Most entries the dropdown lists at once; typing narrows the list (spec §5 filter). */
+const MAX_OPTIONS = 100;
+
+/**
+ * The location selector of spec §2 (signed in only): a text field with a dropdown of the user's locations,
+ * each "nummer - omschrijving - omschrijving2". Picking one selects it (and the app reloads the order and
+ * removal lists); clearing the field resets the location.
+ */
+export function LocationSelector({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const selected = useStore(selectedLocationStore);
+  const { data: locations, isLoading } = usePlantLocations();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState(selected?.label ?? '');
+  const [filtering, setFiltering] = useState(false);
+
+  // follow outside changes (another tab, logout)
+  useEffect(() => {
+    setText(selected?.label ?? '');
+    setFiltering(false);
+  }, [selected]);
+
+  // a stored location the user no longer has is dropped; a stale label is refreshed
+  useEffect(() => {
+    if (!locations || !selected) return;
+    const current = locations.find((l) => l.locationNo === selected.locationNo);
+    if (!current) selectLocation(null);
+    else if (locationLabel(current) !== selected.label) selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
+  }, [locations, selected]);
+
+  const options = useMemo(() => {
+    const all = locations ?? [];
+    return (filtering ? filterLocations(all, text) : all).slice(0, MAX_OPTIONS);
+  }, [locations, filtering, text]);
+
+  const pick = (locationNo: string) => {
+    const location = (locations ?? []).find((l) => l.locationNo === locationNo);
+    if (!location) return;
+    selectLocation({ locationNo: location.locationNo, label: locationLabel(location) });
+    setText(locationLabel(location));
+    setFiltering(false);
+    combobox.closeDropdown();
+  };
+
+  const clear = () => {
+    selectLocation(null);
+    setText('');
+    setFiltering(false);
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick} withinPortal position="bottom-start" size="md">
+      <Combobox.Target>
+        <TextInput
+          label={t('kies_locatie')}
+          labelProps={compact ? { className: 'visually-hidden-label' } : undefined}
+          placeholder={t('geen_locatie')}
+          value={text}
+          size="md"
+          leftSection={<IconMapPin size={18} aria-hidden />}
+          rightSection={
+            isLoading ? (
+              <Loader size="xs" aria-hidden />
+            ) : text !== '' ? (
+              <Combobox.ClearButton onClear={clear} aria-label={t('banner.locatie_wissen')} />
+            ) : (
+              <Combobox.Chevron />
+            )
+          }
+          rightSectionPointerEvents={text === '' && !isLoading ? 'none' : 'all'}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            setFiltering(true);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+            if (value === '' && selected) selectLocation(null);
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={(e) => {
+            e.currentTarget.select();
+            combobox.openDropdown();
+          }}
+          onBlur={() => {
+            combobox.closeDropdown();
+            setText(selected?.label ?? '');
+            setFiltering(false);
+          }}
+          data-testid="location-selector"
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={t('kies_locatie')}>
+          {options.length === 0 ? (
+            <Combobox.Empty>{isLoading ? t('shared.laden') : t('shared.geen_resultaten')}</Combobox.Empty>
+          ) : (
+            options.map((l: PlantLocation) => (
+              <Combobox.Option value={l.locationNo} key={l.locationNo} active={l.locationNo === selected?.locationNo}>
+                <Group gap={6} wrap="nowrap">
+                  {l.blocked && <IconLock size={14} aria-label={t('warning.locatie_geblokkeerd')} />}
+                  <Text size="sm">{locationLabel(l)}</Text>
+                </Group>
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,133 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { PlantLocation } from '@mp/contract/api/shell';
+import { descriptionOf, locationLabel } from '@mp/contract/rules/location-filter';
+import { IconLock, IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
+import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { usePlantLocations } from '../api/get-plant-locations';
+
+function LocationFacts({ location }: { location: PlantLocation }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('Locatie.nummer'), location.locationNo],
+    [t('Locatie.omschrijving'), descriptionOf(location)],
+    [t('Locatie.omschrijving2'), location.description2 ?? '–'],
+    [t('Locatie.projectnummer'), location.projectNo ?? '–'],
+    [t('Locatie.rol'), location.role === 'administration' ? t('Locatie.rollen.administration') : t('Gebruikers.rollen.gebruiker')],
+  ];
+  if (location.customerName) rows.push([t('Gebruikers.klant'), location.customerName]);
+  return (
+    <Table variant="vertical" withTableBorder layout="fixed">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={{ base: 130, sm: 200 }}>{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The selected location's details, and the user's other locations to switch to. */
+function Locations({ showOthers }: { showOthers: boolean }) {
+  const { t } = useTranslation();
+  const selected = useStore(selectedLocationStore);
+  const query = usePlantLocations();
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <EmptyView title={t('Locatie.geen_locaties')} icon={<IconMapPin size={28} aria-hidden />} />;
+  const current = query.data.find((l) => l.locationNo === selected?.locationNo);
+  return (
+    <Stack gap="lg">
+      {current && (
+        <Stack gap="xs">
+          <Group gap="xs">
+            {current.blocked && (
+              <Badge color="red" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+                {t('Locatie.geblokkeerd')}
+              </Badge>
+            )}
+            {current.role === 'administration' && <Badge variant="light">{t('Locatie.rollen.administration')}</Badge>}
+          </Group>
+          <LocationFacts location={current} />
+        </Stack>
+      )}
+      {showOthers && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {query.data.map((l) => (
+            <Card
+              key={l.locationNo}
+              withBorder
+              radius="md"
+              padding="md"
+              component="button"
+              type="button"
+              onClick={() => selectLocation({ locationNo: l.locationNo, label: locationLabel(l) })}
+              aria-pressed={l.locationNo === selected?.locationNo}
+              style={{ textAlign: 'left', cursor: 'pointer', borderColor: l.locationNo === selected?.locationNo ? 'var(--mantine-primary-color-filled)' : undefined }}
+            >
+              <Text fw={600}>{l.locationNo}</Text>
+              <Text size="sm">{descriptionOf(l)}</Text>
+              {l.description2 && (
+                <Text size="sm" c="dimmed">
+                  {l.description2}
+                </Text>
+              )}
+              {l.blocked && (
+                <Badge color="red" variant="light" mt={6}>
+                  {t('Locatie.geblokkeerd')}
+                </Badge>
+              )}
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export function LocatiePage() {
+  return (
+    <AreaPage>
+      <Locations showOthers />
+    </AreaPage>
+  );
+}
+
+export function LocatieGegevensPage() {
+  return (
+    <AreaPage needsLocation>
+      <Locations showOthers={false} />
+    </AreaPage>
+  );
+}
+
+export function LocatieAanmakenPage() {
+  return <AreaPage />;
+}
+
+export function LocatieAanvragenPage() {
+  const { t } = useTranslation();
+  return <AreaPage description={t('Locatie.aanvragen.intro')} />;
+}
+
+export function LocatieAanvragenVoltooidPage() {
+  const { t } = useTranslation();
+  return (
+    <AreaPage>
+      <WizardSteps step="voltooid" />
+      <Text>{t('Locatie.aanvragen.verzonden')}</Text>
+    </AreaPage>
+  );
+}
+
+export function LocatieAfmeldenPage() {
+  const { t } = useTranslation();
+  return <AreaPage needsLocation description={t('Locatie.afmelden.intro')} />;
+}

@@ -1,0 +1,64 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore } from '../../../shared/session/location';
+import { AreaPage, WizardSteps, type WizardStep } from '../../../shared/ui/AreaPage';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { useOrderLists } from '../api/get-order-lists';
+
+function OrderLists({ all }: { all: boolean }) {
+  const { t } = useTranslation();
+  const location = useStore(selectedLocationStore);
+  const query = useOrderLists();
+  if (!location) return null;
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  const lists = all ? query.data : query.data.slice(0, 1);
+  if (lists.length === 0 || (!all && lists[0].lineCount === 0)) {
+    return <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />} />;
+  }
+  return (
+    <Stack gap="sm">
+      {lists.map((l) => (
+        <Card key={l.id} withBorder radius="md" padding="md">
+          <Group justify="space-between">
+            <Text fw={600}>{l.naam || t('Bestellijst.titel')}</Text>
+            <Badge variant="light">{t('shared.aantal')}: {l.lineCount}</Badge>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+export function BestellijstPage() {
+  return (
+    <AreaPage needsLocation>
+      <OrderLists all={false} />
+    </AreaPage>
+  );
+}
+
+export function BestellijstenPage() {
+  return (
+    <AreaPage needsLocation>
+      <OrderLists all />
+    </AreaPage>
+  );
+}
+
+function wizard(step: WizardStep) {
+  return function BestellenStep() {
+    return (
+      <AreaPage needsLocation>
+        <WizardSteps step={step} />
+        {step !== 'voltooid' && <OrderLists all={false} />}
+      </AreaPage>
+    );
+  };
+}
+export const BestellenGegevensPage = wizard('gegevens');
+export const BestellenAfrondenPage = wizard('afronden');
+export const BestellenVoltooidPage = wizard('voltooid');

@@ -1,0 +1,43 @@
+import type { ContentPageSummary } from '@mp/contract/api/shell';
+import type { Locale } from '@mp/contract/i18n/locales';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useStore } from '../lib/store';
+import { localeStore } from '../i18n/locale';
+import { sessionStore } from '../session/session';
+import { api } from './client';
+
+export const contentPageKeys = {
+  all: ['content-pages'] as const,
+  lists: () => [...contentPageKeys.all, 'list'] as const,
+  list: (locale: Locale, viewer: string) => [...contentPageKeys.lists(), { locale, viewer }] as const,
+  details: () => [...contentPageKeys.all, 'detail'] as const,
+  detail: (id: string, locale: string) => [...contentPageKeys.details(), { id, locale }] as const,
+};
+
+/** GET /api/v2.0/Pages?locale=: the content pages (kind page, info or news) of a locale. */
+export async function getContentPages(locale: Locale, signal?: AbortSignal): Promise<ContentPageSummary[]> {
+  const body = await api.get<{ pages: ContentPageSummary[] }>('/Pages', { query: { locale }, signal });
+  return body?.pages ?? [];
+}
+
+export const contentPagesQueryOptions = (locale: Locale, viewer: string) =>
+  queryOptions({
+    queryKey: contentPageKeys.list(locale, viewer),
+    queryFn: ({ signal }) => getContentPages(locale, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Content pages may only be read anonymously when AllowAnonymousUsers is on (spec §6): pass `enabled`. */
+export function useContentPages(enabled = true) {
+  const locale = useStore(localeStore);
+  const viewer = useStore(sessionStore, (s) => s?.user.id ?? 'anonymous');
+  return useQuery({ ...contentPagesQueryOptions(locale, viewer), enabled });
+}
+
+/** News pages, newest first. */
+export function newsOf(pages: readonly ContentPageSummary[]): ContentPageSummary[] {
+  return pages
+    .filter((p) => p.kind === 'news')
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+}

@@ -1,0 +1,36 @@
+import { Image, Modal, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoImage } from './NoImage';
+
+/** Default preview size 150 × 70 (spec §9). */
+export const DEFAULT_PREVIEW = { width: 150, height: 70 };
+
+/** A preview image that expands in a modal; without an image (or when it fails to load) the no-image icon shows. */
+export function ImagePreview({
+  src,
+  alt,
+  width = DEFAULT_PREVIEW.width,
+  height = DEFAULT_PREVIEW.height,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  width?: number;
+  height?: number;
+}) {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <NoImage size={width} height={height} />;
+  return (
+    <>
+      <UnstyledButton onClick={open} aria-label={`${t('shared.afbeelding_vergroten')}: ${alt}`} style={{ borderRadius: 4 }}>
+        <Image src={src} alt="" w={width} h={height} fit="contain" onError={() => setFailed(true)} loading="lazy" />
+      </UnstyledButton>
+      <Modal opened={opened} onClose={close} title={alt} size="xl" centered closeButtonProps={{ 'aria-label': t('shared.sluiten') }}>
+        <Image src={src} alt={alt} fit="contain" mah="75vh" />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Delay message after 3000 ms (spec §9). */
+export const LOADING_DELAY_MS = 3000;
+
+/** A loading block that tells the user after 3 s that it takes longer than usual. */
+export function LoadingBlock({ label, minHeight = 160 }: { label?: string; minHeight?: number }) {
+  const { t } = useTranslation();
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setSlow(true), LOADING_DELAY_MS);
+    return () => clearTimeout(id);
+  }, []);
+  return (
+    <Center mih={minHeight} role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden />
+        <Text size="sm" c="dimmed">
+          {label ?? t('shared.laden')}
+        </Text>
+        {slow && (
+          <Text size="sm" c="dimmed" data-testid="loading-delay">
+            {t('shared.laden_vertraagd')}
+          </Text>
+        )}
+      </Stack>
+    </Center>
+  );
+}

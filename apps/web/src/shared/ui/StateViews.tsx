@@ -1,0 +1,43 @@
+import { Alert, Button, EmptyState } from '@mantine/core';
+import { IconAlertCircle, IconInbox, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/errors';
+import { translateCode } from '../i18n/i18n';
+
+export function EmptyView({ title, description, icon, children }: { title?: ReactNode; description?: ReactNode; icon?: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      py="xl"
+      title={title ?? t('shared.leeg')}
+      description={description}
+      icon={icon ?? <IconInbox size={28} aria-hidden />}
+      color="gray"
+    >
+      {children}
+    </EmptyState>
+  );
+}
+
+/** A failed load with the reason and a retry button. */
+export function ErrorView({ error, onRetry, messageKey }: { error?: unknown; onRetry?: () => void; messageKey?: string }) {
+  const { t } = useTranslation();
+  const message = messageKey
+    ? t(messageKey)
+    : isApiError(error)
+      ? translateCode(error.code, error.message)
+      : t('shared.fout_opnieuw');
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" my="md">
+      {message}
+      {onRetry && (
+        <div>
+          <Button variant="subtle" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry} mt="xs" px={0}>
+            {t('shared.opnieuw_proberen')}
+          </Button>
+        </div>
+      )}
+    </Alert>
+  );
+}
