@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -17,6 +18,29 @@ function buildIdPlugin(buildId: string): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz next to every text asset, so a static server with pre-compressed support
+ * (@fastify/static `preCompressed: true`) sends the small files without compressing on each request.
+ */
+function precompressPlugin(): Plugin {
+  return {
+    name: 'mp-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName) || fileName.endsWith('build-id.txt')) continue;
+        const source = item.type === 'chunk' ? item.code : item.source;
+        const raw = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (raw.length < 1024) continue;
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        const gz = gzipSync(raw, { level: 9 });
+        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: br });
+        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gz });
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => {
@@ -25,7 +49,7 @@ export default defineConfig(({ command }) => {
       ? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`
       : 'dev';
   return {
-    plugins: [react(), buildIdPlugin(buildId)],
+    plugins: [react(), buildIdPlugin(buildId), precompressPlugin()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       // @mantine/dates lives in the root node_modules next to another @mantine/core copy: one React, one Mantine.
@@ -40,17 +64,8 @@ export default defineConfig(({ command }) => {
       target: 'es2022',
       sourcemap: false,
       chunkSizeWarningLimit: 400,
-      rolldownOptions: {
-        output: {
-          // Shared libraries in long-lived chunks; every page is its own lazy chunk (see src/app/routes.tsx).
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-              { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 20 },
-            ],
-          },
-        },
-      },
+      // dist/.vite/manifest.json: scripts/lighthouse.ts sums the JavaScript a page needs from it
+      manifest: true,
     },
   };
 });

@@ -77,6 +77,11 @@ function roundPrice(x: number): number {
   return Math.round(x * 20) / 20;
 }
 
+/** Week prices stay within 4–4.5 day prices: cents below € 100, whole euros above. */
+function roundWeekPrice(x: number): number {
+  return x >= 100 ? Math.round(x) : Math.round(x * 20) / 20;
+}
+
 const seriesWord: Text = { 'nl-NL': 'serie', 'en-US': 'series', 'fr-FR': 'série', 'de-DE': 'Serie' };
 
 export function copySuffix(copy: number): string {
@@ -150,13 +155,19 @@ export function buildCatalogue(scale: number): Catalogue {
         const rentalType: RentalType = v.rentalType ?? 'Verhuur';
         const numbered = family.numbered && rentalType === 'Verhuur';
         const variation = unitHash(itemNo);
-        const dayPrice = v.day !== undefined && rentalType === 'Verhuur' ? roundPrice(v.day * (copy === 1 ? 1 : 0.9 + variation * 0.2)) : null;
-        const weekPrice = dayPrice !== null ? roundPrice(dayPrice * (4 + unitHash(`week:${itemNo}`) * 0.5)) : null;
+        const dayPrice =
+          v.day !== undefined && rentalType === 'Verhuur'
+            ? roundPrice(v.day * (copy === 1 ? 1 : 0.9 + variation * 0.2))
+            : null;
+        const weekPrice =
+          dayPrice !== null ? roundWeekPrice(dayPrice * (4 + unitHash(`week:${itemNo}`) * 0.5)) : null;
         const salePrice = v.sale !== undefined ? money(v.sale) : null;
         const name: Text =
           copy === 1
             ? v.name
-            : (Object.fromEntries(locales.map((l) => [l, `${v.name[l]} (${seriesWord[l]} ${copy})`])) as Text);
+            : (Object.fromEntries(
+                locales.map((l) => [l, `${v.name[l]} (${seriesWord[l]} ${copy})`]),
+              ) as Text);
         let imageFileId = baseImage.get(baseNo);
         if (!imageFileId) {
           imageFileId = stableId('file', `item:${baseNo}`);
@@ -197,11 +208,17 @@ export function buildCatalogue(scale: number): Catalogue {
           });
         }
         let sort = 0;
-        if (family.heading) itemTechData.push({ itemId: id, attributeId: stableId('tech', family.heading), sort: sort++ });
+        if (family.heading)
+          itemTechData.push({ itemId: id, attributeId: stableId('tech', family.heading), sort: sort++ });
         for (const [code, value] of Object.entries(v.tech)) {
           const attribute = attributeByCode.get(code);
           if (!attribute) throw new Error(`unknown technical attribute ${code} on ${itemNo}`);
-          itemTechData.push({ itemId: id, attributeId: stableId('tech', code), sort: sort++, ...techValue(attribute.kind, value, itemNo, code) });
+          itemTechData.push({
+            itemId: id,
+            attributeId: stableId('tech', code),
+            sort: sort++,
+            ...techValue(attribute.kind, value, itemNo, code),
+          });
         }
         const demo: DemoItem = {
           id,
@@ -226,7 +243,8 @@ export function buildCatalogue(scale: number): Catalogue {
 
   const itemLinks: Catalogue['itemLinks'] = [];
   for (const rule of linkRules) {
-    for (const target of rule.to) if (!byItemNo.has(target)) throw new Error(`link rule targets unknown item ${target}`);
+    for (const target of rule.to)
+      if (!byItemNo.has(target)) throw new Error(`link rule targets unknown item ${target}`);
   }
   for (const item of demoItems) {
     for (const rule of linkRules) {
@@ -234,7 +252,13 @@ export function buildCatalogue(scale: number): Catalogue {
       rule.to.forEach((target, i) => {
         const linked = byItemNo.get(`${target}${copySuffix(item.copy)}`) ?? byItemNo.get(target)!;
         if (linked.id === item.id) return;
-        itemLinks.push({ itemId: item.id, linkedItemId: linked.id, kind: rule.kind, amount: rule.amount ?? 1, sort: i });
+        itemLinks.push({
+          itemId: item.id,
+          linkedItemId: linked.id,
+          kind: rule.kind,
+          amount: rule.amount ?? 1,
+          sort: i,
+        });
       });
     }
   }
@@ -266,7 +290,8 @@ export function buildCatalogue(scale: number): Catalogue {
       const lineId = stableId('set-line', `${spec.setNo}:${lineNo}`);
       const item = line.itemNo ? byItemNo.get(line.itemNo) : undefined;
       if (line.itemNo && !item) throw new Error(`set ${spec.setNo} names unknown item ${line.itemNo}`);
-      if (line.setNo && !setIdByNo.has(line.setNo)) throw new Error(`set ${spec.setNo} names unknown set ${line.setNo}`);
+      if (line.setNo && !setIdByNo.has(line.setNo))
+        throw new Error(`set ${spec.setNo} names unknown set ${line.setNo}`);
       setLines.push({
         id: lineId,
         setId: id,

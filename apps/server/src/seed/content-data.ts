@@ -19,7 +19,12 @@ export const pageSpecs: PageSpec[] = [
     kind: 'info',
     name: 'Info – zo werkt het portaal',
     publishedDaysAgo: 200,
-    title: t('Zo werkt Materieelportaal', 'How Materieelportaal works', 'Comment fonctionne Materieelportaal', 'So funktioniert Materieelportaal'),
+    title: t(
+      'Zo werkt Materieelportaal',
+      'How Materieelportaal works',
+      'Comment fonctionne Materieelportaal',
+      'So funktioniert Materieelportaal',
+    ),
     html: t(
       '<h2>Materieel bestellen in vier stappen</h2><ol><li>Kies je projectlocatie rechtsboven.</li><li>Zoek in de catalogus of via het zoekveld en zet materieel op je bestellijst.</li><li>Vul de leverdatum, het werkadres en de contactpersoon in.</li><li>Verstuur de aanvraag: je ontvangt direct een bevestiging per e-mail.</li></ol><h2>Afvoeren en verplaatsen</h2><p>Op <strong>Project</strong> zie je de actuele voorraad van je locatie. Zet materieel op de afvoerlijst om het te laten ophalen, of verplaats het naar een andere locatie.</p><h2>Vragen?</h2><p>Bel de materieeldienst op <a href="tel:+31302418800">030 241 88 00</a> (werkdagen 7.00–17.00 uur).</p>',
       '<h2>Ordering equipment in four steps</h2><ol><li>Choose your project location at the top right.</li><li>Search the catalogue or use the search box and add equipment to your order list.</li><li>Fill in the delivery date, the work address and the contact person.</li><li>Submit the request: you receive a confirmation by e-mail straight away.</li></ol><h2>Returns and moves</h2><p>Under <strong>Project</strong> you see the current stock of your location. Put equipment on the removal list to have it collected, or move it to another location.</p><h2>Questions?</h2><p>Call the equipment department at <a href="tel:+31302418800">+31 30 241 88 00</a> (weekdays 7 am–5 pm).</p>',
@@ -32,7 +37,12 @@ export const pageSpecs: PageSpec[] = [
     kind: 'news',
     name: 'Nieuws – hybride lichtmasten',
     publishedDaysAgo: 21,
-    title: t('Nieuw: hybride LED-lichtmasten', 'New: hybrid LED lighting towers', 'Nouveau : mâts d’éclairage LED hybrides', 'Neu: hybride LED-Lichtmasten'),
+    title: t(
+      'Nieuw: hybride LED-lichtmasten',
+      'New: hybrid LED lighting towers',
+      'Nouveau : mâts d’éclairage LED hybrides',
+      'Neu: hybride LED-Lichtmasten',
+    ),
     html: t(
       '<p>Vanaf deze maand huur je bij ons <strong>hybride LED-lichtmasten</strong> met accupakket. Ze draaien tot 70 % minder uren op diesel en zijn ’s nachts vrijwel geruisloos: ideaal voor werk in woonwijken.</p><p>Je vindt ze in de catalogus onder <em>Verlichting › Lichtmasten</em>.</p>',
       '<p>From this month you can rent <strong>hybrid LED lighting towers</strong> with a battery pack. They run up to 70% fewer hours on diesel and are almost silent at night: ideal for work in residential areas.</p><p>Find them in the catalogue under <em>Lighting › Lighting towers</em>.</p>',
@@ -45,7 +55,12 @@ export const pageSpecs: PageSpec[] = [
     kind: 'news',
     name: 'Nieuws – openingstijden feestdagen',
     publishedDaysAgo: 7,
-    title: t('Openingstijden depots rond de feestdagen', 'Depot opening hours over the holidays', 'Horaires des dépôts pendant les fêtes', 'Öffnungszeiten der Depots über die Feiertage'),
+    title: t(
+      'Openingstijden depots rond de feestdagen',
+      'Depot opening hours over the holidays',
+      'Horaires des dépôts pendant les fêtes',
+      'Öffnungszeiten der Depots über die Feiertage',
+    ),
     html: t(
       '<p>Tussen Kerst en Oud en Nieuw zijn onze depots beperkt open. Op 24 en 31 december sluiten we om 12.00 uur; op 25 en 26 december en 1 januari zijn we gesloten.</p><p>Plan leveringen en afvoer voor de bouwvak van de winter daarom uiterlijk <strong>drie werkdagen</strong> vooruit.</p>',
       '<p>Between Christmas and New Year our depots have reduced opening hours. On 24 and 31 December we close at noon; on 25 and 26 December and 1 January we are closed.</p><p>Please plan deliveries and collections for the winter break at least <strong>three working days</strong> ahead.</p>',
@@ -76,7 +91,12 @@ export const footerSpecs: Record<'footer_column_one' | 'footer_column_two' | 'fo
   ),
 };
 
-export const serviceMessageSpecs: { pageKey: string; daysAgo: number; activeDays: number | null; message: Text }[] = [
+export const serviceMessageSpecs: {
+  pageKey: string;
+  daysAgo: number;
+  activeDays: number | null;
+  message: Text;
+}[] = [
   {
     pageKey: 'news-feestdagen',
     daysAgo: 7,
@@ -125,7 +145,10 @@ function str(b: TranslationBundle, key: string): string | undefined {
  * Mail templates built from the translation bundle's `mail.<Type>` texts, so the seeded (editable)
  * rows use exactly the placeholders the services fill in.
  */
-export function mailTemplateSpec(type: (typeof mailTypes)[number], locale: Locale): { subject: string; html: string } {
+export function mailTemplateSpec(
+  type: (typeof mailTypes)[number],
+  locale: Locale,
+): { subject: string; html: string } {
   const mail = section(bundles[locale], 'mail');
   const m = section(mail, type);
   const subject = str(m, 'onderwerp') ?? type;

@@ -12,7 +12,13 @@ export interface FileJob {
   meta?: Record<string, unknown>;
 }
 
-export function pdfJob(id: string, storageKey: string, fileName: string, title: string, lines: (PdfLine | string)[]): FileJob {
+export function pdfJob(
+  id: string,
+  storageKey: string,
+  fileName: string,
+  title: string,
+  lines: (PdfLine | string)[],
+): FileJob {
   return { id, storageKey, fileName, contentType: 'application/pdf', make: () => simplePdf(title, lines) };
 }
 

@@ -17,8 +17,16 @@ const wheel = (x: number, y: number, r = 16) =>
 const drawings: Record<Shape, (c: string) => string> = {
   fence: (c) =>
     `<rect x="60" y="60" width="280" height="150" fill="none" stroke="${c}" stroke-width="8"/>` +
-    Array.from({ length: 13 }, (_, i) => `<line x1="${80 + i * 20}" y1="60" x2="${80 + i * 20}" y2="210" stroke="${c}" stroke-width="2"/>`).join('') +
-    Array.from({ length: 6 }, (_, i) => `<line x1="60" y1="${80 + i * 22}" x2="340" y2="${80 + i * 22}" stroke="${c}" stroke-width="2"/>`).join('') +
+    Array.from(
+      { length: 13 },
+      (_, i) =>
+        `<line x1="${80 + i * 20}" y1="60" x2="${80 + i * 20}" y2="210" stroke="${c}" stroke-width="2"/>`,
+    ).join('') +
+    Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<line x1="60" y1="${80 + i * 22}" x2="340" y2="${80 + i * 22}" stroke="${c}" stroke-width="2"/>`,
+    ).join('') +
     `<rect x="40" y="205" width="60" height="20" fill="#868e96"/><rect x="300" y="205" width="60" height="20" fill="#868e96"/>`,
   foot: (c) =>
     `<polygon points="110,220 290,220 260,150 140,150" fill="${c}"/><rect x="170" y="120" width="14" height="40" fill="#868e96"/><rect x="216" y="120" width="14" height="40" fill="#868e96"/>`,
@@ -36,15 +44,25 @@ const drawings: Record<Shape, (c: string) => string> = {
     `<rect x="50" y="70" width="300" height="135" fill="${c}" rx="4"/><rect x="75" y="95" width="60" height="45" fill="#e7f5ff"/><rect x="155" y="95" width="60" height="45" fill="#e7f5ff"/><rect x="260" y="110" width="50" height="95" fill="#fff" opacity="0.8"/>${wheel(110, 215)}${wheel(290, 215)}`,
   container: (c) =>
     `<rect x="45" y="75" width="310" height="140" fill="${c}"/>` +
-    Array.from({ length: 14 }, (_, i) => `<line x1="${60 + i * 21}" y1="80" x2="${60 + i * 21}" y2="210" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>`).join(''),
-  skip: (c) => `<polygon points="60,90 340,90 300,215 100,215" fill="${c}"/><rect x="60" y="82" width="280" height="12" fill="#343a40"/>`,
+    Array.from(
+      { length: 14 },
+      (_, i) =>
+        `<line x1="${60 + i * 21}" y1="80" x2="${60 + i * 21}" y2="210" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>`,
+    ).join(''),
+  skip: (c) =>
+    `<polygon points="60,90 340,90 300,215 100,215" fill="${c}"/><rect x="60" y="82" width="280" height="12" fill="#343a40"/>`,
   generator: (c) =>
     `<rect x="70" y="70" width="260" height="130" rx="8" fill="${c}"/><rect x="95" y="95" width="90" height="50" fill="#343a40"/>` +
-    Array.from({ length: 6 }, (_, i) => `<rect x="210" y="${92 + i * 15}" width="95" height="7" fill="#000" opacity="0.25"/>`).join('') +
+    Array.from(
+      { length: 6 },
+      (_, i) => `<rect x="210" y="${92 + i * 15}" width="95" height="7" fill="#000" opacity="0.25"/>`,
+    ).join('') +
     `${wheel(110, 210)}${wheel(290, 210)}`,
   cabinet: (c) =>
     `<rect x="130" y="40" width="140" height="165" rx="6" fill="${c}"/><rect x="150" y="60" width="100" height="40" fill="#fff" opacity="0.6"/>` +
-    Array.from({ length: 4 }, (_, i) => `<circle cx="${160 + i * 27}" cy="150" r="10" fill="#343a40"/>`).join('') +
+    Array.from({ length: 4 }, (_, i) => `<circle cx="${160 + i * 27}" cy="150" r="10" fill="#343a40"/>`).join(
+      '',
+    ) +
     `<rect x="150" y="205" width="20" height="20" fill="#868e96"/><rect x="230" y="205" width="20" height="20" fill="#868e96"/>`,
   cable: (c) =>
     `<circle cx="200" cy="125" r="85" fill="none" stroke="${c}" stroke-width="18"/><circle cx="200" cy="125" r="55" fill="none" stroke="${c}" stroke-width="18"/><circle cx="200" cy="125" r="25" fill="#343a40"/>`,
@@ -66,7 +84,11 @@ const drawings: Record<Shape, (c: string) => string> = {
     `<line x1="110" y1="70" x2="290" y2="180" stroke="${c}" stroke-width="6"/>${wheel(110, 218, 10)}${wheel(290, 218, 10)}`,
   ladder: (c) =>
     `<line x1="150" y1="30" x2="130" y2="225" stroke="${c}" stroke-width="12"/><line x1="250" y1="30" x2="270" y2="225" stroke="${c}" stroke-width="12"/>` +
-    Array.from({ length: 8 }, (_, i) => `<line x1="${148 - i * 2.5}" y1="${50 + i * 23}" x2="${252 + i * 2.5}" y2="${50 + i * 23}" stroke="${c}" stroke-width="8"/>`).join(''),
+    Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<line x1="${148 - i * 2.5}" y1="${50 + i * 23}" x2="${252 + i * 2.5}" y2="${50 + i * 23}" stroke="${c}" stroke-width="8"/>`,
+    ).join(''),
   scissor: (c) =>
     `<rect x="90" y="40" width="220" height="25" fill="${c}"/><line x1="100" y1="70" x2="300" y2="175" stroke="#343a40" stroke-width="10"/><line x1="300" y1="70" x2="100" y2="175" stroke="#343a40" stroke-width="10"/><rect x="80" y="175" width="240" height="30" fill="${c}"/>${wheel(115, 210, 13)}${wheel(285, 210, 13)}`,
   boom: (c) =>
@@ -109,7 +131,12 @@ function svgFor(shape: Shape, colour: string, title: string, caption: string): s
   );
 }
 
-export async function renderPicture(shape: Shape, colour: string, title: string, caption: string): Promise<Buffer> {
+export async function renderPicture(
+  shape: Shape,
+  colour: string,
+  title: string,
+  caption: string,
+): Promise<Buffer> {
   return sharp(Buffer.from(svgFor(shape, colour, title, caption)))
     .webp({ quality: 72, effort: 2 })
     .toBuffer();
@@ -141,7 +168,11 @@ export async function renderBanner(): Promise<Buffer> {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#143A60"/><stop offset="1" stop-color="#1C4E80"/></linearGradient></defs>` +
     `<rect width="1600" height="400" fill="url(#g)"/>${cranes}` +
     `<rect y="360" width="1600" height="40" fill="#F59F00"/>` +
-    Array.from({ length: 40 }, (_, i) => `<polygon points="${i * 40},400 ${i * 40 + 20},360 ${i * 40 + 40},360 ${i * 40 + 20},400" fill="#1A1B1E" opacity="0.8"/>`).join('') +
+    Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<polygon points="${i * 40},400 ${i * 40 + 20},360 ${i * 40 + 40},360 ${i * 40 + 20},400" fill="#1A1B1E" opacity="0.8"/>`,
+    ).join('') +
     `</svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 75 }).toBuffer();
 }

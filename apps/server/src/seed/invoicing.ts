@@ -59,7 +59,8 @@ export function invoice(input: {
     list.push([e.entryDate, e.quantity]);
     timelines[li].set(e.itemId, list);
   }
-  for (const map of timelines) for (const list of map.values()) list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (const map of timelines)
+    for (const list of map.values()) list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   const ordersByLocation = locations.map(() => [] as OrderInfo[]);
   for (const o of simulation.orderInfos) if (o.status === 'done') ordersByLocation[o.locationIndex].push(o);
@@ -122,7 +123,11 @@ export function invoice(input: {
               amount: money(l.item.salePrice * l.quantity).toFixed(2),
             });
           }
-          if (o.kind === 'removal' && l.item.rentalType === 'Verkoop_Terugkoop' && l.item.salePrice !== null) {
+          if (
+            o.kind === 'removal' &&
+            l.item.rentalType === 'Verkoop_Terugkoop' &&
+            l.item.salePrice !== null
+          ) {
             const price = money(l.item.salePrice * 0.6);
             credits.push({
               kind: 'credit',
@@ -148,10 +153,28 @@ export function invoice(input: {
       }
       const documentDate = next;
       if (lines.length > 0) {
-        drafts.push({ id: stableId('invoice', `${loc.spec.locationNo}:${from}`), kind: 'invoice', li, documentDate, periodFrom: from, periodTo: to, appliesTo: null, lines });
+        drafts.push({
+          id: stableId('invoice', `${loc.spec.locationNo}:${from}`),
+          kind: 'invoice',
+          li,
+          documentDate,
+          periodFrom: from,
+          periodTo: to,
+          appliesTo: null,
+          lines,
+        });
       }
       if (credits.length > 0) {
-        drafts.push({ id: stableId('credit-memo', `${loc.spec.locationNo}:${from}`), kind: 'credit_memo', li, documentDate, periodFrom: from, periodTo: to, appliesTo: null, lines: credits });
+        drafts.push({
+          id: stableId('credit-memo', `${loc.spec.locationNo}:${from}`),
+          kind: 'credit_memo',
+          li,
+          documentDate,
+          periodFrom: from,
+          periodTo: to,
+          appliesTo: null,
+          lines: credits,
+        });
       }
     });
   }
@@ -175,6 +198,8 @@ export function invoice(input: {
           kind: 'credit',
           itemId: line.itemId,
           description: `Correctie: 2 huurdagen te veel berekend – ${line.description}`,
+          periodFrom: line.periodFrom,
+          periodTo: line.periodTo,
           days: 2,
           quantity: line.quantity,
           unitPrice: line.unitPrice,
@@ -184,7 +209,9 @@ export function invoice(input: {
     });
   }
 
-  drafts.sort((a, b) => (a.documentDate < b.documentDate ? -1 : a.documentDate > b.documentDate ? 1 : a.li - b.li));
+  drafts.sort((a, b) =>
+    a.documentDate < b.documentDate ? -1 : a.documentDate > b.documentDate ? 1 : a.li - b.li,
+  );
   const invoices: InvoicingResult['invoices'] = [];
   const lines: InvoicingResult['lines'] = [];
   const files: FileJob[] = [];
@@ -206,7 +233,12 @@ export function invoice(input: {
         `Locatie ${loc.spec.locationNo} – ${loc.spec.description}`,
         `Factuurdatum ${d.documentDate} · vervaldatum ${dueDate} · periode ${d.periodFrom} t/m ${d.periodTo}`,
         { text: 'Omschrijving', bold: true, gap: 10 },
-        ...d.lines.slice(0, 45).map((l) => `${l.description} · ${l.quantity} × ${fmt(Number(l.unitPrice))}${l.days ? ` · ${l.days} dgn` : ''} = ${fmt(Number(l.amount))}`),
+        ...d.lines
+          .slice(0, 45)
+          .map(
+            (l) =>
+              `${l.description} · ${l.quantity} × ${fmt(Number(l.unitPrice))}${l.days ? ` · ${l.days} dgn` : ''} = ${fmt(Number(l.amount))}`,
+          ),
         ...(d.lines.length > 45 ? [`… en ${d.lines.length - 45} regels meer`] : []),
         { text: `Totaal excl. btw ${fmt(net)}`, bold: true, gap: 10 },
         `Btw 21% ${fmt(vat)}`,
@@ -232,7 +264,14 @@ export function invoice(input: {
       yourReference: loc.spec.projectNumber,
       pdfFileId: pdf.id,
     });
-    d.lines.forEach((l, i) => lines.push({ ...l, id: stableId('invoice-line', `${d.id}:${i}`), invoiceId: d.id, lineNo: (i + 1) * 10000 }));
+    d.lines.forEach((l, i) =>
+      lines.push({
+        ...l,
+        id: stableId('invoice-line', `${d.id}:${i}`),
+        invoiceId: d.id,
+        lineNo: (i + 1) * 10000,
+      }),
+    );
     if (d.kind === 'credit_memo' || !attachedLocations.has(d.li)) {
       attachedLocations.add(d.li);
       const spec = pdfJob(
@@ -240,10 +279,19 @@ export function invoice(input: {
         `demo/invoices/${documentNo.toLowerCase()}-specificatie.pdf`,
         `${documentNo}-specificatie.pdf`,
         `Specificatie ${documentNo}`,
-        [`Locatie ${loc.spec.locationNo} – ${loc.spec.description}`, `Aantal regels: ${d.lines.length}`, `Totaal excl. btw ${fmt(net)}`],
+        [
+          `Locatie ${loc.spec.locationNo} – ${loc.spec.description}`,
+          `Aantal regels: ${d.lines.length}`,
+          `Totaal excl. btw ${fmt(net)}`,
+        ],
       );
       files.push(spec);
-      attachments.push({ id: stableId('attachment', d.id), invoiceId: d.id, fileId: spec.id, fileName: spec.fileName });
+      attachments.push({
+        id: stableId('attachment', d.id),
+        invoiceId: d.id,
+        fileId: spec.id,
+        fileName: spec.fileName,
+      });
     }
   });
   return { invoices, lines, files, attachments };

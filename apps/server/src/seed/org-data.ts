@@ -14,10 +14,38 @@ export interface DepotSpec {
 }
 
 export const depotSpecs: DepotSpec[] = [
-  { depotNo: 'D-UTR', name: 'Depot Utrecht', street: 'Atoomweg 112', postcode: '3542 AB', city: 'Utrecht', phone: '030 241 88 00' },
-  { depotNo: 'D-ZWO', name: 'Depot Zwolle', street: 'Marconistraat 21', postcode: '8013 PK', city: 'Zwolle', phone: '038 421 55 10' },
-  { depotNo: 'D-GRO', name: 'Depot Groningen', street: 'Osloweg 90', postcode: '9723 BK', city: 'Groningen', phone: '050 318 72 40' },
-  { depotNo: 'D-BRE', name: 'Depot Breda', street: 'Minervum 7031', postcode: '4817 ZN', city: 'Breda', phone: '076 571 20 30' },
+  {
+    depotNo: 'D-UTR',
+    name: 'Depot Utrecht',
+    street: 'Atoomweg 112',
+    postcode: '3542 AB',
+    city: 'Utrecht',
+    phone: '030 241 88 00',
+  },
+  {
+    depotNo: 'D-ZWO',
+    name: 'Depot Zwolle',
+    street: 'Marconistraat 21',
+    postcode: '8013 PK',
+    city: 'Zwolle',
+    phone: '038 421 55 10',
+  },
+  {
+    depotNo: 'D-GRO',
+    name: 'Depot Groningen',
+    street: 'Osloweg 90',
+    postcode: '9723 BK',
+    city: 'Groningen',
+    phone: '050 318 72 40',
+  },
+  {
+    depotNo: 'D-BRE',
+    name: 'Depot Breda',
+    street: 'Minervum 7031',
+    postcode: '4817 ZN',
+    city: 'Breda',
+    phone: '076 571 20 30',
+  },
 ];
 
 export interface CustomerSpec {
@@ -74,7 +102,14 @@ export interface LocationSpec {
   endedDaysAgo?: number;
   /** Relative activity (orders per month). */
   activity: number;
-  workAddresses: { code: string; name: string; street: string; postcode: string; contact: string; phone: string }[];
+  workAddresses: {
+    code: string;
+    name: string;
+    street: string;
+    postcode: string;
+    contact: string;
+    phone: string;
+  }[];
 }
 
 export const locationSpecs: LocationSpec[] = [
@@ -90,8 +125,22 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 182,
     activity: 1.4,
     workAddresses: [
-      { code: 'WA01', name: 'Bouwterrein hoofdingang', street: 'Langerakbaan 220', postcode: '3544 MB', contact: 'Jeroen de Wit', phone: '06 12 34 56 01' },
-      { code: 'WA02', name: 'Bouwveld fase 2 (Hoge Woerd)', street: 'Hoge Woerdlaan 2', postcode: '3544 MC', contact: 'Jeroen de Wit', phone: '06 12 34 56 01' },
+      {
+        code: 'WA01',
+        name: 'Bouwterrein hoofdingang',
+        street: 'Langerakbaan 220',
+        postcode: '3544 MB',
+        contact: 'Jeroen de Wit',
+        phone: '06 12 34 56 01',
+      },
+      {
+        code: 'WA02',
+        name: 'Bouwveld fase 2 (Hoge Woerd)',
+        street: 'Hoge Woerdlaan 2',
+        postcode: '3544 MC',
+        contact: 'Jeroen de Wit',
+        phone: '06 12 34 56 01',
+      },
     ],
   },
   {
@@ -106,7 +155,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 150,
     activity: 0.8,
     workAddresses: [
-      { code: 'WA01', name: 'Schoolplein (ingang Bisschopsweg)', street: 'Schothorsterlaan 41', postcode: '3822 NA', contact: 'Sanne Vermeulen', phone: '06 12 34 56 02' },
+      {
+        code: 'WA01',
+        name: 'Schoolplein (ingang Bisschopsweg)',
+        street: 'Schothorsterlaan 41',
+        postcode: '3822 NA',
+        contact: 'Sanne Vermeulen',
+        phone: '06 12 34 56 02',
+      },
     ],
   },
   {
@@ -121,8 +177,22 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 170,
     activity: 1.2,
     workAddresses: [
-      { code: 'WA01', name: 'Bouwplaats Stadsplein', street: 'Stadsplein 1', postcode: '3431 LZ', contact: 'Mark Hendriks', phone: '06 12 34 56 03' },
-      { code: 'WA02', name: 'Laad- en losplaats Raadstede', street: 'Raadstede 10', postcode: '3431 HA', contact: 'Mark Hendriks', phone: '06 12 34 56 03' },
+      {
+        code: 'WA01',
+        name: 'Bouwplaats Stadsplein',
+        street: 'Stadsplein 1',
+        postcode: '3431 LZ',
+        contact: 'Mark Hendriks',
+        phone: '06 12 34 56 03',
+      },
+      {
+        code: 'WA02',
+        name: 'Laad- en losplaats Raadstede',
+        street: 'Raadstede 10',
+        postcode: '3431 HA',
+        contact: 'Mark Hendriks',
+        phone: '06 12 34 56 03',
+      },
     ],
   },
   {
@@ -137,7 +207,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 120,
     activity: 1.0,
     workAddresses: [
-      { code: 'WA01', name: 'Bouwterrein kavel 12', street: 'Meidoornkade 24', postcode: '3992 AE', contact: 'Ilse Bos', phone: '06 12 34 56 04' },
+      {
+        code: 'WA01',
+        name: 'Bouwterrein kavel 12',
+        street: 'Meidoornkade 24',
+        postcode: '3992 AE',
+        contact: 'Ilse Bos',
+        phone: '06 12 34 56 04',
+      },
     ],
   },
   {
@@ -152,7 +229,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 95,
     activity: 0.9,
     workAddresses: [
-      { code: 'WA01', name: 'Europalaan (laadperron)', street: 'Europalaan 40', postcode: '3526 KS', contact: 'Tim van Leeuwen', phone: '06 12 34 56 05' },
+      {
+        code: 'WA01',
+        name: 'Europalaan (laadperron)',
+        street: 'Europalaan 40',
+        postcode: '3526 KS',
+        contact: 'Tim van Leeuwen',
+        phone: '06 12 34 56 05',
+      },
     ],
   },
   {
@@ -167,7 +251,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 70,
     activity: 0.7,
     workAddresses: [
-      { code: 'WA01', name: 'Bouwplaats achterzijde', street: 'Laan van Vollenhove 3', postcode: '3706 AM', contact: 'Fatima el Amrani', phone: '06 12 34 56 06' },
+      {
+        code: 'WA01',
+        name: 'Bouwplaats achterzijde',
+        street: 'Laan van Vollenhove 3',
+        postcode: '3706 AM',
+        contact: 'Fatima el Amrani',
+        phone: '06 12 34 56 06',
+      },
     ],
   },
   {
@@ -184,7 +275,14 @@ export const locationSpecs: LocationSpec[] = [
     endedDaysAgo: 35,
     activity: 0.8,
     workAddresses: [
-      { code: 'WA01', name: 'Inrit parkeergarage', street: 'Stationsplein 50', postcode: '3818 LE', contact: 'Kees Kramer', phone: '06 12 34 56 07' },
+      {
+        code: 'WA01',
+        name: 'Inrit parkeergarage',
+        street: 'Stationsplein 50',
+        postcode: '3818 LE',
+        contact: 'Kees Kramer',
+        phone: '06 12 34 56 07',
+      },
     ],
   },
   {
@@ -199,8 +297,22 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 178,
     activity: 1.5,
     workAddresses: [
-      { code: 'WA01', name: 'Werkvak 1 – keet bij afrit 27', street: 'Wetterwille 2', postcode: '9201 AA', contact: 'Sjoerd Hoekstra', phone: '06 23 45 67 01' },
-      { code: 'WA02', name: 'Werkvak 2 – Donkerbroek', street: 'Hoofdweg 101', postcode: '8435 KA', contact: 'Sjoerd Hoekstra', phone: '06 23 45 67 01' },
+      {
+        code: 'WA01',
+        name: 'Werkvak 1 – keet bij afrit 27',
+        street: 'Wetterwille 2',
+        postcode: '9201 AA',
+        contact: 'Sjoerd Hoekstra',
+        phone: '06 23 45 67 01',
+      },
+      {
+        code: 'WA02',
+        name: 'Werkvak 2 – Donkerbroek',
+        street: 'Hoofdweg 101',
+        postcode: '8435 KA',
+        contact: 'Sjoerd Hoekstra',
+        phone: '06 23 45 67 01',
+      },
     ],
   },
   {
@@ -215,7 +327,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 160,
     activity: 1.1,
     workAddresses: [
-      { code: 'WA01', name: 'Kade noordzijde', street: 'Thorbeckegracht 28', postcode: '8011 VM', contact: 'Anouk Postma', phone: '06 23 45 67 02' },
+      {
+        code: 'WA01',
+        name: 'Kade noordzijde',
+        street: 'Thorbeckegracht 28',
+        postcode: '8011 VM',
+        contact: 'Anouk Postma',
+        phone: '06 23 45 67 02',
+      },
     ],
   },
   {
@@ -230,8 +349,22 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 110,
     activity: 1.2,
     workAddresses: [
-      { code: 'WA01', name: 'Weiersstraat (fase 1)', street: 'Weiersstraat 60', postcode: '9401 EK', contact: 'Henk Mulder', phone: '06 23 45 67 03' },
-      { code: 'WA02', name: 'Mr. Groenlaan (fase 2)', street: 'Mr. Groenlaan 4', postcode: '9401 EL', contact: 'Henk Mulder', phone: '06 23 45 67 03' },
+      {
+        code: 'WA01',
+        name: 'Weiersstraat (fase 1)',
+        street: 'Weiersstraat 60',
+        postcode: '9401 EK',
+        contact: 'Henk Mulder',
+        phone: '06 23 45 67 03',
+      },
+      {
+        code: 'WA02',
+        name: 'Mr. Groenlaan (fase 2)',
+        street: 'Mr. Groenlaan 4',
+        postcode: '9401 EL',
+        contact: 'Henk Mulder',
+        phone: '06 23 45 67 03',
+      },
     ],
   },
   {
@@ -246,7 +379,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 85,
     activity: 0.8,
     workAddresses: [
-      { code: 'WA01', name: 'Landhoofd zuid', street: 'Harlingerstraatweg 90', postcode: '8914 AZ', contact: 'Wietske de Boer', phone: '06 23 45 67 04' },
+      {
+        code: 'WA01',
+        name: 'Landhoofd zuid',
+        street: 'Harlingerstraatweg 90',
+        postcode: '8914 AZ',
+        contact: 'Wietske de Boer',
+        phone: '06 23 45 67 04',
+      },
     ],
   },
   {
@@ -261,7 +401,14 @@ export const locationSpecs: LocationSpec[] = [
     startedDaysAgo: 60,
     activity: 0.9,
     workAddresses: [
-      { code: 'WA01', name: 'Opslagterrein Hondsrugweg', street: 'Hondsrugweg 15', postcode: '7811 EA', contact: 'Ruben Smit', phone: '06 23 45 67 05' },
+      {
+        code: 'WA01',
+        name: 'Opslagterrein Hondsrugweg',
+        street: 'Hondsrugweg 15',
+        postcode: '7811 EA',
+        contact: 'Ruben Smit',
+        phone: '06 23 45 67 05',
+      },
     ],
   },
 ];
@@ -304,7 +451,10 @@ export const userSpecs: UserSpec[] = [
     customerNo: 'K-10045',
     language: 'nl-NL',
     phone: '06 12 34 56 01',
-    memberships: ['P-24001', 'P-24002', 'P-24003', 'P-24004', 'P-24007'].map((n) => ({ locationNo: n, role: 'user' as const })),
+    memberships: ['P-24001', 'P-24002', 'P-24003', 'P-24004', 'P-24007'].map((n) => ({
+      locationNo: n,
+      role: 'user' as const,
+    })),
     login: 'Uitvoerder Van Dijk (intern) op 5 locaties, waarvan 1 geblokkeerd',
   },
   {
@@ -348,7 +498,10 @@ export const userSpecs: UserSpec[] = [
     role: 'user',
     customerNo: 'K-10045',
     language: 'nl-NL',
-    memberships: ['P-24003', 'P-24004', 'P-24005', 'P-24006'].map((n) => ({ locationNo: n, role: 'user' as const })),
+    memberships: ['P-24003', 'P-24004', 'P-24005', 'P-24006'].map((n) => ({
+      locationNo: n,
+      role: 'user' as const,
+    })),
   },
   {
     email: 'a.postma@infranoord.nl',
@@ -374,7 +527,12 @@ export const userSpecs: UserSpec[] = [
 export interface SetSpec {
   setNo: string;
   name: Text;
-  lines: { itemNo?: string; setNo?: string; amount: number; children?: { itemNo: string; amount: number }[] }[];
+  lines: {
+    itemNo?: string;
+    setNo?: string;
+    amount: number;
+    children?: { itemNo: string; amount: number }[];
+  }[];
 }
 
 export const setSpecs: SetSpec[] = [
@@ -391,10 +549,22 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-002',
-    name: t('Bouwplaatsinrichting klein', 'Site setup small', 'Installation de chantier petite', 'Baustelleneinrichtung klein'),
+    name: t(
+      'Bouwplaatsinrichting klein',
+      'Site setup small',
+      'Installation de chantier petite',
+      'Baustelleneinrichtung klein',
+    ),
     lines: [
       { itemNo: 'SK-1010', amount: 1 },
-      { itemNo: 'AG-1006', amount: 1, children: [{ itemNo: 'SV-1001', amount: 1 }, { itemNo: 'KB-1003', amount: 2 }] },
+      {
+        itemNo: 'AG-1006',
+        amount: 1,
+        children: [
+          { itemNo: 'SV-1001', amount: 1 },
+          { itemNo: 'KB-1003', amount: 2 },
+        ],
+      },
       { itemNo: 'OC-1004', amount: 1 },
       { itemNo: 'AC-1005', amount: 1 },
       { setNo: 'SET-001', amount: 1 },
@@ -402,7 +572,12 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-003',
-    name: t('Bouwplaatsinrichting groot', 'Site setup large', 'Installation de chantier grande', 'Baustelleneinrichtung groß'),
+    name: t(
+      'Bouwplaatsinrichting groot',
+      'Site setup large',
+      'Installation de chantier grande',
+      'Baustelleneinrichtung groß',
+    ),
     lines: [
       { itemNo: 'KU-1006', amount: 2 },
       { itemNo: 'SK-1014', amount: 1 },
@@ -416,7 +591,12 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-004',
-    name: t('Verlichting werkvak', 'Work zone lighting', 'Éclairage de zone de travaux', 'Arbeitsstellenbeleuchtung'),
+    name: t(
+      'Verlichting werkvak',
+      'Work zone lighting',
+      'Éclairage de zone de travaux',
+      'Arbeitsstellenbeleuchtung',
+    ),
     lines: [
       { itemNo: 'LM-1001', amount: 2 },
       { itemNo: 'BL-1009', amount: 4 },
@@ -426,7 +606,12 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-005',
-    name: t('Wegafzetting 50 km/h', 'Road closure 50 km/h', 'Fermeture de route 50 km/h', 'Straßensperrung 50 km/h'),
+    name: t(
+      'Wegafzetting 50 km/h',
+      'Road closure 50 km/h',
+      'Fermeture de route 50 km/h',
+      'Straßensperrung 50 km/h',
+    ),
     lines: [
       { itemNo: 'VB-1032', amount: 2 },
       { itemNo: 'VB-1005', amount: 2 },
@@ -459,9 +644,21 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-008',
-    name: t('Stroomvoorziening 100 kVA', 'Power supply 100 kVA', 'Alimentation 100 kVA', 'Stromversorgung 100 kVA'),
+    name: t(
+      'Stroomvoorziening 100 kVA',
+      'Power supply 100 kVA',
+      'Alimentation 100 kVA',
+      'Stromversorgung 100 kVA',
+    ),
     lines: [
-      { itemNo: 'AG-1015', amount: 1, children: [{ itemNo: 'SV-1005', amount: 1 }, { itemNo: 'KB-1009', amount: 2 }] },
+      {
+        itemNo: 'AG-1015',
+        amount: 1,
+        children: [
+          { itemNo: 'SV-1005', amount: 1 },
+          { itemNo: 'KB-1009', amount: 2 },
+        ],
+      },
       { itemNo: 'SV-1003', amount: 2 },
       { itemNo: 'KB-1007', amount: 4 },
       { itemNo: 'KB-1015', amount: 4 },
@@ -469,7 +666,12 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-009',
-    name: t('Rolsteiger werkplek', 'Mobile scaffold workstation', 'Poste de travail échafaudage roulant', 'Fahrgerüst-Arbeitsplatz'),
+    name: t(
+      'Rolsteiger werkplek',
+      'Mobile scaffold workstation',
+      'Poste de travail échafaudage roulant',
+      'Fahrgerüst-Arbeitsplatz',
+    ),
     lines: [
       { itemNo: 'RS-1005', amount: 1 },
       { itemNo: 'BL-1006', amount: 2 },
@@ -479,7 +681,7 @@ export const setSpecs: SetSpec[] = [
   },
   {
     setNo: 'SET-010',
-    name: t('Winterpakket bouwplaats', 'Winter package site', "Pack hiver chantier", 'Winterpaket Baustelle'),
+    name: t('Winterpakket bouwplaats', 'Winter package site', 'Pack hiver chantier', 'Winterpaket Baustelle'),
     lines: [
       { itemNo: 'HT-1004', amount: 2 },
       { itemNo: 'BD-1003', amount: 2 },

@@ -4,9 +4,33 @@
  */
 
 const WIN_ANSI_EXTRA: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89,
-  'Š': 0x8a, '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95,
-  '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 function hex(text: string): string {
@@ -32,7 +56,10 @@ const PAGE_H = 842;
 const MARGIN = 56;
 
 export function simplePdf(title: string, lines: (PdfLine | string)[]): Buffer {
-  const items: PdfLine[] = [{ text: title, size: 16, bold: true }, ...lines.map((l) => (typeof l === 'string' ? { text: l } : l))];
+  const items: PdfLine[] = [
+    { text: title, size: 16, bold: true },
+    ...lines.map((l) => (typeof l === 'string' ? { text: l } : l)),
+  ];
   const pages: string[] = [];
   let ops: string[] = [];
   let y = PAGE_H - MARGIN;
@@ -45,7 +72,9 @@ export function simplePdf(title: string, lines: (PdfLine | string)[]): Buffer {
       y = PAGE_H - MARGIN;
     }
     y -= step;
-    ops.push(`BT /${item.bold ? 'F2' : 'F1'} ${size} Tf ${MARGIN} ${y.toFixed(1)} Td ${hex(item.text)} Tj ET`);
+    ops.push(
+      `BT /${item.bold ? 'F2' : 'F1'} ${size} Tf ${MARGIN} ${y.toFixed(1)} Td ${hex(item.text)} Tj ET`,
+    );
   }
   pages.push(ops.join('\n'));
 
@@ -56,11 +85,17 @@ export function simplePdf(title: string, lines: (PdfLine | string)[]): Buffer {
   };
   const catalog = add('');
   const pagesObj = add('');
-  const fontRegular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const fontBold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  const fontRegular = add(
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  );
+  const fontBold = add(
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+  );
   const pageIds: number[] = [];
   for (const content of pages) {
-    const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+    const stream = add(
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    );
     pageIds.push(
       add(
         `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] ` +
@@ -69,7 +104,8 @@ export function simplePdf(title: string, lines: (PdfLine | string)[]): Buffer {
     );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+  objects[pagesObj - 1] =
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
   const info = add(`<< /Title ${hex(title)} /Producer (Materieelportaal demo) >>`);
 
   let out = '%PDF-1.4\n';

@@ -23,7 +23,16 @@ export interface OrgLocation {
   depotIndex: number;
   start: string;
   end: string | null;
-  workAddresses: { id: string; code: string; name: string; street: string; postcode: string; city: string; contact: string; phone: string }[];
+  workAddresses: {
+    id: string;
+    code: string;
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    contact: string;
+    phone: string;
+  }[];
   requesters: { userId: string; weight: number }[];
 }
 
@@ -95,7 +104,17 @@ const cargoTexts = [
   'Rioolbuizen PVC 315 mm, 24 stuks',
   'Kantoorinventaris en archiefkasten',
 ];
-const referenceTexts = ['Fase 1', 'Fase 2', 'Casco', 'Afbouw', 'Ruwbouw', 'Werkvak noord', 'Werkvak zuid', 'Meerwerk', ''];
+const referenceTexts = [
+  'Fase 1',
+  'Fase 2',
+  'Casco',
+  'Afbouw',
+  'Ruwbouw',
+  'Werkvak noord',
+  'Werkvak zuid',
+  'Meerwerk',
+  '',
+];
 const comments = [
   'Graag vóór 9.00 uur leveren, bouwplaats is vanaf 7.00 uur open.',
   'Melden bij de uitvoerder in de bouwkeet.',
@@ -105,7 +124,11 @@ const comments = [
   '',
   '',
 ];
-const cancelNotes = ['Niet meer nodig, planning gewijzigd.', 'Dubbel aangevraagd.', 'Materieel geleend van andere locatie.'];
+const cancelNotes = [
+  'Niet meer nodig, planning gewijzigd.',
+  'Dubbel aangevraagd.',
+  'Materieel geleend van andere locatie.',
+];
 const rejectNotes = [
   'Gevraagde datum valt buiten de levertermijn; graag opnieuw aanvragen.',
   'Materieel niet beschikbaar in deze periode.',
@@ -164,13 +187,28 @@ export function simulate(input: SimulationInput): SimulationResult {
         const list = depotPlants.get(key) ?? [];
         list.push(plant.id);
         depotPlants.set(key, list);
-        post({ entryDate: startDate, depotId: depotIds[depotIndex], itemId: item.id, plantId: plant.id, quantity: 1, kind: 'initial', note: 'Beginvoorraad' });
+        post({
+          entryDate: startDate,
+          depotId: depotIds[depotIndex],
+          itemId: item.id,
+          plantId: plant.id,
+          quantity: 1,
+          kind: 'initial',
+          note: 'Beginvoorraad',
+        });
       }
     } else {
       for (let d = 0; d < depotCount; d++) {
         const qty = item.copy === 1 ? item.family.stock : Math.max(5, Math.round(item.family.stock / 4));
         depotBulk.set(`${d}:${item.id}`, qty);
-        post({ entryDate: startDate, depotId: depotIds[d], itemId: item.id, quantity: qty, kind: 'initial', note: 'Beginvoorraad' });
+        post({
+          entryDate: startDate,
+          depotId: depotIds[d],
+          itemId: item.id,
+          quantity: qty,
+          kind: 'initial',
+          note: 'Beginvoorraad',
+        });
       }
     }
   }
@@ -182,7 +220,8 @@ export function simulate(input: SimulationInput): SimulationResult {
     list.push(item);
     familyItems.set(item.family.code, list);
   }
-  const pickFamily = (profile: 'bouw' | 'infra'): FamilySpec => rng.weighted(familySpecs, (f) => f.use[profile]);
+  const pickFamily = (profile: 'bouw' | 'infra'): FamilySpec =>
+    rng.weighted(familySpecs, (f) => f.use[profile]);
   const pickItem = (family: FamilySpec): DemoItem => rng.pick(familyItems.get(family.code)!);
   const byNo = (itemNo: string, copy = 1): DemoItem =>
     catalogue.byItemNo.get(`${itemNo}${copySuffix(copy)}`) ?? catalogue.byItemNo.get(itemNo)!;
@@ -245,7 +284,11 @@ export function simulate(input: SimulationInput): SimulationResult {
   }
 
   /** Bulk taken from a depot (reserved now, posted on execution). */
-  function takeFromDepot(depotIndex: number, item: DemoItem, amount: number): { qty: number; plantIds: { id: string; depot: number }[] } {
+  function takeFromDepot(
+    depotIndex: number,
+    item: DemoItem,
+    amount: number,
+  ): { qty: number; plantIds: { id: string; depot: number }[] } {
     if (!item.numbered) {
       const key = `${depotIndex}:${item.id}`;
       const have = depotBulk.get(key) ?? 0;
@@ -263,7 +306,12 @@ export function simulate(input: SimulationInput): SimulationResult {
   }
 
   /** Stock reserved at a location for a removal or move. */
-  function takeFromLocation(li: number, count: number, share: () => number, everything = false): WantedLine[] {
+  function takeFromLocation(
+    li: number,
+    count: number,
+    share: () => number,
+    everything = false,
+  ): WantedLine[] {
     const out: WantedLine[] = [];
     const bulkKeys = [...locBulk[li].entries()].filter(([, q]) => q > 0).map(([k]) => k);
     const plantKeys = [...locPlants[li].entries()].filter(([, l]) => l.length > 0).map(([k]) => k);
@@ -305,10 +353,12 @@ export function simulate(input: SimulationInput): SimulationResult {
       const copy = rng.int(1, scale);
       for (const line of spec.lines) {
         if (line.itemNo) children.push({ item: byNo(line.itemNo, copy), amount: line.amount });
-        for (const child of line.children ?? []) children.push({ item: byNo(child.itemNo, copy), amount: child.amount });
+        for (const child of line.children ?? [])
+          children.push({ item: byNo(child.itemNo, copy), amount: child.amount });
         if (line.setNo) {
           const sub = setSpecs.find((x) => x.setNo === line.setNo)!;
-          for (const l of sub.lines) if (l.itemNo) children.push({ item: byNo(l.itemNo, copy), amount: l.amount * line.amount });
+          for (const l of sub.lines)
+            if (l.itemNo) children.push({ item: byNo(l.itemNo, copy), amount: l.amount * line.amount });
         }
       }
       lines.push({ item: children[0].item, amount: 1, setId: catalogue.setIdByNo.get(spec.setNo), children });
@@ -316,17 +366,28 @@ export function simulate(input: SimulationInput): SimulationResult {
     return lines;
   }
 
-  function costLines(kind: string, lines: { item: DemoItem; quantity: number }[], collect: boolean, rush: boolean) {
+  function costLines(
+    kind: string,
+    lines: { item: DemoItem; quantity: number }[],
+    collect: boolean,
+    rush: boolean,
+  ) {
     const costs: { kind: 'transport' | 'handling' | 'rush'; description: string; amount: number }[] = [];
     const weight = lines.reduce((sum, l) => sum + l.item.weight * l.quantity, 0);
     if (kind === 'transport') {
-      costs.push({ kind: 'transport', description: 'Transport op aanvraag', amount: 185 + rng.int(0, 8) * 25 });
+      costs.push({
+        kind: 'transport',
+        description: 'Transport op aanvraag',
+        amount: 185 + rng.int(0, 8) * 25,
+      });
     } else if (kind !== 'move_to' && !collect) {
       if (weight < 750) costs.push({ kind: 'transport', description: 'Transport bestelbus', amount: 65 });
-      else if (weight < 8000) costs.push({ kind: 'transport', description: 'Transport vrachtwagen', amount: 145 });
+      else if (weight < 8000)
+        costs.push({ kind: 'transport', description: 'Transport vrachtwagen', amount: 145 });
       else costs.push({ kind: 'transport', description: 'Transport dieplader', amount: 295 });
     }
-    if (kind === 'delivery' || kind === 'removal') costs.push({ kind: 'handling', description: 'Orderkosten', amount: 12.5 });
+    if (kind === 'delivery' || kind === 'removal')
+      costs.push({ kind: 'handling', description: 'Orderkosten', amount: 12.5 });
     if (rush && kind !== 'move_to') costs.push({ kind: 'rush', description: 'Spoedtoeslag', amount: 75 });
     return costs;
   }
@@ -419,7 +480,12 @@ export function simulate(input: SimulationInput): SimulationResult {
     return info;
   }
 
-  function createRequest(kind: Kind, li: number, day: string, options: { requestedDate?: string; status?: Status; lines?: WantedLine[] } = {}) {
+  function createRequest(
+    kind: Kind,
+    li: number,
+    day: string,
+    options: { requestedDate?: string; status?: Status; lines?: WantedLine[] } = {},
+  ) {
     const loc = locations[li];
     const requestedDate = options.requestedDate ?? nextWorkday(addDays(day, rng.int(1, 6)));
     const status = decideStatus(requestedDate, options.status);
@@ -431,7 +497,14 @@ export function simulate(input: SimulationInput): SimulationResult {
     const collect = kind === 'order' && rng.chance(0.08);
     const otherLocations = locations
       .map((l, i) => ({ l, i }))
-      .filter(({ l, i }) => i !== li && l.customerId === loc.customerId && !l.spec.blocked && l.start <= day && (!l.end || l.end > requestedDate));
+      .filter(
+        ({ l, i }) =>
+          i !== li &&
+          l.customerId === loc.customerId &&
+          !l.spec.blocked &&
+          l.start <= day &&
+          (!l.end || l.end > requestedDate),
+      );
 
     // What the request asks for.
     let wanted: WantedLine[] = [];
@@ -453,21 +526,32 @@ export function simulate(input: SimulationInput): SimulationResult {
     const releases = status === 'cancelled' || status === 'rejected';
     if (releases && (kind === 'removal' || kind === 'relocation')) {
       for (const w of wanted) {
-        if (w.plantIds) locPlants[li].set(w.item.id, [...(locPlants[li].get(w.item.id) ?? []), ...w.plantIds]);
+        if (w.plantIds)
+          locPlants[li].set(w.item.id, [...(locPlants[li].get(w.item.id) ?? []), ...w.plantIds]);
         else locBulk[li].set(w.item.id, (locBulk[li].get(w.item.id) ?? 0) + w.amount);
       }
     }
 
     // Deliveries that run take their stock from the depots now.
     const depotIndex = loc.depotIndex;
-    type Allocated = { item: DemoItem; amount: number; plants: { id: string; depot: number }[]; setId?: string; children?: Allocated[] };
+    type Allocated = {
+      item: DemoItem;
+      amount: number;
+      plants: { id: string; depot: number }[];
+      setId?: string;
+      children?: Allocated[];
+    };
     const allocate = (w: WantedLine): Allocated | null => {
       if (w.setId) {
         const children = (w.children ?? []).map(allocate).filter((x): x is Allocated => x !== null);
         return children.length > 0 ? { item: w.item, amount: 1, plants: [], setId: w.setId, children } : null;
       }
       if (kind !== 'order' || !executes) {
-        return { item: w.item, amount: w.amount, plants: (w.plantIds ?? []).map((id) => ({ id, depot: -1 })) };
+        return {
+          item: w.item,
+          amount: w.amount,
+          plants: (w.plantIds ?? []).map((id) => ({ id, depot: -1 })),
+        };
       }
       const taken = takeFromDepot(depotIndex, w.item, w.amount);
       return taken.qty > 0 ? { item: w.item, amount: taken.qty, plants: taken.plantIds } : null;
@@ -497,7 +581,12 @@ export function simulate(input: SimulationInput): SimulationResult {
               : { kind: 'work_address' as const, address };
     const reference = rng.pick(referenceTexts) || null;
     const means = collect ? 'Zelf ophalen' : rng.pick(transportMeans);
-    const expectedReturnDate = kind === 'order' || kind === 'relocation' ? (rng.chance(0.5) ? addDays(requestedDate, rng.int(4, 20) * 7) : null) : null;
+    const expectedReturnDate =
+      kind === 'order' || kind === 'relocation'
+        ? rng.chance(0.5)
+          ? addDays(requestedDate, rng.int(4, 20) * 7)
+          : null
+        : null;
     requests.push({
       id: requestId,
       requestNo: '',
@@ -521,11 +610,15 @@ export function simulate(input: SimulationInput): SimulationResult {
       city: destination.kind === 'other_address' ? 'Assen' : (destination.address?.city ?? null),
       contactPerson: destination.address?.contact ?? address.contact,
       phone: destination.address?.phone ?? address.phone,
-      originWorkAddressId: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.id : null,
-      originStreet: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.street : null,
-      originPostcode: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.postcode : null,
+      originWorkAddressId:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.id : null,
+      originStreet:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.street : null,
+      originPostcode:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.postcode : null,
       originCity: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.city : null,
-      originContactPerson: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.contact : null,
+      originContactPerson:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.contact : null,
       originPhone: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.phone : null,
       loadingFrom: kind === 'transport' ? '07:00' : null,
       loadingUntil: kind === 'transport' ? '09:00' : null,
@@ -564,8 +657,22 @@ export function simulate(input: SimulationInput): SimulationResult {
     for (const a of allocated) addLine(a, null);
 
     // Status history.
-    const hist = (from: Status | null, to: Status, when: Date, by: string | null, note: string | null = null) => {
-      history.push({ id: stableId('request-history', `${requestId}:${history.length}`), requestId, fromStatus: from, toStatus: to, changedBy: by, changedAt: when, note });
+    const hist = (
+      from: Status | null,
+      to: Status,
+      when: Date,
+      by: string | null,
+      note: string | null = null,
+    ) => {
+      history.push({
+        id: stableId('request-history', `${requestId}:${history.length}`),
+        requestId,
+        fromStatus: from,
+        toStatus: to,
+        changedBy: by,
+        changedAt: when,
+        note,
+      });
     };
     hist(null, 'submitted', createdAt, userId);
     const hours = (h: number) => new Date(createdAt.getTime() + h * 3_600_000);
@@ -604,23 +711,63 @@ export function simulate(input: SimulationInput): SimulationResult {
       rush,
       userId,
     };
-    const linesFor = (refs: LineRef[]) =>
-      refs.flatMap(({ a, requestLineId }) =>
+    type PlannedLine = { item: DemoItem; plantId: string | null; quantity: number; requestLineId: string };
+    const linesFor = (refs: LineRef[]): PlannedLine[] =>
+      refs.flatMap(({ a, requestLineId }): PlannedLine[] =>
         a.item.numbered && a.plants.length > 0
           ? a.plants.map((p) => ({ item: a.item, plantId: p.id, quantity: 1, requestLineId }))
           : [{ item: a.item, plantId: null, quantity: a.amount, requestLineId }],
       );
     if (kind === 'order') {
-      const order = addOrder({ ...common, kind: 'delivery', status: orderStatus, li, depotIndex, counterpart: null, address: destination.address, lines: linesFor(flat) });
+      const order = addOrder({
+        ...common,
+        kind: 'delivery',
+        status: orderStatus,
+        li,
+        depotIndex,
+        counterpart: null,
+        address: destination.address,
+        lines: linesFor(flat),
+      });
       if (executes) {
         schedule(requestedDate, () => {
           order.lines.forEach((l) => {
             const plant = l.plantId ? plantById.get(l.plantId)! : null;
             const fromDepot = plant ? (plantDepot.get(plant.id) ?? depotIndex) : depotIndex;
-            post({ entryDate: requestedDate, depotId: depotIds[fromDepot], itemId: l.item.id, plantId: l.plantId, quantity: -l.quantity, kind: 'delivery', orderId: order.id, orderLineId: l.id, createdBy: adminId });
-            post({ entryDate: requestedDate, locationId: loc.id, itemId: l.item.id, plantId: l.plantId, quantity: l.quantity, kind: 'delivery', orderId: order.id, orderLineId: l.id, createdBy: adminId });
+            post({
+              entryDate: requestedDate,
+              depotId: depotIds[fromDepot],
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'delivery',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'delivery',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
             if (l.item.rentalType === 'Verkoop') {
-              post({ entryDate: requestedDate, locationId: loc.id, itemId: l.item.id, quantity: -l.quantity, kind: 'sale', orderId: order.id, orderLineId: l.id, note: 'Verkocht', createdBy: adminId });
+              post({
+                entryDate: requestedDate,
+                locationId: loc.id,
+                itemId: l.item.id,
+                quantity: -l.quantity,
+                kind: 'sale',
+                orderId: order.id,
+                orderLineId: l.id,
+                note: 'Verkocht',
+                createdBy: adminId,
+              });
             } else if (plant) {
               plant.depotIndex = null;
               plant.locationIndex = li;
@@ -632,35 +779,106 @@ export function simulate(input: SimulationInput): SimulationResult {
         });
       }
     } else if (kind === 'removal') {
-      const order = addOrder({ ...common, kind: 'removal', status: orderStatus, li, depotIndex, counterpart: null, address, lines: linesFor(flat) });
+      const order = addOrder({
+        ...common,
+        kind: 'removal',
+        status: orderStatus,
+        li,
+        depotIndex,
+        counterpart: null,
+        address,
+        lines: linesFor(flat),
+      });
       if (executes) {
         schedule(requestedDate, () => {
           for (const l of order.lines) {
-            post({ entryDate: requestedDate, locationId: loc.id, itemId: l.item.id, plantId: l.plantId, quantity: -l.quantity, kind: 'removal', orderId: order.id, orderLineId: l.id, createdBy: adminId });
-            post({ entryDate: requestedDate, depotId: depotIds[depotIndex], itemId: l.item.id, plantId: l.plantId, quantity: l.quantity, kind: 'removal', orderId: order.id, orderLineId: l.id, createdBy: adminId });
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'removal',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              depotId: depotIds[depotIndex],
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'removal',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
             if (l.plantId) {
               const plant = plantById.get(l.plantId)!;
               plant.locationIndex = null;
               plant.depotIndex = depotIndex;
-              depotPlants.get(`${depotIndex}:${l.item.id}`)?.push(plant.id) ?? depotPlants.set(`${depotIndex}:${l.item.id}`, [plant.id]);
+              depotPlants.get(`${depotIndex}:${l.item.id}`)?.push(plant.id) ??
+                depotPlants.set(`${depotIndex}:${l.item.id}`, [plant.id]);
             } else {
-              depotBulk.set(`${depotIndex}:${l.item.id}`, (depotBulk.get(`${depotIndex}:${l.item.id}`) ?? 0) + l.quantity);
+              depotBulk.set(
+                `${depotIndex}:${l.item.id}`,
+                (depotBulk.get(`${depotIndex}:${l.item.id}`) ?? 0) + l.quantity,
+              );
             }
           }
         });
       }
     } else if (kind === 'relocation' && targetIndex !== null) {
       const ti = targetIndex;
-      const from = addOrder({ ...common, kind: 'move_from', status: orderStatus, li, depotIndex: null, counterpart: ti, address, lines: linesFor(flat) });
-      const to = addOrder({ ...common, kind: 'move_to', status: orderStatus, li: ti, depotIndex: null, counterpart: li, address: targetAddress, lines: linesFor(flat) });
+      const from = addOrder({
+        ...common,
+        kind: 'move_from',
+        status: orderStatus,
+        li,
+        depotIndex: null,
+        counterpart: ti,
+        address,
+        lines: linesFor(flat),
+      });
+      const to = addOrder({
+        ...common,
+        kind: 'move_to',
+        status: orderStatus,
+        li: ti,
+        depotIndex: null,
+        counterpart: li,
+        address: targetAddress,
+        lines: linesFor(flat),
+      });
       // why: only move_to → move_from here; the reverse link is set after insert (a pair may straddle two batches).
       orders[orders.length - 1].linkedOrderId = from.id;
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {
             const toLine = to.lines[i];
-            post({ entryDate: requestedDate, locationId: loc.id, itemId: l.item.id, plantId: l.plantId, quantity: -l.quantity, kind: 'move_out', orderId: from.id, orderLineId: l.id, createdBy: adminId });
-            post({ entryDate: requestedDate, locationId: locations[ti].id, itemId: l.item.id, plantId: l.plantId, quantity: l.quantity, kind: 'move_in', orderId: to.id, orderLineId: toLine.id, createdBy: adminId });
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'move_out',
+              orderId: from.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              locationId: locations[ti].id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'move_in',
+              orderId: to.id,
+              orderLineId: toLine.id,
+              createdBy: adminId,
+            });
             if (l.plantId) {
               plantById.get(l.plantId)!.locationIndex = ti;
               locPlants[ti].set(l.item.id, [...(locPlants[ti].get(l.item.id) ?? []), l.plantId]);
@@ -671,7 +889,16 @@ export function simulate(input: SimulationInput): SimulationResult {
         });
       }
     } else if (kind === 'transport') {
-      addOrder({ ...common, kind: 'transport', status: orderStatus, li, depotIndex: null, counterpart: targetIndex, address: targetAddress, lines: [] });
+      addOrder({
+        ...common,
+        kind: 'transport',
+        status: orderStatus,
+        li,
+        depotIndex: null,
+        counterpart: targetIndex,
+        address: targetAddress,
+        lines: [],
+      });
     }
   }
 
@@ -686,7 +913,11 @@ export function simulate(input: SimulationInput): SimulationResult {
       if (loc.end && day > loc.end) return;
       if (day === loc.start) {
         const lines = setupLines[loc.profile].map(([itemNo, amount]) => ({ item: byNo(itemNo), amount }));
-        createRequest('order', li, day, { requestedDate: nextWorkday(addDays(day, 3)), status: 'done', lines });
+        createRequest('order', li, day, {
+          requestedDate: nextWorkday(addDays(day, 3)),
+          status: 'done',
+          lines,
+        });
         return;
       }
       if (loc.end) {
@@ -694,7 +925,8 @@ export function simulate(input: SimulationInput): SimulationResult {
         if (day === finalDay) {
           // Project finished: everything that is left goes back.
           const lines = takeFromLocation(li, Number.MAX_SAFE_INTEGER, () => 1, true);
-          if (lines.length > 0) createRequest('removal', li, day, { requestedDate: nextWorkday(loc.end), status: 'done', lines });
+          if (lines.length > 0)
+            createRequest('removal', li, day, { requestedDate: nextWorkday(loc.end), status: 'done', lines });
           return;
         }
         // Nothing new in the last weeks, so every delivery has arrived before the final removal.
@@ -711,6 +943,20 @@ export function simulate(input: SimulationInput): SimulationResult {
     });
   }
 
+  // Every kind of request in every status, so each screen and filter has something to show.
+  const present = new Set(requests.map((r) => `${r.kind}:${r.status}`));
+  const active = locations.map((_, i) => i).filter((i) => !locations[i].spec.blocked && locations[i].start < ref);
+  let turn = 0;
+  for (const kind of ['order', 'removal', 'relocation', 'transport'] as const) {
+    for (const status of ['submitted', 'in_progress', 'planned', 'cancelled', 'rejected'] as const) {
+      if (present.has(`${kind}:${status}`)) continue;
+      const li = active[turn++ % active.length];
+      const open = status !== 'cancelled' && status !== 'rejected';
+      const day = open ? ref : nextWorkday(addDays(ref, -20 - turn));
+      createRequest(kind, li, day, { status, requestedDate: nextWorkday(addDays(day, 2 + (turn % 6))) });
+    }
+  }
+
   // Human numbers in submission order ('A-2026-000123').
   requestOrder.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.index - b.index);
   requestOrder.forEach(({ index, createdAt }, n) => {
@@ -720,5 +966,16 @@ export function simulate(input: SimulationInput): SimulationResult {
   orderOrder.forEach(({ index, createdAt }, n) => {
     orders[index].orderNo = `O-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
   });
-  return { plants, requests, requestLines, history, orders, orderLines, orderCosts, ledger, orderInfos, startDate };
+  return {
+    plants,
+    requests,
+    requestLines,
+    history,
+    orders,
+    orderLines,
+    orderCosts,
+    ledger,
+    orderInfos,
+    startDate,
+  };
 }

@@ -23,7 +23,9 @@ export async function boot(queryClient: QueryClient): Promise<void> {
     if (outcome !== 'ok') endSession('refresh-failed');
   }
 
-  const settings = await queryClient.fetchQuery(settingsQueryOptions(settingsViewer())).catch(() => undefined);
+  const settings = await queryClient
+    .fetchQuery(settingsQueryOptions(settingsViewer()))
+    .catch(() => undefined);
   const offered = settings ? visibleLocales(settings.boolValues) : [...locales];
   const locale = pickLocale(stored, settings?.stringValues.DefaultLanguage, offered);
   await early;

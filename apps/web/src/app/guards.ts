@@ -57,11 +57,17 @@ export function createGuards(queryClient: QueryClient, now: () => number = Date.
     const authenticated = sessionStore.get() !== null;
     const options = settingsQueryOptions('anonymous');
     let settings = authenticated ? undefined : queryClient.getQueryData<SettingsPayload>(options.queryKey);
-    let decision = decideSettingsDataRoute({ authenticated, allowAnonymous: settings?.boolValues.AllowAnonymousUsers });
+    let decision = decideSettingsDataRoute({
+      authenticated,
+      allowAnonymous: settings?.boolValues.AllowAnonymousUsers,
+    });
     if (decision === 'fetch-settings') {
       try {
         settings = await queryClient.fetchQuery(options);
-        decision = decideSettingsDataRoute({ authenticated, allowAnonymous: settings.boolValues.AllowAnonymousUsers ?? false });
+        decision = decideSettingsDataRoute({
+          authenticated,
+          allowAnonymous: settings.boolValues.AllowAnonymousUsers ?? false,
+        });
       } catch {
         decision = decideSettingsDataRoute({ authenticated, allowAnonymous: undefined, fetchFailed: true });
       }

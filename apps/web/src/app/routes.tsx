@@ -1,6 +1,6 @@
 import { MIN_SEARCH_LENGTH } from '@mp/contract/rules/quick-search';
 import type { ComponentType } from 'react';
-import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { paths } from '../shared/lib/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
 import type { Guards } from './guards';
@@ -52,7 +52,13 @@ const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
 
 const p = (load: Load, component: string): Page => ({ load, component });
-const r = (name: string, path: string, access: RouteAccess, page: Page, extra: Partial<RouteDef> = {}): RouteDef => ({
+const r = (
+  name: string,
+  path: string,
+  access: RouteAccess,
+  page: Page,
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({
   name,
   path,
   access,
@@ -69,7 +75,9 @@ export const routeTable: RouteDef[] = [
   r('Home', paths.home.pattern, 'settings-data', p(home, 'HomePage'), { banner: 'large' }),
   r('ExternalLogin', paths.externalLogin.pattern, 'open', p(auth.external, 'ExternalLoginPage')),
   r('ContentPage', paths.contentPage.pattern, 'settings-data', p(content, 'ContentPage')),
-  r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Gebruikers' }),
+  r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'Gebruikers',
+  }),
   r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('Registreren', paths.registreren.pattern, 'open', p(auth.register, 'RegisterPage')),
@@ -77,7 +85,9 @@ export const routeTable: RouteDef[] = [
   r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),
   r('WachtwoordWijzigen', paths.wachtwoordWijzigen.pattern, 'auth', p(auth.change, 'ChangePasswordPage')),
   r('Favorieten', paths.favorieten.pattern, 'auth', p(favourites, 'FavorietenPage')),
-  r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(invoices, 'LocatieDocumentenPage'), { parent: 'Locatie' }),
+  r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(invoices, 'LocatieDocumentenPage'), {
+    parent: 'Locatie',
+  }),
   r('Sets', paths.sets.pattern, 'settings-data', p(catalogue, 'SetsPage')),
   r('Set', paths.set.pattern, 'settings-data', p(catalogue, 'SetPage'), { parent: 'Sets' }),
   r('Inloggen', paths.inloggen.pattern, 'open', p(auth.login, 'LoginPage')),
@@ -89,22 +99,54 @@ export const routeTable: RouteDef[] = [
   r('Bestellijsten', paths.bestellijsten.pattern, 'auth', p(orderLists, 'BestellijstenPage')),
   r('Details', paths.details.pattern, 'settings-data', p(catalogue, 'DetailsPage'), { parent: 'Materieel' }),
   r('Zoeken', paths.zoeken.pattern, 'settings-data', p(search, 'SearchPage'), { loader: minTermLength }),
-  r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogue, 'CatalogusPage'), { parent: 'Materieel' }),
+  r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogue, 'CatalogusPage'), {
+    parent: 'Materieel',
+  }),
   r('Materieelvoorraad', paths.materieelvoorraad.pattern, 'auth', p(stock, 'MaterieelvoorraadPage')),
-  r('MaterieelvoorraadDetails', paths.materieelvoorraadDetails.pattern, 'settings-data', p(stock, 'MaterieelvoorraadDetailsPage'), {
+  r(
+    'MaterieelvoorraadDetails',
+    paths.materieelvoorraadDetails.pattern,
+    'settings-data',
+    p(stock, 'MaterieelvoorraadDetailsPage'),
+    {
+      parent: 'Materieelvoorraad',
+    },
+  ),
+  r('Voorraadverloop', paths.voorraadverloop.pattern, 'auth', p(stock, 'VoorraadverloopPage'), {
     parent: 'Materieelvoorraad',
   }),
-  r('Voorraadverloop', paths.voorraadverloop.pattern, 'auth', p(stock, 'VoorraadverloopPage'), { parent: 'Materieelvoorraad' }),
-  r('AlleMaterieelvoorraad', paths.alleMaterieelvoorraad.pattern, 'auth', p(stock, 'AlleMaterieelvoorraadPage')),
+  r(
+    'AlleMaterieelvoorraad',
+    paths.alleMaterieelvoorraad.pattern,
+    'auth',
+    p(stock, 'AlleMaterieelvoorraadPage'),
+  ),
   r('Materieelkeuringen', paths.materieelkeuringen.pattern, 'auth', p(stock, 'MaterieelkeuringenPage')),
-  r('LocatieAanmaken', paths.locatieAanmaken.pattern, 'auth', p(locations, 'LocatieAanmakenPage'), { parent: 'Locatie' }),
-  r('LocatieAanvragen', paths.locatieAanvragen.pattern, 'auth', p(locations, 'LocatieAanvragenPage'), { parent: 'Locatie' }),
-  r('LocatieAanvragenVoltooid', paths.locatieAanvragenVoltooid.pattern, 'auth', p(locations, 'LocatieAanvragenVoltooidPage'), {
-    parent: 'LocatieAanvragen',
-    titleKey: 'routes.LocatieAanvragen',
+  r('LocatieAanmaken', paths.locatieAanmaken.pattern, 'auth', p(locations, 'LocatieAanmakenPage'), {
+    parent: 'Locatie',
   }),
-  r('LocatieAfmelden', paths.locatieAfmelden.pattern, 'auth', p(locations, 'LocatieAfmeldenPage'), { parent: 'Locatie' }),
-  r('MaterieelZoekenLocaties', paths.materieelZoekenLocaties.pattern, 'auth', p(stock, 'MaterieelZoekenLocatiesPage')),
+  r('LocatieAanvragen', paths.locatieAanvragen.pattern, 'auth', p(locations, 'LocatieAanvragenPage'), {
+    parent: 'Locatie',
+  }),
+  r(
+    'LocatieAanvragenVoltooid',
+    paths.locatieAanvragenVoltooid.pattern,
+    'auth',
+    p(locations, 'LocatieAanvragenVoltooidPage'),
+    {
+      parent: 'LocatieAanvragen',
+      titleKey: 'routes.LocatieAanvragen',
+    },
+  ),
+  r('LocatieAfmelden', paths.locatieAfmelden.pattern, 'auth', p(locations, 'LocatieAfmeldenPage'), {
+    parent: 'Locatie',
+  }),
+  r(
+    'MaterieelZoekenLocaties',
+    paths.materieelZoekenLocaties.pattern,
+    'auth',
+    p(stock, 'MaterieelZoekenLocatiesPage'),
+  ),
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(orders, 'LocationListPage')),
   r('Materieelaanvraag', paths.aanvraag.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
     parent: 'Materieelaanvragen',
@@ -131,18 +173,28 @@ export const routeTable: RouteDef[] = [
     titleKey: 'routes.OrdersVanVerplaatsing',
   }),
   r('Settings', paths.settings.pattern, 'auth', p(admin, 'SettingsPage')),
-  r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'Settings',
+  }),
   r('ContentPaginaBeheer', paths.contentPaginaBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), {
     parent: 'ContentPaginasBeheer',
     titleKey: 'routes.ContentPaginasBeheer',
   }),
-  r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'Settings',
+  }),
   r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Categories' }),
+  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'Categories',
+  }),
   r('Gebruikers', paths.gebruikers.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('GebruikersImporteren', paths.gebruikersImporteren.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Gebruikers' }),
-  r('LocatieGegevens', paths.locatieGegevens.pattern, 'auth', p(locations, 'LocatieGegevensPage'), { parent: 'Locatie' }),
+  r('GebruikersImporteren', paths.gebruikersImporteren.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+    parent: 'Gebruikers',
+  }),
+  r('LocatieGegevens', paths.locatieGegevens.pattern, 'auth', p(locations, 'LocatieGegevensPage'), {
+    parent: 'Locatie',
+  }),
   r('AfvoerenGegevens', paths.afvoerenGegevens.pattern, 'auth', p(removal, 'AfvoerenGegevensPage'), {
     parent: 'Afvoerlijst',
     titleKey: 'routes.Afvoeren',
@@ -189,14 +241,29 @@ export const routeTable: RouteDef[] = [
     titleKey: 'routes.TransportAanvraag',
   }),
   r('ExitOrders', paths.exitOrders.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('ExitOrder', paths.exitOrder.pattern, 'auth', p(orders, 'NumberedDetailPage'), { parent: 'ExitOrders', titleKey: 'routes.ExitOrders' }),
+  r('ExitOrder', paths.exitOrder.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+    parent: 'ExitOrders',
+    titleKey: 'routes.ExitOrders',
+  }),
   r('Klachten', paths.klachten.pattern, 'auth', p(complaints, 'KlachtenPage')),
-  r('KlachtenAanmaken', paths.klachtenAanmaken.pattern, 'auth', p(complaints, 'KlachtenAanmakenPage'), { parent: 'Klachten' }),
-  r('KlachtenOverzicht', paths.klachtenOverzicht.pattern, 'auth', p(complaints, 'KlachtenOverzichtPage'), { parent: 'Klachten' }),
-  r('KlachtenOverzichtDirectie', paths.klachtenOverzichtDirectie.pattern, 'auth', p(complaints, 'KlachtenOverzichtPage'), {
+  r('KlachtenAanmaken', paths.klachtenAanmaken.pattern, 'auth', p(complaints, 'KlachtenAanmakenPage'), {
     parent: 'Klachten',
   }),
-  r('KlachtDetails', paths.klachtDetails.pattern, 'auth', p(complaints, 'KlachtDetailsPage'), { parent: 'Klachten' }),
+  r('KlachtenOverzicht', paths.klachtenOverzicht.pattern, 'auth', p(complaints, 'KlachtenOverzichtPage'), {
+    parent: 'Klachten',
+  }),
+  r(
+    'KlachtenOverzichtDirectie',
+    paths.klachtenOverzichtDirectie.pattern,
+    'auth',
+    p(complaints, 'KlachtenOverzichtPage'),
+    {
+      parent: 'Klachten',
+    },
+  ),
+  r('KlachtDetails', paths.klachtDetails.pattern, 'auth', p(complaints, 'KlachtDetailsPage'), {
+    parent: 'Klachten',
+  }),
   r('Translations', paths.translations.pattern, 'auth', p(admin, 'TranslationsPage'), { parent: 'Settings' }),
   r('NotFound', paths.notFound.pattern, 'open', p(notFound, 'NotFoundPage')),
 ];
@@ -218,13 +285,24 @@ export function crumbsOf(def: RouteDef): Crumb[] {
 }
 
 export function handleOf(def: RouteDef): RouteHandle {
-  return { name: def.name, titleKey: def.titleKey, access: def.access, banner: def.banner ?? 'small', crumbs: crumbsOf(def) };
+  return {
+    name: def.name,
+    titleKey: def.titleKey,
+    access: def.access,
+    banner: def.banner ?? 'small',
+    crumbs: crumbsOf(def),
+  };
 }
 
 /** The route objects for createBrowserRouter: guard loader per access rule, lazy page component. */
 export function toRouteObjects(guards: Guards): RouteObject[] {
   const routes: RouteObject[] = routeTable.map((def) => {
-    const guard = def.access === 'auth' ? guards.auth : def.access === 'settings-data' ? guards.settingsData : guards.open;
+    const guard =
+      def.access === 'auth'
+        ? guards.auth
+        : def.access === 'settings-data'
+          ? guards.settingsData
+          : guards.open;
     return {
       path: def.path,
       handle: handleOf(def),

@@ -20,7 +20,8 @@ export const defaultBrand: BrandColors = {
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
-export const validHex = (value: string | undefined, fallback: string): string => (value && HEX.test(value) ? value : fallback);
+export const validHex = (value: string | undefined, fallback: string): string =>
+  value && HEX.test(value) ? value : fallback;
 
 function rgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -77,7 +78,10 @@ export function buildTheme(brand: BrandColors): MantineThemeOverride {
     autoContrast: true,
     luminanceThreshold: 0.45,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif", fontWeight: '700' },
+    headings: {
+      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      fontWeight: '700',
+    },
     defaultRadius: 'md',
     cursorType: 'pointer',
     focusRing: 'auto',

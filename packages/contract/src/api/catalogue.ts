@@ -44,7 +44,10 @@ const guidList = z
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return [] as string[];
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unique = [...new Set(parts.map((s) => s.toLowerCase()))];
     if (unique.length > 20 || unique.some((s) => !z.guid().safeParse(s).success)) {
       ctx.addIssue({ code: 'custom', message: 'validation.ongeldig_formaat' });
@@ -99,7 +102,14 @@ export const itemCardsQuery = z.object({
     .string()
     .max(50 * (MAX_ITEM_CARDS + 1))
     .transform((v, ctx) => {
-      const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+      const list = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (list.length === 0 || list.length > MAX_ITEM_CARDS || list.some((s) => s.length > 50)) {
         ctx.addIssue({ code: 'custom', message: 'validation.ongeldig_formaat' });
         return z.NEVER;

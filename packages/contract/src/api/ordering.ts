@@ -155,7 +155,10 @@ export const addSetLineInput = z
     childLines: z
       .array(
         z
-          .object({ itemNo: itemNumber, amount: z.number().int('validation.getal_ongeldig').min(0).max(MAX_LINE_AMOUNT) })
+          .object({
+            itemNo: itemNumber,
+            amount: z.number().int('validation.getal_ongeldig').min(0).max(MAX_LINE_AMOUNT),
+          })
           .strict(),
       )
       .max(MAX_LINES_PER_CALL)
@@ -217,7 +220,10 @@ export const orderDraft = z
 export type OrderDraft = z.infer<typeof orderDraft>;
 
 /** GET/PUT /api/v2.0/OrderLists/{plantLocation}/{id}/draft */
-export const orderDraftResponse = z.object({ draft: orderDraft.nullable(), updatedAt: z.string().nullable() });
+export const orderDraftResponse = z.object({
+  draft: orderDraft.nullable(),
+  updatedAt: z.string().nullable(),
+});
 
 // ── order submit ────────────────────────────────────────────────────────────────────────────────
 

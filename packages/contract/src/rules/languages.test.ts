@@ -3,7 +3,10 @@ import { pickLocale, visibleLocales } from './languages.ts';
 
 describe('language picker', () => {
   it('offers each language only when its setting is on', () => {
-    expect(visibleLocales({ Taal_ZichtbaarFrans: false, Taal_ZichtbaarDuits: false })).toEqual(['nl-NL', 'en-US']);
+    expect(visibleLocales({ Taal_ZichtbaarFrans: false, Taal_ZichtbaarDuits: false })).toEqual([
+      'nl-NL',
+      'en-US',
+    ]);
     expect(visibleLocales({})).toEqual(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
   });
   it('picks the stored choice, then the default language, then the first offered', () => {

@@ -17,7 +17,11 @@ export function visibleLocales(boolValues: Readonly<Record<string, boolean>>): L
  * The interface language to use: the stored choice when offered, else the default-language setting
  * when offered, else the first offered language, else nl-NL.
  */
-export function pickLocale(stored: string | null | undefined, defaultLanguage: string | undefined, offered: readonly Locale[]): Locale {
+export function pickLocale(
+  stored: string | null | undefined,
+  defaultLanguage: string | undefined,
+  offered: readonly Locale[],
+): Locale {
   const ok = (l: string | null | undefined): l is Locale => !!l && (offered as readonly string[]).includes(l);
   if (ok(stored)) return stored;
   if (ok(defaultLanguage)) return defaultLanguage;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { filterLocations, locationFilterWords, locationLabel, locationMatches } from './location-filter.ts';
 
-const a = { locationNo: 'P-2024-017', description: 'Nieuwbouw Zuidas Amsterdam', description2: 'Fase 2 kelder' };
+const a = {
+  locationNo: 'P-2024-017',
+  description: 'Nieuwbouw Zuidas Amsterdam',
+  description2: 'Fase 2 kelder',
+};
 const b = { locationNo: 'P-2023-101', description: 'Renovatie brug Zwolle', description2: null };
 const c = { locationNo: '88001', description: '', description2: 'Depot Utrecht' };
 

@@ -63,7 +63,10 @@ describe('delivery date rules', () => {
 
   it('refuses days before today + blocked days, naming the earliest day', () => {
     const s = { ...base, OrderWizardBlockDaysToOrder: 2 };
-    expect(deliveryDateProblem(MON, MON, s)).toMatchObject({ field: 'deliveryDate', code: 'validation.datum_te_vroeg' });
+    expect(deliveryDateProblem(MON, MON, s)).toMatchObject({
+      field: 'deliveryDate',
+      code: 'validation.datum_te_vroeg',
+    });
     expect(deliveryDateProblem('2026-11-24', MON, s)).toMatchObject({ params: { date: '2026-11-25' } });
     expect(deliveryDateProblem('2026-11-25', MON, s)).toBeNull();
   });
@@ -89,7 +92,10 @@ describe('delivery date rules', () => {
 
   it('refuses rush when rush is not enabled', () => {
     const s = { ...base, OrderWizardEnableRush: false };
-    expect(deliveryDateProblem('2026-12-01', MON, s, true)).toMatchObject({ field: 'rush', code: 'error.spoed_niet_toegestaan' });
+    expect(deliveryDateProblem('2026-12-01', MON, s, true)).toMatchObject({
+      field: 'rush',
+      code: 'error.spoed_niet_toegestaan',
+    });
   });
 
   it('keeps the weekend blocked for rush orders too', () => {
@@ -106,20 +112,23 @@ describe('delivery date rules', () => {
   });
 
   it('refuses a day absurdly far ahead', () => {
-    expect(deliveryDateProblem(addDays(MON, MAX_DAYS_AHEAD + 7), MON, { ...base, OrderWizardBlockWeekend: false })?.code).toBe(
-      'validation.datum_te_ver',
-    );
+    expect(
+      deliveryDateProblem(addDays(MON, MAX_DAYS_AHEAD + 7), MON, { ...base, OrderWizardBlockWeekend: false })
+        ?.code,
+    ).toBe('validation.datum_te_ver');
   });
 
   it('checks the return day against the delivery day', () => {
-    expect(checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-11-24' }, MON, base)).toEqual([
-      { field: 'expectedReturnDate', code: 'validation.retourdatum_voor_leverdatum' },
-    ]);
-    expect(checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-11-25' }, MON, base)).toEqual([]);
+    expect(
+      checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-11-24' }, MON, base),
+    ).toEqual([{ field: 'expectedReturnDate', code: 'validation.retourdatum_voor_leverdatum' }]);
+    expect(
+      checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-11-25' }, MON, base),
+    ).toEqual([]);
     expect(checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: null }, MON, base)).toEqual([]);
-    expect(checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-02-30' }, MON, base)[0].code).toBe(
-      'validation.datum_ongeldig',
-    );
+    expect(
+      checkOrderDates({ deliveryDate: '2026-11-25', expectedReturnDate: '2026-02-30' }, MON, base)[0].code,
+    ).toBe('validation.datum_ongeldig');
   });
 
   it('reports an invalid delivery day as such', () => {

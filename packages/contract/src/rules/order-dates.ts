@@ -40,7 +40,11 @@ export function isCalendarDay(value: string): boolean {
   const m = DAY_PATTERN.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 function toUtc(day: string): Date {
@@ -122,10 +126,15 @@ export function deliveryDateProblem(
 ): OrderDateProblem | null {
   if (!isCalendarDay(day)) return { field: 'deliveryDate', code: 'validation.datum_ongeldig' };
   if (rush && !s.OrderWizardEnableRush) return { field: 'rush', code: 'error.spoed_niet_toegestaan' };
-  if (s.OrderWizardBlockWeekend && isWeekend(day)) return { field: 'deliveryDate', code: 'validation.datum_weekend' };
+  if (s.OrderWizardBlockWeekend && isWeekend(day))
+    return { field: 'deliveryDate', code: 'validation.datum_weekend' };
   const offset = daysBetween(today, day);
   if (offset > MAX_DAYS_AHEAD) {
-    return { field: 'deliveryDate', code: 'validation.datum_te_ver', params: { date: addDays(today, MAX_DAYS_AHEAD) } };
+    return {
+      field: 'deliveryDate',
+      code: 'validation.datum_te_ver',
+      params: { date: addDays(today, MAX_DAYS_AHEAD) },
+    };
   }
   if (offset < 0) {
     if (daysBetween(earliestPastDate(today, s), day) >= 0) return null;
@@ -138,7 +147,12 @@ export function deliveryDateProblem(
   return null;
 }
 
-export function isSelectableDeliveryDate(day: string, today: string, s: OrderDateSettings, rush = false): boolean {
+export function isSelectableDeliveryDate(
+  day: string,
+  today: string,
+  s: OrderDateSettings,
+  rush = false,
+): boolean {
   return deliveryDateProblem(day, today, s, rush) === null;
 }
 
@@ -154,11 +168,16 @@ export function checkOrderDates(
   if (delivery) problems.push(delivery);
   const ret = input.expectedReturnDate;
   if (ret !== undefined && ret !== null && ret !== '') {
-    if (!isCalendarDay(ret)) problems.push({ field: 'expectedReturnDate', code: 'validation.datum_ongeldig' });
+    if (!isCalendarDay(ret))
+      problems.push({ field: 'expectedReturnDate', code: 'validation.datum_ongeldig' });
     else if (isCalendarDay(input.deliveryDate) && daysBetween(input.deliveryDate, ret) < 0) {
       problems.push({ field: 'expectedReturnDate', code: 'validation.retourdatum_voor_leverdatum' });
     } else if (daysBetween(today, ret) > MAX_DAYS_AHEAD * 3) {
-      problems.push({ field: 'expectedReturnDate', code: 'validation.datum_te_ver', params: { date: addDays(today, MAX_DAYS_AHEAD * 3) } });
+      problems.push({
+        field: 'expectedReturnDate',
+        code: 'validation.datum_te_ver',
+        params: { date: addDays(today, MAX_DAYS_AHEAD * 3) },
+      });
     }
   }
   return problems;

@@ -3,7 +3,9 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /** The translation key of a length problem, or null. Counts code points, so emoji count as one. */
-export function passwordLengthProblem(password: string): 'validation.wachtwoord_te_kort' | 'validation.wachtwoord_te_lang' | null {
+export function passwordLengthProblem(
+  password: string,
+): 'validation.wachtwoord_te_kort' | 'validation.wachtwoord_te_lang' | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN) return 'validation.wachtwoord_te_kort';
   if (length > PASSWORD_MAX) return 'validation.wachtwoord_te_lang';

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addRecentlyViewed, RECENTLY_VIEWED_MAX, type RecentlyViewedItem } from './recently-viewed.ts';
 
-const item = (id: string, kind: 'item' | 'set' = 'item'): RecentlyViewedItem => ({ id, kind, description: `d${id}` });
+const item = (id: string, kind: 'item' | 'set' = 'item'): RecentlyViewedItem => ({
+  id,
+  kind,
+  description: `d${id}`,
+});
 
 describe('recently viewed', () => {
   it('puts the newest first', () => {

@@ -58,7 +58,10 @@ describe('request status life cycle', () => {
   });
 
   it('needs a reason for a rejection and for a cancellation by the department', () => {
-    expect(checkTransition('submitted', 'rejected', 'department', '')).toEqual({ code: 'validation.verplicht', field: 'note' });
+    expect(checkTransition('submitted', 'rejected', 'department', '')).toEqual({
+      code: 'validation.verplicht',
+      field: 'note',
+    });
     expect(checkTransition('submitted', 'rejected', 'department', 'Niet leverbaar')).toBeNull();
     expect(checkTransition('planned', 'cancelled', 'department', '  ')).toMatchObject({ field: 'note' });
     expect(checkTransition('submitted', 'cancelled', 'requester')).toBeNull();

@@ -12,7 +12,14 @@
  * done, cancelled and rejected are final. Every change is one history row (who, when, from, to, note).
  */
 
-export const requestStatuses = ['submitted', 'in_progress', 'planned', 'done', 'cancelled', 'rejected'] as const;
+export const requestStatuses = [
+  'submitted',
+  'in_progress',
+  'planned',
+  'done',
+  'cancelled',
+  'rejected',
+] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
 export const requestKinds = ['order', 'removal', 'relocation', 'transport'] as const;
@@ -60,7 +67,11 @@ export function noteRequired(to: RequestStatus, actor: RequestActor): boolean {
 }
 
 export type TransitionProblem =
-  | { code: 'error.status_overgang_ongeldig'; field: 'status'; params: { from: RequestStatus; to: RequestStatus } }
+  | {
+      code: 'error.status_overgang_ongeldig';
+      field: 'status';
+      params: { from: RequestStatus; to: RequestStatus };
+    }
   | { code: 'validation.verplicht'; field: 'note' };
 
 /** null when the change is allowed, otherwise what is wrong with it. */
@@ -70,7 +81,8 @@ export function checkTransition(
   actor: RequestActor,
   note?: string | null,
 ): TransitionProblem | null {
-  if (!canTransition(from, to, actor)) return { code: 'error.status_overgang_ongeldig', field: 'status', params: { from, to } };
+  if (!canTransition(from, to, actor))
+    return { code: 'error.status_overgang_ongeldig', field: 'status', params: { from, to } };
   if (noteRequired(to, actor) && !note?.trim()) return { code: 'validation.verplicht', field: 'note' };
   return null;
 }

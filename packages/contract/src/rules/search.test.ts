@@ -12,7 +12,9 @@ import {
 
 describe('foldText', () => {
   it('drops case and accents like lower(unaccent()) does', () => {
-    expect(foldText('Tríl-PLAAT Hoogwerker Façade Über Straße Œuvre')).toBe('tril-plaat hoogwerker facade uber strasse oeuvre');
+    expect(foldText('Tríl-PLAAT Hoogwerker Façade Über Straße Œuvre')).toBe(
+      'tril-plaat hoogwerker facade uber strasse oeuvre',
+    );
   });
 });
 
@@ -52,6 +54,7 @@ describe('wordMatches', () => {
     expect(wordMatches('Aggregaat 20 kVA', 'kv')).toBe(true);
     expect(wordMatches('Bouw-trap', 'tr')).toBe(true);
     expect(wordMatches('Betonstrip', 'tr')).toBe(false);
+    expect(wordMatches('rood/wit', 'wi')).toBe(false);
   });
 });
 

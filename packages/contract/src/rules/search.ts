@@ -13,7 +13,7 @@ export const CONTAINS_MIN_WORD_LENGTH = 3;
  * What starts a word for that rule: the start of the text or one of these characters before it. A fixed
  * list (not "any non-letter") because the database matches it with trigram-indexed LIKE patterns.
  */
-export const WORD_SEPARATORS = [' ', '-', '/', '('] as const;
+export const WORD_SEPARATORS = [' ', '-'] as const;
 
 // Letters that unaccent (PostgreSQL's unaccent.rules) spells out and that NFD does not decompose.
 const SPELLED: Record<string, string> = {
@@ -81,7 +81,7 @@ function matchOffsets(folded: string, word: string): number[] {
 
 /**
  * Whether one (folded) search word matches a text: a word of 3+ characters anywhere in it, a shorter word
- * only at the start of one of its words. Case and accents never matter.
+ * only at the start of the text or after a space or hyphen. Case and accents never matter.
  */
 export function wordMatches(text: string, word: string): boolean {
   return matchOffsets(foldText(text), foldText(word)).length > 0;
@@ -99,7 +99,11 @@ export function countMatchedWords(text: string, words: readonly string[]): numbe
  * Results sorted by how many search words their text contains, most first; ties keep their order
  * (the server already ordered them by relevance, then by number).
  */
-export function rankByMatchedWords<T>(results: readonly T[], words: readonly string[], textOf: (r: T) => string): T[] {
+export function rankByMatchedWords<T>(
+  results: readonly T[],
+  words: readonly string[],
+  textOf: (r: T) => string,
+): T[] {
   return results
     .map((r, i) => ({ r, i, n: countMatchedWords(textOf(r), words) }))
     .sort((a, b) => b.n - a.n || a.i - b.i)

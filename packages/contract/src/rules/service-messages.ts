@@ -31,12 +31,20 @@ export function serviceMessagesToShow<T extends { id: string }>(
 }
 
 /** State after the sequence started (remember the day) … */
-export function markShown(state: ServiceMessageDisplayState, locale: string, today: string): ServiceMessageDisplayState {
+export function markShown(
+  state: ServiceMessageDisplayState,
+  locale: string,
+  today: string,
+): ServiceMessageDisplayState {
   return { ...state, lastShownDay: { ...state.lastShownDay, [locale]: today } };
 }
 
 /** … and after it ended (every shown message viewed; the list is capped so storage stays small). */
-export function markViewed(state: ServiceMessageDisplayState, ids: readonly string[], cap = 200): ServiceMessageDisplayState {
+export function markViewed(
+  state: ServiceMessageDisplayState,
+  ids: readonly string[],
+  cap = 200,
+): ServiceMessageDisplayState {
   const merged = [...new Set([...ids, ...state.viewedIds])].slice(0, cap);
   return { ...state, viewedIds: merged };
 }

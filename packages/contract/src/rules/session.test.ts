@@ -45,12 +45,14 @@ describe('settings-data route guard', () => {
     expect(decideSettingsDataRoute({ authenticated: true, allowAnonymous: undefined })).toBe('allow');
   });
   it('fetches settings when the anonymous setting is unknown', () => {
-    expect(decideSettingsDataRoute({ authenticated: false, allowAnonymous: undefined })).toBe('fetch-settings');
+    expect(decideSettingsDataRoute({ authenticated: false, allowAnonymous: undefined })).toBe(
+      'fetch-settings',
+    );
   });
   it('goes to NotFound when the fetch failed', () => {
-    expect(decideSettingsDataRoute({ authenticated: false, allowAnonymous: undefined, fetchFailed: true })).toBe(
-      'not-found',
-    );
+    expect(
+      decideSettingsDataRoute({ authenticated: false, allowAnonymous: undefined, fetchFailed: true }),
+    ).toBe('not-found');
   });
   it('goes to Inloggen when anonymous use is off, through when on', () => {
     expect(decideSettingsDataRoute({ authenticated: false, allowAnonymous: false })).toBe('login');

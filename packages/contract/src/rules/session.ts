@@ -66,7 +66,8 @@ export function decideSettingsDataRoute(input: {
  */
 export function safeRedirectPath(redirectUrl: string | null | undefined, fallback = '/'): string {
   if (!redirectUrl) return fallback;
-  if (!redirectUrl.startsWith('/') || redirectUrl.startsWith('//') || redirectUrl.startsWith('/\\')) return fallback;
+  if (!redirectUrl.startsWith('/') || redirectUrl.startsWith('//') || redirectUrl.startsWith('/\\'))
+    return fallback;
   if (/^\/inloggen(\/|\?|#|$)/i.test(redirectUrl)) return fallback;
   return redirectUrl;
 }

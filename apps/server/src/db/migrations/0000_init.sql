@@ -505,6 +505,8 @@ CREATE TABLE "order_lists" (
 	"user_id" uuid NOT NULL,
 	"location_id" uuid NOT NULL,
 	"name" text NOT NULL,
+	"draft" jsonb,
+	"draft_updated_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -934,6 +936,7 @@ CREATE INDEX "content_pages_updated_by_idx" ON "content_pages" USING btree ("upd
 CREATE INDEX "corporate_identity_logo_idx" ON "corporate_identity" USING btree ("logo_file_id");--> statement-breakpoint
 CREATE INDEX "corporate_identity_banner_idx" ON "corporate_identity" USING btree ("banner_file_id");--> statement-breakpoint
 CREATE INDEX "corporate_identity_favicon_idx" ON "corporate_identity" USING btree ("favicon_file_id");--> statement-breakpoint
+CREATE INDEX "corporate_identity_updated_by_idx" ON "corporate_identity" USING btree ("updated_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "footer_columns_locale_column_uq" ON "footer_columns" USING btree ("locale","column_name");--> statement-breakpoint
 CREATE INDEX "footer_columns_updated_by_idx" ON "footer_columns" USING btree ("updated_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_templates_type_locale_uq" ON "mail_templates" USING btree ("type","locale");--> statement-breakpoint
@@ -974,6 +977,7 @@ CREATE UNIQUE INDEX "password_reset_tokens_hash_uq" ON "password_reset_tokens" U
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_user_idx" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_oidc_uq" ON "users" USING btree ("oidc_issuer","oidc_subject");--> statement-breakpoint
 CREATE INDEX "users_customer_idx" ON "users" USING btree ("customer_id");--> statement-breakpoint
@@ -1034,9 +1038,11 @@ CREATE UNIQUE INDEX "plants_plant_no_uq" ON "plants" USING btree ("plant_no");--
 CREATE INDEX "plants_item_idx" ON "plants" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "plants_location_idx" ON "plants" USING btree ("location_id","item_id");--> statement-breakpoint
 CREATE INDEX "plants_depot_idx" ON "plants" USING btree ("depot_id","item_id");--> statement-breakpoint
+CREATE INDEX "files_uploaded_by_idx" ON "files" USING btree ("uploaded_by");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "page_views_time_idx" ON "page_views" USING btree ("viewed_at");--> statement-breakpoint
 CREATE INDEX "page_views_page_idx" ON "page_views" USING btree ("page");--> statement-breakpoint
+CREATE INDEX "page_views_user_idx" ON "page_views" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "plant_requests_no_uq" ON "plant_requests" USING btree ("request_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "plant_requests_idempotency_uq" ON "plant_requests" USING btree ("user_id","idempotency_key") WHERE "plant_requests"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "plant_requests_location_status_idx" ON "plant_requests" USING btree ("location_id","status","created_at");--> statement-breakpoint

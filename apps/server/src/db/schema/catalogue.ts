@@ -166,11 +166,18 @@ export const itemLinks = pgTable(
     amount: integer().notNull().default(1),
     sort: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.kind, t.linkedItemId] }), index('item_links_linked_idx').on(t.linkedItemId)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.kind, t.linkedItemId] }),
+    index('item_links_linked_idx').on(t.linkedItemId),
+  ],
 );
 
 export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: 'tree' }),
+  parent: one(categories, {
+    fields: [categories.parentId],
+    references: [categories.id],
+    relationName: 'tree',
+  }),
   children: many(categories, { relationName: 'tree' }),
   translations: many(categoryTranslations),
   items: many(items),

@@ -23,7 +23,9 @@ export const complaints = pgTable(
     /** 'K-2026-000012'. */
     complaintNo: text()
       .notNull()
-      .default(sql`'K-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('complaint_no_seq')::text, 6, '0')`),
+      .default(
+        sql`'K-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('complaint_no_seq')::text, 6, '0')`,
+      ),
     locationId: uuid()
       .notNull()
       .references(() => plantLocations.id, { onDelete: 'restrict' }),

@@ -150,6 +150,7 @@ export const corporateIdentity = pgTable(
     index('corporate_identity_logo_idx').on(t.logoFileId),
     index('corporate_identity_banner_idx').on(t.bannerFileId),
     index('corporate_identity_favicon_idx').on(t.faviconFileId),
+    index('corporate_identity_updated_by_idx').on(t.updatedBy),
   ],
 );
 

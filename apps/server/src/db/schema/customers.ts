@@ -1,5 +1,16 @@
 import { relations } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { moment, timestamps } from './common.ts';
 import { users } from './identity.ts';
 
@@ -75,7 +86,10 @@ export const locationMemberships = pgTable(
     role: locationRole().notNull().default('user'),
     createdAt: moment().notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('location_memberships_location_idx').on(t.locationId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.locationId] }),
+    index('location_memberships_location_idx').on(t.locationId),
+  ],
 );
 
 /** Delivery / pick-up addresses of a location (werkadressen; PlantLocations/{id}/addresses). */
@@ -136,7 +150,10 @@ export const plantLocationsRelations = relations(plantLocations, ({ one, many })
 
 export const locationMembershipsRelations = relations(locationMemberships, ({ one }) => ({
   user: one(users, { fields: [locationMemberships.userId], references: [users.id] }),
-  location: one(plantLocations, { fields: [locationMemberships.locationId], references: [plantLocations.id] }),
+  location: one(plantLocations, {
+    fields: [locationMemberships.locationId],
+    references: [plantLocations.id],
+  }),
 }));
 
 export const workAddressesRelations = relations(workAddresses, ({ one }) => ({

@@ -19,9 +19,7 @@ export const documents = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     /** documentSystemId of Documents/{documentSystemId}: the external id, or our own when stored here. */
-    documentSystemId: text()
-      .notNull()
-      .default(sql`gen_random_uuid()::text`),
+    documentSystemId: text().notNull().default(sql`gen_random_uuid()::text`),
     /** Document category (settings Documenten_Categorie*), e.g. 'Documenten', 'Afbeeldingen', 'Keuringscertificaat'. */
     category: text().notNull(),
     title: text().notNull(),

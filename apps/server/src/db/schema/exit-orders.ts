@@ -34,7 +34,9 @@ export const exitOrders = pgTable(
     /** 'X-2026-000004'. */
     exitOrderNo: text()
       .notNull()
-      .default(sql`'X-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('exit_order_no_seq')::text, 6, '0')`),
+      .default(
+        sql`'X-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('exit_order_no_seq')::text, 6, '0')`,
+      ),
     locationId: uuid()
       .notNull()
       .references(() => plantLocations.id, { onDelete: 'restrict' }),

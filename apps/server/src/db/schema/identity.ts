@@ -69,7 +69,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // why: revoking every session of a user, and the cascade when a user is deleted.
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Single-use password reset tokens (sha-256 of the random token is stored, never the token). */

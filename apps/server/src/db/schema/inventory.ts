@@ -48,9 +48,7 @@ export const inventory = pgTable(
     uniqueIndex('inventory_depot_item_uq')
       .on(t.depotId, t.itemId)
       .where(sql`${t.plantId} is null and ${t.depotId} is not null`),
-    uniqueIndex('inventory_plant_uq')
-      .on(t.plantId)
-      .where(sql`${t.plantId} is not null`),
+    uniqueIndex('inventory_plant_uq').on(t.plantId).where(sql`${t.plantId} is not null`),
     index('inventory_location_idx').on(t.locationId, t.itemId),
     index('inventory_depot_idx').on(t.depotId, t.itemId),
     index('inventory_item_idx').on(t.itemId),

@@ -34,7 +34,9 @@ export const salesInvoices = pgTable(
     /** 'F-2026-000123' for invoices; the service writes 'C-…' from the same sequence for credit memos. */
     documentNo: text()
       .notNull()
-      .default(sql`'F-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('sales_document_no_seq')::text, 6, '0')`),
+      .default(
+        sql`'F-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('sales_document_no_seq')::text, 6, '0')`,
+      ),
     kind: invoiceKind().notNull(),
     status: invoiceStatus().notNull().default('open'),
     customerId: uuid()

@@ -36,7 +36,9 @@ export const plantOrders = pgTable(
     /** Human number 'O-2026-000123'. */
     orderNo: text()
       .notNull()
-      .default(sql`'O-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('plant_order_no_seq')::text, 6, '0')`),
+      .default(
+        sql`'O-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('plant_order_no_seq')::text, 6, '0')`,
+      ),
     kind: orderKind().notNull(),
     status: orderStatus().notNull().default('planned'),
     requestId: uuid().references(() => plantRequests.id, { onDelete: 'set null' }),

@@ -6,7 +6,11 @@ import { depots, plantLocations } from './customers.ts';
 import { files } from './platform.ts';
 
 export const plantStatus = pgEnum('plant_status', ['in_service', 'in_repair', 'retired']);
-export const inspectionResult = pgEnum('inspection_result', ['approved', 'approved_with_remarks', 'rejected']);
+export const inspectionResult = pgEnum('inspection_result', [
+  'approved',
+  'approved_with_remarks',
+  'rejected',
+]);
 
 /**
  * A numbered plant (materieelstuk) of an item. Where it is now (a location or a depot, never both)

@@ -70,18 +70,26 @@ export const pageViews = pgTable(
     locale: text(),
     viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('page_views_time_idx').on(t.viewedAt), index('page_views_page_idx').on(t.page)],
+  (t) => [
+    index('page_views_time_idx').on(t.viewedAt),
+    index('page_views_page_idx').on(t.page),
+    index('page_views_user_idx').on(t.userId),
+  ],
 );
 
 /** Stored files (uploads, generated images, PDFs); the bytes live in the storage backend. */
-export const files = pgTable('files', {
-  id: uuid().primaryKey().defaultRandom(),
-  storageKey: text().notNull().unique(),
-  fileName: text().notNull(),
-  contentType: text().notNull(),
-  size: integer().notNull(),
-  sha256: text().notNull(),
-  uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  meta: jsonb().notNull().default(sql`'{}'::jsonb`),
-});
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storageKey: text().notNull().unique(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    meta: jsonb().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('files_uploaded_by_idx').on(t.uploadedBy)],
+);

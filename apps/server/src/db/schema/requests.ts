@@ -49,7 +49,9 @@ export const plantRequests = pgTable(
     /** Human number 'A-2026-000123' (year of submission + sequence). */
     requestNo: text()
       .notNull()
-      .default(sql`'A-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('plant_request_no_seq')::text, 6, '0')`),
+      .default(
+        sql`'A-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('plant_request_no_seq')::text, 6, '0')`,
+      ),
     kind: requestKind().notNull(),
     status: requestStatus().notNull().default('submitted'),
     locationId: uuid()

@@ -1,11 +1,23 @@
-import { type CatalogueItem, catalogueSort, EMPTY_GUID, type ItemDetails, pageSizes } from '@mp/contract/api/catalogue';
+import {
+  type CatalogueItem,
+  catalogueSort,
+  EMPTY_GUID,
+  type ItemDetails,
+  pageSizes,
+} from '@mp/contract/api/catalogue';
 import { isLocale, type Locale, locales, translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { cataloguePage, itemCards, itemDetails, listCategories, type TechEntry } from './catalogue.service.ts';
+import {
+  cataloguePage,
+  itemCards,
+  itemDetails,
+  listCategories,
+  type TechEntry,
+} from './catalogue.service.ts';
 
 // Legacy RPC calls (POST /api/{Controller}/{Action}): the Dutch DTOs of spec §3 over the same services.
 // Prices travel as numbers here and are 0 when not shown (toonPrijs false), as the old interface did.
@@ -34,7 +46,9 @@ function techText(e: TechEntry, locale: Locale): string {
     case 'boolean':
       return e.booleanValue === null ? '' : translate(locale, e.booleanValue ? 'shared.ja' : 'shared.nee');
     case 'number':
-      return e.numberValue === null ? '' : [formatNumber(e.numberValue, locale), e.unit].filter(Boolean).join(' ');
+      return e.numberValue === null
+        ? ''
+        : [formatNumber(e.numberValue, locale), e.unit].filter(Boolean).join(' ');
     case 'text':
       return e.texts?.[locale] ?? e.texts?.['nl-NL'] ?? e.text ?? '';
     default:
@@ -176,7 +190,10 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post('/api/MaterieelDetails/GetMaterieelDetails', { schema: { tags, body: oneItem } }, async (req) => {
     const ctx = ctxOf(req, deps);
     const locale = legacyLocale(req.body.taal, ctx.locale);
-    const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, { locale, translations: true });
+    const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, {
+      locale,
+      translations: true,
+    });
     return toMaterieelDetails(d, locale);
   });
 
@@ -185,31 +202,54 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z.object({ materieelSoorten: z.array(itemNo).min(1).max(50), materieelLocatieNr: locationNo, taal: language }),
+        body: z.object({
+          materieelSoorten: z.array(itemNo).min(1).max(50),
+          materieelLocatieNr: locationNo,
+          taal: language,
+        }),
       },
     },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);
-      const { items } = await itemCards(ctx, [...new Set(req.body.materieelSoorten)], req.body.materieelLocatieNr, {
-        locale,
-        translations: true,
-      });
+      const { items } = await itemCards(
+        ctx,
+        [...new Set(req.body.materieelSoorten)],
+        req.body.materieelLocatieNr,
+        {
+          locale,
+          translations: true,
+        },
+      );
       return { materielen: items.map((i) => toMaterieel(i, locale)) };
     },
   );
 
-  app.post('/api/MaterieelBestelTips/GetMaterieelBestelTips', { schema: { tags, body: oneItem } }, async (req) => {
-    const ctx = ctxOf(req, deps);
-    const locale = legacyLocale(req.body.taal, ctx.locale);
-    const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, { locale, translations: true });
-    return { materielen: d.orderTips.map((i) => toMaterieel(i, locale)) };
-  });
+  app.post(
+    '/api/MaterieelBestelTips/GetMaterieelBestelTips',
+    { schema: { tags, body: oneItem } },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const locale = legacyLocale(req.body.taal, ctx.locale);
+      const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, {
+        locale,
+        translations: true,
+      });
+      return { materielen: d.orderTips.map((i) => toMaterieel(i, locale)) };
+    },
+  );
 
-  app.post('/api/MeegeleverdeItems/GetMeegeLeverdeItems', { schema: { tags, body: oneItem } }, async (req) => {
-    const ctx = ctxOf(req, deps);
-    const locale = legacyLocale(req.body.taal, ctx.locale);
-    const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, { locale, translations: true });
-    return { items: d.accessories.map((i) => ({ ...toMaterieel(i, locale), aantal: i.amount })) };
-  });
+  app.post(
+    '/api/MeegeleverdeItems/GetMeegeLeverdeItems',
+    { schema: { tags, body: oneItem } },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const locale = legacyLocale(req.body.taal, ctx.locale);
+      const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, {
+        locale,
+        translations: true,
+      });
+      return { items: d.accessories.map((i) => ({ ...toMaterieel(i, locale), aantal: i.amount })) };
+    },
+  );
 }

@@ -140,8 +140,8 @@ export interface ListingFilters {
 export interface ListingInput {
   locale: Locale;
   /**
-   * The candidate set: a query yielding `id` (and for a search `n` = matched words, `rel` = relevance),
-   * already restricted to what may be listed.
+   * The candidate set: a query yielding `listedColumns` of `items i` (and for a search `n` = matched
+   * words, `rel` = relevance), already restricted to what may be listed.
    */
   base: SQL;
   hasRelevance: boolean;
@@ -202,7 +202,6 @@ export function listingSql(input: ListingInput): SQL {
     if (filters.weekMax !== undefined) priceChecks.push(sql` and i.week_price <= ${filters.weekMax}`);
   }
   const needsDescription = input.sort === 'description' || input.sort === 'descriptionDesc';
-  const relCols = input.hasRelevance ? sql`, b.n, b.rel` : sql``;
   const prices = input.withPrices
     ? sql`(select json_build_object(
           'dn', count(day_price), 'dmin', min(day_price)::text, 'dmax', max(day_price)::text,
@@ -212,9 +211,7 @@ export function listingSql(input: ListingInput): SQL {
   return sql`
     with base as materialized (${input.base}),
     bf as materialized (
-      select i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight${relCols}
-      from base b join items i on i.id = b.id
-      where true${sql.join(boolChecks)}
+      select b.* from base b where true${sql.join(boolChecks)}
     ),
     f as materialized (
       select i.* from bf i where true${sql.join(priceChecks)}
@@ -236,8 +233,10 @@ export function listingSql(input: ListingInput): SQL {
           order by a.sort, a.code), '[]'::json)
         from (
           select t.attribute_id, count(*)::int as n
-          from f join item_tech_data t on t.item_id = f.id
-          where t.boolean_value
+          from f cross join lateral (
+            -- why: offset 0 keeps this a per-item index lookup; flattened, the planner hashes every true value.
+            select t.attribute_id from item_tech_data t where t.item_id = f.id and t.boolean_value offset 0
+          ) t
           group by t.attribute_id
         ) x join tech_attributes a on a.id = x.attribute_id
         where a.kind = 'boolean' and a.filterable) as bools,
@@ -249,7 +248,14 @@ export type ListingRow = {
   total: number;
   items: (CardRow & { ord: number })[];
   bools: { a: string; c: string; l: string | null; n: number }[];
-  prices: { dn: number; dmin: string | null; dmax: string | null; wn: number; wmin: string | null; wmax: string | null } | null;
+  prices: {
+    dn: number;
+    dmin: string | null;
+    dmax: string | null;
+    wn: number;
+    wmin: string | null;
+    wmax: string | null;
+  } | null;
   bf_total: number;
 };
 
@@ -257,6 +263,9 @@ export async function selectListing(db: Db, input: ListingInput): Promise<Listin
   const r = await db.execute<ListingRow>(listingSql(input));
   return r.rows[0];
 }
+
+/** The columns a listing's candidate set carries (what filters and sorting need, no second lookup). */
+export const listedColumns = sql.raw('i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight');
 
 /** The catalogue's candidate set: items listed in the category or any category below it. */
 export function categoryBase(categoryId: string): SQL {
@@ -266,13 +275,13 @@ export function categoryBase(categoryId: string): SQL {
       union all
       select c.id from categories c join tree on c.parent_id = tree.id
     )
-    select i.id from items i
-    where i.category_id in (select id from tree) and i.visible_in_catalogue and not i.blocked`;
+    select ${listedColumns} from items i
+    where i.category_id = any (array(select id from tree)) and i.visible_in_catalogue and not i.blocked`;
 }
 
 /** The whole catalogue: every listed item (the page of the empty category id). */
 export function allListedBase(): SQL {
-  return sql`select i.id from items i where i.visible_in_catalogue and not i.blocked`;
+  return sql`select ${listedColumns} from items i where i.visible_in_catalogue and not i.blocked`;
 }
 
 /** Labels of boolean attributes (to name selected filters the current set no longer holds). */
@@ -311,7 +320,12 @@ export async function selectCategory(
 // ── items ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Cards of the given item numbers that may be shown (not blocked), in no particular order. */
-export async function selectCardsByNo(db: Db, locale: Locale, itemNos: string[], tech: TechMode): Promise<CardRow[]> {
+export async function selectCardsByNo(
+  db: Db,
+  locale: Locale,
+  itemNos: string[],
+  tech: TechMode,
+): Promise<CardRow[]> {
   if (itemNos.length === 0) return [];
   const r = await db.execute<CardRow>(sql`
     select ${cardColumns(locale, tech)}
@@ -328,7 +342,12 @@ export type DetailsRow = CardRow & {
 };
 
 /** One item by number (exact, else case-insensitive), with its long description. */
-export async function selectItemDetails(db: Db, locale: Locale, itemNo: string, tech: TechMode): Promise<DetailsRow | null> {
+export async function selectItemDetails(
+  db: Db,
+  locale: Locale,
+  itemNo: string,
+  tech: TechMode,
+): Promise<DetailsRow | null> {
   const long =
     locale === 'nl-NL'
       ? sql`(select t.long_description from item_translations t where t.item_id = i.id and t.locale = 'nl-NL')`
@@ -350,7 +369,12 @@ export type LinkedRow = CardRow & {
 };
 
 /** Accessories and order tips of an item, as cards, in their order. */
-export async function selectLinkedItems(db: Db, locale: Locale, itemId: string, tech: TechMode): Promise<LinkedRow[]> {
+export async function selectLinkedItems(
+  db: Db,
+  locale: Locale,
+  itemId: string,
+  tech: TechMode,
+): Promise<LinkedRow[]> {
   const r = await db.execute<LinkedRow>(sql`
     select l.kind, l.amount, ${cardColumns(locale, tech)}
     from item_links l join items i on i.id = l.linked_item_id

@@ -1,9 +1,9 @@
 import {
-  catalogueQuery,
   cataloguePage as cataloguePageSchema,
+  catalogueQuery,
   categoryList,
-  itemCards as itemCardsSchema,
   itemCardsQuery,
+  itemCards as itemCardsSchema,
   itemDetailsQuery,
   itemDetails as itemDetailsSchema,
 } from '@mp/contract/api/catalogue';

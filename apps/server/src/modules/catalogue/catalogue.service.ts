@@ -18,9 +18,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { imageUrl, listImageUrls } from '../images/images.service.ts';
 import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
+import { createCache } from './catalogue.cache.ts';
 import {
-  type CardRow,
   allListedBase,
+  type CardRow,
+  type CategoryRow,
   categoryBase,
   type ListingFilters,
   type ListingRow,
@@ -176,9 +178,12 @@ export function toCard(row: CardRow, v: Viewer): CatalogueItem {
 // ── categories ─────────────────────────────────────────────────────────────────────────────────
 
 /** Every category, depth first in display order, with item counts of the category and its subtree. */
-export async function listCategories(ctx: Ctx, options: ViewOptions = {}): Promise<{ categories: Category[] }> {
+export async function listCategories(
+  ctx: Ctx,
+  options: ViewOptions = {},
+): Promise<{ categories: Category[] }> {
   const v = await viewerFor(ctx, 'AppCatalogus', undefined, options);
-  const rows = await selectCategories(ctx.db, v.locale);
+  const rows = await categoriesCache.get(ctx.db, v.locale, () => selectCategories(ctx.db, v.locale));
   const children = new Map<string, typeof rows>();
   const ids = new Set(rows.map((r) => r.id));
   for (const r of rows) {
@@ -217,6 +222,10 @@ export async function listCategories(ctx: Ctx, options: ViewOptions = {}): Promi
 
 // ── catalogue page ─────────────────────────────────────────────────────────────────────────────
 
+// Statement results shared by all viewers; see catalogue.cache.ts for what makes that safe.
+const listingCache = createCache<ListingRow>({ ttlMs: 30_000, maxEntries: 500 });
+const categoriesCache = createCache<CategoryRow[]>({ ttlMs: 30_000, maxEntries: 10 });
+
 const priceSorts = new Set<CatalogueSort>(['dayPrice', 'dayPriceDesc', 'weekPrice', 'weekPriceDesc']);
 
 /** The sort actually applied: no price order for a viewer who may not see prices (it would tell them). */
@@ -228,6 +237,8 @@ export function effectiveSort(sort: CatalogueSort, v: Viewer, hasRelevance: bool
 
 export interface ListingRequest {
   base: SQL;
+  /** Names the candidate set for the cache ('category:<id>', 'all', 'search:<words>'). */
+  baseKey: string;
   hasRelevance: boolean;
   filters: ListingFilters;
   sort: CatalogueSort;
@@ -242,9 +253,8 @@ export async function runListing(
   req: ListingRequest,
 ): Promise<{ items: CatalogueItem[]; total: number; facets: Facets; sortBy: CatalogueSort }> {
   const sortBy = effectiveSort(req.sort, v, req.hasRelevance);
-  const row = await selectListing(ctx.db, {
+  const input = {
     locale: v.locale,
-    base: req.base,
     hasRelevance: req.hasRelevance,
     filters: req.filters,
     sort: sortBy,
@@ -252,7 +262,9 @@ export async function runListing(
     offset: req.offset,
     tech: v.tech,
     withPrices: showsPrices(v),
-  });
+  };
+  const key = JSON.stringify([req.baseKey, input]);
+  const row = await listingCache.get(ctx.db, key, () => selectListing(ctx.db, { ...input, base: req.base }));
   return {
     items: row.items.map((r) => toCard(r, v)),
     total: row.total,
@@ -288,13 +300,17 @@ async function facetsOf(ctx: Ctx, v: Viewer, row: ListingRow, selected: string[]
   const p = row.prices;
   if (p && showsPrices(v)) {
     const d = v.settings.Prijzen_AantalDecimalen;
-    if (p.dn > 1 && p.dmin !== null && p.dmax !== null) facets.dayPrice = { min: roundDecimal(p.dmin, d), max: roundDecimal(p.dmax, d) };
-    if (p.wn > 1 && p.wmin !== null && p.wmax !== null) facets.weekPrice = { min: roundDecimal(p.wmin, d), max: roundDecimal(p.wmax, d) };
+    if (p.dn > 1 && p.dmin !== null && p.dmax !== null)
+      facets.dayPrice = { min: roundDecimal(p.dmin, d), max: roundDecimal(p.dmax, d) };
+    if (p.wn > 1 && p.wmin !== null && p.wmax !== null)
+      facets.weekPrice = { min: roundDecimal(p.wmin, d), max: roundDecimal(p.wmax, d) };
   }
   return facets;
 }
 
-export function filtersOf(q: Pick<CatalogueQuery, 'bool' | 'dayMin' | 'dayMax' | 'weekMin' | 'weekMax'>): ListingFilters {
+export function filtersOf(
+  q: Pick<CatalogueQuery, 'bool' | 'dayMin' | 'dayMax' | 'weekMin' | 'weekMax'>,
+): ListingFilters {
   return { bool: q.bool, dayMin: q.dayMin, dayMax: q.dayMax, weekMin: q.weekMin, weekMax: q.weekMax };
 }
 
@@ -316,6 +332,7 @@ export async function cataloguePage(
       : selectCategory(ctx.db, v.locale, categoryId),
     runListing(ctx, v, {
       base: all ? allListedBase() : categoryBase(categoryId),
+      baseKey: all ? 'all' : `category:${categoryId}`,
       hasRelevance: false,
       filters: filtersOf(q),
       sort: q.sortBy,
@@ -335,10 +352,16 @@ export async function cataloguePage(
 
 // ── items ──────────────────────────────────────────────────────────────────────────────────────
 
-const itemNotFound = (itemNo: string) => new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
+const itemNotFound = (itemNo: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
 
 /** GET Items?itemNos=a,b,c: cards in the order asked, unknown or blocked numbers left out. */
-export async function itemCards(ctx: Ctx, itemNos: string[], plantLocation?: string, options: ViewOptions = {}) {
+export async function itemCards(
+  ctx: Ctx,
+  itemNos: string[],
+  plantLocation?: string,
+  options: ViewOptions = {},
+) {
   const v = await viewerFor(ctx, 'AppCatalogus', plantLocation, options);
   const rows = await selectCardsByNo(ctx.db, v.locale, itemNos, v.tech);
   const byNo = new Map(rows.map((r) => [r.item_no, r]));

@@ -10,13 +10,25 @@ const FOREIGN_LOCATION = 'P-24008';
 
 let t: TestApp;
 let headers: Record<string, { authorization: string }>;
-let categories: { id: string; parent: string; code: string; name: string; totalItemCount: number; itemCount: number }[];
+let categories: {
+  id: string;
+  parent: string;
+  code: string;
+  name: string;
+  totalItemCount: number;
+  itemCount: number;
+}[];
 
 const categoryId = (code: string) => categories.find((c) => c.code === code)!.id;
 
 async function setSettings(values: Record<string, unknown>) {
   for (const [key, value] of Object.entries(values)) {
-    const r = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { key, value }, headers: headers.admin });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key, value },
+      headers: headers.admin,
+    });
     expect(r.statusCode, key).toBe(204);
   }
 }
@@ -28,7 +40,11 @@ const post = (url: string, payload: unknown, as?: keyof typeof headers) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  headers = { admin: await t.auth(ADMIN), internal: await t.auth(INTERNAL), external: await t.auth(EXTERNAL) };
+  headers = {
+    admin: await t.auth(ADMIN),
+    internal: await t.auth(INTERNAL),
+    external: await t.auth(EXTERNAL),
+  };
   const r = await get('/api/v2.0/Categories', 'internal');
   expect(r.statusCode).toBe(200);
   categories = r.json().categories;
@@ -47,8 +63,11 @@ describe('GET /api/v2.0/Categories', () => {
     expect(afz.totalItemCount).toBe(afz.itemCount + children.reduce((n, c) => n + c.totalItemCount, 0));
     // Depth first: every child comes after its parent.
     const at = new Map(categories.map((c, i) => [c.id, i]));
-    for (const c of categories) if (c.parent !== EMPTY_GUID) expect(at.get(c.id)!).toBeGreaterThan(at.get(c.parent)!);
-    expect((categories[0] as unknown as { imageUrl: string }).imageUrl).toMatch(/^\/api\/v2\.0\/Images\/single\/category\//);
+    for (const c of categories)
+      if (c.parent !== EMPTY_GUID) expect(at.get(c.id)!).toBeGreaterThan(at.get(c.parent)!);
+    expect((categories[0] as unknown as { imageUrl: string }).imageUrl).toMatch(
+      /^\/api\/v2\.0\/Images\/single\/category\//,
+    );
   });
 
   it('names categories in the request locale', async () => {
@@ -81,7 +100,11 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     expect(page.pageSize).toBe(50);
     expect(page.pageNumber).toBe(1);
     expect(page.items).toHaveLength(Math.min(50, afz.totalItemCount));
-    expect(page.category).toMatchObject({ id: afz.id, parent: EMPTY_GUID, name: 'Barriers & traffic control' });
+    expect(page.category).toMatchObject({
+      id: afz.id,
+      parent: EMPTY_GUID,
+      name: 'Barriers & traffic control',
+    });
     const fence = page.items.find((i: { itemNo: string }) => i.itemNo === 'BH-1001');
     expect(fence).toMatchObject({
       itemNo: 'BH-1001',
@@ -134,15 +157,26 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     const filtered = r.json();
     expect(filtered.total).toBe(diesel.count);
     for (const item of filtered.items) {
-      expect(item.techData.some((d: { code: string; booleanValue: boolean }) => d.code === 'diesel' && d.booleanValue)).toBe(true);
+      expect(
+        item.techData.some(
+          (d: { code: string; booleanValue: boolean }) => d.code === 'diesel' && d.booleanValue,
+        ),
+      ).toBe(true);
     }
     const options = filtered.facets.booleanGroups[0].options;
-    expect(options.find((o: { code: string }) => o.code === 'diesel')).toMatchObject({ count: diesel.count, selected: true });
+    expect(options.find((o: { code: string }) => o.code === 'diesel')).toMatchObject({
+      count: diesel.count,
+      selected: true,
+    });
     for (const o of options) expect(o.count).toBeLessThanOrEqual(filtered.total);
     // Another option narrows further; both must hold.
-    const other = options.find((o: { code: string; count: number }) => o.code !== 'diesel' && o.count < filtered.total && o.count > 0);
+    const other = options.find(
+      (o: { code: string; count: number }) => o.code !== 'diesel' && o.count < filtered.total && o.count > 0,
+    );
     if (other) {
-      const both = (await get(`/api/v2.0/Products/${id}?bool=${diesel.attributeId},${other.attributeId}`, 'external')).json();
+      const both = (
+        await get(`/api/v2.0/Products/${id}?bool=${diesel.attributeId},${other.attributeId}`, 'external')
+      ).json();
       expect(both.total).toBe(other.count);
     }
   });
@@ -203,16 +237,30 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     expect(unknown.statusCode).toBe(404);
     expect(foreign.json()).toEqual(unknown.json());
     expect(foreign.body).not.toContain(FOREIGN_LOCATION);
-    expect((await get(`/api/v2.0/Products/${id}?plantLocation=${OWN_LOCATION}`, 'internal')).statusCode).toBe(200);
+    expect((await get(`/api/v2.0/Products/${id}?plantLocation=${OWN_LOCATION}`, 'internal')).statusCode).toBe(
+      200,
+    );
     // Admins (the equipment department) may use any location.
-    expect((await get(`/api/v2.0/Products/${id}?plantLocation=${FOREIGN_LOCATION}`, 'admin')).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v2.0/Products/${id}?plantLocation=${FOREIGN_LOCATION}`, 'admin')).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('price visibility (spec §6) per user kind', () => {
   const url = () => `/api/v2.0/Products/${categoryId('AFZ-HEK')}?sortBy=itemNo`;
-  type Card = { itemNo: string; showPrice: boolean; priceOnDemand: boolean; dayPrice: string | null; weekPrice: string | null; salePrice: string | null };
-  const first = async (u: string, as?: keyof typeof headers): Promise<Card & { facets: { dayPrice: unknown } }> => {
+  type Card = {
+    itemNo: string;
+    showPrice: boolean;
+    priceOnDemand: boolean;
+    dayPrice: string | null;
+    weekPrice: string | null;
+    salePrice: string | null;
+  };
+  const first = async (
+    u: string,
+    as?: keyof typeof headers,
+  ): Promise<Card & { facets: { dayPrice: unknown } }> => {
     const r = await get(u, as);
     expect(r.statusCode).toBe(200);
     const body = r.json();
@@ -258,7 +306,11 @@ describe('price visibility (spec §6) per user kind', () => {
   });
 
   it('external users and admins always', async () => {
-    await setSettings({ ShowPriceInternalPrices: false, ToonPrijsMaterieellocatie: false, PubliekePrijzen: false });
+    await setSettings({
+      ShowPriceInternalPrices: false,
+      ToonPrijsMaterieellocatie: false,
+      PubliekePrijzen: false,
+    });
     try {
       shown(await first(url(), 'external'));
       shown(await first(`${url()}&plantLocation=P-24009`, 'external'));
@@ -280,7 +332,8 @@ describe('price visibility (spec §6) per user kind', () => {
       const m = legacy.json().materielen[0];
       expect(m).toMatchObject({ toonPrijs: false, huurPrijs: 0, huurPrijsWeek: 0, verkoopPrijs: 0 });
       const all = (await get(url(), 'internal')).json();
-      const filtered = (await get(`${url()}&dayMin=100000&sortBy=dayPriceDesc`, 'internal')).json();
+      const base = `/api/v2.0/Products/${categoryId('AFZ-HEK')}`;
+      const filtered = (await get(`${base}?dayMin=100000&sortBy=dayPriceDesc`, 'internal')).json();
       expect(filtered.total).toBe(all.total);
       expect(filtered.sortBy).toBe('default');
     } finally {
@@ -315,7 +368,11 @@ describe('item details', () => {
       expect(d.techData.find((x: { code: string }) => x.code === 'verzinkt').label).toBe('Verzinkt');
       expect(d.accessories.map((a: { itemNo: string }) => a.itemNo)).toEqual(['BHA-1001', 'BHA-1003']);
       expect(d.accessories[0].amount).toBe(1);
-      expect(d.orderTips.map((a: { itemNo: string }) => a.itemNo)).toEqual(['BHA-1004', 'BHA-1005', 'BHA-1007']);
+      expect(d.orderTips.map((a: { itemNo: string }) => a.itemNo)).toEqual([
+        'BHA-1004',
+        'BHA-1005',
+        'BHA-1007',
+      ]);
       expect(d.showPrice).toBe(true);
       expect(Array.isArray(d.documents)).toBe(true);
     }
@@ -343,7 +400,9 @@ describe('item details', () => {
 
   it('guards details like the catalogue: 401 anonymous, 404 foreign location', async () => {
     expect((await get('/api/v2.0/PlantTypes/BH-1001')).statusCode).toBe(401);
-    expect((await get(`/api/v2.0/PlantTypes/BH-1001?plantLocation=${FOREIGN_LOCATION}`, 'internal')).statusCode).toBe(404);
+    expect(
+      (await get(`/api/v2.0/PlantTypes/BH-1001?plantLocation=${FOREIGN_LOCATION}`, 'internal')).statusCode,
+    ).toBe(404);
   });
 
   it('GET Items?itemNos= gives several cards in the order asked, leaving unknown numbers out', async () => {
@@ -387,28 +446,59 @@ describe('legacy catalogue calls', () => {
   });
 
   it('GetMaterieelCatalogus refuses a bad page size naming the field', async () => {
-    const r = await post('/api/MaterieelCatalogus/GetMaterieelCatalogus', { categorieId: categoryId('AFZ'), pageSize: 7 }, 'internal');
+    const r = await post(
+      '/api/MaterieelCatalogus/GetMaterieelCatalogus',
+      { categorieId: categoryId('AFZ'), pageSize: 7 },
+      'internal',
+    );
     expect(r.statusCode).toBe(400);
     expect(r.json().details.fields).toHaveProperty('pageSize');
   });
 
   it('GetMaterieelDetails, GetMaterielenDetails, GetMaterieelBestelTips and GetMeegeLeverdeItems', async () => {
-    const d = await post('/api/MaterieelDetails/GetMaterieelDetails', { materieelSoort: 'BH-1001' }, 'internal');
+    const d = await post(
+      '/api/MaterieelDetails/GetMaterieelDetails',
+      { materieelSoort: 'BH-1001' },
+      'internal',
+    );
     expect(d.statusCode).toBe(200);
     expect(d.json()).toMatchObject({ materieelSoort: 'BH-1001', technischeGegevensZichtbaar: true });
     expect(d.json().langeOmschrijving).toBeTruthy();
 
-    const many = await post('/api/MaterieelDetails/GetMaterielenDetails', { materieelSoorten: ['BH-1001', 'LM-1001'] }, 'internal');
-    expect(many.json().materielen.map((m: { materieelSoort: string }) => m.materieelSoort)).toEqual(['BH-1001', 'LM-1001']);
+    const many = await post(
+      '/api/MaterieelDetails/GetMaterielenDetails',
+      { materieelSoorten: ['BH-1001', 'LM-1001'] },
+      'internal',
+    );
+    expect(many.json().materielen.map((m: { materieelSoort: string }) => m.materieelSoort)).toEqual([
+      'BH-1001',
+      'LM-1001',
+    ]);
 
-    const tips = await post('/api/MaterieelBestelTips/GetMaterieelBestelTips', { materieelSoort: 'BH-1001' }, 'internal');
-    expect(tips.json().materielen.map((m: { materieelSoort: string }) => m.materieelSoort)).toEqual(['BHA-1004', 'BHA-1005', 'BHA-1007']);
+    const tips = await post(
+      '/api/MaterieelBestelTips/GetMaterieelBestelTips',
+      { materieelSoort: 'BH-1001' },
+      'internal',
+    );
+    expect(tips.json().materielen.map((m: { materieelSoort: string }) => m.materieelSoort)).toEqual([
+      'BHA-1004',
+      'BHA-1005',
+      'BHA-1007',
+    ]);
 
-    const acc = await post('/api/MeegeleverdeItems/GetMeegeLeverdeItems', { materieelSoort: 'BH-1001' }, 'internal');
+    const acc = await post(
+      '/api/MeegeleverdeItems/GetMeegeLeverdeItems',
+      { materieelSoort: 'BH-1001' },
+      'internal',
+    );
     expect(acc.json().items).toHaveLength(2);
     expect(acc.json().items[0]).toMatchObject({ materieelSoort: 'BHA-1001', aantal: 1 });
 
-    const missing = await post('/api/MaterieelDetails/GetMaterieelDetails', { materieelSoort: 'NOPE-1' }, 'internal');
+    const missing = await post(
+      '/api/MaterieelDetails/GetMaterieelDetails',
+      { materieelSoort: 'NOPE-1' },
+      'internal',
+    );
     expect(missing.statusCode).toBe(404);
     const noField = await post('/api/MaterieelDetails/GetMaterieelDetails', {}, 'internal');
     expect(noField.statusCode).toBe(400);

@@ -65,7 +65,15 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/GetLijstenDetails',
-    { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional(), ...lijst }).passthrough().nullish() } },
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ materieelLocatieNr: locatie.optional(), ...lijst })
+          .passthrough()
+          .nullish(),
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const id = req.body?.lijstId ?? req.body?.id;
@@ -79,12 +87,26 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelFavorieten/AddLijst',
     { schema: { tags, body: z.object({ naam, materieelLocatieNr: locatie.nullish() }).passthrough() } },
     async (req) =>
-      lijstDto(await createFavouriteList(ctxOf(req, deps), { name: req.body.naam, plantLocation: req.body.materieelLocatieNr }), true),
+      lijstDto(
+        await createFavouriteList(ctxOf(req, deps), {
+          name: req.body.naam,
+          plantLocation: req.body.materieelLocatieNr,
+        }),
+        true,
+      ),
   );
 
   app.post(
     '/api/MaterieelFavorieten/RenameLijst',
-    { schema: { tags, body: z.object({ naam, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ naam, ...lijst })
+          .passthrough()
+          .refine(lijstRequired, lijstIssue),
+      },
+    },
     async (req) => lijstDto(await renameFavouriteList(ctxOf(req, deps), idOf(req.body), req.body.naam), true),
   );
 
@@ -99,8 +121,17 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/AddItem',
-    { schema: { tags, body: z.object({ materieelSoort, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
-    async (req) => lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), [req.body.materieelSoort]), true),
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ materieelSoort, ...lijst })
+          .passthrough()
+          .refine(lijstRequired, lijstIssue),
+      },
+    },
+    async (req) =>
+      lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), [req.body.materieelSoort]), true),
   );
 
   app.post(
@@ -114,12 +145,21 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
           .refine(lijstRequired, lijstIssue),
       },
     },
-    async (req) => lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), req.body.materieelSoorten), true),
+    async (req) =>
+      lijstDto(await addFavouriteItems(ctxOf(req, deps), idOf(req.body), req.body.materieelSoorten), true),
   );
 
   app.post(
     '/api/MaterieelFavorieten/RemoveLijstItem',
-    { schema: { tags, body: z.object({ materieelSoort, ...lijst }).passthrough().refine(lijstRequired, lijstIssue) } },
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ materieelSoort, ...lijst })
+          .passthrough()
+          .refine(lijstRequired, lijstIssue),
+      },
+    },
     async (req, reply) => {
       await removeFavouriteItem(ctxOf(req, deps), idOf(req.body), req.body.materieelSoort);
       return reply.code(204).send();

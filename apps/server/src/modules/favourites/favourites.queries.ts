@@ -26,9 +26,16 @@ const listColumns = {
  * The user's lists: all of them, or (with a location) the lists for every location plus that location's.
  * Lists bound to a location the user no longer belongs to are filtered by the service.
  */
-export async function selectFavouriteLists(db: Db, userId: string, locationId?: string): Promise<FavouriteListRow[]> {
+export async function selectFavouriteLists(
+  db: Db,
+  userId: string,
+  locationId?: string,
+): Promise<FavouriteListRow[]> {
   const where = locationId
-    ? and(eq(favouriteLists.userId, userId), or(isNull(favouriteLists.locationId), eq(favouriteLists.locationId, locationId)))
+    ? and(
+        eq(favouriteLists.userId, userId),
+        or(isNull(favouriteLists.locationId), eq(favouriteLists.locationId, locationId)),
+      )
     : eq(favouriteLists.userId, userId);
   return db
     .select(listColumns)
@@ -56,7 +63,10 @@ export async function countFavouriteLists(db: Db, userId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function insertFavouriteList(db: Db, values: { userId: string; locationId: string | null; name: string }) {
+export async function insertFavouriteList(
+  db: Db,
+  values: { userId: string; locationId: string | null; name: string },
+) {
   const [row] = await db.insert(favouriteLists).values(values).returning({ id: favouriteLists.id });
   return row.id;
 }
@@ -82,7 +92,11 @@ export interface FavouriteItemRow {
 export async function selectFavouriteItems(db: Db, listIds: string[]): Promise<FavouriteItemRow[]> {
   if (listIds.length === 0) return [];
   return db
-    .select({ listId: favouriteListItems.listId, itemId: favouriteListItems.itemId, createdAt: favouriteListItems.createdAt })
+    .select({
+      listId: favouriteListItems.listId,
+      itemId: favouriteListItems.itemId,
+      createdAt: favouriteListItems.createdAt,
+    })
     .from(favouriteListItems)
     .where(inArray(favouriteListItems.listId, listIds))
     .orderBy(asc(favouriteListItems.sort), asc(favouriteListItems.createdAt));

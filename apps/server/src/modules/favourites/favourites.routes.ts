@@ -38,7 +38,8 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: "The user's favourite lists; with plantLocation the lists for every location plus that location's.",
+        description:
+          "The user's favourite lists; with plantLocation the lists for every location plus that location's.",
         querystring: favouriteListsQuery,
         response: { 200: favouriteListsResponse },
       },
@@ -51,7 +52,8 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'A new named list; with plantLocation it belongs to that location (needs write access there).',
+        description:
+          'A new named list; with plantLocation it belongs to that location (needs write access there).',
         body: createFavouriteListInput,
         response: { 201: favouriteList },
       },
@@ -67,7 +69,15 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.put(
     `${base}/:id`,
-    { schema: { tags, description: 'Rename.', params: idParams, body: renameFavouriteListInput, response: { 200: favouriteList } } },
+    {
+      schema: {
+        tags,
+        description: 'Rename.',
+        params: idParams,
+        body: renameFavouriteListInput,
+        response: { 200: favouriteList },
+      },
+    },
     async (req) => renameFavouriteList(ctxOf(req, deps), req.params.id, req.body.name),
   );
 

@@ -2,7 +2,13 @@ import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import { itemsById, itemsByNo, priceDisplayFor, pricesOf, requireKnownItems } from '../order-lists/item-lookup.ts';
+import {
+  itemsById,
+  itemsByNo,
+  priceDisplayFor,
+  pricesOf,
+  requireKnownItems,
+} from '../order-lists/item-lookup.ts';
 import { requireLocation, requireLocationById } from '../order-lists/location-access.ts';
 import { addOrderListLines, listOrderLists } from '../order-lists/order-lists.service.ts';
 import {
@@ -24,7 +30,8 @@ import {
 export const MAX_FAVOURITE_LISTS = 50;
 export const MAX_FAVOURITE_ITEMS = 500;
 
-const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { favoriteListId: id } });
+const notFound = (id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { favoriteListId: id } });
 
 /** Whether the user still may use the list's location (a list for every location always passes). */
 async function locationOk(ctx: Ctx, list: FavouriteListRow, action: 'read' | 'write'): Promise<void> {
@@ -85,7 +92,10 @@ async function views(ctx: Ctx, lists: FavouriteListRow[], display: PriceDisplay)
 }
 
 /** The user's favourite lists; with a location, the lists for every location plus that location's. */
-export async function listFavourites(ctx: Ctx, query: { plantLocation?: string }): Promise<{ lists: FavouriteList[] }> {
+export async function listFavourites(
+  ctx: Ctx,
+  query: { plantLocation?: string },
+): Promise<{ lists: FavouriteList[] }> {
   const user = requireUser(ctx);
   const location = query.plantLocation ? await requireLocation(ctx, query.plantLocation, 'read') : null;
   const rows = await selectFavouriteLists(ctx.db, user.id, location?.id);
@@ -118,7 +128,11 @@ export async function createFavouriteList(ctx: Ctx, input: { name: string; plant
   if ((await countFavouriteLists(ctx.db, user.id)) >= MAX_FAVOURITE_LISTS) {
     throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: MAX_FAVOURITE_LISTS } });
   }
-  const id = await insertFavouriteList(ctx.db, { userId: user.id, locationId: location?.id ?? null, name: input.name });
+  const id = await insertFavouriteList(ctx.db, {
+    userId: user.id,
+    locationId: location?.id ?? null,
+    name: input.name,
+  });
   return getFavouriteList(ctx, id);
 }
 
@@ -174,13 +188,20 @@ export async function favouritesToOrderList(
     rows.map((r) => r.itemId),
   );
   const orderable = rows.map((r) => items.get(r.itemId)).filter((i) => i && !i.blocked);
-  if (orderable.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { favoriteListId: id } });
+  if (orderable.length === 0)
+    throw new AppError('rule', 'error.lijst_leeg', { details: { favoriteListId: id } });
   const target = input.orderListId ?? (await listOrderLists(ctx, input.plantLocation)).orderLists[0].id;
   return addOrderListLines(
     ctx,
     input.plantLocation,
     target,
-    { lines: orderable.map((i) => ({ type: 'item' as const, itemNo: i?.itemNo as string, amount: input.amount })) },
+    {
+      lines: orderable.map((i) => ({
+        type: 'item' as const,
+        itemNo: i?.itemNo as string,
+        amount: input.amount,
+      })),
+    },
     false,
   );
 }

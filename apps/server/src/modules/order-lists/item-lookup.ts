@@ -89,14 +89,22 @@ async function selectItems(db: Db, locale: Locale, where: ReturnType<typeof inAr
   return rows.map(toItemInfo);
 }
 
-export async function itemsByNo(db: Db, locale: Locale, itemNos: readonly string[]): Promise<Map<string, ItemInfo>> {
+export async function itemsByNo(
+  db: Db,
+  locale: Locale,
+  itemNos: readonly string[],
+): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(itemNos)];
   if (unique.length === 0) return new Map();
   const rows = await selectItems(db, locale, inArray(items.itemNo, unique));
   return new Map(rows.map((r) => [r.itemNo, r]));
 }
 
-export async function itemsById(db: Db, locale: Locale, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
+export async function itemsById(
+  db: Db,
+  locale: Locale,
+  ids: readonly string[],
+): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await selectItems(db, locale, inArray(items.id, unique));
@@ -118,16 +126,27 @@ async function selectSets(db: Db, locale: Locale, where: ReturnType<typeof inArr
     .leftJoin(sNl, and(eq(sNl.setId, sets.id), eq(sNl.locale, 'nl-NL')))
     .leftJoin(setImage, eq(setImage.id, sets.imageFileId))
     .where(where);
-  return rows.map(({ imageSha, ...r }) => ({ ...r, imageUrl: imageSha ? imageUrl('set', r.setNo, imageSha) : null }));
+  return rows.map(({ imageSha, ...r }) => ({
+    ...r,
+    imageUrl: imageSha ? imageUrl('set', r.setNo, imageSha) : null,
+  }));
 }
 
-export async function setsByNo(db: Db, locale: Locale, setNos: readonly string[]): Promise<Map<string, SetInfo>> {
+export async function setsByNo(
+  db: Db,
+  locale: Locale,
+  setNos: readonly string[],
+): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(setNos)];
   if (unique.length === 0) return new Map();
   return new Map((await selectSets(db, locale, inArray(sets.setNo, unique))).map((s) => [s.setNo, s]));
 }
 
-export async function setsById(db: Db, locale: Locale, ids: readonly string[]): Promise<Map<string, SetInfo>> {
+export async function setsById(
+  db: Db,
+  locale: Locale,
+  ids: readonly string[],
+): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   return new Map((await selectSets(db, locale, inArray(sets.id, unique))).map((s) => [s.id, s]));

@@ -50,7 +50,8 @@ function decide(
 ): LocationAccess {
   const admin = user.role === 'admin';
   if (!row || row.deregisteredAt || (!row.role && !admin)) throw notFound(locationNo);
-  if (action === 'write' && row.role === 'administration' && !admin) throw new AppError('forbidden', 'error.alleen_lezen');
+  if (action === 'write' && row.role === 'administration' && !admin)
+    throw new AppError('forbidden', 'error.alleen_lezen');
   return {
     id: row.id,
     locationNo: row.locationNo,
@@ -67,7 +68,11 @@ export async function requireLocation(ctx: Ctx, locationNo: string, action: Acti
 }
 
 /** The same check for a location known by its id (a stored list or request points at it). */
-export async function requireLocationById(ctx: Ctx, locationId: string, action: Action): Promise<LocationAccess> {
+export async function requireLocationById(
+  ctx: Ctx,
+  locationId: string,
+  action: Action,
+): Promise<LocationAccess> {
   const user = requireUser(ctx);
   return decide(user, await selectAccess(ctx.db, { id: locationId }, user.id), action, locationId);
 }
@@ -85,6 +90,8 @@ export function requireArea(ctx: Ctx, area: FunctionalArea, action: Action, allo
 /** A blocked location takes no new requests or list changes that lead to one. */
 export function requireNotBlocked(location: LocationAccess): void {
   if (location.blocked) {
-    throw new AppError('rule', 'error.locatie_geblokkeerd', { details: { plantLocation: location.locationNo } });
+    throw new AppError('rule', 'error.locatie_geblokkeerd', {
+      details: { plantLocation: location.locationNo },
+    });
   }
 }

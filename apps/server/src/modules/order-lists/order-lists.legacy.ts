@@ -1,5 +1,5 @@
-import { lineAmount, type OrderDraft, type OrderList } from '@mp/contract/api/ordering';
 import { EMPTY_GUID } from '@mp/contract';
+import { lineAmount, type OrderDraft, type OrderList } from '@mp/contract/api/ordering';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,7 +135,10 @@ const itemsBody = z
   .max(200);
 
 /** The list the call is about: bestellijstId, or the user's default list on the location. */
-async function target(ctx: Ctx, body: { materieelLocatieNr: string; bestellijstId?: string | null }): Promise<string> {
+async function target(
+  ctx: Ctx,
+  body: { materieelLocatieNr: string; bestellijstId?: string | null },
+): Promise<string> {
   if (body.bestellijstId) return body.bestellijstId;
   return (await listOrderLists(ctx, body.materieelLocatieNr)).orderLists[0].id;
 }
@@ -150,7 +153,10 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
     { schema: { tags, body: z.object(listBody).passthrough() } },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      return answer(ctx, await getOrDefaultOrderList(ctx, req.body.materieelLocatieNr, req.body.bestellijstId));
+      return answer(
+        ctx,
+        await getOrDefaultOrderList(ctx, req.body.materieelLocatieNr, req.body.bestellijstId),
+      );
     },
   );
 
@@ -219,21 +225,34 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
         type: 'set' as const,
         itemNo: req.body.materieelSoort,
         amount: req.body.aantal,
-        ...(withChildren ? { childLines: req.body.items?.map((i) => ({ itemNo: i.materieelSoort, amount: i.aantal })) } : {}),
+        ...(withChildren
+          ? { childLines: req.body.items?.map((i) => ({ itemNo: i.materieelSoort, amount: i.aantal })) }
+          : {}),
       };
-      return answer(ctx, await addOrderListLines(ctx, req.body.materieelLocatieNr, id, { lines: [line] }, withChildren));
+      return answer(
+        ctx,
+        await addOrderListLines(ctx, req.body.materieelLocatieNr, id, { lines: [line] }, withChildren),
+      );
     },
   );
 
   // The main set with its child sets, at the set's own amounts.
   app.post(
     '/api/BestelLijst/AddBestelLijstMainSet',
-    { schema: { tags, body: z.object({ ...listBody, materieelSoort, aantal: lineAmount.default(1) }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ ...listBody, materieelSoort, aantal: lineAmount.default(1) }).passthrough(),
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const id = await target(ctx, req.body);
       const line = { type: 'set' as const, itemNo: req.body.materieelSoort, amount: req.body.aantal };
-      return answer(ctx, await addOrderListLines(ctx, req.body.materieelLocatieNr, id, { lines: [line] }, false));
+      return answer(
+        ctx,
+        await addOrderListLines(ctx, req.body.materieelLocatieNr, id, { lines: [line] }, false),
+      );
     },
   );
 
@@ -264,7 +283,12 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
       }));
       const list = await updateOrderList(ctx, req.body.materieelLocatieNr, id, { lines });
       if (req.body.savedAanvraagDTO !== undefined) {
-        await saveDraft(ctx, req.body.materieelLocatieNr, id, req.body.savedAanvraagDTO ? draftFromDto(req.body.savedAanvraagDTO) : null);
+        await saveDraft(
+          ctx,
+          req.body.materieelLocatieNr,
+          id,
+          req.body.savedAanvraagDTO ? draftFromDto(req.body.savedAanvraagDTO) : null,
+        );
       }
       return answer(ctx, list);
     },
@@ -295,18 +319,36 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z.object({ materieelLocatieNr: locatie, bestellijstId: z.guid(), naam: z.string().trim().min(1).max(100) }).passthrough(),
+        body: z
+          .object({
+            materieelLocatieNr: locatie,
+            bestellijstId: z.guid(),
+            naam: z.string().trim().min(1).max(100),
+          })
+          .passthrough(),
       },
     },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      return answer(ctx, await updateOrderList(ctx, req.body.materieelLocatieNr, req.body.bestellijstId, { name: req.body.naam }));
+      return answer(
+        ctx,
+        await updateOrderList(ctx, req.body.materieelLocatieNr, req.body.bestellijstId, {
+          name: req.body.naam,
+        }),
+      );
     },
   );
 
   app.post(
     '/api/BestelLijst/AddNewBestellijst',
-    { schema: { tags, body: z.object({ materieelLocatieNr: locatie, naam: z.string().trim().min(1).max(100) }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z
+          .object({ materieelLocatieNr: locatie, naam: z.string().trim().min(1).max(100) })
+          .passthrough(),
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       return answer(ctx, await createOrderList(ctx, req.body.materieelLocatieNr, req.body.naam));

@@ -45,11 +45,18 @@ const listColumns = {
 };
 
 /** The user's lists on a location, oldest first (the first is the default), with their top-level counts. */
-export async function selectOrderLists(db: Q, userId: string, locationId: string): Promise<OrderListSummaryRow[]> {
+export async function selectOrderLists(
+  db: Q,
+  userId: string,
+  locationId: string,
+): Promise<OrderListSummaryRow[]> {
   const rows = await db
     .select({
       ...listColumns,
-      lineCount: sql<number>`count(${orderListLines.id}) filter (where ${orderListLines.parentLineId} is null)`.mapWith(Number),
+      lineCount:
+        sql<number>`count(${orderListLines.id}) filter (where ${orderListLines.parentLineId} is null)`.mapWith(
+          Number,
+        ),
       totalAmount:
         sql<number>`coalesce(sum(${orderListLines.amount}) filter (where ${orderListLines.parentLineId} is null), 0)`.mapWith(
           Number,
@@ -63,14 +70,23 @@ export async function selectOrderLists(db: Q, userId: string, locationId: string
   return rows as OrderListSummaryRow[];
 }
 
-export async function selectOrderList(db: Q, id: string, opts: { forUpdate?: boolean } = {}): Promise<OrderListRow | null> {
+export async function selectOrderList(
+  db: Q,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderListRow | null> {
   const q = db.select(listColumns).from(orderLists).where(eq(orderLists.id, id)).limit(1);
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return (row as OrderListRow | undefined) ?? null;
 }
 
 /** The first list of the user on the location (the default), creating it once (serialized per user+location). */
-export async function ensureDefaultOrderList(db: Db, userId: string, locationId: string, name: string): Promise<void> {
+export async function ensureDefaultOrderList(
+  db: Db,
+  userId: string,
+  locationId: string,
+  name: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-list:${userId}:${locationId}`}))`);
     const [existing] = await tx
@@ -82,7 +98,10 @@ export async function ensureDefaultOrderList(db: Db, userId: string, locationId:
   });
 }
 
-export async function insertOrderList(db: Q, values: { userId: string; locationId: string; name: string }): Promise<string> {
+export async function insertOrderList(
+  db: Q,
+  values: { userId: string; locationId: string; name: string },
+): Promise<string> {
   const [row] = await db.insert(orderLists).values(values).returning({ id: orderLists.id });
   return row.id;
 }
@@ -160,7 +179,11 @@ export async function insertLines(db: Q, lines: NewLine[]): Promise<void> {
   if (lines.length) await db.insert(orderListLines).values(lines);
 }
 
-export async function updateLine(db: Q, lineId: string, set: { amount?: number; comment?: string | null }): Promise<void> {
+export async function updateLine(
+  db: Q,
+  lineId: string,
+  set: { amount?: number; comment?: string | null },
+): Promise<void> {
   await db.update(orderListLines).set(set).where(eq(orderListLines.id, lineId));
 }
 
@@ -174,7 +197,11 @@ export async function deleteLines(db: Q, orderListId: string, lineIds?: string[]
 }
 
 /** A top-level item line of that item (where another add of the same item goes). */
-export async function selectTopLevelItemLine(db: Q, orderListId: string, itemId: string): Promise<LineRow | null> {
+export async function selectTopLevelItemLine(
+  db: Q,
+  orderListId: string,
+  itemId: string,
+): Promise<LineRow | null> {
   const [row] = await db
     .select(lineColumns)
     .from(orderListLines)

@@ -120,7 +120,13 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) =>
-      addOrderListLines(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.body, req.query.childLinesIncluded),
+      addOrderListLines(
+        ctxOf(req, deps),
+        req.params.plantLocation,
+        req.params.id,
+        req.body,
+        req.query.childLinesIncluded,
+      ),
   );
 
   app.delete(
@@ -142,7 +148,13 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) =>
-      updateOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId, req.body),
+      updateOrderListLine(
+        ctxOf(req, deps),
+        req.params.plantLocation,
+        req.params.id,
+        req.params.lineId,
+        req.body,
+      ),
   );
 
   app.delete(
@@ -155,7 +167,8 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: orderList },
       },
     },
-    async (req) => deleteOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId),
+    async (req) =>
+      deleteOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId),
   );
 
   app.get(
@@ -163,7 +176,8 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: "The order wizard's saved draft (savedAanvraagDTO) of this list; null when there is none.",
+        description:
+          "The order wizard's saved draft (savedAanvraagDTO) of this list; null when there is none.",
         params: listParams,
         response: { 200: orderDraftResponse },
       },

@@ -13,8 +13,8 @@ import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
-import { getSetting } from '../settings/settings.service.ts';
 import { type ExpandedSetLine, orderableSet } from '../sets/sets.service.ts';
+import { getSetting } from '../settings/settings.service.ts';
 import {
   type ItemInfo,
   itemsById,
@@ -55,8 +55,10 @@ import {
 /** Most lines (set components included) one order list may hold. */
 export const MAX_LIST_LINES = 1000;
 
-const listNotFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { orderListId: id } });
-const lineNotFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { lineId: id } });
+const listNotFound = (id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { orderListId: id } });
+const lineNotFound = (id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { lineId: id } });
 
 function amountTooLarge(field: string, itemNo?: string): AppError {
   return new AppError('invalid', 'error.ongeldige_invoer', {
@@ -164,8 +166,16 @@ async function view(ctx: Ctx, list: OrderListRow, location: LocationAccess): Pro
   ]);
   const summary = summaries.find((s) => s.id === list.id) ?? { ...list, lineCount: 0, totalAmount: 0 };
   const [items, sets] = await Promise.all([
-    itemsById(ctx.db, ctx.locale, rows.filter((r) => r.itemId).map((r) => r.itemId as string)),
-    setsById(ctx.db, ctx.locale, rows.filter((r) => r.setId).map((r) => r.setId as string)),
+    itemsById(
+      ctx.db,
+      ctx.locale,
+      rows.filter((r) => r.itemId).map((r) => r.itemId as string),
+    ),
+    setsById(
+      ctx.db,
+      ctx.locale,
+      rows.filter((r) => r.setId).map((r) => r.setId as string),
+    ),
   ]);
   const withChildren = new Set(rows.filter((r) => r.parentLineId).map((r) => r.parentLineId as string));
   const lines = treeOrder(rows).map((l) => lineView(l, withChildren, items, sets, display, allowEdit));
@@ -176,7 +186,9 @@ async function view(ctx: Ctx, list: OrderListRow, location: LocationAccess): Pro
     savedRequestNo,
     canSubmit: lines.length > 0 && lines.every((l) => l.amount > 0) && !location.blocked && writable,
     totalWeight: sumDecimal(
-      rows.filter((r) => r.kind === 'item' && r.itemId).map((r) => [r.amount, items.get(r.itemId as string)?.weight ?? null]),
+      rows
+        .filter((r) => r.kind === 'item' && r.itemId)
+        .map((r) => [r.amount, items.get(r.itemId as string)?.weight ?? null]),
     ),
   };
 }
@@ -205,7 +217,11 @@ export async function getOrderList(ctx: Ctx, locationNo: string, id: string): Pr
 }
 
 /** A list by id, or the default list (made on first use) when no id is given (legacy GetBestelLijst). */
-export async function getOrDefaultOrderList(ctx: Ctx, locationNo: string, id?: string | null): Promise<OrderList> {
+export async function getOrDefaultOrderList(
+  ctx: Ctx,
+  locationNo: string,
+  id?: string | null,
+): Promise<OrderList> {
   if (id) return getOrderList(ctx, locationNo, id);
   const { orderLists } = await listOrderLists(ctx, locationNo);
   return getOrderList(ctx, locationNo, orderLists[0].id);
@@ -244,7 +260,8 @@ export async function updateOrderList(
   const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
   await changeList(ctx, id, async (tx) => {
     if (input.name !== undefined && input.name !== list.name) await updateOrderListName(tx, id, input.name);
-    for (const [i, change] of (input.lines ?? []).entries()) await applyLineChange(tx, id, change, allowEdit, `lines.${i}.amount`);
+    for (const [i, change] of (input.lines ?? []).entries())
+      await applyLineChange(tx, id, change, allowEdit, `lines.${i}.amount`);
   });
   const fresh = await selectOrderList(ctx.db, id);
   if (!fresh) throw listNotFound(id);
@@ -269,7 +286,13 @@ export async function clearOrderList(ctx: Ctx, locationNo: string, id: string): 
 
 // ── lines ────────────────────────────────────────────────────────────────────────────────────
 
-async function applyLineChange(tx: Tx, listId: string, change: LineChange, allowEdit: boolean, field: string) {
+async function applyLineChange(
+  tx: Tx,
+  listId: string,
+  change: LineChange,
+  allowEdit: boolean,
+  field: string,
+) {
   const line = await selectLine(tx, listId, change.lineId);
   if (!line) throw lineNotFound(change.lineId);
   if (change.amount !== undefined && change.amount !== line.amount) {
@@ -279,7 +302,8 @@ async function applyLineChange(tx: Tx, listId: string, change: LineChange, allow
     if (line.kind === 'set') await rescaleChildren(tx, listId, line, change.amount, field);
     await updateLine(tx, line.id, { amount: change.amount });
   }
-  if (change.comment !== undefined) await updateLine(tx, line.id, { comment: change.comment?.trim() || null });
+  if (change.comment !== undefined)
+    await updateLine(tx, line.id, { comment: change.comment?.trim() || null });
 }
 
 /**
@@ -321,7 +345,12 @@ export async function updateOrderListLine(
   return view(ctx, list, location);
 }
 
-export async function deleteOrderListLine(ctx: Ctx, locationNo: string, id: string, lineId: string): Promise<OrderList> {
+export async function deleteOrderListLine(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  lineId: string,
+): Promise<OrderList> {
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
   const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
   await changeList(ctx, id, async (tx) => {
@@ -340,7 +369,14 @@ interface PlannedSet {
   amount: number;
   comment: string | null;
   /** Children: key, parent key (null = under the set line), item or child set, amount. */
-  children: Array<{ key: string; parentKey: string | null; kind: 'item' | 'set'; itemId: string | null; setId: string | null; amount: number }>;
+  children: Array<{
+    key: string;
+    parentKey: string | null;
+    kind: 'item' | 'set';
+    itemId: string | null;
+    setId: string | null;
+    amount: number;
+  }>;
 }
 
 type Planned =
@@ -361,9 +397,14 @@ export async function addOrderListLines(
   childLinesIncluded: boolean,
 ): Promise<OrderList> {
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
-  const [allowEdit, quickList] = await Promise.all([getSetting(ctx, 'Sets_AllowEdit'), getSetting(ctx, 'Sets_UseAsQuickList')]);
+  const [allowEdit, quickList] = await Promise.all([
+    getSetting(ctx, 'Sets_AllowEdit'),
+    getSetting(ctx, 'Sets_UseAsQuickList'),
+  ]);
 
-  const itemNos = input.lines.flatMap((l) => (l.type === 'item' ? [l.itemNo] : (l.childLines ?? []).map((c) => c.itemNo)));
+  const itemNos = input.lines.flatMap((l) =>
+    l.type === 'item' ? [l.itemNo] : (l.childLines ?? []).map((c) => c.itemNo),
+  );
   const items = await itemsByNo(ctx.db, ctx.locale, itemNos);
   requireKnownItems(
     items,
@@ -374,7 +415,14 @@ export async function addOrderListLines(
   for (const [i, line] of input.lines.entries()) {
     if (line.type === 'item') {
       const item = items.get(line.itemNo) as ItemInfo;
-      planned.push({ kind: 'item', itemId: item.id, itemNo: item.itemNo, amount: line.amount, comment: line.comment?.trim() || null, field: `lines.${i}.amount` });
+      planned.push({
+        kind: 'item',
+        itemId: item.id,
+        itemNo: item.itemNo,
+        amount: line.amount,
+        comment: line.comment?.trim() || null,
+        field: `lines.${i}.amount`,
+      });
       continue;
     }
     if (!childLinesIncluded && line.childLines) {
@@ -390,7 +438,10 @@ export async function addOrderListLines(
     );
     const blocked = [...setItems.values()].filter((it) => it.blocked).map((it) => it.itemNo);
     if (blocked.length) {
-      throw new AppError('rule', 'error.onbekend_materieel', { details: { itemNos: blocked }, params: { itemNo: blocked.join(', ') } });
+      throw new AppError('rule', 'error.onbekend_materieel', {
+        details: { itemNos: blocked },
+        params: { itemNo: blocked.join(', ') },
+      });
     }
     const children = childLinesIncluded
       ? editedComponents(line, i, set.lines, setItems, items, allowEdit)
@@ -399,10 +450,23 @@ export async function addOrderListLines(
       for (const c of children) {
         if (c.kind !== 'item' || !c.itemId) continue;
         const item = setItems.get(c.itemId) as ItemInfo;
-        planned.push({ kind: 'item', itemId: c.itemId, itemNo: item.itemNo, amount: c.amount, comment: null, field: `lines.${i}.amount` });
+        planned.push({
+          kind: 'item',
+          itemId: c.itemId,
+          itemNo: item.itemNo,
+          amount: c.amount,
+          comment: null,
+          field: `lines.${i}.amount`,
+        });
       }
     } else {
-      planned.push({ kind: 'set', setId: set.id, amount: line.amount, comment: line.comment?.trim() || null, children });
+      planned.push({
+        kind: 'set',
+        setId: set.id,
+        amount: line.amount,
+        comment: line.comment?.trim() || null,
+        children,
+      });
     }
   }
 
@@ -411,7 +475,8 @@ export async function addOrderListLines(
     let total = await countLines(tx, id);
     const grow = (n: number) => {
       total += n;
-      if (total > MAX_LIST_LINES) throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_LIST_LINES } });
+      if (total > MAX_LIST_LINES)
+        throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_LIST_LINES } });
     };
     for (const p of planned) {
       if (p.kind === 'item') {
@@ -419,11 +484,23 @@ export async function addOrderListLines(
         if (existing) {
           const amount = existing.amount + p.amount;
           if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(p.field, p.itemNo);
-          await updateLine(tx, existing.id, { amount, ...(p.comment && !existing.comment ? { comment: p.comment } : {}) });
+          await updateLine(tx, existing.id, {
+            amount,
+            ...(p.comment && !existing.comment ? { comment: p.comment } : {}),
+          });
         } else {
           grow(1);
           await insertLines(tx, [
-            { orderListId: id, parentLineId: null, kind: 'item', itemId: p.itemId, setId: null, amount: p.amount, comment: p.comment, sort: sort++ },
+            {
+              orderListId: id,
+              parentLineId: null,
+              kind: 'item',
+              itemId: p.itemId,
+              setId: null,
+              amount: p.amount,
+              comment: p.comment,
+              sort: sort++,
+            },
           ]);
         }
         continue;
@@ -432,7 +509,17 @@ export async function addOrderListLines(
       const setLineId = randomUUID();
       const ids = new Map<string, string>();
       const rows: NewLine[] = [
-        { id: setLineId, orderListId: id, parentLineId: null, kind: 'set', itemId: null, setId: p.setId, amount: p.amount, comment: p.comment, sort: sort++ },
+        {
+          id: setLineId,
+          orderListId: id,
+          parentLineId: null,
+          kind: 'set',
+          itemId: null,
+          setId: p.setId,
+          amount: p.amount,
+          comment: p.comment,
+          sort: sort++,
+        },
       ];
       for (const c of p.children) {
         const lineId = randomUUID();
@@ -456,10 +543,16 @@ export async function addOrderListLines(
 }
 
 /** The set's components at its own amounts × the number of sets; child sets stay set lines with theirs below. */
-function definedComponents(lines: ExpandedSetLine[], sets: number, field: string, setItems: Map<string, ItemInfo>): PlannedSet['children'] {
+function definedComponents(
+  lines: ExpandedSetLine[],
+  sets: number,
+  field: string,
+  setItems: Map<string, ItemInfo>,
+): PlannedSet['children'] {
   return lines.map((l) => {
     const amount = l.amountPerSet * sets;
-    if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(field, l.itemId ? setItems.get(l.itemId)?.itemNo : undefined);
+    if (amount > MAX_LINE_AMOUNT)
+      throw amountTooLarge(field, l.itemId ? setItems.get(l.itemId)?.itemNo : undefined);
     return { key: l.key, parentKey: l.ownerSetKey, kind: l.type, itemId: l.itemId, setId: l.setId, amount };
   });
 }
@@ -473,7 +566,8 @@ function editedComponents(
   items: Map<string, ItemInfo>,
   allowEdit: boolean,
 ): PlannedSet['children'] {
-  if (!allowEdit) throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { itemNo: line.itemNo } });
+  if (!allowEdit)
+    throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { itemNo: line.itemNo } });
   const inSet = new Set(setLines.filter((l) => l.itemId).map((l) => l.itemId as string));
   const amounts = new Map<string, number>();
   const foreign: string[] = [];
@@ -486,16 +580,22 @@ function editedComponents(
     amounts.set(item.id, (amounts.get(item.id) ?? 0) + c.amount);
   }
   if (foreign.length) {
-    throw new AppError('rule', 'error.onbekend_materieel', { details: { itemNos: foreign }, params: { itemNo: foreign.join(', ') } });
+    throw new AppError('rule', 'error.onbekend_materieel', {
+      details: { itemNos: foreign },
+      params: { itemNo: foreign.join(', ') },
+    });
   }
   const out: PlannedSet['children'] = [];
   for (const [itemId, amount] of amounts) {
     if (amount === 0) continue;
-    if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(`lines.${index}.childLines`, setItems.get(itemId)?.itemNo);
+    if (amount > MAX_LINE_AMOUNT)
+      throw amountTooLarge(`lines.${index}.childLines`, setItems.get(itemId)?.itemNo);
     out.push({ key: itemId, parentKey: null, kind: 'item', itemId, setId: null, amount });
   }
   if (out.length === 0) {
-    throw new AppError('rule', 'error.set_leeg', { details: { fields: { [`lines.${index}.childLines`]: { code: 'validation.aantal_verplicht' } } } });
+    throw new AppError('rule', 'error.set_leeg', {
+      details: { fields: { [`lines.${index}.childLines`]: { code: 'validation.aantal_verplicht' } } },
+    });
   }
   return out;
 }
@@ -513,7 +613,11 @@ export async function getDraft(ctx: Ctx, locationNo: string, id: string) {
 
 export async function saveDraft(ctx: Ctx, locationNo: string, id: string, draft: OrderDraft | null) {
   await ownList(ctx, locationNo, id, 'write');
-  await updateDraft(ctx.db, id, draft ? (JSON.parse(JSON.stringify(draft)) as Record<string, unknown>) : null);
+  await updateDraft(
+    ctx.db,
+    id,
+    draft ? (JSON.parse(JSON.stringify(draft)) as Record<string, unknown>) : null,
+  );
   return getDraft(ctx, locationNo, id);
 }
 
@@ -538,7 +642,10 @@ export async function defaultOrderListId(ctx: Ctx, locationNo: string): Promise<
 }
 
 /** The list row locked for the submit, and its lines in tree order. */
-export async function lockListForSubmit(tx: Tx, id: string): Promise<{ list: OrderListRow; lines: LineRow[] } | null> {
+export async function lockListForSubmit(
+  tx: Tx,
+  id: string,
+): Promise<{ list: OrderListRow; lines: LineRow[] } | null> {
   const list = await selectOrderList(tx, id, { forUpdate: true });
   if (!list) return null;
   return { list, lines: treeOrder(await selectLines(tx, id)) };

@@ -78,7 +78,11 @@ function priceText(locale: Locale, l: MailLine): string {
 }
 
 /** The lines as an HTML table; every value escaped. */
-export function linesTable(locale: Locale, lines: MailLine[], opts: { showPrices: boolean; showWeights: boolean; totalWeight: string | null }) {
+export function linesTable(
+  locale: Locale,
+  lines: MailLine[],
+  opts: { showPrices: boolean; showWeights: boolean; totalWeight: string | null },
+) {
   const th = (key: string, right = false) =>
     `<th style="text-align:${right ? 'right' : 'left'};padding:4px 8px;border-bottom:1px solid #ccc">${t(locale, key)}</th>`;
   const td = (text: string, right = false) =>
@@ -127,11 +131,19 @@ function defaultBody(locale: Locale, rush: boolean, hasReference: boolean): stri
   ].join('\n');
 }
 
-async function storedTemplate(db: Db | Tx, locale: Locale): Promise<{ subject: string; html: string } | null> {
+async function storedTemplate(
+  db: Db | Tx,
+  locale: Locale,
+): Promise<{ subject: string; html: string } | null> {
   const rows = await db
     .select({ locale: mailTemplates.locale, subject: mailTemplates.subject, html: mailTemplates.html })
     .from(mailTemplates)
-    .where(and(eq(mailTemplates.type, 'OrderConfirmation'), inArray(mailTemplates.locale, [locale, defaultLocale])));
+    .where(
+      and(
+        eq(mailTemplates.type, 'OrderConfirmation'),
+        inArray(mailTemplates.locale, [locale, defaultLocale]),
+      ),
+    );
   return rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === defaultLocale) ?? null;
 }
 
@@ -157,18 +169,26 @@ export async function renderOrderConfirmation(db: Db | Tx, input: ConfirmationIn
     comment: v.comment,
     portal: v.portal,
     link: v.link,
+    rush: v.rush ? translate(locale, 'mail.OrderConfirmation.spoed') : '',
     lines: LINES_MARKER,
   };
   const stored = await storedTemplate(db, locale);
-  const body = stored?.html ?? (input.customBody.trim() ? input.customBody : defaultBody(locale, v.rush, !!v.reference));
+  const body =
+    stored?.html ?? (input.customBody.trim() ? input.customBody : defaultBody(locale, v.rush, !!v.reference));
   const subjectTemplate = stored?.subject ?? translate(locale, 'mail.OrderConfirmation.onderwerp');
   const table = linesTable(locale, input.lines, {
     showPrices: input.showPrices,
     showWeights: input.showWeights,
     totalWeight: v.totalWeight,
   });
-  const html = fillHtml(body, values).replace(LINES_MARKER, table);
-  const oneLine = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]));
+  // A template without {{lines}} still lists what was ordered: the table goes at the end.
+  const filled = fillHtml(body, values);
+  const html = filled.includes(LINES_MARKER)
+    ? filled.replace(LINES_MARKER, table)
+    : `${filled}\n<h3>${t(locale, 'mail.OrderConfirmation.regels')}</h3>\n${table}`;
+  const oneLine = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
+  );
   return {
     type: 'OrderConfirmation',
     locale,

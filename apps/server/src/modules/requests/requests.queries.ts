@@ -20,10 +20,11 @@ export type NewRequest = typeof plantRequests.$inferInsert;
 export type NewRequestLine = typeof requestLines.$inferInsert;
 
 export async function insertRequest(db: Q, values: NewRequest) {
-  const [row] = await db
-    .insert(plantRequests)
-    .values(values)
-    .returning({ id: plantRequests.id, requestNo: plantRequests.requestNo, createdAt: plantRequests.createdAt });
+  const [row] = await db.insert(plantRequests).values(values).returning({
+    id: plantRequests.id,
+    requestNo: plantRequests.requestNo,
+    createdAt: plantRequests.createdAt,
+  });
   return row;
 }
 
@@ -33,7 +34,13 @@ export async function insertRequestLines(db: Q, rows: NewRequestLine[]): Promise
 
 export async function insertHistory(
   db: Q,
-  row: { requestId: string; fromStatus: RequestStatus | null; toStatus: RequestStatus; changedBy: string | null; note?: string | null },
+  row: {
+    requestId: string;
+    fromStatus: RequestStatus | null;
+    toStatus: RequestStatus;
+    changedBy: string | null;
+    note?: string | null;
+  },
 ): Promise<void> {
   await db.insert(requestStatusHistory).values(row);
 }
@@ -56,12 +63,14 @@ const summaryColumns = {
   reference: plantRequests.reference,
   createdAt: plantRequests.createdAt,
   updatedAt: plantRequests.updatedAt,
-  lineCount: sql<number>`(select count(*) from ${requestLines} rl where rl.request_id = ${plantRequests.id} and rl.parent_line_id is null)`.mapWith(
-    Number,
-  ),
-  totalAmount: sql<number>`(select coalesce(sum(rl.amount), 0) from ${requestLines} rl where rl.request_id = ${plantRequests.id} and rl.parent_line_id is null)`.mapWith(
-    Number,
-  ),
+  lineCount:
+    sql<number>`(select count(*) from ${requestLines} rl where rl.request_id = ${plantRequests.id} and rl.parent_line_id is null)`.mapWith(
+      Number,
+    ),
+  totalAmount:
+    sql<number>`(select coalesce(sum(rl.amount), 0) from ${requestLines} rl where rl.request_id = ${plantRequests.id} and rl.parent_line_id is null)`.mapWith(
+      Number,
+    ),
 };
 
 export type RequestSummaryRow = Awaited<ReturnType<typeof selectRequestPage>>['rows'][number];
@@ -84,7 +93,10 @@ export async function selectRequestPage(db: Q, f: RequestFilter) {
     where.push(
       inArray(
         plantRequests.locationId,
-        db.select({ id: locationMemberships.locationId }).from(locationMemberships).where(eq(locationMemberships.userId, f.memberUserId)),
+        db
+          .select({ id: locationMemberships.locationId })
+          .from(locationMemberships)
+          .where(eq(locationMemberships.userId, f.memberUserId)),
       ),
     );
   }
@@ -138,7 +150,11 @@ export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boole
 
 /** A request id by its number (legacy calls name requests by aanvraagNummer). */
 export async function selectRequestIdByNo(db: Q, requestNo: string): Promise<string | null> {
-  const [row] = await db.select({ id: plantRequests.id }).from(plantRequests).where(eq(plantRequests.requestNo, requestNo)).limit(1);
+  const [row] = await db
+    .select({ id: plantRequests.id })
+    .from(plantRequests)
+    .where(eq(plantRequests.requestNo, requestNo))
+    .limit(1);
   return row?.id ?? null;
 }
 

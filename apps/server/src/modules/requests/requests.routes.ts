@@ -14,12 +14,24 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf, requireUser } from '../../platform/http/context.ts';
 import { IDEMPOTENT_REPLAY_HEADER, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { requestsLegacy } from './requests.legacy.ts';
-import { cancelRequest, changeRequestStatus, getRequest, listRequests, submitOrder } from './requests.service.ts';
+import {
+  cancelRequest,
+  changeRequestStatus,
+  getRequest,
+  listRequests,
+  submitOrder,
+} from './requests.service.ts';
 
 // why: one name per path position (`id` = the order list for …/order, the request elsewhere).
 const idParams = z.object({ id: z.guid() });
 const idempotencyHeaders = z
-  .object({ 'idempotency-key': z.string().max(255).optional().describe('One fresh value per order; reused on retries.') })
+  .object({
+    'idempotency-key': z
+      .string()
+      .max(255)
+      .optional()
+      .describe('One fresh value per order; reused on retries.'),
+  })
   .passthrough();
 
 export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -44,9 +56,15 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
       const ctx = ctxOf(req, deps);
       requireUser(ctx);
       const key = idempotencyKeyOf(req.headers);
-      const answer = await submitOrder(ctx, { mailer: deps.mailer, publicUrl: deps.config.publicUrl }, req.params.id, req.body, key);
+      const answer = await submitOrder(
+        ctx,
+        { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        req.params.id,
+        req.body,
+        key,
+      );
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.code(answer.status).send(answer.body);
+      return reply.code(answer.status as 201).send(answer.body);
     },
   );
 
@@ -69,7 +87,8 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'One request with its lines, status history and the statuses this viewer may move it to.',
+        description:
+          'One request with its lines, status history and the statuses this viewer may move it to.',
         params: idParams,
         response: { 200: requestDetail },
       },
@@ -82,7 +101,8 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'The requester cancels the request: only while submitted (else 422 error.status_overgang_ongeldig).',
+        description:
+          'The requester cancels the request: only while submitted (else 422 error.status_overgang_ongeldig).',
         params: idParams,
         body: cancelRequestInput.optional(),
         response: { 200: requestDetail },

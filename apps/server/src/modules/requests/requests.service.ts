@@ -56,16 +56,28 @@ const kindKey: Record<RequestKind, string> = {
   transport: 'Aanvragen.soorten.transport',
 };
 
-const listNotFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { orderListId: id } });
-const requestNotFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { requestId: id } });
+const listNotFound = (id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { orderListId: id } });
+const requestNotFound = (id: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { requestId: id } });
 
-function fieldError(type: 'invalid' | 'rule', code: string, field: string, fieldCode: string, params?: Record<string, string | number>) {
-  return new AppError(type, code, { details: { fields: { [field]: params ? { code: fieldCode, params } : { code: fieldCode } } } });
+function fieldError(
+  type: 'invalid' | 'rule',
+  code: string,
+  field: string,
+  fieldCode: string,
+  params?: Record<string, string | number>,
+) {
+  return new AppError(type, code, {
+    details: { fields: { [field]: params ? { code: fieldCode, params } : { code: fieldCode } } },
+  });
 }
 
 function formatDay(locale: Locale, day: string | null | undefined): string {
   if (!day) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** The service context on the submit's transaction: every read inside the work goes through it. */
@@ -91,7 +103,8 @@ async function resolveDestination(ctx: Ctx, location: LocationAccess, form: Orde
   if (form.collect) {
     const { depots } = await listDepots(ctx, 'order');
     const depot = depots.find((d) => d.depotNo === form.depotNo);
-    if (!depot) throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+    if (!depot)
+      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
     return {
       destinationKind: 'depot',
       depotId: depot.id,
@@ -101,13 +114,16 @@ async function resolveDestination(ctx: Ctx, location: LocationAccess, form: Orde
       street: depot.street,
       postcode: depot.postcode,
       city: depot.city,
-      label: [depot.name, depot.street, [depot.postcode, depot.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      label: [depot.name, depot.street, [depot.postcode, depot.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
     };
   }
   if (form.addressCode) {
     const addresses = await listWorkAddresses(ctx, location.locationNo);
     const address = addresses.find((a) => a.code === form.addressCode);
-    if (!address) throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+    if (!address)
+      throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
     return {
       destinationKind: 'work_address',
       depotId: null,
@@ -117,7 +133,9 @@ async function resolveDestination(ctx: Ctx, location: LocationAccess, form: Orde
       street: address.street,
       postcode: address.postcode,
       city: address.city,
-      label: [address.name, address.street, [address.postcode, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      label: [address.name, address.street, [address.postcode, address.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
     };
   }
   return {
@@ -137,8 +155,12 @@ async function resolveDestination(ctx: Ctx, location: LocationAccess, form: Orde
 function checkDates(form: OrderForm, now: Date, s: SettingsMap): void {
   const problems = checkOrderDates(form, calendarDayIn(now), s);
   if (problems.length === 0) return;
-  const fields = Object.fromEntries(problems.map((p) => [p.field, p.params ? { code: p.code, params: p.params } : { code: p.code }]));
-  const code = problems.some((p) => p.field === 'rush') ? 'error.spoed_niet_toegestaan' : 'error.datum_niet_toegestaan';
+  const fields = Object.fromEntries(
+    problems.map((p) => [p.field, p.params ? { code: p.code, params: p.params } : { code: p.code }]),
+  );
+  const code = problems.some((p) => p.field === 'rush')
+    ? 'error.spoed_niet_toegestaan'
+    : 'error.datum_niet_toegestaan';
   throw new AppError('rule', code, { details: { fields } });
 }
 
@@ -175,20 +197,37 @@ export async function submitOrder(
     const lines = locked.lines;
     if (lines.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId } });
     const empty = lines.filter((l) => l.amount <= 0).map((l) => l.id);
-    if (empty.length) throw new AppError('rule', 'Bestellijst.aantal_verplicht', { details: { lineIds: empty } });
+    if (empty.length)
+      throw new AppError('rule', 'Bestellijst.aantal_verplicht', { details: { lineIds: empty } });
 
     checkDates(form, ctx.now, s);
     if (s.OrderWizardEnableTermsAndConditions && !form.termsAccepted) {
-      throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+      throw fieldError(
+        'rule',
+        'error.voorwaarden_niet_geaccepteerd',
+        'termsAccepted',
+        'validation.verplicht',
+      );
     }
     const [items, sets] = await Promise.all([
-      itemsById(tx, ctx.locale, lines.filter((l) => l.itemId).map((l) => l.itemId as string)),
-      setsById(tx, ctx.locale, lines.filter((l) => l.setId).map((l) => l.setId as string)),
+      itemsById(
+        tx,
+        ctx.locale,
+        lines.filter((l) => l.itemId).map((l) => l.itemId as string),
+      ),
+      setsById(
+        tx,
+        ctx.locale,
+        lines.filter((l) => l.setId).map((l) => l.setId as string),
+      ),
     ]);
     const blocked = lines.filter((l) => l.itemId && (!items.get(l.itemId) || items.get(l.itemId)?.blocked));
     if (blocked.length) {
       const nos = blocked.map((l) => items.get(l.itemId as string)?.itemNo ?? (l.itemId as string));
-      throw new AppError('rule', 'error.onbekend_materieel', { details: { itemNos: nos }, params: { itemNo: nos.join(', ') } });
+      throw new AppError('rule', 'error.onbekend_materieel', {
+        details: { itemNos: nos },
+        params: { itemNo: nos.join(', ') },
+      });
     }
     const destination = await resolveDestination(txCtx, location, form);
 
@@ -234,7 +273,12 @@ export async function submitOrder(
       };
     });
     await insertRequestLines(tx, rows);
-    await insertHistory(tx, { requestId: request.id, fromStatus: null, toStatus: 'submitted', changedBy: user.id });
+    await insertHistory(tx, {
+      requestId: request.id,
+      fromStatus: null,
+      toStatus: 'submitted',
+      changedBy: user.id,
+    });
     await emptyAfterSubmit(tx, orderListId);
 
     if (s.OrderWizardEmailEnableSend) {
@@ -257,7 +301,9 @@ export async function submitOrder(
         };
       });
       const totalWeight = sumDecimal(
-        lines.filter((l) => l.kind === 'item' && l.itemId).map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
+        lines
+          .filter((l) => l.kind === 'item' && l.itemId)
+          .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
       );
       const requester = await selectUserContact(tx, user.id);
       const userSeesPrices =
@@ -270,10 +316,19 @@ export async function submitOrder(
           },
         ) === 'show';
       const recipients: Array<{ to: string; locale: Locale; prices: boolean }> = [];
-      if (requester?.email) recipients.push({ to: requester.email, locale: ctx.locale, prices: s.ToonPrijsInEmail && userSeesPrices });
+      if (requester?.email)
+        recipients.push({
+          to: requester.email,
+          locale: ctx.locale,
+          prices: s.ToonPrijsInEmail && userSeesPrices,
+        });
       if (s.OrderWizardDefaultReceiver) {
         const lang = s.DefaultLanguage;
-        recipients.push({ to: s.OrderWizardDefaultReceiver, locale: isLocale(lang) ? lang : defaultLocale, prices: s.ToonPrijsInEmail });
+        recipients.push({
+          to: s.OrderWizardDefaultReceiver,
+          locale: isLocale(lang) ? lang : defaultLocale,
+          prices: s.ToonPrijsInEmail,
+        });
       }
       for (const r of recipients) {
         const msg = await renderOrderConfirmation(tx, {
@@ -363,7 +418,13 @@ export async function listRequests(
 }
 
 /** The request if the user may read its location (404 otherwise, the same as an unknown id). */
-async function readable(ctx: Ctx, id: string, action: 'read' | 'write', db: Db | Tx = ctx.db, forUpdate = false) {
+async function readable(
+  ctx: Ctx,
+  id: string,
+  action: 'read' | 'write',
+  db: Db | Tx = ctx.db,
+  forUpdate = false,
+) {
   const row = await selectRequest(db, id, { forUpdate });
   if (!row) throw requestNotFound(id);
   try {
@@ -381,12 +442,24 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
   const { row, location } = await readable(ctx, id, 'read');
   const [lineRows, history] = await Promise.all([selectRequestLines(ctx.db, id), selectHistory(ctx.db, id)]);
   const [items, sets] = await Promise.all([
-    itemsById(ctx.db, ctx.locale, lineRows.filter((l) => l.itemId).map((l) => l.itemId as string)),
-    setsById(ctx.db, ctx.locale, lineRows.filter((l) => l.setId).map((l) => l.setId as string)),
+    itemsById(
+      ctx.db,
+      ctx.locale,
+      lineRows.filter((l) => l.itemId).map((l) => l.itemId as string),
+    ),
+    setsById(
+      ctx.db,
+      ctx.locale,
+      lineRows.filter((l) => l.setId).map((l) => l.setId as string),
+    ),
   ]);
   const canWrite = user.role === 'admin' || location.role === 'user';
   const allowed =
-    user.role === 'admin' ? nextStatuses(row.status, 'department') : canWrite ? nextStatuses(row.status, 'requester') : [];
+    user.role === 'admin'
+      ? nextStatuses(row.status, 'department')
+      : canWrite
+        ? nextStatuses(row.status, 'requester')
+        : [];
   return {
     ...summaryOf(row),
     transportMeans: row.transportMeans ?? null,
@@ -444,7 +517,9 @@ async function transition(
     const { row } = await readable(onTx(ctx, tx), id, actor === 'requester' ? 'write' : 'read', tx, true);
     const problem = checkTransition(row.status, to, actor, note);
     if (problem?.code === 'error.status_overgang_ongeldig') {
-      throw new AppError('rule', problem.code, { details: { fields: { status: { code: problem.code } }, from: row.status, to } });
+      throw new AppError('rule', problem.code, {
+        details: { fields: { status: { code: problem.code } }, from: row.status, to },
+      });
     }
     if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
     await updateRequestStatus(tx, id, {
@@ -452,7 +527,13 @@ async function transition(
       ...(plannedDate ? { plannedDate } : {}),
       ...(to === 'rejected' ? { rejectionReason: note?.trim() ?? null } : {}),
     });
-    await insertHistory(tx, { requestId: id, fromStatus: row.status, toStatus: to, changedBy: user.id, note: note?.trim() || null });
+    await insertHistory(tx, {
+      requestId: id,
+      fromStatus: row.status,
+      toStatus: to,
+      changedBy: user.id,
+      note: note?.trim() || null,
+    });
   });
   return getRequest(ctx, id);
 }

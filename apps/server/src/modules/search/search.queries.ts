@@ -39,23 +39,50 @@ function matchedWords(d: SQL, no: SQL, words: string[]): SQL {
   )})`;
 }
 
+/** The indexed expression; the trigram indexes are built on exactly this. */
 const folded = (col: SQL) => sql`lower(f_unaccent(${col}))`;
+/**
+ * The same value for a select list: f_unaccent() is a SQL function the planner cannot inline (it is
+ * declared immutable over a stable one), so calling unaccent() directly saves a function call per row.
+ */
+const foldedValue = (col: SQL) => sql`lower(public.unaccent('public.unaccent'::regdictionary, ${col}))`;
+
+/** How the words combine when choosing candidates: any of them (the full list) or all of them. */
+export type WordMode = 'any' | 'all';
+
+function wordsTest(expr: SQL, words: string[], mode: WordMode): SQL {
+  return mode === 'any'
+    ? anyWord(expr, words)
+    : sql`(${sql.join(
+        words.map((w) => wordTest(expr, w)),
+        sql` and `,
+      )})`;
+}
+
+/**
+ * Relevance among results with as many matched words: the exact number first, then a description
+ * that starts with the first word, then the shorter description (a cheap stand-in for trigram
+ * similarity: of two texts holding the same words, the shorter is the closer match).
+ */
+function relevance(d: SQL, no: SQL, words: string[]): SQL {
+  const q = words.join(' ');
+  return sql`((${no} = ${q})::int * 4 + (${d} like lower(f_unaccent(${`${escapeLike(words[0])}%`})))::int * 2
+    + 1.0 / (1 + length(${d})))`;
+}
 
 /**
  * Items whose description in the locale (nl-NL where the locale has none) or whose number matches
- * any of the words, with `n` = how many words match and `rel` = relevance (exact number first, then
- * trigram similarity to the whole search text).
+ * the words, as `listedColumns` plus description, `n` = how many words match and `rel` = relevance.
  */
-export function itemCandidates(locale: Locale, words: string[]): SQL {
+export function itemCandidates(locale: Locale, words: string[], mode: WordMode = 'any'): SQL {
   const L = localeLiteral(locale);
   const td = folded(sql`t.description`);
-  const q = words.join(' ');
   const fallback =
     locale === 'nl-NL'
       ? sql``
       : sql`union
       select t.item_id as id, t.description from item_translations t
-      where t.locale = 'nl-NL' and ${anyWord(td, words)}
+      where t.locale = 'nl-NL' and ${wordsTest(td, words, mode)}
         and not exists (select 1 from item_translations x where x.item_id = t.item_id and x.locale = ${L})`;
   const descriptionOf =
     locale === 'nl-NL'
@@ -64,18 +91,20 @@ export function itemCandidates(locale: Locale, words: string[]): SQL {
           (select t.description from item_translations t where t.item_id = i.id and t.locale = ${L}),
           (select t.description from item_translations t where t.item_id = i.id and t.locale = 'nl-NL'))`;
   return sql`
-    select c.id, c.description,
+    select i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight, i.image_file_id, c.description,
       ${matchedWords(sql`c.d`, sql`lower(i.item_no)`, words)} as n,
-      (lower(i.item_no) = ${q})::int + similarity(c.d, ${q}) as rel
+      ${relevance(sql`c.d`, sql`lower(i.item_no)`, words)} as rel
     from (
-      select m.id, m.description, ${folded(sql`m.description`)} as d from (
+      select m.id, m.description, ${foldedValue(sql`m.description`)} as d from (
         select t.item_id as id, t.description from item_translations t
-        where t.locale = ${L} and ${anyWord(td, words)}
+        where t.locale = ${L} and ${wordsTest(td, words, mode)}
         ${fallback}
         union
         select i.id, coalesce(${descriptionOf}, i.item_no) from items i
-        where ${anyWord(sql`lower(i.item_no)`, words)}
+        where ${wordsTest(sql`lower(i.item_no)`, words, mode)}
       ) m
+      -- why: offset 0 keeps the folded text computed once per candidate instead of once per use.
+      offset 0
     ) c
     join items i on i.id = c.id
     where i.searchable and not i.blocked`;
@@ -85,7 +114,6 @@ export function itemCandidates(locale: Locale, words: string[]): SQL {
 export function setCandidates(locale: Locale, words: string[]): SQL {
   const L = localeLiteral(locale);
   const td = folded(sql`t.description`);
-  const q = words.join(' ');
   const fallback =
     locale === 'nl-NL'
       ? sql``
@@ -102,9 +130,9 @@ export function setCandidates(locale: Locale, words: string[]): SQL {
   return sql`
     select c.id, c.description,
       ${matchedWords(sql`c.d`, sql`lower(s.set_no)`, words)} as n,
-      (lower(s.set_no) = ${q})::int + similarity(c.d, ${q}) as rel
+      ${relevance(sql`c.d`, sql`lower(s.set_no)`, words)} as rel
     from (
-      select m.id, m.description, ${folded(sql`m.description`)} as d from (
+      select m.id, m.description, ${foldedValue(sql`m.description`)} as d from (
         select t.set_id as id, t.description from set_translations t
         where t.locale = ${L} and ${anyWord(td, words)}
         ${fallback}
@@ -112,6 +140,7 @@ export function setCandidates(locale: Locale, words: string[]): SQL {
         select s.id, coalesce(${descriptionOf}, s.set_no) from sets s
         where ${anyWord(sql`lower(s.set_no)`, words)}
       ) m
+      offset 0
     ) c
     join sets s on s.id = c.id
     where s.active`;
@@ -125,18 +154,29 @@ export type QuickRow = {
   n: number;
 };
 
-/** The quick search statement: the best `limit` items and sets together, ranked. */
+/**
+ * The quick search statement: the best `limit` items and sets together, ranked. With several words the
+ * items holding all of them are looked up first (a small set); only when they are fewer than `limit`
+ * are the items holding any of them needed (a one-time filter skips that scan otherwise).
+ */
 export function quickSearchSql(locale: Locale, words: string[], withSets: boolean, limit: number): SQL {
   const setsPart = withSets
     ? sql`union all
       select true, s.set_no, c.description, s.image_file_id, c.n, c.rel
       from (${setCandidates(locale, words)}) c join sets s on s.id = c.id`
     : sql``;
+  const itemsPart =
+    words.length === 1
+      ? sql`select * from (${itemCandidates(locale, words, 'any')}) x`
+      : sql`select * from alls where (select count(*) from alls) >= ${limit}
+        union all
+        select * from (${itemCandidates(locale, words, 'any')}) x where (select count(*) from alls) < ${limit}`;
   return sql`
+    ${words.length === 1 ? sql`` : sql`with alls as materialized (${itemCandidates(locale, words, 'all')})`}
     select r.is_set, r.no, r.description, (select f.sha256 from files f where f.id = r.image_file_id) as image_sha, r.n
     from (
-      select false as is_set, i.item_no as no, c.description, i.image_file_id, c.n, c.rel
-      from (${itemCandidates(locale, words)}) c join items i on i.id = c.id
+      select false as is_set, c.item_no as no, c.description, c.image_file_id, c.n, c.rel
+      from (${itemsPart}) c
       ${setsPart}
       order by n desc, rel desc, no
       limit ${limit}
@@ -162,7 +202,12 @@ export type SetHitRow = {
 };
 
 /** Matching sets for the full result list, best first. */
-export async function selectSetHits(db: Db, locale: Locale, words: string[], limit: number): Promise<SetHitRow[]> {
+export async function selectSetHits(
+  db: Db,
+  locale: Locale,
+  words: string[],
+  limit: number,
+): Promise<SetHitRow[]> {
   const r = await db.execute<SetHitRow>(sql`
     select s.set_no, c.description, (select f.sha256 from files f where f.id = s.image_file_id) as image_sha
     from (${setCandidates(locale, words)}) c join sets s on s.id = c.id

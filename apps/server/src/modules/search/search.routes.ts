@@ -1,4 +1,9 @@
-import { quickSearchQuery, SEARCH_DEFAULT_LIMIT, searchQuery, searchResults } from '@mp/contract/api/catalogue';
+import {
+  quickSearchQuery,
+  SEARCH_DEFAULT_LIMIT,
+  searchQuery,
+  searchResults,
+} from '@mp/contract/api/catalogue';
 import { quickSearchResponse } from '@mp/contract/api/shell';
 import { MAX_SEARCH_LENGTH } from '@mp/contract/rules/search';
 import type { FastifyInstance } from 'fastify';
@@ -49,10 +54,18 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelSnelzoeken/GetSnelZoeken',
-    { schema: { tags: legacyTags, body: z.object({ zoekString, searchLanguage: language }), response: { 200: quickSearchResponse } } },
+    {
+      schema: {
+        tags: legacyTags,
+        body: z.object({ zoekString, searchLanguage: language }),
+        response: { 200: quickSearchResponse },
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      return quickSearch(ctx, req.body.zoekString, { locale: legacyLocale(req.body.searchLanguage, ctx.locale) });
+      return quickSearch(ctx, req.body.zoekString, {
+        locale: legacyLocale(req.body.searchLanguage, ctx.locale),
+      });
     },
   );
 
@@ -85,7 +98,12 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
       );
       return {
         materielen: r.items.map((i) => toMaterieel(i, locale)),
-        sets: r.sets.map((s) => ({ materieelSoort: s.setNo, omschrijving: s.description, isSet: true, imageUrl: s.imageUrl })),
+        sets: r.sets.map((s) => ({
+          materieelSoort: s.setNo,
+          omschrijving: s.description,
+          isSet: true,
+          imageUrl: s.imageUrl,
+        })),
         totaal: r.total,
       };
     },

@@ -2,6 +2,7 @@ import { QUICK_SEARCH_LIMIT, type SearchQuery, type SearchResults } from '@mp/co
 import type { QuickSearchResult } from '@mp/contract/api/shell';
 import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
 import type { Ctx } from '../../platform/http/context.ts';
+import { createCache } from '../catalogue/catalogue.cache.ts';
 import {
   filtersOf,
   numberFormat,
@@ -10,10 +11,20 @@ import {
   viewerFor,
 } from '../catalogue/catalogue.service.ts';
 import { imageUrl } from '../images/images.service.ts';
-import { itemCandidates, selectQuickSearch, selectSetHits } from './search.queries.ts';
+import {
+  itemCandidates,
+  type QuickRow,
+  type SetHitRow,
+  selectQuickSearch,
+  selectSetHits,
+} from './search.queries.ts';
 
 /** Sets shown next to the full result list. */
 const SET_HITS_LIMIT = 20;
+
+// The answers hold no prices and no per-user data, so one entry serves everyone (catalogue.cache.ts).
+const quickCache = createCache<QuickRow[]>({ ttlMs: 60_000, maxEntries: 2000 });
+const setHitsCache = createCache<SetHitRow[]>({ ttlMs: 60_000, maxEntries: 500 });
 
 /**
  * The search words of a text, or none when it is shorter than the minimum (spec §5: an empty list,
@@ -35,7 +46,10 @@ export async function quickSearch(
   const v = await viewerFor(ctx, 'AppZoeken', undefined, options);
   const words = wordsOf(query, v.settings.MinimumZoekLengte);
   if (words.length === 0) return { zoekResultaten: [] };
-  const rows = await selectQuickSearch(ctx.db, v.locale, words, v.settings.MaterieelSets_ToonSets, QUICK_SEARCH_LIMIT);
+  const withSets = v.settings.MaterieelSets_ToonSets;
+  const rows = await quickCache.get(ctx.db, JSON.stringify([v.locale, withSets, words]), () =>
+    selectQuickSearch(ctx.db, v.locale, words, withSets, QUICK_SEARCH_LIMIT),
+  );
   return {
     zoekResultaten: rows.map((r) => ({
       materieelSoort: r.no,
@@ -49,7 +63,10 @@ export async function quickSearch(
 
 /** Full search (Zoeken): item cards with the catalogue's filters and facets, plus matching sets. */
 export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}): Promise<SearchResults> {
-  const v = await viewerFor(ctx, 'AppZoeken', q.plantLocation, { ...options, locale: options.locale ?? q.locale });
+  const v = await viewerFor(ctx, 'AppZoeken', q.plantLocation, {
+    ...options,
+    locale: options.locale ?? q.locale,
+  });
   const words = wordsOf(q.query, v.settings.MinimumZoekLengte);
   const empty = { booleanGroups: [], dayPrice: null, weekPrice: null };
   if (words.length === 0) {
@@ -58,13 +75,18 @@ export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}
   const [list, sets] = await Promise.all([
     runListing(ctx, v, {
       base: itemCandidates(v.locale, words),
+      baseKey: `search:${words.join(' ')}`,
       hasRelevance: true,
       filters: filtersOf(q),
       sort: q.sortBy,
       limit: q.limit,
       offset: 0,
     }),
-    v.settings.MaterieelSets_ToonSets ? selectSetHits(ctx.db, v.locale, words, SET_HITS_LIMIT) : Promise.resolve([]),
+    v.settings.MaterieelSets_ToonSets
+      ? setHitsCache.get(ctx.db, JSON.stringify([v.locale, words]), () =>
+          selectSetHits(ctx.db, v.locale, words, SET_HITS_LIMIT),
+        )
+      : Promise.resolve([]),
   ]);
   return {
     query: q.query,

@@ -20,12 +20,21 @@ let headers: Record<string, { authorization: string }>;
 
 async function setSettings(values: Record<string, unknown>) {
   for (const [key, value] of Object.entries(values)) {
-    const r = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { key, value }, headers: headers.admin });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key, value },
+      headers: headers.admin,
+    });
     expect(r.statusCode, key).toBe(204);
   }
 }
 
-async function quick(query: string, locale?: string, as: keyof typeof headers | null = 'internal'): Promise<Hit[]> {
+async function quick(
+  query: string,
+  locale?: string,
+  as: keyof typeof headers | null = 'internal',
+): Promise<Hit[]> {
   const qs = new URLSearchParams({ query, ...(locale ? { locale } : {}) });
   const r = await t.app.inject({ url: `/api/v2.0/Search/quicksearch?${qs}`, headers: as ? headers[as] : {} });
   expect(r.statusCode, r.body).toBe(200);
@@ -34,7 +43,11 @@ async function quick(query: string, locale?: string, as: keyof typeof headers | 
 
 beforeAll(async () => {
   t = await createTestApp();
-  headers = { admin: await t.auth(ADMIN), internal: await t.auth(INTERNAL), external: await t.auth(EXTERNAL) };
+  headers = {
+    admin: await t.auth(ADMIN),
+    internal: await t.auth(INTERNAL),
+    external: await t.auth(EXTERNAL),
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -74,7 +87,9 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
       sql`insert into item_translations (item_id, locale, description) values (${id}, 'nl-NL', 'Zeldzame proefmachine')`,
     );
     const en = await quick('proefmachine', 'en-US');
-    expect(en).toEqual([expect.objectContaining({ materieelSoort: 'ZZ-9001', materieelOmschrijving: 'Zeldzame proefmachine' })]);
+    expect(en).toEqual([
+      expect.objectContaining({ materieelSoort: 'ZZ-9001', materieelOmschrijving: 'Zeldzame proefmachine' }),
+    ]);
   });
 
   it('ranks by how many words the description holds, then relevance', async () => {
@@ -94,7 +109,8 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
   it('treats a two-letter word as the start of a word', async () => {
     const hits = await quick('tr');
     expect(hits.length).toBeGreaterThan(0);
-    for (const h of hits) expect(`${h.materieelOmschrijving} ${h.materieelSoort}`.toLowerCase()).toMatch(/(^|[ \-/(])tr/);
+    for (const h of hits)
+      expect(`${h.materieelOmschrijving} ${h.materieelSoort}`.toLowerCase()).toMatch(/(^|[ -])tr/);
   });
 
   it('includes sets, marked isSet, unless MaterieelSets_ToonSets is off', async () => {
@@ -114,7 +130,10 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
     expect(await quick('a')).toEqual([]);
     expect(await quick('  ')).toEqual([]);
     expect(await quick('')).toEqual([]);
-    const long = await t.app.inject({ url: `/api/v2.0/Search/quicksearch?query=${'x'.repeat(101)}`, headers: headers.internal });
+    const long = await t.app.inject({
+      url: `/api/v2.0/Search/quicksearch?query=${'x'.repeat(101)}`,
+      headers: headers.internal,
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().details.fields).toHaveProperty('query');
     const noQuery = await t.app.inject({ url: '/api/v2.0/Search/quicksearch', headers: headers.internal });
@@ -141,47 +160,71 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
 
 describe('GET /api/v2.0/Search', () => {
   it('lists catalogue cards ranked, with total, facets and sets', async () => {
-    const r = await t.app.inject({ url: '/api/v2.0/Search?query=trilplaat%20diesel', headers: headers.external });
+    const r = await t.app.inject({
+      url: '/api/v2.0/Search?query=trilplaat%20diesel',
+      headers: headers.external,
+    });
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.words).toEqual(['trilplaat', 'diesel']);
     expect(body.total).toBe(body.items.length);
     expect(body.items[0]).toMatchObject({ showPrice: true, dayPrice: expect.stringMatching(/^\d+\.\d{2}$/) });
     expect(body.items[0].techData.length).toBeGreaterThan(0);
-    const counts = body.items.map((i: { description: string }) => countMatchedWords(i.description, body.words));
+    const counts = body.items.map((i: { description: string }) =>
+      countMatchedWords(i.description, body.words),
+    );
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
     expect(body.facets.booleanGroups[0].options.length).toBeGreaterThan(0);
     expect(body.facets.dayPrice).not.toBeNull();
 
     const diesel = body.facets.booleanGroups[0].options.find((o: { code: string }) => o.code === 'diesel');
     const filtered = (
-      await t.app.inject({ url: `/api/v2.0/Search?query=trilplaat&bool=${diesel.attributeId}`, headers: headers.external })
+      await t.app.inject({
+        url: `/api/v2.0/Search?query=trilplaat&bool=${diesel.attributeId}`,
+        headers: headers.external,
+      })
     ).json();
     expect(filtered.total).toBeGreaterThan(0);
     for (const i of filtered.items) expect(i.description.toLowerCase()).toContain('diesel');
 
-    const sets = (await t.app.inject({ url: '/api/v2.0/Search?query=afzetting', headers: headers.external })).json();
+    const sets = (
+      await t.app.inject({ url: '/api/v2.0/Search?query=afzetting', headers: headers.external })
+    ).json();
     expect(sets.sets[0]).toMatchObject({ setNo: 'SET-001' });
   });
 
   it('keeps to the limit and validates it', async () => {
-    const r = (await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&limit=5', headers: headers.internal })).json();
+    const r = (
+      await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&limit=5', headers: headers.internal })
+    ).json();
     expect(r.items).toHaveLength(5);
     expect(r.total).toBeGreaterThan(5);
-    const bad = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&limit=0', headers: headers.internal });
+    const bad = await t.app.inject({
+      url: '/api/v2.0/Search?query=bouwhek&limit=0',
+      headers: headers.internal,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields).toHaveProperty('limit');
-    const sort = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&sortBy=cheap', headers: headers.internal });
+    const sort = await t.app.inject({
+      url: '/api/v2.0/Search?query=bouwhek&sortBy=cheap',
+      headers: headers.internal,
+    });
     expect(sort.statusCode).toBe(400);
     expect(sort.json().details.fields).toHaveProperty('sortBy');
   });
 
   it('answers a foreign plantLocation with 404 and applies the price rule of a location', async () => {
-    const foreign = await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24008', headers: headers.internal });
+    const foreign = await t.app.inject({
+      url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24008',
+      headers: headers.internal,
+    });
     expect(foreign.statusCode).toBe(404);
     await setSettings({ ShowPriceInternalPrices: false });
     const own = (
-      await t.app.inject({ url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24001', headers: headers.internal })
+      await t.app.inject({
+        url: '/api/v2.0/Search?query=bouwhek&plantLocation=P-24001',
+        headers: headers.internal,
+      })
     ).json();
     expect(own.items[0]).toMatchObject({ showPrice: false, priceOnDemand: true, dayPrice: null });
     expect(own.facets.dayPrice).toBeNull();

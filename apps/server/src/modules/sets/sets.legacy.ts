@@ -80,7 +80,9 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const key = (req.body.setNummer ?? req.body.id) as string;
-      return setDetailDto(await getSet(ctxOf(req, deps), key, { plantLocation: req.body.materieelLocatieNr }));
+      return setDetailDto(
+        await getSet(ctxOf(req, deps), key, { plantLocation: req.body.materieelLocatieNr }),
+      );
     },
   );
 
@@ -95,16 +97,22 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     async (req) => {
       const ctx = ctxOf(req, deps);
       const out = [];
-      for (const key of req.body.ids) out.push(setDetailDto(await getSet(ctx, key, { plantLocation: req.body.materieelLocatieNr })));
+      for (const key of req.body.ids)
+        out.push(setDetailDto(await getSet(ctx, key, { plantLocation: req.body.materieelLocatieNr })));
       return { sets: out };
     },
   );
 
   app.post(
     '/api/MaterieelSets/GetSetsLinks',
-    { schema: { tags, body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough() } },
+    {
+      schema: { tags, body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough() },
+    },
     async (req) => {
-      const r = await listSets(ctxOf(req, deps), { itemNo: req.body.materieelSoort, plantLocation: req.body.materieelLocatieNr });
+      const r = await listSets(ctxOf(req, deps), {
+        itemNo: req.body.materieelSoort,
+        plantLocation: req.body.materieelLocatieNr,
+      });
       return { sets: r.sets.map(setDto) };
     },
   );

@@ -63,7 +63,12 @@ export async function selectSetId(db: Q, key: string): Promise<string | null> {
   const [row] = await db
     .select({ id: sets.id })
     .from(sets)
-    .where(and(eq(sets.active, true), isGuid ? sql`(${sets.id} = ${key} or ${sets.setNo} = ${key})` : eq(sets.setNo, key)))
+    .where(
+      and(
+        eq(sets.active, true),
+        isGuid ? sql`(${sets.id} = ${key} or ${sets.setNo} = ${key})` : eq(sets.setNo, key),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }

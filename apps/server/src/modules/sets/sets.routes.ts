@@ -27,7 +27,13 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/v2.0/Sets/exist',
-    { schema: { tags, description: 'Whether any set is shown (SetsExist).', response: { 200: z.object({ exist: z.boolean() }) } } },
+    {
+      schema: {
+        tags,
+        description: 'Whether any set is shown (SetsExist).',
+        response: { 200: z.object({ exist: z.boolean() }) },
+      },
+    },
     async (req) => ({ exist: await setsExist(ctxOf(req, deps)) }),
   );
 
@@ -36,7 +42,8 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'One set with its lines (child sets expanded, amounts per one set) and the Sets_* settings.',
+        description:
+          'One set with its lines (child sets expanded, amounts per one set) and the Sets_* settings.',
         params: z.object({ setNo: z.string().trim().min(1).max(50) }),
         querystring: z.object({ plantLocation: z.string().trim().min(1).max(50).optional() }).strict(),
         response: { 200: setDetail },

@@ -21,8 +21,8 @@ import {
   type SetLineRow,
   type SetRow,
   selectActiveSets,
-  selectSetIdsWithItem,
   selectSetId,
+  selectSetIdsWithItem,
   selectSetLines,
 } from './sets.queries.ts';
 
@@ -55,14 +55,29 @@ export async function expandSet(db: Db | Tx, setId: string): Promise<ExpandedSet
     }
     return cache.get(id) ?? [];
   }
-  async function walk(id: string, prefix: string, owner: string | null, factor: number, path: string[]): Promise<void> {
+  async function walk(
+    id: string,
+    prefix: string,
+    owner: string | null,
+    factor: number,
+    path: string[],
+  ): Promise<void> {
     const rows = await linesOf(id);
     for (const row of rows) {
       const key = `${prefix}${row.id}`;
       const parentKey = row.parentLineId ? `${prefix}${row.parentLineId}` : owner;
       const amountPerSet = row.amount * factor;
       if (row.itemId) {
-        out.push({ key, lineNo: row.lineNo, parentKey, ownerSetKey: owner, type: 'item', itemId: row.itemId, setId: null, amountPerSet });
+        out.push({
+          key,
+          lineNo: row.lineNo,
+          parentKey,
+          ownerSetKey: owner,
+          type: 'item',
+          itemId: row.itemId,
+          setId: null,
+          amountPerSet,
+        });
       } else if (row.childSetId) {
         if (path.includes(row.childSetId) || path.length >= MAX_DEPTH) continue;
         out.push({
@@ -123,10 +138,15 @@ export async function setsExist(ctx: Ctx): Promise<boolean> {
   return anyActiveSet(ctx.db);
 }
 
-const setNotFound = (key: string) => new AppError('not_found', 'error.niet_gevonden', { details: { set: key } });
+const setNotFound = (key: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { set: key } });
 
 /** One set with its lines (child sets expanded); 404 when unknown, inactive or sets are hidden. */
-export async function getSet(ctx: Ctx, key: string, query: { plantLocation?: string } = {}): Promise<SetDetail> {
+export async function getSet(
+  ctx: Ctx,
+  key: string,
+  query: { plantLocation?: string } = {},
+): Promise<SetDetail> {
   if (!(await setsVisible(ctx))) throw setNotFound(key);
   const id = await selectSetId(ctx.db, key);
   if (!id) throw setNotFound(key);
@@ -158,7 +178,12 @@ export async function getSet(ctx: Ctx, key: string, query: { plantLocation?: str
   };
 }
 
-function setLineView(l: ExpandedSetLine, itemMap: Map<string, ItemInfo>, setMap: Map<string, SetInfo>, display: PriceDisplay) {
+function setLineView(
+  l: ExpandedSetLine,
+  itemMap: Map<string, ItemInfo>,
+  setMap: Map<string, SetInfo>,
+  display: PriceDisplay,
+) {
   const item = l.itemId ? itemMap.get(l.itemId) : undefined;
   const set = l.setId ? setMap.get(l.setId) : undefined;
   return {
@@ -178,9 +203,16 @@ function setLineView(l: ExpandedSetLine, itemMap: Map<string, ItemInfo>, setMap:
 }
 
 /** The set by number for adding it to an order list (404 when unknown, inactive or sets are hidden). */
-export async function orderableSet(ctx: Ctx, setNo: string): Promise<{ id: string; lines: ExpandedSetLine[] }> {
+export async function orderableSet(
+  ctx: Ctx,
+  setNo: string,
+): Promise<{ id: string; lines: ExpandedSetLine[] }> {
   if (!(await getSetting(ctx, 'MaterieelSets_ToonSets'))) throw setNotFound(setNo);
   const id = await selectSetId(ctx.db, setNo);
-  if (!id) throw new AppError('rule', 'error.onbekend_materieel', { details: { itemNos: [setNo] }, params: { itemNo: setNo } });
+  if (!id)
+    throw new AppError('rule', 'error.onbekend_materieel', {
+      details: { itemNos: [setNo] },
+      params: { itemNo: setNo },
+    });
   return { id, lines: await expandSet(ctx.db, id) };
 }

@@ -42,7 +42,8 @@ export interface IdempotentAnswer<T> {
 /** JSON with object keys sorted at every level and undefined dropped: equal data, equal text. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (value instanceof Date) return JSON.stringify(value.toISOString());
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
@@ -103,7 +104,10 @@ export async function withIdempotency<T>(
     const result = await work(tx);
     // Stored exactly as it will be sent: a JSON round trip drops undefined and turns dates into strings.
     const stored = JSON.parse(JSON.stringify(result.body ?? null)) as T;
-    await tx.update(idempotencyKeys).set({ responseStatus: result.status, responseBody: stored }).where(where);
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: result.status, responseBody: stored })
+      .where(where);
     return { status: result.status, body: stored, replayed: false };
   });
 }

@@ -17,7 +17,9 @@ export function Banner({ variant }: { variant: 'large' | 'small' }) {
   const signedIn = useStore(sessionStore, (s) => s !== null);
   const title = settings.str('CustomTitle').trim() || t('banner.standaard_titel');
   const image = identity.data?.bannerUrl;
-  const style = image ? ({ '--mp-banner-image': `url("${image.replace(/"/g, '%22')}")` } as CSSProperties) : undefined;
+  const style = image
+    ? ({ '--mp-banner-image': `url("${image.replace(/"/g, '%22')}")` } as CSSProperties)
+    : undefined;
 
   return (
     <section

@@ -11,7 +11,14 @@ export function DefaultLogo() {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <text x="44" y="24" fontFamily="system-ui, sans-serif" fontSize="16" fontWeight="700" fill="var(--mantine-color-gray-9, #212529)">
+      <text
+        x="44"
+        y="24"
+        fontFamily="system-ui, sans-serif"
+        fontSize="16"
+        fontWeight="700"
+        fill="var(--mantine-color-gray-9, #212529)"
+      >
         Materieelportaal
       </text>
     </svg>

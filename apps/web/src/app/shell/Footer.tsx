@@ -53,7 +53,13 @@ export function Footer() {
           <Group justify="space-between" gap="sm" className={classes.footerBottom}>
             <Text size="sm">© {new Date().getFullYear()} Materieelportaal</Text>
             {showTerms && (
-              <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" className={classes.footerLink} size="sm">
+              <Anchor
+                href={termsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={classes.footerLink}
+                size="sm"
+              >
                 <Group gap={4} component="span">
                   {t('footer.voorwaarden')}
                   <IconExternalLink size={14} aria-hidden />

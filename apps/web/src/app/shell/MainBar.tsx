@@ -1,11 +1,23 @@
-import { ActionIcon, Badge, Burger, Container, Drawer, Group, Image, Indicator, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Image,
+  Indicator,
+  NavLink,
+  Stack,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { PRODUCT_SEARCH_INPUT_ID } from '../../features/search/components/ProductSearchBox';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
+import { PRODUCT_SEARCH_INPUT_ID } from '../../features/search/components/ProductSearchBox';
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
 import { paths } from '../../shared/lib/paths';
 import { DefaultLogo } from './DefaultLogo';
@@ -24,7 +36,8 @@ function CountBadge({ count }: { count?: number }) {
 /** "Afvoerlijst, 3": the count is part of the link's name for screen readers. */
 function useItemLabel() {
   const { t } = useTranslation();
-  return (item: NavItem) => (item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey));
+  return (item: NavItem) =>
+    item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey);
 }
 
 function focusSearch() {
@@ -62,7 +75,12 @@ export function MainBar() {
               aria-expanded={opened}
               className={classes.burger}
             />
-            <UnstyledButton component={Link} to={paths.home.to()} aria-label={t('nav.logo')} className={classes.logo}>
+            <UnstyledButton
+              component={Link}
+              to={paths.home.to()}
+              aria-label={t('nav.logo')}
+              className={classes.logo}
+            >
               {identity.data?.logoUrl ? (
                 <Image src={identity.data.logoUrl} alt="" h={40} w="auto" fit="contain" maw={180} />
               ) : (
@@ -78,7 +96,9 @@ export function MainBar() {
                   <RouterNavLink
                     to={item.to}
                     end={item.key === 'home'}
-                    className={({ isActive }) => (isActive ? `${classes.navLink} ${classes.navLinkActive}` : classes.navLink)}
+                    className={({ isActive }) =>
+                      isActive ? `${classes.navLink} ${classes.navLinkActive}` : classes.navLink
+                    }
                     aria-label={label(item)}
                     data-testid={`nav-${item.key}`}
                   >
@@ -92,7 +112,13 @@ export function MainBar() {
           </nav>
 
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" color="gray.8" size={44} onClick={focusSearch} aria-label={t('nav.zoeken')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size={44}
+              onClick={focusSearch}
+              aria-label={t('nav.zoeken')}
+            >
               <IconSearch size={22} aria-hidden />
             </ActionIcon>
             <Indicator label={cartCount} size={18} disabled={cartCount === 0} color="secondary" offset={6}>
@@ -112,7 +138,14 @@ export function MainBar() {
         </Group>
       </Container>
 
-      <Drawer opened={opened} onClose={close} size={300} title={t('nav.menu')} hiddenFrom="md" closeButtonProps={{ 'aria-label': t('nav.sluiten') }}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size={300}
+        title={t('nav.menu')}
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': t('nav.sluiten') }}
+      >
         <nav aria-label={t('nav.menu')}>
           <Stack gap={2}>
             {items.map((item) => (
@@ -127,7 +160,9 @@ export function MainBar() {
                 rightSection={<CountBadge count={item.count} />}
                 h={48}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                active={item.key === 'home' ? location.pathname === '/' : location.pathname.startsWith(item.to)}
+                active={
+                  item.key === 'home' ? location.pathname === '/' : location.pathname.startsWith(item.to)
+                }
               />
             ))}
           </Stack>

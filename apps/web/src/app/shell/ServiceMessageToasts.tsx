@@ -50,7 +50,12 @@ export function ServiceMessageToasts() {
   const next = () => {
     if (index + 1 < sequence.length) setIndex(index + 1);
     else {
-      saveServiceMessageState(markViewed(serviceMessageStateStore.get(), sequence.map((m) => m.id)));
+      saveServiceMessageState(
+        markViewed(
+          serviceMessageStateStore.get(),
+          sequence.map((m) => m.id),
+        ),
+      );
       setSequence([]);
       setIndex(0);
     }

@@ -26,7 +26,8 @@ export function UpdateAvailableModal() {
   }, []);
 
   const serverBuild = config.data?.buildId;
-  const outdated = isReal(__BUILD_ID__) && isReal(serverBuild) && serverBuild !== __BUILD_ID__ && dismissed !== serverBuild;
+  const outdated =
+    isReal(__BUILD_ID__) && isReal(serverBuild) && serverBuild !== __BUILD_ID__ && dismissed !== serverBuild;
   const opened = outdated || chunkFailed;
 
   return (
@@ -51,7 +52,11 @@ export function UpdateAvailableModal() {
         >
           {t('shared.sluiten')}
         </Button>
-        <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => window.location.reload()} data-testid="update-refresh">
+        <Button
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          onClick={() => window.location.reload()}
+          data-testid="update-refresh"
+        >
           {t('shared.vernieuwen')}
         </Button>
       </Group>

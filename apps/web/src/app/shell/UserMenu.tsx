@@ -1,5 +1,12 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogin2, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconKey,
+  IconLogin2,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -24,7 +31,9 @@ export function UserMenu() {
       <Button
         {...onBar}
         component={Link}
-        to={onLogin ? `${location.pathname}${location.search}` : paths.inloggen.to(here === '/' ? null : here)}
+        to={
+          onLogin ? `${location.pathname}${location.search}` : paths.inloggen.to(here === '/' ? null : here)
+        }
         leftSection={<IconLogin2 size={18} aria-hidden />}
         px="xs"
         data-testid="login-link"
@@ -67,14 +76,29 @@ export function UserMenu() {
         </Menu.Label>
         <Menu.Divider />
         {user.isAdmin && (
-          <Menu.Item component={Link} to={paths.settings.to()} leftSection={<IconSettings size={16} aria-hidden />} mih={44}>
+          <Menu.Item
+            component={Link}
+            to={paths.settings.to()}
+            leftSection={<IconSettings size={16} aria-hidden />}
+            mih={44}
+          >
             {t('topbar.instellingen')}
           </Menu.Item>
         )}
-        <Menu.Item component={Link} to={paths.wachtwoordWijzigen.to()} leftSection={<IconKey size={16} aria-hidden />} mih={44}>
+        <Menu.Item
+          component={Link}
+          to={paths.wachtwoordWijzigen.to()}
+          leftSection={<IconKey size={16} aria-hidden />}
+          mih={44}
+        >
           {t('topbar.wachtwoord_wijzigen')}
         </Menu.Item>
-        <Menu.Item onClick={() => void signOut()} leftSection={<IconLogout size={16} aria-hidden />} mih={44} data-testid="logout">
+        <Menu.Item
+          onClick={() => void signOut()}
+          leftSection={<IconLogout size={16} aria-hidden />}
+          mih={44}
+          data-testid="logout"
+        >
           {t('topbar.uitloggen')}
         </Menu.Item>
       </Menu.Dropdown>

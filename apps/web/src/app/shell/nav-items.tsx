@@ -1,4 +1,12 @@
-import { IconBook2, IconClipboardList, IconHeart, IconHome, IconInfoCircle, IconMapPin, IconTruckReturn } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconClipboardList,
+  IconHeart,
+  IconHome,
+  IconInfoCircle,
+  IconMapPin,
+  IconTruckReturn,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
 import { useRemovalListCount } from '../../features/removal-list/api/get-removal-list';
@@ -38,12 +46,27 @@ export function useNavItems(): NavItem[] {
   const infoId = useInfoPageId();
   const items: NavItem[] = [
     { key: 'home', to: paths.home.to(), labelKey: 'nav.home', icon: <IconHome size={18} aria-hidden /> },
-    { key: 'materieel', to: paths.materieel.to(), labelKey: 'nav.materieelboek', icon: <IconBook2 size={18} aria-hidden /> },
+    {
+      key: 'materieel',
+      to: paths.materieel.to(),
+      labelKey: 'nav.materieelboek',
+      icon: <IconBook2 size={18} aria-hidden />,
+    },
   ];
   if (signedIn) {
     items.push(
-      { key: 'project', to: paths.locatie.to(), labelKey: 'nav.project', icon: <IconMapPin size={18} aria-hidden /> },
-      { key: 'favorieten', to: paths.favorieten.to(), labelKey: 'nav.favorieten', icon: <IconHeart size={18} aria-hidden /> },
+      {
+        key: 'project',
+        to: paths.locatie.to(),
+        labelKey: 'nav.project',
+        icon: <IconMapPin size={18} aria-hidden />,
+      },
+      {
+        key: 'favorieten',
+        to: paths.favorieten.to(),
+        labelKey: 'nav.favorieten',
+        icon: <IconHeart size={18} aria-hidden />,
+      },
       {
         key: 'afvoerlijst',
         to: paths.afvoerlijst.to(),
@@ -61,7 +84,12 @@ export function useNavItems(): NavItem[] {
     );
   }
   if (infoId) {
-    items.push({ key: 'info', to: paths.contentPage.to(infoId, locale), labelKey: 'nav.info', icon: <IconInfoCircle size={18} aria-hidden /> });
+    items.push({
+      key: 'info',
+      to: paths.contentPage.to(infoId, locale),
+      labelKey: 'nav.info',
+      icon: <IconInfoCircle size={18} aria-hidden />,
+    });
   }
   return items;
 }

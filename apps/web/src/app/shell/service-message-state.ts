@@ -1,12 +1,16 @@
 import type { ServiceMessageDisplayState } from '@mp/contract/rules/service-messages';
-import { createStore } from '../../shared/lib/store';
 import { isRecord, readStored, storageKeys, writeStored } from '../../shared/lib/storage';
+import { createStore } from '../../shared/lib/store';
 
 function parse(raw: unknown): ServiceMessageDisplayState | null {
   if (!isRecord(raw)) return null;
-  const viewedIds = Array.isArray(raw.viewedIds) ? raw.viewedIds.filter((v): v is string => typeof v === 'string') : [];
+  const viewedIds = Array.isArray(raw.viewedIds)
+    ? raw.viewedIds.filter((v): v is string => typeof v === 'string')
+    : [];
   const lastShownDay = isRecord(raw.lastShownDay)
-    ? Object.fromEntries(Object.entries(raw.lastShownDay).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+    ? (Object.fromEntries(
+        Object.entries(raw.lastShownDay).filter(([, v]) => typeof v === 'string'),
+      ) as Record<string, string>)
     : {};
   return { viewedIds, lastShownDay };
 }

@@ -18,7 +18,8 @@ export interface RequestOptions {
 
 /** Path parameters must be defined (spec §5: 'The parameter X must be defined.'). */
 export function pathParam(name: string, value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') throw new Error(`The parameter ${name} must be defined.`);
+  if (value === null || value === undefined || value === '')
+    throw new Error(`The parameter ${name} must be defined.`);
   return encodeURIComponent(String(value));
 }
 
@@ -46,7 +47,11 @@ function antiForgeryToken(refresh = false): Promise<string | null> {
   return xsrfToken;
 }
 
-async function send(url: string, options: RequestOptions, retried: { auth: boolean; xsrf: boolean }): Promise<Response> {
+async function send(
+  url: string,
+  options: RequestOptions,
+  retried: { auth: boolean; xsrf: boolean },
+): Promise<Response> {
   const method = options.method ?? 'GET';
   const useAuth = options.auth !== false;
   if (useAuth) await ensureFreshSession();
@@ -84,7 +89,10 @@ async function send(url: string, options: RequestOptions, retried: { auth: boole
     endSession('expired');
   }
   if (res.status === 403 && method !== 'GET' && !retried.xsrf) {
-    const peek = await res.clone().json().catch(() => null) as { code?: string } | null;
+    const peek = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
     if (peek?.code === 'error.antiforgery') return send(url, options, { ...retried, xsrf: true });
   }
   return res;
@@ -104,7 +112,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

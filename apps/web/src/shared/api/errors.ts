@@ -26,7 +26,11 @@ export class ApiError extends Error {
     const out: Record<string, FieldError> = {};
     for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
       if (typeof value === 'string') out[name] = { code: value, message: value };
-      else if (typeof value === 'object' && value !== null && typeof (value as FieldError).code === 'string') {
+      else if (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as FieldError).code === 'string'
+      ) {
         const f = value as FieldError;
         out[name] = { code: f.code, message: String(f.message ?? ''), params: f.params };
       }
@@ -56,7 +60,9 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
         res.status,
         body.code,
         typeof body.message === 'string' ? body.message : body.code,
-        typeof body.details === 'object' && body.details !== null ? (body.details as Record<string, unknown>) : undefined,
+        typeof body.details === 'object' && body.details !== null
+          ? (body.details as Record<string, unknown>)
+          : undefined,
       );
     }
   } catch {}

@@ -10,10 +10,15 @@ export interface AppConfig {
 
 export const appConfigKeys = { all: ['app-config'] as const };
 
-export const getAppConfig = (signal?: AbortSignal) => api.get<AppConfig>('/AppConfig', { signal, auth: false });
+export const getAppConfig = (signal?: AbortSignal) =>
+  api.get<AppConfig>('/AppConfig', { signal, auth: false });
 
 export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: appConfigKeys.all, queryFn: ({ signal }) => getAppConfig(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: appConfigKeys.all,
+    queryFn: ({ signal }) => getAppConfig(signal),
+    staleTime: 60_000,
+  });
 
 /** Polls every 5 minutes and when the window gets focus (the update-available check). */
 export function useAppConfig() {

@@ -1,8 +1,8 @@
 import type { ContentPageSummary } from '@mp/contract/api/shell';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useStore } from '../lib/store';
 import { localeStore } from '../i18n/locale';
+import { useStore } from '../lib/store';
 import { sessionStore } from '../session/session';
 import { api } from './client';
 

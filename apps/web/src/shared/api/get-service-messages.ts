@@ -1,8 +1,8 @@
 import type { ServiceMessage } from '@mp/contract/api/shell';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useStore } from '../lib/store';
 import { localeStore } from '../i18n/locale';
+import { useStore } from '../lib/store';
 import { sessionStore } from '../session/session';
 import { api } from './client';
 
@@ -14,7 +14,10 @@ export const serviceMessageKeys = {
 
 /** GET /api/v2.0/ServiceMessages?locale=: the active service messages (each may open a content page). */
 export async function getServiceMessages(locale: Locale, signal?: AbortSignal): Promise<ServiceMessage[]> {
-  const body = await api.get<{ serviceMessages: ServiceMessage[] }>('/ServiceMessages', { query: { locale }, signal });
+  const body = await api.get<{ serviceMessages: ServiceMessage[] }>('/ServiceMessages', {
+    query: { locale },
+    signal,
+  });
   return body?.serviceMessages ?? [];
 }
 

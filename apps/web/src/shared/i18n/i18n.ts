@@ -22,15 +22,23 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const bundledJson = import.meta.glob<Record<string, unknown>>('../../../../../packages/contract/src/i18n/*.json', {
-  import: 'default',
-});
+const bundledJson = import.meta.glob<Record<string, unknown>>(
+  '../../../../../packages/contract/src/i18n/*.json',
+  {
+    import: 'default',
+  },
+);
 
-export function flattenBundle(bundle: Record<string, unknown>, prefix = '', out: Record<string, string> = {}) {
+export function flattenBundle(
+  bundle: Record<string, unknown>,
+  prefix = '',
+  out: Record<string, string> = {},
+) {
   for (const [key, value] of Object.entries(bundle)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') out[path] = value;
-    else if (typeof value === 'object' && value !== null) flattenBundle(value as Record<string, unknown>, path, out);
+    else if (typeof value === 'object' && value !== null)
+      flattenBundle(value as Record<string, unknown>, path, out);
   }
   return out;
 }

@@ -10,12 +10,20 @@ export interface ErrorKey {
 
 /** Maps a zod issue onto the validation.* translation keys. */
 export function issueKey(issue: z.core.$ZodIssue): ErrorKey {
-  const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; origin?: string; format?: string };
-  if (typeof i.message === 'string' && /^(validation|error|[A-Z]\w+)\.[\w.]+$/.test(i.message)) return { key: i.message };
+  const i = issue as z.core.$ZodIssue & {
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    origin?: string;
+    format?: string;
+  };
+  if (typeof i.message === 'string' && /^(validation|error|[A-Z]\w+)\.[\w.]+$/.test(i.message))
+    return { key: i.message };
   switch (i.code) {
     case 'too_small':
       if (i.origin === 'string') {
-        return Number(i.minimum) <= 1 ? { key: 'validation.verplicht' } : { key: 'validation.te_kort', params: { min: Number(i.minimum) } };
+        return Number(i.minimum) <= 1
+          ? { key: 'validation.verplicht' }
+          : { key: 'validation.te_kort', params: { min: Number(i.minimum) } };
       }
       return { key: 'validation.te_klein', params: { min: Number(i.minimum) } };
     case 'too_big':
@@ -23,7 +31,9 @@ export function issueKey(issue: z.core.$ZodIssue): ErrorKey {
         ? { key: 'validation.te_lang', params: { max: Number(i.maximum) } }
         : { key: 'validation.te_groot', params: { max: Number(i.maximum) } };
     case 'invalid_format':
-      return i.format === 'email' ? { key: 'validation.email_ongeldig' } : { key: 'validation.ongeldig_formaat' };
+      return i.format === 'email'
+        ? { key: 'validation.email_ongeldig' }
+        : { key: 'validation.ongeldig_formaat' };
     case 'invalid_type':
       return { key: 'validation.verplicht' };
     default:
@@ -50,7 +60,10 @@ export function zodValidate<T>(schema: z.ZodType<T>, params?: Record<string, str
 }
 
 /** Field errors of a server answer (details.fields) as form errors; null when the error has none. */
-export function serverFieldErrors(error: unknown, fieldMap: Record<string, string> = {}): Record<string, ReactNode> | null {
+export function serverFieldErrors(
+  error: unknown,
+  fieldMap: Record<string, string> = {},
+): Record<string, ReactNode> | null {
   if (!isApiError(error)) return null;
   const fields = (error as ApiError).fieldErrors;
   const names = Object.keys(fields);

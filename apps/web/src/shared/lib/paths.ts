@@ -4,7 +4,8 @@
  */
 
 const enc = (name: string, value: string | number | null | undefined): string => {
-  if (value === null || value === undefined || value === '') throw new Error(`The parameter ${name} must be defined.`);
+  if (value === null || value === undefined || value === '')
+    throw new Error(`The parameter ${name} must be defined.`);
   return encodeURIComponent(String(value));
 };
 
@@ -13,7 +14,10 @@ const fixed = <P extends string>(pattern: P) => ({ pattern, to: () => pattern })
 export const paths = {
   home: fixed('/'),
   externalLogin: fixed('/external-login'),
-  contentPage: { pattern: '/content-page/:id/:locale', to: (id: string, locale: string) => `/content-page/${enc('id', id)}/${enc('locale', locale)}` },
+  contentPage: {
+    pattern: '/content-page/:id/:locale',
+    to: (id: string, locale: string) => `/content-page/${enc('id', id)}/${enc('locale', locale)}`,
+  },
   gebruikerAanmaken: fixed('/gebruiker-aanmaken'),
   paginaGebruik: fixed('/pagina-gebruik'),
   rapportages: fixed('/rapportages'),
@@ -28,9 +32,14 @@ export const paths = {
   inloggen: {
     pattern: '/inloggen',
     to: (redirectUrl?: string | null) =>
-      redirectUrl && redirectUrl !== '/' ? `/inloggen?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/inloggen',
+      redirectUrl && redirectUrl !== '/'
+        ? `/inloggen?redirectUrl=${encodeURIComponent(redirectUrl)}`
+        : '/inloggen',
   },
-  materieel: { pattern: '/materieel/:category?', to: (category?: string) => (category ? `/materieel/${enc('category', category)}` : '/materieel') },
+  materieel: {
+    pattern: '/materieel/:category?',
+    to: (category?: string) => (category ? `/materieel/${enc('category', category)}` : '/materieel'),
+  },
   facturen: fixed('/facturen'),
   afvoerlijst: fixed('/afvoerlijst'),
   locatie: fixed('/locatie'),
@@ -38,11 +47,15 @@ export const paths = {
   bestellijsten: fixed('/bestellijsten'),
   details: { pattern: '/details/:id', to: (id: string) => `/details/${enc('id', id)}` },
   zoeken: { pattern: '/zoeken/:term', to: (term: string) => `/zoeken/${enc('term', term)}` },
-  catalogus: { pattern: '/catalogus/:category', to: (category: string) => `/catalogus/${enc('category', category)}` },
+  catalogus: {
+    pattern: '/catalogus/:category',
+    to: (category: string) => `/catalogus/${enc('category', category)}`,
+  },
   materieelvoorraad: fixed('/materieelvoorraad'),
   materieelvoorraadDetails: {
     pattern: '/materieelvoorraad/details/:id/:number',
-    to: (id: string, number: string) => `/materieelvoorraad/details/${enc('id', id)}/${enc('number', number)}`,
+    to: (id: string, number: string) =>
+      `/materieelvoorraad/details/${enc('id', id)}/${enc('number', number)}`,
   },
   voorraadverloop: {
     pattern: '/voorraadverloop/:soort/:nummer',
@@ -75,7 +88,8 @@ export const paths = {
   contentPaginasBeheer: fixed('/settings/content-paginas-beheer'),
   contentPaginaBeheer: {
     pattern: '/settings/content-paginas-beheer/:id/:locale',
-    to: (id: string, locale: string) => `/settings/content-paginas-beheer/${enc('id', id)}/${enc('locale', locale)}`,
+    to: (id: string, locale: string) =>
+      `/settings/content-paginas-beheer/${enc('id', id)}/${enc('locale', locale)}`,
   },
   corporateIdentity: fixed('/settings/corporate-identity'),
   mailTemplates: fixed('/settings/mail-templates'),

@@ -1,5 +1,5 @@
-import { createStore } from '../lib/store';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
+import { createStore } from '../lib/store';
 import { onSessionEnd } from './session';
 
 /** The selected project location (persisted, spec §9). */
@@ -13,7 +13,9 @@ function parse(raw: unknown): SelectedLocation | null {
   return { locationNo: raw.locationNo, label: raw.label };
 }
 
-export const selectedLocationStore = createStore<SelectedLocation | null>(readStored(storageKeys.location, parse));
+export const selectedLocationStore = createStore<SelectedLocation | null>(
+  readStored(storageKeys.location, parse),
+);
 
 export function selectLocation(location: SelectedLocation | null): void {
   writeStored(storageKeys.location, location);

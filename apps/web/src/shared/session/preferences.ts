@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@mp/contract/i18n/locales';
-import { createStore } from '../lib/store';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
+import { createStore } from '../lib/store';
 
 export interface Preferences {
   locale?: Locale;

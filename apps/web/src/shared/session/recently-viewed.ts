@@ -1,6 +1,6 @@
 import { addRecentlyViewed, type RecentlyViewedItem } from '@mp/contract/rules/recently-viewed';
-import { createStore } from '../lib/store';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
+import { createStore } from '../lib/store';
 
 export type { RecentlyViewedItem };
 
@@ -8,12 +8,17 @@ function parse(raw: unknown): RecentlyViewedItem[] | null {
   if (!Array.isArray(raw)) return null;
   return raw.filter(
     (i): i is RecentlyViewedItem =>
-      isRecord(i) && typeof i.id === 'string' && (i.kind === 'item' || i.kind === 'set') && typeof i.description === 'string',
+      isRecord(i) &&
+      typeof i.id === 'string' &&
+      (i.kind === 'item' || i.kind === 'set') &&
+      typeof i.description === 'string',
   );
 }
 
 /** Recently viewed items (10, newest first), kept in local storage. */
-export const recentlyViewedStore = createStore<RecentlyViewedItem[]>(readStored(storageKeys.recentlyViewed, parse) ?? []);
+export const recentlyViewedStore = createStore<RecentlyViewedItem[]>(
+  readStored(storageKeys.recentlyViewed, parse) ?? [],
+);
 
 /** Details and Set pages call this when they show an item. */
 export function rememberViewed(item: RecentlyViewedItem): void {

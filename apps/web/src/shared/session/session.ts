@@ -1,7 +1,7 @@
 import type { CurrentUser, TokenResponse } from '@mp/contract/api/shell';
 import { isTokenExpired } from '@mp/contract/rules/session';
-import { createStore } from '../lib/store';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
+import { createStore } from '../lib/store';
 
 export interface Session {
   accessToken: string;
@@ -16,7 +16,8 @@ export type SessionEndReason = 'logout' | 'expired' | 'refresh-failed';
 function parseSession(raw: unknown): Session | null {
   if (!isRecord(raw)) return null;
   const { accessToken, refreshToken, expiresAt, user } = raw;
-  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresAt !== 'number') return null;
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresAt !== 'number')
+    return null;
   if (!isRecord(user) || typeof user.id !== 'string') return null;
   return { accessToken, refreshToken, expiresAt, user: user as unknown as CurrentUser };
 }
@@ -88,7 +89,8 @@ export function refreshSession(): Promise<RefreshOutcome> {
       if (!res.ok) return 'failed';
       const body = (await res.json()) as TokenResponse;
       // another tab may have signed out meanwhile
-      if (sessionStore.get()?.refreshToken !== current.refreshToken) return sessionStore.get() ? 'ok' : 'failed';
+      if (sessionStore.get()?.refreshToken !== current.refreshToken)
+        return sessionStore.get() ? 'ok' : 'failed';
       startSession(body);
       return 'ok';
     } catch {

@@ -12,7 +12,13 @@ export function LocationNotice() {
   const location = useStore(selectedLocationStore);
   if (!location) {
     return (
-      <Alert color="yellow" variant="light" icon={<IconMapPin aria-hidden />} mb="lg" title={t('geen_locatie')}>
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconMapPin aria-hidden />}
+        mb="lg"
+        title={t('geen_locatie')}
+      >
         {t('Bestellijst.kies_locatie')}
       </Alert>
     );

@@ -25,10 +25,29 @@ export function ImagePreview({
   if (!src || failed) return <NoImage size={width} height={height} />;
   return (
     <>
-      <UnstyledButton onClick={open} aria-label={`${t('shared.afbeelding_vergroten')}: ${alt}`} style={{ borderRadius: 4 }}>
-        <Image src={src} alt="" w={width} h={height} fit="contain" onError={() => setFailed(true)} loading="lazy" />
+      <UnstyledButton
+        onClick={open}
+        aria-label={`${t('shared.afbeelding_vergroten')}: ${alt}`}
+        style={{ borderRadius: 4 }}
+      >
+        <Image
+          src={src}
+          alt=""
+          w={width}
+          h={height}
+          fit="contain"
+          onError={() => setFailed(true)}
+          loading="lazy"
+        />
       </UnstyledButton>
-      <Modal opened={opened} onClose={close} title={alt} size="xl" centered closeButtonProps={{ 'aria-label': t('shared.sluiten') }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={alt}
+        size="xl"
+        centered
+        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
+      >
         <Image src={src} alt={alt} fit="contain" mah="75vh" />
       </Modal>
     </>

@@ -14,7 +14,11 @@ export function NoImage({ size = 150, height }: { size?: number; height?: number
       role="img"
       aria-label={t('shared.geen_afbeelding')}
     >
-      <IconPhotoOff size={Math.max(16, Math.min(48, Math.round((height ?? size) / 2.5)))} color="var(--mantine-color-gray-6)" aria-hidden />
+      <IconPhotoOff
+        size={Math.max(16, Math.min(48, Math.round((height ?? size) / 2.5)))}
+        color="var(--mantine-color-gray-6)"
+        aria-hidden
+      />
     </Center>
   );
 }

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/errors';
 import { translateCode } from '../i18n/i18n';
 
-export function EmptyView({ title, description, icon, children }: { title?: ReactNode; description?: ReactNode; icon?: ReactNode; children?: ReactNode }) {
+export function EmptyView({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <EmptyState
@@ -21,7 +31,15 @@ export function EmptyView({ title, description, icon, children }: { title?: Reac
 }
 
 /** A failed load with the reason and a retry button. */
-export function ErrorView({ error, onRetry, messageKey }: { error?: unknown; onRetry?: () => void; messageKey?: string }) {
+export function ErrorView({
+  error,
+  onRetry,
+  messageKey,
+}: {
+  error?: unknown;
+  onRetry?: () => void;
+  messageKey?: string;
+}) {
   const { t } = useTranslation();
   const message = messageKey
     ? t(messageKey)
@@ -33,7 +51,14 @@ export function ErrorView({ error, onRetry, messageKey }: { error?: unknown; onR
       {message}
       {onRetry && (
         <div>
-          <Button variant="subtle" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry} mt="xs" px={0}>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={onRetry}
+            mt="xs"
+            px={0}
+          >
             {t('shared.opnieuw_proberen')}
           </Button>
         </div>

@@ -19,7 +19,10 @@ export const getTranslations = (locale: Locale, signal?: AbortSignal) =>
   api.get<TranslationsView>(`/Translations/${pathParam('locale', locale)}`, { signal });
 
 export const translationsQueryOptions = (locale: Locale) =>
-  queryOptions({ queryKey: translationKeys.detail(locale), queryFn: ({ signal }) => getTranslations(locale, signal) });
+  queryOptions({
+    queryKey: translationKeys.detail(locale),
+    queryFn: ({ signal }) => getTranslations(locale, signal),
+  });
 
 export function useTranslationsView(locale: Locale) {
   return useQuery(translationsQueryOptions(locale));

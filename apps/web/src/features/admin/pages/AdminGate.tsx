@@ -6,5 +6,5 @@ import { ErrorView } from '../../../shared/ui/StateViews';
 /** Admin pages: others see why they cannot use it (the server refuses their calls anyway). */
 export function AdminGate({ children }: { children: ReactNode }) {
   const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
-  return isAdmin ? <>{children}</> : <ErrorView messageKey="error.geen_toegang" />;
+  return isAdmin ? children : <ErrorView messageKey="error.geen_toegang" />;
 }

@@ -1,6 +1,32 @@
-import { Accordion, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
-import { type SettingKey, settingDefinition, settingsGroups, settingKeysOfGroup } from '@mp/contract/settings';
-import { IconAdjustments, IconChartBar, IconLanguage, IconMail, IconPalette, IconCategory, IconFileText, IconUsers, IconEye } from '@tabler/icons-react';
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  type SettingKey,
+  settingDefinition,
+  settingKeysOfGroup,
+  settingsGroups,
+} from '@mp/contract/settings';
+import {
+  IconAdjustments,
+  IconCategory,
+  IconChartBar,
+  IconEye,
+  IconFileText,
+  IconLanguage,
+  IconMail,
+  IconPalette,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,8 +48,16 @@ function valueText(v: unknown, t: (k: string) => string): string {
 }
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
-  { to: paths.contentPaginasBeheer.to(), labelKey: 'Settings.beheer.content_paginas', icon: <IconFileText size={20} /> },
-  { to: paths.corporateIdentity.to(), labelKey: 'Settings.beheer.corporate_identity', icon: <IconPalette size={20} /> },
+  {
+    to: paths.contentPaginasBeheer.to(),
+    labelKey: 'Settings.beheer.content_paginas',
+    icon: <IconFileText size={20} />,
+  },
+  {
+    to: paths.corporateIdentity.to(),
+    labelKey: 'Settings.beheer.corporate_identity',
+    icon: <IconPalette size={20} />,
+  },
   { to: paths.mailTemplates.to(), labelKey: 'Settings.beheer.mail_templates', icon: <IconMail size={20} /> },
   { to: paths.categories.to(), labelKey: 'Settings.beheer.categories', icon: <IconCategory size={20} /> },
   { to: paths.translations.to(), labelKey: 'Settings.beheer.vertalingen', icon: <IconLanguage size={20} /> },
@@ -37,7 +71,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
   const query = useSettingsQuery();
-  const valueOf = (key: SettingKey): unknown => {
+  const settingValue = (key: SettingKey): unknown => {
     const d = query.data;
     if (!d) return undefined;
     return d.boolValues[key] ?? d.intValues[key] ?? d.stringValues[key] ?? d.multiStrings[key];
@@ -95,7 +129,13 @@ export function SettingsPage() {
                                     </Text>
                                   </Table.Td>
                                   <Table.Td w="35%" style={{ overflowWrap: 'anywhere' }}>
-                                    <Text size="sm">{def.secret ? (valueOf(key) ? t('Settings.geheim_ingesteld') : t('Settings.geheim_niet_ingesteld')) : valueText(valueOf(key), t)}</Text>
+                                    <Text size="sm">
+                                      {def.secret
+                                        ? settingValue(key)
+                                          ? t('Settings.geheim_ingesteld')
+                                          : t('Settings.geheim_niet_ingesteld')
+                                        : valueText(settingValue(key), t)}
+                                    </Text>
                                   </Table.Td>
                                 </Table.Tr>
                               );

@@ -8,7 +8,10 @@ import { newPassword } from './password-schema';
 /** POST /api/v2.0/Auth/change-password { currentPassword, newPassword }: ends every session and answers a new one. */
 export const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1), newPassword, confirm: z.string().min(1) })
-  .refine((v) => v.newPassword === v.confirm, { message: 'validation.wachtwoorden_ongelijk', path: ['confirm'] });
+  .refine((v) => v.newPassword === v.confirm, {
+    message: 'validation.wachtwoorden_ongelijk',
+    path: ['confirm'],
+  });
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
 export const changePassword = (input: { currentPassword: string; newPassword: string }) =>

@@ -1,4 +1,4 @@
-import { type TokenResponse, loginInput } from '@mp/contract/api/shell';
+import { loginInput, type TokenResponse } from '@mp/contract/api/shell';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client';

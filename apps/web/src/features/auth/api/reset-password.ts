@@ -6,7 +6,10 @@ import { newPassword } from './password-schema';
 /** POST /api/v2.0/Auth/reset-password { token, password } */
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirm: z.string().min(1) })
-  .refine((v) => v.password === v.confirm, { message: 'validation.wachtwoorden_ongelijk', path: ['confirm'] });
+  .refine((v) => v.password === v.confirm, {
+    message: 'validation.wachtwoorden_ongelijk',
+    path: ['confirm'],
+  });
 export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
 export const resetPassword = (input: { token: string; password: string }) =>

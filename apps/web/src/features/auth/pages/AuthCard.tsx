@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 
 /** The narrow card the account pages share. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <Container size={480} px={0} py={{ base: 'md', sm: 'xl' }}>

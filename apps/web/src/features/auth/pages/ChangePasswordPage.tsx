@@ -72,7 +72,12 @@ export function ChangePasswordPage() {
               key={form.key('confirm')}
               {...form.getInputProps('confirm')}
             />
-            <Button type="submit" loading={mutation.isPending} leftSection={<IconKey size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              leftSection={<IconKey size={18} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {t('WachtwoordWijzigen.opslaan')}
             </Button>
           </Stack>

@@ -35,7 +35,10 @@ export function ExternalLoginPage() {
         snackbar.success('Inloggen.ingelogd');
         navigate(safeRedirectPath(answer.redirectUrl ?? stored), { replace: true });
       },
-      onError: (e) => setProblem(isApiError(e) && e.status === 403 ? 'ExternalLogin.geen_account' : 'ExternalLogin.mislukt'),
+      onError: (e) =>
+        setProblem(
+          isApiError(e) && e.status === 403 ? 'ExternalLogin.geen_account' : 'ExternalLogin.mislukt',
+        ),
     });
   }, [mutation, navigate]);
 

@@ -14,7 +14,11 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const mutation = useForgotPassword();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidate(forgotPasswordSchema) });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: zodValidate(forgotPasswordSchema),
+  });
 
   const back = (
     <Anchor component={Link} to={paths.inloggen.to()}>
@@ -62,7 +66,12 @@ export function ForgotPasswordPage() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <Button type="submit" size="md" loading={mutation.isPending} leftSection={<IconMailForward size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            size="md"
+            loading={mutation.isPending}
+            leftSection={<IconMailForward size={18} aria-hidden />}
+          >
             {t('WachtwoordVergeten.versturen')}
           </Button>
           {back}

@@ -19,14 +19,19 @@ import { AuthCard } from './AuthCard';
 import { FormAlert } from './FormAlert';
 
 const formSchema = z.object({
-  email: z.string().trim().min(1).pipe(z.email({ message: 'validation.email_ongeldig' })),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .pipe(z.email({ message: 'validation.email_ongeldig' })),
   password: z.string().min(1),
 });
 
 export const EXTERNAL_REDIRECT_KEY = 'mp.externalRedirect';
 
 function loginErrorKey(e: ApiError): { key: string; params?: Record<string, unknown> } {
-  if (e.status === 429) return { key: 'Inloggen.te_veel_pogingen', params: { seconds: Number(e.details?.retryAfter ?? 60) } };
+  if (e.status === 429)
+    return { key: 'Inloggen.te_veel_pogingen', params: { seconds: Number(e.details?.retryAfter ?? 60) } };
   if (e.status === 401) return { key: 'Inloggen.onjuiste_gegevens' };
   return { key: e.code };
 }
@@ -63,7 +68,11 @@ export function LoginPage() {
     );
   });
 
-  const failureKey = isApiError(failure) ? loginErrorKey(failure) : failure ? { key: 'error.algemene_error' } : null;
+  const failureKey = isApiError(failure)
+    ? loginErrorKey(failure)
+    : failure
+      ? { key: 'error.algemene_error' }
+      : null;
 
   return (
     <AuthCard title={t('Inloggen.titel')} intro={t('Inloggen.intro')}>
@@ -89,7 +98,12 @@ export function LoginPage() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Button type="submit" size="md" loading={loginMutation.isPending} leftSection={<IconLogin2 size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            size="md"
+            loading={loginMutation.isPending}
+            leftSection={<IconLogin2 size={18} aria-hidden />}
+          >
             {t('Inloggen.inloggen')}
           </Button>
         </Stack>

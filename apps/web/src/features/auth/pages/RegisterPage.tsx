@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
+import { localeName, localeStore } from '../../../shared/i18n/locale';
 import { serverFieldErrors, zodValidate } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
-import { localeName, localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { registerSchema, useRegister } from '../api/register';
@@ -79,7 +79,13 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure ? <FormAlert error={failure} /> : null}
-          <TextInput label={t('shared.naam')} autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('shared.naam')}
+            autoComplete="name"
+            required
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
           <TextInput
             label={t('Registreren.email')}
             type="email"
@@ -88,7 +94,13 @@ export function RegisterPage() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <TextInput label={t('Registreren.telefoon')} type="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <TextInput
+            label={t('Registreren.telefoon')}
+            type="tel"
+            autoComplete="tel"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
           <TextInput
             label={t('Registreren.bedrijf')}
             autoComplete="organization"
@@ -102,8 +114,19 @@ export function RegisterPage() {
             key={form.key('language')}
             {...form.getInputProps('language')}
           />
-          <Textarea label={t('Registreren.opmerking')} autosize minRows={3} key={form.key('comment')} {...form.getInputProps('comment')} />
-          <Button type="submit" size="md" loading={mutation.isPending} leftSection={<IconSend size={18} aria-hidden />}>
+          <Textarea
+            label={t('Registreren.opmerking')}
+            autosize
+            minRows={3}
+            key={form.key('comment')}
+            {...form.getInputProps('comment')}
+          />
+          <Button
+            type="submit"
+            size="md"
+            loading={mutation.isPending}
+            leftSection={<IconSend size={18} aria-hidden />}
+          >
             {t('Registreren.versturen')}
           </Button>
           <Anchor component={Link} to={paths.inloggen.to()}>

@@ -52,7 +52,8 @@ export function ResetPasswordPage() {
     );
   }
 
-  const tokenRefused = isApiError(failure) && (failure.code === 'error.reset_token_ongeldig' || 'token' in failure.fieldErrors);
+  const tokenRefused =
+    isApiError(failure) && (failure.code === 'error.reset_token_ongeldig' || 'token' in failure.fieldErrors);
 
   return (
     <AuthCard title={title} intro={t('WachtwoordResetten.intro', passwordParams)}>
@@ -97,7 +98,12 @@ export function ResetPasswordPage() {
             key={form.key('confirm')}
             {...form.getInputProps('confirm')}
           />
-          <Button type="submit" size="md" loading={mutation.isPending} leftSection={<IconKey size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            size="md"
+            loading={mutation.isPending}
+            leftSection={<IconKey size={18} aria-hidden />}
+          >
             {t('WachtwoordResetten.opslaan')}
           </Button>
         </Stack>

@@ -17,7 +17,11 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
 }
 
 export const categoriesQueryOptions = (locale: string) =>
-  queryOptions({ queryKey: categoryKeys.list(locale), queryFn: ({ signal }) => getCategories(signal), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: categoryKeys.list(locale),
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 10 * 60_000,
+  });
 
 export function useCategories() {
   const locale = useStore(localeStore);

@@ -43,8 +43,11 @@ function CategoryGrid({ categories }: { categories: Category[] }) {
 function Categories({ parent }: { parent: string }) {
   const query = useCategories();
   if (query.isPending) return <LoadingBlock />;
-  if (query.isError) return <ErrorView messageKey="Catalogus.ophalen_error" onRetry={() => void query.refetch()} />;
-  return <CategoryGrid categories={query.data.filter((c) => c.parent.toLowerCase() === parent.toLowerCase())} />;
+  if (query.isError)
+    return <ErrorView messageKey="Catalogus.ophalen_error" onRetry={() => void query.refetch()} />;
+  return (
+    <CategoryGrid categories={query.data.filter((c) => c.parent.toLowerCase() === parent.toLowerCase())} />
+  );
 }
 
 /** Materieel(boek): the root categories, or the subcategories of the category in the path. */

@@ -15,12 +15,21 @@ const order: FooterColumn['columnName'][] = ['footer_column_one', 'footer_column
 
 /** GET /api/v2.0/Footers?locale=: the three footer columns of a locale, in column order. */
 export async function getFooters(locale: Locale, signal?: AbortSignal): Promise<FooterColumn[]> {
-  const body = await api.get<{ footers: FooterColumn[] }>('/Footers', { query: { locale }, signal, auth: false });
+  const body = await api.get<{ footers: FooterColumn[] }>('/Footers', {
+    query: { locale },
+    signal,
+    auth: false,
+  });
   return [...(body?.footers ?? [])].sort((a, b) => order.indexOf(a.columnName) - order.indexOf(b.columnName));
 }
 
 export const footersQueryOptions = (locale: Locale) =>
-  queryOptions({ queryKey: footerKeys.list(locale), queryFn: ({ signal }) => getFooters(locale, signal), staleTime: 10 * 60_000, retry: false });
+  queryOptions({
+    queryKey: footerKeys.list(locale),
+    queryFn: ({ signal }) => getFooters(locale, signal),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
 
 export function useFooters() {
   const locale = useStore(localeStore);

@@ -14,7 +14,12 @@ export function NotFoundPage() {
         <IconMapQuestion size={64} stroke={1.4} color="var(--mantine-color-gray-6)" aria-hidden />
         <Title order={1}>{t('NotFound.titel')}</Title>
         <Text c="dimmed">{t('NotFound.tekst')}</Text>
-        <Button component={Link} to={paths.home.to()} leftSection={<IconHome size={18} aria-hidden />} size="md">
+        <Button
+          component={Link}
+          to={paths.home.to()}
+          leftSection={<IconHome size={18} aria-hidden />}
+          size="md"
+        >
           {t('NotFound.naar_home')}
         </Button>
       </Stack>

@@ -1,4 +1,14 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconBook2,
   IconBox,
@@ -55,13 +65,29 @@ export function HomePage() {
           {t('Home.snel_naar')}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3, md: user ? 5 : 2 }} spacing="sm">
-          <QuickLink to={paths.materieel.to()} icon={<IconBook2 size={24} />} label={t('nav.materieelboek')} />
+          <QuickLink
+            to={paths.materieel.to()}
+            icon={<IconBook2 size={24} />}
+            label={t('nav.materieelboek')}
+          />
           <QuickLink to={paths.sets.to()} icon={<IconBox size={24} />} label={t('routes.Sets')} />
           {user && (
             <>
-              <QuickLink to={paths.bestellijst.to()} icon={<IconClipboardList size={24} />} label={t('nav.bestellijst')} />
-              <QuickLink to={paths.afvoerlijst.to()} icon={<IconTruckReturn size={24} />} label={t('nav.afvoerlijst')} />
-              <QuickLink to={paths.materieelvoorraad.to()} icon={<IconBuildingWarehouse size={24} />} label={t('routes.Materieelvoorraad')} />
+              <QuickLink
+                to={paths.bestellijst.to()}
+                icon={<IconClipboardList size={24} />}
+                label={t('nav.bestellijst')}
+              />
+              <QuickLink
+                to={paths.afvoerlijst.to()}
+                icon={<IconTruckReturn size={24} />}
+                label={t('nav.afvoerlijst')}
+              />
+              <QuickLink
+                to={paths.materieelvoorraad.to()}
+                icon={<IconBuildingWarehouse size={24} />}
+                label={t('routes.Materieelvoorraad')}
+              />
             </>
           )}
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import type { PlantLocation } from '@mp/contract/api/shell';
 import { filterLocations, locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock, IconMapPin } from '@tabler/icons-react';
@@ -35,7 +35,8 @@ export function LocationSelector({ compact = false }: { compact?: boolean }) {
     if (!locations || !selected) return;
     const current = locations.find((l) => l.locationNo === selected.locationNo);
     if (!current) selectLocation(null);
-    else if (locationLabel(current) !== selected.label) selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
+    else if (locationLabel(current) !== selected.label)
+      selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
   }, [locations, selected]);
 
   const options = useMemo(() => {
@@ -60,7 +61,7 @@ export function LocationSelector({ compact = false }: { compact?: boolean }) {
 
   return (
     <Combobox store={combobox} onOptionSubmit={pick} withinPortal position="bottom-start" size="md">
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           label={t('kies_locatie')}
           labelProps={compact ? { className: 'visually-hidden-label' } : undefined}
@@ -72,7 +73,12 @@ export function LocationSelector({ compact = false }: { compact?: boolean }) {
             isLoading ? (
               <Loader size="xs" aria-hidden />
             ) : text !== '' ? (
-              <Combobox.ClearButton onClear={clear} aria-label={t('banner.locatie_wissen')} />
+              <CloseButton
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={clear}
+                aria-label={t('banner.locatie_wissen')}
+                size="md"
+              />
             ) : (
               <Combobox.Chevron />
             )
@@ -105,7 +111,11 @@ export function LocationSelector({ compact = false }: { compact?: boolean }) {
             <Combobox.Empty>{isLoading ? t('shared.laden') : t('shared.geen_resultaten')}</Combobox.Empty>
           ) : (
             options.map((l: PlantLocation) => (
-              <Combobox.Option value={l.locationNo} key={l.locationNo} active={l.locationNo === selected?.locationNo}>
+              <Combobox.Option
+                value={l.locationNo}
+                key={l.locationNo}
+                active={l.locationNo === selected?.locationNo}
+              >
                 <Group gap={6} wrap="nowrap">
                   {l.blocked && <IconLock size={14} aria-label={t('warning.locatie_geblokkeerd')} />}
                   <Text size="sm">{locationLabel(l)}</Text>

@@ -17,7 +17,12 @@ function LocationFacts({ location }: { location: PlantLocation }) {
     [t('Locatie.omschrijving'), descriptionOf(location)],
     [t('Locatie.omschrijving2'), location.description2 ?? '–'],
     [t('Locatie.projectnummer'), location.projectNo ?? '–'],
-    [t('Locatie.rol'), location.role === 'administration' ? t('Locatie.rollen.administration') : t('Gebruikers.rollen.gebruiker')],
+    [
+      t('Locatie.rol'),
+      location.role === 'administration'
+        ? t('Locatie.rollen.administration')
+        : t('Gebruikers.rollen.gebruiker'),
+    ],
   ];
   if (location.customerName) rows.push([t('Gebruikers.klant'), location.customerName]);
   return (
@@ -41,7 +46,8 @@ function Locations({ showOthers }: { showOthers: boolean }) {
   const query = usePlantLocations();
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyView title={t('Locatie.geen_locaties')} icon={<IconMapPin size={28} aria-hidden />} />;
+  if (query.data.length === 0)
+    return <EmptyView title={t('Locatie.geen_locaties')} icon={<IconMapPin size={28} aria-hidden />} />;
   const current = query.data.find((l) => l.locationNo === selected?.locationNo);
   return (
     <Stack gap="lg">
@@ -53,7 +59,9 @@ function Locations({ showOthers }: { showOthers: boolean }) {
                 {t('Locatie.geblokkeerd')}
               </Badge>
             )}
-            {current.role === 'administration' && <Badge variant="light">{t('Locatie.rollen.administration')}</Badge>}
+            {current.role === 'administration' && (
+              <Badge variant="light">{t('Locatie.rollen.administration')}</Badge>
+            )}
           </Group>
           <LocationFacts location={current} />
         </Stack>
@@ -70,7 +78,12 @@ function Locations({ showOthers }: { showOthers: boolean }) {
               type="button"
               onClick={() => selectLocation({ locationNo: l.locationNo, label: locationLabel(l) })}
               aria-pressed={l.locationNo === selected?.locationNo}
-              style={{ textAlign: 'left', cursor: 'pointer', borderColor: l.locationNo === selected?.locationNo ? 'var(--mantine-primary-color-filled)' : undefined }}
+              style={{
+                textAlign: 'left',
+                cursor: 'pointer',
+                borderColor:
+                  l.locationNo === selected?.locationNo ? 'var(--mantine-primary-color-filled)' : undefined,
+              }}
             >
               <Text fw={600}>{l.locationNo}</Text>
               <Text size="sm">{descriptionOf(l)}</Text>

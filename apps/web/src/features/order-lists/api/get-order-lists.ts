@@ -28,7 +28,8 @@ const arrayOf = (o: Raw, ...names: string[]): unknown[] | undefined => {
 export function toOrderLists(body: unknown): OrderListSummary[] {
   if (!body || typeof body !== 'object') return [];
   const raw = body as Raw;
-  const lists = arrayOf(raw, 'orderLists', 'lijsten', 'lists') ?? (arrayOf(raw, 'lines', 'items', 'regels') ? [raw] : []);
+  const lists =
+    arrayOf(raw, 'orderLists', 'lijsten', 'lists') ?? (arrayOf(raw, 'lines', 'items', 'regels') ? [raw] : []);
   return lists.map((l, index) => {
     const list = (l ?? {}) as Raw;
     return {
@@ -42,7 +43,9 @@ export function toOrderLists(body: unknown): OrderListSummary[] {
 /** GET /api/v2.0/OrderLists/{plantLocation}. Until a location has order lists the answer is empty (404 counts as none). */
 export async function getOrderLists(locationNo: string, signal?: AbortSignal): Promise<OrderListSummary[]> {
   try {
-    return toOrderLists(await api.get<unknown>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, { signal }));
+    return toOrderLists(
+      await api.get<unknown>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, { signal }),
+    );
   } catch (e) {
     if (isApiError(e) && e.status === 404) return [];
     throw e;

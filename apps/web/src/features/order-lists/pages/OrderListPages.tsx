@@ -3,7 +3,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import { AreaPage, WizardSteps, type WizardStep } from '../../../shared/ui/AreaPage';
+import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useOrderLists } from '../api/get-order-lists';
@@ -25,7 +25,9 @@ function OrderLists({ all }: { all: boolean }) {
         <Card key={l.id} withBorder radius="md" padding="md">
           <Group justify="space-between">
             <Text fw={600}>{l.naam || t('Bestellijst.titel')}</Text>
-            <Badge variant="light">{t('shared.aantal')}: {l.lineCount}</Badge>
+            <Badge variant="light">
+              {t('shared.aantal')}: {l.lineCount}
+            </Badge>
           </Group>
         </Card>
       ))}
@@ -49,16 +51,15 @@ export function BestellijstenPage() {
   );
 }
 
-function wizard(step: WizardStep) {
-  return function BestellenStep() {
-    return (
-      <AreaPage needsLocation>
-        <WizardSteps step={step} />
-        {step !== 'voltooid' && <OrderLists all={false} />}
-      </AreaPage>
-    );
-  };
+function BestellenStep({ step }: { step: WizardStep }) {
+  return (
+    <AreaPage needsLocation>
+      <WizardSteps step={step} />
+      {step !== 'voltooid' && <OrderLists all={false} />}
+    </AreaPage>
+  );
 }
-export const BestellenGegevensPage = wizard('gegevens');
-export const BestellenAfrondenPage = wizard('afronden');
-export const BestellenVoltooidPage = wizard('voltooid');
+
+export const BestellenGegevensPage = () => <BestellenStep step="gegevens" />;
+export const BestellenAfrondenPage = () => <BestellenStep step="afronden" />;
+export const BestellenVoltooidPage = () => <BestellenStep step="voltooid" />;

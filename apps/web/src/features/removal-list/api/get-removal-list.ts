@@ -21,13 +21,20 @@ export interface RemovalListLine {
 export function toRemovalLines(body: unknown): RemovalListLine[] {
   if (!body || typeof body !== 'object') return [];
   const raw = body as Record<string, unknown>;
-  const lines = ['afvoerlijstItems', 'lines', 'items'].map((n) => raw[n]).find(Array.isArray) as unknown[] | undefined;
+  const lines = ['afvoerlijstItems', 'lines', 'items'].map((n) => raw[n]).find(Array.isArray) as
+    | unknown[]
+    | undefined;
   return (lines ?? []).map((l) => {
     const line = (l ?? {}) as Record<string, unknown>;
     return {
       materieelSoort: String(line.materieelSoort ?? line.itemNo ?? ''),
       materieelNummer: String(line.materieelNummer ?? line.plantNo ?? ''),
-      retourAantal: typeof line.retourAantal === 'number' ? line.retourAantal : typeof line.quantity === 'number' ? line.quantity : null,
+      retourAantal:
+        typeof line.retourAantal === 'number'
+          ? line.retourAantal
+          : typeof line.quantity === 'number'
+            ? line.quantity
+            : null,
     };
   });
 }
@@ -35,7 +42,9 @@ export function toRemovalLines(body: unknown): RemovalListLine[] {
 /** GET /api/v2.0/RemovalLists/{plantLocation}; a location without a removal list answers none (404 counts as empty). */
 export async function getRemovalList(locationNo: string, signal?: AbortSignal): Promise<RemovalListLine[]> {
   try {
-    return toRemovalLines(await api.get<unknown>(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, { signal }));
+    return toRemovalLines(
+      await api.get<unknown>(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, { signal }),
+    );
   } catch (e) {
     if (isApiError(e) && e.status === 404) return [];
     throw e;

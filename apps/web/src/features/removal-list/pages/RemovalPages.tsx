@@ -3,7 +3,7 @@ import { IconTruckReturn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import { AreaPage, WizardSteps, type WizardStep } from '../../../shared/ui/AreaPage';
+import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useRemovalList } from '../api/get-removal-list';
@@ -15,7 +15,8 @@ function RemovalLines() {
   if (!location) return null;
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyView title={t('Afvoerlijst.leeg')} icon={<IconTruckReturn size={28} aria-hidden />} />;
+  if (query.data.length === 0)
+    return <EmptyView title={t('Afvoerlijst.leeg')} icon={<IconTruckReturn size={28} aria-hidden />} />;
   return (
     <Stack gap="xs">
       {query.data.map((l) => (
@@ -47,16 +48,15 @@ export function AfvoerlijstPage() {
   );
 }
 
-function wizard(step: WizardStep) {
-  return function AfvoerenStep() {
-    return (
-      <AreaPage needsLocation>
-        <WizardSteps step={step} />
-        {step !== 'voltooid' && <RemovalLines />}
-      </AreaPage>
-    );
-  };
+function AfvoerenStep({ step }: { step: WizardStep }) {
+  return (
+    <AreaPage needsLocation>
+      <WizardSteps step={step} />
+      {step !== 'voltooid' && <RemovalLines />}
+    </AreaPage>
+  );
 }
-export const AfvoerenGegevensPage = wizard('gegevens');
-export const AfvoerenAfrondenPage = wizard('afronden');
-export const AfvoerenVoltooidPage = wizard('voltooid');
+
+export const AfvoerenGegevensPage = () => <AfvoerenStep step="gegevens" />;
+export const AfvoerenAfrondenPage = () => <AfvoerenStep step="afronden" />;
+export const AfvoerenVoltooidPage = () => <AfvoerenStep step="voltooid" />;

@@ -11,8 +11,15 @@ export const quickSearchKeys = {
 };
 
 /** GET /api/v2.0/Search/quicksearch?query=&locale= → zoekResultaten, ranked by matched words (spec §4). */
-export async function quickSearch(query: string, locale: Locale, signal?: AbortSignal): Promise<QuickSearchResult[]> {
-  const body = await api.get<{ zoekResultaten: QuickSearchResult[] }>('/Search/quicksearch', { query: { query, locale }, signal });
+export async function quickSearch(
+  query: string,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<QuickSearchResult[]> {
+  const body = await api.get<{ zoekResultaten: QuickSearchResult[] }>('/Search/quicksearch', {
+    query: { query, locale },
+    signal,
+  });
   return rankQuickResults(body?.zoekResultaten ?? [], query, (r) => r.materieelOmschrijving);
 }
 

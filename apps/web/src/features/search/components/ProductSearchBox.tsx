@@ -1,8 +1,18 @@
-import { ActionIcon, CloseButton, Combobox, Group, Image, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  ActionIcon,
+  CloseButton,
+  Combobox,
+  Group,
+  Image,
+  Loader,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
 import { isSearchable, QUICK_SEARCH_DEBOUNCE_MS, searchWords } from '@mp/contract/rules/quick-search';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -62,7 +72,8 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
     if (!searchable) return;
     combobox.closeDropdown();
     let list: QuickSearchResult[] | null = term === trimmed && query.data ? query.data : null;
-    if (!list) list = await queryClient.fetchQuery(quickSearchQueryOptions(trimmed, locale)).catch(() => null);
+    if (!list)
+      list = await queryClient.fetchQuery(quickSearchQueryOptions(trimmed, locale)).catch(() => null);
     if (list && list.length === 1) go(list[0]);
     else navigate(paths.zoeken.to(trimmed));
   };
@@ -80,7 +91,7 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
       withinPortal
       position="bottom-start"
     >
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           id={PRODUCT_SEARCH_INPUT_ID}
           type="search"
@@ -97,6 +108,7 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
             <Group gap={2} wrap="nowrap">
               {text && (
                 <CloseButton
+                  onMouseDown={(e) => e.preventDefault()}
                   aria-label={t('banner.zoekveld_wissen')}
                   onClick={() => {
                     setText('');
@@ -105,7 +117,12 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
                   }}
                 />
               )}
-              <ActionIcon variant="filled" size={size === 'lg' ? 36 : 32} aria-label={t('nav.zoeken')} onClick={() => void submit()}>
+              <ActionIcon
+                variant="filled"
+                size={size === 'lg' ? 36 : 32}
+                aria-label={t('nav.zoeken')}
+                onClick={() => void submit()}
+              >
                 <IconSearch size={18} aria-hidden />
               </ActionIcon>
             </Group>
@@ -140,7 +157,9 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
               </Group>
             </Combobox.Empty>
           ) : results.length === 0 ? (
-            <Combobox.Empty>{query.isError ? t('Zoeken.ophalen_error') : t('shared.geen_resultaten')}</Combobox.Empty>
+            <Combobox.Empty>
+              {query.isError ? t('Zoeken.ophalen_error') : t('shared.geen_resultaten')}
+            </Combobox.Empty>
           ) : (
             results.map((r) => (
               <Combobox.Option value={optionValue(r)} key={optionValue(r)}>
@@ -162,7 +181,9 @@ export function ProductSearchBox({ size = 'md' }: { size?: 'md' | 'lg' }) {
                     </Text>
                     <Text size="xs" c="dimmed">
                       {r.materieelSoort}
-                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving ? ` · ${r.omschrijving}` : ''}
+                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving
+                        ? ` · ${r.omschrijving}`
+                        : ''}
                     </Text>
                   </div>
                 </Group>

@@ -57,7 +57,9 @@ export function SearchPage() {
                       <Text size="sm" c="dimmed">
                         {t('shared.artikelnummer')}: {r.materieelSoort}
                       </Text>
-                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving && <Text size="sm">{r.omschrijving}</Text>}
+                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving && (
+                        <Text size="sm">{r.omschrijving}</Text>
+                      )}
                     </Stack>
                   </Group>
                 </Card>

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AreaPage, WizardSteps, type WizardStep } from '../../../shared/ui/AreaPage';
+import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
 
 export function MaterieelvoorraadPage() {
   return <AreaPage needsLocation />;
@@ -43,18 +43,16 @@ export function MaterieelZoekenLocatiesPage() {
   return <AreaPage />;
 }
 
-function wizard(step: WizardStep) {
-  return function Step() {
-    return (
-      <AreaPage needsLocation>
-        <WizardSteps step={step} />
-      </AreaPage>
-    );
-  };
+function StockWizardStep({ step }: { step: WizardStep }) {
+  return (
+    <AreaPage needsLocation>
+      <WizardSteps step={step} />
+    </AreaPage>
+  );
 }
-export const VerplaatsenGegevensPage = wizard('gegevens');
-export const VerplaatsenAfrondenPage = wizard('afronden');
-export const VerplaatsenVoltooidPage = wizard('voltooid');
-export const TransportGegevensPage = wizard('gegevens');
-export const TransportAfrondenPage = wizard('afronden');
-export const TransportVoltooidPage = wizard('voltooid');
+export const VerplaatsenGegevensPage = () => <StockWizardStep step="gegevens" />;
+export const VerplaatsenAfrondenPage = () => <StockWizardStep step="afronden" />;
+export const VerplaatsenVoltooidPage = () => <StockWizardStep step="voltooid" />;
+export const TransportGegevensPage = () => <StockWizardStep step="gegevens" />;
+export const TransportAfrondenPage = () => <StockWizardStep step="afronden" />;
+export const TransportVoltooidPage = () => <StockWizardStep step="voltooid" />;

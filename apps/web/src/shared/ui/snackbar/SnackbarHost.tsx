@@ -2,8 +2,8 @@ import { CloseButton, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/store';
-import { dismissSnackbar, type SnackbarKind, snackbarStore } from './snackbar-store';
 import classes from './snackbar.module.css';
+import { dismissSnackbar, type SnackbarKind, snackbarStore } from './snackbar-store';
 
 const look: Record<SnackbarKind, { color: string; Icon: typeof IconInfoCircle }> = {
   success: { color: 'green.8', Icon: IconCircleCheck },
@@ -22,9 +22,20 @@ export function SnackbarHost() {
     else text = current.text ?? (current.key ? t('error.algemene_error') : '');
   }
   return (
-    <div className={classes.host} role="status" aria-live={current?.kind === 'danger' ? 'assertive' : 'polite'}>
+    <div
+      className={classes.host}
+      role="status"
+      aria-live={current?.kind === 'danger' ? 'assertive' : 'polite'}
+    >
       {current && (
-        <Paper key={current.id} className={classes.snackbar} shadow="lg" radius="md" withBorder data-kind={current.kind}>
+        <Paper
+          key={current.id}
+          className={classes.snackbar}
+          shadow="lg"
+          radius="md"
+          withBorder
+          data-kind={current.kind}
+        >
           <ThemeIcon color={look[current.kind].color} variant="light" radius="xl" size="lg" aria-hidden>
             {(() => {
               const Icon = look[current.kind].Icon;

@@ -34,7 +34,8 @@ export function showSnackbar(input: Omit<Snackbar, 'id'>): number {
   const item: Snackbar = { ...input, id: nextId++ };
   const state = snackbarStore.get();
   // the same message already showing or waiting is not queued twice
-  const same = (s: Snackbar | null) => s !== null && s.key === item.key && s.text === item.text && s.kind === item.kind;
+  const same = (s: Snackbar | null) =>
+    s !== null && s.key === item.key && s.text === item.text && s.kind === item.kind;
   if (same(state.current) || state.queue.some(same)) return item.id;
   if (state.current === null) {
     snackbarStore.set({ current: item, queue: [] });
@@ -70,6 +71,10 @@ export const snackbar = {
   error: (error: unknown) => {
     const e = error as { code?: unknown; message?: unknown };
     const key = typeof e?.code === 'string' ? e.code : 'error.algemene_error';
-    return showSnackbar({ kind: 'danger', key, text: typeof e?.message === 'string' ? e.message : undefined });
+    return showSnackbar({
+      kind: 'danger',
+      key,
+      text: typeof e?.message === 'string' ? e.message : undefined,
+    });
   },
 };

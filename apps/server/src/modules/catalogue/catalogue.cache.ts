@@ -1,0 +1,75 @@
+import type { Db } from '../../platform/db/database.ts';
+
+/**
+ * A small per-process cache of catalogue statement results (docs/decisions/0005-catalogue-and-search.md).
+ *
+ * What is cached is the same for every viewer: raw rows keyed by everything that shapes the statement
+ * (locale, words or category, filters, sort, page, whether prices and technical data are fetched).
+ * Access checks and the price rule run on every request, after the cache. Entries live a short while
+ * (catalogue data changes by import, not by the minute); identical requests that arrive together share
+ * one statement. Per database, so test apps never see each other's entries.
+ */
+export interface CacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+}
+
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+export class ResultCache<T> {
+  private readonly byDb = new WeakMap<Db, Map<string, Entry<T>>>();
+  hits = 0;
+  misses = 0;
+
+  private readonly options: CacheOptions;
+
+  constructor(options: CacheOptions) {
+    this.options = options;
+  }
+
+  async get(db: Db, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    let map = this.byDb.get(db);
+    if (!map) {
+      map = new Map();
+      this.byDb.set(db, map);
+    }
+    const hit = map.get(key);
+    if (hit && now - hit.at < this.options.ttlMs) {
+      this.hits++;
+      // Refresh its place: the map's order is the eviction order (least recently used first).
+      map.delete(key);
+      map.set(key, hit);
+      return hit.value;
+    }
+    this.misses++;
+    const value = load();
+    map.set(key, { at: now, value });
+    if (map.size > this.options.maxEntries) map.delete(map.keys().next().value as string);
+    // A failed statement is not remembered.
+    value.catch(() => {
+      if (map.get(key)?.value === value) map.delete(key);
+    });
+    return value;
+  }
+
+  /** Forgets everything of one database (after a change to items, categories or sets). */
+  clear(db: Db): void {
+    this.byDb.delete(db);
+  }
+}
+
+const caches: ResultCache<unknown>[] = [];
+
+export function createCache<T>(options: CacheOptions): ResultCache<T> {
+  const cache = new ResultCache<T>(options);
+  caches.push(cache as ResultCache<unknown>);
+  return cache;
+}
+
+/** Call after changing catalogue data (items, translations, technical data, categories, sets). */
+export function invalidateCatalogueCaches(db: Db): void {
+  for (const c of caches) c.clear(db);
+}

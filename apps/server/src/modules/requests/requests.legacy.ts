@@ -1,0 +1,270 @@
+import { EMPTY_GUID } from '@mp/contract';
+import { orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/ordering';
+import { type Locale, translate } from '@mp/contract/i18n';
+import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-status';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ctxOf, requireUser } from '../../platform/http/context.ts';
+import { IDEMPOTENT_REPLAY_HEADER, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { defaultOrderListId } from '../order-lists/order-lists.service.ts';
+import { selectRequestIdByNo } from './requests.queries.ts';
+import { getRequest, listRequests, submitOrder } from './requests.service.ts';
+
+const statusKey: Record<RequestStatus, string> = {
+  submitted: 'ingediend',
+  in_progress: 'in_behandeling',
+  planned: 'gepland',
+  done: 'afgerond',
+  cancelled: 'geannuleerd',
+  rejected: 'afgewezen',
+};
+const kindKey: Record<RequestKind, string> = {
+  order: 'bestelling',
+  removal: 'afvoer',
+  relocation: 'verplaatsing',
+  transport: 'transport',
+};
+
+function aanvraagDto(r: RequestSummary, locale: Locale) {
+  return {
+    id: r.id,
+    aanvraagNummer: r.requestNo,
+    soort: kindKey[r.kind],
+    soortOmschrijving: translate(locale, `Aanvragen.soorten.${kindKey[r.kind]}`),
+    status: statusKey[r.status],
+    statusOmschrijving: translate(locale, `Aanvragen.status.${statusKey[r.status]}`),
+    materieelLocatieNr: r.locationNo,
+    locatieOmschrijving: r.locationDescription,
+    gewensteDatum: r.requestedDate,
+    retourDatum: r.expectedReturnDate,
+    geplandeDatum: r.plannedDate,
+    spoed: r.rush,
+    ophalen: r.collect,
+    referentie: r.reference,
+    aangevraagdDoor: r.requestedBy,
+    aantalRegels: r.lineCount,
+    totaalAantal: r.totalAmount,
+    aangemaaktOp: r.createdAt,
+  };
+}
+
+function aanvraagDetailDto(r: RequestDetail, locale: Locale) {
+  return {
+    ...aanvraagDto(r, locale),
+    transportmiddel: r.transportMeans,
+    bestemming: r.destinationKind,
+    depotNr: r.depotNo,
+    depotNaam: r.depotName,
+    adrescode: r.addressCode,
+    adres: r.street,
+    postcode: r.postcode,
+    plaats: r.city,
+    contactpersoon: r.contactPerson,
+    telefoonnummer: r.phone,
+    opmerking: r.comment,
+    redenAfwijzing: r.rejectionReason,
+    regels: r.lines.map((l) => ({
+      guidId: l.lineId,
+      parentId: l.parentLineId ?? EMPTY_GUID,
+      regelNr: l.lineNo,
+      type: l.type === 'set' ? 'Set' : 'Materieel',
+      materieelSoort: l.itemNo,
+      omschrijving: l.description,
+      aantal: l.amount,
+      opmerking: l.comment,
+      materieelNummer: l.plantNo,
+      gewichtPerStuk: l.weightPerPiece ?? '0',
+    })),
+    statusHistorie: r.history.map((h) => ({
+      vanStatus: h.fromStatus ? statusKey[h.fromStatus] : null,
+      naarStatus: statusKey[h.toStatus],
+      datum: h.changedAt,
+      door: h.changedBy,
+      opmerking: h.note,
+    })),
+  };
+}
+
+/** A legacy date: 'YYYY-MM-DD', or a timestamp the old client shifted so its first 10 characters are the day. */
+const legacyDay = z
+  .string()
+  .max(40)
+  .nullish()
+  .transform((v) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : (v ?? undefined)));
+const text = (max: number) => z.string().max(max).nullish();
+
+/** The order form of spec §3 (Dutch names) plus the list it belongs to. */
+const aanvraagForm = z
+  .object({
+    bestellijstId: z.guid().nullish(),
+    materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+    leverDatum: legacyDay,
+    retourDatum: legacyDay,
+    transportmiddel: text(50),
+    bestemming: text(50),
+    bestemmingadres: text(200),
+    adrescode: text(50),
+    adres: text(200),
+    postcode: text(20),
+    plaats: text(100),
+    contactpersoon: text(100),
+    telefoonnummer: text(30),
+    referentie: text(100),
+    opmerking: text(2000),
+    spoed: z.boolean().nullish(),
+    voorwaardenGeaccepteerd: z.boolean().nullish(),
+  })
+  .passthrough()
+  .refine((b) => b.bestellijstId || b.materieelLocatieNr, {
+    path: ['materieelLocatieNr'],
+    message: 'validation.verplicht',
+  });
+
+/** v2 field → the legacy name, so field errors name what the old client sent. */
+const dutchField: Record<string, string> = {
+  deliveryDate: 'leverDatum',
+  expectedReturnDate: 'retourDatum',
+  transportMeans: 'transportmiddel',
+  depotNo: 'bestemmingadres',
+  addressCode: 'adrescode',
+  street: 'adres',
+  postcode: 'postcode',
+  city: 'plaats',
+  contactPerson: 'contactpersoon',
+  phone: 'telefoonnummer',
+  reference: 'referentie',
+  comment: 'opmerking',
+  rush: 'spoed',
+  termsAccepted: 'voorwaardenGeaccepteerd',
+};
+
+function toOrderForm(b: z.infer<typeof aanvraagForm>) {
+  const collect =
+    /^(depot|ophalen|afhalen|zelf_ophalen)$/i.test(b.bestemming ?? '') ||
+    /^ophalen$/i.test(b.transportmiddel ?? '');
+  const clean = (v: string | null | undefined) => (v?.trim() ? v.trim() : undefined);
+  const candidate = {
+    deliveryDate: b.leverDatum,
+    expectedReturnDate: b.retourDatum ?? null,
+    transportMeans: clean(b.transportmiddel),
+    collect,
+    depotNo: collect ? clean(b.bestemmingadres ?? b.adrescode) : undefined,
+    addressCode: collect ? undefined : clean(b.adrescode),
+    street: collect ? undefined : clean(b.adres),
+    postcode: collect ? undefined : clean(b.postcode),
+    city: collect ? undefined : clean(b.plaats),
+    contactPerson: b.contactpersoon ?? undefined,
+    phone: b.telefoonnummer ?? undefined,
+    reference: clean(b.referentie),
+    comment: b.opmerking ?? undefined,
+    rush: b.spoed ?? false,
+    termsAccepted: b.voorwaardenGeaccepteerd ?? false,
+  };
+  const parsed = orderForm.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, { code: string }> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? 'body');
+    const code = issue.message.startsWith('validation.')
+      ? issue.message
+      : issue.code === 'invalid_type'
+        ? 'validation.verplicht'
+        : 'validation.ongeldig_formaat';
+    fields[dutchField[name] ?? name] ??= { code };
+  }
+  throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+}
+
+const requestKey = z
+  .object({ id: z.guid().optional(), aanvraagNummer: z.string().trim().min(1).max(50).optional() })
+  .passthrough()
+  .refine((b) => b.id || b.aanvraagNummer, { path: ['id'], message: 'validation.verplicht' });
+
+/** Legacy RPC calls MaterieelAanvraag/AddAanvraag, GetAanvragen, GetAanvraagDetails(Project). */
+export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Legacy'];
+
+  app.post(
+    '/api/MaterieelAanvraag/AddAanvraag',
+    {
+      schema: {
+        tags,
+        description:
+          'The order submit with the Dutch order form; requires the Idempotency-Key header like the v2 call.',
+        body: aanvraagForm,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const key = idempotencyKeyOf(req.headers);
+      const form = toOrderForm(req.body);
+      const listId =
+        req.body.bestellijstId ?? (await defaultOrderListId(ctx, req.body.materieelLocatieNr as string));
+      const answer = await submitOrder(
+        ctx,
+        { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        listId,
+        form,
+        key,
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status).send({
+        id: answer.body.id,
+        aanvraagNummer: answer.body.requestNo,
+        status: statusKey[answer.body.status],
+        materieelLocatieNr: answer.body.locationNo,
+        aantalRegels: answer.body.lineCount,
+      });
+    },
+  );
+
+  app.post(
+    '/api/MaterieelAanvraag/GetAanvragen',
+    {
+      schema: {
+        tags,
+        body: z
+          .object({
+            materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+            status: z
+              .enum(['submitted', 'in_progress', 'planned', 'done', 'cancelled', 'rejected'])
+              .nullish(),
+            pagina: z.number().int().min(1).max(100_000).nullish(),
+            aantalPerPagina: z.number().int().min(1).max(100).nullish(),
+          })
+          .passthrough()
+          .nullish(),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const r = await listRequests(ctx, {
+        plantLocation: req.body?.materieelLocatieNr ?? undefined,
+        status: req.body?.status ? [req.body.status] : undefined,
+        page: req.body?.pagina ?? 1,
+        pageSize: req.body?.aantalPerPagina ?? 50,
+      });
+      return { aanvragen: r.items.map((i) => aanvraagDto(i, ctx.locale)), totaal: r.total, pagina: r.page };
+    },
+  );
+
+  // why: the "Project" variant of the old interface shows the same request from the project overview;
+  // access stays per location (the request's location must be one of the user's).
+  for (const action of ['GetAanvraagDetails', 'GetAanvraagDetailsProject']) {
+    app.post(`/api/MaterieelAanvraag/${action}`, { schema: { tags, body: requestKey } }, async (req) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const id = req.body.id ?? (await selectRequestIdByNo(ctx.db, req.body.aanvraagNummer as string));
+      if (!id)
+        throw new AppError('not_found', 'error.niet_gevonden', {
+          details: { aanvraagNummer: req.body.aanvraagNummer },
+        });
+      return aanvraagDetailDto(await getRequest(ctx, id), ctx.locale);
+    });
+  }
+}

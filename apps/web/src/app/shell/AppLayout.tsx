@@ -1,0 +1,44 @@
+import { Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useRouteHandle } from '../../shared/lib/route-handle';
+import { SnackbarHost } from '../../shared/ui/snackbar/SnackbarHost';
+import { Banner } from './Banner';
+import { Footer } from './Footer';
+import { MainBar } from './MainBar';
+import { NavigationEffects, NavigationProgress } from './NavigationEffects';
+import { ServiceMessageToasts } from './ServiceMessageToasts';
+import classes from './shell.module.css';
+import { TopBar } from './TopBar';
+import { UpdateAvailableModal } from './UpdateAvailableModal';
+
+/** The shell around every page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const isNotFound = handle?.name === 'NotFound';
+  return (
+    <div className={classes.app}>
+      <a href="#main" className="skip-link">
+        {t('shared.naar_inhoud')}
+      </a>
+      <NavigationProgress />
+      <header className={classes.header}>
+        <TopBar />
+        <MainBar />
+      </header>
+      {!isNotFound && <Banner variant={handle?.banner ?? 'small'} />}
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+          <Outlet />
+        </Container>
+      </main>
+      <Footer />
+      <SnackbarHost />
+      <ServiceMessageToasts />
+      <UpdateAvailableModal />
+      <NavigationEffects />
+      <ScrollRestoration />
+    </div>
+  );
+}

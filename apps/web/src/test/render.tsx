@@ -1,0 +1,45 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildTheme, defaultBrand } from '../app/theme';
+import { i18n } from '../shared/i18n/i18n';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Renders a component inside the app's providers and a memory router with a few target routes. */
+export function renderWithProviders(ui: ReactNode, { path = '/', queryClient = testQueryClient() } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/details/:id', element: <div data-testid="page">details</div> },
+      { path: '/set/:id', element: <div data-testid="page">set</div> },
+      { path: '/zoeken/:term', element: <div data-testid="page">zoeken</div> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider theme={buildTheme(defaultBrand)} env="test">
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** A JSON answer for the stubbed fetch. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

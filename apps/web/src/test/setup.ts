@@ -1,0 +1,38 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import nl from '../../../../packages/contract/src/i18n/nl-NL.json';
+import { flattenBundle, i18n } from '../shared/i18n/i18n';
+
+// jsdom lacks the layout APIs Mantine's floating elements use.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+i18n.addResourceBundle('nl-NL', 'translation', flattenBundle(nl as Record<string, unknown>), true, true);
+void i18n.changeLanguage('nl-NL');
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});

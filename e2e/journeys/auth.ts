@@ -1,0 +1,84 @@
+// Sign in and out, redirect back after login, field validation, expired token.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  baseUrl,
+  expectAccessible,
+  launch,
+  newPage,
+  signIn,
+  signOut,
+  storedSession,
+  users,
+} from '../support/browser.ts';
+
+describe('account journeys', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('signs in and out', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    // anonymous use is off by default: Home (settings data) sends to Inloggen
+    await page.waitForURL(/\/inloggen/);
+    await assert.doesNotReject(page.getByRole('heading', { level: 1, name: 'Inloggen' }).waitFor());
+    await expectAccessible(page, 'Inloggen');
+    await signIn(page, users.uitvoerder);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByTestId('banner-large').waitFor();
+    await expectAccessible(page, 'Home (signed in)');
+    await signOut(page);
+    assert.equal(await page.evaluate(() => localStorage.getItem('mp.auth')), null);
+    await page.getByTestId('login-link').waitFor();
+    await context.close();
+  });
+
+  it('shows field validation and wrong-credential messages', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/inloggen');
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    assert.equal(await page.getByText('Dit veld is verplicht.').count(), 1);
+    assert.equal(await page.getByText('Vul een geldig e-mailadres in.').count(), 1);
+    await page.getByLabel('E-mailadres').fill('niemand@example.com');
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('verkeerd-wachtwoord');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'onjuist' }).waitFor();
+    await context.close();
+  });
+
+  it('returns to the requested page after signing in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/locatie');
+    await page.waitForURL(/\/inloggen\?redirectUrl=%2Flocatie/);
+    await signIn(page, users.uitvoerder);
+    await page.waitForURL(`${baseUrl}/locatie`);
+    await page.getByRole('heading', { level: 1, name: 'Locatie' }).waitFor();
+    await expectAccessible(page, 'Locatie');
+    await context.close();
+  });
+
+  it('sends an expired session to Inloggen with info.token_verlopen', async () => {
+    const { context, page } = await newPage(browser);
+    await page.clock.install();
+    await signIn(page, users.uitvoerder);
+    await page.waitForURL(`${baseUrl}/`);
+    // The session ends elsewhere (refresh token revoked) and the access token's time runs out.
+    const session = await storedSession(page);
+    const res = await fetch(`${baseUrl}/api/v2.0/Auth/logout`, {
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-refresh-token': session.refreshToken },
+    });
+    assert.ok(res.status < 300, `logout answered ${res.status}`);
+    await page.clock.fastForward('20:00');
+    await page.getByTestId('nav-favorieten').click();
+    await page.waitForURL(/\/inloggen\?redirectUrl=%2Ffavorieten/);
+    await page.getByTestId('snackbar').filter({ hasText: 'Je sessie is verlopen' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('mp.auth')), null);
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+// The e2e runner (`npm run test:e2e` builds first): starts the real server with demo data on free ports and a
+// fresh data directory, runs the journeys with node's test runner on Debian's Chromium, tears everything down.
+//   node e2e/run.ts                 every journey
+//   node e2e/run.ts location        journeys whose file name contains "location"
+//   node e2e/run.ts --screenshots   screenshots into /tmp/shots instead of the journeys
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, startServer } from './support/server.ts';
+
+const args = process.argv.slice(2);
+const screenshots = args.includes('--screenshots');
+const filters = args.filter((a) => !a.startsWith('--'));
+
+const journeyDir = path.join(repoRoot, 'e2e/journeys');
+const files = screenshots
+  ? [path.join(repoRoot, 'e2e/screenshots.ts')]
+  : readdirSync(journeyDir)
+      .filter((f) => f.endsWith('.ts') && (filters.length === 0 || filters.some((x) => f.includes(x))))
+      .sort()
+      .map((f) => path.join(journeyDir, f));
+
+const t0 = Date.now();
+process.stdout.write('e2e: starting the server (embedded PostgreSQL, demo data)…\n');
+const server = await startServer();
+process.stdout.write(
+  `e2e: server ready at ${server.baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+);
+
+let code = 1;
+const stopAll = async () => {
+  await server.stop().catch((e) => process.stderr.write(`e2e: stopping the server failed: ${e}\n`));
+};
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+
+try {
+  const child = spawn(
+    process.execPath,
+    screenshots ? files : ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+    { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl } },
+  );
+  code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+} finally {
+  if (code !== 0) {
+    try {
+      const tail = readFileSync(server.logFile, 'utf8').split('\n').slice(-40).join('\n');
+      process.stderr.write(`e2e: last server log lines:\n${tail}\n`);
+    } catch {}
+  }
+  await stopAll();
+}
+process.stdout.write(
+  `e2e: ${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+);
+process.exit(code);

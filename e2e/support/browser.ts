@@ -1,0 +1,109 @@
+// Shared helpers for the journeys: Debian's Chromium through playwright-core, sign-in, axe checks.
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+export const DEMO_PASSWORD = 'Materieel2026!';
+export const users = {
+  admin: 'admin@materieelportaal.nl',
+  uitvoerder: 'uitvoerder@vandijk.nl',
+  projectleider: 'projectleider@infranoord.nl',
+} as const;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: options.locale ?? 'nl-NL',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => process.stderr.write(`[pageerror] ${e.message}\n`));
+  return { context, page };
+}
+
+/** Signs in through the Inloggen form; returns when the shell shows the user menu. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/inloggen')) await page.goto('/inloggen');
+  await page.getByLabel(/E-mailadres|Email address|Adresse e-mail|E-Mail-Adresse/).fill(email);
+  await page
+    .getByLabel(/^(Wachtwoord|Password|Mot de passe|Passwort)/)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: /^(Inloggen|Sign in|Se connecter|Anmelden)$/ }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await page.waitForURL(/\/inloggen/);
+}
+
+const checked = new Set<string>();
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  checked.add(name);
+  const report = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join('\n    ')}`,
+  );
+  assert.deepEqual(report, [], `axe found serious/critical violations on ${name}`);
+}
+
+/** The access token the page holds (for API calls made by the test itself). */
+export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const raw = await page.evaluate(() => localStorage.getItem('mp.auth'));
+  assert.ok(raw, 'no session in local storage');
+  return JSON.parse(raw);
+}
+
+/** Signs in over the API (no browser) and returns the bearer token: for setting up data. */
+export async function apiToken(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v2.0/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(res.status, 200, `login of ${email} over the API failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Sets one setting as admin (POST /api/v2.0/Settings { key, value }). */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  const token = await apiToken(users.admin);
+  const res = await fetch(`${baseUrl}/api/v2.0/Settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ key, value }),
+  });
+  assert.equal(res.status, 204, `setting ${key} failed: ${res.status} ${await res.text()}`);
+}

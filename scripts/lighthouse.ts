@@ -1,0 +1,142 @@
+// Lighthouse (mobile preset, simulated throttling) on the production build served by the real server:
+// Home and Inloggen, performance and accessibility, plus the JavaScript Home loads (gzip).
+//   npm run lighthouse              build first with `npm run build`
+//   npm run lighthouse -- --runs=3  median of three runs per page (default 3)
+//   E2E_BASE_URL=http://… npm run lighthouse   measure a server that is already running
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { type RunningServer, repoRoot, startServer } from '../e2e/support/server.ts';
+
+const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+const runs = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 3;
+const budgetKb = 250;
+const targets = { performance: 90, accessibility: 90 };
+
+interface Measured {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  scripts: string[];
+}
+
+async function adminToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v2.0/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@materieelportaal.nl', password: 'Materieel2026!' }),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function setAnonymous(baseUrl: string, value: boolean): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/v2.0/Settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseUrl)}` },
+    body: JSON.stringify({ key: 'AllowAnonymousUsers', value }),
+  });
+  if (res.status !== 204) throw new Error(`setting AllowAnonymousUsers failed: ${res.status}`);
+}
+
+async function measure(url: string, port: number): Promise<Measured> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const lhr = result.lhr;
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        | { items?: { url: string; resourceType?: string }[] }
+        | undefined
+    )?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** gzip size (level 9, what a server or CDN would send) of the build's files behind these script URLs. */
+function gzipKb(urls: string[]): { kb: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const u of new Set(urls)) {
+    const file = path.join(repoRoot, 'apps/web/dist', new URL(u).pathname);
+    try {
+      bytes += gzipSync(readFileSync(file), { level: 9 }).length;
+      files++;
+    } catch {}
+  }
+  return { kb: Math.round((bytes / 1024) * 10) / 10, files };
+}
+
+let server: RunningServer | null = null;
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+let failed = false;
+try {
+  const external = process.env.E2E_BASE_URL;
+  if (!external) {
+    process.stdout.write('lighthouse: starting the server with demo data…\n');
+    server = await startServer();
+  }
+  const baseUrl = external ?? (server as RunningServer).baseUrl;
+  // Home is a settings-data page: measured as an anonymous visitor with AllowAnonymousUsers on.
+  await setAnonymous(baseUrl, true);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const pages = [
+    { name: 'Home', url: `${baseUrl}/` },
+    { name: 'Inloggen', url: `${baseUrl}/inloggen` },
+  ];
+  const rows: string[] = [];
+  for (const page of pages) {
+    const results: Measured[] = [];
+    for (let i = 0; i < runs; i++) results.push(await measure(page.url, chrome.port));
+    const perf = median(results.map((r) => r.performance));
+    const a11y = median(results.map((r) => r.accessibility));
+    const js = gzipKb(results[0].scripts);
+    const ok =
+      perf >= targets.performance &&
+      a11y >= targets.accessibility &&
+      (page.name !== 'Home' || js.kb <= budgetKb);
+    if (!ok) failed = true;
+    rows.push(
+      `${ok ? 'ok  ' : 'FAIL'} ${page.name.padEnd(9)} performance ${String(perf).padStart(3)}  accessibility ${String(a11y).padStart(3)}  ` +
+        `LCP ${median(results.map((r) => r.lcpMs))} ms  TBT ${median(results.map((r) => r.tbtMs))} ms  ` +
+        `JS ${js.kb} KB gzip in ${js.files} files${page.name === 'Home' ? ` (budget ${budgetKb} KB)` : ''}  ` +
+        `[runs: ${results.map((r) => r.performance).join(', ')}]`,
+    );
+  }
+  await setAnonymous(baseUrl, false);
+  process.stdout.write(`\nLighthouse ${runs}× per page, mobile preset, median:\n${rows.join('\n')}\n`);
+} catch (e) {
+  failed = true;
+  process.stderr.write(`lighthouse: ${(e as Error).stack ?? e}\n`);
+} finally {
+  await chrome?.kill();
+  await server?.stop();
+}
+process.exit(failed ? 1 : 0);
