@@ -86,13 +86,15 @@ export interface HttpResponse {
 /** One keep-alive HTTP/1.1 connection; one request at a time. */
 export class HttpConnection {
   private socket: net.Socket | null = null;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (r: HttpResponse) => void; reject: (e: Error) => void } | null = null;
+  private readonly host: string;
+  private readonly port: number;
 
-  constructor(
-    private readonly host: string,
-    private readonly port: number,
-  ) {}
+  constructor(host: string, port: number) {
+    this.host = host;
+    this.port = port;
+  }
 
   private connect(): Promise<net.Socket> {
     return new Promise((resolve, reject) => {

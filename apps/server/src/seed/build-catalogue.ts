@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type * as s from '../db/schema/index.ts';
 import {
+  categorySpecs,
   type FamilySpec,
   familySpecs,
+  linkRules,
   type RentalType,
+  rootColours,
   type Shape,
   type TechValue,
-  type VariantSpec,
-  categorySpecs,
-  linkRules,
-  rootColours,
   techAttributeSpecs,
+  type VariantSpec,
 } from './catalogue-data.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';

@@ -476,8 +476,6 @@ function product<A, B>(as: readonly A[], bs: readonly B[]): [A, B][] {
   return out;
 }
 
-const dims = (l: number, w: number, h: number) => words(num(l, 2), '×', num(w, 2), '×', num(h, 2), 'm');
-
 // ── Afzetting ──────────────────────────────────────────────────────────────────────────────
 const fenceSizes = [
   { l: 3.5, h: 2.0, day: 0.32, kg: 18 },

@@ -44,7 +44,9 @@ try {
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
     );
     if (tables.rows.length > 0) {
-      await database.db.execute(sql.raw(`truncate ${tables.rows.map((r) => `public.${r.name}`).join(', ')} restart identity cascade`));
+      await database.db.execute(
+        sql.raw(`truncate ${tables.rows.map((r) => `public.${r.name}`).join(', ')} restart identity cascade`),
+      );
     }
     log(`reset: removed ${stored.length} files and emptied ${tables.rows.length} tables`);
   }
@@ -53,7 +55,8 @@ try {
     log('The database already holds data; nothing seeded. Use --reset to start over.');
   } else {
     const width = Math.max(...Object.keys(result.counts).map((k) => k.length));
-    for (const [table, n] of Object.entries(result.counts)) log(`  ${table.padEnd(width)} ${String(n).padStart(9)}`);
+    for (const [table, n] of Object.entries(result.counts))
+      log(`  ${table.padEnd(width)} ${String(n).padStart(9)}`);
     log(`Seeded scale ${scale} in ${(result.milliseconds / 1000).toFixed(1)} s.`);
   }
 } finally {

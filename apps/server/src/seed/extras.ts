@@ -573,9 +573,9 @@ export function buildExtras(input: {
       createdAt: when,
       updatedAt: when,
     });
-    f.items.forEach((itemNo, i) =>
-      out.favouriteListItems.push({ listId: id, itemId: byNo(itemNo).id, sort: i, createdAt: when }),
-    );
+    f.items.forEach((itemNo, i) => {
+      out.favouriteListItems.push({ listId: id, itemId: byNo(itemNo).id, sort: i, createdAt: when });
+    });
   });
 
   const orderListSpecs: {

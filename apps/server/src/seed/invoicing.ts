@@ -264,14 +264,14 @@ export function invoice(input: {
       yourReference: loc.spec.projectNumber,
       pdfFileId: pdf.id,
     });
-    d.lines.forEach((l, i) =>
+    d.lines.forEach((l, i) => {
       lines.push({
         ...l,
         id: stableId('invoice-line', `${d.id}:${i}`),
         invoiceId: d.id,
         lineNo: (i + 1) * 10000,
-      }),
-    );
+      });
+    });
     if (d.kind === 'credit_memo' || !attachedLocations.has(d.li)) {
       attachedLocations.add(d.li);
       const spec = pdfJob(

@@ -1,4 +1,4 @@
-import { t, type Text } from './text.ts';
+import { type Text, t } from './text.ts';
 
 /** Demo customers, locations, depots, users and sets. */
 

@@ -63,10 +63,16 @@ describe('seedDemo', () => {
         and (week_price < day_price * 3.9 or week_price > day_price * 4.6)`),
     ).toBe(0);
     expect(await number('select count(*) n from items where image_file_id is null')).toBe(0);
-    expect(await number(`select count(*) n from item_tech_data where boolean_value is not null`)).toBeGreaterThan(400);
+    expect(
+      await number(`select count(*) n from item_tech_data where boolean_value is not null`),
+    ).toBeGreaterThan(400);
     expect(await number(`select count(*) n from item_links`)).toBeGreaterThan(100);
-    expect(await number(`select count(*) n from set_lines where child_set_id is not null`)).toBeGreaterThan(0);
-    expect(await number(`select count(*) n from set_lines where parent_line_id is not null`)).toBeGreaterThan(0);
+    expect(await number(`select count(*) n from set_lines where child_set_id is not null`)).toBeGreaterThan(
+      0,
+    );
+    expect(await number(`select count(*) n from set_lines where parent_line_id is not null`)).toBeGreaterThan(
+      0,
+    );
   });
 
   it('stores the generated pictures and documents', async () => {
@@ -102,7 +108,9 @@ describe('seedDemo', () => {
        and l.item_id = i.item_id
       where coalesce(l.q, 0) <> coalesce(i.q, 0)`;
     expect(await number(mismatches)).toBe(0);
-    expect(await number('select count(*) n from inventory where location_id is not null')).toBeGreaterThan(100);
+    expect(await number('select count(*) n from inventory where location_id is not null')).toBeGreaterThan(
+      100,
+    );
     // A numbered plant is where its inventory row says it is.
     expect(
       await number(`select count(*) n from plants p join inventory i on i.plant_id = p.id
@@ -110,7 +118,9 @@ describe('seedDemo', () => {
     ).toBe(0);
     // The blocked (finished) location has returned everything.
     expect(
-      await number(`select count(*) n from inventory i join plant_locations l on l.id = i.location_id where l.blocked`),
+      await number(
+        `select count(*) n from inventory i join plant_locations l on l.id = i.location_id where l.blocked`,
+      ),
     ).toBe(0);
   });
 
@@ -132,7 +142,11 @@ describe('seedDemo', () => {
     const next = await one<{ request_no: string }>(
       `select 'A-' || lpad(nextval('plant_request_no_seq')::text, 6, '0') as request_no`,
     );
-    expect(await number(`select count(*) n from plant_requests where right(request_no, 6) = right('${next.request_no}', 6)`)).toBe(0);
+    expect(
+      await number(
+        `select count(*) n from plant_requests where right(request_no, 6) = right('${next.request_no}', 6)`,
+      ),
+    ).toBe(0);
   });
 
   it('shows inspections due around today in every warning level', async () => {
@@ -148,12 +162,15 @@ describe('seedDemo', () => {
              count(*) filter (where d between 8 and 30) warning,
              count(*) filter (where d between 31 and 60) info
       from latest`);
-    for (const level of ['overdue', 'danger', 'warning', 'info']) expect(Number(levels[level])).toBeGreaterThan(0);
+    for (const level of ['overdue', 'danger', 'warning', 'info'])
+      expect(Number(levels[level])).toBeGreaterThan(0);
   });
 
   it('invoices the history and credits once', async () => {
     expect(await number(`select count(*) n from sales_invoices where kind = 'invoice'`)).toBeGreaterThan(20);
-    expect(await number(`select count(*) n from sales_invoices where kind = 'credit_memo'`)).toBeGreaterThan(0);
+    expect(await number(`select count(*) n from sales_invoices where kind = 'credit_memo'`)).toBeGreaterThan(
+      0,
+    );
     expect(
       await number(`select count(*) n from sales_invoices s where amount_excl_vat <>
         (select sum(amount) from sales_invoice_lines l where l.invoice_id = s.id)`),

@@ -945,7 +945,9 @@ export function simulate(input: SimulationInput): SimulationResult {
 
   // Every kind of request in every status, so each screen and filter has something to show.
   const present = new Set(requests.map((r) => `${r.kind}:${r.status}`));
-  const active = locations.map((_, i) => i).filter((i) => !locations[i].spec.blocked && locations[i].start < ref);
+  const active = locations
+    .map((_, i) => i)
+    .filter((i) => !locations[i].spec.blocked && locations[i].start < ref);
   let turn = 0;
   for (const kind of ['order', 'removal', 'relocation', 'transport'] as const) {
     for (const status of ['submitted', 'in_progress', 'planned', 'cancelled', 'rejected'] as const) {

@@ -20,7 +20,7 @@ export async function boot(queryClient: QueryClient): Promise<void> {
 
   if (sessionStore.get()) {
     const outcome = await refreshSession();
-    if (outcome !== 'ok') endSession('refresh-failed');
+    if (outcome === 'failed') endSession('refresh-failed');
   }
 
   const settings = await queryClient

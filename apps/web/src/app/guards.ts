@@ -24,7 +24,8 @@ export function loginRedirect(request: Request): Response {
  */
 export async function tokenExpiredAction(): Promise<boolean> {
   const outcome = await refreshSession();
-  if (outcome === 'ok') return true;
+  // without an answer the session stays: the next call or navigation tries again
+  if (outcome === 'ok' || outcome === 'offline') return true;
   endSession('refresh-failed');
   return false;
 }

@@ -6,8 +6,8 @@ import { plantLocations } from './customers.ts';
 import { users } from './identity.ts';
 import { salesInvoices } from './invoices.ts';
 import { plantOrders } from './orders.ts';
-import { files } from './platform.ts';
 import { plants } from './plants.ts';
+import { files } from './platform.ts';
 
 export const complaintStatus = pgEnum('complaint_status', ['open', 'in_progress', 'resolved', 'closed']);
 /** Who wrote a complaint line: the site user or the equipment department. */

@@ -6,8 +6,8 @@ import { plantLocations } from './customers.ts';
 import { users } from './identity.ts';
 import { salesInvoices } from './invoices.ts';
 import { plantOrders } from './orders.ts';
-import { files } from './platform.ts';
 import { plants } from './plants.ts';
+import { files } from './platform.ts';
 
 /**
  * A document as the document-management service knows it: categorised, with one file, linked to

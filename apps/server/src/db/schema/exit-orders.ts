@@ -16,8 +16,8 @@ import { moment, timestamps } from './common.ts';
 import { plantLocations } from './customers.ts';
 import { users } from './identity.ts';
 import { plantOrders } from './orders.ts';
-import { files } from './platform.ts';
 import { plants } from './plants.ts';
+import { files } from './platform.ts';
 
 export const exitOrderStatus = pgEnum('exit_order_status', ['draft', 'final']);
 /** State the equipment came back in. */

@@ -16,8 +16,8 @@ import { items } from './catalogue.ts';
 import { timestamps } from './common.ts';
 import { customers, plantLocations } from './customers.ts';
 import { plantOrders } from './orders.ts';
-import { files } from './platform.ts';
 import { plants } from './plants.ts';
+import { files } from './platform.ts';
 
 /** Sales invoice (factuur) or sales credit memo (creditnota); amounts are positive in both. */
 export const invoiceKind = pgEnum('invoice_kind', ['invoice', 'credit_memo']);

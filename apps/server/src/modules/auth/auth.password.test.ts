@@ -58,7 +58,7 @@ describe('forgot and reset password', () => {
     expect((await forgot(USER)).statusCode).toBe(202);
     const mail = await smtp.waitFor(USER, () => true, mailsBefore);
     expect(mail.subject).toBe('Wachtwoord opnieuw instellen');
-    expect(mail.body).toContain('60 minuten');
+    expect(mail.body).toMatch(/\b60\b/);
     const token = tokenFrom(mail);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
@@ -122,7 +122,8 @@ describe('forgot and reset password', () => {
         answers.add(`${r.statusCode} ${r.body}`);
       }
     }
-    expect([...answers]).toEqual(['202 ']);
+    expect(answers.size).toBe(1);
+    expect([...answers][0]).toMatch(/^202 /);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(15, median(unknown)));
     // at most a few mails per account per window: no mail bombing through this form
@@ -272,8 +273,10 @@ describe('registration', () => {
     expect(memberships).toHaveLength(0);
     const notice = await smtp.waitFor(null, (m) => m.subject.startsWith('Nieuwe accountaanvraag'), since);
     expect(notice.subject).toBe('Nieuwe accountaanvraag: Bram <b>Bouwer</b>');
-    expect(notice.body).toContain('Bouwer &amp; Zn &lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(notice.body).not.toContain('<script>');
+    const htmlPart = notice.body.slice(notice.body.indexOf('Content-Type: text/html'));
+    expect(htmlPart).toContain('Bouwer &amp; Zn &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(htmlPart).not.toContain('<script>');
+    expect(htmlPart).not.toContain('<b>Bouwer');
     expect((await login(payload.email, payload.password)).statusCode).toBe(200);
 
     const since2 = smtp.mails.length;

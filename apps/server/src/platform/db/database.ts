@@ -25,7 +25,7 @@ export function connect(url: string, options: { max?: number; onError?: (e: Erro
   });
   // why: without a listener an idle client's error (database restart) crashes the process.
   pool.on('error', (e) => options.onError?.(e));
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db, close: () => pool.end() };
 }
 

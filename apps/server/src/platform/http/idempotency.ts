@@ -102,12 +102,12 @@ export async function withIdempotency<T>(
     }
 
     const result = await work(tx);
-    // Stored exactly as it will be sent: a JSON round trip drops undefined and turns dates into strings.
-    const stored = JSON.parse(JSON.stringify(result.body ?? null)) as T;
-    await tx
+    // The first caller gets the body as stored (read back from jsonb), so it equals every replay exactly.
+    const [stored] = await tx
       .update(idempotencyKeys)
-      .set({ responseStatus: result.status, responseBody: stored })
-      .where(where);
-    return { status: result.status, body: stored, replayed: false };
+      .set({ responseStatus: result.status, responseBody: JSON.parse(JSON.stringify(result.body ?? null)) })
+      .where(where)
+      .returning({ body: idempotencyKeys.responseBody });
+    return { status: result.status, body: stored.body as T, replayed: false };
   });
 }

@@ -54,7 +54,7 @@ async function send(
 ): Promise<Response> {
   const method = options.method ?? 'GET';
   const useAuth = options.auth !== false;
-  if (useAuth) await ensureFreshSession();
+  if (useAuth && (await ensureFreshSession()) === 'failed') endSession('expired');
   const session = useAuth ? sessionStore.get() : null;
   const locale = localeStore.get();
   const headers: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { SettingsCatalogue } from '@mp/contract/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useStore } from '../lib/store';
 import { sessionStore } from '../session/session';
 import { api } from './client';
@@ -41,7 +41,8 @@ export const settingsQueryOptions = (viewer: string) =>
 
 export function useSettingsQuery() {
   const viewer = useStore(sessionStore, (s) => s?.user.id ?? 'anonymous');
-  return useQuery(settingsQueryOptions(viewer));
+  // after signing in or out the previous viewer's settings stay until the new ones are there (no theme flash)
+  return useQuery({ ...settingsQueryOptions(viewer), placeholderData: keepPreviousData });
 }
 
 /** Typed reads. A key the payload lacks is reported (never silently undefined) and reads as off / 0 / ''. */

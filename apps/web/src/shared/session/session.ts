@@ -67,7 +67,8 @@ export function isSessionExpired(nowMs = Date.now()): boolean {
   return s !== null && isTokenExpired(s.expiresAt, nowMs);
 }
 
-export type RefreshOutcome = 'ok' | 'failed' | 'none';
+/** ok: renewed; failed: the server refused (the session is over); offline: no answer (try again later). */
+export type RefreshOutcome = 'ok' | 'failed' | 'offline' | 'none';
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 /**
@@ -86,6 +87,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
         body: JSON.stringify({ refreshToken: current.refreshToken }),
         credentials: 'same-origin',
       });
+      if (res.status >= 500) return 'offline';
       if (!res.ok) return 'failed';
       const body = (await res.json()) as TokenResponse;
       // another tab may have signed out meanwhile
@@ -94,7 +96,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
       startSession(body);
       return 'ok';
     } catch {
-      return 'failed';
+      return 'offline';
     } finally {
       inFlight = null;
     }

@@ -6,7 +6,7 @@ import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { useOrderLists } from '../api/get-order-lists';
+import { defaultListOf, useOrderLists } from '../api/get-order-lists';
 
 function OrderLists({ all }: { all: boolean }) {
   const { t } = useTranslation();
@@ -15,7 +15,8 @@ function OrderLists({ all }: { all: boolean }) {
   if (!location) return null;
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-  const lists = all ? query.data : query.data.slice(0, 1);
+  const first = defaultListOf(query.data);
+  const lists = all ? query.data.orderLists : first ? [first] : [];
   if (lists.length === 0 || (!all && lists[0].lineCount === 0)) {
     return <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />} />;
   }
@@ -24,7 +25,7 @@ function OrderLists({ all }: { all: boolean }) {
       {lists.map((l) => (
         <Card key={l.id} withBorder radius="md" padding="md">
           <Group justify="space-between">
-            <Text fw={600}>{l.naam || t('Bestellijst.titel')}</Text>
+            <Text fw={600}>{l.name || t('Bestellijst.titel')}</Text>
             <Badge variant="light">
               {t('shared.aantal')}: {l.lineCount}
             </Badge>
