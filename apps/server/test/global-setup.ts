@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +25,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(path.join(tmpdir(), 'mp-test-'));
+  // why: as root, PostgreSQL runs as the postgres user, which must reach its data directory below this one.
+  chmodSync(work, 0o755);
   let stop: (() => Promise<void>) | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
