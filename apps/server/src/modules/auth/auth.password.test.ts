@@ -312,6 +312,12 @@ describe('registration', () => {
     const weak = await post('/api/v2.0/Auth/register', { name: 'X', email: 'x@x.nl', password: 'password1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details.fields.password.code).toBe('validation.wachtwoord_te_gewoon');
+    const header = await post('/api/v2.0/Auth/register', {
+      name: 'Evil\r\nBcc: victim@example.com',
+      email: 'e@e.nl',
+    });
+    expect(header.statusCode).toBe(400);
+    expect(header.json().details.fields.name.code).toBe('validation.ongeldig_formaat');
   });
 
   it('answers 403 error.registratie_uit when Registratie_Tonen is off', async () => {

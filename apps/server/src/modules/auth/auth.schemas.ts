@@ -9,6 +9,13 @@ const email = z.email().max(320);
 /** Taken exactly as typed: no trim, every character allowed. The policy (8..128, common list) is the service's. */
 const password = z.string().min(1).max(1024);
 const refreshToken = z.string().min(16).max(512);
+/** One line of text: control characters (CR, LF, …) would end up in mail headers. */
+export const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'validation.ongeldig_formaat');
 
 export const loginBody = z.object({ email, password }).strict();
 
@@ -22,11 +29,11 @@ export const changePasswordBody = z.object({ currentPassword: password, newPassw
 
 export const registerBody = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: oneLine(200).min(1),
     email,
     password: password.optional(),
-    phone: z.string().trim().max(50).optional(),
-    company: z.string().trim().max(200).optional(),
+    phone: oneLine(50).optional(),
+    company: oneLine(200).optional(),
     comment: z.string().trim().max(2000).optional(),
     language: z.string().max(10).optional(),
   })

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Provider from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
 
 /*
@@ -99,46 +100,54 @@ export const OIDC_REDIRECT = 'http://portal.test/external-login';
 
 /** A real OpenID Connect provider on 127.0.0.1:random with the given accounts (id → claims). */
 export async function startProvider(accounts: Record<string, ProviderAccount>) {
-  const { default: Provider } = await import('oidc-provider');
+  const { default: ProviderClass } = await import('oidc-provider');
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://127.0.0.1:${port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: OIDC_CLIENT.id,
-        client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [OIDC_REDIRECT],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+  // why: the provider warns (on stderr) that it runs with development defaults, which is the point here.
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('oidc-provider WARNING')) warn(...args);
+  };
+  let provider: Provider;
+  try {
+    provider = new ProviderClass(issuer, {
+      clients: [
+        {
+          client_id: OIDC_CLIENT.id,
+          client_secret: OIDC_CLIENT.secret,
+          redirect_uris: [OIDC_REDIRECT],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      cookies: { keys: ['test-cookie-key-0123456789'] },
+      ttl: {
+        Interaction: 600,
+        Session: 3600,
+        Grant: 3600,
+        AccessToken: 600,
+        IdToken: 600,
+        AuthorizationCode: 60,
       },
-    ],
-    cookies: { keys: ['test-cookie-key-0123456789'] },
-    ttl: {
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: 600,
-      IdToken: 600,
-      AuthorizationCode: 60,
-    },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'upn', 'locale', 'internal_external'],
-    },
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    async findAccount(_ctx: unknown, id: string) {
-      const account = accounts[id];
-      if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, ...account }) };
-    },
-  });
-  // why: the provider logs its development-only warnings through console; keep the test output clean.
-  provider.on('server_error', () => {});
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'upn', 'locale', 'internal_external'],
+      },
+      features: { devInteractions: { enabled: true } },
+      pkce: { required: () => true },
+      async findAccount(_ctx: unknown, id: string) {
+        const account = accounts[id];
+        if (!account) return undefined;
+        return { accountId: id, claims: async () => ({ sub: id, ...account }) };
+      },
+    });
+  } finally {
+    console.warn = warn;
+  }
   server.on('request', provider.callback());
   return {
     issuer,

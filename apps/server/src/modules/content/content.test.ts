@@ -182,7 +182,7 @@ describe('content pages', () => {
       404,
     );
     const tagsOnly = await asAdmin('POST', '/api/v2.0/Pages', {
-      pageName: '<script></script>',
+      pageName: '<<>>',
       locale: 'nl-NL',
       html: 'x',
     });

@@ -116,3 +116,17 @@ describe('platform endpoints', () => {
     expect(refused.json().code).toBe('error.antiforgery');
   });
 });
+
+describe('validation errors', () => {
+  it('names an unknown field itself (mass assignment refused)', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'PubliekePrijzen', value: true, role: 'admin' },
+      headers: await t.auth('admin@materieelportaal.nl'),
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details.fields).toHaveProperty('role');
+    expect(r.json().details.fields.role.code).toBe('validation.onbekend_veld');
+  });
+});

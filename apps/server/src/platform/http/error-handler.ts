@@ -50,10 +50,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, { code: string; message: string }> = {};
       for (const issue of err.validation) {
-        const key = fieldPath(issue, err.validationContext);
-        if (fields[key]) continue;
         const f = fieldErrorOf(issue);
-        fields[key] = { code: f.code, message: translate(req.locale, f.code, f.params) };
+        const base = fieldPath(issue, err.validationContext);
+        // An unknown field is named itself, not its parent object.
+        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+        const keys = unknown?.length
+          ? unknown.map((k) => (base === err.validationContext ? k : `${base}.${k}`))
+          : [base];
+        for (const key of keys) {
+          if (!fields[key]) fields[key] = { code: f.code, message: translate(req.locale, f.code, f.params) };
+        }
       }
       req.log.info({ fields: Object.keys(fields), url: req.routeOptions.url }, 'validation failed');
       return reply.code(400).send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext, fields }));

@@ -1,5 +1,6 @@
 import { localeStore } from '../i18n/locale';
 import { endSession, ensureFreshSession, refreshSession, sessionStore } from '../session/session';
+import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from './anti-forgery';
 import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from './errors';
 
 export const API_BASE = '/api/v2.0';
@@ -36,17 +37,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${url}?${qs}` : url;
 }
 
-let xsrfToken: Promise<string | null> | null = null;
-function antiForgeryToken(refresh = false): Promise<string | null> {
-  if (!xsrfToken || refresh) {
-    xsrfToken = fetch(`${API_BASE}/AntiForgery/token`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ token: string }>) : null))
-      .then((b) => b?.token ?? null)
-      .catch(() => null);
-  }
-  return xsrfToken;
-}
-
 async function send(
   url: string,
   options: RequestOptions,
@@ -67,7 +57,7 @@ async function send(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const token = await antiForgeryToken(retried.xsrf);
-    if (token) headers['x-xsrf-token'] = token;
+    if (token) headers[XSRF_HEADER] = token;
   }
   let res: Response;
   try {
@@ -88,12 +78,8 @@ async function send(
     if (outcome === 'ok') return send(url, options, { ...retried, auth: true });
     endSession('expired');
   }
-  if (res.status === 403 && method !== 'GET' && !retried.xsrf) {
-    const peek = (await res
-      .clone()
-      .json()
-      .catch(() => null)) as { code?: string } | null;
-    if (peek?.code === 'error.antiforgery') return send(url, options, { ...retried, xsrf: true });
+  if (method !== 'GET' && !retried.xsrf && (await isAntiForgeryRefusal(res))) {
+    return send(url, options, { ...retried, xsrf: true });
   }
   return res;
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser, TokenResponse } from '@mp/contract/api/shell';
 import { isTokenExpired } from '@mp/contract/rules/session';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
+import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
 import { createStore } from '../lib/store';
 
 export interface Session {
@@ -81,12 +82,17 @@ export function refreshSession(): Promise<RefreshOutcome> {
   if (!current) return Promise.resolve('none');
   inFlight = (async (): Promise<RefreshOutcome> => {
     try {
-      const res = await fetch('/api/v2.0/Auth/refresh-login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken: current.refreshToken }),
-        credentials: 'same-origin',
-      });
+      const post = async (renewXsrf: boolean) => {
+        const xsrf = await antiForgeryToken(renewXsrf);
+        return fetch('/api/v2.0/Auth/refresh-login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}) },
+          body: JSON.stringify({ refreshToken: current.refreshToken }),
+          credentials: 'same-origin',
+        });
+      };
+      let res = await post(false);
+      if (await isAntiForgeryRefusal(res)) res = await post(true);
       if (res.status >= 500) return 'offline';
       if (!res.ok) return 'failed';
       const body = (await res.json()) as TokenResponse;

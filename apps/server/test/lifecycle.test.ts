@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+// The real server process (main.ts) on a database of its own: graceful shutdown under load.
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('demo');
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mp-life-')),
+      SEED: 'none',
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/health/ready`)).ok) return { proc, base };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+describe('server lifecycle', () => {
+  it('finishes in-flight requests on SIGTERM, refuses new ones, and exits 0 within 10 s', async () => {
+    const { proc, base } = await startServer();
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      proc.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const login = () =>
+      fetch(`${base}/api/v2.0/Auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'uitvoerder@vandijk.nl', password: 'Materieel2026!' }),
+      }).then((r) => r.status);
+    // Logins are slow on purpose (argon2id): a batch of them is still in flight when the signal comes.
+    const inFlight = Array.from({ length: 8 }, login);
+    await new Promise((r) => setTimeout(r, 150));
+    const signalledAt = Date.now();
+    proc.kill('SIGTERM');
+    // Every request gets a real answer: finished (200) if the server had it, 503 if it came after the signal.
+    const statuses = await Promise.all(inFlight);
+    for (const s of statuses) expect([200, 503]).toContain(s);
+    expect(statuses).toContain(200);
+    const after = await fetch(`${base}/health/ready`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(after);
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(10_000);
+  });
+});
