@@ -78,9 +78,8 @@ describe('auth routes', () => {
 
   it('with an expired token that is renewed silently: through', async () => {
     signIn(NOW / 1000 - 1);
-    fetchMock.mockResolvedValueOnce(
-      json({ accessToken: 'b', refreshToken: 's'.repeat(20), expiresAt: NOW / 1000 + 900, user }),
-    );
+    answers['/Auth/refresh-login'] = () =>
+      json({ accessToken: 'b', refreshToken: 's'.repeat(20), expiresAt: NOW / 1000 + 900, user });
     expect(await createGuards(testQueryClient(), () => NOW).auth(args('/bestellijst'))).toBeNull();
     expect(sessionStore.get()?.accessToken).toBe('b');
     expect(snackbarStore.get().current).toBeNull();

@@ -41,11 +41,11 @@ export function Banner({ variant }: { variant: 'large' | 'small' }) {
         )}
         <div className={classes.bannerControls} data-signed-in={signedIn || undefined}>
           <div className={classes.bannerSearch}>
-            <ProductSearchBox size={variant === 'large' ? 'lg' : 'md'} />
+            <ProductSearchBox size={variant === 'large' ? 'lg' : 'md'} hideLabel={variant === 'small'} />
           </div>
           {signedIn && (
             <div className={classes.bannerLocation}>
-              <LocationSelector compact />
+              <LocationSelector size={variant === 'large' ? 'lg' : 'md'} hideLabel={variant === 'small'} />
             </div>
           )}
         </div>

@@ -36,10 +36,12 @@ import classes from './home.module.css';
 function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
     <UnstyledButton component={Link} to={to} className={classes.quick}>
-      <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+      <ThemeIcon size={40} radius="md" variant="light" aria-hidden style={{ flexShrink: 0 }}>
         {icon}
       </ThemeIcon>
-      <Text fw={600}>{label}</Text>
+      <Text fw={600} fz={{ base: 'sm', sm: 'md' }} style={{ minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' }}>
+        {label}
+      </Text>
     </UnstyledButton>
   );
 }

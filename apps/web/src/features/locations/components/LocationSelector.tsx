@@ -16,7 +16,7 @@ const MAX_OPTIONS = 100;
  * each "nummer - omschrijving - omschrijving2". Picking one selects it (and the app reloads the order and
  * removal lists); clearing the field resets the location.
  */
-export function LocationSelector({ compact = false }: { compact?: boolean }) {
+export function LocationSelector({ hideLabel = false, size = 'md' }: { hideLabel?: boolean; size?: 'md' | 'lg' }) {
   const { t } = useTranslation();
   const selected = useStore(selectedLocationStore);
   const { data: locations, isLoading } = usePlantLocations();
@@ -64,10 +64,11 @@ export function LocationSelector({ compact = false }: { compact?: boolean }) {
       <Combobox.Target withExpandedAttribute>
         <TextInput
           label={t('kies_locatie')}
-          labelProps={compact ? { className: 'visually-hidden-label' } : undefined}
+          labelProps={hideLabel ? { className: 'visually-hidden-label' } : undefined}
           placeholder={t('geen_locatie')}
           value={text}
-          size="md"
+          size={size}
+          radius="md"
           leftSection={<IconMapPin size={18} aria-hidden />}
           rightSection={
             isLoading ? (

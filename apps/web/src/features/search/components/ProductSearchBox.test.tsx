@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 const box = () =>
-  screen.getByRole('combobox', { name: 'Zoek materieel op naam of nummer' }) as HTMLInputElement;
+  screen.getByRole('combobox', { name: 'Zoeken' }) as HTMLInputElement;
 
 async function type(value: string) {
   act(() => box().focus());
