@@ -16,7 +16,7 @@ describe('product search box', () => {
   it('finds equipment and opens its details', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, users.uitvoerder);
-    const box = page.getByRole('combobox', { name: 'Zoek materieel op naam of nummer' });
+    const box = page.getByRole('combobox', { name: 'Zoeken' });
     await box.fill('steiger');
     const option = page.getByRole('option').first();
     await option.waitFor();

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 // The real server process (main.ts) on a database of its own: graceful shutdown under load.
@@ -26,14 +27,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
+async function startServer(databaseUrl = database.url): Promise<{ proc: ChildProcess; base: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mp-life-')),
       SEED: 'none',
       JOBS_ENABLED: 'false',
@@ -83,4 +84,44 @@ describe('server lifecycle', () => {
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(10_000);
   });
+});
+
+describe('database outage', () => {
+  it('keeps running, answers not-ready fast while PostgreSQL is down, and recovers within 10 s', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mp-outage-'));
+    chmodSync(dir, 0o755);
+    const pgPort = await freePort();
+    let pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort });
+    const url = new URL(pg.url);
+    url.pathname = '/outage';
+    const { proc, base } = await startServer(url.toString());
+    let exited = false;
+    proc.on('exit', () => {
+      exited = true;
+    });
+    try {
+      expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+      await pg.stop();
+      const t0 = Date.now();
+      const during = await fetch(`${base}/health/ready`);
+      expect(during.status).toBe(503);
+      expect(Date.now() - t0).toBeLessThan(6000);
+      expect((await fetch(`${base}/health/live`)).status).toBe(200);
+      const api = await fetch(`${base}/api/v2.0/Settings/all`);
+      expect(api.status).toBeGreaterThanOrEqual(500);
+      expect((await api.json()).code).toBe('error.server_fout');
+      pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort });
+      const restartedAt = Date.now();
+      let ready = false;
+      while (!ready && Date.now() - restartedAt < 10_000) {
+        ready = (await fetch(`${base}/health/ready`)).status === 200;
+        if (!ready) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(ready).toBe(true);
+      expect(exited).toBe(false);
+    } finally {
+      proc.kill('SIGKILL');
+      await pg.stop();
+    }
+  }, 90_000);
 });

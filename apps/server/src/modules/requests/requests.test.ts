@@ -203,6 +203,52 @@ describe('order submit', () => {
     });
   }
 
+  it('leaves nothing when the database session dies mid-submit; the retry creates exactly one request with its lines', async () => {
+    const db = t.database.db;
+    const id = await filledList();
+    const mailCount = async () =>
+      (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox).where(eq(mailOutbox.type, 'OrderConfirmation')))[0].n;
+    const mailsBefore = await mailCount();
+    // why: a trigger stalls the submit after the request, its lines and its history row are written, so the
+    // session can be killed at that point — what a SIGKILL of the server does to its open transaction.
+    await db.execute(
+      sql.raw(
+        `create or replace function mp_test_stall() returns trigger language plpgsql as $$ begin perform pg_sleep(10); return new; end $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(`create trigger mp_test_stall after insert on request_status_history for each row execute function mp_test_stall()`),
+    );
+    const key = randomUUID();
+    const pending = submit(id, form(), key);
+    let pid: number | undefined;
+    for (let i = 0; i < 100 && !pid; i++) {
+      const r = await db.execute<{ pid: number }>(
+        sql`select pid from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`,
+      );
+      pid = r.rows[0]?.pid;
+      if (!pid) await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(pid).toBeDefined();
+    await db.execute(sql`select pg_terminate_backend(${pid})`);
+    const crashed = await pending;
+    expect(crashed.statusCode).toBeGreaterThanOrEqual(500);
+    await db.execute(sql.raw('drop trigger mp_test_stall on request_status_history'));
+    await db.execute(sql.raw('drop function mp_test_stall()'));
+
+    expect(await t.database.db.select().from(plantRequests).where(eq(plantRequests.idempotencyKey, key))).toHaveLength(0);
+    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    expect(await linesInDb(t, id)).toHaveLength(2);
+    expect(await mailCount()).toBe(mailsBefore);
+
+    const retry = await submit(id, form(), key);
+    expect(retry.statusCode).toBe(201);
+    const created = await t.database.db.select().from(plantRequests).where(eq(plantRequests.idempotencyKey, key));
+    expect(created).toHaveLength(1);
+    expect(await t.database.db.select().from(requestLines).where(eq(requestLines.requestId, created[0].id))).toHaveLength(2);
+    expect(await mailCount()).toBe(mailsBefore + 1);
+  });
+
   it('refuses an empty list (422) and a line without amount (422), creating nothing', async () => {
     const id = await defaultListId(t, USER, LOC2);
     const before = await requestCount();
