@@ -24,7 +24,11 @@ const steps: Step[] = [
     env: { TEST_DATABASE_URL: secondary ?? '' },
     when: () => Boolean(secondary),
   },
-  { name: 'web', cmd: ['npx', 'vitest', 'run', '--project', 'web'], when: () => existsSync('apps/web/vitest.config.ts') },
+  {
+    name: 'web',
+    cmd: ['npx', 'vitest', 'run', '--project', 'web'],
+    when: () => existsSync('apps/web/vitest.config.ts'),
+  },
   { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'], when: () => existsSync('e2e/run.ts') },
 ];
 
@@ -34,13 +38,17 @@ for (const step of steps) {
   if (step.when && !step.when()) continue;
   const t0 = Date.now();
   process.stdout.write(`\n=== ${step.name}: ${step.cmd.join(' ')}\n`);
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   const ok = r.status === 0;
   results.push({ name: step.name, ok, seconds: (Date.now() - t0) / 1000 });
   if (!ok) break;
 }
 process.stdout.write('\n=== summary\n');
-for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(22)} ${r.seconds.toFixed(1)} s\n`);
+for (const r of results)
+  process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(22)} ${r.seconds.toFixed(1)} s\n`);
 const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(`steps: ${results.length - failed} passed, ${failed} failed\n`);
 process.exit(failed ? 1 : 0);

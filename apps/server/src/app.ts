@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { modules } from './modules/index.ts';
 import { verifyAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
@@ -20,7 +21,6 @@ import { registerAntiForgery } from './platform/http/anti-forgery.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
-import { modules } from './modules/index.ts';
 
 export type App = FastifyInstance;
 
@@ -63,7 +63,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
 
   // Authenticated answers are never cached; every answer (404 and 500 included) gets the security headers.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && !reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/') && !reply.getHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -126,7 +127,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0]);
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0]);
     if (hasWeb && wantsPage) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');

@@ -23,7 +23,9 @@ async function main() {
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
     if (seeded) logger.info('demo data loaded');
   }
-  const boss = config.JOBS_ENABLED ? await createJobs(database.url, (e) => logger.error({ err: e }, 'jobs')) : null;
+  const boss = config.JOBS_ENABLED
+    ? await createJobs(database.url, (e) => logger.error({ err: e }, 'jobs'))
+    : null;
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, boss });
   if (boss) await startWorkers(boss, mailer);
   const lifecycle = { shuttingDown: false };

@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { Deps } from '../src/platform/deps.ts';
-import { LocalDiskStorage } from '../src/platform/files/storage.ts';
-import { eq, sql } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
 import { signAccessToken } from '../src/platform/auth/tokens.ts';
+import type { Deps } from '../src/platform/deps.ts';
+import { LocalDiskStorage } from '../src/platform/files/storage.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -33,7 +33,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.seed ?? 'demo');
   const work = mkdtempSync(path.join(tmpdir(), 'mp-app-'));
-  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: work, JOBS_ENABLED: 'false', ...options.env });
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: work,
+    JOBS_ENABLED: 'false',
+    ...options.env,
+  });
   let now: Date | null = null;
   const clock = () => now ?? new Date();
   const deps: Deps = {
@@ -55,7 +60,10 @@ export async function createTestApp(
   };
   const app = await buildApp(deps);
   async function tokenFor(email: string): Promise<string> {
-    const [u] = await database.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [u] = await database.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (!u) throw new Error(`no user ${email}`);
     const { token } = await signAccessToken(
       deps.tokens,

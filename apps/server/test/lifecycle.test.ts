@@ -109,7 +109,7 @@ describe('database outage', () => {
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
       const api = await fetch(`${base}/api/v2.0/Settings/all`);
       expect(api.status).toBeGreaterThanOrEqual(500);
-      expect((await api.json()).code).toBe('error.server_fout');
+      expect(((await api.json()) as { code: string }).code).toBe('error.server_fout');
       pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort });
       const restartedAt = Date.now();
       let ready = false;

@@ -34,7 +34,11 @@ export class AppError extends Error {
   constructor(
     type: ErrorType,
     code: string,
-    options: { details?: Record<string, unknown>; params?: Record<string, string | number>; cause?: unknown } = {},
+    options: {
+      details?: Record<string, unknown>;
+      params?: Record<string, string | number>;
+      cause?: unknown;
+    } = {},
   ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';
@@ -49,13 +53,15 @@ export class AppError extends Error {
 }
 
 export const errors = {
-  invalid: (details?: Record<string, unknown>, code = 'error.ongeldige_invoer') => new AppError('invalid', code, { details }),
+  invalid: (details?: Record<string, unknown>, code = 'error.ongeldige_invoer') =>
+    new AppError('invalid', code, { details }),
   unauthenticated: (code = 'error.niet_ingelogd') => new AppError('unauthenticated', code),
   forbidden: (code = 'error.geen_toegang') => new AppError('forbidden', code),
   readOnly: () => new AppError('forbidden', 'error.alleen_lezen'),
   notFound: (code = 'error.niet_gevonden', details?: Record<string, unknown>) =>
     new AppError('not_found', code, { details }),
-  conflict: (code = 'error.conflict', details?: Record<string, unknown>) => new AppError('conflict', code, { details }),
+  conflict: (code = 'error.conflict', details?: Record<string, unknown>) =>
+    new AppError('conflict', code, { details }),
   rule: (code: string, details?: Record<string, unknown>, params?: Record<string, string | number>) =>
     new AppError('rule', code, { details, params }),
   tooMany: (retryAfterSeconds: number) =>

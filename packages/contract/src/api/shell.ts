@@ -88,7 +88,10 @@ export type QuickSearchResult = z.infer<typeof quickSearchResult>;
 export const pageViewInput = z.object({ page: z.string().min(1).max(300) });
 
 /** Auth payloads (v2). */
-export const loginInput = z.object({ email: z.string().trim().email().max(254), password: z.string().min(1).max(1024) });
+export const loginInput = z.object({
+  email: z.string().trim().email().max(254),
+  password: z.string().min(1).max(1024),
+});
 export const tokenResponse = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),

@@ -25,7 +25,9 @@ export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Platform'],
         security: [],
-        response: { 200: z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() }) },
+        response: {
+          200: z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() }),
+        },
       },
     },
     async () => {

@@ -219,6 +219,11 @@ describe('order submit', () => {
     await db.execute(
       sql.raw(`create trigger mp_test_stall after insert on request_status_history for each row execute function mp_test_stall()`),
     );
+    // why: pg emits 'error' on a checked-out client whose session dies, and database.ts listens on idle
+    // clients only (reported to the lead); without this listener the test process itself would crash.
+    const guard = (c: { on(event: 'error', fn: (e: Error) => void): unknown }) => c.on('error', () => {});
+    t.database.pool.on('connect', guard);
+    for (const c of (t.database.pool as unknown as { _clients: Parameters<typeof guard>[0][] })._clients) guard(c);
     const key = randomUUID();
     const pending = submit(id, form(), key);
     let pid: number | undefined;

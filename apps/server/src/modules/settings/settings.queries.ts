@@ -7,7 +7,11 @@ export async function selectStoredSettings(db: Db): Promise<Record<string, unkno
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-export async function upsertSettings(db: Db, values: Record<string, unknown>, userId: string | null): Promise<void> {
+export async function upsertSettings(
+  db: Db,
+  values: Record<string, unknown>,
+  userId: string | null,
+): Promise<void> {
   const rows = Object.entries(values).map(([key, value]) => ({ key, value, updatedBy: userId }));
   if (rows.length === 0) return;
   await db

@@ -39,7 +39,8 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'Settings of one group (`all` for every group). Public settings need no login; admins see all.',
+        description:
+          'Settings of one group (`all` for every group). Public settings need no login; admins see all.',
         params: z.object({ groupingType: z.string().min(1).max(64) }),
         response: { 200: payload },
       },
@@ -82,8 +83,12 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   // Legacy RPC calls (POST /api/{Controller}/{Action}).
   const legacy = { tags: ['Legacy'], body: z.object({}).passthrough().optional() };
-  app.post('/api/AppSettings/GetAppSettings', { schema: legacy }, async (req) => readFlatSettings(ctxOf(req, deps)));
-  app.post('/api/AppSettings/GetSettings', { schema: legacy }, async (req) => readSettings(ctxOf(req, deps), 'all'));
+  app.post('/api/AppSettings/GetAppSettings', { schema: legacy }, async (req) =>
+    readFlatSettings(ctxOf(req, deps)),
+  );
+  app.post('/api/AppSettings/GetSettings', { schema: legacy }, async (req) =>
+    readSettings(ctxOf(req, deps), 'all'),
+  );
   app.post(
     '/api/AppSettings/UpdateAppSettings',
     { schema: { tags: ['Legacy'], body: updateBody } },

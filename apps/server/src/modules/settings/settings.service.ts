@@ -13,13 +13,15 @@ import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
 import { selectStoredSettings, upsertSettings } from './settings.queries.ts';
 
-export type SettingsMap = { [K in SettingKey]: (typeof settingsCatalogue)[K]['default'] extends boolean
-  ? boolean
-  : (typeof settingsCatalogue)[K]['default'] extends number
-    ? number
-    : (typeof settingsCatalogue)[K]['default'] extends readonly string[]
-      ? string[]
-      : string };
+export type SettingsMap = {
+  [K in SettingKey]: (typeof settingsCatalogue)[K]['default'] extends boolean
+    ? boolean
+    : (typeof settingsCatalogue)[K]['default'] extends number
+      ? number
+      : (typeof settingsCatalogue)[K]['default'] extends readonly string[]
+        ? string[]
+        : string;
+};
 
 /** The settings payload grouped by value type, as the spec's Settings entity names them. */
 export interface SettingsPayload {
@@ -46,7 +48,10 @@ export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMa
   return values as SettingsMap;
 }
 
-export async function getSetting<K extends SettingKey>(ctx: Pick<Ctx, 'db'>, key: K): Promise<SettingsMap[K]> {
+export async function getSetting<K extends SettingKey>(
+  ctx: Pick<Ctx, 'db'>,
+  key: K,
+): Promise<SettingsMap[K]> {
   return (await loadSettings(ctx.db))[key];
 }
 
@@ -56,7 +61,13 @@ function visibleKeys(ctx: Ctx): SettingKey[] {
 }
 
 function toPayload(groupingType: string, keys: SettingKey[], values: SettingsMap): SettingsPayload {
-  const out: SettingsPayload = { groupingType, boolValues: {}, intValues: {}, stringValues: {}, multiStrings: {} };
+  const out: SettingsPayload = {
+    groupingType,
+    boolValues: {},
+    intValues: {},
+    stringValues: {},
+    multiStrings: {},
+  };
   for (const key of keys) {
     const def = settingsCatalogue[key];
     const secret = 'secret' in def && def.secret === true;
@@ -72,7 +83,11 @@ function toPayload(groupingType: string, keys: SettingKey[], values: SettingsMap
 function groupOf(groupingType: string): SettingsGroup | 'all' {
   if (groupingType === 'all') return 'all';
   const group = settingsGroups.find((g) => g.toLowerCase() === groupingType.toLowerCase());
-  if (!group) throw new AppError('not_found', 'error.instelling_onbekend', { params: { key: groupingType }, details: { groupingType } });
+  if (!group)
+    throw new AppError('not_found', 'error.instelling_onbekend', {
+      params: { key: groupingType },
+      details: { groupingType },
+    });
   return group;
 }
 
@@ -90,7 +105,11 @@ export async function readFlatSettings(ctx: Ctx): Promise<Record<string, unknown
 }
 
 /** Validates every key and value first; writes all or nothing. Admin only. */
-export async function writeSettings(ctx: Ctx, values: Record<string, unknown>, group?: string): Promise<void> {
+export async function writeSettings(
+  ctx: Ctx,
+  values: Record<string, unknown>,
+  group?: string,
+): Promise<void> {
   const admin = requireAdmin(ctx);
   const groupFilter = group ? groupOf(group) : 'all';
   const fields: Record<string, string> = {};
@@ -101,7 +120,9 @@ export async function writeSettings(ctx: Ctx, values: Record<string, unknown>, g
     }
     const def = settingsCatalogue[key];
     if (groupFilter !== 'all' && def.group !== groupFilter) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [key]: 'validation.onbekende_waarde' } } });
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { [key]: 'validation.onbekende_waarde' } },
+      });
     }
     // A masked secret sent back unchanged keeps the stored value.
     if ('secret' in def && def.secret === true && value === '********') continue;
@@ -109,7 +130,8 @@ export async function writeSettings(ctx: Ctx, values: Record<string, unknown>, g
     if (!parsed.success) fields[key] = 'validation.ongeldig_formaat';
     else clean[key] = parsed.data;
   }
-  if (Object.keys(fields).length) throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+  if (Object.keys(fields).length)
+    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
   await upsertSettings(ctx.db, clean, admin.id);
   cache.delete(ctx.db);
 }

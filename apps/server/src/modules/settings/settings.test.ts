@@ -21,7 +21,9 @@ const privateKeys = Object.entries(settingsCatalogue)
   .map(([k]) => k);
 
 function allKeys(body: Record<string, Record<string, unknown>>): string[] {
-  return ['boolValues', 'intValues', 'stringValues', 'multiStrings'].flatMap((g) => Object.keys(body[g] ?? {}));
+  return ['boolValues', 'intValues', 'stringValues', 'multiStrings'].flatMap((g) =>
+    Object.keys(body[g] ?? {}),
+  );
 }
 
 describe('settings', () => {
@@ -55,7 +57,12 @@ describe('settings', () => {
     const body = { key: 'PubliekePrijzen', value: true };
     const anon = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: body });
     expect(anon.statusCode).toBe(401);
-    const user = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: body, headers: await t.auth(USER) });
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: body,
+      headers: await t.auth(USER),
+    });
     expect(user.statusCode).toBe(403);
     expect(user.json().code).toBe('error.geen_toegang');
     const read = await t.app.inject({ url: '/api/v2.0/Settings/all' });
@@ -64,7 +71,12 @@ describe('settings', () => {
 
   it('writes as admin and reads the new value back', async () => {
     const headers = await t.auth(ADMIN);
-    const w = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { key: 'Prijzen_AantalDecimalen', value: 3 }, headers });
+    const w = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'Prijzen_AantalDecimalen', value: 3 },
+      headers,
+    });
     expect(w.statusCode).toBe(204);
     const r = await t.app.inject({ url: '/api/v2.0/Settings/all' });
     expect(r.json().intValues.Prijzen_AantalDecimalen).toBe(3);
@@ -88,17 +100,27 @@ describe('settings', () => {
     const r = await t.app.inject({
       method: 'PUT',
       url: `/api/v2.0/Settings/${group}`,
-      payload: { boolValues: { OrderWizardBlockWeekend: !settingsCatalogue.OrderWizardBlockWeekend.default }, intValues: { OrderWizardBlockDaysToOrder: -5 } },
+      payload: {
+        boolValues: { OrderWizardBlockWeekend: !settingsCatalogue.OrderWizardBlockWeekend.default },
+        intValues: { OrderWizardBlockDaysToOrder: -5 },
+      },
       headers,
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().details.fields).toHaveProperty('OrderWizardBlockDaysToOrder');
     const read = await t.app.inject({ url: `/api/v2.0/Settings/${group}` });
-    expect(read.json().boolValues.OrderWizardBlockWeekend).toBe(settingsCatalogue.OrderWizardBlockWeekend.default);
+    expect(read.json().boolValues.OrderWizardBlockWeekend).toBe(
+      settingsCatalogue.OrderWizardBlockWeekend.default,
+    );
   });
 
   it('names the field of a malformed body', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/v2.0/Settings', payload: { value: 1 }, headers: await t.auth(ADMIN) });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { value: 1 },
+      headers: await t.auth(ADMIN),
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().details.fields).toHaveProperty('key');
     expect(r.json().details.fields.key.code).toBe('validation.verplicht');

@@ -4,7 +4,11 @@ import type { Db } from '../../platform/db/database.ts';
 
 export async function selectOverrides(db: Db, locale?: string) {
   const q = db
-    .select({ locale: translationOverrides.locale, key: translationOverrides.key, value: translationOverrides.value })
+    .select({
+      locale: translationOverrides.locale,
+      key: translationOverrides.key,
+      value: translationOverrides.value,
+    })
     .from(translationOverrides);
   return locale ? q.where(eq(translationOverrides.locale, locale)) : q;
 }

@@ -1,10 +1,12 @@
 import { bundles, flatten, type Locale, locales } from '@mp/contract/i18n';
-import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
 import { saveOverrides, selectOverrides } from './translations.queries.ts';
 
-const flatBundles = Object.fromEntries(locales.map((l) => [l, flatten(bundles[l])])) as Record<Locale, Record<string, string>>;
+const flatBundles = Object.fromEntries(locales.map((l) => [l, flatten(bundles[l])])) as Record<
+  Locale,
+  Record<string, string>
+>;
 const knownKeys = new Set(Object.keys(flatBundles['nl-NL']));
 
 export interface TranslationsView {
@@ -12,13 +14,6 @@ export interface TranslationsView {
   /** Flat key → text: the locale's bundle, nl-NL for missing keys, admin overrides on top. */
   translations: Record<string, string>;
   overrides: Record<string, string>;
-}
-
-export async function getOverrides(db: Db): Promise<Record<string, Record<string, string>>> {
-  const rows = await selectOverrides(db);
-  const out: Record<string, Record<string, string>> = {};
-  for (const r of rows) (out[r.locale] ??= {})[r.key] = r.value;
-  return out;
 }
 
 export async function readTranslations(ctx: Ctx, locale: Locale): Promise<TranslationsView> {
@@ -29,7 +24,11 @@ export async function readTranslations(ctx: Ctx, locale: Locale): Promise<Transl
 }
 
 /** Admin: override texts of one locale; a null value removes the override (back to the bundle). */
-export async function saveTranslations(ctx: Ctx, locale: Locale, changes: Record<string, string | null>): Promise<void> {
+export async function saveTranslations(
+  ctx: Ctx,
+  locale: Locale,
+  changes: Record<string, string | null>,
+): Promise<void> {
   const admin = requireAdmin(ctx);
   const fields: Record<string, string> = {};
   const set: Record<string, string> = {};
@@ -40,6 +39,7 @@ export async function saveTranslations(ctx: Ctx, locale: Locale, changes: Record
     else if (value.trim() === '') fields[key] = 'validation.verplicht';
     else set[key] = value;
   }
-  if (Object.keys(fields).length) throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+  if (Object.keys(fields).length)
+    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
   await saveOverrides(ctx.db, locale, set, remove, admin.id);
 }

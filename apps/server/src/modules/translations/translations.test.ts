@@ -21,21 +21,45 @@ describe('translations', () => {
 
   it('lets an admin override a text, which then shows, and restore it with null', async () => {
     const headers = await t.auth(ADMIN);
-    const before = (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json().translations['error.server_fout'];
-    const put = await t.app.inject({ method: 'PUT', url: '/api/v2.0/Translations/en-US', payload: { 'error.server_fout': 'Our server tripped.' }, headers });
+    const before = (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json().translations[
+      'error.server_fout'
+    ];
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'error.server_fout': 'Our server tripped.' },
+      headers,
+    });
     expect(put.statusCode).toBe(204);
     const after = (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json();
     expect(after.translations['error.server_fout']).toBe('Our server tripped.');
     expect(after.overrides).toEqual({ 'error.server_fout': 'Our server tripped.' });
-    await t.app.inject({ method: 'PUT', url: '/api/v2.0/Translations/en-US', payload: { 'error.server_fout': null }, headers });
-    expect((await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json().translations['error.server_fout']).toBe(before);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'error.server_fout': null },
+      headers,
+    });
+    expect(
+      (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json().translations['error.server_fout'],
+    ).toBe(before);
   });
 
   it('refuses unknown keys and non-admins', async () => {
-    const unknown = await t.app.inject({ method: 'PUT', url: '/api/v2.0/Translations/en-US', payload: { 'no.such.key': 'x' }, headers: await t.auth(ADMIN) });
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'no.such.key': 'x' },
+      headers: await t.auth(ADMIN),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details.fields).toHaveProperty(['no.such.key']);
-    const user = await t.app.inject({ method: 'PUT', url: '/api/v2.0/Translations/en-US', payload: { 'error.server_fout': 'x' }, headers: await t.auth('uitvoerder@vandijk.nl') });
+    const user = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'error.server_fout': 'x' },
+      headers: await t.auth('uitvoerder@vandijk.nl'),
+    });
     expect(user.statusCode).toBe(403);
   });
 

@@ -31,7 +31,10 @@ export async function openDatabase(
   }
   try {
     await ensureDatabase(url);
-    const database = connect(url, { max: config.DATABASE_POOL_SIZE, onError: (e) => log(`pool: ${e.message}`) });
+    const database = connect(url, {
+      max: config.DATABASE_POOL_SIZE,
+      onError: (e) => log(`pool: ${e.message}`),
+    });
     await runMigrations(database.db);
     return {
       ...database,

@@ -61,4 +61,3 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     stop: () => pg.stop(),
   };
 }
-

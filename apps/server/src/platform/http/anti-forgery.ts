@@ -14,7 +14,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
  */
 export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const sign = (nonce: string) => createHmac('sha256', deps.tokens.secret).update(`xsrf:${nonce}`).digest('base64url');
+  const sign = (nonce: string) =>
+    createHmac('sha256', deps.tokens.secret).update(`xsrf:${nonce}`).digest('base64url');
 
   app.get(
     '/api/v2.0/AntiForgery/token',
@@ -22,13 +23,24 @@ export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void 
     async (req, reply) => {
       const nonce = randomBytes(16).toString('base64url');
       const token = `${nonce}.${sign(nonce)}`;
-      reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https' });
+      reply.setCookie(XSRF_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.protocol === 'https',
+      });
       return { token };
     },
   );
 
   app.addHook('preHandler', async (req) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.url.startsWith('/api/')) return;
+    if (
+      req.method === 'GET' ||
+      req.method === 'HEAD' ||
+      req.method === 'OPTIONS' ||
+      !req.url.startsWith('/api/')
+    )
+      return;
     const cookie = req.cookies?.[XSRF_COOKIE];
     if (!cookie) return;
     const header = req.headers[XSRF_HEADER];

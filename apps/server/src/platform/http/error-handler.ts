@@ -10,7 +10,12 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-function body(req: FastifyRequest, code: string, params?: Record<string, string | number>, details?: Record<string, unknown>): ErrorBody {
+function body(
+  req: FastifyRequest,
+  code: string,
+  params?: Record<string, string | number>,
+  details?: Record<string, unknown>,
+): ErrorBody {
   const message = translate(req.locale ?? 'nl-NL', code, params);
   return details ? { code, message, details } : { code, message };
 }
@@ -32,8 +37,13 @@ function fromFastifyError(err: FastifyError): AppError | null {
     default:
       break;
   }
-  if (err.statusCode === 400 && (err instanceof SyntaxError || /JSON|prototype|constructor/i.test(err.message))) {
-    return new AppError('invalid', 'error.ongeldige_invoer', { details: { body: 'validation.ongeldig_formaat' } });
+  if (
+    err.statusCode === 400 &&
+    (err instanceof SyntaxError || /JSON|prototype|constructor/i.test(err.message))
+  ) {
+    return new AppError('invalid', 'error.ongeldige_invoer', {
+      details: { body: 'validation.ongeldig_formaat' },
+    });
   }
   if (err.statusCode === 429) return new AppError('too_many', 'error.te_veel_verzoeken');
   if (err.statusCode === 404) return new AppError('not_found', 'error.niet_gevonden');
@@ -53,7 +63,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const f = fieldErrorOf(issue);
         const base = fieldPath(issue, err.validationContext);
         // An unknown field is named itself, not its parent object.
-        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+        const unknown =
+          issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
         const keys = unknown?.length
           ? unknown.map((k) => (base === err.validationContext ? k : `${base}.${k}`))
           : [base];
@@ -62,7 +73,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         }
       }
       req.log.info({ fields: Object.keys(fields), url: req.routeOptions.url }, 'validation failed');
-      return reply.code(400).send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext, fields }));
+      return reply
+        .code(400)
+        .send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext, fields }));
     }
     const appError = err instanceof AppError ? err : fromFastifyError(err);
     if (appError) {
@@ -78,8 +91,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Unknown errors: log with the request id, answer generically (no stack, no internals).
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     const status = err.statusCode === 503 ? 503 : 500;
-    return reply
-      .code(status)
-      .send(body(req, 'error.server_fout', undefined, { traceId: String(req.id) }));
+    return reply.code(status).send(body(req, 'error.server_fout', undefined, { traceId: String(req.id) }));
   });
 }

@@ -13,7 +13,10 @@ export function registerMetrics(app: FastifyInstance): client.Registry {
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { method: req.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);

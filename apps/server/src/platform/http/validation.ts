@@ -17,17 +17,21 @@ export function fieldErrorOf(issue: FastifySchemaValidationError): FieldError {
         : { code: 'validation.ongeldig_formaat' };
     case 'too_small': {
       const min = Number(p.minimum ?? 0);
-      if (p.origin === 'string') return min <= 1 ? { code: 'validation.verplicht' } : { code: 'validation.te_kort', params: { min } };
+      if (p.origin === 'string')
+        return min <= 1 ? { code: 'validation.verplicht' } : { code: 'validation.te_kort', params: { min } };
       if (p.origin === 'array') return { code: 'validation.verplicht' };
       return { code: 'validation.te_klein', params: { min } };
     }
     case 'too_big': {
       const max = Number(p.maximum ?? 0);
-      if (p.origin === 'string' || p.origin === 'array') return { code: 'validation.te_lang', params: { max } };
+      if (p.origin === 'string' || p.origin === 'array')
+        return { code: 'validation.te_lang', params: { max } };
       return { code: 'validation.te_groot', params: { max } };
     }
     case 'invalid_format':
-      return p.format === 'email' ? { code: 'validation.email_ongeldig' } : { code: 'validation.ongeldig_formaat' };
+      return p.format === 'email'
+        ? { code: 'validation.email_ongeldig' }
+        : { code: 'validation.ongeldig_formaat' };
     case 'invalid_value':
     case 'invalid_union':
       return { code: 'validation.onbekende_waarde' };

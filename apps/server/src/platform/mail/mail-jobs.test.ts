@@ -52,7 +52,12 @@ describe('mail delivery as a pg-boss job', () => {
   });
 
   it('marks a failed delivery and throws so the job is retried', async () => {
-    const mailer = createMailer({ db: database.db, smtpUrl: 'smtp://127.0.0.1:1', from: 'portal@test.local', boss: null });
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'portal@test.local',
+      boss: null,
+    });
     const id = await mailer.queue(message('niemand@example.nl'));
     await expect(mailer.deliver(id)).rejects.toThrow();
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -63,7 +68,9 @@ describe('mail delivery as a pg-boss job', () => {
 
 describe('mail rendering', () => {
   it('escapes HTML in placeholders', () => {
-    expect(fillHtml('<p>{{name}}</p>', { name: '<script>x</script>' })).toBe('<p>&lt;script&gt;x&lt;/script&gt;</p>');
+    expect(fillHtml('<p>{{name}}</p>', { name: '<script>x</script>' })).toBe(
+      '<p>&lt;script&gt;x&lt;/script&gt;</p>',
+    );
   });
   it('refuses CR/LF in a header', () => {
     expect(() => fillHeader('Welkom {{name}}', { name: 'a\r\nBcc: evil@example.com' })).toThrow();

@@ -32,7 +32,11 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
         .returning({ id: mailOutbox.id });
       if (transport) {
         if (opts.boss) {
-          await opts.boss.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+          await opts.boss.send(
+            MAIL_QUEUE,
+            { id: row.id },
+            { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+          );
         } else {
           // why: without the job runner (a one-off CLI), deliver inline but never fail the caller.
           await mailer.deliver(row.id).catch(() => {});
@@ -44,15 +48,30 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
       const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status === 'sent' || !transport) return;
       try {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
         await opts.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: null,
+          })
           .where(eq(mailOutbox.id, id));
       } catch (e) {
         await opts.db
           .update(mailOutbox)
-          .set({ status: 'failed', attempts: sql`${mailOutbox.attempts} + 1`, lastError: String((e as Error).message).slice(0, 500) })
+          .set({
+            status: 'failed',
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: String((e as Error).message).slice(0, 500),
+          })
           .where(eq(mailOutbox.id, id));
         throw e;
       }

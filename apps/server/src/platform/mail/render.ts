@@ -1,6 +1,12 @@
 import { AppError } from '../errors.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -14,7 +20,10 @@ export function fillHtml(template: string, values: Record<string, string | numbe
 /** Fills a header line (subject): a CR or LF in a value would inject headers, so it is refused. */
 export function fillHeader(template: string, values: Record<string, string | number>): string {
   const out = template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
-  if (/[\r\n]/.test(out)) throw new AppError('invalid', 'error.ongeldige_invoer', { details: { subject: 'validation.ongeldig_formaat' } });
+  if (/[\r\n]/.test(out))
+    throw new AppError('invalid', 'error.ongeldige_invoer', {
+      details: { subject: 'validation.ongeldig_formaat' },
+    });
   return out;
 }
 
