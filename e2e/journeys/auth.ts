@@ -43,8 +43,18 @@ describe('account journeys', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/inloggen');
     await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    assert.equal(await page.getByText('Dit veld is verplicht.').count(), 1);
-    assert.equal(await page.getByText('Vul een geldig e-mailadres in.').count(), 1);
+    assert.equal(await page.getByText('Dit veld is verplicht.').count(), 2);
+    await page.getByLabel('E-mailadres').fill('geen-adres');
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await page.getByText('Vul een geldig e-mailadres in.').waitFor();
+    // the messages follow the language
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByText(/gültige E-Mail-Adresse/).waitFor();
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'Nederlands' }).click();
     await page.getByLabel('E-mailadres').fill('niemand@example.com');
     await page.getByLabel('Wachtwoord', { exact: true }).fill('verkeerd-wachtwoord');
     await page.keyboard.press('Enter');

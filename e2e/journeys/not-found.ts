@@ -22,7 +22,7 @@ describe('not found', () => {
     await signIn(page, users.uitvoerder);
     await page.goto('/ook-niet');
     await page.waitForURL(`${baseUrl}/404`);
-    await page.getByRole('link', { name: 'Naar de startpagina' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Naar de startpagina' }).click();
     await page.waitForURL(`${baseUrl}/`);
     assert.ok(await page.getByTestId('banner-large').isVisible());
     await context.close();

@@ -51,6 +51,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .fill(password);
   await page.getByRole('button', { name: /^(Inloggen|Sign in|Se connecter|Anmelden)$/ }).click();
   await page.getByTestId('user-menu').waitFor();
+  // the page to return to has loaded (the shell moves focus to it)
+  await page.waitForURL((url) => !url.pathname.startsWith('/inloggen'));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -93,7 +96,7 @@ export async function apiToken(email: string, password = DEMO_PASSWORD): Promise
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  assert.equal(res.status, 200, `login of ${email} over the API failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) assert.fail(`login of ${email} over the API failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
@@ -105,5 +108,5 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ key, value }),
   });
-  assert.equal(res.status, 204, `setting ${key} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 204) assert.fail(`setting ${key} failed: ${res.status} ${await res.text()}`);
 }

@@ -158,7 +158,13 @@ export function mailTemplateSpec(
   if (greeting) parts.push(`<p>${greeting}</p>`);
   for (const [key, value] of Object.entries(m)) {
     if (skip.has(key) || typeof value !== 'string') continue;
+    // The order confirmation fills {{rush}} (the rush sentence or nothing) and {{lines}} (the lines table).
+    if (type === 'OrderConfirmation' && key === 'spoed') {
+      parts.push('<p><strong>{{rush}}</strong></p>');
+      continue;
+    }
     parts.push(`<p>${value}</p>`);
+    if (type === 'OrderConfirmation' && key === 'referentie') parts.push('{{lines}}');
   }
   const action = str(m, 'actie');
   if (action) {

@@ -106,7 +106,9 @@ export function roundDecimal(value: string, decimals: number): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!m) return value;
   const [, sign, int, frac = ''] = m;
-  const padded = (frac + '0'.repeat(decimals + 1)).slice(0, decimals + 1);
+  // Most values already have at most `decimals` places (numeric(12,2) shown with 2): only pad them.
+  if (frac.length <= decimals) return decimals > 0 ? `${sign}${int}.${frac.padEnd(decimals, '0')}` : `${sign}${int}`;
+  const padded = frac.slice(0, decimals + 1);
   let scaled = BigInt(int + padded.slice(0, decimals));
   if (Number(padded[decimals]) >= 5) scaled += 1n;
   let digits = scaled.toString().padStart(decimals + 1, '0');
@@ -225,6 +227,7 @@ export async function listCategories(
 // Statement results shared by all viewers; see catalogue.cache.ts for what makes that safe.
 const listingCache = createCache<ListingRow>({ ttlMs: 30_000, maxEntries: 500 });
 const categoriesCache = createCache<CategoryRow[]>({ ttlMs: 30_000, maxEntries: 10 });
+const categoryCache = createCache<Awaited<ReturnType<typeof selectCategory>>>({ ttlMs: 30_000, maxEntries: 1000 });
 
 const priceSorts = new Set<CatalogueSort>(['dayPrice', 'dayPriceDesc', 'weekPrice', 'weekPriceDesc']);
 
@@ -329,7 +332,7 @@ export async function cataloguePage(
   const [category, list] = await Promise.all([
     all
       ? { id: EMPTY_GUID, parent_id: null, name: translate(v.locale, 'Catalogus.alle_categorieen') }
-      : selectCategory(ctx.db, v.locale, categoryId),
+      : categoryCache.get(ctx.db, `${v.locale}:${categoryId}`, () => selectCategory(ctx.db, v.locale, categoryId)),
     runListing(ctx, v, {
       base: all ? allListedBase() : categoryBase(categoryId),
       baseKey: all ? 'all' : `category:${categoryId}`,

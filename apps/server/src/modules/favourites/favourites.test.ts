@@ -270,7 +270,10 @@ describe('favourites, legacy calls', () => {
       ITEM,
       ITEM2,
     ]);
-    expect(items.json().items[0]).toMatchObject({ toonPrijs: expect.any(Boolean), huurPrijs: expect.stringMatching(/^\d+(\.\d+)?$/) });
+    expect(items.json().items[0]).toMatchObject({
+      toonPrijs: expect.any(Boolean),
+      huurPrijs: expect.stringMatching(/^\d+(\.\d+)?$/),
+    });
     const inLijst = await legacy('Inlijst', { materieelSoort: ITEM2 });
     expect(inLijst.json().inLijst).toBe(true);
     expect(inLijst.json().lijsten).toContain(lijstId);

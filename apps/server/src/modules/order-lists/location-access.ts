@@ -1,14 +1,18 @@
-import { type Action, can, type FunctionalArea } from '@mp/contract/permissions';
-import { and, eq } from 'drizzle-orm';
-import { locationMemberships, plantLocations } from '../../db/schema/index.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Action, FunctionalArea } from '@mp/contract/permissions';
+import {
+  type PlantLocationRow,
+  requireArea as platformRequireArea,
+  requireLocation as platformRequireLocation,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type AuthUser, type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 
-// why: the auth helper's platform/auth/access.ts (requireLocation / requireArea) did not exist yet when
-// ordering was built; this is the same rule (404 for unknown or foreign, 403 error.alleen_lezen for a
-// write with role administration; admins = the equipment department may use every location). Switch the
-// imports to platform/auth/access.ts once it lands.
+/**
+ * The access checks of ordering, on top of platform/auth/access.ts (docs/decisions/0002): unknown and
+ * foreign locations answer the same 404, the read-only role `administration` gets 403 error.alleen_lezen
+ * on a write, admins (the equipment department) may use every location. Ordering adds: a deregistered
+ * location is gone (404), and the location comes back in the small shape the ordering services use.
+ */
 
 export interface LocationAccess {
   id: string;
@@ -19,52 +23,21 @@ export interface LocationAccess {
   role: 'user' | 'administration' | null;
 }
 
-const notFound = (locationNo: string) =>
-  new AppError('not_found', 'error.locatie_onbekend', { details: { plantLocation: locationNo } });
-
-async function selectAccess(db: Db, where: { locationNo?: string; id?: string }, userId: string) {
-  const [row] = await db
-    .select({
-      id: plantLocations.id,
-      locationNo: plantLocations.locationNo,
-      description: plantLocations.description,
-      blocked: plantLocations.blocked,
-      deregisteredAt: plantLocations.deregisteredAt,
-      role: locationMemberships.role,
-    })
-    .from(plantLocations)
-    .leftJoin(
-      locationMemberships,
-      and(eq(locationMemberships.locationId, plantLocations.id), eq(locationMemberships.userId, userId)),
-    )
-    .where(where.id ? eq(plantLocations.id, where.id) : eq(plantLocations.locationNo, where.locationNo ?? ''))
-    .limit(1);
-  return row ?? null;
-}
-
-function decide(
-  user: AuthUser,
-  row: Awaited<ReturnType<typeof selectAccess>>,
-  action: Action,
-  locationNo: string,
-): LocationAccess {
-  const admin = user.role === 'admin';
-  if (!row || row.deregisteredAt || (!row.role && !admin)) throw notFound(locationNo);
-  if (action === 'write' && row.role === 'administration' && !admin)
-    throw new AppError('forbidden', 'error.alleen_lezen');
+function toAccess(location: PlantLocationRow, role: LocationAccess['role']): LocationAccess {
+  if (location.deregisteredAt) throw new AppError('not_found', 'error.locatie_onbekend');
   return {
-    id: row.id,
-    locationNo: row.locationNo,
-    description: row.description?.trim() ? row.description : row.locationNo,
-    blocked: row.blocked,
-    role: row.role,
+    id: location.id,
+    locationNo: location.locationNo,
+    description: location.description?.trim() ? location.description : location.locationNo,
+    blocked: location.blocked,
+    role,
   };
 }
 
-/** The location by number if the user may read (or write) it; unknown and foreign answer the same 404. */
+/** The location by number if the user may read (or write) it. */
 export async function requireLocation(ctx: Ctx, locationNo: string, action: Action): Promise<LocationAccess> {
-  const user = requireUser(ctx);
-  return decide(user, await selectAccess(ctx.db, { locationNo }, user.id), action, locationNo);
+  const { location, role } = await platformRequireLocation(ctx, { locationNo }, action);
+  return toAccess(location, role);
 }
 
 /** The same check for a location known by its id (a stored list or request points at it). */
@@ -73,21 +46,16 @@ export async function requireLocationById(
   locationId: string,
   action: Action,
 ): Promise<LocationAccess> {
-  const user = requireUser(ctx);
-  return decide(user, await selectAccess(ctx.db, { id: locationId }, user.id), action, locationId);
+  const { location, role } = await platformRequireLocation(ctx, { id: locationId }, action);
+  return toAccess(location, role);
 }
 
-/** The functional area of spec §6 (permission matrix); 403 error.geen_toegang without it. */
-export function requireArea(ctx: Ctx, area: FunctionalArea, action: Action, allowAnonymous = false): void {
-  if (!ctx.user) {
-    if (!allowAnonymous) requireUser(ctx);
-    if (can({ user: null, allowAnonymous }, area, action)) return;
-    throw new AppError('unauthenticated', 'error.niet_ingelogd');
-  }
-  if (!can({ user: ctx.user }, area, action)) throw new AppError('forbidden', 'error.geen_toegang');
+/** The functional area of spec §6 (permission matrix): 401 anonymous without access, 403 signed in. */
+export async function requireArea(ctx: Ctx, area: FunctionalArea, action: Action): Promise<void> {
+  await platformRequireArea(ctx, area, action);
 }
 
-/** A blocked location takes no new requests or list changes that lead to one. */
+/** A blocked location takes no new requests. */
 export function requireNotBlocked(location: LocationAccess): void {
   if (location.blocked) {
     throw new AppError('rule', 'error.locatie_geblokkeerd', {

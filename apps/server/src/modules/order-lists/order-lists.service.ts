@@ -75,7 +75,7 @@ function multipleListsOff(): AppError {
 
 /** The user's own list on that location; anything else (another user's, another location's) is 404. */
 async function ownList(ctx: Ctx, locationNo: string, id: string, action: 'read' | 'write') {
-  requireArea(ctx, 'AppBestellijst', action);
+  await requireArea(ctx, 'AppBestellijst', action);
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, action);
   const list = await selectOrderList(ctx.db, id);
@@ -197,7 +197,7 @@ async function view(ctx: Ctx, list: OrderListRow, location: LocationAccess): Pro
 
 /** The user's lists on the location; the default list is made on first use. */
 export async function listOrderLists(ctx: Ctx, locationNo: string) {
-  requireArea(ctx, 'AppBestellijst', 'read');
+  await requireArea(ctx, 'AppBestellijst', 'read');
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'read');
   let rows = await selectOrderLists(ctx.db, user.id, location.id);
@@ -228,7 +228,7 @@ export async function getOrDefaultOrderList(
 }
 
 export async function createOrderList(ctx: Ctx, locationNo: string, name: string): Promise<OrderList> {
-  requireArea(ctx, 'AppBestellijst', 'write');
+  await requireArea(ctx, 'AppBestellijst', 'write');
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'write');
   if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();

@@ -176,7 +176,7 @@ export async function submitOrder(
   form: OrderForm,
   key: string,
 ): Promise<IdempotentAnswer<SubmitResult>> {
-  requireArea(ctx, 'AppBestellen', 'write');
+  await requireArea(ctx, 'AppBestellen', 'write');
   const user = requireUser(ctx);
   // Checked before the key is taken, so a replay also needs the list and its location.
   await requireOwnListOnReadableLocation(ctx, orderListId);
@@ -403,7 +403,7 @@ export async function listRequests(
   ctx: Ctx,
   q: { plantLocation?: string; status?: RequestStatus[]; kind?: RequestKind; page: number; pageSize: number },
 ) {
-  requireArea(ctx, 'AppMaterieelaanvragen', 'read');
+  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
   const user = requireUser(ctx);
   const location = q.plantLocation ? await requireLocation(ctx, q.plantLocation, 'read') : null;
   const { rows, total } = await selectRequestPage(ctx.db, {
@@ -437,7 +437,7 @@ async function readable(
 }
 
 export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
-  requireArea(ctx, 'AppMaterieelaanvragen', 'read');
+  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
   const user = requireUser(ctx);
   const { row, location } = await readable(ctx, id, 'read');
   const [lineRows, history] = await Promise.all([selectRequestLines(ctx.db, id), selectHistory(ctx.db, id)]);
@@ -540,7 +540,7 @@ async function transition(
 
 /** The requester's cancel: only while submitted, only with write access on the location. */
 export async function cancelRequest(ctx: Ctx, id: string, note?: string): Promise<RequestDetail> {
-  requireArea(ctx, 'AppMaterieelaanvragen', 'read');
+  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
   return transition(ctx, id, 'cancelled', 'requester', note);
 }
 

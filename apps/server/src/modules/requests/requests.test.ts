@@ -26,6 +26,7 @@ import {
   SET_SIMPLE,
   setSetting,
   USER,
+  userId,
 } from '../order-lists/ordering.test-support.ts';
 
 let t: TestApp;
@@ -150,6 +151,45 @@ describe('order submit', () => {
     expect(mail?.html).toContain(' kg');
   });
 
+  it('follows the mail settings: prices (ToonPrijsInEmail), a copy to the department, no mail when sending is off', async () => {
+    const mails = async (to: string) =>
+      t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.type, 'OrderConfirmation'), eq(mailOutbox.to, to)))
+        .orderBy(desc(mailOutbox.createdAt));
+    await setSetting(t, 'ToonPrijsInEmail', true);
+    await setSetting(t, 'OrderWizardDefaultReceiver', 'materieeldienst@example.test');
+    try {
+      const ext = await filledList(EXTERNAL, FOREIGN_LOC);
+      const r = await submit(ext, form({ addressCode: 'WA01' }), randomUUID(), EXTERNAL);
+      expect(r.statusCode).toBe(201);
+      const [own] = await mails(EXTERNAL);
+      expect(own.html).toContain('€');
+      const [copy] = await mails('materieeldienst@example.test');
+      expect(copy.subject).toContain(r.json().requestNo);
+      // an internal user on a location without price display gets no prices in the mail either
+      const internal = await filledList();
+      const i = await submit(internal, form());
+      expect(i.statusCode).toBe(201);
+      const [mine] = await mails(USER);
+      expect(mine.subject).toContain(i.json().requestNo);
+      expect(mine.html).not.toContain('€');
+    } finally {
+      await setSetting(t, 'ToonPrijsInEmail', false);
+      await setSetting(t, 'OrderWizardDefaultReceiver', '');
+    }
+    await setSetting(t, 'OrderWizardEmailEnableSend', false);
+    try {
+      const before = (await mails(USER)).length;
+      const id = await filledList();
+      expect((await submit(id, form())).statusCode).toBe(201);
+      expect((await mails(USER)).length).toBe(before);
+    } finally {
+      await setSetting(t, 'OrderWizardEmailEnableSend', true);
+    }
+  });
+
   it('requires the Idempotency-Key header (400 naming it) and creates nothing without it', async () => {
     const id = await filledList();
     const before = await requestCount();
@@ -207,7 +247,12 @@ describe('order submit', () => {
     const db = t.database.db;
     const id = await filledList();
     const mailCount = async () =>
-      (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox).where(eq(mailOutbox.type, 'OrderConfirmation')))[0].n;
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.type, 'OrderConfirmation'))
+      )[0].n;
     const mailsBefore = await mailCount();
     // why: a trigger stalls the submit after the request, its lines and its history row are written, so the
     // session can be killed at that point — what a SIGKILL of the server does to its open transaction.
@@ -217,13 +262,16 @@ describe('order submit', () => {
       ),
     );
     await db.execute(
-      sql.raw(`create trigger mp_test_stall after insert on request_status_history for each row execute function mp_test_stall()`),
+      sql.raw(
+        `create trigger mp_test_stall after insert on request_status_history for each row execute function mp_test_stall()`,
+      ),
     );
     // why: pg emits 'error' on a checked-out client whose session dies, and database.ts listens on idle
     // clients only (reported to the lead); without this listener the test process itself would crash.
     const guard = (c: { on(event: 'error', fn: (e: Error) => void): unknown }) => c.on('error', () => {});
     t.database.pool.on('connect', guard);
-    for (const c of (t.database.pool as unknown as { _clients: Parameters<typeof guard>[0][] })._clients) guard(c);
+    for (const c of (t.database.pool as unknown as { _clients: Parameters<typeof guard>[0][] })._clients)
+      guard(c);
     const key = randomUUID();
     const pending = submit(id, form(), key);
     let pid: number | undefined;
@@ -241,16 +289,25 @@ describe('order submit', () => {
     await db.execute(sql.raw('drop trigger mp_test_stall on request_status_history'));
     await db.execute(sql.raw('drop function mp_test_stall()'));
 
-    expect(await t.database.db.select().from(plantRequests).where(eq(plantRequests.idempotencyKey, key))).toHaveLength(0);
-    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(plantRequests).where(eq(plantRequests.idempotencyKey, key)),
+    ).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
+    ).toHaveLength(0);
     expect(await linesInDb(t, id)).toHaveLength(2);
     expect(await mailCount()).toBe(mailsBefore);
 
     const retry = await submit(id, form(), key);
     expect(retry.statusCode).toBe(201);
-    const created = await t.database.db.select().from(plantRequests).where(eq(plantRequests.idempotencyKey, key));
+    const created = await t.database.db
+      .select()
+      .from(plantRequests)
+      .where(eq(plantRequests.idempotencyKey, key));
     expect(created).toHaveLength(1);
-    expect(await t.database.db.select().from(requestLines).where(eq(requestLines.requestId, created[0].id))).toHaveLength(2);
+    expect(
+      await t.database.db.select().from(requestLines).where(eq(requestLines.requestId, created[0].id)),
+    ).toHaveLength(2);
     expect(await mailCount()).toBe(mailsBefore + 1);
   });
 
@@ -400,7 +457,12 @@ describe('order submit', () => {
     const keys = await t.database.db
       .select()
       .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.scope, `order:${foreignId}`));
+      .where(
+        and(
+          eq(idempotencyKeys.scope, `order:${foreignId}`),
+          eq(idempotencyKeys.userId, await userId(t, USER)),
+        ),
+      );
     expect(keys).toHaveLength(0);
   });
 

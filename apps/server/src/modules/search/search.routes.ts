@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyLocale, toMaterieel } from '../catalogue/catalogue.legacy.ts';
+import { plainJson } from '../catalogue/catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
 
 const rules =
@@ -43,6 +44,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
         querystring: searchQuery,
         response: { 200: searchResults },
       },
+      serializerCompiler: plainJson,
     },
     async (req) => search(ctxOf(req, deps), req.query),
   );

@@ -99,8 +99,7 @@ export async function expandSet(db: Db | Tx, setId: string): Promise<ExpandedSet
 }
 
 async function setsVisible(ctx: Ctx): Promise<boolean> {
-  const allowAnonymous = await getSetting(ctx, 'AllowAnonymousUsers');
-  requireArea(ctx, 'AppSets', 'read', allowAnonymous);
+  await requireArea(ctx, 'AppSets', 'read');
   return getSetting(ctx, 'MaterieelSets_ToonSets');
 }
 

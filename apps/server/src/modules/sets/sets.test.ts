@@ -153,7 +153,11 @@ describe('sets, legacy calls', () => {
     expect(one.json().regels[0]).toMatchObject({ materieelSoort: ITEM, aantal: 29, type: 'Materieel' });
     // an internal user on a location without ShowPriceInternalPrices: prices zeroed
     const onLocation = await legacy('GetSet', { setNummer: SET_SIMPLE, materieelLocatieNr: LOC2 });
-    expect(onLocation.json().regels[0]).toMatchObject({ toonPrijs: false, huurPrijs: '0', verkoopPrijs: '0' });
+    expect(onLocation.json().regels[0]).toMatchObject({
+      toonPrijs: false,
+      huurPrijs: '0',
+      verkoopPrijs: '0',
+    });
     const details = await legacy('GetSetsDetails', { ids: [SET_SIMPLE, SET_NESTED] });
     expect(details.json().sets).toHaveLength(2);
     const links = await legacy('GetSetsLinks', { materieelSoort: ITEM });

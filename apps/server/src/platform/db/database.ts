@@ -25,6 +25,8 @@ export function connect(url: string, options: { max?: number; onError?: (e: Erro
   });
   // why: without a listener an idle client's error (database restart) crashes the process.
   pool.on('error', (e) => options.onError?.(e));
+  // why: a checked-out client whose session dies mid-query emits 'error' itself; unheard, it ends the process.
+  pool.on('connect', (client) => client.on('error', (e) => options.onError?.(e)));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db, close: () => pool.end() };
 }

@@ -46,7 +46,9 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
     },
     async deliver(id) {
       const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      if (!mail || mail.status === 'sent' || !transport) return;
+      // why: the job can run before the transaction that queued the mail commits; throwing lets pg-boss retry.
+      if (!mail) throw new Error(`outbox mail ${id} not visible (yet)`);
+      if (mail.status === 'sent' || !transport) return;
       try {
         await transport.sendMail({
           from: opts.from,

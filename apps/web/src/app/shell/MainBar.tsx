@@ -121,19 +121,19 @@ export function MainBar() {
             >
               <IconSearch size={22} aria-hidden />
             </ActionIcon>
-            <Indicator label={cartCount} size={18} disabled={cartCount === 0} color="secondary" offset={6}>
-              <ActionIcon
-                component={Link}
-                to={paths.bestellijst.to()}
-                variant="subtle"
-                color="gray.8"
-                size={44}
-                aria-label={t('nav.winkelwagen_aantal', { count: cartCount })}
-                data-testid="cart-link"
-              >
+            <ActionIcon
+              component={Link}
+              to={paths.bestellijst.to()}
+              variant="subtle"
+              color="gray.8"
+              size={44}
+              aria-label={t('nav.winkelwagen_aantal', { count: cartCount })}
+              data-testid="cart-link"
+            >
+              <Indicator label={cartCount} size={16} disabled={cartCount === 0} color="secondary" offset={2} inline aria-hidden>
                 <IconShoppingCart size={22} aria-hidden />
-              </ActionIcon>
-            </Indicator>
+              </Indicator>
+            </ActionIcon>
           </Group>
         </Group>
       </Container>

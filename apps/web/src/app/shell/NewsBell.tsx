@@ -27,18 +27,18 @@ export function NewsBell() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={320}>
       <Menu.Target>
-        <Indicator label={unread} size={18} disabled={unread === 0} color="secondary" offset={8} inline>
-          <ActionIcon
-            variant="subtle"
-            color="gray.0"
-            c="var(--mp-primary-text)"
-            size={44}
-            aria-label={unread > 0 ? `${t('topbar.nieuws')} (${unread})` : t('topbar.nieuws')}
-            data-testid="news-bell"
-          >
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          c="var(--mp-primary-text)"
+          size={44}
+          aria-label={unread > 0 ? `${t('topbar.nieuws')} (${unread})` : t('topbar.nieuws')}
+          data-testid="news-bell"
+        >
+          <Indicator label={unread} size={16} disabled={unread === 0} color="secondary" offset={2} inline aria-hidden>
             <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('topbar.nieuws')}</Menu.Label>

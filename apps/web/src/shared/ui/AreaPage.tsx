@@ -13,7 +13,7 @@ export function LocationNotice() {
   if (!location) {
     return (
       <Alert
-        color="yellow"
+        color="brand"
         variant="light"
         icon={<IconMapPin aria-hidden />}
         mb="lg"
