@@ -36,7 +36,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  process.stdout.write('npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,order]\n');
+  process.stdout.write(
+    'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,order]\n',
+  );
   process.exit(0);
 }
 
@@ -60,7 +62,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function run(cmd: string, argv: string[], env: Record<string, string>, logFile: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, argv, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(out);
     child.stderr.pipe(out);
     child.on('error', reject);
@@ -134,7 +140,13 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(15_000)]);
 }
 
-async function api(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+async function api(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const r = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
     headers: {
@@ -158,10 +170,46 @@ async function login(email: string): Promise<string> {
 
 /** Quick-search texts as people type them: prefixes, whole words, two words, numbers. */
 const terms = [
-  'tr', 'tril', 'trilplaat', 'trilplaat diesel', 'lichtmast', 'licht', 'aggregaat', 'aggregaat 20', 'bouwhek',
-  'bouwhek verzinkt', 'hoogwerker', 'schaar', 'pomp', 'dompelpomp', 'kabel', 'heater', 'steiger', 'rolsteiger',
-  'ladder', 'container', 'schaftkeet', 'keet', 'minigraver', 'dumper', 'verkeersbord', 'pion', 'bouwlamp', 'led',
-  'diesel', 'accu', 'bh-1001', 'ag-10', 'ku', 'sanitair', 'bouwdroger', 'boorhamer', 'slijp', 'zaag', 'laser', 'wals',
+  'tr',
+  'tril',
+  'trilplaat',
+  'trilplaat diesel',
+  'lichtmast',
+  'licht',
+  'aggregaat',
+  'aggregaat 20',
+  'bouwhek',
+  'bouwhek verzinkt',
+  'hoogwerker',
+  'schaar',
+  'pomp',
+  'dompelpomp',
+  'kabel',
+  'heater',
+  'steiger',
+  'rolsteiger',
+  'ladder',
+  'container',
+  'schaftkeet',
+  'keet',
+  'minigraver',
+  'dumper',
+  'verkeersbord',
+  'pion',
+  'bouwlamp',
+  'led',
+  'diesel',
+  'accu',
+  'bh-1001',
+  'ag-10',
+  'ku',
+  'sanitair',
+  'bouwdroger',
+  'boorhamer',
+  'slijp',
+  'zaag',
+  'laser',
+  'wals',
 ];
 
 function clientPool(n: number) {
@@ -185,7 +233,11 @@ async function httpScenario(
   }
 }
 
-async function sqlScenario(name: string, pool: pg.Pool, statementOf: (worker: number, i: number) => SQL): Promise<Result> {
+async function sqlScenario(
+  name: string,
+  pool: pg.Pool,
+  statementOf: (worker: number, i: number) => SQL,
+): Promise<Result> {
   const dialect = new PgDialect();
   return closedLoop(name, connections, seconds, async (w, i) => {
     const q = dialect.sqlToQuery(statementOf(w, i));
@@ -211,7 +263,9 @@ async function main() {
   try {
     const m = JSON.parse(readFileSync(marker, 'utf8'));
     if (freshlySeeded || !m.vacuumed) {
-      log('vacuum analyze (after seeding: fills the visibility map, clears the GIN pending lists, fresh statistics)…');
+      log(
+        'vacuum analyze (after seeding: fills the visibility map, clears the GIN pending lists, fresh statistics)…',
+      );
       await pool.query('vacuum analyze');
       writeFileSync(marker, JSON.stringify({ ...m, vacuumed: true }));
     }
@@ -224,9 +278,15 @@ async function main() {
       const pick = (w: number, i: number) => terms[(w * 7 + i) % terms.length];
       // Warm up (and fill the result cache for the first scenario, as real typing traffic would).
       for (const t of terms) await api('GET', urlOf(t), token);
-      results.push(await httpScenario('quick search, HTTP (40 repeating terms: result cache warm)', token, (w, i) => urlOf(pick(w, i))));
       results.push(
-        await httpScenario('quick search, HTTP (every text new: no cache hits)', token, (w, i) => urlOf(`${pick(w, i)} ${uniqueWord(w, i)}`)),
+        await httpScenario('quick search, HTTP (40 repeating terms: result cache warm)', token, (w, i) =>
+          urlOf(pick(w, i)),
+        ),
+      );
+      results.push(
+        await httpScenario('quick search, HTTP (every text new: no cache hits)', token, (w, i) =>
+          urlOf(`${pick(w, i)} ${uniqueWord(w, i)}`),
+        ),
       );
       results.push(
         await sqlScenario('quick search, bare SQL via pg (same texts)', pool, (w, i) =>
@@ -244,7 +304,9 @@ async function main() {
           join tech_attributes a on a.id = d.attribute_id and a.kind = 'boolean' and a.filterable
           group by c.id, a.id, c.code, a.code having count(*) >= 100 order by c.code, a.code`)
       ).rows;
-      notes.push(`catalogue pages: ${combos.length} (leaf category, boolean filter) pairs, ${combos.map((c) => `${c.code} (${c.n})`).join(', ')}`);
+      notes.push(
+        `catalogue pages: ${combos.length} (leaf category, boolean filter) pairs, ${combos.map((c) => `${c.code} (${c.n})`).join(', ')}`,
+      );
       const combo = (w: number, i: number) => combos[(w * 5 + i) % combos.length];
       const urlOf = (w: number, i: number, extra = '') => {
         const c = combo(w, i);
@@ -253,25 +315,32 @@ async function main() {
       // A price ceiling above every price changes nothing but the cache key.
       const ceiling = (w: number, i: number) => (900_000 + (w * 100_000 + i) / 1000).toFixed(3);
       for (let i = 0; i < combos.length; i++) await api('GET', urlOf(0, i), token);
-      results.push(await httpScenario('catalogue page + 1 boolean filter, HTTP (result cache warm)', token, (w, i) => urlOf(w, i)));
+      results.push(
+        await httpScenario('catalogue page + 1 boolean filter, HTTP (result cache warm)', token, (w, i) =>
+          urlOf(w, i),
+        ),
+      );
       results.push(
         await httpScenario('catalogue page + 1 boolean filter, HTTP (no cache hits)', token, (w, i) =>
           urlOf(w, i, `&dayMax=${ceiling(w, i)}`),
         ),
       );
       results.push(
-        await sqlScenario('catalogue page + 1 boolean filter, bare SQL via pg (same statements)', pool, (w, i) =>
-          listingSql({
-            locale: 'nl-NL',
-            base: categoryBase(combo(w, i).category),
-            hasRelevance: false,
-            filters: { bool: [combo(w, i).attribute], dayMax: Number(ceiling(w, i)) },
-            sort: 'default',
-            limit: 50,
-            offset: 0,
-            tech: 'locale',
-            withPrices: true,
-          }),
+        await sqlScenario(
+          'catalogue page + 1 boolean filter, bare SQL via pg (same statements)',
+          pool,
+          (w, i) =>
+            listingSql({
+              locale: 'nl-NL',
+              base: categoryBase(combo(w, i).category),
+              hasRelevance: false,
+              filters: { bool: [combo(w, i).attribute], dayMax: Number(ceiling(w, i)) },
+              sort: 'default',
+              limit: 50,
+              offset: 0,
+              tech: 'locale',
+              withPrices: true,
+            }),
         ),
       );
     }
@@ -287,7 +356,8 @@ async function main() {
   for (const prefix of ['quick search', 'catalogue page']) {
     const rows = byName(prefix);
     const sqlRow = rows.find((r) => r.name.includes('bare SQL'));
-    for (const r of rows) if (sqlRow && r !== sqlRow) ratios[r.name] = Math.round((r.rps / sqlRow.rps) * 100) / 100;
+    for (const r of rows)
+      if (sqlRow && r !== sqlRow) ratios[r.name] = Math.round((r.rps / sqlRow.rps) * 100) / 100;
   }
   const report = {
     at: new Date().toISOString(),
@@ -314,14 +384,21 @@ async function orderScenario(token: string, notes: string[]): Promise<Result[]> 
   }
   // One order list per connection (several lists per user need Bestellen_EnableMeerdereBestellijsten).
   const admin = await login(ADMIN);
-  await api('POST', '/api/v2.0/Settings', admin, { key: 'Bestellen_EnableMeerdereBestellijsten', value: true });
+  await api('POST', '/api/v2.0/Settings', admin, {
+    key: 'Bestellen_EnableMeerdereBestellijsten',
+    value: true,
+  });
   const locations = ['P-24008', 'P-24009', 'P-24010', 'P-24011', 'P-24012'];
   const lists: { location: string; id: string }[] = [];
   for (let w = 0; w < connections; w++) {
     const location = locations[w % locations.length];
-    const r = await api('POST', `/api/v2.0/OrderLists/${location}`, token, { name: `bench ${w} ${randomUUID().slice(0, 8)}` });
+    const r = await api('POST', `/api/v2.0/OrderLists/${location}`, token, {
+      name: `bench ${w} ${randomUUID().slice(0, 8)}`,
+    });
     if (r.status !== 201) {
-      notes.push(`order submit: skipped: could not create an order list (${r.status} ${JSON.stringify(r.json)})`);
+      notes.push(
+        `order submit: skipped: could not create an order list (${r.status} ${JSON.stringify(r.json)})`,
+      );
       return [];
     }
     lists.push({ location, id: r.json.id });
@@ -342,26 +419,33 @@ async function orderScenario(token: string, notes: string[]): Promise<Result[]> 
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const addLatencies: { latency: number; ok: boolean }[] = [];
   try {
-    const submit = await closedLoop('order submit (POST PlantRequests/{id}/order), HTTP', connections, seconds, async (w) => {
-      const list = lists[w];
-      const t0 = performance.now();
-      const add = await conns[w].request(
-        'POST',
-        `/api/v2.0/OrderLists/${list.location}/${list.id}/orderlistlines`,
-        headers,
-        JSON.stringify({ lines: [{ type: 'item', itemNo: 'BH-1001', amount: 10 }] }),
-      );
-      addLatencies.push({ latency: performance.now() - t0, ok: add.status === 200 });
-      if (add.status !== 200) return `add line: ${add.status} ${add.body.slice(0, 200)}`;
-      const r = await conns[w].request(
-        'POST',
-        `/api/v2.0/PlantRequests/${list.id}/order`,
-        { ...headers, 'idempotency-key': randomUUID() },
-        JSON.stringify(form),
-      );
-      return r.status === 201 || `${r.status} ${r.body.slice(0, 200)}`;
-    });
-    notes.push('order submit: each iteration adds a line to its own list, then submits it; the latency shown covers both calls');
+    const submit = await closedLoop(
+      'order submit (POST PlantRequests/{id}/order), HTTP',
+      connections,
+      seconds,
+      async (w) => {
+        const list = lists[w];
+        const t0 = performance.now();
+        const add = await conns[w].request(
+          'POST',
+          `/api/v2.0/OrderLists/${list.location}/${list.id}/orderlistlines`,
+          headers,
+          JSON.stringify({ lines: [{ type: 'item', itemNo: 'BH-1001', amount: 10 }] }),
+        );
+        addLatencies.push({ latency: performance.now() - t0, ok: add.status === 200 });
+        if (add.status !== 200) return `add line: ${add.status} ${add.body.slice(0, 200)}`;
+        const r = await conns[w].request(
+          'POST',
+          `/api/v2.0/PlantRequests/${list.id}/order`,
+          { ...headers, 'idempotency-key': randomUUID() },
+          JSON.stringify(form),
+        );
+        return r.status === 201 || `${r.status} ${r.body.slice(0, 200)}`;
+      },
+    );
+    notes.push(
+      'order submit: each iteration adds a line to its own list, then submits it; the latency shown covers both calls',
+    );
     return [submit, summarise('  of which: add a line to the order list', addLatencies, submit.seconds)];
   } finally {
     for (const c of conns) c.close();
@@ -380,7 +464,8 @@ function printTable(results: Result[], ratios: Record<string, number>, notes: st
     ratios[r.name] !== undefined ? `${ratios[r.name].toFixed(2)}×` : '',
   ]);
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   log('');
   log(`scale ${scale}, ${connections} connections, ${seconds} s per scenario`);
   log(line(cols));

@@ -24,7 +24,8 @@ describe('not found', () => {
     await page.waitForURL(`${baseUrl}/404`);
     await page.getByRole('main').getByRole('link', { name: 'Naar de startpagina' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    assert.ok(await page.getByTestId('banner-large').isVisible());
+    await page.getByTestId('banner-large').waitFor();
+    assert.equal(await page.title(), 'Home | Materieelportaal');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 // Starts the real portal (apps/server/src/main.ts) on free ports with a fresh data directory and demo data.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,8 @@ export async function startServer(
   }
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-'));
+  // embedded PostgreSQL runs as its own user when started by root: it must be able to enter the directory
+  chmodSync(dataDir, 0o755);
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {

@@ -6,7 +6,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { translate } from '@mp/contract/i18n';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,6 +25,32 @@ import { registerMetrics } from './platform/http/metrics.ts';
 
 export type App = FastifyInstance;
 
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The headers helmet sets, for the few answers given before helmet's hook runs. */
+const baselineSecurityHeaders = {
+  'content-security-policy': Object.entries(cspDirectives)
+    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v.join(' ')}`)
+    .join(';'),
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'cache-control': 'no-store',
+};
+
 const defaultWebRoot = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 
 export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger } = {}): Promise<App> {
@@ -34,7 +61,23 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     onConstructorPoisoning: 'error',
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 300 },
+    // Errors the router raises before any hook runs (bad URL encoding, over-long parameters): answered
+    // in the error shape with the same security headers, never echoing the URL.
+    frameworkErrors: (err, req, res) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const reply = res as FastifyReply;
+      reply
+        .headers(baselineSecurityHeaders)
+        .code(status)
+        .send({
+          code: 'error.ongeldige_invoer',
+          message: translate(
+            resolveLocale(undefined, req.headers['accept-language']),
+            'error.ongeldige_invoer',
+          ),
+        });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,22 +113,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
 
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

@@ -144,18 +144,19 @@ export const categoryList = z.object({ categories: z.array(category) });
 
 export const techDataKind = z.enum(['label', 'text', 'boolean', 'number']);
 
-/** One technical-data row, label translated; the web formats the value per locale. */
+/**
+ * One technical-data row, label translated; the web formats the value per locale. Kept small on purpose:
+ * a catalogue page carries it for every card (the attribute's id is in the facets, keyed by `code`).
+ */
 export const techDataEntry = z.object({
-  attributeId: z.string(),
+  /** The attribute's code (unique), e.g. 'diesel', 'vermogen_kva'. */
   code: z.string(),
+  /** `label` is a heading row without a value. */
   kind: techDataKind,
   label: z.string(),
   unit: z.string().nullable(),
-  booleanValue: z.boolean().nullable(),
-  /** Decimal string, e.g. '7.5'. */
-  numberValue: decimal.nullable(),
-  /** The text of a `text` row in the request locale. */
-  text: z.string().nullable(),
+  /** boolean: true/false; number: a decimal string ('7.5'); text: the text in the request locale; label: null. */
+  value: z.union([z.boolean(), z.string()]).nullable(),
 });
 export type TechDataEntry = z.infer<typeof techDataEntry>;
 

@@ -42,15 +42,14 @@ function formatNumber(value: string, locale: Locale): string {
 }
 
 function techText(e: TechEntry, locale: Locale): string {
+  if (e.value === null) return '';
   switch (e.kind) {
     case 'boolean':
-      return e.booleanValue === null ? '' : translate(locale, e.booleanValue ? 'shared.ja' : 'shared.nee');
+      return translate(locale, e.value === true ? 'shared.ja' : 'shared.nee');
     case 'number':
-      return e.numberValue === null
-        ? ''
-        : [formatNumber(e.numberValue, locale), e.unit].filter(Boolean).join(' ');
+      return [formatNumber(String(e.value), locale), e.unit].filter(Boolean).join(' ');
     case 'text':
-      return e.texts?.[locale] ?? e.texts?.['nl-NL'] ?? e.text ?? '';
+      return e.texts?.[locale] ?? e.texts?.['nl-NL'] ?? String(e.value);
     default:
       return '';
   }

@@ -34,7 +34,7 @@ export type TechMode = 'none' | 'locale' | 'all';
 function techDataOf(locale: Locale, mode: TechMode): SQL {
   const all = mode === 'all' ? sql`, 'lj', a.label, 'tj', d.text_value` : sql``;
   return sql`(select coalesce(json_agg(json_build_object(
-      'a', a.id, 'c', a.code, 'k', a.kind, 'u', a.unit, 'l', ${textOf(sql`a.label`, locale)},
+      'c', a.code, 'k', a.kind, 'u', a.unit, 'l', ${textOf(sql`a.label`, locale)},
       'b', d.boolean_value, 'n', d.number_value::text, 't', ${textOf(sql`d.text_value`, locale)}${all}
     ) order by d.sort, a.sort, a.code), '[]'::json)
     from item_tech_data d join tech_attributes a on a.id = d.attribute_id
@@ -51,7 +51,6 @@ function cardColumns(locale: Locale, tech: TechMode): SQL {
 }
 
 export type TechRow = {
-  a: string;
   c: string;
   k: 'label' | 'text' | 'boolean' | 'number';
   u: string | null;
@@ -233,10 +232,8 @@ export function listingSql(input: ListingInput): SQL {
           order by a.sort, a.code), '[]'::json)
         from (
           select t.attribute_id, count(*)::int as n
-          from f cross join lateral (
-            -- why: offset 0 keeps this a per-item index lookup; flattened, the planner hashes every true value.
-            select t.attribute_id from item_tech_data t where t.item_id = f.id and t.boolean_value offset 0
-          ) t
+          from f join item_tech_data t on t.item_id = f.id
+          where t.boolean_value
           group by t.attribute_id
         ) x join tech_attributes a on a.id = x.attribute_id
         where a.kind = 'boolean' and a.filterable) as bools,

@@ -107,7 +107,8 @@ export function roundDecimal(value: string, decimals: number): string {
   if (!m) return value;
   const [, sign, int, frac = ''] = m;
   // Most values already have at most `decimals` places (numeric(12,2) shown with 2): only pad them.
-  if (frac.length <= decimals) return decimals > 0 ? `${sign}${int}.${frac.padEnd(decimals, '0')}` : `${sign}${int}`;
+  if (frac.length <= decimals)
+    return decimals > 0 ? `${sign}${int}.${frac.padEnd(decimals, '0')}` : `${sign}${int}`;
   const padded = frac.slice(0, decimals + 1);
   let scaled = BigInt(int + padded.slice(0, decimals));
   if (Number(padded[decimals]) >= 5) scaled += 1n;
@@ -140,17 +141,21 @@ export type TechEntry = TechDataEntry & {
   texts?: Partial<Record<Locale, string>> | null;
 };
 
+function techValue(t: TechRow): boolean | string | null {
+  switch (t.k) {
+    case 'boolean':
+      return t.b;
+    case 'number':
+      return trimDecimal(t.n);
+    case 'text':
+      return t.t;
+    default:
+      return null;
+  }
+}
+
 function toTechEntry(t: TechRow): TechEntry {
-  const entry: TechEntry = {
-    attributeId: t.a,
-    code: t.c,
-    kind: t.k,
-    label: t.l ?? t.c,
-    unit: t.u,
-    booleanValue: t.k === 'boolean' ? t.b : null,
-    numberValue: t.k === 'number' ? trimDecimal(t.n) : null,
-    text: t.k === 'text' ? t.t : null,
-  };
+  const entry: TechEntry = { code: t.c, kind: t.k, label: t.l ?? t.c, unit: t.u, value: techValue(t) };
   if (t.lj) {
     entry.labels = t.lj;
     entry.texts = t.tj ?? null;
@@ -227,7 +232,10 @@ export async function listCategories(
 // Statement results shared by all viewers; see catalogue.cache.ts for what makes that safe.
 const listingCache = createCache<ListingRow>({ ttlMs: 30_000, maxEntries: 500 });
 const categoriesCache = createCache<CategoryRow[]>({ ttlMs: 30_000, maxEntries: 10 });
-const categoryCache = createCache<Awaited<ReturnType<typeof selectCategory>>>({ ttlMs: 30_000, maxEntries: 1000 });
+const categoryCache = createCache<Awaited<ReturnType<typeof selectCategory>>>({
+  ttlMs: 30_000,
+  maxEntries: 1000,
+});
 
 const priceSorts = new Set<CatalogueSort>(['dayPrice', 'dayPriceDesc', 'weekPrice', 'weekPriceDesc']);
 
@@ -269,11 +277,30 @@ export async function runListing(
   const key = JSON.stringify([req.baseKey, input]);
   const row = await listingCache.get(ctx.db, key, () => selectListing(ctx.db, { ...input, base: req.base }));
   return {
-    items: row.items.map((r) => toCard(r, v)),
+    items: cardsOf(row, v),
     total: row.total,
     facets: await facetsOf(ctx, v, row, req.filters.bool),
     sortBy,
   };
+}
+
+// why: a cached statement result is shaped for each kind of viewer once, not on every request; the
+// arrays are shared and never changed after this.
+const cardsMemo = new WeakMap<ListingRow, Map<string, CatalogueItem[]>>();
+
+function cardsOf(row: ListingRow, v: Viewer): CatalogueItem[] {
+  const key = `${v.display}|${v.settings.Prijzen_AantalDecimalen}|${v.settings.Gewicht_AantalDecimalen}|${v.techVisible}`;
+  let byViewer = cardsMemo.get(row);
+  if (!byViewer) {
+    byViewer = new Map();
+    cardsMemo.set(row, byViewer);
+  }
+  let cards = byViewer.get(key);
+  if (!cards) {
+    cards = row.items.map((r) => toCard(r, v));
+    byViewer.set(key, cards);
+  }
+  return cards;
 }
 
 async function facetsOf(ctx: Ctx, v: Viewer, row: ListingRow, selected: string[]): Promise<Facets> {
@@ -332,7 +359,9 @@ export async function cataloguePage(
   const [category, list] = await Promise.all([
     all
       ? { id: EMPTY_GUID, parent_id: null, name: translate(v.locale, 'Catalogus.alle_categorieen') }
-      : categoryCache.get(ctx.db, `${v.locale}:${categoryId}`, () => selectCategory(ctx.db, v.locale, categoryId)),
+      : categoryCache.get(ctx.db, `${v.locale}:${categoryId}`, () =>
+          selectCategory(ctx.db, v.locale, categoryId),
+        ),
     runListing(ctx, v, {
       base: all ? allListedBase() : categoryBase(categoryId),
       baseKey: all ? 'all' : `category:${categoryId}`,

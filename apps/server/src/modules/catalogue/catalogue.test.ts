@@ -117,7 +117,15 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     expect(fence.dayPrice).toMatch(/^\d+\.\d{2}$/);
     expect(fence.weightPerPiece).toMatch(/^\d+\.\d$/);
     const galvanised = fence.techData.find((d: { code: string }) => d.code === 'verzinkt');
-    expect(galvanised).toMatchObject({ kind: 'boolean', label: 'Galvanised', booleanValue: true });
+    expect(galvanised).toEqual({
+      code: 'verzinkt',
+      kind: 'boolean',
+      label: 'Galvanised',
+      unit: null,
+      value: true,
+    });
+    const length = fence.techData.find((d: { code: string }) => d.code === 'lengte');
+    expect(length).toEqual({ code: 'lengte', kind: 'number', label: 'Length (m)', unit: 'm', value: '3.5' });
     expect(page.format).toEqual({ priceDecimals: 2, weightDecimals: 1 });
   });
 
@@ -158,9 +166,7 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     expect(filtered.total).toBe(diesel.count);
     for (const item of filtered.items) {
       expect(
-        item.techData.some(
-          (d: { code: string; booleanValue: boolean }) => d.code === 'diesel' && d.booleanValue,
-        ),
+        item.techData.some((d: { code: string; value: unknown }) => d.code === 'diesel' && d.value === true),
       ).toBe(true);
     }
     const options = filtered.facets.booleanGroups[0].options;

@@ -80,7 +80,7 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
   const fallback =
     locale === 'nl-NL'
       ? sql``
-      : sql`union
+      : sql`union all
       select t.item_id as id, t.description from item_translations t
       where t.locale = 'nl-NL' and ${wordsTest(td, words, mode)}
         and not exists (select 1 from item_translations x where x.item_id = t.item_id and x.locale = ${L})`;
@@ -99,9 +99,13 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
         select t.item_id as id, t.description from item_translations t
         where t.locale = ${L} and ${wordsTest(td, words, mode)}
         ${fallback}
-        union
-        select i.id, coalesce(${descriptionOf}, i.item_no) from items i
-        where ${wordsTest(sql`lower(i.item_no)`, words, mode)}
+        union all
+        -- Matched on the number only: an item whose description matches is in the branches above already.
+        select n.id, coalesce(n.description, n.item_no) from (
+          select i.id, i.item_no, ${descriptionOf} as description from items i
+          where ${wordsTest(sql`lower(i.item_no)`, words, mode)}
+        ) n
+        where not coalesce(${wordsTest(foldedValue(sql`n.description`), words, mode)}, false)
       ) m
       -- why: offset 0 keeps the folded text computed once per candidate instead of once per use.
       offset 0

@@ -55,6 +55,14 @@ function fromFastifyError(err: FastifyError): AppError | null {
   return null;
 }
 
+function isPgDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -87,6 +95,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         req.log.info({ code: appError.code, user: req.user?.id, url: req.url }, 'access denied');
       }
       return reply.code(appError.status).send(body(req, appError.code, appError.params, appError.details));
+    }
+    // PostgreSQL data exceptions (class 22: NUL byte, malformed uuid, number out of range, …) come from input
+    // that slipped past a schema: the caller's fault, so 400, and logged to tighten the schema.
+    if (isPgDataException(err)) {
+      req.log.warn(
+        { pgCode: (err as { code?: string }).code, url: req.routeOptions.url },
+        'database refused input',
+      );
+      return reply.code(400).send(body(req, 'error.ongeldige_invoer'));
     }
     // Unknown errors: log with the request id, answer generically (no stack, no internals).
     req.log.error({ err, reqId: req.id }, 'unhandled error');
