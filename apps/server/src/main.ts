@@ -1,19 +1,16 @@
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
+import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { demoLogins, seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
-const logger = pino({
-  level: config.LOG_LEVEL,
-  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
-});
+const logger = createLogger(config.LOG_LEVEL);
 
 async function main() {
   const started = Date.now();

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -29,7 +30,12 @@ export const DEMO_PASSWORD = 'Materieel2026!';
 
 /** The real app over HTTP (app.inject) on a database of its own; pass env to change config. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: 'demo' | 'empty'; deps?: Partial<Deps> } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: 'demo' | 'empty';
+    deps?: Partial<Deps>;
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.seed ?? 'demo');
   const work = mkdtempSync(path.join(tmpdir(), 'mp-app-'));
@@ -58,7 +64,7 @@ export async function createTestApp(
     webRoot: path.join(work, 'no-web'),
     ...options.deps,
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { logger: options.logger });
   async function tokenFor(email: string): Promise<string> {
     const [u] = await database.db
       .select()

@@ -56,7 +56,8 @@ function randomValue(depth = 0): unknown {
   if (r < 0.5) return rand() * 1e6;
   if (r < 0.6) return rand() < 0.5;
   if (r < 0.65) return null;
-  if (r < 0.75 && depth < 2) return Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(depth + 1));
+  if (r < 0.75 && depth < 2)
+    return Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(depth + 1));
   if (depth < 2) return randomObject([], depth + 1);
   return pick(hostileStrings);
 }
@@ -64,7 +65,8 @@ function randomValue(depth = 0): unknown {
 function randomObject(knownKeys: string[], depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of knownKeys) if (rand() < 0.8) out[k] = randomValue(depth);
-  if (rand() < 0.3) out[pick(['role', 'status', 'locationId', 'userId', 'customerId', 'isAdmin'])] = randomValue(depth);
+  if (rand() < 0.3)
+    out[pick(['role', 'status', 'locationId', 'userId', 'customerId', 'isAdmin'])] = randomValue(depth);
   return out;
 }
 
@@ -80,8 +82,9 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const params = (op.parameters ?? []) as { in: string; name: string }[];
-      const body = (op.requestBody as { content?: Record<string, { schema?: { properties?: object } }> } | undefined)
-        ?.content?.['application/json']?.schema;
+      const body = (
+        op.requestBody as { content?: Record<string, { schema?: { properties?: object } }> } | undefined
+      )?.content?.['application/json']?.schema;
       ops.push({
         method: method.toUpperCase(),
         path,
@@ -94,7 +97,10 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
 }
 
 function fill(path: string): string {
-  return path.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(pick(hostileStrings)).slice(0, 300)) || 'x');
+  return path.replace(
+    /\{[^}]+\}/g,
+    () => encodeURIComponent(String(pick(hostileStrings)).slice(0, 300)) || 'x',
+  );
 }
 
 describe('generated requests against every route', () => {
@@ -121,10 +127,21 @@ describe('generated requests against every route', () => {
           const res = await t.app.inject({
             method: op.method as 'GET',
             url,
-            headers: { ...headers, ...(payload !== undefined ? { 'content-type': 'application/json', 'idempotency-key': `fuzz-${i}` } : {}) },
-            payload: typeof payload === 'string' ? payload : payload === undefined ? undefined : JSON.stringify(payload),
+            headers: {
+              ...headers,
+              ...(payload !== undefined
+                ? { 'content-type': 'application/json', 'idempotency-key': `fuzz-${i}` }
+                : {}),
+            },
+            payload:
+              typeof payload === 'string'
+                ? payload
+                : payload === undefined
+                  ? undefined
+                  : JSON.stringify(payload),
           });
-          if (res.statusCode >= 500) failures.push(`${op.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500)
+            failures.push(`${op.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           if (!String(res.headers['content-security-policy'] ?? '').includes("object-src 'none'")) {
             failures.push(`${op.method} ${url}: no CSP`);
           }
