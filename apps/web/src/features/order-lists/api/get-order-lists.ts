@@ -1,42 +1,21 @@
 import type { OrderListSummary } from '@mp/contract/api/ordering';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, pathParam } from '../../../shared/api/client';
-import { isApiError } from '../../../shared/api/errors';
+import { useQuery } from '@tanstack/react-query';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
+import {
+  activeOrderListStore,
+  getOrderLists,
+  type OrderListsAnswer,
+  orderListKeys,
+  orderListsQueryOptions,
+  targetListOf,
+} from '../../../shared/ui/ordering/order-lists';
 
-export type { OrderListSummary };
-
-export const orderListKeys = {
-  all: ['order-lists'] as const,
-  lists: () => [...orderListKeys.all, 'list'] as const,
-  list: (locationNo: string) => [...orderListKeys.lists(), locationNo] as const,
-};
-
-export interface OrderListsAnswer {
-  orderLists: OrderListSummary[];
-  multipleLists: boolean;
-}
-
-/** GET /api/v2.0/OrderLists/{plantLocation}: the user's order lists on the location (a location without any answers none). */
-export async function getOrderLists(locationNo: string, signal?: AbortSignal): Promise<OrderListsAnswer> {
-  try {
-    const body = await api.get<OrderListsAnswer>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, { signal });
-    return { orderLists: body?.orderLists ?? [], multipleLists: body?.multipleLists ?? false };
-  } catch (e) {
-    if (isApiError(e) && e.status === 404) return { orderLists: [], multipleLists: false };
-    throw e;
-  }
-}
-
-export const orderListsQueryOptions = (locationNo: string) =>
-  queryOptions({
-    queryKey: orderListKeys.list(locationNo),
-    queryFn: ({ signal }) => getOrderLists(locationNo, signal),
-    staleTime: 30_000,
-    retry: false,
-  });
+// The fetcher and keys live in shared/ui/ordering: catalogue, search, details, sets and favourites add to
+// the order list too, and features do not import each other.
+export { getOrderLists, orderListKeys, orderListsQueryOptions };
+export type { OrderListSummary, OrderListsAnswer };
 
 export function useOrderLists() {
   const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? null);
@@ -49,8 +28,15 @@ export function defaultListOf(answer: OrderListsAnswer | undefined): OrderListSu
   return answer?.orderLists.find((l) => l.isDefault) ?? answer?.orderLists[0];
 }
 
-/** The number of lines on the default order list of the selected location; 0 without a location. */
+/** The list the user works on at the selected location: the one switched to on Bestellijsten, else the default. */
+export function useTargetOrderList(): { list: OrderListSummary | undefined; query: ReturnType<typeof useOrderLists> } {
+  const query = useOrderLists();
+  const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? '');
+  const activeId = useStore(activeOrderListStore, (a) => a[locationNo]);
+  return { list: targetListOf(query.data, activeId), query };
+}
+
+/** The number of lines on the order list the user works on at the selected location; 0 without a location. */
 export function useOrderListCount(): number {
-  const { data } = useOrderLists();
-  return defaultListOf(data)?.lineCount ?? 0;
+  return useTargetOrderList().list?.lineCount ?? 0;
 }
