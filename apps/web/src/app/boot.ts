@@ -1,14 +1,39 @@
+import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { locales } from '@mp/contract/i18n/locales';
 import { pickLocale, visibleLocales } from '@mp/contract/rules/languages';
 import type { QueryClient } from '@tanstack/react-query';
-import { corporateIdentityQueryOptions } from '../shared/api/get-corporate-identity';
-import { settingsQueryOptions, settingsViewer } from '../shared/api/get-settings';
+import { corporateIdentityKeys, corporateIdentityQueryOptions } from '../shared/api/get-corporate-identity';
+import { type SettingsPayload, settingsKeys, settingsQueryOptions, settingsViewer } from '../shared/api/get-settings';
 import { loadLocale, switchLocale } from '../shared/i18n/i18n';
+import { takePreboot } from '../shared/lib/preboot';
 import { preferencesStore } from '../shared/session/preferences';
 import { endSession, followOtherTabs, refreshSession, sessionStore } from '../shared/session/session';
 
+/** The corporate identity: the answer src/preboot.ts already asked for, else a request of its own. */
+async function corporateIdentity(queryClient: QueryClient): Promise<void> {
+  const early = await takePreboot('identity').catch(() => null);
+  if (early) {
+    queryClient.setQueryData(corporateIdentityKeys.all, early as CorporateIdentity);
+    return;
+  }
+  const identity = await queryClient.fetchQuery(corporateIdentityQueryOptions());
+  // the banner image is the largest thing on most pages: its download starts as soon as its address is known
+  for (const src of [identity?.bannerUrl, identity?.logoUrl]) if (src) new Image().src = src;
+}
+
+/** The settings for whoever is signed in now (the anonymous ones may already be on their way). */
+async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | undefined> {
+  const viewer = settingsViewer();
+  const early = await takePreboot('settings').catch(() => null);
+  if (early && viewer === 'anonymous') {
+    queryClient.setQueryData(settingsKeys.group('all', viewer), early as SettingsPayload);
+    return early as SettingsPayload;
+  }
+  return queryClient.fetchQuery(settingsQueryOptions(viewer)).catch(() => undefined);
+}
+
 /**
- * Start-up, before the first page: a stored session is silently refreshed (failure signs out, spec §4);
+ * Start-up, before the first page: a stored session is silently refreshed (a refusal signs out, spec §4);
  * settings, corporate identity and the texts of the chosen language load meanwhile (the loading screen).
  */
 export async function boot(queryClient: QueryClient): Promise<void> {
@@ -16,16 +41,14 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   const stored = preferencesStore.get().locale;
   // texts of the likely language load while the session is refreshed
   const early = loadLocale(pickLocale(stored, undefined, locales)).catch(() => undefined);
-  const corporate = queryClient.prefetchQuery(corporateIdentityQueryOptions());
+  const corporate = corporateIdentity(queryClient).catch(() => undefined);
 
   if (sessionStore.get()) {
     const outcome = await refreshSession();
     if (outcome === 'failed') endSession('refresh-failed');
   }
 
-  const settings = await queryClient
-    .fetchQuery(settingsQueryOptions(settingsViewer()))
-    .catch(() => undefined);
+  const settings = await settingsNow(queryClient);
   const offered = settings ? visibleLocales(settings.boolValues) : [...locales];
   const locale = pickLocale(stored, settings?.stringValues.DefaultLanguage, offered);
   await early;

@@ -77,12 +77,20 @@ function relevance(d: SQL, no: SQL, words: string[]): SQL {
 export function itemCandidates(locale: Locale, words: string[], mode: WordMode = 'any'): SQL {
   const L = localeLiteral(locale);
   const td = folded(sql`t.description`);
+  // The index selects on the words of 3+ characters when there are any: a two-letter word (three
+  // patterns, thousands of rows) does not bring in candidates by itself next to a longer word, it only
+  // counts in `n`; with 'all' it is tested once on the folded text afterwards (each LIKE of an index
+  // recheck folds the text again).
+  const long = words.filter((w) => w.length >= CONTAINS_MIN_WORD_LENGTH);
+  const selecting = long.length > 0 ? long : words;
+  const indexTest = (expr: SQL) =>
+    mode === 'all' ? wordsTest(expr, selecting, 'all') : anyWord(expr, selecting);
   const fallback =
     locale === 'nl-NL'
       ? sql``
       : sql`union all
       select t.item_id as id, t.description from item_translations t
-      where t.locale = 'nl-NL' and ${wordsTest(td, words, mode)}
+      where t.locale = 'nl-NL' and ${indexTest(td)}
         and not exists (select 1 from item_translations x where x.item_id = t.item_id and x.locale = ${L})`;
   const descriptionOf =
     locale === 'nl-NL'
@@ -90,6 +98,10 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
       : sql`coalesce(
           (select t.description from item_translations t where t.item_id = i.id and t.locale = ${L}),
           (select t.description from item_translations t where t.item_id = i.id and t.locale = 'nl-NL'))`;
+  const allWords =
+    mode === 'all'
+      ? sql` and (${wordsTest(sql`c.d`, words, 'all')} or ${wordsTest(sql`lower(i.item_no)`, words, 'all')})`
+      : sql``;
   return sql`
     select i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight, i.image_file_id, c.description,
       ${matchedWords(sql`c.d`, sql`lower(i.item_no)`, words)} as n,
@@ -97,21 +109,21 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
     from (
       select m.id, m.description, ${foldedValue(sql`m.description`)} as d from (
         select t.item_id as id, t.description from item_translations t
-        where t.locale = ${L} and ${wordsTest(td, words, mode)}
+        where t.locale = ${L} and ${indexTest(td)}
         ${fallback}
         union all
-        -- Matched on the number only: an item whose description matches is in the branches above already.
+        -- Matched on the number only: an item the branches above admit is not repeated here.
         select n.id, coalesce(n.description, n.item_no) from (
           select i.id, i.item_no, ${descriptionOf} as description from items i
-          where ${wordsTest(sql`lower(i.item_no)`, words, mode)}
+          where ${mode === 'all' ? wordsTest(sql`lower(i.item_no)`, words, 'all') : anyWord(sql`lower(i.item_no)`, selecting)}
         ) n
-        where not coalesce(${wordsTest(foldedValue(sql`n.description`), words, mode)}, false)
+        where not coalesce(${indexTest(foldedValue(sql`n.description`))}, false)
       ) m
       -- why: offset 0 keeps the folded text computed once per candidate instead of once per use.
       offset 0
     ) c
     join items i on i.id = c.id
-    where i.searchable and not i.blocked`;
+    where i.searchable and not i.blocked${allWords}`;
 }
 
 /** Active sets whose description (locale, nl-NL fallback) or number matches any of the words. */

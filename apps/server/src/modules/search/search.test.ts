@@ -101,6 +101,15 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
+  it('fills up with partial matches only when fewer than 10 hold every word', async () => {
+    const all = await quick('verkeersbord cm');
+    expect(all).toHaveLength(10);
+    for (const h of all) expect(countMatchedWords(h.materieelOmschrijving, ['verkeersbord', 'cm'])).toBe(2);
+    const partial = await quick('bouwhek qqzzxx');
+    expect(partial.length).toBeGreaterThan(0);
+    for (const h of partial) expect(h.materieelOmschrijving.toLowerCase()).toContain('bouwhek');
+  });
+
   it('matches the item number and puts an exact number first', async () => {
     const hits = await quick('bh-1001');
     expect(hits[0].materieelSoort).toBe('BH-1001');

@@ -1,19 +1,7 @@
-import {
-  ActionIcon,
-  Badge,
-  Burger,
-  Container,
-  Drawer,
-  Group,
-  Image,
-  Indicator,
-  NavLink,
-  Stack,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Burger, Container, Group, Image, Indicator, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
@@ -21,24 +9,10 @@ import { PRODUCT_SEARCH_INPUT_ID } from '../../features/search/components/Produc
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
 import { paths } from '../../shared/lib/paths';
 import { DefaultLogo } from './DefaultLogo';
-import { type NavItem, useNavItems } from './nav-items';
+import { CountBadge, itemLabel, useNavItems } from './nav-items';
 import classes from './shell.module.css';
 
-function CountBadge({ count }: { count?: number }) {
-  if (count === undefined) return null;
-  return (
-    <Badge size="sm" circle={count < 10} color="secondary" aria-hidden>
-      {count}
-    </Badge>
-  );
-}
-
-/** "Afvoerlijst, 3": the count is part of the link's name for screen readers. */
-function useItemLabel() {
-  const { t } = useTranslation();
-  return (item: NavItem) =>
-    item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey);
-}
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 function focusSearch() {
   const input = document.getElementById(PRODUCT_SEARCH_INPUT_ID) as HTMLInputElement | null;
@@ -51,10 +25,13 @@ function focusSearch() {
 export function MainBar() {
   const { t } = useTranslation();
   const items = useNavItems();
-  const label = useItemLabel();
+  const label = (item: Parameters<typeof itemLabel>[1]) => itemLabel(t, item);
   const identity = useCorporateIdentity();
   const cartCount = useOrderListCount();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // the drawer's code loads the first time the menu is opened
+  const [mounted, setMounted] = useState(false);
+  if (opened && !mounted) setMounted(true);
   const location = useLocation();
 
   // a navigation closes the drawer
@@ -138,36 +115,11 @@ export function MainBar() {
         </Group>
       </Container>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        size={300}
-        title={t('nav.menu')}
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': t('nav.sluiten') }}
-      >
-        <nav aria-label={t('nav.menu')}>
-          <Stack gap={2}>
-            {items.map((item) => (
-              <NavLink
-                key={item.key}
-                component={RouterNavLink}
-                to={item.to}
-                end={item.key === 'home'}
-                label={t(item.labelKey)}
-                aria-label={label(item)}
-                leftSection={item.icon}
-                rightSection={<CountBadge count={item.count} />}
-                h={48}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                active={
-                  item.key === 'home' ? location.pathname === '/' : location.pathname.startsWith(item.to)
-                }
-              />
-            ))}
-          </Stack>
-        </nav>
-      </Drawer>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} items={items} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   IconMapPin,
   IconTruckReturn,
 } from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
 import { useRemovalListCount } from '../../features/removal-list/api/get-removal-list';
@@ -93,3 +94,18 @@ export function useNavItems(): NavItem[] {
   }
   return items;
 }
+
+export function CountBadge({ count }: { count?: number }) {
+  if (count === undefined) return null;
+  return (
+    <Badge size="sm" circle={count < 10} color="secondary" aria-hidden>
+      {count}
+    </Badge>
+  );
+}
+
+/** "Afvoerlijst, 3": the count is part of the link's name for screen readers. */
+export function itemLabel(t: (key: string) => string, item: NavItem): string {
+  return item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey);
+}
+

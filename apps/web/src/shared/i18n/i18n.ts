@@ -2,6 +2,7 @@ import { defaultLocale, type Locale } from '@mp/contract/i18n/locales';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { API_BASE } from '../api/client';
+import { takePrebootTranslations } from '../lib/preboot';
 import { localeStore } from './locale';
 
 /**
@@ -49,6 +50,8 @@ async function bundled(locale: Locale): Promise<Record<string, string>> {
 }
 
 async function fromServer(locale: Locale): Promise<Record<string, string>> {
+  const early = await takePrebootTranslations(locale);
+  if (early) return early;
   const res = await fetch(`${API_BASE}/Translations/${locale}`, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`translations ${res.status}`);
   const body = (await res.json()) as { translations: Record<string, string> };

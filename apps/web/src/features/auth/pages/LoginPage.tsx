@@ -5,10 +5,9 @@ import { IconBuildingSkyscraper, IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { type ApiError, isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
-import { serverFieldErrors, zodValidate } from '../../../shared/lib/form-errors';
+import { errorNode, serverFieldErrors } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { sessionStore } from '../../../shared/session/session';
@@ -18,14 +17,17 @@ import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
 import { FormAlert } from './FormAlert';
 
-const formSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1)
-    .pipe(z.email({ message: 'validation.email_ongeldig' })),
-  password: z.string().min(1),
-});
+/** An e-mail address as the server's schema accepts it, roughly: something@domain.tld without spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(values: { email: string; password: string }) {
+  const errors: Record<string, ReturnType<typeof errorNode>> = {};
+  const email = values.email.trim();
+  if (email === '') errors.email = errorNode({ key: 'validation.verplicht' });
+  else if (!EMAIL.test(email) || email.length > 254) errors.email = errorNode({ key: 'validation.email_ongeldig' });
+  if (values.password === '') errors.password = errorNode({ key: 'validation.verplicht' });
+  return errors;
+}
 
 export const EXTERNAL_REDIRECT_KEY = 'mp.externalRedirect';
 
@@ -48,7 +50,7 @@ export function LoginPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zodValidate(formSchema),
+    validate,
   });
 
   if (signedIn) return <Navigate to={redirectUrl} replace />;

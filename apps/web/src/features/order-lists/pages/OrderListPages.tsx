@@ -1,66 +1,331 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconClipboardList } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { OrderListSummary } from '@mp/contract/api/ordering';
+import {
+  IconBook2,
+  IconCheck,
+  IconClipboardList,
+  IconDots,
+  IconEdit,
+  IconListDetails,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/errors';
+import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
+import { setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { defaultListOf, useOrderLists } from '../api/get-order-lists';
+import { useCreateOrderList } from '../api/create-order-list';
+import { useDeleteOrderList } from '../api/delete-order-list';
+import { useTargetOrderList } from '../api/get-order-lists';
+import { useOrderList } from '../api/get-order-list';
+import { useRenameOrderList } from '../api/rename-order-list';
+import { OrderListEditor } from '../components/OrderListEditor';
 
-function OrderLists({ all }: { all: boolean }) {
+export { BestellenAfrondenPage, BestellenGegevensPage, BestellenVoltooidPage } from './WizardPages';
+
+function EmptyList() {
+  const { t } = useTranslation();
+  return (
+    <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />}>
+      <Button component={Link} to={paths.materieel.to()} leftSection={<IconBook2 size={18} aria-hidden />} mih={44}>
+        {t('Bestellijst.naar_catalogus')}
+      </Button>
+    </EmptyView>
+  );
+}
+
+/** Bestellijst: the order list the user works on at the selected location. */
+export function BestellijstPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
-  const query = useOrderLists();
-  if (!location) return null;
-  if (query.isPending) return <LoadingBlock />;
-  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-  const first = defaultListOf(query.data);
-  const lists = all ? query.data.orderLists : first ? [first] : [];
-  if (lists.length === 0 || (!all && lists[0].lineCount === 0)) {
-    return <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />} />;
-  }
+  const { list: summary, query: lists } = useTargetOrderList();
+  const detail = useOrderList(location?.locationNo ?? null, summary?.id);
+
+  let body: React.ReactNode;
+  if (!location) body = <LocationPrompt />;
+  else if (lists.isPending || (summary && detail.isPending)) body = <LoadingBlock />;
+  else if (lists.isError) body = <ErrorView error={lists.error} onRetry={() => void lists.refetch()} />;
+  else if (detail.isError) body = <ErrorView error={detail.error} onRetry={() => void detail.refetch()} />;
+  else if (!summary || !detail.data || detail.data.lines.length === 0) body = <EmptyList />;
+  else body = <OrderListEditor key={detail.data.id} locationNo={location.locationNo} list={detail.data} />;
+
+  const multiple = lists.data?.multipleLists === true;
   return (
-    <Stack gap="sm">
-      {lists.map((l) => (
-        <Card key={l.id} withBorder radius="md" padding="md">
-          <Group justify="space-between">
-            <Text fw={600}>{l.name || t('Bestellijst.titel')}</Text>
-            <Badge variant="light">
-              {t('shared.aantal')}: {l.lineCount}
-            </Badge>
+    <>
+      <PageHeader
+        title={multiple && summary ? `${t('Bestellijst.titel')}: ${summary.name}` : undefined}
+        description={location ? `${t('Locatie.titel')}: ${location.label}` : undefined}
+        actions={
+          multiple && location && lists.data ? (
+            <Group gap="sm" align="flex-end">
+              <Select
+                label={t('Bestellijst.actieve_lijst')}
+                data={lists.data.orderLists.map((l) => ({ value: l.id, label: l.name }))}
+                value={summary?.id ?? null}
+                onChange={(v) => v && setActiveOrderList(location.locationNo, v)}
+                allowDeselect={false}
+                w={220}
+                styles={{ input: { minHeight: 44 } }}
+              />
+              <Button
+                component={Link}
+                to={paths.bestellijsten.to()}
+                variant="default"
+                leftSection={<IconListDetails size={18} aria-hidden />}
+                mih={44}
+              >
+                {t('Bestellijst.lijsten')}
+              </Button>
+            </Group>
+          ) : undefined
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+function NameModal({
+  opened,
+  title,
+  initial,
+  pending,
+  onSubmit,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  initial: string;
+  pending: boolean;
+  onSubmit: (name: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('shared.sluiten') }}>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim()) {
+            setError(t('validation.verplicht'));
+            return;
+          }
+          setError(await onSubmit(name.trim()));
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('Bestellijst.lijst_naam')}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            maxLength={100}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} mih={44}>
+              {t('shared.annuleren')}
+            </Button>
+            <Button type="submit" loading={pending} mih={44}>
+              {t('shared.opslaan')}
+            </Button>
           </Group>
-        </Card>
-      ))}
-    </Stack>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
-export function BestellijstPage() {
-  return (
-    <AreaPage needsLocation>
-      <OrderLists all={false} />
-    </AreaPage>
-  );
-}
-
+/** Bestellijsten (Bestellen_EnableMeerdereBestellijsten): create, rename, delete and switch order lists. */
 export function BestellijstenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useFormat();
+  const location = useStore(selectedLocationStore);
+  const { list: active, query } = useTargetOrderList();
+  const create = useCreateOrderList();
+  const rename = useRenameOrderList();
+  const remove = useDeleteOrderList();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<OrderListSummary | null>(null);
+  const [deleting, setDeleting] = useState<OrderListSummary | null>(null);
+
+  const failMessage = (e: unknown) => (isApiError(e) ? t(e.code, { max: 100 }) : t('error.algemene_error'));
+
+  let body: React.ReactNode;
+  if (!location) body = <LocationPrompt />;
+  else if (query.isPending) body = <LoadingBlock />;
+  else if (query.isError) body = <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!query.data.multipleLists)
+    body = (
+      <Alert color="gray" variant="light">
+        {t('error.meerdere_bestellijsten_uit')}{' '}
+        <Anchor component={Link} to={paths.bestellijst.to()}>
+          {t('Bestellijst.titel')}
+        </Anchor>
+      </Alert>
+    );
+  else
+    body = (
+      <Stack gap="sm">
+        {query.data.orderLists.length === 0 && <EmptyView title={t('Bestellijst.geen_lijsten')} />}
+        {query.data.orderLists.map((l) => (
+          <Card key={l.id} withBorder radius="md" padding="sm" data-testid="order-list-card">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {l.name}
+                  </Text>
+                  {l.id === active?.id && (
+                    <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+                      {t('Bestellijst.actieve_lijst')}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t('Bestellijst.aantal_regels', { count: l.lineCount })} · {t('shared.laatst_bijgewerkt', { date: format.dateTime(l.updatedAt) })}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  variant={l.id === active?.id ? 'filled' : 'light'}
+                  mih={44}
+                  onClick={() => {
+                    setActiveOrderList(location.locationNo, l.id);
+                    navigate(paths.bestellijst.to());
+                  }}
+                >
+                  {t('Bestellijst.openen')}
+                </Button>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" size={44} aria-label={`${t('shared.acties')}: ${l.name}`}>
+                      <IconDots size={20} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(l)} mih={40}>
+                      {t('Bestellijst.lijst_hernoemen')}
+                    </Menu.Item>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => setDeleting(l)}
+                      mih={40}
+                    >
+                      {t('Bestellijst.lijst_verwijderen')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+
   return (
-    <AreaPage needsLocation>
-      <OrderLists all />
-    </AreaPage>
+    <>
+      <PageHeader
+        actions={
+          location && query.data?.multipleLists ? (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)} mih={44}>
+              {t('Bestellijst.nieuwe_lijst')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {body}
+      {location && creating && (
+        <NameModal
+          opened
+          title={t('Bestellijst.nieuwe_lijst')}
+          initial=""
+          pending={create.isPending}
+          onClose={() => setCreating(false)}
+          onSubmit={async (name) => {
+            try {
+              const list = await create.mutateAsync({ locationNo: location.locationNo, name });
+              setActiveOrderList(location.locationNo, list.id);
+              snackbar.success('Bestellijst.lijst_aangemaakt');
+              setCreating(false);
+              return null;
+            } catch (e) {
+              return failMessage(e);
+            }
+          }}
+        />
+      )}
+      {location && renaming && (
+        <NameModal
+          opened
+          title={t('Bestellijst.lijst_hernoemen')}
+          initial={renaming.name}
+          pending={rename.isPending}
+          onClose={() => setRenaming(null)}
+          onSubmit={async (name) => {
+            try {
+              await rename.mutateAsync({ locationNo: location.locationNo, id: renaming.id, name });
+              snackbar.success('info.opgeslagen');
+              setRenaming(null);
+              return null;
+            } catch (e) {
+              return failMessage(e);
+            }
+          }}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('Bestellijst.lijst_verwijderen')}
+        message={deleting ? t('Bestellijst.lijst_verwijderen_bevestigen', { name: deleting.name }) : null}
+        confirmLabel={t('shared.verwijderen')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!location || !deleting) return;
+          try {
+            await remove.mutateAsync({ locationNo: location.locationNo, id: deleting.id });
+            snackbar.success('Bestellijst.lijst_verwijderd');
+          } catch (e) {
+            snackbar.error(e);
+          } finally {
+            setDeleting(null);
+          }
+        }}
+      />
+    </>
   );
 }
-
-function BestellenStep({ step }: { step: WizardStep }) {
-  return (
-    <AreaPage needsLocation>
-      <WizardSteps step={step} />
-      {step !== 'voltooid' && <OrderLists all={false} />}
-    </AreaPage>
-  );
-}
-
-export const BestellenGegevensPage = () => <BestellenStep step="gegevens" />;
-export const BestellenAfrondenPage = () => <BestellenStep step="afronden" />;
-export const BestellenVoltooidPage = () => <BestellenStep step="voltooid" />;

@@ -1,71 +1,90 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { searchWords } from '@mp/contract/rules/quick-search';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SEARCH_MAX_LIMIT } from '@mp/contract/api/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
-import { localeStore } from '../../../shared/i18n/locale';
 import { paths } from '../../../shared/lib/paths';
-import { useStore } from '../../../shared/lib/store';
+import { FilteredItemList } from '../../../shared/ui/catalogue/FilteredItemList';
+import { HighlightWords } from '../../../shared/ui/catalogue/Highlight';
+import { hasFilters, useListParams } from '../../../shared/ui/catalogue/list-params';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { useQuickSearch } from '../api/quick-search';
-import { Highlighted } from '../components/Highlighted';
+import { useSearchResults } from '../api/get-search-results';
 
-/** Zoeken: the results for a term (the route sends terms shorter than the minimum to Home). */
+/** Zoeken: the result list for a term (shorter terms never get here), with the catalogue's filters and cards. */
 export function SearchPage() {
   const { t } = useTranslation();
-  const term = useParams().term ?? '';
-  const locale = useStore(localeStore);
+  const term = (useParams().term ?? '').trim();
   const settings = useSettings();
-  const query = useQuickSearch(term, locale, term.length > 0);
-  const words = searchWords(term);
+  const { params } = useListParams();
+  const filtered = hasFilters(params);
+  const query = useSearchResults(term, params);
+  const initial = useSearchResults(term, { bool: [], page: 1, pageSize: params.pageSize }, filtered);
+  const header = <PageHeader title={t('Zoeken.titel', { term })} />;
+
+  if (query.isPending)
+    return (
+      <>
+        {header}
+        <LoadingBlock />
+      </>
+    );
+  if (query.isError)
+    return (
+      <>
+        {header}
+        <ErrorView messageKey="Zoeken.ophalen_error" onRetry={() => void query.refetch()} />
+      </>
+    );
+
+  const data = query.data;
+  const words = data.words;
+  const sets = settings.bool('MaterieelSets_ToonSets') ? data.sets : [];
+  const total = Math.min(data.total, SEARCH_MAX_LIMIT);
+  const nothing = data.total === 0 && sets.length === 0 && !filtered;
 
   return (
     <>
-      <PageHeader title={t('Zoeken.titel', { term })} />
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <ErrorView messageKey="Zoeken.ophalen_error" onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
+      {header}
+      {nothing ? (
         <EmptyView title={t('Zoeken.geen_resultaten', { term })} />
       ) : (
-        <Stack gap="md">
-          <Text c="dimmed" size="sm" role="status">
-            {t('shared.aantal_resultaten', { count: query.data.length })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {query.data.map((r) => {
-              const to = r.isSet ? paths.set.to(r.materieelSoort) : paths.details.to(r.materieelSoort);
-              return (
-                <Card key={`${r.isSet}-${r.materieelSoort}`} withBorder radius="md" padding="md">
-                  <Group wrap="nowrap" align="flex-start" gap="md">
-                    {settings.bool('Zoeken_ShowPreviewImage') && (
-                      <ImagePreview src={r.imageUrl} alt={r.materieelOmschrijving} width={96} height={72} />
-                    )}
-                    <Stack gap={4} style={{ minWidth: 0 }}>
-                      {r.isSet && (
-                        <Badge variant="light" w="fit-content">
-                          {t('shared.set_label')}
-                        </Badge>
-                      )}
-                      <Anchor component={Link} to={to} fw={600} c="inherit">
-                        <Highlighted text={r.materieelOmschrijving} words={words} />
-                      </Anchor>
-                      <Text size="sm" c="dimmed">
-                        {t('shared.artikelnummer')}: {r.materieelSoort}
-                      </Text>
-                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving && (
-                        <Text size="sm">{r.omschrijving}</Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </Card>
-              );
-            })}
-          </SimpleGrid>
+        <Stack gap="xl">
+          {sets.length > 0 && (
+            <section aria-labelledby="search-sets">
+              <Title order={2} size="h4" mb="sm" id="search-sets">
+                {t('Sets.titel')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+                {sets.map((s) => (
+                  <Card key={s.setNo} withBorder radius="md" padding="xs" data-testid="search-set">
+                    <Group wrap="nowrap" gap="sm">
+                      <ImagePreview src={s.imageUrl} alt={s.description} width={64} height={48} />
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Anchor component={Link} to={paths.set.to(s.setNo)} fw={600} c="inherit">
+                          {t('shared.set_label')} <HighlightWords text={s.description} words={words} />
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {s.setNo}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </section>
+          )}
+          <FilteredItemList
+            data={{ ...data, total }}
+            initialFacets={filtered ? initial.data?.facets : data.facets}
+            busy={query.isPlaceholderData}
+            words={words}
+            resultKey={`${term}|${JSON.stringify(params)}`}
+            sliceFrom={(params.page - 1) * params.pageSize}
+            empty={<EmptyView title={t('Zoeken.geen_resultaten', { term })} />}
+          />
         </Stack>
       )}
     </>

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+
+/** DELETE /api/v2.0/FavoriteLists/{id}: the list with its items. */
+export function deleteFavouriteList(id: string): Promise<null> {
+  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}`);
+}
+
+export function useDeleteFavouriteList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteFavouriteList(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouriteListKeys.all }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+
+/** DELETE /api/v2.0/FavoriteLists/{id}/items/{itemNumber} */
+export function removeFavouriteItem(id: string, itemNo: string): Promise<null> {
+  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}/items/${pathParam('itemNumber', itemNo)}`);
+}
+
+export function useRemoveFavouriteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; itemNo: string }) => removeFavouriteItem(v.id, v.itemNo),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouriteListKeys.all }),
+  });
+}

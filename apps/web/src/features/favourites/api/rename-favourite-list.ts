@@ -1,0 +1,20 @@
+import type { FavouriteList } from '@mp/contract/api/ordering';
+import { renameFavouriteListInput } from '@mp/contract/api/ordering';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+
+export { renameFavouriteListInput };
+
+/** PUT /api/v2.0/FavoriteLists/{id} */
+export function renameFavouriteList(id: string, name: string): Promise<FavouriteList> {
+  return api.put<FavouriteList>(`/FavoriteLists/${pathParam('id', id)}`, { name });
+}
+
+export function useRenameFavouriteList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; name: string }) => renameFavouriteList(v.id, v.name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouriteListKeys.all }),
+  });
+}

@@ -1,0 +1,15 @@
+import type { OrderList } from '@mp/contract/api/ordering';
+import { createOrderListInput } from '@mp/contract/api/ordering';
+import { api, pathParam } from '../../../shared/api/client';
+import { useListMutation } from './use-list-mutation';
+
+export { createOrderListInput };
+
+/** POST /api/v2.0/OrderLists/{plantLocation} (only with Bestellen_EnableMeerdereBestellijsten). */
+export function createOrderList(locationNo: string, name: string): Promise<OrderList> {
+  return api.post<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, { name });
+}
+
+export function useCreateOrderList() {
+  return useListMutation((v: { locationNo: string; name: string }) => createOrderList(v.locationNo, v.name), (v) => v.locationNo);
+}

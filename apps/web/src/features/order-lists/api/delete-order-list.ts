@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { orderListKeys, setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
+
+/** DELETE /api/v2.0/OrderLists/{plantLocation}/{id}: the whole list (only with several lists). */
+export function deleteOrderList(locationNo: string, id: string): Promise<null> {
+  return api.delete<null>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`);
+}
+
+export function useDeleteOrderList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { locationNo: string; id: string }) => deleteOrderList(v.locationNo, v.id),
+    onSuccess: (_d, v) => {
+      queryClient.removeQueries({ queryKey: orderListKeys.detail(v.locationNo, v.id) });
+      setActiveOrderList(v.locationNo, null);
+    },
+    onSettled: (_d, _e, v) => queryClient.invalidateQueries({ queryKey: orderListKeys.list(v.locationNo) }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { OrderList } from '@mp/contract/api/ordering';
+import { updateOrderListInput } from '@mp/contract/api/ordering';
+import type { z } from 'zod';
+import { api, pathParam } from '../../../shared/api/client';
+
+export { updateOrderListInput };
+export type UpdateOrderListInput = z.infer<typeof updateOrderListInput>;
+
+/**
+ * PUT /api/v2.0/OrderLists/{plantLocation}/{id}: rename and/or save amounts and comments of several lines
+ * at once (the autosave sends its batch here). Callers put the answer in the cache (orderListKeys.detail)
+ * and invalidate orderListKeys.lists() for the counts.
+ */
+export function updateOrderList(locationNo: string, id: string, input: UpdateOrderListInput): Promise<OrderList> {
+  return api.put<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, input);
+}

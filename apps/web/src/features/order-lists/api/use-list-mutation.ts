@@ -1,0 +1,22 @@
+import type { OrderList } from '@mp/contract/api/ordering';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+
+/**
+ * A change that answers the whole list: the answer goes into the detail cache, the summaries (main-bar
+ * count) are invalidated.
+ */
+export function useListMutation<V, R extends OrderList | null>(
+  run: (v: V) => Promise<R>,
+  locationOf: (v: V) => string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (list, v) => {
+      if (list) queryClient.setQueryData(orderListKeys.detail(locationOf(v), list.id), list);
+    },
+    onSettled: (_d, _e, v) => queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationOf(v)) }),
+  });
+}
+

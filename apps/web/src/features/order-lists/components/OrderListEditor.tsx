@@ -1,0 +1,431 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
+import { MAX_LINE_COMMENT } from '@mp/contract/api/ordering';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconCheck,
+  IconCloudUpload,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSettings } from '../../../shared/api/get-settings';
+import { paths } from '../../../shared/lib/paths';
+import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
+import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
+import { toAmount } from '../../../shared/ui/catalogue/selection';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { type Formatters, useFormat } from '../../../shared/ui/format';
+import { ImagePreview } from '../../../shared/ui/ImagePreview';
+import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { useClearOrderList } from '../api/clear-order-list';
+import { useDeleteOrderListLine } from '../api/delete-order-list-line';
+import { updateOrderList } from '../api/update-order-list';
+import { type AutosaveState, useAutosaver } from './autosave';
+import {
+  type LineEdit,
+  type LineEdits,
+  linesInOrder,
+  orderListTotals,
+  processBlock,
+} from './order-list-rules';
+
+type Queued = { amount: number } | { comment: string | null };
+
+function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
+  const { t } = useTranslation();
+  let body: React.ReactNode = null;
+  if (state === 'pending' || state === 'saving')
+    body = (
+      <Group gap={6} c="dimmed">
+        <IconCloudUpload size={16} aria-hidden />
+        <Text size="sm">{t('Bestellijst.bezig_opslaan')}</Text>
+      </Group>
+    );
+  else if (state === 'saved')
+    body = (
+      <Group gap={6} c="green.8">
+        <IconCheck size={16} aria-hidden />
+        <Text size="sm">{t('Bestellijst.opgeslagen')}</Text>
+      </Group>
+    );
+  else if (state === 'error')
+    body = (
+      <Group gap={6} c="red.8">
+        <IconAlertTriangle size={16} aria-hidden />
+        <Text size="sm">{t('Bestellijst.niet_opgeslagen')}</Text>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={onRetry}
+        >
+          {t('shared.opnieuw_proberen')}
+        </Button>
+      </Group>
+    );
+  return (
+    <div role="status" aria-live="polite" data-testid="save-state" data-state={state} style={{ minHeight: 28 }}>
+      {body}
+    </div>
+  );
+}
+
+function LineRow({
+  line,
+  depth,
+  edit,
+  onEdit,
+  onRemove,
+  format,
+  priceDecimals,
+  weightDecimals,
+}: {
+  line: OrderListLine;
+  depth: number;
+  edit: LineEdit | undefined;
+  onEdit: (change: LineEdit) => void;
+  onRemove?: () => void;
+  format: Formatters;
+  priceDecimals: number;
+  weightDecimals: number;
+}) {
+  const { t } = useTranslation();
+  const amount = edit?.amount ?? line.amount;
+  const comment = edit?.comment ?? line.comment ?? '';
+  const invalid = edit?.amount !== undefined && toAmount(edit.amount) === null;
+  const isSet = line.type === 'set';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      ml={{ base: depth * 16, sm: depth * 32 }}
+      bg={depth > 0 ? 'gray.0' : undefined}
+      data-testid="order-line"
+      data-item-no={line.itemNo}
+      data-depth={depth}
+    >
+      <Stack gap="xs">
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <ImagePreview src={line.imageUrl} alt={line.description} width={64} height={48} />
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap={6} wrap="wrap">
+              {isSet && (
+                <Badge size="sm" variant="light">
+                  {t('shared.set_label')}
+                </Badge>
+              )}
+              <Anchor
+                component={Link}
+                to={isSet ? paths.set.to(line.itemNo) : paths.details.to(line.itemNo)}
+                fw={600}
+                c="inherit"
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {line.description}
+              </Anchor>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {line.itemNo}
+              {depth > 0 ? ` · ${t('Bestellijst.onderdeel_van_set')}` : ''}
+              {line.weightPerPiece ? ` · ${format.weight(line.weightPerPiece, weightDecimals)}` : ''}
+            </Text>
+            {!isSet && <PriceLines item={line} format={format} decimals={priceDecimals} size="xs" />}
+          </Stack>
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            {line.editable ? (
+              <AmountInput
+                value={amount}
+                onChange={(v) => onEdit({ amount: v })}
+                label={`${t('shared.aantal')}: ${line.description}`}
+                hideLabel
+                w={80}
+                error={invalid ? true : undefined}
+                testId={`line-amount-${line.itemNo}`}
+              />
+            ) : (
+              <Text fw={600} miw={80} ta="right" pt={10} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {format.number(line.amount)}
+              </Text>
+            )}
+            {onRemove && (
+              <Tooltip label={t('shared.verwijderen')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={44}
+                  onClick={onRemove}
+                  aria-label={`${t('shared.verwijderen')}: ${line.description}`}
+                  data-testid={`remove-${line.itemNo}`}
+                >
+                  <IconTrash size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+        {invalid && (
+          <Text size="xs" c="red.8" role="alert">
+            {t('validation.aantal_verplicht')}
+          </Text>
+        )}
+        {depth === 0 && (
+          <TextInput
+            value={comment}
+            onChange={(e) => onEdit({ comment: e.currentTarget.value })}
+            placeholder={t('Bestellijst.opmerking')}
+            aria-label={`${t('Bestellijst.opmerking')}: ${line.description}`}
+            maxLength={MAX_LINE_COMMENT}
+            size="sm"
+            styles={{ input: { minHeight: 44 } }}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The lines of an order list with autosave (1000 ms after the last edit, flushed when leaving), removal
+ * with confirmation, totals, and "process" — disabled while any amount is empty or zero (spec §5).
+ */
+export function OrderListEditor({ locationNo, list }: { locationNo: string; list: OrderList }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const settings = useSettings();
+  const format = useFormat();
+  const [edits, setEdits] = useState<LineEdits>({});
+  const [removing, setRemoving] = useState<OrderListLine | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const [going, setGoing] = useState(false);
+  const deleteLine = useDeleteOrderListLine();
+  const clear = useClearOrderList();
+  const priceDecimals = settings.raw?.intValues.Prijzen_AantalDecimalen ?? 2;
+  const weightDecimals = settings.raw?.intValues.Gewicht_AantalDecimalen ?? 1;
+
+  const { saver, state } = useAutosaver<Queued>(async (batch) => {
+    const byLine = new Map<string, { lineId: string; amount?: number; comment?: string | null }>();
+    for (const [key, value] of batch) {
+      const lineId = key.slice(0, key.indexOf(':'));
+      const row = byLine.get(lineId) ?? { lineId };
+      Object.assign(row, value);
+      byLine.set(lineId, row);
+    }
+    const saved = await updateOrderList(locationNo, list.id, { lines: [...byLine.values()] });
+    queryClient.setQueryData(orderListKeys.detail(locationNo, list.id), saved);
+    void queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationNo) });
+    // what the server now has no longer needs to be held as an edit (newer typing stays)
+    setEdits((prev) => {
+      const next = { ...prev };
+      for (const row of byLine.values()) {
+        const e = next[row.lineId];
+        if (!e) continue;
+        const rest: LineEdit = { ...e };
+        if (row.amount !== undefined && toAmount(e.amount) === row.amount && !saver.has(`${row.lineId}:amount`))
+          delete rest.amount;
+        if (row.comment !== undefined && (e.comment ?? '') === (row.comment ?? '') && !saver.has(`${row.lineId}:comment`))
+          delete rest.comment;
+        if (rest.amount === undefined && rest.comment === undefined) delete next[row.lineId];
+        else next[row.lineId] = rest;
+      }
+      return next;
+    });
+  });
+
+  function edit(line: OrderListLine, change: LineEdit) {
+    setEdits((prev) => ({ ...prev, [line.lineId]: { ...prev[line.lineId], ...change } }));
+    if (change.amount !== undefined) {
+      const amount = toAmount(change.amount);
+      // an empty or zero amount is never sent (the server refuses it); processing stays disabled until fixed
+      if (amount === null) saver.drop(`${line.lineId}:amount`);
+      else saver.schedule(`${line.lineId}:amount`, { amount });
+    }
+    if (change.comment !== undefined) {
+      const trimmed = change.comment.trim();
+      saver.schedule(`${line.lineId}:comment`, { comment: trimmed === '' ? null : change.comment });
+    }
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    const line = removing;
+    saver.drop(`${line.lineId}:amount`);
+    saver.drop(`${line.lineId}:comment`);
+    await saver.flush();
+    try {
+      await deleteLine.mutateAsync({ locationNo, id: list.id, lineId: line.lineId });
+      setEdits(({ [line.lineId]: _gone, ...rest }) => rest);
+      snackbar.success('Bestellijst.regel_verwijderd');
+    } catch (e) {
+      snackbar.error(e);
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  async function confirmClear() {
+    for (const l of list.lines) {
+      saver.drop(`${l.lineId}:amount`);
+      saver.drop(`${l.lineId}:comment`);
+    }
+    await saver.flush();
+    try {
+      await clear.mutateAsync({ locationNo, id: list.id });
+      setEdits({});
+      snackbar.success('Bestellijst.leeggemaakt');
+    } catch (e) {
+      snackbar.error(e);
+    } finally {
+      setClearing(false);
+    }
+  }
+
+  async function process() {
+    setGoing(true);
+    await saver.flush();
+    setGoing(false);
+    if (saver.state === 'error') {
+      snackbar.danger('Bestellijst.niet_opgeslagen');
+      return;
+    }
+    navigate(paths.bestellenGegevens.to());
+  }
+
+  const rows = linesInOrder(list.lines);
+  const block = processBlock(list.lines, edits);
+  const totals = orderListTotals(list.lines, edits);
+  const showPrices = list.lines.some((l) => l.showPrice);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SaveIndicator state={state} onRetry={() => void saver.flush()} />
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={() => setClearing(true)}
+          mih={44}
+          data-testid="clear-list"
+        >
+          {t('Bestellijst.alles_verwijderen')}
+        </Button>
+      </Group>
+
+      <Stack gap="xs" data-testid="order-lines">
+        {rows.map(({ line, depth }) => (
+          <LineRow
+            key={line.lineId}
+            line={line}
+            depth={depth}
+            edit={edits[line.lineId]}
+            onEdit={(change) => edit(line, change)}
+            onRemove={depth === 0 ? () => setRemoving(line) : undefined}
+            format={format}
+            priceDecimals={priceDecimals}
+            weightDecimals={weightDecimals}
+          />
+        ))}
+      </Stack>
+
+      <Paper withBorder radius="md" p="md" data-testid="order-totals">
+        <Stack gap={4}>
+          <Group justify="space-between">
+            <Text>{t('Bestellijst.aantal_regels', { count: totals.lines })}</Text>
+            <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {t('shared.totaal')}: {format.number(totals.amount)} {t('shared.stuks')}
+            </Text>
+          </Group>
+          {totals.weight !== null && (
+            <Group justify="space-between">
+              <Text>{t('Bestellijst.totaal_gewicht')}</Text>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {format.weight(totals.weight, weightDecimals)}
+              </Text>
+            </Group>
+          )}
+          {showPrices && totals.dayPrice !== null && (
+            <Group justify="space-between">
+              <Text>
+                {t('shared.huurprijs')} {t('shared.per_dag')}
+              </Text>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {format.money(totals.dayPrice, priceDecimals)} <Text span size="xs" c="dimmed">{t('shared.excl_btw')}</Text>
+              </Text>
+            </Group>
+          )}
+          {showPrices && totals.weekPrice !== null && (
+            <Group justify="space-between">
+              <Text>
+                {t('shared.huurprijs')} {t('shared.per_week')}
+              </Text>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {format.money(totals.weekPrice, priceDecimals)} <Text span size="xs" c="dimmed">{t('shared.excl_btw')}</Text>
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+
+      <Stack gap="xs" align="flex-end">
+        {block && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} w="100%" id="process-reason">
+            {t(block)}
+          </Alert>
+        )}
+        <Button
+          size="md"
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+          disabled={block !== null}
+          loading={going}
+          onClick={() => void process()}
+          mih={44}
+          aria-describedby={block ? 'process-reason' : undefined}
+          data-testid="process"
+        >
+          {t('Bestellijst.verwerken')}
+        </Button>
+      </Stack>
+
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('Bestellijst.regel_verwijderen')}
+        message={removing ? t('Bestellijst.regel_verwijderen_bevestigen', { description: removing.description }) : null}
+        confirmLabel={t('shared.verwijderen')}
+        loading={deleteLine.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        opened={clearing}
+        title={t('Bestellijst.alles_verwijderen')}
+        message={t('Bestellijst.alles_verwijderen_bevestigen')}
+        confirmLabel={t('Bestellijst.alles_verwijderen')}
+        loading={clear.isPending}
+        onConfirm={() => void confirmClear()}
+        onClose={() => setClearing(false)}
+      />
+    </Stack>
+  );
+}

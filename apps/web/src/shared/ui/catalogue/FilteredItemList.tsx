@@ -1,0 +1,134 @@
+import { Button, Stack } from '@mantine/core';
+import type { CatalogueItem, Facets } from '@mp/contract/api/catalogue';
+import { IconFilterOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../format';
+import { useOrderListAdder } from '../ordering/OrderListAdder';
+import { LoadingBlock } from '../LoadingBlock';
+import { EmptyView } from '../StateViews';
+import classes from './catalogue-list.module.css';
+import { FacetFilters } from './FacetFilters';
+import { visibleBooleanGroups } from './facet-view';
+import { ItemResults } from './ItemResults';
+import { hasFilters, useListParams } from './list-params';
+import { clearSelection, selectionLines, selectionStore } from './selection';
+
+export interface ItemListData {
+  items: CatalogueItem[];
+  total: number;
+  facets: Facets;
+  format: { priceDecimals: number; weightDecimals: number };
+}
+
+/**
+ * The catalogue's list with its filters and the "add selection to the order list" bar; the search results
+ * use it too. `initialFacets` are those of the unfiltered list (what unchecking restores).
+ */
+export function FilteredItemList({
+  data,
+  initialFacets,
+  busy,
+  words,
+  resultKey,
+  empty,
+  sliceFrom = 0,
+}: {
+  data: ItemListData;
+  initialFacets: Facets | undefined;
+  busy: boolean;
+  words?: readonly string[];
+  /** Changes when another list is loaded (category, term, filters, page): the selection is cleared then. */
+  resultKey: string;
+  empty: ReactNode;
+  /** The search pages on the client: the items before this index belong to earlier pages. */
+  sliceFrom?: number;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { params, toggleBool, setRange, clearFilters, setPage, setPageSize } = useListParams();
+  const filtersActive = hasFilters(params);
+  const adder = useOrderListAdder({ successKey: 'Catalogus.message_toegevoegd', errorKey: 'error.algemene_error' });
+
+  // spec §4: catalogue selections are cleared after loading (another list) or confirming
+  const firstKey = useRef(resultKey);
+  useEffect(() => {
+    if (resultKey !== firstKey.current) {
+      firstKey.current = resultKey;
+      clearSelection();
+    }
+  }, [resultKey]);
+
+  const groups = useMemo(
+    () => visibleBooleanGroups(initialFacets?.booleanGroups ?? data.facets.booleanGroups, data.facets.booleanGroups, params.bool),
+    [initialFacets, data.facets.booleanGroups, params.bool],
+  );
+  const priceFacets = data.facets;
+  // spec §2: filters show when more than one item is in play (and stay while any is chosen, to undo it)
+  const showFilters =
+    filtersActive || (data.total > 1 && (groups.length > 0 || priceFacets.dayPrice !== null || priceFacets.weekPrice !== null));
+
+  const fmt = { format, priceDecimals: data.format.priceDecimals, weightDecimals: data.format.weightDecimals };
+  const pageItems = sliceFrom > 0 ? data.items.slice(sliceFrom) : data.items;
+
+  async function addSelection() {
+    const lines = selectionLines(selectionStore.get());
+    if (await adder.add({ lines })) clearSelection();
+  }
+
+  const results =
+    busy && pageItems.length === 0 ? (
+      <LoadingBlock />
+    ) : data.total === 0 || pageItems.length === 0 ? (
+      filtersActive ? (
+        <EmptyView title={t('Catalogus.geen_items_filters')}>
+          <Button variant="light" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clearFilters} mih={44}>
+            {t('shared.filters_wissen')}
+          </Button>
+        </EmptyView>
+      ) : (
+        empty
+      )
+    ) : (
+      <ItemResults
+        items={pageItems}
+        fmt={fmt}
+        words={words}
+        total={data.total}
+        page={params.page}
+        pageSize={params.pageSize}
+        onPage={(p) => {
+          setPage(p);
+          window.scrollTo({ top: 0 });
+        }}
+        onPageSize={setPageSize}
+        onAddSelection={() => void addSelection()}
+        adding={adder.pending}
+        busy={busy}
+      />
+    );
+
+  return (
+    <div className={showFilters ? classes.layout : undefined}>
+      {showFilters && (
+        <aside>
+          <FacetFilters
+            groups={groups}
+            facets={priceFacets}
+            params={params}
+            onToggle={toggleBool}
+            onRange={setRange}
+            onClear={clearFilters}
+            format={format}
+            priceDecimals={data.format.priceDecimals}
+            active={filtersActive}
+          />
+        </aside>
+      )}
+      <Stack gap="md" style={{ minWidth: 0 }}>
+        {results}
+      </Stack>
+      {adder.prompt}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { CatalogueItem } from '@mp/contract/api/catalogue';
+import { pageSizes } from '@mp/contract/api/catalogue';
+import { IconLayoutGrid, IconShoppingCartPlus, IconTable } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../lib/store';
+import { ItemCard, type ItemListFormat } from './ItemCard';
+import { ItemTable } from './ItemTable';
+import { selectionStore, setSelectedAmount } from './selection';
+import { listViewStore, setListView } from './view-mode';
+
+/** Cards or table, page size and paging above and below, and the bar that adds the selection. */
+export function ItemResults({
+  items,
+  fmt,
+  words,
+  total,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+  onAddSelection,
+  adding,
+  busy,
+}: {
+  items: CatalogueItem[];
+  fmt: ItemListFormat;
+  words?: readonly string[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  onAddSelection: () => void;
+  adding: boolean;
+  /** A new page or filter is loading (the old results stay, dimmed). */
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  const view = useStore(listViewStore);
+  const amounts = useStore(selectionStore);
+  // phones always get cards (ARCHITECTURE §6: tables turn into cards on narrow screens)
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const showTable = view === 'table' && !narrow;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const selectedCount = amounts.size;
+
+  const toolbar = (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" role="status">
+        {t('shared.aantal_resultaten', { count: total })}
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Select
+          label={t('shared.per_pagina')}
+          data={pageSizes.map((s) => ({ value: String(s), label: String(s) }))}
+          value={String(pageSize)}
+          onChange={(v) => v && onPageSize(Number(v))}
+          allowDeselect={false}
+          w={100}
+          size="sm"
+          styles={{ input: { minHeight: 44 } }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {!narrow && (
+          <div>
+            <VisuallyHidden id="list-view-label">{t('Catalogus.weergave')}</VisuallyHidden>
+            <SegmentedControl
+              aria-labelledby="list-view-label"
+              mt={22}
+              value={view}
+              onChange={(v) => setListView(v === 'table' ? 'table' : 'cards')}
+              data={[
+                {
+                  value: 'cards',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconLayoutGrid size={16} aria-hidden />
+                      <span>{t('Catalogus.weergave_kaarten')}</span>
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'table',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconTable size={16} aria-hidden />
+                      <span>{t('Catalogus.weergave_tabel')}</span>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          </div>
+        )}
+      </Group>
+    </Group>
+  );
+
+  const pager =
+    pages > 1 ? (
+      <Group justify="center">
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          size="lg"
+          siblings={narrow ? 0 : 1}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'next' ? t('shared.volgende') : control === 'previous' ? t('shared.vorige') : undefined,
+          })}
+          getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
+        />
+      </Group>
+    ) : null;
+
+  let list: ReactNode;
+  if (showTable)
+    list = (
+      <ItemTable
+        items={items}
+        fmt={fmt}
+        amounts={amounts}
+        words={words}
+        onAmount={(itemNo, v) => setSelectedAmount(itemNo, v)}
+      />
+    );
+  else
+    list = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {items.map((item) => (
+          <ItemCard
+            key={item.itemNo}
+            item={item}
+            fmt={fmt}
+            words={words}
+            amount={amounts.get(item.itemNo)}
+            onAmount={(v) => setSelectedAmount(item.itemNo, v)}
+          />
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="md">
+      {toolbar}
+      <div style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={busy || undefined}>
+        {list}
+      </div>
+      {pager}
+      <Paper
+        shadow="md"
+        withBorder
+        radius="md"
+        px="md"
+        py="xs"
+        data-testid="selection-bar"
+        style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
+      >
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {t('shared.geselecteerd', { count: selectedCount })}
+            </Text>
+            <Button
+              leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+              onClick={onAddSelection}
+              loading={adding}
+              mih={44}
+              data-testid="add-selection"
+            >
+              {t('Catalogus.toevoegen_bestellijst')}
+            </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
