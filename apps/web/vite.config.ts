@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,19 +25,26 @@ function buildIdPlugin(buildId: string): Plugin {
  * (@fastify/static `preCompressed: true`) sends the small files without compressing on each request.
  */
 function precompressPlugin(): Plugin {
+  let outDir = 'dist';
   return {
     name: 'mp-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, item] of Object.entries(bundle)) {
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // after every other plugin has finished the files (placeholders such as Vite's preload list are filled
+    // in late), so compress what is on disk
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(fileName) || fileName.endsWith('build-id.txt')) continue;
-        const source = item.type === 'chunk' ? item.code : item.source;
-        const raw = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        const raw = readFileSync(path.join(dir, fileName));
         if (raw.length < 1024) continue;
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        const gz = gzipSync(raw, { level: 9 });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: br });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gz });
+        writeFileSync(
+          path.join(dir, `${fileName}.br`),
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(path.join(dir, `${fileName}.gz`), gzipSync(raw, { level: 9 }));
       }
     },
   };
@@ -57,12 +66,28 @@ function prebootPlugin(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const chunk = ctx.bundle
-          ? Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(entry))
+          ? Object.values(ctx.bundle).find(
+              (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(entry),
+            )
           : undefined;
         const src = chunk ? `/${chunk.fileName}` : `/${entry}`;
-        return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head' }];
+        // The app's module scripts never block rendering (the start-up screen is plain HTML and CSS); saying so
+        // with a low fetch priority keeps them from delaying the start-up requests and the banner image.
+        const lowered = html
+          .replace(
+            /<script type="module" crossorigin src=/g,
+            '<script type="module" crossorigin fetchpriority="low" src=',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin/g,
+            '<link rel="modulepreload" crossorigin fetchpriority="low"',
+          );
+        return {
+          html: lowered,
+          tags: [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head' }],
+        };
       },
     },
   };
@@ -93,22 +118,6 @@ export default defineConfig(({ command }) => {
       chunkSizeWarningLimit: 400,
       // dist/.vite/manifest.json: scripts/lighthouse.ts sums the JavaScript a page needs from it
       manifest: true,
-      rolldownOptions: {
-        output: {
-          // One vendor chunk instead of dozens of tiny shared ones: the server speaks HTTP/1.1 (6 connections),
-          // so the number of files on the first load costs round trips. Libraries only some pages need stay
-          // with those pages.
-          codeSplitting: {
-            groups: [
-              {
-                name: 'vendor',
-                test: /node_modules[\\/](?!zod|dompurify|@mantine[\\/](dates|form)|dayjs)/,
-                priority: 10,
-              },
-            ],
-          },
-        },
-      },
     },
   };
 });

@@ -1,8 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
 const url = process.argv[2];
-const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const r = await lighthouse(url, {
+  port: chrome.port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+});
 writeFileSync('/tmp/lhr.json', JSON.stringify(r!.lhr));
 await chrome.kill();

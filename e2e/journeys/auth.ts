@@ -56,7 +56,10 @@ describe('account journeys', () => {
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'Nederlands' }).click();
     await page.getByLabel('E-mailadres').fill('niemand@example.com');
-    await page.getByLabel(/^Wachtwoord/).first().fill('verkeerd-wachtwoord');
+    await page
+      .getByLabel(/^Wachtwoord/)
+      .first()
+      .fill('verkeerd-wachtwoord');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'onjuist' }).waitFor();
     await context.close();

@@ -13,7 +13,11 @@ async function tabStops(page: Page, count: number): Promise<string[]> {
       await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         if (!el) return '';
-        const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+        const label =
+          el.getAttribute('aria-label') ??
+          (el as HTMLInputElement).labels?.[0]?.textContent ??
+          el.textContent ??
+          '';
         return `${el.tagName.toLowerCase()}:${label.trim().replace(/\s+/g, ' ')}`;
       }),
     );

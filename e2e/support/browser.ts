@@ -96,7 +96,8 @@ export async function apiToken(email: string, password = DEMO_PASSWORD): Promise
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (res.status !== 200) assert.fail(`login of ${email} over the API failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    assert.fail(`login of ${email} over the API failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 

@@ -29,14 +29,18 @@ const locale = preference && locales.includes(preference) ? preference : 'nl-NL'
 const signedIn = stored('mp.auth') !== null;
 
 const state: PrebootState = {
-  identity: json('/api/v2.0/CorporateIdentity').then((identity: { bannerUrl?: string | null; logoUrl?: string | null } | null) => {
-    // the banner is the largest thing on most pages: its download starts as soon as its address is known
-    for (const src of [identity?.bannerUrl, identity?.logoUrl]) if (src) new Image().src = src;
-    return identity;
-  }),
+  identity: json('/api/v2.0/CorporateIdentity').then(
+    (identity: { bannerUrl?: string | null; logoUrl?: string | null } | null) => {
+      // the banner is the largest thing on most pages: its download starts as soon as its address is known
+      for (const src of [identity?.bannerUrl, identity?.logoUrl]) if (src) new Image().src = src;
+      return identity;
+    },
+  ),
   translations: {
     locale,
-    texts: json(`/api/v2.0/Translations/${locale}`).then((b: { translations?: Record<string, string> } | null) => b?.translations ?? null),
+    texts: json(`/api/v2.0/Translations/${locale}`).then(
+      (b: { translations?: Record<string, string> } | null) => b?.translations ?? null,
+    ),
   },
   settings: signedIn ? undefined : json('/api/v2.0/Settings/all'),
 };

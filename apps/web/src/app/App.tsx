@@ -14,7 +14,9 @@ let started: Promise<AppRouter> | null = null;
 
 /** The code of the page the browser opened loads while the app boots, not after. */
 function preloadFirstPage(): void {
-  const def = routeTable.find((r) => matchPath({ path: r.path, caseSensitive: false }, window.location.pathname));
+  const def = routeTable.find((r) =>
+    matchPath({ path: r.path, caseSensitive: false }, window.location.pathname),
+  );
   void def?.page.load().catch(() => undefined);
 }
 

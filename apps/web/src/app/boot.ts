@@ -3,7 +3,12 @@ import { locales } from '@mp/contract/i18n/locales';
 import { pickLocale, visibleLocales } from '@mp/contract/rules/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import { corporateIdentityKeys, corporateIdentityQueryOptions } from '../shared/api/get-corporate-identity';
-import { type SettingsPayload, settingsKeys, settingsQueryOptions, settingsViewer } from '../shared/api/get-settings';
+import {
+  type SettingsPayload,
+  settingsKeys,
+  settingsQueryOptions,
+  settingsViewer,
+} from '../shared/api/get-settings';
 import { loadLocale, switchLocale } from '../shared/i18n/i18n';
 import { takePreboot } from '../shared/lib/preboot';
 import { preferencesStore } from '../shared/session/preferences';

@@ -39,8 +39,12 @@ function BrandTheme({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(brand), [brand]);
   const resolver: CSSVariablesResolver = useMemo(() => {
     const variables = brandCssVariables(brand);
-    // Mantine's dimmed grey is below 4.5:1 on white: one step darker for readable secondary text
-    return () => ({ variables, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, dark: {} });
+    // Mantine's dimmed and placeholder greys are below 4.5:1 on white: darker ones for readable secondary text
+    return () => ({
+      variables,
+      light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6b7280' },
+      dark: {},
+    });
   }, [brand]);
   useEffect(() => {
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.primaryDarker);

@@ -1,6 +1,10 @@
 import { MIN_SEARCH_LENGTH } from '@mp/contract/rules/quick-search';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+// The two landing pages (Home, and Inloggen where anonymous use is off) are part of the first bundle, so the
+// first screen needs no second round of downloads; every other page is its own lazy chunk.
+import * as loginPage from '../features/auth/pages/LoginPage';
+import * as homePage from '../features/home/pages/HomePage';
 import { paths } from '../shared/lib/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
 import type { Guards } from './guards';
@@ -29,14 +33,14 @@ export interface RouteDef {
 
 // One chunk per feature area; the shell never loads a page it does not show.
 const auth = {
-  login: () => import('../features/auth/pages/LoginPage'),
+  login: () => Promise.resolve(loginPage),
   external: () => import('../features/auth/pages/ExternalLoginPage'),
   register: () => import('../features/auth/pages/RegisterPage'),
   forgot: () => import('../features/auth/pages/ForgotPasswordPage'),
   reset: () => import('../features/auth/pages/ResetPasswordPage'),
   change: () => import('../features/auth/pages/ChangePasswordPage'),
 };
-const home = () => import('../features/home/pages/HomePage');
+const home = () => Promise.resolve(homePage);
 const content = () => import('../features/content/pages/ContentPage');
 const notFound = () => import('../features/content/pages/NotFoundPage');
 const search = () => import('../features/search/pages/SearchPage');
@@ -45,6 +49,7 @@ const orderLists = () => import('../features/order-lists/pages/OrderListPages');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
 const stock = () => import('../features/stock/pages/StockPages');
 const orders = () => import('../features/orders/pages/OrderPages');
+const requests = () => import('../features/requests/pages/RequestPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
@@ -147,8 +152,8 @@ export const routeTable: RouteDef[] = [
     'auth',
     p(stock, 'MaterieelZoekenLocatiesPage'),
   ),
-  r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('Materieelaanvraag', paths.aanvraag.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
+  r('Materieelaanvraag', paths.aanvraag.pattern, 'auth', p(requests, 'AanvraagPage'), {
     parent: 'Materieelaanvragen',
     titleKey: 'routes.Materieelaanvragen',
   }),

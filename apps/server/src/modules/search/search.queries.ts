@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { localeLiteral } from '../catalogue/catalogue.queries.ts';
 
 // Matching follows packages/contract/src/rules/search.ts: a word of 3+ characters anywhere in the text,
-// a shorter one at the start of a word. Every test is `lower(f_unaccent(col)) LIKE pattern` so the
+// a shorter one at the start of the text or after a space or hyphen. Every test is `lower(f_unaccent(col)) LIKE pattern` so the
 // per-locale trigram indexes of migration 0001 serve it (a leading-% two-letter pattern would not).
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -107,7 +107,15 @@ export function MainBar() {
               aria-label={t('nav.winkelwagen_aantal', { count: cartCount })}
               data-testid="cart-link"
             >
-              <Indicator label={cartCount} size={16} disabled={cartCount === 0} color="secondary" offset={2} inline aria-hidden>
+              <Indicator
+                label={cartCount}
+                size={16}
+                disabled={cartCount === 0}
+                color="secondary"
+                offset={2}
+                inline
+                aria-hidden
+              >
                 <IconShoppingCart size={22} aria-hidden />
               </Indicator>
             </ActionIcon>

@@ -4,7 +4,15 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { CountBadge, itemLabel, type NavItem } from './nav-items';
 
 /** The navigation drawer below tablet width (its own chunk: desktops never load it). */
-export default function MobileMenu({ opened, onClose, items }: { opened: boolean; onClose: () => void; items: NavItem[] }) {
+export default function MobileMenu({
+  opened,
+  onClose,
+  items,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  items: NavItem[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (

@@ -35,7 +35,15 @@ export function NewsBell() {
           aria-label={unread > 0 ? `${t('topbar.nieuws')} (${unread})` : t('topbar.nieuws')}
           data-testid="news-bell"
         >
-          <Indicator label={unread} size={16} disabled={unread === 0} color="secondary" offset={2} inline aria-hidden>
+          <Indicator
+            label={unread}
+            size={16}
+            disabled={unread === 0}
+            color="secondary"
+            offset={2}
+            inline
+            aria-hidden
+          >
             <IconBell size={20} aria-hidden />
           </Indicator>
         </ActionIcon>

@@ -1,3 +1,4 @@
+import { Badge } from '@mantine/core';
 import {
   IconBook2,
   IconClipboardList,
@@ -7,7 +8,6 @@ import {
   IconMapPin,
   IconTruckReturn,
 } from '@tabler/icons-react';
-import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
 import { useRemovalListCount } from '../../features/removal-list/api/get-removal-list';
@@ -108,4 +108,3 @@ export function CountBadge({ count }: { count?: number }) {
 export function itemLabel(t: (key: string) => string, item: NavItem): string {
   return item.count !== undefined ? `${t(item.labelKey)}, ${item.count}` : t(item.labelKey);
 }
-

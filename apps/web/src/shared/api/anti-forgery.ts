@@ -8,7 +8,10 @@ let token: Promise<string | null> | null = null;
 
 export function antiForgeryToken(renew = false): Promise<string | null> {
   if (!token || renew) {
-    token = fetch('/api/v2.0/AntiForgery/token', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    token = fetch('/api/v2.0/AntiForgery/token', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
       .then((r) => (r.ok ? (r.json() as Promise<{ token: string }>) : null))
       .then((b) => b?.token ?? null)
       .catch(() => null);

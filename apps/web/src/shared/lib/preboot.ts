@@ -10,7 +10,9 @@ function state(): PrebootState | undefined {
 }
 
 /** Takes one prepared answer; null when there is none (or it failed): then the caller asks the server itself. */
-export async function takePreboot<K extends keyof PrebootState>(key: K): Promise<Awaited<NonNullable<PrebootState[K]>> | null> {
+export async function takePreboot<K extends keyof PrebootState>(
+  key: K,
+): Promise<Awaited<NonNullable<PrebootState[K]>> | null> {
   const s = state();
   const value = s?.[key];
   if (!s || value === undefined) return null;

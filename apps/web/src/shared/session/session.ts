@@ -1,7 +1,7 @@
 import type { CurrentUser, TokenResponse } from '@mp/contract/api/shell';
 import { isTokenExpired } from '@mp/contract/rules/session';
-import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
+import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { createStore } from '../lib/store';
 
 export interface Session {
@@ -86,7 +86,11 @@ export function refreshSession(): Promise<RefreshOutcome> {
         const xsrf = await antiForgeryToken(renewXsrf);
         return fetch('/api/v2.0/Auth/refresh-login', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}),
+          },
           body: JSON.stringify({ refreshToken: current.refreshToken }),
           credentials: 'same-origin',
         });

@@ -1,8 +1,10 @@
-import { Image, Modal, UnstyledButton } from '@mantine/core';
+import { Image, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoImage } from './NoImage';
+
+const ImageModal = lazy(() => import('./ImageModal'));
 
 /** Default preview size 150 × 70 (spec §9). */
 export const DEFAULT_PREVIEW = { width: 150, height: 70 };
@@ -40,16 +42,11 @@ export function ImagePreview({
           loading="lazy"
         />
       </UnstyledButton>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={alt}
-        size="xl"
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <Image src={src} alt={alt} fit="contain" mah="75vh" />
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImageModal src={src} alt={alt} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

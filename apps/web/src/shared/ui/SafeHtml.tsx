@@ -39,7 +39,8 @@ export function SafeHtml({ html, className }: { html: string; className?: string
       active = false;
     };
   }, [html]);
-  if (clean === null) return <div className={className ? `${classes.html} ${className}` : classes.html} aria-busy="true" />;
+  if (clean === null)
+    return <div className={className ? `${classes.html} ${className}` : classes.html} aria-busy="true" />;
   return (
     <div
       className={className ? `${classes.html} ${className}` : classes.html}

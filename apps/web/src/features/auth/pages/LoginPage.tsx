@@ -24,7 +24,8 @@ function validate(values: { email: string; password: string }) {
   const errors: Record<string, ReturnType<typeof errorNode>> = {};
   const email = values.email.trim();
   if (email === '') errors.email = errorNode({ key: 'validation.verplicht' });
-  else if (!EMAIL.test(email) || email.length > 254) errors.email = errorNode({ key: 'validation.email_ongeldig' });
+  else if (!EMAIL.test(email) || email.length > 254)
+    errors.email = errorNode({ key: 'validation.email_ongeldig' });
   if (values.password === '') errors.password = errorNode({ key: 'validation.verplicht' });
   return errors;
 }

@@ -68,7 +68,9 @@ export function AddToFavourites({ itemNo }: { itemNo: string }) {
                 key={l.id}
                 onClick={() => void addTo(l.id, l.name)}
                 disabled={already}
-                rightSection={already ? <IconCheck size={14} aria-label={t('Favorieten.al_in_lijst')} /> : undefined}
+                rightSection={
+                  already ? <IconCheck size={14} aria-label={t('Favorieten.al_in_lijst')} /> : undefined
+                }
                 mih={40}
               >
                 {l.name}
@@ -76,7 +78,11 @@ export function AddToFavourites({ itemNo }: { itemNo: string }) {
             );
           })}
           {(lists.data?.length ?? 0) > 0 && <Menu.Divider />}
-          <Menu.Item leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setNaming(true)} mih={40}>
+          <Menu.Item
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setNaming(true)}
+            mih={40}
+          >
             {t('Favorieten.nieuwe_lijst')}
           </Menu.Item>
         </Menu.Dropdown>

@@ -13,7 +13,11 @@ export function CategoryTiles({ categories, all }: { categories: Category[]; all
   const format = useFormat();
   const hasChildren = (c: Category) => all.some((x) => x.parent.toLowerCase() === c.id.toLowerCase());
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="category-tiles">
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, md: 4 }}
+      spacing={{ base: 'sm', sm: 'md' }}
+      data-testid="category-tiles"
+    >
       {categories.map((c) => (
         <Card key={c.id} withBorder radius="md" padding={0} className={classes.tile}>
           <UnstyledButton

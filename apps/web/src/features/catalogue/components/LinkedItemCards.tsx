@@ -38,7 +38,9 @@ export function LinkedItemCards({
               </Anchor>
               <Text size="xs" c="dimmed">
                 {i.itemNo}
-                {perPiece && i.amount > 0 ? ` · ${t('Details.per_stuk_meegeleverd', { count: i.amount })}` : ''}
+                {perPiece && i.amount > 0
+                  ? ` · ${t('Details.per_stuk_meegeleverd', { count: i.amount })}`
+                  : ''}
               </Text>
               <PriceLines item={i} format={format} decimals={priceDecimals} size="xs" />
             </Stack>

@@ -39,7 +39,9 @@ export function TechDataTable({ entries, format }: { entries: TechDataEntry[]; f
                 </Table.Th>
                 <Table.Td
                   style={
-                    e.kind === 'number' ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : undefined
+                    e.kind === 'number'
+                      ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }
+                      : undefined
                   }
                 >
                   {valueText(e, format, t('shared.ja'), t('shared.nee'))}

@@ -12,8 +12,8 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
 import { useCataloguePage } from '../api/get-catalogue-page';
 import { useCategories } from '../api/get-categories';
-import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 import classes from '../components/catalogue.module.css';
+import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 
 /** Catalogus: the equipment of a category (and all below it), with filters, cards or table, and paging. */
 export function CatalogusPage() {
@@ -60,7 +60,11 @@ export function CatalogusPage() {
     <>
       {header}
       {subcategories.length > 0 && (
-        <nav aria-label={t('Catalogus.subcategorieen')} className={classes.subNav} style={{ marginBottom: 16 }}>
+        <nav
+          aria-label={t('Catalogus.subcategorieen')}
+          className={classes.subNav}
+          style={{ marginBottom: 16 }}
+        >
           {subcategories.map((c) => (
             <Button
               key={c.id}

@@ -3,8 +3,8 @@ import { IconDownload, IconFileText, IconShoppingCartPlus } from '@tabler/icons-
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSettings } from '../../../shared/api/get-settings';
 import { isApiError } from '../../../shared/api/errors';
+import { useSettings } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { rememberViewed } from '../../../shared/session/recently-viewed';
@@ -28,8 +28,13 @@ import { TechDataTable } from '../components/TechDataTable';
 
 /** Details of one equipment kind: images, texts, technical data, documents, prices, and adding it to a list. */
 export function DetailsPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  // a new item starts with fresh amounts
+  return <DetailsView key={id} id={id} />;
+}
+
+function DetailsView({ id }: { id: string }) {
+  const { t } = useTranslation();
   const query = useItemDetails(id);
   const categories = useCategories();
   const settings = useSettings();
@@ -45,12 +50,14 @@ export function DetailsPage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per item shown
   useEffect(() => {
-    if (item) rememberViewed({ id: item.itemNo, kind: 'item', description: item.description, imageUrl: item.imageUrl });
+    if (item)
+      rememberViewed({
+        id: item.itemNo,
+        kind: 'item',
+        description: item.description,
+        imageUrl: item.imageUrl,
+      });
   }, [item?.itemNo]);
-  useEffect(() => {
-    setAmount(1);
-    setExtra({});
-  }, [id]);
 
   if (query.isPending)
     return (
@@ -183,7 +190,15 @@ export function DetailsPage() {
             <List spacing="xs" listStyleType="none" p={0}>
               {item.documents.map((d) => (
                 <List.Item key={d.id} icon={<IconFileText size={18} aria-hidden />}>
-                  <Anchor href={d.url} download target="_blank" rel="noopener" mih={44} display="inline-flex" style={{ alignItems: 'center', gap: 6 }}>
+                  <Anchor
+                    href={d.url}
+                    download
+                    target="_blank"
+                    rel="noopener"
+                    mih={44}
+                    display="inline-flex"
+                    style={{ alignItems: 'center', gap: 6 }}
+                  >
                     {d.title}
                     <IconDownload size={16} aria-label={t('shared.downloaden')} />
                   </Anchor>

@@ -9,8 +9,8 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
 import { useCategories } from '../api/get-categories';
-import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 import { CategoryTiles } from '../components/CategoryTiles';
+import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 
 /** Materieel(boek): the root categories as tiles, or the subcategories of the category in the path. */
 export function MaterieelPage() {

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { SetDetail } from '@mp/contract/api/ordering';
 import { IconBox, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -25,7 +37,8 @@ export function SetsPage() {
   const enabled = settings.bool('MaterieelSets_ToonSets');
   const query = useSets(undefined, settings.loaded && enabled);
   let body: React.ReactNode;
-  if (settings.loaded && !enabled) body = <EmptyView title={t('Sets.geen_sets')} icon={<IconBox size={28} aria-hidden />} />;
+  if (settings.loaded && !enabled)
+    body = <EmptyView title={t('Sets.geen_sets')} icon={<IconBox size={28} aria-hidden />} />;
   else if (query.isPending) body = <LoadingBlock />;
   else if (query.isError)
     body = <ErrorView messageKey="Sets.ophalen_error" onRetry={() => void query.refetch()} />;
@@ -93,7 +106,8 @@ export function SetPage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per set shown
   useEffect(() => {
-    if (set) rememberViewed({ id: set.setNo, kind: 'set', description: set.description, imageUrl: set.imageUrl });
+    if (set)
+      rememberViewed({ id: set.setNo, kind: 'set', description: set.description, imageUrl: set.imageUrl });
   }, [set?.setNo]);
 
   if (settings.loaded && !settings.bool('MaterieelSets_ToonSets'))
@@ -133,11 +147,14 @@ export function SetPage() {
     const childLines = custom
       ? rows
           .filter((r) => r.line.type === 'item')
-          .map((r) => ({ itemNo: r.line.itemNo, amount: Math.max(0, Math.trunc(Number(componentAmount(r.line)) || 0)) }))
+          .map((r) => ({
+            itemNo: r.line.itemNo,
+            amount: Math.max(0, Math.trunc(Number(componentAmount(r.line)) || 0)),
+          }))
       : undefined;
-    if (count < 1 || (childLines && childLines.every((c) => c.amount === 0))) {
+    if (count < 1 || childLines?.every((c) => c.amount === 0)) {
       // spec §5: an empty set is refused locally
-      adder.add({ lines: [] });
+      void adder.add({ lines: [] });
       return;
     }
     const ok = await adder.add(
@@ -166,7 +183,12 @@ export function SetPage() {
             {set.allowEdit && <Text size="sm">{t('Sets.aantallen_aanpassen')}</Text>}
             <Paper withBorder radius="md" p="md">
               <Group align="flex-end" gap="sm" wrap="wrap">
-                <AmountInput value={sets} onChange={setSets} label={t('Sets.aantal_sets')} testId="set-amount" />
+                <AmountInput
+                  value={sets}
+                  onChange={setSets}
+                  label={t('Sets.aantal_sets')}
+                  testId="set-amount"
+                />
                 <Button
                   leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
                   onClick={() => void add()}

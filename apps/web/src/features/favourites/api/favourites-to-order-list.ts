@@ -16,8 +16,10 @@ export function favouritesToOrderList(id: string, input: FavouritesToOrderListIn
 export function useFavouritesToOrderList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; input: FavouritesToOrderListInput }) => favouritesToOrderList(v.id, v.input),
-    onSuccess: (list, v) => queryClient.setQueryData(orderListKeys.detail(v.input.plantLocation, list.id), list),
+    mutationFn: (v: { id: string; input: FavouritesToOrderListInput }) =>
+      favouritesToOrderList(v.id, v.input),
+    onSuccess: (list, v) =>
+      queryClient.setQueryData(orderListKeys.detail(v.input.plantLocation, list.id), list),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderListKeys.lists() }),
   });
 }

@@ -1,5 +1,398 @@
-import { AreaPage } from '../../../shared/ui/AreaPage';
+import {
+  Accordion,
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import type { FavouriteList } from '@mp/contract/api/ordering';
+import {
+  IconEdit,
+  IconHeart,
+  IconMapPin,
+  IconPlus,
+  IconShoppingCartPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../shared/api/errors';
+import { paths } from '../../../shared/lib/paths';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore } from '../../../shared/session/location';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
+import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
+import { toAmount } from '../../../shared/ui/catalogue/selection';
+import { useFormat } from '../../../shared/ui/format';
+import { ImagePreview } from '../../../shared/ui/ImagePreview';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { useCreateFavouriteList, useFavouriteLists } from '../../../shared/ui/ordering/favourite-lists';
+import { useOrderListAdder } from '../../../shared/ui/ordering/OrderListAdder';
+import { activeOrderListStore } from '../../../shared/ui/ordering/order-lists';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { useDeleteFavouriteList } from '../api/delete-favourite-list';
+import { useFavouritesToOrderList } from '../api/favourites-to-order-list';
+import { useRemoveFavouriteItem } from '../api/remove-favourite-item';
+import { useRenameFavouriteList } from '../api/rename-favourite-list';
 
+function NameModal({
+  title,
+  initial,
+  pending,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  initial: string;
+  pending: boolean;
+  onSubmit: (name: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
+    >
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim()) {
+            setError(t('validation.verplicht'));
+            return;
+          }
+          setError(await onSubmit(name.trim()));
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('Favorieten.lijst_naam')}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            maxLength={100}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} mih={44}>
+              {t('shared.annuleren')}
+            </Button>
+            <Button type="submit" loading={pending} mih={44}>
+              {t('shared.opslaan')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ListItems({ list }: { list: FavouriteList }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const remove = useRemoveFavouriteItem();
+  const adder = useOrderListAdder({
+    successKey: 'Favorieten.item_bestellijst',
+    errorKey: 'error.algemene_error',
+  });
+  const [amounts, setAmounts] = useState<Record<string, number | string>>({});
+  const [removing, setRemoving] = useState<FavouriteList['items'][number] | null>(null);
+
+  if (list.items.length === 0) return <Text c="dimmed">{t('Favorieten.lijst_leeg')}</Text>;
+  return (
+    <Stack gap="xs">
+      {list.items.map((item) => (
+        <Paper key={item.itemNo} withBorder radius="md" p="xs" data-testid="favourite-item">
+          <Group wrap="wrap" gap="sm" justify="space-between">
+            <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 240px' }}>
+              <ImagePreview src={item.imageUrl} alt={item.description} width={64} height={48} />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={paths.details.to(item.itemNo)} fw={600} size="sm" c="inherit">
+                  {item.description}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {item.itemNo}
+                </Text>
+                <PriceLines item={item} format={format} decimals={2} size="xs" />
+              </Stack>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <AmountInput
+                value={amounts[item.itemNo] ?? 1}
+                onChange={(v) => setAmounts((a) => ({ ...a, [item.itemNo]: v }))}
+                label={`${t('shared.aantal')}: ${item.description}`}
+                hideLabel
+                w={72}
+              />
+              <Tooltip label={t('Details.toevoegen_bestellijst')} withArrow>
+                <ActionIcon
+                  size={44}
+                  variant="light"
+                  loading={adder.pending}
+                  aria-label={`${t('Details.toevoegen_bestellijst')}: ${item.description}`}
+                  onClick={() => {
+                    const amount = toAmount(amounts[item.itemNo] ?? 1);
+                    void adder.add({ lines: amount ? [{ type: 'item', itemNo: item.itemNo, amount }] : [] });
+                  }}
+                >
+                  <IconShoppingCartPlus size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('shared.verwijderen')} withArrow>
+                <ActionIcon
+                  size={44}
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t('shared.verwijderen')}: ${item.description}`}
+                  onClick={() => setRemoving(item)}
+                >
+                  <IconTrash size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('shared.verwijderen')}
+        message={
+          removing
+            ? t('Favorieten.item_verwijderen_bevestigen', {
+                description: removing.description,
+                name: list.name,
+              })
+            : null
+        }
+        confirmLabel={t('shared.verwijderen')}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove.mutateAsync({ id: list.id, itemNo: removing.itemNo });
+            snackbar.success('Favorieten.item_verwijderd');
+          } catch (e) {
+            snackbar.error(e);
+          } finally {
+            setRemoving(null);
+          }
+        }}
+      />
+      {adder.prompt}
+    </Stack>
+  );
+}
+
+/** Favorieten: named lists of equipment (create, rename, delete), each item or the whole list to the order list. */
 export function FavorietenPage() {
-  return <AreaPage />;
+  const { t } = useTranslation();
+  const location = useStore(selectedLocationStore);
+  const activeLists = useStore(activeOrderListStore);
+  const query = useFavouriteLists();
+  const create = useCreateFavouriteList();
+  const rename = useRenameFavouriteList();
+  const remove = useDeleteFavouriteList();
+  const toOrderList = useFavouritesToOrderList();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<FavouriteList | null>(null);
+  const [deleting, setDeleting] = useState<FavouriteList | null>(null);
+  const [open, setOpen] = useState<string[] | null>(null);
+
+  const failMessage = (e: unknown) => (isApiError(e) ? t(e.code, { max: 100 }) : t('error.algemene_error'));
+
+  async function allToOrderList(list: FavouriteList) {
+    if (!location) {
+      snackbar.warning('Bestellijst.kies_locatie');
+      return;
+    }
+    if (list.items.length === 0) {
+      snackbar.warning('Favorieten.lijst_leeg');
+      return;
+    }
+    try {
+      await toOrderList.mutateAsync({
+        id: list.id,
+        input: {
+          plantLocation: location.locationNo,
+          orderListId: activeLists[location.locationNo],
+          amount: 1,
+        },
+      });
+      snackbar.success('Favorieten.lijst_bestellijst', { name: list.name });
+    } catch {
+      snackbar.danger('error.algemene_error');
+    }
+  }
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingBlock />;
+  else if (query.isError) body = <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0)
+    body = (
+      <EmptyView title={t('Favorieten.geen_lijsten')} icon={<IconHeart size={28} aria-hidden />}>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)} mih={44}>
+          {t('Favorieten.nieuwe_lijst')}
+        </Button>
+      </EmptyView>
+    );
+  else {
+    const lists = query.data;
+    body = (
+      <Accordion
+        multiple
+        variant="separated"
+        radius="md"
+        value={open ?? [lists[0].id]}
+        onChange={setOpen}
+        chevronPosition="left"
+        data-testid="favourite-lists"
+      >
+        {lists.map((l) => (
+          <Accordion.Item key={l.id} value={l.id}>
+            <Accordion.Control>
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600}>{l.name}</Text>
+                <Badge variant="light" color="gray" size="sm">
+                  {t('Favorieten.aantal_items', { count: l.itemCount })}
+                </Badge>
+                {l.locationNo && (
+                  <Badge variant="light" size="sm" leftSection={<IconMapPin size={12} aria-hidden />}>
+                    {l.locationNo}
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
+                <Group gap="xs" wrap="wrap">
+                  <Button
+                    leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+                    onClick={() => void allToOrderList(l)}
+                    loading={toOrderList.isPending && toOrderList.variables?.id === l.id}
+                    mih={44}
+                  >
+                    {t('Favorieten.alles_bestellijst')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconEdit size={18} aria-hidden />}
+                    onClick={() => setRenaming(l)}
+                    mih={44}
+                  >
+                    {t('Favorieten.lijst_hernoemen')}
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={18} aria-hidden />}
+                    onClick={() => setDeleting(l)}
+                    mih={44}
+                  >
+                    {t('Favorieten.lijst_verwijderen')}
+                  </Button>
+                </Group>
+                <ListItems list={l} />
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          query.data && query.data.length > 0 ? (
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+              mih={44}
+            >
+              {t('Favorieten.nieuwe_lijst')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {body}
+      {creating && (
+        <NameModal
+          title={t('Favorieten.nieuwe_lijst')}
+          initial=""
+          pending={create.isPending}
+          onClose={() => setCreating(false)}
+          onSubmit={async (name) => {
+            try {
+              const list = await create.mutateAsync(name);
+              setOpen((o) => [...(o ?? []), list.id]);
+              snackbar.success('Favorieten.lijst_aangemaakt');
+              setCreating(false);
+              return null;
+            } catch (e) {
+              return failMessage(e);
+            }
+          }}
+        />
+      )}
+      {renaming && (
+        <NameModal
+          title={t('Favorieten.lijst_hernoemen')}
+          initial={renaming.name}
+          pending={rename.isPending}
+          onClose={() => setRenaming(null)}
+          onSubmit={async (name) => {
+            try {
+              await rename.mutateAsync({ id: renaming.id, name });
+              snackbar.success('info.opgeslagen');
+              setRenaming(null);
+              return null;
+            } catch (e) {
+              return failMessage(e);
+            }
+          }}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('Favorieten.lijst_verwijderen')}
+        message={deleting ? t('Favorieten.lijst_verwijderen_bevestigen', { name: deleting.name }) : null}
+        confirmLabel={t('shared.verwijderen')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            snackbar.success('Favorieten.lijst_verwijderd');
+          } catch (e) {
+            snackbar.error(e);
+          } finally {
+            setDeleting(null);
+          }
+        }}
+      />
+    </>
+  );
 }

@@ -10,5 +10,8 @@ export function clearOrderList(locationNo: string, id: string): Promise<OrderLis
 }
 
 export function useClearOrderList() {
-  return useListMutation((v: { locationNo: string; id: string }) => clearOrderList(v.locationNo, v.id), (v) => v.locationNo);
+  return useListMutation(
+    (v: { locationNo: string; id: string }) => clearOrderList(v.locationNo, v.id),
+    (v) => v.locationNo,
+  );
 }

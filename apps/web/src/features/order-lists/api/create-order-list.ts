@@ -11,5 +11,8 @@ export function createOrderList(locationNo: string, name: string): Promise<Order
 }
 
 export function useCreateOrderList() {
-  return useListMutation((v: { locationNo: string; name: string }) => createOrderList(v.locationNo, v.name), (v) => v.locationNo);
+  return useListMutation(
+    (v: { locationNo: string; name: string }) => createOrderList(v.locationNo, v.name),
+    (v) => v.locationNo,
+  );
 }

@@ -11,7 +11,8 @@ export function deleteOrderListLine(locationNo: string, id: string, lineId: stri
 
 export function useDeleteOrderListLine() {
   return useListMutation(
-    (v: { locationNo: string; id: string; lineId: string }) => deleteOrderListLine(v.locationNo, v.id, v.lineId),
+    (v: { locationNo: string; id: string; lineId: string }) =>
+      deleteOrderListLine(v.locationNo, v.id, v.lineId),
     (v) => v.locationNo,
   );
 }

@@ -6,7 +6,11 @@ import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
 export type { OrderDraft };
 
 /** GET /api/v2.0/OrderLists/{plantLocation}/{id}/draft: the wizard's saved form (savedAanvraagDTO), or null. */
-export async function getOrderDraft(locationNo: string, id: string, signal?: AbortSignal): Promise<OrderDraft | null> {
+export async function getOrderDraft(
+  locationNo: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<OrderDraft | null> {
   const body = await api.get<{ draft: OrderDraft | null }>(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/draft`,
     { signal },

@@ -12,10 +12,10 @@ import {
   targetListOf,
 } from '../../../shared/ui/ordering/order-lists';
 
+export type { OrderListSummary, OrderListsAnswer };
 // The fetcher and keys live in shared/ui/ordering: catalogue, search, details, sets and favourites add to
 // the order list too, and features do not import each other.
 export { getOrderLists, orderListKeys, orderListsQueryOptions };
-export type { OrderListSummary, OrderListsAnswer };
 
 export function useOrderLists() {
   const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? null);
@@ -29,7 +29,10 @@ export function defaultListOf(answer: OrderListsAnswer | undefined): OrderListSu
 }
 
 /** The list the user works on at the selected location: the one switched to on Bestellijsten, else the default. */
-export function useTargetOrderList(): { list: OrderListSummary | undefined; query: ReturnType<typeof useOrderLists> } {
+export function useTargetOrderList(): {
+  list: OrderListSummary | undefined;
+  query: ReturnType<typeof useOrderLists>;
+} {
   const query = useOrderLists();
   const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? '');
   const activeId = useStore(activeOrderListStore, (a) => a[locationNo]);

@@ -11,7 +11,11 @@ export type { OrderForm, SubmitResult };
  * POST /api/v2.0/PlantRequests/{orderListId}/order with the Idempotency-Key of this attempt: a retry with
  * the same key never creates a second request (the server answers the first one again).
  */
-export function submitOrder(orderListId: string, form: OrderFormInput, idempotencyKey: string): Promise<SubmitResult> {
+export function submitOrder(
+  orderListId: string,
+  form: OrderFormInput,
+  idempotencyKey: string,
+): Promise<SubmitResult> {
   return api.post<SubmitResult>(`/PlantRequests/${pathParam('orderListId', orderListId)}/order`, form, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -11,6 +11,13 @@ export type UpdateOrderListInput = z.infer<typeof updateOrderListInput>;
  * at once (the autosave sends its batch here). Callers put the answer in the cache (orderListKeys.detail)
  * and invalidate orderListKeys.lists() for the counts.
  */
-export function updateOrderList(locationNo: string, id: string, input: UpdateOrderListInput): Promise<OrderList> {
-  return api.put<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, input);
+export function updateOrderList(
+  locationNo: string,
+  id: string,
+  input: UpdateOrderListInput,
+): Promise<OrderList> {
+  return api.put<OrderList>(
+    `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`,
+    input,
+  );
 }

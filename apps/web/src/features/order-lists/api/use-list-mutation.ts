@@ -19,4 +19,3 @@ export function useListMutation<V, R extends OrderList | null>(
     onSettled: (_d, _e, v) => queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationOf(v)) }),
   });
 }
-

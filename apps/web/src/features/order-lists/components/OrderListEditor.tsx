@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
 import { MAX_LINE_COMMENT } from '@mp/contract/api/ordering';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -22,15 +21,16 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import { toAmount } from '../../../shared/ui/catalogue/selection';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
@@ -83,7 +83,13 @@ function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () =
       </Group>
     );
   return (
-    <div role="status" aria-live="polite" data-testid="save-state" data-state={state} style={{ minHeight: 28 }}>
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="save-state"
+      data-state={state}
+      style={{ minHeight: 28 }}
+    >
       {body}
     </div>
   );
@@ -161,7 +167,7 @@ function LineRow({
                 hideLabel
                 w={80}
                 error={invalid ? true : undefined}
-                testId={`line-amount-${line.itemNo}`}
+                testId={depth === 0 ? `line-amount-${line.itemNo}` : `component-amount-${line.itemNo}`}
               />
             ) : (
               <Text fw={600} miw={80} ta="right" pt={10} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -242,9 +248,17 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
         const e = next[row.lineId];
         if (!e) continue;
         const rest: LineEdit = { ...e };
-        if (row.amount !== undefined && toAmount(e.amount) === row.amount && !saver.has(`${row.lineId}:amount`))
+        if (
+          row.amount !== undefined &&
+          toAmount(e.amount) === row.amount &&
+          !saver.has(`${row.lineId}:amount`)
+        )
           delete rest.amount;
-        if (row.comment !== undefined && (e.comment ?? '') === (row.comment ?? '') && !saver.has(`${row.lineId}:comment`))
+        if (
+          row.comment !== undefined &&
+          (e.comment ?? '') === (row.comment ?? '') &&
+          !saver.has(`${row.lineId}:comment`)
+        )
           delete rest.comment;
         if (rest.amount === undefined && rest.comment === undefined) delete next[row.lineId];
         else next[row.lineId] = rest;
@@ -371,7 +385,10 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
                 {t('shared.huurprijs')} {t('shared.per_dag')}
               </Text>
               <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.money(totals.dayPrice, priceDecimals)} <Text span size="xs" c="dimmed">{t('shared.excl_btw')}</Text>
+                {format.money(totals.dayPrice, priceDecimals)}{' '}
+                <Text span size="xs" c="dimmed">
+                  {t('shared.excl_btw')}
+                </Text>
               </Text>
             </Group>
           )}
@@ -381,7 +398,10 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
                 {t('shared.huurprijs')} {t('shared.per_week')}
               </Text>
               <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.money(totals.weekPrice, priceDecimals)} <Text span size="xs" c="dimmed">{t('shared.excl_btw')}</Text>
+                {format.money(totals.weekPrice, priceDecimals)}{' '}
+                <Text span size="xs" c="dimmed">
+                  {t('shared.excl_btw')}
+                </Text>
               </Text>
             </Group>
           )}
@@ -390,7 +410,13 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
 
       <Stack gap="xs" align="flex-end">
         {block && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} w="100%" id="process-reason">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            w="100%"
+            id="process-reason"
+          >
             {t(block)}
           </Alert>
         )}
@@ -411,7 +437,11 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
       <ConfirmDialog
         opened={removing !== null}
         title={t('Bestellijst.regel_verwijderen')}
-        message={removing ? t('Bestellijst.regel_verwijderen_bevestigen', { description: removing.description }) : null}
+        message={
+          removing
+            ? t('Bestellijst.regel_verwijderen_bevestigen', { description: removing.description })
+            : null
+        }
         confirmLabel={t('shared.verwijderen')}
         loading={deleteLine.isPending}
         onConfirm={() => void confirmRemove()}

@@ -37,12 +37,12 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useCreateOrderList } from '../api/create-order-list';
 import { useDeleteOrderList } from '../api/delete-order-list';
-import { useTargetOrderList } from '../api/get-order-lists';
 import { useOrderList } from '../api/get-order-list';
+import { useTargetOrderList } from '../api/get-order-lists';
 import { useRenameOrderList } from '../api/rename-order-list';
 import { OrderListEditor } from '../components/OrderListEditor';
 
@@ -52,7 +52,12 @@ function EmptyList() {
   const { t } = useTranslation();
   return (
     <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />}>
-      <Button component={Link} to={paths.materieel.to()} leftSection={<IconBook2 size={18} aria-hidden />} mih={44}>
+      <Button
+        component={Link}
+        to={paths.materieel.to()}
+        leftSection={<IconBook2 size={18} aria-hidden />}
+        mih={44}
+      >
         {t('Bestellijst.naar_catalogus')}
       </Button>
     </EmptyView>
@@ -129,7 +134,13 @@ function NameModal({
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('shared.sluiten') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
+    >
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -215,7 +226,8 @@ export function BestellijstenPage() {
                   )}
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {t('Bestellijst.aantal_regels', { count: l.lineCount })} · {t('shared.laatst_bijgewerkt', { date: format.dateTime(l.updatedAt) })}
+                  {t('Bestellijst.aantal_regels', { count: l.lineCount })} ·{' '}
+                  {t('shared.laatst_bijgewerkt', { date: format.dateTime(l.updatedAt) })}
                 </Text>
               </Stack>
               <Group gap="xs" wrap="nowrap">
@@ -231,12 +243,21 @@ export function BestellijstenPage() {
                 </Button>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" size={44} aria-label={`${t('shared.acties')}: ${l.name}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size={44}
+                      aria-label={`${t('shared.acties')}: ${l.name}`}
+                    >
                       <IconDots size={20} aria-hidden />
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(l)} mih={40}>
+                    <Menu.Item
+                      leftSection={<IconEdit size={16} aria-hidden />}
+                      onClick={() => setRenaming(l)}
+                      mih={40}
+                    >
                       {t('Bestellijst.lijst_hernoemen')}
                     </Menu.Item>
                     <Menu.Item
@@ -261,7 +282,11 @@ export function BestellijstenPage() {
       <PageHeader
         actions={
           location && query.data?.multipleLists ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)} mih={44}>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+              mih={44}
+            >
               {t('Bestellijst.nieuwe_lijst')}
             </Button>
           ) : undefined

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderList } from '@mp/contract/api/ordering';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconCircleCheck, IconClipboardList, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -13,17 +13,17 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
-import { WizardSteps, type WizardStep } from '../../../shared/ui/AreaPage';
+import { type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { defaultDepotOf, useOrderDepots } from '../api/get-depots';
 import { useOrderDraft } from '../api/get-order-draft';
-import { useTargetOrderList } from '../api/get-order-lists';
 import { useOrderList } from '../api/get-order-list';
+import { useTargetOrderList } from '../api/get-order-lists';
 import { useWorkAddresses } from '../api/get-work-addresses';
 import { type SubmitResult, submitOrder } from '../api/submit-order';
 import { processBlock } from '../components/order-list-rules';
@@ -41,6 +41,22 @@ import {
   validateOrderForm,
 } from '../components/wizard/wizard-form';
 import { resetWizard, updateWizard, wizardFor } from '../components/wizard/wizard-store';
+
+const fieldLabelKey: Partial<Record<OrderFormField, string>> = {
+  deliveryDate: 'Bestellen.leverDatum',
+  expectedReturnDate: 'Bestellen.retourDatum',
+  rush: 'Bestellen.spoed',
+  transportMeans: 'Bestellen.transportmiddel',
+  depotNo: 'Bestellen.depot',
+  addressCode: 'Bestellen.adres_kiezen',
+  street: 'Bestellen.adres',
+  postcode: 'Bestellen.postcode',
+  city: 'Bestellen.plaats',
+  contactPerson: 'Bestellen.contactpersoon',
+  phone: 'Bestellen.telefoonnummer',
+  reference: 'Bestellen.referentie',
+  comment: 'Bestellen.opmerking',
+};
 
 function Frame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
@@ -61,7 +77,8 @@ function useWizardList(): { list?: OrderList; locationNo?: string; gate?: ReactN
   if (!location) return { gate: <LocationPrompt /> };
   if (query.isPending || (summary && detail.isPending)) return { gate: <LoadingBlock /> };
   if (query.isError) return { gate: <ErrorView error={query.error} onRetry={() => void query.refetch()} /> };
-  if (detail.isError) return { gate: <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> };
+  if (detail.isError)
+    return { gate: <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> };
   const list = detail.data;
   const block = list ? processBlock(list.lines, {}) : 'Bestellijst.leeg';
   if (!list || block)
@@ -103,7 +120,9 @@ function useDefaults(locationNo: string | undefined) {
     addressCode: address?.code ?? null,
     depotNo: defaultDepotOf(depots.data),
     contactPerson:
-      settings.bool('Klant_EnableHuidigeGebruikerAlsContact') && user ? user.name : (address?.contactPerson ?? ''),
+      settings.bool('Klant_EnableHuidigeGebruikerAlsContact') && user
+        ? user.name
+        : (address?.contactPerson ?? ''),
     phone: address?.phone ?? '',
   };
   return { ready, defaults, depots: depots.data ?? { defaultDepotNo: null, depots: [] }, addresses: list };
@@ -222,7 +241,9 @@ export function AfrondenBody({
       setPending(false);
       snackbar.danger('error.server_fout');
       if (isApiError(e)) {
-        const fields: Partial<Record<OrderFormField, { key: string; params?: Record<string, string | number> }>> = {};
+        const fields: Partial<
+          Record<OrderFormField, { key: string; params?: Record<string, string | number> }>
+        > = {};
         for (const [name, f] of Object.entries(e.fieldErrors)) {
           const field = formFieldOf(name);
           if (field) fields[field] = { key: f.code, params: f.params };
@@ -241,7 +262,10 @@ export function AfrondenBody({
       queryClient.invalidateQueries({ queryKey: orderListKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['requests'] }),
     ]);
-    navigate(paths.bestellenVoltooid.to(), { replace: true, state: { requestNo: result.requestNo, requestId: result.id } });
+    navigate(paths.bestellenVoltooid.to(), {
+      replace: true,
+      state: { requestNo: result.requestNo, requestId: result.id },
+    });
   }
 
   const serverErrors = wizardFor(list.id)?.serverErrors ?? {};
@@ -277,12 +301,18 @@ export function AfrondenBody({
         </Paper>
       )}
       {failure && (
-        <Alert color="red" variant="light" role="alert" title={t('error.server_fout')} data-testid="submit-failure">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('error.server_fout')}
+          data-testid="submit-failure"
+        >
           <Stack gap={4}>
             {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
             {formProblems.map(([f, e]) => (
               <Text size="sm" key={f}>
-                {t(`Bestellen.velden.${f}`, { defaultValue: f })}: <FieldMessage error={e} />
+                {t(fieldLabelKey[f as OrderFormField] ?? 'shared.onbekend')}: <FieldMessage error={e} />
               </Text>
             ))}
             {formProblems.length > 0 && (

@@ -59,7 +59,9 @@ function BooleanGroupFilter({
             w="fit-content"
             onClick={() => setExpanded((e) => !e)}
             aria-expanded={expanded}
-            rightSection={expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+            rightSection={
+              expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+            }
           >
             {expanded ? t('shared.minder_tonen') : t('Catalogus.meer_opties')}
           </Button>
@@ -91,7 +93,8 @@ function RangeFilter({
   const [range, setRange] = useState<[number, number]>([value[0] ?? lo, value[1] ?? hi]);
   useEffect(() => setRange([value[0] ?? lo, value[1] ?? hi]), [value[0], value[1], lo, hi]);
   if (!(hi > lo)) return null;
-  const apply = (r: [number, number]) => onApply(r[0] <= lo ? undefined : r[0], r[1] >= hi ? undefined : r[1]);
+  const apply = (r: [number, number]) =>
+    onApply(r[0] <= lo ? undefined : r[0], r[1] >= hi ? undefined : r[1]);
   return (
     <Stack gap={6} role="group" aria-labelledby={id}>
       <Text size="sm" fw={500} id={id}>
@@ -231,7 +234,9 @@ export function FacetFilters({
             aria-expanded={opened}
             mih={44}
             leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-            rightSection={opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+            rightSection={
+              opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+            }
             id="filters-title"
           >
             {activeCount > 0 ? `${t('shared.filters')} (${activeCount})` : t('shared.filters')}

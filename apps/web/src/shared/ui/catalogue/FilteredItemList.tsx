@@ -4,8 +4,8 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format';
-import { useOrderListAdder } from '../ordering/OrderListAdder';
 import { LoadingBlock } from '../LoadingBlock';
+import { useOrderListAdder } from '../ordering/OrderListAdder';
 import { EmptyView } from '../StateViews';
 import classes from './catalogue-list.module.css';
 import { FacetFilters } from './FacetFilters';
@@ -48,7 +48,10 @@ export function FilteredItemList({
   const format = useFormat();
   const { params, toggleBool, setRange, clearFilters, setPage, setPageSize } = useListParams();
   const filtersActive = hasFilters(params);
-  const adder = useOrderListAdder({ successKey: 'Catalogus.message_toegevoegd', errorKey: 'error.algemene_error' });
+  const adder = useOrderListAdder({
+    successKey: 'Catalogus.message_toegevoegd',
+    errorKey: 'error.algemene_error',
+  });
 
   // spec §4: catalogue selections are cleared after loading (another list) or confirming
   const firstKey = useRef(resultKey);
@@ -60,15 +63,26 @@ export function FilteredItemList({
   }, [resultKey]);
 
   const groups = useMemo(
-    () => visibleBooleanGroups(initialFacets?.booleanGroups ?? data.facets.booleanGroups, data.facets.booleanGroups, params.bool),
+    () =>
+      visibleBooleanGroups(
+        initialFacets?.booleanGroups ?? data.facets.booleanGroups,
+        data.facets.booleanGroups,
+        params.bool,
+      ),
     [initialFacets, data.facets.booleanGroups, params.bool],
   );
   const priceFacets = data.facets;
   // spec §2: filters show when more than one item is in play (and stay while any is chosen, to undo it)
   const showFilters =
-    filtersActive || (data.total > 1 && (groups.length > 0 || priceFacets.dayPrice !== null || priceFacets.weekPrice !== null));
+    filtersActive ||
+    (data.total > 1 &&
+      (groups.length > 0 || priceFacets.dayPrice !== null || priceFacets.weekPrice !== null));
 
-  const fmt = { format, priceDecimals: data.format.priceDecimals, weightDecimals: data.format.weightDecimals };
+  const fmt = {
+    format,
+    priceDecimals: data.format.priceDecimals,
+    weightDecimals: data.format.weightDecimals,
+  };
   const pageItems = sliceFrom > 0 ? data.items.slice(sliceFrom) : data.items;
 
   async function addSelection() {
@@ -82,7 +96,12 @@ export function FilteredItemList({
     ) : data.total === 0 || pageItems.length === 0 ? (
       filtersActive ? (
         <EmptyView title={t('Catalogus.geen_items_filters')}>
-          <Button variant="light" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clearFilters} mih={44}>
+          <Button
+            variant="light"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={clearFilters}
+            mih={44}
+          >
             {t('shared.filters_wissen')}
           </Button>
         </EmptyView>

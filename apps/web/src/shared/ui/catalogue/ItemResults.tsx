@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Loader,
   Pagination,
   Paper,
   SegmentedControl,
@@ -60,9 +61,12 @@ export function ItemResults({
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" role="status">
-        {t('shared.aantal_resultaten', { count: total })}
-      </Text>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed" role="status">
+          {t('shared.aantal_resultaten', { count: total })}
+        </Text>
+        {busy && <Loader size="xs" aria-hidden />}
+      </Group>
       <Group gap="sm" wrap="wrap">
         <Select
           label={t('shared.per_pagina')}
@@ -121,7 +125,11 @@ export function ItemResults({
           siblings={narrow ? 0 : 1}
           getControlProps={(control) => ({
             'aria-label':
-              control === 'next' ? t('shared.volgende') : control === 'previous' ? t('shared.vorige') : undefined,
+              control === 'next'
+                ? t('shared.volgende')
+                : control === 'previous'
+                  ? t('shared.vorige')
+                  : undefined,
           })}
           getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
         />
@@ -158,9 +166,7 @@ export function ItemResults({
   return (
     <Stack gap="md">
       {toolbar}
-      <div style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={busy || undefined}>
-        {list}
-      </div>
+      <div aria-busy={busy || undefined}>{list}</div>
       {pager}
       <Paper
         shadow="md"
@@ -172,18 +178,18 @@ export function ItemResults({
         style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
       >
         <Group justify="space-between" gap="sm" wrap="nowrap">
-            <Text size="sm" fw={600}>
-              {t('shared.geselecteerd', { count: selectedCount })}
-            </Text>
-            <Button
-              leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-              onClick={onAddSelection}
-              loading={adding}
-              mih={44}
-              data-testid="add-selection"
-            >
-              {t('Catalogus.toevoegen_bestellijst')}
-            </Button>
+          <Text size="sm" fw={600}>
+            {t('shared.geselecteerd', { count: selectedCount })}
+          </Text>
+          <Button
+            leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+            onClick={onAddSelection}
+            loading={adding}
+            mih={44}
+            data-testid="add-selection"
+          >
+            {t('Catalogus.toevoegen_bestellijst')}
+          </Button>
         </Group>
       </Paper>
     </Stack>

@@ -8,7 +8,11 @@ import { AmountInput } from './AmountInput';
 import { HighlightWords } from './Highlight';
 import type { ItemListFormat } from './ItemCard';
 
-const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const, whiteSpace: 'nowrap' as const };
+const num = {
+  textAlign: 'right' as const,
+  fontVariantNumeric: 'tabular-nums' as const,
+  whiteSpace: 'nowrap' as const,
+};
 
 /** The table mode of the catalogue and the search (wide screens; phones always get cards). */
 export function ItemTable({

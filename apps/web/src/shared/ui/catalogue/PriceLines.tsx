@@ -31,7 +31,8 @@ export function PriceLines({
     );
   if (!item.showPrice) return null;
   const rows: { label: string; value: string }[] = [];
-  if (item.dayPrice !== null) rows.push({ label: t('shared.per_dag'), value: format.money(item.dayPrice, decimals) });
+  if (item.dayPrice !== null)
+    rows.push({ label: t('shared.per_dag'), value: format.money(item.dayPrice, decimals) });
   if (item.weekPrice !== null)
     rows.push({ label: t('shared.per_week'), value: format.money(item.weekPrice, decimals) });
   if (item.salePrice !== null)

@@ -40,8 +40,11 @@ export function visibleBooleanGroups(
   }
   // options the initial filters did not have (should not happen, but never hide a chosen one)
   for (const g of current) {
-    const extra = g.options.filter((o) => !seen.has(o.attributeId) && (o.count > 0 || selected.includes(o.attributeId)));
-    if (extra.length) out.push({ ...g, options: extra.map((o) => ({ ...o, selected: selected.includes(o.attributeId) })) });
+    const extra = g.options.filter(
+      (o) => !seen.has(o.attributeId) && (o.count > 0 || selected.includes(o.attributeId)),
+    );
+    if (extra.length)
+      out.push({ ...g, options: extra.map((o) => ({ ...o, selected: selected.includes(o.attributeId) })) });
   }
   return out;
 }

@@ -25,7 +25,10 @@ export function parseListParams(sp: URLSearchParams): ListParams {
   const size = Number(sp.get('size'));
   const page = Number(sp.get('page'));
   return {
-    bool: (sp.get('bool') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    bool: (sp.get('bool') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     dayMin: num(sp.get('dayMin')),
     dayMax: num(sp.get('dayMax')),
     weekMin: num(sp.get('weekMin')),

@@ -15,7 +15,10 @@ export const favouriteListKeys = {
 };
 
 /** GET /api/v2.0/FavoriteLists?plantLocation=: the user's own lists plus those of the selected location. */
-export async function getFavouriteLists(locationNo: string | null, signal?: AbortSignal): Promise<FavouriteList[]> {
+export async function getFavouriteLists(
+  locationNo: string | null,
+  signal?: AbortSignal,
+): Promise<FavouriteList[]> {
   const body = await api.get<{ lists: FavouriteList[] }>('/FavoriteLists', {
     query: { plantLocation: locationNo ?? undefined },
     signal,
@@ -43,7 +46,8 @@ export function addFavouriteItems(listId: string, itemNos: string[]): Promise<Fa
 export function useAddFavouriteItems() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ listId, itemNos }: { listId: string; itemNos: string[] }) => addFavouriteItems(listId, itemNos),
+    mutationFn: ({ listId, itemNos }: { listId: string; itemNos: string[] }) =>
+      addFavouriteItems(listId, itemNos),
     onSettled: () => queryClient.invalidateQueries({ queryKey: favouriteListKeys.all }),
   });
 }

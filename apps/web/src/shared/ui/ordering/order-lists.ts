@@ -140,8 +140,13 @@ async function addToTarget(
 export function useAddToOrderList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, childLinesIncluded = false }: { input: AddOrderListLinesInput; childLinesIncluded?: boolean }) =>
-      addToTarget(queryClient, input, childLinesIncluded),
+    mutationFn: ({
+      input,
+      childLinesIncluded = false,
+    }: {
+      input: AddOrderListLinesInput;
+      childLinesIncluded?: boolean;
+    }) => addToTarget(queryClient, input, childLinesIncluded),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderListKeys.lists() }),
   });
 }

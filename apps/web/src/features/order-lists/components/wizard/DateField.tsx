@@ -77,7 +77,8 @@ export function DateField({
         monthLevelControl: t('Bestellen.kies_maand'),
         yearLevelControl: t('Bestellen.kies_jaar'),
       }}
-      styles={{ input: { minHeight: 44 } }}
+      // the placeholder is text in a button here: dark enough for 4.5:1
+      styles={{ input: { minHeight: 44 }, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       data-testid={testId}
     />
   );

@@ -110,7 +110,9 @@ export function GegevensForm({
     const a = addresses.find((x) => x.code === code);
     change({
       addressCode: code,
-      ...(a && !latest.current.contactPerson.trim() && a.contactPerson ? { contactPerson: a.contactPerson } : {}),
+      ...(a && !latest.current.contactPerson.trim() && a.contactPerson
+        ? { contactPerson: a.contactPerson }
+        : {}),
       ...(a && !latest.current.phone.trim() && a.phone ? { phone: a.phone } : {}),
     });
   }
@@ -122,7 +124,9 @@ export function GegevensForm({
     setErrors(found);
     const first = (Object.keys(found) as OrderFormField[])[0];
     if (first) {
-      const el = formRef.current?.querySelector<HTMLElement>(`#${fieldId(first)}, [data-field="${first}"] input, [data-field="${first}"] button`);
+      const el = formRef.current?.querySelector<HTMLElement>(
+        `#${fieldId(first)}, [data-field="${first}"] input, [data-field="${first}"] button`,
+      );
       el?.focus();
       return;
     }
@@ -264,7 +268,9 @@ export function GegevensForm({
               <Stack gap="md" mt="md">
                 <Radio.Group
                   value={values.destination}
-                  onChange={(v) => change({ destination: v === 'other_address' ? 'other_address' : 'work_address' })}
+                  onChange={(v) =>
+                    change({ destination: v === 'other_address' ? 'other_address' : 'work_address' })
+                  }
                   label={t('Bestellen.bestemmingadres')}
                 >
                   <Group gap="lg" mt="xs">

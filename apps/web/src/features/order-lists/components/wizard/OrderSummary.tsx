@@ -46,9 +46,15 @@ export function OrderSummary({
       ? [a.name, a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).join('\n')
       : (values.addressCode ?? '');
   } else {
-    destination = [values.street, [values.postcode, values.city].filter(Boolean).join(' ')].filter(Boolean).join('\n');
+    destination = [values.street, [values.postcode, values.city].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join('\n');
   }
-  const none = <Text span c="dimmed">–</Text>;
+  const none = (
+    <Text span c="dimmed">
+      –
+    </Text>
+  );
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="summary-form">
@@ -58,10 +64,16 @@ export function OrderSummary({
         <Table verticalSpacing="xs" data-testid="order-summary">
           <Table.Tbody>
             <Row label={t('Bestellen.leverDatum')}>{format.day(values.deliveryDate)}</Row>
-            <Row label={t('Bestellen.retourDatum')}>{values.expectedReturnDate ? format.day(values.expectedReturnDate) : none}</Row>
+            <Row label={t('Bestellen.retourDatum')}>
+              {values.expectedReturnDate ? format.day(values.expectedReturnDate) : none}
+            </Row>
             {values.rush && <Row label={t('Bestellen.spoed')}>{t('shared.ja')}</Row>}
-            <Row label={t('Bestellen.transportmiddel')}>{t(`wizard.transportmiddel_opties.${values.transportMeans}`)}</Row>
-            <Row label={collect ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}>{destination || none}</Row>
+            <Row label={t('Bestellen.transportmiddel')}>
+              {t(`wizard.transportmiddel_opties.${values.transportMeans}`)}
+            </Row>
+            <Row label={collect ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}>
+              {destination || none}
+            </Row>
             <Row label={t('Bestellen.contactpersoon')}>{values.contactPerson}</Row>
             <Row label={t('Bestellen.telefoonnummer')}>{values.phone}</Row>
             <Row label={t('Bestellen.referentie')}>{values.reference || none}</Row>
@@ -76,7 +88,11 @@ export function OrderSummary({
         <Stack gap={6} data-testid="summary-lines">
           {linesInOrder(list.lines).map(({ line, depth }) => (
             <Group key={line.lineId} justify="space-between" wrap="nowrap" gap="sm" pl={depth * 20}>
-              <Text size="sm" c={depth > 0 ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              <Text
+                size="sm"
+                c={depth > 0 ? 'dimmed' : undefined}
+                style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+              >
                 {line.type === 'set' ? `${t('shared.set_label')} ` : ''}
                 {line.description}{' '}
                 <Text span size="xs" c="dimmed">

@@ -1,5 +1,5 @@
-import { createStore } from '../../../../shared/lib/store';
 import type { ErrorKey } from '../../../../shared/lib/form-errors';
+import { createStore } from '../../../../shared/lib/store';
 import type { OrderFormField, OrderFormValues } from './wizard-form';
 
 /**

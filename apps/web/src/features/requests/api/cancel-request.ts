@@ -1,0 +1,21 @@
+import type { RequestDetail } from '@mp/contract/api/ordering';
+import { cancelRequestInput } from '@mp/contract/api/ordering';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { requestKeys } from './get-requests';
+
+export { cancelRequestInput };
+
+/** POST /api/v2.0/PlantRequests/{id}/cancel: the requester cancels while the request is still submitted. */
+export function cancelRequest(id: string, note?: string): Promise<RequestDetail> {
+  return api.post<RequestDetail>(`/PlantRequests/${pathParam('id', id)}/cancel`, note ? { note } : {});
+}
+
+export function useCancelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; note?: string }) => cancelRequest(v.id, v.note),
+    onSuccess: (detail) => queryClient.setQueryData(requestKeys.detail(detail.id), detail),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
+  });
+}

@@ -1,0 +1,21 @@
+import type { RequestDetail } from '@mp/contract/api/ordering';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { requestKeys } from './get-requests';
+
+export type { RequestDetail };
+
+/** GET /api/v2.0/PlantRequests/{id}: one request with lines, status history and the moves this viewer may make. */
+export function getRequest(id: string, signal?: AbortSignal): Promise<RequestDetail> {
+  return api.get<RequestDetail>(`/PlantRequests/${pathParam('id', id)}`, { signal });
+}
+
+export const requestQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requestKeys.detail(id),
+    queryFn: ({ signal }) => getRequest(id, signal),
+  });
+
+export function useRequest(id: string) {
+  return useQuery(requestQueryOptions(id));
+}

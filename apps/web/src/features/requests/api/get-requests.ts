@@ -1,0 +1,55 @@
+import type { RequestSummary } from '@mp/contract/api/ordering';
+import type { RequestStatus } from '@mp/contract/rules/request-status';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+export type { RequestSummary };
+
+export interface RequestListParams {
+  locationNo: string;
+  status: RequestStatus[];
+  page: number;
+  pageSize: number;
+}
+
+export interface RequestListAnswer {
+  items: RequestSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const requestKeys = {
+  all: ['requests'] as const,
+  lists: () => [...requestKeys.all, 'list'] as const,
+  list: (p: RequestListParams) => [...requestKeys.lists(), p] as const,
+  details: () => [...requestKeys.all, 'detail'] as const,
+  detail: (id: string) => [...requestKeys.details(), id] as const,
+};
+
+/** GET /api/v2.0/PlantRequests?plantLocation=&status=&page=&pageSize=: the location's requests, newest first. */
+export function getRequests(p: RequestListParams, signal?: AbortSignal): Promise<RequestListAnswer> {
+  return api.get<RequestListAnswer>('/PlantRequests', {
+    signal,
+    query: {
+      plantLocation: p.locationNo,
+      status: p.status.length ? p.status.join(',') : undefined,
+      page: p.page,
+      pageSize: p.pageSize,
+    },
+  });
+}
+
+export const requestsQueryOptions = (p: RequestListParams) =>
+  queryOptions({
+    queryKey: requestKeys.list(p),
+    queryFn: ({ signal }) => getRequests(p, signal),
+  });
+
+export function useRequests(p: RequestListParams | null) {
+  return useQuery({
+    ...requestsQueryOptions(p ?? { locationNo: '', status: [], page: 1, pageSize: 25 }),
+    enabled: p !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,46 @@
+import { Badge } from '@mantine/core';
+import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-status';
+import { useTranslation } from 'react-i18next';
+
+/** Translation keys of spec's Aanvragen.status.* and Aanvragen.soorten.* for the contract's values. */
+export const statusKey: Record<RequestStatus, string> = {
+  submitted: 'Aanvragen.status.ingediend',
+  in_progress: 'Aanvragen.status.in_behandeling',
+  planned: 'Aanvragen.status.gepland',
+  done: 'Aanvragen.status.afgerond',
+  cancelled: 'Aanvragen.status.geannuleerd',
+  rejected: 'Aanvragen.status.afgewezen',
+};
+
+export const kindKey: Record<RequestKind, string> = {
+  order: 'Aanvragen.soorten.bestelling',
+  removal: 'Aanvragen.soorten.afvoer',
+  relocation: 'Aanvragen.soorten.verplaatsing',
+  transport: 'Aanvragen.soorten.transport',
+};
+
+export const statusColor: Record<RequestStatus, string> = {
+  submitted: 'blue',
+  in_progress: 'yellow',
+  planned: 'violet',
+  done: 'green',
+  cancelled: 'gray',
+  rejected: 'red',
+};
+
+/** The status as a coloured badge with its name (the colour is never the only clue). */
+export function StatusBadge({ status, size = 'md' }: { status: RequestStatus; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={statusColor[status]}
+      c={`${statusColor[status]}.9`}
+      variant="light"
+      size={size}
+      style={{ flexShrink: 0 }}
+      data-status={status}
+    >
+      {t(statusKey[status])}
+    </Badge>
+  );
+}

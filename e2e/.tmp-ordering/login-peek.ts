@@ -1,0 +1,10 @@
+import { launch, newPage } from '../support/browser.ts';
+const browser = await launch();
+const { page } = await newPage(browser);
+page.on('console', (m) => console.log('[console]', m.type(), m.text().slice(0, 300)));
+page.on('response', (r) => r.status() >= 400 && console.log('[resp]', r.status(), r.url()));
+await page.goto('/inloggen');
+await page.waitForTimeout(4000);
+console.log(await page.title(), await page.locator('h1').allTextContents());
+await page.screenshot({ path: '/tmp/shots-ordering/login.png' });
+await browser.close();
