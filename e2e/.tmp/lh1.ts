@@ -11,7 +11,7 @@ const r = await lighthouse(url, {
   port: chrome.port,
   output: 'json',
   logLevel: 'error',
-  onlyCategories: ['performance'],
+  onlyCategories: ['performance', 'accessibility'],
 });
 writeFileSync('/tmp/lhr.json', JSON.stringify(r!.lhr));
 await chrome.kill();

@@ -3,7 +3,7 @@
 // and find the request in /aanvragen. axe-core checks every page on the way.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
 
 const texts = {
@@ -37,9 +37,21 @@ async function snackbarSays(page: Page, text: string) {
 }
 
 async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', locationIndex: number) {
+  const { context, page } = await newPage(browser, { locale });
+  try {
+    await steps(page, context, locale, locationIndex);
+  } catch (e) {
+    if (process.env.E2E_DEBUG)
+      await page.screenshot({ path: `/tmp/ordering-failure-${locale}.png`, fullPage: true });
+    throw e;
+  } finally {
+    await context.close();
+  }
+}
+
+async function steps(page: Page, context: BrowserContext, locale: 'nl-NL' | 'en-US', locationIndex: number) {
   const x = texts[locale];
   const step = (s: string) => process.env.E2E_DEBUG && process.stderr.write(`[ordering ${locale}] ${s}\n`);
-  const { context, page } = await newPage(browser, { locale });
   await context.addInitScript((l) => {
     if (!localStorage.getItem('mp.preferences'))
       localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
@@ -53,7 +65,8 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', locationInde
 
   await signIn(page, users.uitvoerder);
   const selector = page.getByRole('combobox', { name: x.location });
-  await selector.click();
+  // focus opens the list (a click can land on the sticky header when the banner sits under it)
+  await selector.focus();
   await page.getByRole('option').nth(locationIndex).click();
 
   // browse: root categories → subcategories → the catalogue of one
@@ -64,7 +77,8 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', locationInde
   await page.getByTestId('category-tiles').getByRole('link').first().click();
   await page.waitForURL(/\/(materieel|catalogus)\//);
   if (page.url().includes('/materieel/')) {
-    await page.getByTestId('category-tiles').getByRole('link').first().click();
+    // the subcategories (they lead to a catalogue; the root tiles lead to /materieel/…)
+    await page.getByTestId('category-tiles').locator('a[href^="/catalogus/"]').first().click();
     await page.waitForURL(/\/catalogus\//);
   }
   await page.getByTestId('item-card').first().waitFor();
@@ -178,7 +192,6 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', locationInde
   await page.goto('/aanvragen');
   await page.locator(`[data-testid="request-row"][data-request-no="${requestNo}"]`).first().waitFor();
   await expectAccessible(page, `Aanvragen (${tag})`);
-  await context.close();
 }
 
 describe('ordering', () => {

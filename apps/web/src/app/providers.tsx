@@ -42,7 +42,10 @@ function BrandTheme({ children }: { children: ReactNode }) {
     // Mantine's dimmed and placeholder greys are below 4.5:1 on white: darker ones for readable secondary text
     return () => ({
       variables,
-      light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6b7280' },
+      light: {
+        '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+        '--mantine-color-placeholder': '#6b7280',
+      },
       dark: {},
     });
   }, [brand]);

@@ -1,6 +1,8 @@
 import { Container } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
 import { useRouteHandle } from '../../shared/lib/route-handle';
 import { SnackbarHost } from '../../shared/ui/snackbar/SnackbarHost';
 import { Banner } from './Banner';
@@ -17,6 +19,14 @@ export function AppLayout() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
   const isNotFound = handle?.name === 'NotFound';
+  const favicon = useCorporateIdentity().data?.faviconUrl;
+  // the corporate identity's favicon replaces the default one
+  useEffect(() => {
+    const link = document.querySelector('link[rel="icon"]');
+    if (!favicon || !link) return;
+    link.removeAttribute('type');
+    link.setAttribute('href', favicon);
+  }, [favicon]);
   return (
     <div className={classes.app}>
       <a href="#main" className="skip-link">

@@ -33,7 +33,7 @@ export function Footer() {
           {columns.length > 0 && (
             <SimpleGrid cols={{ base: 1, sm: columns.length }} spacing="xl">
               {columns.map((c) => (
-                <SafeHtml key={c.guidId} html={c.html} className={classes.footerColumn} />
+                <SafeHtml key={c.guidId} html={c.html} className={classes.footerColumn} headingLevel={2} />
               ))}
             </SimpleGrid>
           )}

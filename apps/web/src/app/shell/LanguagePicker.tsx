@@ -33,7 +33,7 @@ export function LanguagePicker() {
           px="xs"
           leftSection={<IconLanguage size={18} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`${t('topbar.taal')}: ${localeName[current]}`}
+          aria-label={`${localeShortLabel[current]} – ${t('topbar.taal')}: ${localeName[current]}`}
           data-testid="language-picker"
         >
           {localeShortLabel[current]}

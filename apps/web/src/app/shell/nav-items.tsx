@@ -98,7 +98,13 @@ export function useNavItems(): NavItem[] {
 export function CountBadge({ count }: { count?: number }) {
   if (count === undefined) return null;
   return (
-    <Badge size="sm" circle={count < 10} color="secondary" aria-hidden>
+    <Badge
+      size="sm"
+      circle={count < 10}
+      color={count === 0 ? 'gray.7' : 'secondary'}
+      variant={count === 0 ? 'light' : 'filled'}
+      aria-hidden
+    >
       {count}
     </Badge>
   );

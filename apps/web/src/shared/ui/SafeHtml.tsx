@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import classes from './safe-html.module.css';
 
-type Sanitize = (html: string) => string;
+type Sanitize = (html: string, headingLevel?: number) => string;
 
 let sanitizer: Promise<Sanitize> | null = null;
 
@@ -18,27 +18,59 @@ export function loadSanitizer(): Promise<Sanitize> {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     });
-    return (html: string) =>
-      DOMPurify.sanitize(html, {
+    return (html: string, headingLevel?: number) => {
+      const fragment = DOMPurify.sanitize(html, {
         USE_PROFILES: { html: true },
         FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
         FORBID_ATTR: ['style'],
         ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?!\/)|#|[^:]*$)/i,
+        RETURN_DOM_FRAGMENT: true,
       });
+      if (headingLevel) shiftHeadings(fragment, headingLevel);
+      const holder = document.createElement('div');
+      holder.append(fragment);
+      return holder.innerHTML;
+    };
   });
   return sanitizer;
 }
 
+/**
+ * Admin HTML comes with headings of any level; in the page they must follow its outline (no skipped levels):
+ * the highest heading becomes `level`, the others keep their distance to it.
+ */
+function shiftHeadings(root: DocumentFragment, level: number): void {
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  if (headings.length === 0) return;
+  const top = Math.min(...headings.map((h) => Number(h.tagName[1])));
+  for (const h of headings) {
+    const next = Math.min(6, Number(h.tagName[1]) - top + level);
+    if (`H${next}` === h.tagName) continue;
+    const replacement = document.createElement(`h${next}`);
+    for (const attr of [...h.attributes]) replacement.setAttribute(attr.name, attr.value);
+    replacement.append(...h.childNodes);
+    h.replaceWith(replacement);
+  }
+}
+
 /** Admin HTML, sanitized again here (the server sanitizes on save too): nothing shows until it is clean. */
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
+export function SafeHtml({
+  html,
+  className,
+  headingLevel,
+}: {
+  html: string;
+  className?: string;
+  headingLevel?: number;
+}) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    void loadSanitizer().then((sanitize) => active && setClean(sanitize(html)));
+    void loadSanitizer().then((sanitize) => active && setClean(sanitize(html, headingLevel)));
     return () => {
       active = false;
     };
-  }, [html]);
+  }, [html, headingLevel]);
   if (clean === null)
     return <div className={className ? `${classes.html} ${className}` : classes.html} aria-busy="true" />;
   return (

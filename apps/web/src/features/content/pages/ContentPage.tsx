@@ -48,7 +48,7 @@ export function ContentPage() {
         </Text>
       )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <SafeHtml html={page.html} />
+        <SafeHtml html={page.html} headingLevel={2} />
       </Paper>
     </>
   );

@@ -39,11 +39,7 @@ function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: st
       <ThemeIcon size={40} radius="md" variant="light" aria-hidden style={{ flexShrink: 0 }}>
         {icon}
       </ThemeIcon>
-      <Text
-        fw={600}
-        fz={{ base: 'sm', sm: 'md' }}
-        style={{ minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' }}
-      >
+      <Text fw={600} fz="sm" style={{ minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' }}>
         {label}
       </Text>
     </UnstyledButton>

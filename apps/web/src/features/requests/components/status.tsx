@@ -34,9 +34,21 @@ export function StatusBadge({ status, size = 'md' }: { status: RequestStatus; si
   return (
     <Badge
       color={statusColor[status]}
-      c={`${statusColor[status]}.9`}
+      c="dark.8"
       variant="light"
       size={size}
+      leftSection={
+        <span
+          aria-hidden
+          style={{
+            display: 'inline-block',
+            width: 8,
+            height: 8,
+            borderRadius: 4,
+            background: `var(--mantine-color-${statusColor[status]}-7)`,
+          }}
+        />
+      }
       style={{ flexShrink: 0 }}
       data-status={status}
     >
