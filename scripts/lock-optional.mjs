@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const pkgs = lock.packages;
-const platform = /-(android|darwin|freebsd|linux|openbsd|sunos|win32|aix|netbsd|openharmony)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64|wasm32)(-(musl|gnu|msvc|gnueabihf|eabi))?$/;
+const platform =
+  /-(android|darwin|freebsd|linux|openbsd|sunos|win32|aix|netbsd|openharmony)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64|wasm32)(-(musl|gnu|msvc|gnueabihf|eabi))?$/;
 let added = 0;
 for (const [path, meta] of Object.entries(pkgs)) {
   for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
@@ -28,7 +29,9 @@ for (const [path, meta] of Object.entries(pkgs)) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock-optional: ${added} platform entries restored`);

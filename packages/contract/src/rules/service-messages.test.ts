@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, markShown, markViewed, serviceMessagesToShow } from './service-messages.ts';
+import {
+  localDay,
+  markShown,
+  markViewed,
+  type ServiceMessageDisplayState,
+  serviceMessagesToShow,
+} from './service-messages.ts';
 
 const msgs = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
 
 describe('service messages to show', () => {
   it('shows unviewed messages once per locale per day', () => {
-    let state = { viewedIds: ['b'], lastShownDay: {} };
+    let state: ServiceMessageDisplayState = { viewedIds: ['b'], lastShownDay: {} };
     expect(serviceMessagesToShow(msgs, state, 'nl-NL', '2026-03-02').map((m) => m.id)).toEqual(['a', 'c']);
     state = markShown(state, 'nl-NL', '2026-03-02');
     expect(serviceMessagesToShow(msgs, state, 'nl-NL', '2026-03-02')).toEqual([]);

@@ -96,7 +96,7 @@ describe('api client', () => {
         });
       }
       if (path.endsWith('/AntiForgery/token')) return json({ token: 'x' });
-      const auth = (init?.headers as Record<string, string>).authorization;
+      const auth = (init?.headers as Record<string, string> | undefined)?.authorization;
       return auth === 'Bearer new'
         ? json({ ok: 1 })
         : json({ code: 'error.token_ongeldig', message: 'x' }, 401);
