@@ -15,6 +15,9 @@ const locales = ['nl-NL', 'en-US'];
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // no snackbar over the picture
+  const snackbar = page.getByTestId('snackbar');
+  if (await snackbar.isVisible()) await snackbar.locator('xpath=following-sibling::button').click();
   await page.waitForTimeout(400);
 }
 

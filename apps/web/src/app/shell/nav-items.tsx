@@ -101,8 +101,8 @@ export function CountBadge({ count }: { count?: number }) {
     <Badge
       size="sm"
       circle={count < 10}
-      color={count === 0 ? 'gray.7' : 'secondary'}
-      variant={count === 0 ? 'light' : 'filled'}
+      color={count === 0 ? 'gray.2' : 'secondary'}
+      variant="filled"
       aria-hidden
     >
       {count}
