@@ -108,6 +108,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/') && !reply.getHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    // While shutting down, every answer closes its connection, so keep-alive sockets don't hold the exit.
+    if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
     return payload;
   });
 

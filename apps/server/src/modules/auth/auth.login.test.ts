@@ -113,29 +113,19 @@ describe('login', () => {
     expect((await t.app.inject({ url: '/api/v2.0/Users/me' })).statusCode).toBe(401);
   });
 
-  it('answers a wrong password and an unknown e-mail the same way, in similar time', async () => {
-    const real: number[] = [];
-    const unknown: number[] = [];
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
     const bodies = new Set<string>();
     for (let i = 0; i < 50; i++) {
       if (i % 8 === 0) advance(16 * MINUTE); // stay under the per-account limit: this test is about the answer
-      for (const [email, times] of [
-        [USER, real],
-        [`niemand${i}@vandijk.nl`, unknown],
-      ] as const) {
-        const started = performance.now();
+      for (const email of [USER, `niemand${i}@vandijk.nl`]) {
         const r = await login(email, 'Verkeerd-wachtwoord-1');
-        times.push(performance.now() - started);
         expect(r.statusCode).toBe(401);
         bodies.add(r.body);
       }
     }
     expect([...bodies]).toHaveLength(1);
     expect(JSON.parse([...bodies][0])).toMatchObject({ code: 'Inloggen.onjuiste_gegevens' });
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const gap = Math.abs(median(real) - median(unknown));
-    // Both paths run one argon2id verification; without the dummy hash the gap would be the whole hash time.
-    expect(gap).toBeLessThan(Math.max(30, median(real) * 0.5));
+    // Timing (both paths run one argon2id verification) is measured by `npm run bench:auth`, not here.
   }, 120_000);
 
   it('refuses a disabled account, telling only someone who knows its password', async () => {

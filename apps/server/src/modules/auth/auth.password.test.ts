@@ -107,25 +107,17 @@ describe('forgot and reset password', () => {
     expect((await reset(token, 'Hoogwerker huren bij de Zuidas')).statusCode).toBe(204);
   });
 
-  it('answers known and unknown addresses the same, in similar time', async () => {
-    const known: number[] = [];
-    const unknown: number[] = [];
+  it('answers known and unknown addresses the same', async () => {
     const answers = new Set<string>();
     for (let i = 0; i < 50; i++) {
-      for (const [email, times] of [
-        [ADMIN, known],
-        [`onbekend${i}@vandijk.nl`, unknown],
-      ] as const) {
-        const started = performance.now();
+      for (const email of [ADMIN, `onbekend${i}@vandijk.nl`]) {
         const r = await forgot(email);
-        times.push(performance.now() - started);
         answers.add(`${r.statusCode} ${r.body}`);
       }
     }
     expect(answers.size).toBe(1);
     expect([...answers][0]).toMatch(/^202 /);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(15, median(unknown)));
+    // Timing (the mail work runs in the background) is measured by `npm run bench:auth`, not here.
     // at most a few mails per account per window: no mail bombing through this form
     await new Promise((r) => setTimeout(r, 500));
     expect(

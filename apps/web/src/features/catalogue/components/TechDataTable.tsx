@@ -19,7 +19,7 @@ function valueText(e: TechDataEntry, format: Formatters, yes: string, no: string
 export function TechDataTable({ entries, format }: { entries: TechDataEntry[]; format: Formatters }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder withRowBorders verticalSpacing="xs" data-testid="tech-data">
+    <Table withTableBorder withRowBorders verticalSpacing="xs" maw={720} data-testid="tech-data">
       <Table.Tbody>
         {entries.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: codes repeat between label rows; the position is the identity

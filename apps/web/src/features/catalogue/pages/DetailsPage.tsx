@@ -9,6 +9,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { rememberViewed } from '../../../shared/session/recently-viewed';
 import { sessionStore } from '../../../shared/session/session';
+import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import { toAmount } from '../../../shared/ui/catalogue/selection';
@@ -154,6 +155,7 @@ function DetailsView({ id }: { id: string }) {
                   onClick={() => void addToOrderList()}
                   loading={adder.pending}
                   mih={44}
+                  styles={wrappingLabel}
                   data-testid="details-add"
                 >
                   {t('Details.toevoegen_bestellijst')}

@@ -20,6 +20,7 @@ import { isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
 import { rememberViewed } from '../../../shared/session/recently-viewed';
+import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { toAmount } from '../../../shared/ui/catalogue/selection';
 import { useFormat } from '../../../shared/ui/format';
@@ -194,6 +195,7 @@ export function SetPage() {
                   onClick={() => void add()}
                   loading={adder.pending}
                   mih={44}
+                  styles={wrappingLabel}
                   data-testid="set-add"
                 >
                   {t('Sets.toevoegen')}

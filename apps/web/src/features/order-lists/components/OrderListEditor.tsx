@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
+import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
@@ -137,7 +138,7 @@ function LineRow({
             <Group gap={6} wrap="wrap">
               {isSet && (
                 <Badge size="sm" variant="light">
-                  {t('shared.set_label')}
+                  {t('shared.set_label').replace(/:$/, '')}
                 </Badge>
               )}
               <Anchor
@@ -368,7 +369,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
           <Group justify="space-between">
             <Text>{t('Bestellijst.aantal_regels', { count: totals.lines })}</Text>
             <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {t('shared.totaal')}: {format.number(totals.amount)} {t('shared.stuks')}
+              {t('shared.aantal')}: {format.number(totals.amount)}
             </Text>
           </Group>
           {totals.weight !== null && (
@@ -428,6 +429,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
           onClick={() => void process()}
           mih={44}
           aria-describedby={block ? 'process-reason' : undefined}
+          styles={wrappingLabel}
           data-testid="process"
         >
           {t('Bestellijst.verwerken')}

@@ -13,7 +13,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
-import { type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
+import type { WizardStep } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
@@ -29,6 +29,7 @@ import { type SubmitResult, submitOrder } from '../api/submit-order';
 import { processBlock } from '../components/order-list-rules';
 import { FieldMessage, GegevensForm } from '../components/wizard/GegevensForm';
 import { attemptKey, endAttempt } from '../components/wizard/idempotency';
+import { OrderSteps } from '../components/wizard/OrderSteps';
 import { OrderSummary } from '../components/wizard/OrderSummary';
 import {
   emptyOrderForm,
@@ -62,7 +63,7 @@ function Frame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
     <>
       <PageHeader />
-      <WizardSteps step={step} />
+      <OrderSteps step={step} />
       {children}
     </>
   );

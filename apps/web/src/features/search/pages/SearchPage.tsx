@@ -63,7 +63,7 @@ export function SearchPage() {
                     <Group wrap="nowrap" gap="sm">
                       <ImagePreview src={s.imageUrl} alt={s.description} width={64} height={48} />
                       <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Anchor component={Link} to={paths.set.to(s.setNo)} fw={600} c="inherit">
+                        <Anchor component={Link} to={paths.set.to(s.setNo)} fw={400} c="inherit">
                           {t('shared.set_label')} <HighlightWords text={s.description} words={words} />
                         </Anchor>
                         <Text size="xs" c="dimmed">

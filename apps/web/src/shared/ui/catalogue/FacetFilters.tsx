@@ -223,7 +223,13 @@ export function FacetFilters({
   );
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="filters-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={narrow ? 'xs' : 'md'}
+      component="section"
+      aria-labelledby="filters-title"
+    >
       {narrow ? (
         <>
           <Button
@@ -238,6 +244,7 @@ export function FacetFilters({
               opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
             }
             id="filters-title"
+            styles={{ label: { flex: 1, justifyContent: 'flex-start' } }}
           >
             {activeCount > 0 ? `${t('shared.filters')} (${activeCount})` : t('shared.filters')}
           </Button>

@@ -39,7 +39,8 @@ export function ItemCard({
             <Anchor
               component={Link}
               to={paths.details.to(item.itemNo)}
-              fw={600}
+              // with search words the matched ones stand out in bold against a regular title
+              fw={words?.length ? 400 : 600}
               c="inherit"
               style={{ overflowWrap: 'anywhere' }}
             >

@@ -18,6 +18,7 @@ import { IconLayoutGrid, IconShoppingCartPlus, IconTable } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/store';
+import { wrappingLabel } from '../button-styles';
 import { ItemCard, type ItemListFormat } from './ItemCard';
 import { ItemTable } from './ItemTable';
 import { selectionStore, setSelectedAmount } from './selection';
@@ -178,7 +179,7 @@ export function ItemResults({
         style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
       >
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('shared.geselecteerd', { count: selectedCount })}
           </Text>
           <Button
@@ -186,6 +187,7 @@ export function ItemResults({
             onClick={onAddSelection}
             loading={adding}
             mih={44}
+            styles={wrappingLabel}
             data-testid="add-selection"
           >
             {t('Catalogus.toevoegen_bestellijst')}

@@ -47,10 +47,10 @@ export function ItemTable({
             <Table.Th>
               <VisuallyHidden>{t('Details.afbeeldingen')}</VisuallyHidden>
             </Table.Th>
-            <Table.Th>{t('shared.artikelnummer')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('shared.artikelnummer')}</Table.Th>
             <Table.Th>{t('shared.omschrijving')}</Table.Th>
-            <Table.Th style={num}>{t('shared.per_dag')}</Table.Th>
-            <Table.Th style={num}>{t('shared.per_week')}</Table.Th>
+            <Table.Th style={num}>{t('Catalogus.filter_huurprijs')}</Table.Th>
+            <Table.Th style={num}>{t('Catalogus.filter_huurprijs_week')}</Table.Th>
             <Table.Th style={num}>{t('shared.gewicht')}</Table.Th>
             <Table.Th style={num}>{t('shared.aantal')}</Table.Th>
           </Table.Tr>
@@ -65,7 +65,12 @@ export function ItemTable({
                 <HighlightWords text={item.itemNo} words={words} />
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={paths.details.to(item.itemNo)} c="inherit" fw={600}>
+                <Anchor
+                  component={Link}
+                  to={paths.details.to(item.itemNo)}
+                  c="inherit"
+                  fw={words?.length ? 400 : 600}
+                >
                   <HighlightWords text={item.description} words={words} />
                 </Anchor>
               </Table.Td>
