@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -86,12 +86,17 @@ export const items = pgTable(
     uniqueIndex('items_item_no_uq').on(t.itemNo),
     index('items_category_sort_idx').on(t.categoryId, t.sort, t.itemNo),
     index('items_image_idx').on(t.imageFileId),
+    // why: the quick search counts the items it may never list (a handful) to size its first stage.
+    index('items_unlisted_idx')
+      .on(t.id)
+      .where(sql`not ${t.searchable} or ${t.blocked}`),
   ],
 );
 
 /**
  * Per-locale descriptions of an item. A row per (item, locale) keeps one text column to index:
- * migration 0001 adds a trigram index on lower(f_unaccent(description)) per locale (partial index).
+ * `searchText` is the folded description (lower case, no accents) stored once, with a trigram index
+ * per locale on it (partial indexes, migration 0002; f_unaccent() comes from migration 0001).
  */
 export const itemTranslations = pgTable(
   'item_translations',
@@ -102,6 +107,7 @@ export const itemTranslations = pgTable(
     locale: locale().notNull(),
     description: text().notNull(),
     longDescription: text(),
+    searchText: text().generatedAlwaysAs(sql`lower(public.f_unaccent(description))`),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
 );

@@ -39,6 +39,8 @@ export const setTranslations = pgTable(
     locale: locale().notNull(),
     description: text().notNull(),
     longDescription: text(),
+    /** lower(f_unaccent(description)), stored (like item_translations.search_text). */
+    searchText: text().generatedAlwaysAs(sql`lower(public.f_unaccent(description))`),
   },
   (t) => [primaryKey({ columns: [t.setId, t.locale] })],
 );

@@ -9,7 +9,7 @@ import { buildTheme, defaultBrand } from '../../../app/theme';
 import { i18n } from '../../../shared/i18n/i18n';
 import { selectLocation } from '../../../shared/session/location';
 import { endSession, startSession } from '../../../shared/session/session';
-import { selectionStore } from '../../../shared/ui/catalogue/selection';
+import { clearSelection, selectionStore } from '../../../shared/ui/catalogue/selection';
 import { json, testQueryClient } from '../../../test/render';
 import { CatalogusPage } from './CatalogusPage';
 
@@ -109,6 +109,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   endSession('logout');
   selectLocation(null);
+  clearSelection();
 });
 
 function renderCatalogue() {
@@ -194,5 +195,18 @@ describe('catalogue filters', () => {
         { type: 'item', itemNo: 'G-3', amount: 5 },
       ],
     });
+  });
+
+  it('asks an anonymous visitor to sign in instead of adding', async () => {
+    renderCatalogue();
+    await screen.findAllByTestId('item-card');
+    fireEvent.change(screen.getByTestId('amount-G-2'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('add-selection'));
+    expect(
+      await screen.findByText('Log in om materieel aan je bestellijst toe te voegen en te bestellen.'),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(false);
+    // the selection stays for after signing in
+    expect(selectionStore.get().get('G-2')).toBe(1);
   });
 });
