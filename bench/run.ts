@@ -7,7 +7,7 @@
 // page the same statements also run bare through `pg` (no HTTP) at the same concurrency, for comparison.
 // Results: printed, and written to bench/results/latest.json (gitignored).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,7 +241,9 @@ async function sqlScenario(
   const dialect = new PgDialect();
   return closedLoop(name, connections, seconds, async (w, i) => {
     const q = dialect.sqlToQuery(statementOf(w, i));
-    await pool.query(q.sql, q.params);
+    // Named like the server's executePrepared(): parsed once per connection and shape.
+    const name = `mp_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 24)}`;
+    await pool.query({ name, text: q.sql, values: q.params as unknown[] });
     return true;
   });
 }
@@ -276,21 +278,22 @@ async function main() {
     if (only.has('quick')) {
       const urlOf = (q: string) => `/api/v2.0/Search/quicksearch?query=${encodeURIComponent(q)}&locale=nl-NL`;
       const pick = (w: number, i: number) => terms[(w * 7 + i) % terms.length];
-      // Warm up (and fill the result cache for the first scenario, as real typing traffic would).
+      // Warm up (and fill the result cache for the warm scenario, as real typing traffic would).
       for (const t of terms) await api('GET', urlOf(t), token);
+      // Headline: every text new, so no answer comes from the server's result cache.
       results.push(
-        await httpScenario('quick search, HTTP (40 repeating terms: result cache warm)', token, (w, i) =>
-          urlOf(pick(w, i)),
-        ),
-      );
-      results.push(
-        await httpScenario('quick search, HTTP (every text new: no cache hits)', token, (w, i) =>
+        await httpScenario('quick search, HTTP, cache miss (every text new)', token, (w, i) =>
           urlOf(`${pick(w, i)} ${uniqueWord(w, i)}`),
         ),
       );
       results.push(
         await sqlScenario('quick search, bare SQL via pg (same texts)', pool, (w, i) =>
           quickSearchSql('nl-NL', splitSearchWords(`${pick(w, i)} ${uniqueWord(w, i)}`), true, 10),
+        ),
+      );
+      results.push(
+        await httpScenario('quick search, HTTP, cache warm (40 repeating terms)', token, (w, i) =>
+          urlOf(pick(w, i)),
         ),
       );
     }
@@ -315,13 +318,9 @@ async function main() {
       // A price ceiling above every price changes nothing but the cache key.
       const ceiling = (w: number, i: number) => (900_000 + (w * 100_000 + i) / 1000).toFixed(3);
       for (let i = 0; i < combos.length; i++) await api('GET', urlOf(0, i), token);
+      // Headline: a price ceiling above every price changes nothing but the cache key, so no hits.
       results.push(
-        await httpScenario('catalogue page + 1 boolean filter, HTTP (result cache warm)', token, (w, i) =>
-          urlOf(w, i),
-        ),
-      );
-      results.push(
-        await httpScenario('catalogue page + 1 boolean filter, HTTP (no cache hits)', token, (w, i) =>
+        await httpScenario('catalogue page + 1 boolean filter, HTTP, cache miss', token, (w, i) =>
           urlOf(w, i, `&dayMax=${ceiling(w, i)}`),
         ),
       );
@@ -343,6 +342,11 @@ async function main() {
             }),
         ),
       );
+      results.push(
+        await httpScenario('catalogue page + 1 boolean filter, HTTP, cache warm', token, (w, i) =>
+          urlOf(w, i),
+        ),
+      );
     }
 
     if (only.has('order')) results.push(...(await orderScenario(token, notes)));
@@ -359,19 +363,21 @@ async function main() {
     for (const r of rows)
       if (sqlRow && r !== sqlRow) ratios[r.name] = Math.round((r.rps / sqlRow.rps) * 100) / 100;
   }
+  const targets = checkTargets(results, ratios);
   const report = {
     at: new Date().toISOString(),
     scale,
     seconds,
     connections,
     machine: { cpus: os.cpus().length, node: process.version },
-    targets: { quickSearchP95Ms: 30, cataloguePageP95Ms: 60, httpVersusBareThroughput: 0.5 },
+    targets,
     results,
     ratios,
     notes,
   };
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   printTable(results, ratios, notes);
+  printTargets(targets);
 }
 
 async function orderScenario(token: string, notes: string[]): Promise<Result[]> {
@@ -450,6 +456,47 @@ async function orderScenario(token: string, notes: string[]): Promise<Result[]> 
   } finally {
     for (const c of conns) c.close();
   }
+}
+
+interface TargetCheck {
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+/** The issue's targets, judged on the cache-miss runs (the honest figure), PASS or FAIL each. */
+function checkTargets(results: Result[], ratios: Record<string, number>): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const miss = (prefix: string) =>
+    results.find((r) => r.name.startsWith(prefix) && r.name.includes('cache miss'));
+  const checks: [string, string, number][] = [
+    ['quick search', 'quick search, cache miss: p95', 30],
+    ['catalogue page', 'catalogue page + 1 boolean filter, cache miss: p95', 60],
+  ];
+  for (const [prefix, label, maxP95] of checks) {
+    const r = miss(prefix);
+    if (!r) continue;
+    out.push({
+      target: `${label} <= ${maxP95} ms`,
+      measured: `${r.p95.toFixed(1)} ms`,
+      pass: r.p95 <= maxP95 && r.errors === 0,
+    });
+    const ratio = ratios[r.name];
+    if (ratio !== undefined)
+      out.push({
+        target: `${prefix}, cache miss: HTTP >= 0.5x bare SQL req/s`,
+        measured: `${ratio.toFixed(2)}x`,
+        pass: ratio >= 0.5,
+      });
+  }
+  return out;
+}
+
+function printTargets(targets: TargetCheck[]) {
+  if (targets.length === 0) return;
+  log('');
+  log('targets (cache miss is the headline figure; warm runs are for information):');
+  for (const t of targets) log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
 }
 
 function printTable(results: Result[], ratios: Record<string, number>, notes: string[]) {

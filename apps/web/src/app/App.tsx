@@ -27,7 +27,7 @@ function start(queryClient: QueryClient): Promise<AppRouter> {
     preloadFirstPage();
     await Promise.all([
       boot(queryClient).catch((e) => console.error('start-up failed', e)),
-      import('./styles-critical').catch((e) => console.error('styles failed to load', e)),
+      import('./styles').catch((e) => console.error('styles failed to load', e)),
     ]);
     return createAppRouter(queryClient);
   })();

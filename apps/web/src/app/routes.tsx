@@ -8,7 +8,6 @@ import * as homePage from '../features/home/pages/HomePage';
 import { paths } from '../shared/lib/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
 import type { Guards } from './guards';
-import { loadAllStyles } from './styles';
 
 type PageModule = Record<string, unknown>;
 type Load = () => Promise<PageModule>;
@@ -56,9 +55,6 @@ const complaints = () => import('../features/complaints/pages/ComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
-
-/** Pages drawn with the first screen's styles (app/styles-critical.ts); the rest waits for all styles. */
-const landingPages = new Set(['Home', 'Inloggen', 'NotFound']);
 
 const p = (load: Load, component: string): Page => ({ load, component });
 const r = (
@@ -317,11 +313,7 @@ export function toRouteObjects(guards: Guards): RouteObject[] {
       handle: handleOf(def),
       loader: async (args: LoaderFunctionArgs) => (await guard(args)) ?? def.loader?.(args) ?? null,
       lazy: async () => {
-        // the landing pages are drawn with the first screen's styles; every other page waits for all of them
-        const [mod] = await Promise.all([
-          def.page.load(),
-          landingPages.has(def.name) ? null : loadAllStyles(),
-        ]);
+        const mod = await def.page.load();
         return { Component: mod[def.page.component] as ComponentType };
       },
     };

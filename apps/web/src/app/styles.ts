@@ -1,12 +1,3 @@
-// The complete Mantine styles load after the first screen (see ./styles-critical.ts for that screen's subset).
-
-let loaded: Promise<unknown> | null = null;
-
-/** Loads the complete Mantine styles once; pages other than the landing pages wait for them. */
-export function loadAllStyles(): Promise<unknown> {
-  loaded ??= import('./styles-all').catch((e) => {
-    loaded = null;
-    throw e;
-  });
-  return loaded;
-}
+// Mantine's styles in the `mantine` cascade layer. They load while the app boots (the start-up screen in
+// index.html has its own inline styles), and our own unlayered CSS wins over them whatever the load order.
+import '@mantine/core/styles.layer.css';

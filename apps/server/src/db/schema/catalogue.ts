@@ -87,9 +87,7 @@ export const items = pgTable(
     index('items_category_sort_idx').on(t.categoryId, t.sort, t.itemNo),
     index('items_image_idx').on(t.imageFileId),
     // why: the quick search counts the items it may never list (a handful) to size its first stage.
-    index('items_unlisted_idx')
-      .on(t.id)
-      .where(sql`not ${t.searchable} or ${t.blocked}`),
+    index('items_unlisted_idx').on(t.id).where(sql`not ${t.searchable} or ${t.blocked}`),
   ],
 );
 
@@ -154,6 +152,8 @@ export const itemTechData = pgTable(
     primaryKey({ columns: [t.itemId, t.attributeId] }),
     index('item_tech_data_bool_idx').on(t.attributeId, t.booleanValue, t.itemId),
     index('item_tech_data_number_idx').on(t.attributeId, t.numberValue, t.itemId),
+    // why: the boolean facets of a page count the true values of its items (index-only, per item).
+    index('item_tech_data_item_true_idx').on(t.itemId, t.attributeId).where(sql`${t.booleanValue}`),
   ],
 );
 

@@ -2,11 +2,12 @@ import type { Locale } from '@mp/contract/i18n';
 import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { localeLiteral } from '../catalogue/catalogue.queries.ts';
+import { executePrepared, localeLiteral } from '../catalogue/catalogue.queries.ts';
 
 // Matching follows packages/contract/src/rules/search.ts: a word of 3+ characters anywhere in the text,
-// a shorter one at the start of the text or after a space or hyphen. Every test is `lower(f_unaccent(col)) LIKE pattern` so the
-// per-locale trigram indexes of migration 0001 serve it (a leading-% two-letter pattern would not).
+// a shorter one at the start of the text or after a space or hyphen. Every test is `search_text LIKE pattern`
+// (the stored folded description) so the per-locale trigram indexes of migration 0002 serve it (a
+// leading-% two-letter pattern would not).
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -236,12 +237,14 @@ function quickItems(locale: Locale, words: string[], limit: number): SQL {
     select i.id, i.item_no, i.image_file_id, coalesce(x.description, i.item_no) as description,
       ${matchedWords(sql`x.d`, no, words)} as n,
       ${relevance(sql`x.d`, no, words)} as rel
-    from cand join items i on i.id = cand.id
+    -- why: = any(array(…)) probes the primary key per candidate; a join is estimated too big and
+    -- becomes a scan of every item.
+    from items i
     cross join lateral (
       select tr.description, coalesce(tr.search_text, ${foldedValue(sql`i.item_no`)}) as d
       from (select 1) one left join lateral ${descriptionRow} tr on true
     ) x
-    where i.searchable and not i.blocked`;
+    where i.id = any (array(select id from cand)) and i.searchable and not i.blocked`;
 }
 
 /** The quick search statement: the best `limit` items and sets together, ranked. */
@@ -270,8 +273,7 @@ export async function selectQuickSearch(
   withSets: boolean,
   limit: number,
 ): Promise<QuickRow[]> {
-  const r = await db.execute<QuickRow>(quickSearchSql(locale, words, withSets, limit));
-  return r.rows;
+  return executePrepared<QuickRow>(db, quickSearchSql(locale, words, withSets, limit));
 }
 
 export type SetHitRow = {
