@@ -1,5 +1,6 @@
 // Dev helper: EXPLAIN (ANALYZE, BUFFERS) of one quick search and one catalogue page on the bench database.
-// node bench/explain.ts [quick|catalogue] [text]
+// npx node bench/explain.ts [quick|catalogue] [text] [plain]: needs the bench database running on :56432
+// (start its PostgreSQL with pg_ctl on /tmp/mp-bench-scale100/postgres, or while `npm run bench` runs).
 import { splitSearchWords } from '@mp/contract/rules/search';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';

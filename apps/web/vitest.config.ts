@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  define: { __BUILD_ID__: JSON.stringify('test') },
+  define: { __BUILD_ID__: JSON.stringify('20260101000000-tests') },
   resolve: { dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'] },
   test: {
     name: 'web',

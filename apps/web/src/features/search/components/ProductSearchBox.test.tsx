@@ -43,8 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const box = () =>
-  screen.getByRole('combobox', { name: 'Zoeken' }) as HTMLInputElement;
+const box = () => screen.getByRole('combobox', { name: 'Zoeken' }) as HTMLInputElement;
 
 async function type(value: string) {
   act(() => box().focus());

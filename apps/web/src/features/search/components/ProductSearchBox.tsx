@@ -33,7 +33,13 @@ const optionValue = (r: QuickSearchResult) => `${r.isSet ? 'set' : 'item'}:${r.m
  * The product search box of spec §2: quick results after a 400 ms pause from 2 characters, matched words in
  * bold, an optional 50 × 50 preview, 'Set:' for sets; Enter goes to Zoeken or straight to the only result.
  */
-export function ProductSearchBox({ size = 'md', hideLabel = false }: { size?: 'md' | 'lg'; hideLabel?: boolean }) {
+export function ProductSearchBox({
+  size = 'md',
+  hideLabel = false,
+}: {
+  size?: 'md' | 'lg';
+  hideLabel?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,0 +1,42 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders } from '../../test/render';
+import { UpdateAvailableModal } from './UpdateAvailableModal';
+
+// why: the server is the system's edge; AppConfig answers are stubbed.
+const fetchMock = vi.fn<typeof fetch>();
+let serverBuild = '';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () =>
+    json({ angularEnabled: false, version: '1.0.0', buildId: serverBuild }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('update-available modal', () => {
+  it('stays away while the server runs this build', async () => {
+    serverBuild = __BUILD_ID__;
+    renderWithProviders(<UpdateAvailableModal />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByText('Nieuwe versie beschikbaar')).toBeNull();
+  });
+
+  it('asks to refresh when a new build is deployed, and can be closed', async () => {
+    serverBuild = '20260202000000-newer';
+    renderWithProviders(<UpdateAvailableModal />);
+    expect(await screen.findByText('Nieuwe versie beschikbaar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Vernieuwen' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sluiten' })[0]);
+    await waitFor(() => expect(screen.queryByText('Nieuwe versie beschikbaar')).toBeNull());
+  });
+
+  it('asks too when the code of a page cannot be loaded after a deployment', async () => {
+    serverBuild = __BUILD_ID__;
+    renderWithProviders(<UpdateAvailableModal />);
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(await screen.findByText('Nieuwe versie beschikbaar')).toBeTruthy();
+  });
+});
