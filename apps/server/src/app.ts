@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -114,6 +116,14 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   });
 
   await app.register(cookie);
+  // JSON answers and the HTML shell compressed on the fly (fast brotli level); built assets are served
+  // pre-compressed by @fastify/static below.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
@@ -147,6 +157,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
