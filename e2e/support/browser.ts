@@ -67,6 +67,11 @@ const checked = new Set<string>();
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A menu that was just used may still be in its closing transition (items gone, role=menu left):
+  // check the page as it settles, not that frame.
+  for (let i = 0; i < 20 && (await page.locator('[role="menu"]:visible').count()) > 0; i++) {
+    await page.waitForTimeout(100);
+  }
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
