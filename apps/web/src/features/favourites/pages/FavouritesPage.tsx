@@ -5,11 +5,9 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import type { FavouriteList } from '@mp/contract/api/ordering';
@@ -35,6 +33,7 @@ import { toAmount } from '../../../shared/ui/catalogue/selection';
 import { useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { NameModal } from '../../../shared/ui/NameModal';
 import { useCreateFavouriteList, useFavouriteLists } from '../../../shared/ui/ordering/favourite-lists';
 import { useOrderListAdder } from '../../../shared/ui/ordering/OrderListAdder';
 import { activeOrderListStore } from '../../../shared/ui/ordering/order-lists';
@@ -45,67 +44,6 @@ import { useDeleteFavouriteList } from '../api/delete-favourite-list';
 import { useFavouritesToOrderList } from '../api/favourites-to-order-list';
 import { useRemoveFavouriteItem } from '../api/remove-favourite-item';
 import { useRenameFavouriteList } from '../api/rename-favourite-list';
-
-function NameModal({
-  title,
-  initial,
-  pending,
-  onSubmit,
-  onClose,
-}: {
-  title: string;
-  initial: string;
-  pending: boolean;
-  onSubmit: (name: string) => Promise<string | null>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-    >
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!name.trim()) {
-            setError(t('validation.verplicht'));
-            return;
-          }
-          setError(await onSubmit(name.trim()));
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('Favorieten.lijst_naam')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            maxLength={100}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} mih={44}>
-              {t('shared.annuleren')}
-            </Button>
-            <Button type="submit" loading={pending} mih={44}>
-              {t('shared.opslaan')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 function ListItems({ list }: { list: FavouriteList }) {
   const { t } = useTranslation();
@@ -339,6 +277,7 @@ export function FavorietenPage() {
       {body}
       {creating && (
         <NameModal
+          label={t('Favorieten.lijst_naam')}
           title={t('Favorieten.nieuwe_lijst')}
           initial=""
           pending={create.isPending}
@@ -358,6 +297,7 @@ export function FavorietenPage() {
       )}
       {renaming && (
         <NameModal
+          label={t('Favorieten.lijst_naam')}
           title={t('Favorieten.lijst_hernoemen')}
           initial={renaming.name}
           pending={rename.isPending}

@@ -7,11 +7,9 @@ import {
   Card,
   Group,
   Menu,
-  Modal,
   Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import type { OrderListSummary } from '@mp/contract/api/ordering';
 import {
@@ -35,6 +33,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
+import { NameModal } from '../../../shared/ui/NameModal';
 import { setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
@@ -112,69 +111,6 @@ export function BestellijstPage() {
       />
       {body}
     </>
-  );
-}
-
-function NameModal({
-  opened,
-  title,
-  initial,
-  pending,
-  onSubmit,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  initial: string;
-  pending: boolean;
-  onSubmit: (name: string) => Promise<string | null>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-    >
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!name.trim()) {
-            setError(t('validation.verplicht'));
-            return;
-          }
-          setError(await onSubmit(name.trim()));
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('Bestellijst.lijst_naam')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            maxLength={100}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} mih={44}>
-              {t('shared.annuleren')}
-            </Button>
-            <Button type="submit" loading={pending} mih={44}>
-              {t('shared.opslaan')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 
@@ -295,7 +231,7 @@ export function BestellijstenPage() {
       {body}
       {location && creating && (
         <NameModal
-          opened
+          label={t('Bestellijst.lijst_naam')}
           title={t('Bestellijst.nieuwe_lijst')}
           initial=""
           pending={create.isPending}
@@ -315,7 +251,7 @@ export function BestellijstenPage() {
       )}
       {location && renaming && (
         <NameModal
-          opened
+          label={t('Bestellijst.lijst_naam')}
           title={t('Bestellijst.lijst_hernoemen')}
           initial={renaming.name}
           pending={rename.isPending}
