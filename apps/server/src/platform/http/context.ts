@@ -31,9 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export function requireUser(ctx: Ctx | FastifyRequest): AuthUser {
-  const req = ctx as FastifyRequest;
-  if (req.authError) throw req.authError;
+export function requireUser(ctx: Ctx): AuthUser {
   if (!ctx.user) throw new AppError('unauthenticated', 'error.niet_ingelogd');
   return ctx.user;
 }
