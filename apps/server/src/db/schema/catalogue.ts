@@ -1,7 +1,9 @@
 import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -176,6 +178,21 @@ export const itemLinks = pgTable(
     primaryKey({ columns: [t.itemId, t.kind, t.linkedItemId] }),
     index('item_links_linked_idx').on(t.linkedItemId),
   ],
+);
+
+/**
+ * One row: a counter that statement-level triggers (migration 0004) raise whenever catalogue data
+ * changes (items, their texts and technical data, categories, sets). Processes that keep a read model of
+ * the catalogue (the quick-search index) compare it to notice changes made by other processes.
+ */
+export const catalogueRevision = pgTable(
+  'catalogue_revision',
+  {
+    id: integer().primaryKey().default(1),
+    revision: bigint({ mode: 'number' }).notNull().default(0),
+    changedAt: moment().notNull().defaultNow(),
+  },
+  (t) => [check('catalogue_revision_single_row', sql`${t.id} = 1`)],
 );
 
 export const categoriesRelations = relations(categories, ({ one, many }) => ({

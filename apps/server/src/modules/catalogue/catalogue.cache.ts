@@ -69,7 +69,24 @@ export function createCache<T>(options: CacheOptions): ResultCache<T> {
   return cache;
 }
 
-/** Call after changing catalogue data (items, translations, technical data, categories, sets). */
-export function invalidateCatalogueCaches(db: Db): void {
+const listeners: ((db: Db) => void)[] = [];
+
+/** Also drop `forget(db)`'s state of a database when its catalogue caches are invalidated (read models). */
+export function onCatalogueInvalidated(forget: (db: Db) => void): void {
+  listeners.push(forget);
+}
+
+/** Forgets the cached statement results of one database (read models stay). */
+export function clearResultCaches(db: Db): void {
   for (const c of caches) c.clear(db);
+}
+
+/**
+ * Call after changing catalogue data (items, translations, technical data, categories, sets) in this
+ * process, so the next request reads the change. Other processes notice it through the catalogue
+ * revision (migration 0004) within about a second.
+ */
+export function invalidateCatalogueCaches(db: Db): void {
+  clearResultCaches(db);
+  for (const forget of listeners) forget(db);
 }

@@ -4,6 +4,7 @@ import { removeFile, storeFile } from '../../platform/files/files.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, type FileKind, reencodeImage } from '../../platform/files/uploads.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
 import { writeSettings } from '../settings/settings.service.ts';
 import {
   type CorporateSlot,
@@ -229,6 +230,8 @@ export async function setImage(
   if (type === 'item') await setItemImage(ctx.db, target.id, file.id);
   else if (type === 'category') await setCategoryImage(ctx.db, target.id, file.id);
   else await setSetImage(ctx.db, target.id, file.id);
+  // Cards, details and the quick search show the image: their caches must not keep the old one.
+  invalidateCatalogueCaches(ctx.db);
   await dropIfUnused(ctx, storage, target.imageFileId);
   const urlId = type === 'item' && 'itemNo' in target ? (target.itemNo as string) : target.id;
   return { fileId: file.id, url: imageUrl(type, urlId, file.sha256) };
@@ -267,6 +270,7 @@ export async function removeImage(
   if (type === 'item') await setItemImage(ctx.db, target.id, null);
   else if (type === 'category') await setCategoryImage(ctx.db, target.id, null);
   else await setSetImage(ctx.db, target.id, null);
+  invalidateCatalogueCaches(ctx.db);
   await dropIfUnused(ctx, storage, target.imageFileId);
 }
 

@@ -257,13 +257,16 @@ export function quickSearchSql(locale: Locale, words: string[], withSets: boolea
   return sql`
     select r.is_set, r.no, r.description, (select f.sha256 from files f where f.id = r.image_file_id) as image_sha, r.n
     from (
-      select false as is_set, c.item_no as no, c.description, c.image_file_id, c.n, c.rel
-      from (${quickItems(locale, words, limit)}) c
-      ${setsPart}
-      order by n desc, rel desc, no
+      select * from (
+        select false as is_set, c.item_no as no, c.description, c.image_file_id, c.n, c.rel
+        from (${quickItems(locale, words, limit)}) c
+        ${setsPart}
+      ) u
+      -- why: collate "C" (code point order) so every server, whatever its locale, ranks equal ties alike
+      order by u.n desc, u.rel desc, u.no collate "C"
       limit ${limit}
     ) r
-    order by r.n desc, r.rel desc, r.no`;
+    order by r.n desc, r.rel desc, r.no collate "C"`;
 }
 
 export async function selectQuickSearch(
@@ -295,4 +298,62 @@ export async function selectSetHits(
     order by c.n desc, c.rel desc, s.set_no
     limit ${limit}`);
   return r.rows;
+}
+
+export type SearchEntryRow = {
+  no: string;
+  no_lower: string;
+  description: string;
+  folded: string;
+  has_description: boolean;
+  image_sha: string | null;
+};
+
+/** Listable items of the locale as quick-search entries (nl-NL text where the locale has none). */
+/** A database or a transaction: what the index loaders read through. */
+type Reader = Pick<Db, 'execute'>;
+
+export async function selectItemEntries(db: Reader, locale: Locale): Promise<SearchEntryRow[]> {
+  const L = localeLiteral(locale);
+  const r = await db.execute<SearchEntryRow>(sql`
+    select i.item_no as no, lower(i.item_no) as no_lower, coalesce(tr.description, i.item_no) as description,
+      coalesce(tr.search_text, ${foldedValue(sql`i.item_no`)}) as folded, tr.description is not null as has_description,
+      f.sha256 as image_sha
+    from items i
+    left join lateral (
+      select t.description, t.search_text from item_translations t
+      where t.item_id = i.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+    ) tr on true
+    left join files f on f.id = i.image_file_id
+    where i.searchable and not i.blocked`);
+  return r.rows;
+}
+
+/** Active sets of the locale as quick-search entries (nl-NL text where the locale has none). */
+export async function selectSetEntries(db: Reader, locale: Locale): Promise<SearchEntryRow[]> {
+  const L = localeLiteral(locale);
+  const r = await db.execute<SearchEntryRow>(sql`
+    select s.set_no as no, lower(s.set_no) as no_lower, coalesce(tr.description, s.set_no) as description,
+      ${foldedValue(sql`coalesce(tr.description, s.set_no)`)} as folded, tr.description is not null as has_description,
+      f.sha256 as image_sha
+    from sets s
+    left join lateral (
+      select t.description from set_translations t
+      where t.set_id = s.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+    ) tr on true
+    left join files f on f.id = s.image_file_id
+    where s.active`);
+  return r.rows;
+}
+
+export async function selectCatalogueRevision(db: Reader): Promise<number> {
+  const r = await db.execute<{ revision: number }>(sql`select revision from catalogue_revision where id = 1`);
+  return r.rows[0]?.revision ?? 0;
+}
+
+export async function countListableItems(db: Reader): Promise<number> {
+  const r = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from items where searchable and not blocked`,
+  );
+  return r.rows[0].n;
 }

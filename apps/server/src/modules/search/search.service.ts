@@ -11,6 +11,7 @@ import {
   viewerFor,
 } from '../catalogue/catalogue.service.ts';
 import { imageUrl } from '../images/images.service.ts';
+import { quickSearchIndex } from './search.index-store.ts';
 import {
   itemCandidates,
   type QuickRow,
@@ -23,6 +24,7 @@ import {
 const SET_HITS_LIMIT = 20;
 
 // The answers hold no prices and no per-user data, so one entry serves everyone (catalogue.cache.ts).
+// The quick search caches only when it runs the statement (a catalogue too big for the index).
 const quickCache = createCache<QuickRow[]>({ ttlMs: 60_000, maxEntries: 2000 });
 const setHitsCache = createCache<SetHitRow[]>({ ttlMs: 60_000, maxEntries: 500 });
 
@@ -47,9 +49,18 @@ export async function quickSearch(
   const words = wordsOf(query, v.settings.MinimumZoekLengte);
   if (words.length === 0) return { zoekResultaten: [] };
   const withSets = v.settings.MaterieelSets_ToonSets;
-  const rows = await quickCache.get(ctx.db, JSON.stringify([v.locale, withSets, words]), () =>
-    selectQuickSearch(ctx.db, v.locale, words, withSets, QUICK_SEARCH_LIMIT),
-  );
+  const index = await quickSearchIndex(ctx.db, v.locale);
+  const rows: QuickRow[] = index
+    ? index.search(words, withSets, QUICK_SEARCH_LIMIT).map((h) => ({
+        is_set: h.isSet,
+        no: h.no,
+        description: h.description,
+        image_sha: h.imageSha,
+        n: h.n,
+      }))
+    : await quickCache.get(ctx.db, JSON.stringify([v.locale, withSets, words]), () =>
+        selectQuickSearch(ctx.db, v.locale, words, withSets, QUICK_SEARCH_LIMIT),
+      );
   return {
     zoekResultaten: rows.map((r) => ({
       materieelSoort: r.no,

@@ -2,6 +2,9 @@ import { countMatchedWords, splitSearchWords } from '@mp/contract/rules/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
+import { quickSearchIndex } from './search.index-store.ts';
+import { selectQuickSearch } from './search.queries.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl';
@@ -86,10 +89,104 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
     await t.database.db.execute(
       sql`insert into item_translations (item_id, locale, description) values (${id}, 'nl-NL', 'Zeldzame proefmachine')`,
     );
+    // A writer in this process says so; the next request reads the change.
+    invalidateCatalogueCaches(t.database.db);
     const en = await quick('proefmachine', 'en-US');
     expect(en).toEqual([
       expect.objectContaining({ materieelSoort: 'ZZ-9001', materieelOmschrijving: 'Zeldzame proefmachine' }),
     ]);
+  });
+
+  it('sees a catalogue change made by another process within seconds (catalogue revision)', async () => {
+    expect(await quick('nachtzichtkijker')).toEqual([]);
+    // Written without invalidateCatalogueCaches(): as far as this process knows, someone else did it.
+    const [{ id }] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into items (item_no, category_id) select 'ZZ-9002', id from categories limit 1 returning id`,
+      )
+    ).rows;
+    await t.database.db.execute(
+      sql`insert into item_translations (item_id, locale, description) values (${id}, 'nl-NL', 'Nachtzichtkijker')`,
+    );
+    const until = Date.now() + 10_000;
+    let hits: Hit[] = [];
+    while (Date.now() < until) {
+      hits = await quick('nachtzichtkijker');
+      if (hits.length > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(hits.map((h) => h.materieelSoort)).toEqual(['ZZ-9002']);
+    await t.database.db.execute(sql`update items set blocked = true where id = ${id}`);
+    const blockedUntil = Date.now() + 10_000;
+    while (Date.now() < blockedUntil && (await quick('nachtzichtkijker')).length > 0) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await quick('nachtzichtkijker')).toEqual([]);
+  });
+
+  it('answers from the in-process index exactly what the SQL statement answers', async () => {
+    // Search texts built from the catalogue itself: whole words, prefixes, inner fragments, two-letter
+    // starts, word pairs, numbers and number parts, plus accents, capitals and wildcards.
+    const rows = (
+      await t.database.db.execute<{ d: string; no: string }>(sql`
+        select t.description as d, i.item_no as no from item_translations t join items i on i.id = t.item_id
+        union all select t.description, s.set_no from set_translations t join sets s on s.id = t.set_id
+        order by 2, 1`)
+    ).rows;
+    const texts = new Set<string>([
+      'bh-1001',
+      'BH',
+      'ag-10',
+      '10',
+      'Rüttelplatte',
+      'DIESEL 20',
+      '%',
+      'a_b',
+      'x y',
+    ]);
+    rows.forEach((r, i) => {
+      if (i % 7 !== 0) return;
+      const words = r.d.split(/\s+/).filter((w) => w.length > 1);
+      const w = words[i % words.length] ?? r.d;
+      texts.add(w);
+      texts.add(w.slice(0, 2));
+      texts.add(w.slice(0, 4));
+      if (w.length > 5) texts.add(w.slice(2, 5));
+      if (words.length > 1) texts.add(`${words[0]} ${words[words.length - 1]}`);
+      texts.add(r.no.slice(0, 5));
+      texts.add(`${w.slice(0, 2)} ${r.no.slice(0, 2)}`);
+    });
+    expect(texts.size).toBeGreaterThan(150);
+    const shape = (r: {
+      is_set: boolean;
+      no: string;
+      description: string;
+      image_sha: string | null;
+      n: number;
+    }) => `${r.is_set ? 'set' : 'item'} ${r.no} | ${r.description} | ${r.image_sha} | ${r.n}`;
+    let compared = 0;
+    for (const locale of ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const) {
+      const index = await quickSearchIndex(t.database.db, locale);
+      if (!index) throw new Error('no index');
+      for (const text of texts) {
+        const words = splitSearchWords(text);
+        if (words.length === 0) continue;
+        const withSets = compared % 2 === 0;
+        const fromSql = await selectQuickSearch(t.database.db, locale, words, withSets, 10);
+        const fromIndex = index
+          .search(words, withSets, 10)
+          .map((h) => ({
+            is_set: h.isSet,
+            no: h.no,
+            description: h.description,
+            image_sha: h.imageSha,
+            n: h.n,
+          }));
+        expect(fromIndex.map(shape), `${locale} "${text}"`).toEqual(fromSql.map(shape));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
   });
 
   it('ranks by how many words the description holds, then relevance', async () => {

@@ -1,0 +1,206 @@
+import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
+
+// An in-process index for the quick search (docs/decisions/0008-quick-search-index.md): the same rule and
+// ranking as the SQL statement of search.queries.ts (quickSearchSql), answered from memory. Texts come
+// folded from the database (search_text = lower(f_unaccent(description)), lower(number)), so folding
+// is PostgreSQL's own; the words are folded by splitSearchWords as for the statement.
+
+/** One searchable entry: an item (searchable, not blocked) or an active set, in one locale. */
+export interface SearchEntry {
+  no: string;
+  /** lower(number), what the number tests run on */
+  noLower: string;
+  /** Description in the locale (nl-NL fallback); the number when there is none. */
+  description: string;
+  /** Folded description (the folded number when there is none): ranking and the word count. */
+  folded: string;
+  /** Whether `folded` is a real description: only those are selected by description. */
+  hasDescription: boolean;
+  imageSha: string | null;
+}
+
+export interface SearchHit {
+  isSet: boolean;
+  no: string;
+  description: string;
+  imageSha: string | null;
+  /** How many of the words the description or number holds. */
+  n: number;
+  rel: number;
+}
+
+const isSeparator = (c: string) => (WORD_SEPARATORS as readonly string[]).includes(c);
+
+/** Whether a folded word matches a folded text: the LIKE patterns of search.queries.ts likePatterns(). */
+export function matchesWord(text: string, word: string): boolean {
+  if (word.length >= CONTAINS_MIN_WORD_LENGTH) return text.includes(word);
+  if (text.startsWith(word)) return true;
+  for (const sep of WORD_SEPARATORS) if (text.includes(sep + word)) return true;
+  return false;
+}
+
+/** Code points, as PostgreSQL's length() counts them. */
+function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+const EMPTY = new Int32Array(0);
+
+/**
+ * Postings of one text per entry: every 3-unit substring (for words of 3+ characters, which match
+ * anywhere) and the 1- and 2-unit starts of its words (for shorter words, which match at a word start).
+ */
+class Postings {
+  private readonly grams = new Map<string, Int32Array>();
+  private readonly starts = new Map<string, Int32Array>();
+
+  constructor(texts: readonly (string | null)[]) {
+    const grams = new Map<string, number[]>();
+    const starts = new Map<string, number[]>();
+    const add = (map: Map<string, number[]>, key: string, id: number) => {
+      const list = map.get(key);
+      if (!list) map.set(key, [id]);
+      else if (list[list.length - 1] !== id) list.push(id);
+    };
+    texts.forEach((text, id) => {
+      if (!text) return;
+      for (let i = 0; i + 3 <= text.length; i++) add(grams, text.slice(i, i + 3), id);
+      for (let i = 0; i < text.length; i++) {
+        if (i > 0 && !isSeparator(text[i - 1])) continue;
+        add(starts, text.slice(i, i + 1), id);
+        if (i + 2 <= text.length) add(starts, text.slice(i, i + 2), id);
+      }
+    });
+    for (const [k, v] of grams) this.grams.set(k, Int32Array.from(v));
+    for (const [k, v] of starts) this.starts.set(k, Int32Array.from(v));
+  }
+
+  /**
+   * Entries that may match the word: exactly those for a short word; for a longer word the rarest of its
+   * trigrams' lists (a superset, checked by the caller).
+   */
+  candidates(word: string): Int32Array {
+    if (word.length < CONTAINS_MIN_WORD_LENGTH) return this.starts.get(word) ?? EMPTY;
+    let best: Int32Array | undefined;
+    for (let i = 0; i + 3 <= word.length; i++) {
+      const list = this.grams.get(word.slice(i, i + 3));
+      if (!list) return EMPTY;
+      if (!best || list.length < best.length) best = list;
+    }
+    return best ?? EMPTY;
+  }
+}
+
+/** The better of two hits first: more words, then relevance, then number (code point order, as collate "C"). */
+export function compareHits(a: SearchHit, b: SearchHit): number {
+  return b.n - a.n || b.rel - a.rel || (a.no < b.no ? -1 : a.no > b.no ? 1 : 0);
+}
+
+/** Items or sets of one locale. */
+export class EntryIndex {
+  readonly size: number;
+  private readonly entries: readonly SearchEntry[];
+  private readonly relBase: Float64Array;
+  private readonly byDescription: Postings;
+  private readonly byNumber: Postings;
+  private readonly seen: Uint32Array;
+  private epoch = 0;
+  private readonly isSet: boolean;
+
+  constructor(entries: readonly SearchEntry[], isSet: boolean) {
+    this.entries = entries;
+    this.isSet = isSet;
+    this.size = entries.length;
+    this.relBase = Float64Array.from(entries, (e) => 1 / (1 + charLength(e.folded)));
+    this.byDescription = new Postings(entries.map((e) => (e.hasDescription ? e.folded : null)));
+    this.byNumber = new Postings(entries.map((e) => e.noLower));
+    this.seen = new Uint32Array(entries.length);
+  }
+
+  /**
+   * The best `limit` entries selected by any of `selecting` (on description or number), ranked over all
+   * `words`: how many match the description or the number, then relevance (the exact number, a
+   * description starting with the first word, the shorter description), then number.
+   */
+  top(words: readonly string[], selecting: readonly string[], limit: number): SearchHit[] {
+    this.epoch = (this.epoch + 1) >>> 0;
+    if (this.epoch === 0) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    const { entries, seen, epoch, relBase } = this;
+    const exact = words.join(' ');
+    const first = words[0];
+    // A word none of the texts can hold (no list for one of its trigrams or its start) counts for nobody.
+    const live = words.filter(
+      (w) => this.byDescription.candidates(w).length > 0 || this.byNumber.candidates(w).length > 0,
+    );
+    const best: SearchHit[] = [];
+    let worst: SearchHit | undefined;
+    const consider = (id: number, known: string) => {
+      seen[id] = epoch;
+      const e = entries[id];
+      let n = 1; // `known` matches: the caller checked it
+      for (const w of live) if (w !== known && (matchesWord(e.folded, w) || matchesWord(e.noLower, w))) n++;
+      const rel = (e.noLower === exact ? 4 : 0) + (e.folded.startsWith(first) ? 2 : 0) + relBase[id];
+      // Most candidates do not make the list: compare before building a hit.
+      if (
+        worst &&
+        (n < worst.n || (n === worst.n && (rel < worst.rel || (rel === worst.rel && e.no >= worst.no))))
+      )
+        return;
+      const hit: SearchHit = {
+        isSet: this.isSet,
+        no: e.no,
+        description: e.description,
+        imageSha: e.imageSha,
+        n,
+        rel,
+      };
+      // Insert in order; `limit` is small (10), so a sorted array beats a heap.
+      let at = best.length;
+      while (at > 0 && compareHits(hit, best[at - 1]) < 0) at--;
+      best.splice(at, 0, hit);
+      if (best.length > limit) best.pop();
+      if (best.length === limit) worst = best[limit - 1];
+    };
+    for (const w of selecting) {
+      const short = w.length < CONTAINS_MIN_WORD_LENGTH;
+      // Short words' lists are exact; a longer word's trigram list is checked against the text.
+      for (const id of this.byDescription.candidates(w)) {
+        if (seen[id] !== epoch && (short || entries[id].folded.includes(w))) consider(id, w);
+      }
+      for (const id of this.byNumber.candidates(w)) {
+        if (seen[id] !== epoch && (short || entries[id].noLower.includes(w))) consider(id, w);
+      }
+    }
+    return best;
+  }
+}
+
+/** Items and sets of one locale, as of one catalogue revision. */
+export class QuickSearchIndex {
+  readonly revision: number;
+  readonly items: EntryIndex;
+  readonly sets: EntryIndex;
+
+  constructor(revision: number, items: readonly SearchEntry[], sets: readonly SearchEntry[]) {
+    this.revision = revision;
+    this.items = new EntryIndex(items, false);
+    this.sets = new EntryIndex(sets, true);
+  }
+
+  /**
+   * The quick search: items selected by the words of 3+ characters when there are any (a two-letter word
+   * next to a longer one only counts), sets by any word; together the best `limit`.
+   */
+  search(words: readonly string[], withSets: boolean, limit: number): SearchHit[] {
+    if (words.length === 0) return [];
+    const long = words.filter((w) => w.length >= CONTAINS_MIN_WORD_LENGTH);
+    const hits = this.items.top(words, long.length > 0 ? long : words, limit);
+    if (withSets) hits.push(...this.sets.top(words, words, limit));
+    return hits.sort(compareHits).slice(0, limit);
+  }
+}
