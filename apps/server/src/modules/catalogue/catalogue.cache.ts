@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { selectCatalogueRevision } from './catalogue.queries.ts';
 
 /**
  * A small per-process cache of catalogue statement results (docs/decisions/0005-catalogue-and-search.md).
@@ -31,6 +32,7 @@ export class ResultCache<T> {
   }
 
   async get(db: Db, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    watchCatalogue(db, now);
     let map = this.byDb.get(db);
     if (!map) {
       map = new Map();
@@ -89,4 +91,49 @@ export function clearResultCaches(db: Db): void {
 export function invalidateCatalogueCaches(db: Db): void {
   clearResultCaches(db);
   for (const forget of listeners) forget(db);
+}
+
+// ── changes made by other processes ───────────────────────────────────────────────────────────
+
+/** How often, at most, a process asks the database whether the catalogue changed. */
+const REVISION_CHECK_MS = 1000;
+
+interface RevisionState {
+  revision: number | null;
+  checkedAt: number;
+  checking: boolean;
+}
+
+const revisions = new WeakMap<Db, RevisionState>();
+
+/**
+ * Asks the database for the catalogue revision (migration 0004) at most once a second, without making
+ * the caller wait. When another process changed the catalogue, this one's cached results are dropped.
+ */
+export function watchCatalogue(db: Db, now = Date.now()): void {
+  let state = revisions.get(db);
+  if (!state) {
+    state = { revision: null, checkedAt: 0, checking: false };
+    revisions.set(db, state);
+  }
+  if (state.checking || now - state.checkedAt < REVISION_CHECK_MS) return;
+  state.checking = true;
+  const s = state;
+  selectCatalogueRevision(db).then(
+    (revision) => {
+      if (s.revision !== null && revision !== s.revision) clearResultCaches(db);
+      s.revision = revision;
+      s.checkedAt = Date.now();
+      s.checking = false;
+    },
+    () => {
+      s.checking = false;
+      s.checkedAt = Date.now();
+    },
+  );
+}
+
+/** The last revision watchCatalogue() read (null before the first answer). */
+export function observedRevision(db: Db): number | null {
+  return revisions.get(db)?.revision ?? null;
 }

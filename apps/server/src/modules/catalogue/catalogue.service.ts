@@ -19,24 +19,32 @@ import type { Ctx } from '../../platform/http/context.ts';
 import { imageUrl, listImageUrls } from '../images/images.service.ts';
 import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
 import { createCache } from './catalogue.cache.ts';
+import { type ListedItem, ListingIndex } from './catalogue.listing-index.ts';
 import {
   allListedBase,
   type CardRow,
   type CategoryRow,
   categoryBase,
+  countItems,
   type ListingFilters,
   type ListingRow,
+  selectAttributesForListing,
   selectBooleanAttributes,
+  selectCardsByIds,
   selectCardsByNo,
+  selectCatalogueRevision,
   selectCategories,
   selectCategory,
+  selectCategoryParents,
   selectItemDetails,
   selectItemDocuments,
   selectLinkedItems,
+  selectListedItems,
   selectListing,
   type TechMode,
   type TechRow,
 } from './catalogue.queries.ts';
+import { createReadModel, READ_MODEL_MAX_ITEMS, readSnapshot } from './catalogue.read-model.ts';
 
 // ── who is asking ──────────────────────────────────────────────────────────────────────────────
 
@@ -247,6 +255,11 @@ export function effectiveSort(sort: CatalogueSort, v: Viewer, hasRelevance: bool
 }
 
 export interface ListingRequest {
+  /**
+   * A category (with everything below it) or null for the whole catalogue: answered from the listing
+   * index when there is one. Leave out for other candidate sets (a search), which run `base`.
+   */
+  categoryId?: string | null;
   base: SQL;
   /** Names the candidate set for the cache ('category:<id>', 'all', 'search:<words>'). */
   baseKey: string;
@@ -275,7 +288,12 @@ export async function runListing(
     withPrices: showsPrices(v),
   };
   const key = JSON.stringify([req.baseKey, input]);
-  const row = await listingCache.get(ctx.db, key, () => selectListing(ctx.db, { ...input, base: req.base }));
+  const row = await listingCache.get(ctx.db, key, async () => {
+    const index = req.categoryId !== undefined ? await listingIndexes.get(ctx.db, 'all') : null;
+    if (!index) return selectListing(ctx.db, { ...input, base: req.base });
+    const { ids, ...numbers } = index.list({ ...input, categoryId: req.categoryId ?? null });
+    return { ...numbers, items: await selectCardsByIds(ctx.db, input.locale, ids, input.offset, input.tech) };
+  });
   return {
     items: cardsOf(row, v),
     total: row.total,
@@ -283,6 +301,34 @@ export async function runListing(
     sortBy,
   };
 }
+
+/**
+ * The listing index (catalogue.listing-index.ts) of a database: one for all locales, rebuilt when the
+ * catalogue changes (catalogue.read-model.ts); null when the catalogue is too big for one.
+ */
+export const listingIndexes = createReadModel<'all', ListingIndex>('listing', async (db) => {
+  const { revision, rows } = await readSnapshot(db, async (tx) => {
+    const revision = await selectCatalogueRevision(tx);
+    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
+    const items = await selectListedItems(tx);
+    const attributes = await selectAttributesForListing(tx);
+    const categories = await selectCategoryParents(tx);
+    return { revision, rows: { items, attributes, categories } };
+  });
+  if (!rows) return { revision, value: null };
+  const items: ListedItem[] = rows.items.map((r) => ({
+    id: r.id,
+    categoryId: r.category_id,
+    noRank: r.no_rank,
+    descriptionRank: r.description_rank,
+    dayPrice: r.day_price,
+    weekPrice: r.week_price,
+    weight: r.weight,
+    trueAttributes: r.trues ?? [],
+  }));
+  const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
+  return { revision, value: new ListingIndex(revision, items, rows.attributes, categories) };
+});
 
 // why: a cached statement result is shaped for each kind of viewer once, not on every request; the
 // arrays are shared and never changed after this.
@@ -363,6 +409,7 @@ export async function cataloguePage(
           selectCategory(ctx.db, v.locale, categoryId),
         ),
     runListing(ctx, v, {
+      categoryId: all ? null : categoryId,
       base: all ? allListedBase() : categoryBase(categoryId),
       baseKey: all ? 'all' : `category:${categoryId}`,
       hasRelevance: false,

@@ -1,6 +1,18 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import type { Locale } from '@mp/contract/i18n';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { invalidateCatalogueCaches } from './catalogue.cache.ts';
+import {
+  allListedBase,
+  categoryBase,
+  type ListingFilters,
+  type SortKey,
+  selectCardsByIds,
+  selectListing,
+} from './catalogue.queries.ts';
+import { listingIndexes } from './catalogue.service.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl'; // internal, member of P-24001..P-24004, P-24007
@@ -250,6 +262,95 @@ describe('GET /api/v2.0/Products/{categoryId}', () => {
     expect(
       (await get(`/api/v2.0/Products/${id}?plantLocation=${FOREIGN_LOCATION}`, 'admin')).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('listing index', () => {
+  it('answers every page exactly as the listing statement does', async () => {
+    const index = await listingIndexes.get(t.database.db, 'all');
+    if (!index) throw new Error('no listing index');
+    const attributes = (
+      await t.database.db.execute<{ id: string }>(
+        sql`select id from tech_attributes where kind = 'boolean' and filterable order by code`,
+      )
+    ).rows.map((r) => r.id);
+    const sorts: SortKey[] = [
+      'default',
+      'relevance',
+      'itemNo',
+      'itemNoDesc',
+      'description',
+      'descriptionDesc',
+      'dayPrice',
+      'dayPriceDesc',
+      'weekPrice',
+      'weekPriceDesc',
+      'weight',
+      'weightDesc',
+    ];
+    const filterSets: ListingFilters[] = [
+      { bool: [] },
+      { bool: [attributes[0]] },
+      { bool: [attributes[1], attributes[2]] },
+      { bool: [], dayMin: 20, dayMax: 80.5 },
+      { bool: [attributes[3]], weekMax: 150 },
+      { bool: ['00000000-0000-4000-8000-000000000001'] },
+    ];
+    const targets: (string | null)[] = [null, ...categories.map((c) => c.id)];
+    let compared = 0;
+    for (const [k, categoryId] of targets.entries()) {
+      const locale: Locale = (['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const)[k % 4];
+      const sort = sorts[k % sorts.length];
+      for (const [j, filters] of filterSets.entries()) {
+        const input = {
+          locale,
+          hasRelevance: false,
+          filters,
+          sort: j === 0 ? sort : sorts[(k + j) % sorts.length],
+          limit: j % 2 === 0 ? 50 : 7,
+          offset: j % 3 === 2 ? 7 : 0,
+          tech: 'locale' as const,
+          withPrices: (k + j) % 3 !== 0,
+        };
+        const fromSql = await selectListing(t.database.db, {
+          ...input,
+          base: categoryId === null ? allListedBase() : categoryBase(categoryId),
+        });
+        const { ids, ...numbers } = index.list({ ...input, categoryId });
+        const items = await selectCardsByIds(t.database.db, locale, ids, input.offset, input.tech);
+        expect({ ...numbers, items }, `${categoryId} ${JSON.stringify(input)}`).toEqual(fromSql);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(250);
+  });
+
+  it('follows a change of the catalogue: within seconds from elsewhere, at once after invalidating', async () => {
+    const cat = categories.find((c) => c.totalItemCount > 3 && c.itemCount > 3)!;
+    const page = async () =>
+      (await get(`/api/v2.0/Products/${cat.id}?sortBy=itemNo&pageSize=250`, 'internal')).json() as {
+        total: number;
+        items: { itemNo: string }[];
+      };
+    const before = await page();
+    const blocked = before.items[0].itemNo;
+    await t.database.db.execute(sql`update items set blocked = true where item_no = ${blocked}`);
+    try {
+      // Another process: noticed through the catalogue revision (checked about once a second).
+      const until = Date.now() + 10_000;
+      let after = await page();
+      while (after.total === before.total && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        after = await page();
+      }
+      expect(after.total).toBe(before.total - 1);
+      expect(after.items.map((i) => i.itemNo)).not.toContain(blocked);
+    } finally {
+      await t.database.db.execute(sql`update items set blocked = false where item_no = ${blocked}`);
+      // This process: the writer says so and the next request reads the change.
+      invalidateCatalogueCaches(t.database.db);
+    }
+    expect((await page()).total).toBe(before.total);
   });
 });
 

@@ -345,15 +345,3 @@ export async function selectSetEntries(db: Reader, locale: Locale): Promise<Sear
     where s.active`);
   return r.rows;
 }
-
-export async function selectCatalogueRevision(db: Reader): Promise<number> {
-  const r = await db.execute<{ revision: number }>(sql`select revision from catalogue_revision where id = 1`);
-  return r.rows[0]?.revision ?? 0;
-}
-
-export async function countListableItems(db: Reader): Promise<number> {
-  const r = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from items where searchable and not blocked`,
-  );
-  return r.rows[0].n;
-}

@@ -11,7 +11,7 @@ import {
   viewerFor,
 } from '../catalogue/catalogue.service.ts';
 import { imageUrl } from '../images/images.service.ts';
-import { quickSearchIndex } from './search.index-store.ts';
+import { quickSearchIndexes } from './search.index-store.ts';
 import {
   itemCandidates,
   type QuickRow,
@@ -49,7 +49,7 @@ export async function quickSearch(
   const words = wordsOf(query, v.settings.MinimumZoekLengte);
   if (words.length === 0) return { zoekResultaten: [] };
   const withSets = v.settings.MaterieelSets_ToonSets;
-  const index = await quickSearchIndex(ctx.db, v.locale);
+  const index = await quickSearchIndexes.get(ctx.db, v.locale);
   const rows: QuickRow[] = index
     ? index.search(words, withSets, QUICK_SEARCH_LIMIT).map((h) => ({
         is_set: h.isSet,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
-import { quickSearchIndex } from './search.index-store.ts';
+import { quickSearchIndexes } from './search.index-store.ts';
 import { selectQuickSearch } from './search.queries.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
@@ -166,22 +166,20 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
     }) => `${r.is_set ? 'set' : 'item'} ${r.no} | ${r.description} | ${r.image_sha} | ${r.n}`;
     let compared = 0;
     for (const locale of ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const) {
-      const index = await quickSearchIndex(t.database.db, locale);
+      const index = await quickSearchIndexes.get(t.database.db, locale);
       if (!index) throw new Error('no index');
       for (const text of texts) {
         const words = splitSearchWords(text);
         if (words.length === 0) continue;
         const withSets = compared % 2 === 0;
         const fromSql = await selectQuickSearch(t.database.db, locale, words, withSets, 10);
-        const fromIndex = index
-          .search(words, withSets, 10)
-          .map((h) => ({
-            is_set: h.isSet,
-            no: h.no,
-            description: h.description,
-            image_sha: h.imageSha,
-            n: h.n,
-          }));
+        const fromIndex = index.search(words, withSets, 10).map((h) => ({
+          is_set: h.isSet,
+          no: h.no,
+          description: h.description,
+          image_sha: h.imageSha,
+          n: h.n,
+        }));
         expect(fromIndex.map(shape), `${locale} "${text}"`).toEqual(fromSql.map(shape));
         compared++;
       }

@@ -1,0 +1,244 @@
+import type { Locale } from '@mp/contract/i18n';
+import type { ListingFilters, ListingRow, SortKey } from './catalogue.queries.ts';
+
+// An in-process index of the listed catalogue (docs/decisions/0008-in-process-catalogue-indexes.md):
+// the ids of a catalogue page, its total, boolean facet counts and price bounds, exactly as listingSql()
+// computes them for a category (with everything below it) or the whole catalogue. The page's cards are
+// then read by id from the database. Every order that involves text comes ranked from the database, so
+// ties and collation are PostgreSQL's own.
+
+/** One listed item (visible in the catalogue, not blocked), in the default order (sort, number). */
+export interface ListedItem {
+  id: string;
+  categoryId: string | null;
+  /** Position in `order by item_no`. */
+  noRank: number;
+  /** Per locale: position of the description (locale, nl-NL, number) in `order by description`; equal texts share one. */
+  descriptionRank: Record<Locale, number>;
+  dayPrice: string | null;
+  weekPrice: string | null;
+  weight: string | null;
+  /** Ids of the boolean attributes that are true for the item. */
+  trueAttributes: readonly string[];
+}
+
+export interface ListedAttribute {
+  id: string;
+  code: string;
+  kind: string;
+  filterable: boolean;
+  label: Partial<Record<Locale, string | null>> | null;
+}
+
+export interface ListedCategory {
+  id: string;
+  parentId: string | null;
+}
+
+/** What a page needs besides its cards: the ids in order and the numbers of listingSql()'s row. */
+export type ListingIds = Omit<ListingRow, 'items'> & { ids: string[] };
+
+export interface ListingQuery {
+  /** null: the whole catalogue */
+  categoryId: string | null;
+  locale: Locale;
+  filters: ListingFilters;
+  sort: SortKey;
+  limit: number;
+  offset: number;
+  withPrices: boolean;
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export class ListingIndex {
+  readonly revision: number;
+  private readonly items: readonly ListedItem[];
+  private readonly day: Float64Array;
+  private readonly week: Float64Array;
+  private readonly weight: Float64Array;
+  /** Attributes in facet order (sort, code), and each one's members as a byte per item. */
+  private readonly attributes: readonly ListedAttribute[];
+  private readonly attributeIndex = new Map<string, number>();
+  private readonly members: Uint8Array[];
+  /** Per item: its true attributes' indexes. */
+  private readonly trues: Int32Array[];
+  private readonly children = new Map<string | null, string[]>();
+  private readonly byCategory = new Map<string | null, number[]>();
+  private readonly subtrees = new Map<string, Int32Array>();
+  private readonly all: Int32Array;
+
+  constructor(
+    revision: number,
+    items: readonly ListedItem[],
+    attributes: readonly ListedAttribute[],
+    categories: readonly ListedCategory[],
+  ) {
+    this.revision = revision;
+    this.items = items;
+    const n = items.length;
+    // NaN stands for null: every comparison with it is false, and the sorts put it last explicitly.
+    this.day = Float64Array.from(items, (i) => num(i.dayPrice) ?? Number.NaN);
+    this.week = Float64Array.from(items, (i) => num(i.weekPrice) ?? Number.NaN);
+    this.weight = Float64Array.from(items, (i) => num(i.weight) ?? Number.NaN);
+    this.attributes = attributes;
+    attributes.forEach((a, k) => {
+      this.attributeIndex.set(a.id, k);
+    });
+    this.members = attributes.map(() => new Uint8Array(n));
+    this.trues = items.map((item, i) => {
+      const ks: number[] = [];
+      for (const id of item.trueAttributes) {
+        const k = this.attributeIndex.get(id);
+        if (k === undefined) continue;
+        this.members[k][i] = 1;
+        ks.push(k);
+      }
+      return Int32Array.from(ks);
+    });
+    for (const c of categories) {
+      const list = this.children.get(c.parentId) ?? [];
+      list.push(c.id);
+      this.children.set(c.parentId, list);
+    }
+    items.forEach((item, i) => {
+      const list = this.byCategory.get(item.categoryId) ?? [];
+      list.push(i);
+      this.byCategory.set(item.categoryId, list);
+    });
+    this.all = Int32Array.from(items.keys());
+  }
+
+  /** The items of a category and every category below it, in the default order. */
+  private subtree(categoryId: string): Int32Array {
+    let ids = this.subtrees.get(categoryId);
+    if (!ids) {
+      const out: number[] = [];
+      const seen = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        for (const i of this.byCategory.get(id) ?? []) out.push(i);
+        for (const child of this.children.get(id) ?? []) visit(child);
+      };
+      visit(categoryId);
+      ids = Int32Array.from(out.sort((a, b) => a - b));
+      this.subtrees.set(categoryId, ids);
+    }
+    return ids;
+  }
+
+  private comparator(sort: SortKey, locale: Locale): ((a: number, b: number) => number) | null {
+    const items = this.items;
+    const byNo = (a: number, b: number) => items[a].noRank - items[b].noRank;
+    const numeric = (values: Float64Array, desc: boolean) => (a: number, b: number) => {
+      const x = values[a];
+      const y = values[b];
+      const xNull = Number.isNaN(x);
+      const yNull = Number.isNaN(y);
+      if (xNull || yNull) return xNull === yNull ? byNo(a, b) : xNull ? 1 : -1;
+      return (desc ? y - x : x - y) || byNo(a, b);
+    };
+    switch (sort) {
+      case 'itemNo':
+        return byNo;
+      case 'itemNoDesc':
+        return (a, b) => byNo(b, a);
+      case 'description':
+        return (a, b) => items[a].descriptionRank[locale] - items[b].descriptionRank[locale] || byNo(a, b);
+      case 'descriptionDesc':
+        return (a, b) => items[b].descriptionRank[locale] - items[a].descriptionRank[locale] || byNo(a, b);
+      case 'dayPrice':
+        return numeric(this.day, false);
+      case 'dayPriceDesc':
+        return numeric(this.day, true);
+      case 'weekPrice':
+        return numeric(this.week, false);
+      case 'weekPriceDesc':
+        return numeric(this.week, true);
+      case 'weight':
+        return numeric(this.weight, false);
+      case 'weightDesc':
+        return numeric(this.weight, true);
+      default:
+        // default, and relevance without relevance: the items' own order (sort, number)
+        return null;
+    }
+  }
+
+  list(q: ListingQuery): ListingIds {
+    const base = q.categoryId === null ? this.all : this.subtree(q.categoryId);
+    // bf: every chosen attribute true (an unknown one: nothing qualifies)
+    const chosen = q.filters.bool.map((id) => this.attributeIndex.get(id));
+    let bf: Int32Array | number[] = base;
+    if (chosen.length > 0) {
+      if (chosen.some((k) => k === undefined)) bf = [];
+      else {
+        const sets = (chosen as number[]).map((k) => this.members[k]);
+        bf = [];
+        for (const i of base) if (sets.every((m) => m[i] === 1)) bf.push(i);
+      }
+    }
+    let prices: ListingRow['prices'] = null;
+    let f: ArrayLike<number> = bf;
+    if (q.withPrices) {
+      prices = { dn: 0, dmin: null, dmax: null, wn: 0, wmin: null, wmax: null };
+      let dmin = -1;
+      let dmax = -1;
+      let wmin = -1;
+      let wmax = -1;
+      for (const i of bf) {
+        const d = this.day[i];
+        if (!Number.isNaN(d)) {
+          prices.dn++;
+          if (dmin < 0 || d < this.day[dmin]) dmin = i;
+          if (dmax < 0 || d > this.day[dmax]) dmax = i;
+        }
+        const w = this.week[i];
+        if (!Number.isNaN(w)) {
+          prices.wn++;
+          if (wmin < 0 || w < this.week[wmin]) wmin = i;
+          if (wmax < 0 || w > this.week[wmax]) wmax = i;
+        }
+      }
+      prices.dmin = dmin < 0 ? null : this.items[dmin].dayPrice;
+      prices.dmax = dmax < 0 ? null : this.items[dmax].dayPrice;
+      prices.wmin = wmin < 0 ? null : this.items[wmin].weekPrice;
+      prices.wmax = wmax < 0 ? null : this.items[wmax].weekPrice;
+      const { dayMin, dayMax, weekMin, weekMax } = q.filters;
+      if (dayMin !== undefined || dayMax !== undefined || weekMin !== undefined || weekMax !== undefined) {
+        const kept: number[] = [];
+        for (const i of bf) {
+          // A null price fails any bound on it (as NULL >= x is not true in SQL): NaN comparisons are false.
+          if (dayMin !== undefined && !(this.day[i] >= dayMin)) continue;
+          if (dayMax !== undefined && !(this.day[i] <= dayMax)) continue;
+          if (weekMin !== undefined && !(this.week[i] >= weekMin)) continue;
+          if (weekMax !== undefined && !(this.week[i] <= weekMax)) continue;
+          kept.push(i);
+        }
+        f = kept;
+      }
+    }
+    const counts = new Int32Array(this.attributes.length);
+    for (let j = 0; j < f.length; j++) for (const k of this.trues[f[j]]) counts[k]++;
+    const bools: ListingRow['bools'] = [];
+    this.attributes.forEach((a, k) => {
+      if (counts[k] === 0 || a.kind !== 'boolean' || !a.filterable) return;
+      bools.push({ a: a.id, c: a.code, l: a.label?.[q.locale] ?? a.label?.['nl-NL'] ?? null, n: counts[k] });
+    });
+    const compare = this.comparator(q.sort, q.locale);
+    let page: number[];
+    if (!compare) page = Array.prototype.slice.call(f, q.offset, q.offset + q.limit);
+    else
+      page = Array.from(f)
+        .sort(compare)
+        .slice(q.offset, q.offset + q.limit);
+    return {
+      ids: page.map((i) => this.items[i].id),
+      total: f.length,
+      bools,
+      prices,
+      bf_total: bf.length,
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../platform/db/database.ts';
+import {
+  clearResultCaches,
+  observedRevision,
+  onCatalogueInvalidated,
+  watchCatalogue,
+} from './catalogue.cache.ts';
+
+// In-process read models of the catalogue (the quick-search index, the listing index; see
+// docs/decisions/0008-in-process-catalogue-indexes.md), one per database and key (a locale, say).
+// Each is built on first use from one consistent snapshot; rebuilt in the background when the catalogue
+// revision (raised by triggers on every catalogue change, migration 0004) moves on, while the previous
+// one keeps answering; dropped at once by invalidateCatalogueCaches() (in-process writers, which must
+// read their own writes).
+
+/** Above this many items a read model is not built and callers run their SQL statement instead. */
+export const READ_MODEL_MAX_ITEMS = 250_000;
+
+/** What one build gave: the model, or null when the catalogue was too big at that revision. */
+export interface Built<T> {
+  revision: number;
+  value: T | null;
+}
+
+interface Slot<T> {
+  built: Built<T> | null;
+  building: Promise<Built<T>> | null;
+}
+
+interface DbState {
+  slots: Map<string, Slot<unknown>>;
+}
+
+const states = new WeakMap<Db, DbState>();
+
+onCatalogueInvalidated((db) => states.delete(db));
+
+function stateOf(db: Db): DbState {
+  let s = states.get(db);
+  if (!s) {
+    s = { slots: new Map() };
+    states.set(db, s);
+  }
+  return s;
+}
+
+export interface ReadModel<K extends string, T> {
+  /**
+   * The model for `key`, or null when the catalogue is too big for one. The first call per key waits for
+   * the build; later calls get the current model at once and start a rebuild when the catalogue changed.
+   */
+  get(db: Db, key: K, now?: number): Promise<T | null>;
+}
+
+/** `build` reads one snapshot (REPEATABLE READ, with the revision) and returns the model. */
+export function createReadModel<K extends string, T>(
+  name: string,
+  build: (db: Db, key: K) => Promise<Built<T>>,
+): ReadModel<K, T> {
+  function startBuild(db: Db, state: DbState, slotKey: string, slot: Slot<T>, key: K): Promise<Built<T>> {
+    const building = build(db, key);
+    slot.building = building;
+    building.then(
+      (built) => {
+        // A slot dropped meanwhile (invalidated) keeps nothing.
+        if (state.slots.get(slotKey) !== slot) return;
+        // A rebuild: results cached from the previous model meanwhile are stale.
+        if (slot.built) clearResultCaches(db);
+        slot.built = built;
+        slot.building = null;
+      },
+      () => {
+        if (slot.building === building) slot.building = null;
+      },
+    );
+    return building;
+  }
+
+  return {
+    async get(db, key, now = Date.now()) {
+      const state = stateOf(db);
+      const slotKey = `${name}:${key}`;
+      let slot = state.slots.get(slotKey) as Slot<T> | undefined;
+      if (!slot) {
+        slot = { built: null, building: null };
+        state.slots.set(slotKey, slot);
+      }
+      if (slot.built) {
+        watchCatalogue(db, now);
+        const revision = observedRevision(db);
+        if (revision !== null && revision > slot.built.revision && !slot.building) {
+          startBuild(db, state, slotKey, slot, key).catch(() => {});
+        }
+        return slot.built.value;
+      }
+      return (await (slot.building ?? startBuild(db, state, slotKey, slot, key))).value;
+    },
+  };
+}
+
+/** Runs `read` in a read-only REPEATABLE READ transaction: the revision and rows of one snapshot. */
+export function readSnapshot<R>(db: Db, read: (tx: Pick<Db, 'execute'>) => Promise<R>): Promise<R> {
+  return db.transaction(async (tx) => read(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
