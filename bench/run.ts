@@ -13,12 +13,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { splitSearchWords } from '@mp/contract/rules/search';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { categoryBase, listingSql } from '../apps/server/src/modules/catalogue/catalogue.queries.ts';
+import { listingIndexes } from '../apps/server/src/modules/catalogue/catalogue.service.ts';
+import { quickSearchIndexes } from '../apps/server/src/modules/search/search.index-store.ts';
 import { quickSearchSql } from '../apps/server/src/modules/search/search.queries.ts';
+import { connect } from '../apps/server/src/platform/db/database.ts';
 import { closedLoop, HttpConnection, type Result, summarise } from './lib/load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,6 +279,7 @@ async function main() {
     const [{ n: itemCount }] = (await pool.query<{ n: number }>('select count(*)::int as n from items')).rows;
     log(`${itemCount} items`);
     const token = await login(USER);
+    if (only.has('quick') || only.has('catalogue')) notes.push(...(await indexFigures()));
 
     if (only.has('quick')) {
       const urlOf = (q: string) => `/api/v2.0/Search/quicksearch?query=${encodeURIComponent(q)}&locale=nl-NL`;
@@ -378,6 +384,42 @@ async function main() {
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   printTable(results, ratios, notes);
   printTargets(targets);
+}
+
+/**
+ * Build time and heap of the in-process indexes (docs/decisions/0008), built here in the bench process on
+ * the same database: what a server spends on the first request and keeps in memory.
+ */
+async function indexFigures(): Promise<string[]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const database = connect(`postgres://postgres:postgres@127.0.0.1:${pgPort}/materieelportaal`, { max: 2 });
+  const out: string[] = [];
+  try {
+    const measure = async (label: string, build: () => Promise<unknown>) => {
+      gc();
+      const heap = process.memoryUsage().heapUsed;
+      const t0 = performance.now();
+      const model = await build();
+      const ms = performance.now() - t0;
+      gc();
+      const mb = (process.memoryUsage().heapUsed - heap) / 1024 / 1024;
+      out.push(
+        `${label}: built in ${ms.toFixed(0)} ms, ${mb.toFixed(0)} MB heap${model ? '' : ' (not built: too many items)'}`,
+      );
+      log(out[out.length - 1]);
+      return model;
+    };
+    const quick = await measure('quick-search index (nl-NL)', () =>
+      quickSearchIndexes.get(database.db, 'nl-NL'),
+    );
+    const listing = await measure('listing index', () => listingIndexes.get(database.db, 'all'));
+    // keep both alive until both are measured
+    if (!quick || !listing) out.push('an index was not built');
+  } finally {
+    await database.close();
+  }
+  return out;
 }
 
 async function orderScenario(token: string, notes: string[]): Promise<Result[]> {

@@ -24,7 +24,7 @@ async function main() {
     ? await createJobs(database.url, (e) => logger.error({ err: e }, 'jobs'))
     : null;
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, boss });
-  if (boss) await startWorkers(boss, mailer);
+  if (boss) await startWorkers(boss, { mailer, db: database.db });
   const lifecycle = { shuttingDown: false };
   const app = await buildApp(
     {

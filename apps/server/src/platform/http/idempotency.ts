@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
@@ -21,6 +21,9 @@ import { type Ctx, requireUser } from './context.ts';
  *
  * The work must use the transaction it is given (never the pool): a request waiting for the pool while
  * others wait on its key would stall until the pool's connection timeout.
+ *
+ * Keys are kept at least IDEMPOTENCY_KEY_TTL_HOURS (Stripe: 24 h); a maintenance job removes older ones
+ * (platform/jobs/jobs.ts). A retry after that is a new submit.
  */
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -31,6 +34,19 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** How long a key and its stored answer are kept at least. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/** Removes keys older than the TTL; answers how many. */
+export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
 
 export interface IdempotentAnswer<T> {
   status: number;

@@ -1,5 +1,12 @@
 import { PgBoss } from 'pg-boss';
+import type { Db } from '../db/database.ts';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { MAIL_QUEUE, type Mailer } from '../mail/mailer.ts';
+
+/** Housekeeping that runs on a schedule (pg-boss cron: one run per slot across all server processes). */
+export const MAINTENANCE_QUEUE = 'maintenance.idempotency-keys';
+/** Every hour at minute 17. */
+export const MAINTENANCE_CRON = '17 * * * *';
 
 /** pg-boss keeps its queues in the portal's own PostgreSQL (schema pgboss): no other server needed. */
 export async function createJobs(url: string, onError: (e: Error) => void): Promise<PgBoss> {
@@ -7,11 +14,20 @@ export async function createJobs(url: string, onError: (e: Error) => void): Prom
   boss.on('error', onError);
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
+  await boss.createQueue(MAINTENANCE_QUEUE);
+  await boss.schedule(MAINTENANCE_QUEUE, MAINTENANCE_CRON);
   return boss;
 }
 
-export async function startWorkers(boss: PgBoss, mailer: Mailer, pollingIntervalSeconds = 2): Promise<void> {
+export async function startWorkers(
+  boss: PgBoss,
+  deps: { mailer: Mailer; db: Db },
+  pollingIntervalSeconds = 2,
+): Promise<void> {
   await boss.work<{ id: string }>(MAIL_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
-    for (const job of jobs) await mailer.deliver(job.data.id);
+    for (const job of jobs) await deps.mailer.deliver(job.data.id);
+  });
+  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds }, async () => {
+    await deleteExpiredIdempotencyKeys(deps.db);
   });
 }

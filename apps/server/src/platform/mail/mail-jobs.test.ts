@@ -35,7 +35,7 @@ const message = (to: string) => ({
 describe('mail delivery as a pg-boss job', () => {
   it('stores the mail in the outbox and a worker delivers it through SMTP', async () => {
     const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: 'portal@test.local', boss });
-    await startWorkers(boss, mailer, 0.5);
+    await startWorkers(boss, { mailer, db: database.db }, 0.5);
     const id = await mailer.queue(message('ontvanger@example.nl'));
     const mail = await smtp.waitFor('ontvanger@example.nl');
     expect(mail.subject).toBe('Welkom');
