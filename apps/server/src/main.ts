@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { defaultLocale } from '@mp/contract/i18n';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { warmCatalogue } from './modules/search/search.service.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
@@ -45,6 +47,9 @@ async function main() {
     { logger },
   );
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The catalogue's in-process indexes (docs/decisions/0008) are built now instead of on the first requests,
+  // which are answered by their SQL statements meanwhile.
+  warmCatalogue(database.db, defaultLocale);
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [

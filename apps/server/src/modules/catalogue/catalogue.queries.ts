@@ -502,3 +502,10 @@ export async function selectCategoryParents(db: Pick<Db, 'execute'>) {
   );
   return r.rows;
 }
+
+/** The card of every listed item (visible in the catalogue, not blocked) in the locale, technical data included. */
+export async function selectListedCards(db: Pick<Db, 'execute'>, locale: Locale): Promise<CardRow[]> {
+  const r = await db.execute<CardRow>(sql`
+    select ${cardColumns(locale, 'locale')} from items i where i.visible_in_catalogue and not i.blocked`);
+  return r.rows;
+}

@@ -50,6 +50,11 @@ export interface ReadModel<K extends string, T> {
    * the build; later calls get the current model at once and start a rebuild when the catalogue changed.
    */
   get(db: Db, key: K, now?: number): Promise<T | null>;
+  /**
+   * The model if it is built (else null, and the build starts in the background): for requests, which
+   * run their SQL statement meanwhile instead of waiting a second or two for a build.
+   */
+  peek(db: Db, key: K, now?: number): T | null;
 }
 
 /** `build` reads one snapshot (REPEATABLE READ, with the revision) and returns the model. */
@@ -76,24 +81,37 @@ export function createReadModel<K extends string, T>(
     return building;
   }
 
+  /** The slot of `key`, its current model refreshed in the background when the catalogue moved on. */
+  function slotOf(db: Db, key: K, now: number) {
+    const state = stateOf(db);
+    const slotKey = `${name}:${key}`;
+    let slot = state.slots.get(slotKey) as Slot<T> | undefined;
+    if (!slot) {
+      slot = { built: null, building: null };
+      state.slots.set(slotKey, slot);
+    }
+    if (slot.built) {
+      watchCatalogue(db, now);
+      const revision = observedRevision(db);
+      if (revision !== null && revision > slot.built.revision && !slot.building) {
+        startBuild(db, state, slotKey, slot, key).catch(() => {});
+      }
+    }
+    const s = slot;
+    return { slot: s, build: () => s.building ?? startBuild(db, state, slotKey, s, key) };
+  }
+
   return {
     async get(db, key, now = Date.now()) {
-      const state = stateOf(db);
-      const slotKey = `${name}:${key}`;
-      let slot = state.slots.get(slotKey) as Slot<T> | undefined;
-      if (!slot) {
-        slot = { built: null, building: null };
-        state.slots.set(slotKey, slot);
-      }
-      if (slot.built) {
-        watchCatalogue(db, now);
-        const revision = observedRevision(db);
-        if (revision !== null && revision > slot.built.revision && !slot.building) {
-          startBuild(db, state, slotKey, slot, key).catch(() => {});
-        }
-        return slot.built.value;
-      }
-      return (await (slot.building ?? startBuild(db, state, slotKey, slot, key))).value;
+      const { slot, build } = slotOf(db, key, now);
+      return slot.built ? slot.built.value : (await build()).value;
+    },
+    peek(db, key, now = Date.now()) {
+      const { slot, build } = slotOf(db, key, now);
+      if (slot.built) return slot.built.value;
+      // A failed build is tried again by a later request.
+      build().catch(() => {});
+      return null;
     },
   };
 }

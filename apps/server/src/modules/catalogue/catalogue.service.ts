@@ -14,12 +14,13 @@ import type { FunctionalArea } from '@mp/contract/permissions';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { SQL } from 'drizzle-orm';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { imageUrl, listImageUrls } from '../images/images.service.ts';
 import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
 import { createCache } from './catalogue.cache.ts';
-import { type ListedItem, ListingIndex } from './catalogue.listing-index.ts';
+import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
 import {
   allListedBase,
   type CardRow,
@@ -39,6 +40,7 @@ import {
   selectItemDetails,
   selectItemDocuments,
   selectLinkedItems,
+  selectListedCards,
   selectListedItems,
   selectListing,
   type TechMode,
@@ -289,10 +291,9 @@ export async function runListing(
   };
   const key = JSON.stringify([req.baseKey, input]);
   const row = await listingCache.get(ctx.db, key, async () => {
-    const index = req.categoryId !== undefined ? await listingIndexes.get(ctx.db, 'all') : null;
+    const index = req.categoryId !== undefined ? listingIndexes.peek(ctx.db, 'all') : null;
     if (!index) return selectListing(ctx.db, { ...input, base: req.base });
-    const { ids, ...numbers } = index.list({ ...input, categoryId: req.categoryId ?? null });
-    return { ...numbers, items: await selectCardsByIds(ctx.db, input.locale, ids, input.offset, input.tech) };
+    return listFromIndex(ctx.db, index, { ...input, categoryId: req.categoryId ?? null });
   });
   return {
     items: cardsOf(row, v),
@@ -329,6 +330,44 @@ export const listingIndexes = createReadModel<'all', ListingIndex>('listing', as
   const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
   return { revision, value: new ListingIndex(revision, items, rows.attributes, categories) };
 });
+
+/**
+ * Every listed item's card in a locale (technical data in the locale), by id: the cards of a page come from
+ * here instead of a statement. Built per locale on first use, like the listing index.
+ */
+export const cardModels = createReadModel<Locale, Map<string, CardRow>>('cards', async (db, locale) => {
+  const { revision, rows } = await readSnapshot(db, async (tx) => {
+    const revision = await selectCatalogueRevision(tx);
+    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
+    return { revision, rows: await selectListedCards(tx, locale) };
+  });
+  return { revision, value: rows && new Map(rows.map((r) => [r.id, r])) };
+});
+
+/**
+ * A list page from the listing index: ids, totals and facets from memory, the cards from the card model
+ * when it is built and holds them all (technical data in the locale, or none), else from the database.
+ */
+export async function listFromIndex(
+  db: Db,
+  index: ListingIndex,
+  input: ListingQuery & { tech: TechMode },
+  cards: Map<string, CardRow> | null = input.tech === 'all' ? null : cardModels.peek(db, input.locale),
+): Promise<ListingRow> {
+  const { ids, ...numbers } = index.list(input);
+  const rows = cards ? ids.map((id) => cards.get(id)) : [];
+  if (!cards || rows.some((r) => r === undefined)) {
+    return { ...numbers, items: await selectCardsByIds(db, input.locale, ids, input.offset, input.tech) };
+  }
+  return {
+    ...numbers,
+    items: (rows as CardRow[]).map((r, k) => ({
+      ord: input.offset + k + 1,
+      ...r,
+      tech: input.tech === 'none' ? [] : r.tech,
+    })),
+  };
+}
 
 // why: a cached statement result is shaped for each kind of viewer once, not on every request; the
 // arrays are shared and never changed after this.

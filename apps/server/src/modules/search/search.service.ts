@@ -1,10 +1,14 @@
 import { QUICK_SEARCH_LIMIT, type SearchQuery, type SearchResults } from '@mp/contract/api/catalogue';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
+import type { Locale } from '@mp/contract/i18n';
 import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
+import type { Db } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { createCache } from '../catalogue/catalogue.cache.ts';
 import {
+  cardModels,
   filtersOf,
+  listingIndexes,
   numberFormat,
   runListing,
   type ViewOptions,
@@ -49,7 +53,7 @@ export async function quickSearch(
   const words = wordsOf(query, v.settings.MinimumZoekLengte);
   if (words.length === 0) return { zoekResultaten: [] };
   const withSets = v.settings.MaterieelSets_ToonSets;
-  const index = await quickSearchIndexes.get(ctx.db, v.locale);
+  const index = quickSearchIndexes.peek(ctx.db, v.locale);
   const rows: QuickRow[] = index
     ? index.search(words, withSets, QUICK_SEARCH_LIMIT).map((h) => ({
         is_set: h.isSet,
@@ -112,4 +116,11 @@ export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}
     facets: list.facets,
     format: numberFormat(v),
   };
+}
+
+/** Starts building the catalogue indexes of a locale (listing, cards, quick search) in the background. */
+export function warmCatalogue(db: Db, locale: Locale): void {
+  listingIndexes.peek(db, 'all');
+  cardModels.peek(db, locale);
+  quickSearchIndexes.peek(db, locale);
 }
