@@ -14,9 +14,13 @@ import { demoLogins, seedDemo } from './seed/index.ts';
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 
+/** Open from start until exit: a failed start must stop an embedded PostgreSQL it began. */
+let opened: Awaited<ReturnType<typeof openDatabase>> | null = null;
+
 async function main() {
   const started = Date.now();
   const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
+  opened = database;
   const storage = createStorage(config);
   if (config.SEED === 'demo') {
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
@@ -94,7 +98,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   logger.fatal({ err: e }, 'start failed');
+  await opened?.shutdown().catch(() => {});
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,51 @@ describe('database outage', () => {
     } finally {
       proc.kill('SIGKILL');
       await pg.stop();
+    }
+  }, 90_000);
+});
+
+describe('failed start', () => {
+  it('stops the embedded PostgreSQL it started when the port is taken, and exits 1', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mp-failstart-'));
+    chmodSync(dir, 0o755);
+    const pgPort = await freePort();
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
+    const { port } = taken.address() as { port: number };
+    try {
+      const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          EMBEDDED_PG_PORT: String(pgPort),
+          SEED: 'none',
+          JOBS_ENABLED: 'false',
+          LOG_LEVEL: 'fatal',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      proc.stdout?.on('data', (d) => {
+        output += d;
+      });
+      const code = await new Promise<number | null>((r) => proc.on('exit', r));
+      expect(code).toBe(1);
+      expect(output).toContain('EADDRINUSE');
+      // Nothing listens on the PostgreSQL port any more: connecting is refused.
+      const refused = await new Promise<boolean>((resolve) => {
+        const s = createConnection({ port: pgPort, host: '127.0.0.1' });
+        s.on('connect', () => {
+          s.destroy();
+          resolve(false);
+        });
+        s.on('error', () => resolve(true));
+      });
+      expect(refused).toBe(true);
+    } finally {
+      taken.close();
     }
   }, 90_000);
 });
