@@ -47,6 +47,8 @@ function charLength(s: string): number {
 }
 
 const EMPTY = new Int32Array(0);
+/** Up to this many texts starting with the first word are ranked before the posting lists are scanned. */
+const STARTING_SCAN_MAX = 100;
 
 /**
  * Postings of one text per entry: every 3-unit substring (for words of 3+ characters, which match
@@ -109,14 +111,53 @@ export class EntryIndex {
   private epoch = 0;
   private readonly isSet: boolean;
 
+  private readonly byExactNumber = new Map<string, number[]>();
+  /** Ids in the order of their folded text: the ones starting with a word are one range. */
+  private readonly byText: Int32Array;
+
   constructor(entries: readonly SearchEntry[], isSet: boolean) {
-    this.entries = entries;
+    // Ids in ranking order for equal words and start: shorter description first, then number. Every
+    // posting list is then best-first for what is left once the exact number has been looked at, so a
+    // scan can stop when nothing further down can beat the last of the kept hits.
+    const lengths = new Map(entries.map((e) => [e, charLength(e.folded)]));
+    this.entries = [...entries].sort(
+      (a, b) =>
+        (lengths.get(a) as number) - (lengths.get(b) as number) || (a.no < b.no ? -1 : a.no > b.no ? 1 : 0),
+    );
     this.isSet = isSet;
     this.size = entries.length;
-    this.relBase = Float64Array.from(entries, (e) => 1 / (1 + charLength(e.folded)));
-    this.byDescription = new Postings(entries.map((e) => (e.hasDescription ? e.folded : null)));
-    this.byNumber = new Postings(entries.map((e) => e.noLower));
+    this.relBase = Float64Array.from(this.entries, (e) => 1 / (1 + (lengths.get(e) as number)));
+    this.byDescription = new Postings(this.entries.map((e) => (e.hasDescription ? e.folded : null)));
+    this.byNumber = new Postings(this.entries.map((e) => e.noLower));
+    this.entries.forEach((e, id) => {
+      const list = this.byExactNumber.get(e.noLower);
+      if (list) list.push(id);
+      else this.byExactNumber.set(e.noLower, [id]);
+    });
+    this.byText = Int32Array.from(this.entries.keys()).sort((a, b) => {
+      const x = this.entries[a].folded;
+      const y = this.entries[b].folded;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     this.seen = new Uint32Array(entries.length);
+  }
+
+  /** Ids of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
+  private startingWith(prefix: string, max: number): Int32Array | null {
+    const { byText, entries } = this;
+    let lo = 0;
+    let hi = byText.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (entries[byText[mid]].folded < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < byText.length && entries[byText[end]].folded.startsWith(prefix)) {
+      if (end - lo >= max) return null;
+      end++;
+    }
+    return byText.subarray(lo, end);
   }
 
   /**
@@ -139,11 +180,12 @@ export class EntryIndex {
     );
     const best: SearchHit[] = [];
     let worst: SearchHit | undefined;
-    const consider = (id: number, known: string) => {
+    const consider = (id: number, known: string | null) => {
       seen[id] = epoch;
       const e = entries[id];
-      let n = 1; // `known` matches: the caller checked it
+      let n = known === null ? 0 : 1; // `known` matches: the caller checked it
       for (const w of live) if (w !== known && (matchesWord(e.folded, w) || matchesWord(e.noLower, w))) n++;
+      if (n === 0) return;
       const rel = (e.noLower === exact ? 4 : 0) + (e.folded.startsWith(first) ? 2 : 0) + relBase[id];
       // Most candidates do not make the list: compare before building a hit.
       if (
@@ -166,13 +208,37 @@ export class EntryIndex {
       if (best.length > limit) best.pop();
       if (best.length === limit) worst = best[limit - 1];
     };
+    // The exact number first (it holds every word, so it is always selected): after it, no candidate can
+    // have more relevance than a description starting with the first word (2) plus its length part.
+    for (const id of this.byExactNumber.get(exact) ?? []) consider(id, null);
+    // Then the selected texts that start with the first word, unless there are very many: after them, no
+    // candidate can have more relevance than its length part, so a scan stops sooner.
+    let startBonus = 2;
+    const starting = this.startingWith(first, STARTING_SCAN_MAX);
+    if (starting) {
+      for (const id of starting) {
+        const e = entries[id];
+        if (seen[id] === epoch) continue;
+        if (
+          selecting.some((w) => (e.hasDescription && matchesWord(e.folded, w)) || matchesWord(e.noLower, w))
+        )
+          consider(id, null);
+      }
+      startBonus = 0;
+    }
+    const maxN = live.length;
+    /** Whether neither this id nor any after it in a posting list can beat the last kept hit. */
+    const beyond = (id: number) =>
+      worst !== undefined && worst.n >= maxN && worst.rel > startBonus + relBase[id];
     for (const w of selecting) {
       const short = w.length < CONTAINS_MIN_WORD_LENGTH;
       // Short words' lists are exact; a longer word's trigram list is checked against the text.
       for (const id of this.byDescription.candidates(w)) {
+        if (beyond(id)) break;
         if (seen[id] !== epoch && (short || entries[id].folded.includes(w))) consider(id, w);
       }
       for (const id of this.byNumber.candidates(w)) {
+        if (beyond(id)) break;
         if (seen[id] !== epoch && (short || entries[id].noLower.includes(w))) consider(id, w);
       }
     }
