@@ -68,11 +68,42 @@ export async function verifyAccessToken(
   return (await readAccessToken(s, token, now)).user;
 }
 
+/**
+ * Tokens verified before, per token settings: every request carries its token again, and an HMAC check
+ * through WebCrypto costs more than the quick search it guards. Only the exact same string hits; its
+ * expiry is checked against the clock on every use, as jose would. Frozen: callers share the claims.
+ */
+const verified = new WeakMap<TokenSettings, Map<string, { claims: AccessTokenClaims; exp: number }>>();
+const VERIFIED_MAX = 5000;
+
 export async function readAccessToken(
   s: TokenSettings,
   token: string,
   now = new Date(),
 ): Promise<AccessTokenClaims> {
+  let cache = verified.get(s);
+  if (!cache) {
+    cache = new Map();
+    verified.set(s, cache);
+  }
+  const hit = cache.get(token);
+  if (hit) {
+    // jose: expired when exp <= now (whole seconds, no tolerance)
+    if (hit.exp > Math.floor(now.getTime() / 1000)) return hit.claims;
+    cache.delete(token);
+    throw new AppError('unauthenticated', 'error.token_verlopen');
+  }
+  const claims = await verifyAndRead(s, token, now);
+  cache.set(token, claims);
+  if (cache.size > VERIFIED_MAX) cache.delete(cache.keys().next().value as string);
+  return claims.claims;
+}
+
+async function verifyAndRead(
+  s: TokenSettings,
+  token: string,
+  now: Date,
+): Promise<{ claims: AccessTokenClaims; exp: number }> {
   try {
     const header = decodeProtectedHeader(token);
     // why: jose ignores these for a symmetric key, but a token that carries them was not made by us.
@@ -95,12 +126,14 @@ export async function readAccessToken(
       permissions: Array.isArray(payload.perm) ? payload.perm.map(String) : [],
       customerId: typeof payload.cid === 'string' ? payload.cid : null,
     };
-    return {
-      user,
+    Object.freeze(user.permissions);
+    const claims: AccessTokenClaims = Object.freeze({
+      user: Object.freeze(user),
       sessionId: typeof payload.sid === 'string' ? payload.sid : null,
       loginType: payload.LoginType === 'external' ? 'external' : 'password',
       upn: String(payload.upn ?? user.email),
-    };
+    });
+    return { claims, exp: payload.exp as number };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) throw new AppError('unauthenticated', 'error.token_verlopen');
     throw new AppError('unauthenticated', 'error.token_ongeldig');
