@@ -93,7 +93,7 @@ export function createReadModel<K extends string, T>(
     if (slot.built) {
       watchCatalogue(db, now);
       const revision = observedRevision(db);
-      if (revision !== null && revision > slot.built.revision && !slot.building) {
+      if (revision !== null && revision !== slot.built.revision && !slot.building) {
         startBuild(db, state, slotKey, slot, key).catch(() => {});
       }
     }

@@ -14,39 +14,30 @@ import type { FunctionalArea } from '@mp/contract/permissions';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { SQL } from 'drizzle-orm';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { imageUrl, listImageUrls } from '../images/images.service.ts';
 import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
 import { createCache } from './catalogue.cache.ts';
-import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
+import { listFromIndex, listingIndexes } from './catalogue.indexes.ts';
 import {
   allListedBase,
   type CardRow,
   type CategoryRow,
   categoryBase,
-  countItems,
   type ListingFilters,
   type ListingRow,
-  selectAttributesForListing,
   selectBooleanAttributes,
-  selectCardsByIds,
   selectCardsByNo,
-  selectCatalogueRevision,
   selectCategories,
   selectCategory,
-  selectCategoryParents,
   selectItemDetails,
   selectItemDocuments,
   selectLinkedItems,
-  selectListedCards,
-  selectListedItems,
   selectListing,
   type TechMode,
   type TechRow,
 } from './catalogue.queries.ts';
-import { createReadModel, READ_MODEL_MAX_ITEMS, readSnapshot } from './catalogue.read-model.ts';
 
 // ── who is asking ──────────────────────────────────────────────────────────────────────────────
 
@@ -300,72 +291,6 @@ export async function runListing(
     total: row.total,
     facets: await facetsOf(ctx, v, row, req.filters.bool),
     sortBy,
-  };
-}
-
-/**
- * The listing index (catalogue.listing-index.ts) of a database: one for all locales, rebuilt when the
- * catalogue changes (catalogue.read-model.ts); null when the catalogue is too big for one.
- */
-export const listingIndexes = createReadModel<'all', ListingIndex>('listing', async (db) => {
-  const { revision, rows } = await readSnapshot(db, async (tx) => {
-    const revision = await selectCatalogueRevision(tx);
-    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
-    const items = await selectListedItems(tx);
-    const attributes = await selectAttributesForListing(tx);
-    const categories = await selectCategoryParents(tx);
-    return { revision, rows: { items, attributes, categories } };
-  });
-  if (!rows) return { revision, value: null };
-  const items: ListedItem[] = rows.items.map((r) => ({
-    id: r.id,
-    categoryId: r.category_id,
-    noRank: r.no_rank,
-    descriptionRank: r.description_rank,
-    dayPrice: r.day_price,
-    weekPrice: r.week_price,
-    weight: r.weight,
-    trueAttributes: r.trues ?? [],
-  }));
-  const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
-  return { revision, value: new ListingIndex(revision, items, rows.attributes, categories) };
-});
-
-/**
- * Every listed item's card in a locale (technical data in the locale), by id: the cards of a page come from
- * here instead of a statement. Built per locale on first use, like the listing index.
- */
-export const cardModels = createReadModel<Locale, Map<string, CardRow>>('cards', async (db, locale) => {
-  const { revision, rows } = await readSnapshot(db, async (tx) => {
-    const revision = await selectCatalogueRevision(tx);
-    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
-    return { revision, rows: await selectListedCards(tx, locale) };
-  });
-  return { revision, value: rows && new Map(rows.map((r) => [r.id, r])) };
-});
-
-/**
- * A list page from the listing index: ids, totals and facets from memory, the cards from the card model
- * when it is built and holds them all (technical data in the locale, or none), else from the database.
- */
-export async function listFromIndex(
-  db: Db,
-  index: ListingIndex,
-  input: ListingQuery & { tech: TechMode },
-  cards: Map<string, CardRow> | null = input.tech === 'all' ? null : cardModels.peek(db, input.locale),
-): Promise<ListingRow> {
-  const { ids, ...numbers } = index.list(input);
-  const rows = cards ? ids.map((id) => cards.get(id)) : [];
-  if (!cards || rows.some((r) => r === undefined)) {
-    return { ...numbers, items: await selectCardsByIds(db, input.locale, ids, input.offset, input.tech) };
-  }
-  return {
-    ...numbers,
-    items: (rows as CardRow[]).map((r, k) => ({
-      ord: input.offset + k + 1,
-      ...r,
-      tech: input.tech === 'none' ? [] : r.tech,
-    })),
   };
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
+import { cardModels, listFromIndex, listingIndexes } from './catalogue.indexes.ts';
 import {
   allListedBase,
   categoryBase,
@@ -12,7 +13,6 @@ import {
   selectCardsByIds,
   selectListing,
 } from './catalogue.queries.ts';
-import { cardModels, listFromIndex, listingIndexes } from './catalogue.service.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl'; // internal, member of P-24001..P-24004, P-24007

@@ -5,10 +5,9 @@ import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
 import type { Db } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { createCache } from '../catalogue/catalogue.cache.ts';
+import { cardModels, listingIndexes } from '../catalogue/catalogue.indexes.ts';
 import {
-  cardModels,
   filtersOf,
-  listingIndexes,
   numberFormat,
   runListing,
   type ViewOptions,
