@@ -1,5 +1,5 @@
 // Dev helper: EXPLAIN (ANALYZE, BUFFERS) of one quick search and one catalogue page on the bench database.
-// npx node bench/explain.ts [quick|catalogue] [text] [plain]: needs the bench database running on :56432
+// npx node bench/explain.ts [quick|catalogue] [text] [plain]: needs the bench database running on :62432
 // (start its PostgreSQL with pg_ctl on /tmp/mp-bench-scale100/postgres, or while `npm run bench` runs).
 import { splitSearchWords } from '@mp/contract/rules/search';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -8,7 +8,7 @@ import { categoryBase, listingSql } from '../apps/server/src/modules/catalogue/c
 import { quickSearchSql } from '../apps/server/src/modules/search/search.queries.ts';
 
 const pool = new pg.Pool({
-  connectionString: 'postgres://postgres:postgres@127.0.0.1:56432/materieelportaal',
+  connectionString: 'postgres://postgres:postgres@127.0.0.1:62432/materieelportaal',
   max: 1,
 });
 const dialect = new PgDialect();

