@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { favouritesRoutes } from './favourites/favourites.routes.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { locationsRoutes } from './locations/locations.routes.ts';
@@ -30,6 +31,7 @@ export const modules: ModuleRegistrar[] = [
   imagesRoutes,
   statisticsRoutes,
   catalogueRoutes,
+  documentsRoutes,
   searchRoutes,
   favouritesRoutes,
   setsRoutes,
