@@ -126,6 +126,11 @@ async function steps(page: Page, context: BrowserContext, locale: 'nl-NL' | 'en-
   await page.getByTestId('details-amount').fill('1');
   await page.getByTestId('details-add').click();
   await snackbarSays(page, x.detailAdded);
+  // its manual downloads with the user's token (a plain link to the API would carry none)
+  const manual = page.locator('section[aria-labelledby="documents-title"] a').first();
+  const [download] = await Promise.all([page.waitForEvent('download'), manual.click()]);
+  assert.match(download.suggestedFilename(), /\.pdf$/);
+  assert.equal(await download.failure(), null);
 
   // the order list: amounts 2 + 1 on the first item; change it, autosaved after the pause
   step('the order list: amounts 2 + 1 on the first item; change it, autosaved after the pause');

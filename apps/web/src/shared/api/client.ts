@@ -107,3 +107,12 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** A file from the API (with the user's token, which a plain link cannot send); errors as apiRequest. */
+export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await send(buildUrl(path), { headers: { accept: '*/*' } }, { auth: false, xsrf: false });
+  if (!res.ok) throw await errorFromResponse(res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  return { blob: await res.blob(), fileName: encoded ? decodeURIComponent(encoded) : null };
+}

@@ -3,6 +3,7 @@ import { IconDownload, IconFileText, IconShoppingCartPlus } from '@tabler/icons-
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { downloadFile } from '../../../shared/api/download-file';
 import { isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
@@ -19,6 +20,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { useOrderListAdder } from '../../../shared/ui/ordering/OrderListAdder';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
 import { useCategories } from '../api/get-categories';
 import { useItemDetails } from '../api/get-item-details';
@@ -195,8 +197,10 @@ function DetailsView({ id }: { id: string }) {
                   <Anchor
                     href={d.url}
                     download
-                    target="_blank"
-                    rel="noopener"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      downloadFile(d.url, d.title).catch((err) => snackbar.error(err));
+                    }}
                     mih={44}
                     display="inline-flex"
                     style={{ alignItems: 'center', gap: 6 }}
