@@ -16,6 +16,7 @@ const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
+  { name: 'lockfile', cmd: ['npm', 'run', 'lint:lockfile'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'server', cmd: ['npx', 'vitest', 'run', '--project', 'server'] },
   {
