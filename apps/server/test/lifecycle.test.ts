@@ -170,3 +170,54 @@ describe('failed start', () => {
     }
   }, 90_000);
 });
+
+describe('start after a hard crash', () => {
+  it('stops the embedded PostgreSQL a killed server left running, and starts normally', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mp-crash-'));
+    chmodSync(dir, 0o755);
+    const pgPort = await freePort();
+    const listening = () =>
+      new Promise<boolean>((resolve) => {
+        const s = createConnection({ port: pgPort, host: '127.0.0.1' });
+        s.on('connect', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.on('error', () => resolve(false));
+      });
+    const start = async () => {
+      const port = await freePort();
+      const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          EMBEDDED_PG_PORT: String(pgPort),
+          SEED: 'none',
+          JOBS_ENABLED: 'false',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((r) => proc.on('exit', r));
+      const until = Date.now() + 60_000;
+      while (Date.now() < until && proc.exitCode === null) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok) return { proc, exited };
+        } catch {}
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      proc.kill('SIGKILL');
+      throw new Error('server did not become ready');
+    };
+    const first = await start();
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    expect(await listening()).toBe(true); // left behind
+    const second = await start();
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(await listening()).toBe(false);
+  }, 120_000);
+});

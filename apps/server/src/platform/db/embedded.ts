@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +30,7 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     log?.(line);
   };
   mkdirSync(path.dirname(dir), { recursive: true });
+  await stopOrphan(dir, log);
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
@@ -102,4 +103,57 @@ async function loadEmbeddedPostgres() {
     }
   }
   return mod.default;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A PostgreSQL left running on `dir` by a server that died without stopping it (SIGKILL, a crash) would
+ * keep the next start from working. Its postmaster was re-parented when our server died: stop it (fast
+ * shutdown, as on SIGINT). A postmaster whose parent is alive belongs to a server still running on the
+ * same data directory: refuse instead of pulling the database from under it.
+ */
+async function stopOrphan(dir: string, log?: (line: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return; // not running (or never started)
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  let cmdline = '';
+  let parent = 0;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return; // no /proc: leave it to PostgreSQL's own lock file check
+  }
+  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return; // the pid was reused by another process
+  const parentCmd = (() => {
+    try {
+      return readFileSync(`/proc/${parent}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  if (parent > 1 && /node/.test(parentCmd)) {
+    throw new Error(
+      `PostgreSQL on ${dir} is in use by another running server (process ${parent}); stop it or use another DATA_DIR`,
+    );
+  }
+  log?.(
+    `stopping PostgreSQL (process ${pid}) left running on ${dir} by a server that ended without stopping it`,
+  );
+  process.kill(pid, 'SIGINT');
+  const until = Date.now() + 15_000;
+  while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new Error(`PostgreSQL (process ${pid}) on ${dir} did not stop`);
 }
