@@ -1,9 +1,10 @@
 // Lighthouse (mobile preset, simulated throttling) on the production build served by the real server:
 // Home and Inloggen, performance and accessibility, plus the JavaScript Home loads (gzip).
 //   npm run lighthouse              build first with `npm run build`
-//   npm run lighthouse -- --runs=3  median of three runs per page (default 3)
+//   npm run lighthouse -- --runs=3  median of three runs per page (default 3), after one warm-up run
+//   npm run lighthouse -- --report=/tmp/lh   also writes each run's full report (JSON) into that folder
 //   E2E_BASE_URL=http://… npm run lighthouse   measure a server that is already running
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,6 +13,7 @@ import { type RunningServer, repoRoot, startServer } from '../e2e/support/server
 
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 3;
+const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const budgetKb = 250;
 const targets = { performance: 90, accessibility: 90 };
 
@@ -42,7 +44,7 @@ async function setAnonymous(baseUrl: string, value: boolean): Promise<void> {
   if (res.status !== 204) throw new Error(`setting AllowAnonymousUsers failed: ${res.status}`);
 }
 
-async function measure(url: string, port: number): Promise<Measured> {
+async function measure(url: string, port: number, reportFile?: string, attempt = 1): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -51,6 +53,17 @@ async function measure(url: string, port: number): Promise<Measured> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const lhr = result.lhr;
+  // a failed recording (e.g. NO_NAVSTART now and then) scores 0: that run is repeated, not counted
+  if (lhr.runtimeError && attempt < 3) {
+    process.stderr.write(`lighthouse: ${lhr.runtimeError.code} on ${url}, run repeated\n`);
+    return measure(url, port, reportFile, attempt + 1);
+  }
+  if (reportFile) {
+    writeFileSync(reportFile, JSON.stringify(lhr, null, 1));
+    // the page's trace, for a closer look at the main thread (e.g. in Chromium's Performance panel)
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+  }
   const requests =
     (
       lhr.audits['network-requests']?.details as
@@ -114,7 +127,15 @@ try {
   const rows: string[] = [];
   for (const page of pages) {
     const results: Measured[] = [];
-    for (let i = 0; i < runs; i++) results.push(await measure(page.url, chrome.port));
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
+    // one run that is not counted: the freshly started server and browser answer their first page slower
+    await measure(page.url, chrome.port);
+    for (let i = 0; i < runs; i++) {
+      const reportFile = reportDir
+        ? path.join(reportDir, `${page.name.toLowerCase()}-${i + 1}.json`)
+        : undefined;
+      results.push(await measure(page.url, chrome.port, reportFile));
+    }
     const perf = median(results.map((r) => r.performance));
     const a11y = median(results.map((r) => r.accessibility));
     const js = gzipKb(results[0].scripts);

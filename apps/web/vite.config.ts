@@ -51,9 +51,11 @@ function precompressPlugin(): Plugin {
 }
 
 /**
- * src/preboot.ts as its own tiny entry, loaded by an async script tag ahead of the app: it starts the
- * start-up requests while the app's code is still downloading (Vite would merge it into the app's entry
- * if it were a second script in index.html).
+ * src/preboot.ts as its own tiny entry, loaded by a script tag ahead of the app: it starts the start-up
+ * requests while the app's code is still downloading (Vite would merge it into the app's entry if it were a
+ * second script in index.html). Not async: module scripts then run in document order, so the preboot always
+ * runs before the app (async, a slow preboot download let the app start first and every start-up request
+ * went out twice).
  */
 function prebootPlugin(): Plugin {
   const entry = 'src/preboot.ts';
@@ -73,6 +75,14 @@ function prebootPlugin(): Plugin {
             )
           : undefined;
         const src = chunk ? `/${chunk.fileName}` : `/${entry}`;
+        // Mantine's styles are imported by the app while it boots (src/app/styles.ts): preloading them from the
+        // page starts their download with the app's code instead of after it has run.
+        const styles = Object.values(ctx.bundle ?? {})
+          .filter(
+            (a) => a.type === 'asset' && a.originalFileNames.some((f) => f.endsWith('src/app/styles.ts')),
+          )
+          .map((a) => a.fileName)
+          .filter((f) => f.endsWith('.css'));
         // The app's module scripts never block rendering (the start-up screen is plain HTML and CSS); saying so
         // with a low fetch priority keeps them from delaying the start-up requests and the banner image.
         const lowered = html
@@ -80,13 +90,22 @@ function prebootPlugin(): Plugin {
             /<script type="module" crossorigin src=/g,
             '<script type="module" crossorigin fetchpriority="low" src=',
           )
+          // right before the app's script (module scripts without async run in document order)
+          .replace(/<script type="module" /, `<script type="module" src="${src}"></script>\n    $&`)
           .replace(
             /<link rel="modulepreload" crossorigin/g,
             '<link rel="modulepreload" crossorigin fetchpriority="low"',
           );
         return {
           html: lowered,
-          tags: [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head' }],
+          tags: [
+            ...styles.map((css) => ({
+              tag: 'link',
+              // crossorigin as on the stylesheet link Vite adds later, so that link uses this download
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
+              injectTo: 'head' as const,
+            })),
+          ],
         };
       },
     },
@@ -115,9 +134,20 @@ export default defineConfig(({ command }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
-      chunkSizeWarningLimit: 400,
+      // the first page's code is one chunk on purpose (see codeSplitting below)
+      chunkSizeWarningLimit: 750,
       // dist/.vite/manifest.json: scripts/lighthouse.ts sums the JavaScript a page needs from it
       manifest: true,
+      rolldownOptions: {
+        output: {
+          // Everything the entry imports statically goes into the entry's chunk: left alone, the bundler cut it
+          // into some twenty small shared chunks (shared with the lazy pages), and the first page waited for
+          // twenty requests instead of one. The lazy pages still get chunks of their own.
+          codeSplitting: {
+            groups: [{ name: 'initial', tags: ['$initial'], test: (id) => !id.endsWith('/src/preboot.ts') }],
+          },
+        },
+      },
     },
   };
 });

@@ -1,14 +1,21 @@
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, start } from './app/App';
 import { createQueryClient } from './app/providers';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// index.html's start-up screen stays until the app has booted
+void start(queryClient).then((router) => {
+  const root = createRoot(container);
+  // a transition: React renders the whole shell in slices instead of one long task
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,16 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
 import { matchPath, RouterProvider } from 'react-router';
+import { i18n } from '../shared/i18n/i18n';
 import { boot } from './boot';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 import { routeTable } from './routes';
 import { syncSessionData } from './session-sync';
-import { LoadingScreen } from './shell/LoadingScreen';
 
-type AppRouter = ReturnType<typeof createAppRouter>;
-
-let started: Promise<AppRouter> | null = null;
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** The code of the page the browser opened loads while the app boots, not after. */
 function preloadFirstPage(): void {
@@ -20,33 +17,50 @@ function preloadFirstPage(): void {
   void def?.page.load().catch(() => undefined);
 }
 
-/** Boots once (StrictMode mounts twice): session refresh, settings, identity, texts; then the router starts. */
-function start(queryClient: QueryClient): Promise<AppRouter> {
-  started ??= (async () => {
-    syncSessionData(queryClient);
-    preloadFirstPage();
-    await Promise.all([
-      boot(queryClient).catch((e) => console.error('start-up failed', e)),
-      import('./styles').catch((e) => console.error('styles failed to load', e)),
-    ]);
-    return createAppRouter(queryClient);
-  })();
-  return started;
+/**
+ * Resolves once the router's first navigation (guards, page code) is done, so the first render is the page
+ * itself. Subscribing also takes the update the router keeps for its first subscriber: otherwise
+ * RouterProvider gets it when it subscribes and renders the whole app a second time for the same state.
+ */
+function firstNavigation(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe = () => {};
+    const settle = () => {
+      if (!router.state.initialized) return;
+      unsubscribe();
+      resolve();
+    };
+    // the kept update arrives during subscribe(), before its unsubscribe function is returned
+    unsubscribe = router.subscribe(settle);
+    settle();
+  });
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router, setRouter] = useState<AppRouter | null>(null);
-  useEffect(() => {
-    let active = true;
-    // a transition: React renders the whole shell in slices instead of one long task
-    void start(queryClient).then((r) => active && startTransition(() => setRouter(r)));
-    return () => {
-      active = false;
-    };
-  }, [queryClient]);
+/**
+ * Boots (session refresh, settings, identity, texts, Mantine's styles), then starts the router. Meanwhile the
+ * start-up screen of index.html shows: React renders once, when everything for the first page is there.
+ */
+export async function start(queryClient: QueryClient): Promise<AppRouter> {
+  syncSessionData(queryClient);
+  preloadFirstPage();
+  await Promise.all([
+    boot(queryClient).catch((e) => console.error('start-up failed', e)),
+    import('./styles').catch((e) => console.error('styles failed to load', e)),
+  ]);
+  // the start-up screen in the visitor's language for its last moments
+  const label = document.querySelector('.boot-label');
+  if (label && i18n.exists('shared.laden')) label.textContent = i18n.t('shared.laden');
+  // a new task for the router (ranking all routes takes a while): two short tasks instead of one long one
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const router = createAppRouter(queryClient);
+  await firstNavigation(router);
+  return router;
+}
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <Providers queryClient={queryClient}>
-      {router ? <RouterProvider router={router} /> : <LoadingScreen />}
+      <RouterProvider router={router} />
     </Providers>
   );
 }

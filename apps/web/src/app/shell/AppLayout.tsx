@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
@@ -20,6 +20,10 @@ export function AppLayout() {
   const handle = useRouteHandle();
   const isNotFound = handle?.name === 'NotFound';
   const favicon = useCorporateIdentity().data?.faviconUrl;
+  // The first render is the header and the banner (the largest thing on the first screen); the page, the
+  // footer and the notices follow in the next render, so the first paint does not wait for them.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => startTransition(() => setComplete(true)), []);
   // the corporate identity's favicon replaces the default one
   useEffect(() => {
     const link = document.querySelector('link[rel="icon"]');
@@ -40,15 +44,20 @@ export function AppLayout() {
       {!isNotFound && <Banner variant={handle?.banner ?? 'small'} />}
       <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-          <Outlet />
+          {complete && <Outlet />}
         </Container>
       </main>
-      <Footer />
-      <SnackbarHost />
-      <ServiceMessageToasts />
-      <UpdateAvailableModal />
+      {complete && (
+        <>
+          <Footer />
+          <SnackbarHost />
+          <ServiceMessageToasts />
+          <UpdateAvailableModal />
+          {/* with the page there: a restored scroll position is not cut short by a page still empty */}
+          <ScrollRestoration />
+        </>
+      )}
       <NavigationEffects />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -8,12 +8,14 @@ import { switchLocale } from '../../shared/i18n/i18n';
 import { localeName, localeShortLabel, localeStore } from '../../shared/i18n/locale';
 import { useStore } from '../../shared/lib/store';
 import { setPreference } from '../../shared/session/preferences';
+import { useOpenedOnce } from './use-opened-once';
 
 /** nl, en, fr, de — each only when its Taal_Zichtbaar… setting is on; the choice is kept in local storage. */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const settings = useSettings();
   const current = useStore(localeStore);
+  const [openedOnce, onOpen] = useOpenedOnce();
   const offered = settings.raw ? visibleLocales(settings.raw.boolValues) : [current];
   if (offered.length < 2 && offered.includes(current)) return null;
 
@@ -23,7 +25,7 @@ export function LanguagePicker() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={200} onOpen={onOpen}>
       <Menu.Target>
         <Button
           variant="subtle"
@@ -39,22 +41,24 @@ export function LanguagePicker() {
           {localeShortLabel[current]}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('topbar.taal')}</Menu.Label>
-        {offered.map((l) => (
-          <Menu.Item
-            key={l}
-            lang={l.slice(0, 2)}
-            onClick={() => void choose(l)}
-            rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={l === current ? 'true' : undefined}
-            data-locale={l}
-            mih={44}
-          >
-            {localeName[l]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
+      {openedOnce && (
+        <Menu.Dropdown>
+          <Menu.Label>{t('topbar.taal')}</Menu.Label>
+          {offered.map((l) => (
+            <Menu.Item
+              key={l}
+              lang={l.slice(0, 2)}
+              onClick={() => void choose(l)}
+              rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
+              aria-current={l === current ? 'true' : undefined}
+              data-locale={l}
+              mih={44}
+            >
+              {localeName[l]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      )}
     </Menu>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Burger, Container, Group, Image, Indicator, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
@@ -34,9 +34,13 @@ export function MainBar() {
   if (opened && !mounted) setMounted(true);
   const location = useLocation();
 
-  // a navigation closes the drawer
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
-  useEffect(() => close(), [location.pathname, close]);
+  // a navigation closes the drawer (not the first render: nothing to close, and no second render for it)
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    close();
+  }, [location.pathname, close]);
 
   return (
     <div className={classes.mainBar}>

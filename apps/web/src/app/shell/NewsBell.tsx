@@ -9,6 +9,7 @@ import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
 import { serviceMessageStateStore } from './service-message-state';
+import { useOpenedOnce } from './use-opened-once';
 
 /** The service-message bell: a dropdown of the news; each item opens its content page. */
 export function NewsBell() {
@@ -20,12 +21,13 @@ export function NewsBell() {
   const allowed = signedIn || settings.bool('AllowAnonymousUsers');
   const messages = useServiceMessages(allowed);
   const viewed = useStore(serviceMessageStateStore, (s) => s.viewedIds);
+  const [openedOnce, onOpen] = useOpenedOnce();
   if (!allowed) return null;
   const list = messages.data ?? [];
   const unread = list.filter((m) => !viewed.includes(m.id)).length;
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={320}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={320} onOpen={onOpen}>
       <Menu.Target>
         <ActionIcon
           variant="subtle"
@@ -48,28 +50,30 @@ export function NewsBell() {
           </Indicator>
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
-        {list.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
-            {t('topbar.geen_nieuws')}
-          </Text>
-        ) : (
-          list.map((m) => (
-            <Menu.Item
-              key={m.id}
-              disabled={!m.pageId}
-              rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
-              onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
-              mih={44}
-            >
-              <Text size="sm" lineClamp={3}>
-                {m.message}
-              </Text>
-            </Menu.Item>
-          ))
-        )}
-      </Menu.Dropdown>
+      {openedOnce && (
+        <Menu.Dropdown>
+          <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
+          {list.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              {t('topbar.geen_nieuws')}
+            </Text>
+          ) : (
+            list.map((m) => (
+              <Menu.Item
+                key={m.id}
+                disabled={!m.pageId}
+                rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
+                onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
+                mih={44}
+              >
+                <Text size="sm" lineClamp={3}>
+                  {m.message}
+                </Text>
+              </Menu.Item>
+            ))
+          )}
+        </Menu.Dropdown>
+      )}
     </Menu>
   );
 }

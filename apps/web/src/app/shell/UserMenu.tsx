@@ -14,6 +14,7 @@ import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
 import { snackbar } from '../../shared/ui/snackbar/snackbar-store';
+import { useOpenedOnce } from './use-opened-once';
 
 const onBar = { variant: 'subtle', color: 'gray.0', c: 'var(--mp-primary-text)', h: 44 } as const;
 
@@ -23,6 +24,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useStore(sessionStore, (s) => s?.user ?? null);
+  const [openedOnce, onOpen] = useOpenedOnce();
 
   if (!user) {
     const here = `${location.pathname}${location.search}`;
@@ -50,7 +52,7 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={240} onOpen={onOpen}>
       <Menu.Target>
         <Button
           {...onBar}
@@ -65,43 +67,45 @@ export function UserMenu() {
           </Text>
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {user.email}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        {user.isAdmin && (
+      {openedOnce && (
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          {user.isAdmin && (
+            <Menu.Item
+              component={Link}
+              to={paths.settings.to()}
+              leftSection={<IconSettings size={16} aria-hidden />}
+              mih={44}
+            >
+              {t('topbar.instellingen')}
+            </Menu.Item>
+          )}
           <Menu.Item
             component={Link}
-            to={paths.settings.to()}
-            leftSection={<IconSettings size={16} aria-hidden />}
+            to={paths.wachtwoordWijzigen.to()}
+            leftSection={<IconKey size={16} aria-hidden />}
             mih={44}
           >
-            {t('topbar.instellingen')}
+            {t('topbar.wachtwoord_wijzigen')}
           </Menu.Item>
-        )}
-        <Menu.Item
-          component={Link}
-          to={paths.wachtwoordWijzigen.to()}
-          leftSection={<IconKey size={16} aria-hidden />}
-          mih={44}
-        >
-          {t('topbar.wachtwoord_wijzigen')}
-        </Menu.Item>
-        <Menu.Item
-          onClick={() => void signOut()}
-          leftSection={<IconLogout size={16} aria-hidden />}
-          mih={44}
-          data-testid="logout"
-        >
-          {t('topbar.uitloggen')}
-        </Menu.Item>
-      </Menu.Dropdown>
+          <Menu.Item
+            onClick={() => void signOut()}
+            leftSection={<IconLogout size={16} aria-hidden />}
+            mih={44}
+            data-testid="logout"
+          >
+            {t('topbar.uitloggen')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      )}
     </Menu>
   );
 }

@@ -37,7 +37,7 @@ export function useContentPages(enabled = true) {
 
 /** News pages, newest first. */
 export function newsOf(pages: readonly ContentPageSummary[]): ContentPageSummary[] {
-  return pages
-    .filter((p) => p.kind === 'news')
-    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+  // ISO timestamps sort as plain strings (localeCompare would build a collator while Home first renders)
+  const at = (p: ContentPageSummary) => p.publishedAt ?? '';
+  return pages.filter((p) => p.kind === 'news').sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
 }

@@ -46,6 +46,18 @@ function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: st
   );
 }
 
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/** A long date; one formatter per language, made when the first date shows (making one takes a while). */
+function longDate(iso: string, language: string): string {
+  let format = longDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+    longDates.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** Home: below the large banner, shortcuts, recently viewed items and news. */
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -146,7 +158,7 @@ export function HomePage() {
                   </Anchor>
                   {p.publishedAt && (
                     <Text size="xs" c="dimmed">
-                      {new Date(p.publishedAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })}
+                      {longDate(p.publishedAt, i18n.language)}
                     </Text>
                   )}
                 </Card>

@@ -96,6 +96,9 @@ export function ProductSearchBox({
       }}
       withinPortal
       position="bottom-start"
+      // the dropdown exists only while open: kept mounted it is positioned (a forced layout) while the page
+      // starts, and its portal and transition would mount with the search box
+      keepMounted={false}
     >
       <Combobox.Target withExpandedAttribute>
         <TextInput
@@ -154,51 +157,61 @@ export function ProductSearchBox({
           data-testid="product-search"
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!searchable} miw={300}>
-        <Combobox.Options aria-label={dropdownLabel} mah={420} style={{ overflowY: 'auto' }}>
-          {loading && results.length === 0 ? (
-            <Combobox.Empty>
-              <Group gap="xs" justify="center">
-                <Loader size="xs" aria-hidden />
-                {t('shared.laden')}
-              </Group>
-            </Combobox.Empty>
-          ) : results.length === 0 ? (
-            <Combobox.Empty>
-              {query.isError ? t('Zoeken.ophalen_error') : t('shared.geen_resultaten')}
-            </Combobox.Empty>
-          ) : (
-            results.map((r) => (
-              <Combobox.Option value={optionValue(r)} key={optionValue(r)}>
-                <Group gap="sm" wrap="nowrap">
-                  {showPreview &&
-                    (r.imageUrl ? (
-                      <Image src={r.imageUrl} alt="" w={50} h={50} fit="contain" radius="sm" loading="lazy" />
-                    ) : (
-                      <NoImage size={50} />
-                    ))}
-                  <div>
-                    <Text size="sm">
-                      {r.isSet && (
-                        <Text span fw={700} c="brand.7" mr={4}>
-                          {t('shared.set_label')}
-                        </Text>
-                      )}
-                      <Highlighted text={r.materieelOmschrijving} words={words} />
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {r.materieelSoort}
-                      {r.omschrijving && r.omschrijving !== r.materieelOmschrijving
-                        ? ` · ${r.omschrijving}`
-                        : ''}
-                    </Text>
-                  </div>
+      {combobox.dropdownOpened && (
+        <Combobox.Dropdown hidden={!searchable} miw={300}>
+          <Combobox.Options aria-label={dropdownLabel} mah={420} style={{ overflowY: 'auto' }}>
+            {loading && results.length === 0 ? (
+              <Combobox.Empty>
+                <Group gap="xs" justify="center">
+                  <Loader size="xs" aria-hidden />
+                  {t('shared.laden')}
                 </Group>
-              </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
+              </Combobox.Empty>
+            ) : results.length === 0 ? (
+              <Combobox.Empty>
+                {query.isError ? t('Zoeken.ophalen_error') : t('shared.geen_resultaten')}
+              </Combobox.Empty>
+            ) : (
+              results.map((r) => (
+                <Combobox.Option value={optionValue(r)} key={optionValue(r)}>
+                  <Group gap="sm" wrap="nowrap">
+                    {showPreview &&
+                      (r.imageUrl ? (
+                        <Image
+                          src={r.imageUrl}
+                          alt=""
+                          w={50}
+                          h={50}
+                          fit="contain"
+                          radius="sm"
+                          loading="lazy"
+                        />
+                      ) : (
+                        <NoImage size={50} />
+                      ))}
+                    <div>
+                      <Text size="sm">
+                        {r.isSet && (
+                          <Text span fw={700} c="brand.7" mr={4}>
+                            {t('shared.set_label')}
+                          </Text>
+                        )}
+                        <Highlighted text={r.materieelOmschrijving} words={words} />
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {r.materieelSoort}
+                        {r.omschrijving && r.omschrijving !== r.materieelOmschrijving
+                          ? ` · ${r.omschrijving}`
+                          : ''}
+                      </Text>
+                    </div>
+                  </Group>
+                </Combobox.Option>
+              ))
+            )}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      )}
     </Combobox>
   );
 }
