@@ -3,17 +3,15 @@ import type { Db } from '../../platform/db/database.ts';
 import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
 import {
   type CardRow,
-  countItems,
   type ListingRow,
   selectAttributesForListing,
   selectCardsByIds,
-  selectCatalogueRevision,
   selectCategoryParents,
   selectListedCards,
   selectListedItems,
   type TechMode,
 } from './catalogue.queries.ts';
-import { createReadModel, READ_MODEL_MAX_ITEMS, readSnapshot } from './catalogue.read-model.ts';
+import { createReadModel } from './catalogue.read-model.ts';
 
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the
 // listing index and the cards, and a list page made from them.
@@ -22,42 +20,38 @@ import { createReadModel, READ_MODEL_MAX_ITEMS, readSnapshot } from './catalogue
  * The listing index (catalogue.listing-index.ts) of a database: one for all locales, rebuilt when the
  * catalogue changes (catalogue.read-model.ts); null when the catalogue is too big for one.
  */
-export const listingIndexes = createReadModel<'all', ListingIndex>('listing', async (db) => {
-  const { revision, rows } = await readSnapshot(db, async (tx) => {
-    const revision = await selectCatalogueRevision(tx);
-    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
-    const items = await selectListedItems(tx);
-    const attributes = await selectAttributesForListing(tx);
-    const categories = await selectCategoryParents(tx);
-    return { revision, rows: { items, attributes, categories } };
-  });
-  if (!rows) return { revision, value: null };
-  const items: ListedItem[] = rows.items.map((r) => ({
-    id: r.id,
-    categoryId: r.category_id,
-    noRank: r.no_rank,
-    descriptionRank: r.description_rank,
-    dayPrice: r.day_price,
-    weekPrice: r.week_price,
-    weight: r.weight,
-    trueAttributes: r.trues ?? [],
-  }));
-  const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
-  return { revision, value: new ListingIndex(revision, items, rows.attributes, categories) };
-});
+export const listingIndexes = createReadModel(
+  'listing',
+  async (tx, _key: 'all') => ({
+    items: await selectListedItems(tx),
+    attributes: await selectAttributesForListing(tx),
+    categories: await selectCategoryParents(tx),
+  }),
+  (rows, revision) => {
+    const items: ListedItem[] = rows.items.map((r) => ({
+      id: r.id,
+      categoryId: r.category_id,
+      noRank: r.no_rank,
+      descriptionRank: r.description_rank,
+      dayPrice: r.day_price,
+      weekPrice: r.week_price,
+      weight: r.weight,
+      trueAttributes: r.trues ?? [],
+    }));
+    const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
+    return new ListingIndex(revision, items, rows.attributes, categories);
+  },
+);
 
 /**
  * Every listed item's card in a locale (technical data in the locale), by id: the cards of a page come from
  * here instead of a statement. Built per locale on first use, like the listing index.
  */
-export const cardModels = createReadModel<Locale, Map<string, CardRow>>('cards', async (db, locale) => {
-  const { revision, rows } = await readSnapshot(db, async (tx) => {
-    const revision = await selectCatalogueRevision(tx);
-    if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
-    return { revision, rows: await selectListedCards(tx, locale) };
-  });
-  return { revision, value: rows && new Map(rows.map((r) => [r.id, r])) };
-});
+export const cardModels = createReadModel(
+  'cards',
+  (tx, locale: Locale) => selectListedCards(tx, locale),
+  (rows) => new Map(rows.map((r) => [r.id, r])),
+);
 
 /**
  * A list page from the listing index: ids, totals and facets from memory, the cards from the card model

@@ -5,6 +5,7 @@ import {
   onCatalogueInvalidated,
   watchCatalogue,
 } from './catalogue.cache.ts';
+import { countItems, selectCatalogueRevision } from './catalogue.queries.ts';
 
 // In-process read models of the catalogue (the quick-search index, the listing index; see
 // docs/decisions/0008-in-process-catalogue-indexes.md), one per database and key (a locale, say).
@@ -17,7 +18,7 @@ import {
 export const READ_MODEL_MAX_ITEMS = 250_000;
 
 /** What one build gave: the model, or null when the catalogue was too big at that revision. */
-export interface Built<T> {
+interface Built<T> {
   revision: number;
   value: T | null;
 }
@@ -57,11 +58,28 @@ export interface ReadModel<K extends string, T> {
   peek(db: Db, key: K, now?: number): T | null;
 }
 
-/** `build` reads one snapshot (REPEATABLE READ, with the revision) and returns the model. */
-export function createReadModel<K extends string, T>(
+/**
+ * A read model: `read` loads its rows from one snapshot (REPEATABLE READ, together with the catalogue
+ * revision; skipped when the catalogue is too big), `make` builds the model from them after the
+ * transaction, so the connection goes back to the pool while the model is made.
+ */
+export function createReadModel<K extends string, T, R>(
   name: string,
-  build: (db: Db, key: K) => Promise<Built<T>>,
+  read: (tx: Pick<Db, 'execute'>, key: K) => Promise<R>,
+  make: (rows: R, revision: number) => T,
 ): ReadModel<K, T> {
+  const build = async (db: Db, key: K): Promise<Built<T>> => {
+    const { revision, rows } = await db.transaction(
+      async (tx) => {
+        const revision = await selectCatalogueRevision(tx);
+        if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
+        return { revision, rows: await read(tx, key) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    return { revision, value: rows === null ? null : make(rows, revision) };
+  };
+
   function startBuild(db: Db, state: DbState, slotKey: string, slot: Slot<T>, key: K): Promise<Built<T>> {
     const building = build(db, key);
     slot.building = building;
@@ -114,12 +132,4 @@ export function createReadModel<K extends string, T>(
       return null;
     },
   };
-}
-
-/** Runs `read` in a read-only REPEATABLE READ transaction: the revision and rows of one snapshot. */
-export function readSnapshot<R>(db: Db, read: (tx: Pick<Db, 'execute'>) => Promise<R>): Promise<R> {
-  return db.transaction(async (tx) => read(tx), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
 }
