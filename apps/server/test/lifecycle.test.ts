@@ -27,20 +27,39 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(databaseUrl = database.url): Promise<{ proc: ChildProcess; base: string }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+/** Whether something accepts connections on a loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createConnection({ port, host: '127.0.0.1' });
+    s.on('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+}
+
+/** The real server process (main.ts) on `port`, without demo data or jobs; `env` adds to that. */
+function spawnServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mp-life-')),
       SEED: 'none',
       JOBS_ENABLED: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function startServer(databaseUrl = database.url): Promise<{ proc: ChildProcess; base: string }> {
+  const port = await freePort();
+  const proc = spawnServer(port, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mp-life-')),
   });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
@@ -135,19 +154,7 @@ describe('failed start', () => {
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
     const { port } = taken.address() as { port: number };
     try {
-      const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-        env: {
-          PATH: process.env.PATH,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dir,
-          EMBEDDED_PG_PORT: String(pgPort),
-          SEED: 'none',
-          JOBS_ENABLED: 'false',
-          LOG_LEVEL: 'fatal',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const proc = spawnServer(port, { DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'fatal' });
       let output = '';
       proc.stdout?.on('data', (d) => {
         output += d;
@@ -156,15 +163,7 @@ describe('failed start', () => {
       expect(code).toBe(1);
       expect(output).toContain('EADDRINUSE');
       // Nothing listens on the PostgreSQL port any more: connecting is refused.
-      const refused = await new Promise<boolean>((resolve) => {
-        const s = createConnection({ port: pgPort, host: '127.0.0.1' });
-        s.on('connect', () => {
-          s.destroy();
-          resolve(false);
-        });
-        s.on('error', () => resolve(true));
-      });
-      expect(refused).toBe(true);
+      expect(await accepts(pgPort)).toBe(false);
     } finally {
       taken.close();
     }
@@ -176,30 +175,9 @@ describe('start after a hard crash', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mp-crash-'));
     chmodSync(dir, 0o755);
     const pgPort = await freePort();
-    const listening = () =>
-      new Promise<boolean>((resolve) => {
-        const s = createConnection({ port: pgPort, host: '127.0.0.1' });
-        s.on('connect', () => {
-          s.destroy();
-          resolve(true);
-        });
-        s.on('error', () => resolve(false));
-      });
     const start = async () => {
       const port = await freePort();
-      const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
-        env: {
-          PATH: process.env.PATH,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dir,
-          EMBEDDED_PG_PORT: String(pgPort),
-          SEED: 'none',
-          JOBS_ENABLED: 'false',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const proc = spawnServer(port, { DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) });
       const exited = new Promise<number | null>((r) => proc.on('exit', r));
       const until = Date.now() + 60_000;
       while (Date.now() < until && proc.exitCode === null) {
@@ -214,10 +192,10 @@ describe('start after a hard crash', () => {
     const first = await start();
     first.proc.kill('SIGKILL');
     await first.exited;
-    expect(await listening()).toBe(true); // left behind
+    expect(await accepts(pgPort)).toBe(true); // left behind
     const second = await start();
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(await listening()).toBe(false);
+    expect(await accepts(pgPort)).toBe(false);
   }, 120_000);
 });
