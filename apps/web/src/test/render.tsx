@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { buildTheme, defaultBrand } from '../app/theme';
 import { i18n } from '../shared/i18n/i18n';
 
@@ -16,17 +16,33 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders a component inside the app's providers and a memory router with a few target routes. */
-export function renderWithProviders(ui: ReactNode, { path = '/', queryClient = testQueryClient() } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-      { path: '/details/:id', element: <div data-testid="page">details</div> },
-      { path: '/set/:id', element: <div data-testid="page">set</div> },
-      { path: '/zoeken/:term', element: <div data-testid="page">zoeken</div> },
-    ],
-    { initialEntries: [path] },
-  );
+/**
+ * Renders a component inside the app's providers and a memory router with a few target routes. With
+ * `persistent`, the component stays on screen above the routes (as the shell's parts do) when it navigates.
+ */
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', queryClient = testQueryClient(), persistent = false } = {},
+) {
+  const targets = [
+    { path: '/details/:id', element: <div data-testid="page">details</div> },
+    { path: '/set/:id', element: <div data-testid="page">set</div> },
+    { path: '/zoeken/:term', element: <div data-testid="page">zoeken</div> },
+  ];
+  const routes = persistent
+    ? [
+        {
+          element: (
+            <>
+              {ui}
+              <Outlet />
+            </>
+          ),
+          children: [{ path: '*', element: null }, ...targets],
+        },
+      ]
+    : [{ path: '*', element: ui }, ...targets];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

@@ -125,7 +125,8 @@ describe('product search box', () => {
     vi.useRealTimers();
     answers = { kraan: [result('3001', 'Mobiele kraan')] };
     selectedItemIdsStore.set(['x']);
-    const { router } = renderWithProviders(<ProductSearchBox />);
+    // the box stays on screen after navigating, as it does in the banner
+    const { router } = renderWithProviders(<ProductSearchBox />, { persistent: true });
     await type('kraan');
     fireEvent.keyDown(box(), { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/details/3001'));
