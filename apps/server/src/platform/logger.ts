@@ -1,10 +1,57 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
+/** Query parameters whose values are secrets (reset and invitation links, refresh tokens, OIDC answers). */
+const secretParams =
+  /^(token|refresh_?token|access_?token|id_?token|code|state|password|secret|key|signature|sig|x-amz-signature)$/i;
+
+/**
+ * The URL as it may be logged: the value of every secret query parameter replaced. Parameter names are
+ * matched case-insensitively; an unparseable query is dropped whole rather than logged raw.
+ */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const path = url.slice(0, q);
+  let query: URLSearchParams;
+  try {
+    query = new URLSearchParams(url.slice(q + 1));
+  } catch {
+    return `${path}?[redacted]`;
+  }
+  let redacted = false;
+  for (const name of new Set(query.keys())) {
+    if (secretParams.test(name)) {
+      query.set(name, '[redacted]');
+      redacted = true;
+    }
+  }
+  return redacted ? `${path}?${query.toString().replaceAll('%5Bredacted%5D', '[redacted]')}` : url;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** The server's logger: JSON lines; credentials and tokens are redacted wherever they appear. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
+      serializers: {
+        // Fastify's request serializer, with the secrets of the query string removed.
+        req: (req: LoggedRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       redact: {
         paths: [
           'req.headers.authorization',

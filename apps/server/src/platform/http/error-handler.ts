@@ -2,6 +2,7 @@ import { translate } from '@mp/contract/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { redactUrl } from '../logger.ts';
 import { fieldErrorOf, fieldPath } from './validation.ts';
 
 export interface ErrorBody {
@@ -92,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       if (appError.status >= 500) req.log.error({ err }, appError.code);
       else if (appError.status === 401 || appError.status === 403) {
-        req.log.info({ code: appError.code, user: req.user?.id, url: req.url }, 'access denied');
+        req.log.info({ code: appError.code, user: req.user?.id, url: redactUrl(req.url) }, 'access denied');
       }
       return reply.code(appError.status).send(body(req, appError.code, appError.params, appError.details));
     }
