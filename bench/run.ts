@@ -7,7 +7,7 @@
 // page the same statements also run bare through `pg` (no HTTP) at the same concurrency, for comparison.
 // Results: printed, and written to bench/results/latest.json (gitignored).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,8 @@ const warmupSeconds = 3;
 const dataDir = args['data-dir'] ?? `/tmp/mp-bench-scale${scale}`;
 const marker = path.join(dataDir, 'bench-seeded.json');
 const resultsDir = path.join(root, 'bench', 'results');
-const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+// why: a production server refuses placeholder secrets; a fresh random one per run.
+const JWT_SECRET = randomBytes(36).toString('base64url');
 const PASSWORD = 'Materieel2026!';
 const USER = 'projectleider@infranoord.nl'; // external: sees prices, so the price facets are computed too
 const ADMIN = 'admin@materieelportaal.nl';

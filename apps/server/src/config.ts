@@ -46,10 +46,45 @@ const schema = z.object({
     .min(1024)
     .default(10 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
+  /** Load the demo data (known passwords) even on a public address in production. */
+  SEED_DEMO_FORCE: bool.default(false),
   JOBS_ENABLED: bool.default(true),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+/** Secrets that were published (examples, placeholders) and words that mark a placeholder. */
+const knownSecrets = new Set(['change-me-to-a-long-random-secret-of-48-chars-min']);
+const placeholderWords =
+  /change.?me|example|placeholder|your.?secret|secret.?here|password|xxxx|0123456789|abcdef/i;
+
+/** Why a signing secret is unfit for production, or null when it is fine. */
+export function weakSecretReason(secret: string): string | null {
+  if (knownSecrets.has(secret)) return 'it is a published example';
+  if (placeholderWords.test(secret)) return 'it looks like a placeholder';
+  if (new Set(secret).size < 16) return 'it has fewer than 16 different characters';
+  return null;
+}
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The refusals of a production start: a weak secret, demo data (known passwords) on a public address. */
+function productionProblems(c: z.infer<typeof schema>, publicUrl: string): string[] {
+  if (c.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (c.JWT_SECRET) {
+    const reason = weakSecretReason(c.JWT_SECRET);
+    if (reason)
+      problems.push(`  JWT_SECRET: ${reason}; set a long random value (e.g. openssl rand -base64 48)`);
+  }
+  const host = new URL(publicUrl).hostname;
+  if (c.SEED === 'demo' && !localHosts.has(host) && !c.SEED_DEMO_FORCE) {
+    problems.push(
+      `  SEED: demo data has known passwords and PUBLIC_URL (${host}) is not local; set SEED=none, or SEED_DEMO_FORCE=true to load it anyway`,
+    );
+  }
+  return problems;
+}
 
 /** Parses the environment once; nothing else reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -59,9 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return {
-    ...c,
-    dataDir: path.resolve(c.DATA_DIR),
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
-  };
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  const problems = productionProblems(c, publicUrl);
+  if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl };
 }
