@@ -146,7 +146,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerMetrics(app);
+  registerMetrics(app, deps.config.METRICS_TOKEN);
   registerAntiForgery(app, deps);
   for (const register of modules) await app.register(async (scope) => register(scope, deps));
 

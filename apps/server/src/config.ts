@@ -46,6 +46,8 @@ const schema = z.object({
     .min(1024)
     .default(10 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
+  /** Bearer token a Prometheus scraper sends to /metrics; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** Load the demo data (known passwords) even on a public address in production. */
   SEED_DEMO_FORCE: bool.default(false),
   JOBS_ENABLED: bool.default(true),

@@ -95,10 +95,36 @@ describe('platform endpoints', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const r = await t.app.inject({ url: '/metrics' });
-    expect(r.statusCode).toBe(200);
-    expect(r.body).toContain('http_request_duration_seconds');
+  it('exposes Prometheus metrics only to the scraper holding METRICS_TOKEN', async () => {
+    const token = 'metrics-scraper-token-7f3a9c2e1b';
+    const withToken = await createTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      const anonymous = await withToken.app.inject({ url: '/metrics' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.body).not.toContain('nodejs_version_info');
+      const user = await withToken.app.inject({
+        url: '/metrics',
+        headers: await withToken.auth('admin@materieelportaal.nl'),
+      });
+      expect(user.statusCode).toBe(401);
+      const wrong = await withToken.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}x` },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const r = await withToken.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toContain('http_request_duration_seconds');
+    } finally {
+      await withToken.close();
+    }
+    // Without a configured token nothing is served.
+    const none = await t.app.inject({ url: '/metrics' });
+    expect(none.statusCode).toBe(404);
+    expect(none.body).not.toContain('nodejs_version_info');
   });
 
   it('issues an anti-forgery token and refuses a state change whose header does not match its cookie', async () => {

@@ -1,7 +1,15 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
+import { AppError } from '../errors.ts';
 
-export function registerMetrics(app: FastifyInstance): client.Registry {
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Prometheus metrics at /metrics, only for a scraper holding `token` (METRICS_TOKEN) as its bearer token: the
+ * figures tell the runtime version, memory and sign-in counts. Without a configured token the route is absent.
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -18,7 +26,14 @@ export function registerMetrics(app: FastifyInstance): client.Registry {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  if (!token) return registry;
+  const expected = digest(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    const given = digest(req.headers.authorization ?? '');
+    if (!timingSafeEqual(given, expected)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('unauthenticated', 'error.niet_ingelogd');
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
