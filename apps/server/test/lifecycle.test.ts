@@ -127,8 +127,9 @@ describe('database outage', () => {
       expect(Date.now() - t0).toBeLessThan(6000);
       expect((await fetch(`${base}/health/live`)).status).toBe(200);
       const api = await fetch(`${base}/api/v2.0/Settings/all`);
-      expect(api.status).toBeGreaterThanOrEqual(500);
-      expect(((await api.json()) as { code: string }).code).toBe('error.server_fout');
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await api.json()) as { code: string }).code).toBe('error.niet_beschikbaar');
       pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort });
       const restartedAt = Date.now();
       let ready = false;

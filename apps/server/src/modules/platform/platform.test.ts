@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { connect } from '../../platform/db/database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,5 +155,24 @@ describe('validation errors', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().details.fields).toHaveProperty('role');
     expect(r.json().details.fields.role.code).toBe('validation.onbekend_veld');
+  });
+});
+
+describe('database outage', () => {
+  it('answers API calls 503 with Retry-After while the database cannot be reached', async () => {
+    // why: a pool pointed at a closed port behaves like PostgreSQL being down (connection refused).
+    const down = connect('postgres://postgres@127.0.0.1:1/none', { max: 1 });
+    const outage = await createTestApp({ deps: { db: down.db, pool: down.pool } });
+    try {
+      for (const url of ['/api/v2.0/Settings/all', '/api/v2.0/Categories']) {
+        const r = await outage.app.inject({ url });
+        expect(r.statusCode).toBe(503);
+        expect(r.headers['retry-after']).toMatch(/^\d+$/);
+        expect(r.json().code).toBe('error.niet_beschikbaar');
+      }
+    } finally {
+      await outage.close();
+      await down.close().catch(() => {});
+    }
   });
 });

@@ -64,6 +64,34 @@ function isPgDataException(err: unknown): boolean {
   return false;
 }
 
+/** Network errors and PostgreSQL states that mean the database cannot be reached right now. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const unavailableStates = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|Cannot use a pool after calling end/i;
+
+/** Whether an error (or one of its causes) says the database is down or unreachable: the caller may retry. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || unavailableStates.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a caller should wait before retrying during a database outage. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -105,6 +133,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'database refused input',
       );
       return reply.code(400).send(body(req, 'error.ongeldige_invoer'));
+    }
+    // The database is down or unreachable: not the caller's fault and temporary, so 503 with Retry-After.
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err, reqId: req.id }, 'database unavailable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return reply
+        .code(503)
+        .send(body(req, 'error.niet_beschikbaar', undefined, { traceId: String(req.id) }));
     }
     // Unknown errors: log with the request id, answer generically (no stack, no internals).
     req.log.error({ err, reqId: req.id }, 'unhandled error');
