@@ -27,6 +27,8 @@ import { registerMetrics } from './platform/http/metrics.ts';
 
 export type App = FastifyInstance;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const cspDirectives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -58,7 +60,12 @@ const defaultWebRoot = path.resolve(fileURLToPath(import.meta.url), '../../../we
 export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger } = {}): Promise<App> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: deps.config.TRUST_PROXY,
+    // why: a hop count becomes "trust the first n hops from our side", so the client address is the entry the
+    // nearest proxies added, never the client's own first X-Forwarded-For entry.
+    trustProxy:
+      typeof deps.config.TRUST_PROXY === 'number'
+        ? trustHops(deps.config.TRUST_PROXY)
+        : deps.config.TRUST_PROXY,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     bodyLimit: 1024 * 1024,

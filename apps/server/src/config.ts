@@ -45,7 +45,27 @@ const schema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For entries to believe: `false` none; a number of proxy hops in front of the portal
+   * (`true` = 1, the usual single reverse proxy); or the proxies' addresses / CIDRs, comma-separated. The
+   * client address is then read from the right, past the trusted proxies — never the client's own first entry.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (['false', '0', 'no', ''].includes(t)) return false;
+      if (['true', 'yes'].includes(t)) return 1;
+      if (/^[1-9]\d?$/.test(t)) return Number(t);
+      const list = t
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
+      ctx.addIssue({ code: 'custom', message: 'false, a number of hops, or proxy addresses/CIDRs' });
+      return z.NEVER;
+    }),
   /** Bearer token a Prometheus scraper sends to /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(24).optional(),
   /** Load the demo data (known passwords) even on a public address in production. */
