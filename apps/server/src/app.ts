@@ -151,7 +151,12 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The documentation pages get the app's own policy (no https: fonts/styles, no foreign validator, no framing).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: baselineSecurityHeaders['content-security-policy'],
+    uiConfig: { validatorUrl: null },
+  });
 
   registerMetrics(app, deps.config.METRICS_TOKEN);
   registerAntiForgery(app, deps);

@@ -94,6 +94,11 @@ describe('platform endpoints', () => {
     expect(Object.keys(spec.paths)).toContain('/api/v2.0/Settings/{groupingType}');
     const ui = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+    // The documentation pages are no weaker than the app: same policy as an API answer.
+    const appPolicy = (await t.app.inject({ url: '/api/v2.0/AppConfig' })).headers['content-security-policy'];
+    expect(ui.headers['content-security-policy']).toBe(appPolicy);
+    expect(String(appPolicy)).toMatch(/frame-ancestors 'none'/);
+    expect(String(appPolicy)).toMatch(/base-uri 'none'/);
   });
 
   it('exposes Prometheus metrics only to the scraper holding METRICS_TOKEN', async () => {
@@ -173,6 +178,33 @@ describe('database outage', () => {
     } finally {
       await outage.close();
       await down.close().catch(() => {});
+    }
+  });
+});
+
+describe('anti-forgery cookie on an https portal', () => {
+  it('is __Host- prefixed, Secure, HttpOnly, SameSite=Strict, Path=/ without Domain, and still checked', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://materieel.example.com' } });
+    try {
+      const res = await https.app.inject({ url: '/api/v2.0/AntiForgery/token' });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-mp-xsrf=/);
+      expect(setCookie).toMatch(/; Secure/);
+      expect(setCookie).toMatch(/; HttpOnly/);
+      expect(setCookie).toMatch(/; SameSite=Strict/);
+      expect(setCookie).toMatch(/; Path=\//);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      const { token } = res.json();
+      const refused = await https.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        headers: { cookie: `__Host-mp-xsrf=${token}`, 'x-xsrf-token': 'forged' },
+        payload: { key: 'AllowAnonymousUsers', value: true },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('error.antiforgery');
+    } finally {
+      await https.close();
     }
   });
 });

@@ -6,6 +6,8 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 export const XSRF_COOKIE = 'mp-xsrf';
+/** The cookie's name on an https portal: the browser then insists on Secure, Path=/ and no Domain. */
+export const XSRF_COOKIE_HOST = '__Host-mp-xsrf';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
@@ -14,21 +16,19 @@ export const XSRF_HEADER = 'x-xsrf-token';
  */
 export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // why: decided by the portal's public address, not by req.protocol, which reads http behind a TLS proxy.
+  const secure = deps.config.publicUrl.startsWith('https:');
+  const cookieName = secure ? XSRF_COOKIE_HOST : XSRF_COOKIE;
   const sign = (nonce: string) =>
     createHmac('sha256', deps.tokens.secret).update(`xsrf:${nonce}`).digest('base64url');
 
   app.get(
     '/api/v2.0/AntiForgery/token',
     { schema: { tags: ['Platform'], security: [], response: { 200: z.object({ token: z.string() }) } } },
-    async (req, reply) => {
+    async (_req, reply) => {
       const nonce = randomBytes(16).toString('base64url');
       const token = `${nonce}.${sign(nonce)}`;
-      reply.setCookie(XSRF_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: req.protocol === 'https',
-      });
+      reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'strict', secure });
       return { token };
     },
   );
@@ -41,7 +41,7 @@ export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void 
       !req.url.startsWith('/api/')
     )
       return;
-    const cookie = req.cookies?.[XSRF_COOKIE];
+    const cookie = req.cookies?.[cookieName];
     if (!cookie) return;
     const header = req.headers[XSRF_HEADER];
     const [nonce, mac] = cookie.split('.');
