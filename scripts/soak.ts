@@ -82,7 +82,7 @@ async function worker(token: string, categories: string[], itemNos: string[], lo
     () => json(`/api/v2.0/Search/quicksearch?query=${encodeURIComponent(pick(WORDS))}`, { headers: auth }),
     () =>
       json(
-        `/api/v2.0/Products/${pick(categories)}?pageSize=${pick([50, 100])}&pageNumber=1&sortBy=${pick(['number', 'description'])}&plantLocation=${locationNo}`,
+        `/api/v2.0/Products/${pick(categories)}?pageSize=${pick([50, 100])}&pageNumber=1&sortBy=${pick(['default', 'itemNo', 'description', 'dayPrice'])}&plantLocation=${locationNo}`,
         { headers: auth },
       ),
     () => json(`/api/v2.0/Items/${pick(itemNos)}?plantLocation=${locationNo}`, { headers: auth }),
@@ -108,7 +108,7 @@ async function worker(token: string, categories: string[], itemNos: string[], lo
       requests++;
       if (r.status >= 400) {
         failures++;
-        firstFailure ||= `status ${r.status}`;
+        firstFailure ||= `status ${r.status} from step ${steps.indexOf(step)}`;
       }
     } catch (e) {
       failures++;
