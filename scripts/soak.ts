@@ -63,7 +63,7 @@ async function metrics(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const line of (await res.text()).split('\n')) {
     const m =
-      /^(process_resident_memory_bytes|nodejs_heap_size_used_bytes|nodejs_external_memory_bytes) (\S+)/.exec(
+      /^(process_resident_memory_bytes|nodejs_heap_size_used_bytes|nodejs_heap_size_total_bytes|nodejs_external_memory_bytes) (\S+)/.exec(
         line,
       );
     if (m) out[m[1]] = Number(m[2]);
@@ -140,7 +140,7 @@ try {
 
   const t0 = Date.now();
   stopAt = t0 + minutes * 60_000;
-  const samples: { min: number; rss: number; heap: number; external: number }[] = [];
+  const samples: { min: number; rss: number; heap: number; heapTotal: number; external: number }[] = [];
   const sample = async () => {
     const m = await metrics();
     const min = (Date.now() - t0) / 60_000;
@@ -148,10 +148,11 @@ try {
       min,
       rss: m.process_resident_memory_bytes,
       heap: m.nodejs_heap_size_used_bytes,
+      heapTotal: m.nodejs_heap_size_total_bytes,
       external: m.nodejs_external_memory_bytes,
     });
     process.stdout.write(
-      `${min.toFixed(1).padStart(6)} min  requests ${String(requests).padStart(8)}  RSS ${mib(m.process_resident_memory_bytes)} MiB  heap ${mib(m.nodejs_heap_size_used_bytes)} MiB  external ${mib(m.nodejs_external_memory_bytes)} MiB\n`,
+      `${min.toFixed(1).padStart(6)} min  requests ${String(requests).padStart(8)}  RSS ${mib(m.process_resident_memory_bytes)} MiB  heap ${mib(m.nodejs_heap_size_used_bytes)} of ${mib(m.nodejs_heap_size_total_bytes)} MiB  external ${mib(m.nodejs_external_memory_bytes)} MiB\n`,
     );
   };
   process.stdout.write(`soak: ${minutes} min, ${connections} connections, ${base}\n`);
@@ -165,7 +166,7 @@ try {
 
   // Growth per 10 minutes over the second half (least squares), when the warm-up is behind us.
   const half = samples.filter((s) => s.min >= minutes / 2);
-  const slope = (key: 'rss' | 'heap') => {
+  const slope = (key: 'rss' | 'heap' | 'heapTotal') => {
     const n = half.length;
     if (n < 2) return Number.NaN;
     const mx = half.reduce((a, s) => a + s.min, 0) / n;
@@ -177,7 +178,8 @@ try {
   const seconds = (Date.now() - t0) / 1000;
   process.stdout.write(
     `soak: ${requests} requests in ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s), ${failures} failed${firstFailure ? ` (first: ${firstFailure})` : ''}\n` +
-      `soak: second half growth per 10 min: RSS ${(slope('rss') / 1024 / 1024).toFixed(1)} MiB, heap ${(slope('heap') / 1024 / 1024).toFixed(1)} MiB\n`,
+      `soak: second half growth per 10 min: RSS ${(slope('rss') / 1024 / 1024).toFixed(1)} MiB, heap used ${(slope('heap') / 1024 / 1024).toFixed(1)} MiB, heap committed ${(slope('heapTotal') / 1024 / 1024).toFixed(1)} MiB\n` +
+      `soak: RSS min/max over the second half: ${mib(Math.min(...half.map((s) => s.rss)))} / ${mib(Math.max(...half.map((s) => s.rss)))} MiB\n`,
   );
 } finally {
   await server.stop();
