@@ -39,6 +39,10 @@ const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0).padStart(5);
 process.stdout.write('soak: starting the portal (production build, embedded PostgreSQL, demo data)…\n');
 const server = await startServer({ env: { METRICS_TOKEN, LOG_LEVEL: 'warn' } });
 const base = server.baseUrl;
+// An interrupted soak still stops the portal and its PostgreSQL.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void server.stop().finally(() => process.exit(130)));
+}
 
 async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
   const res = await fetch(base + path, {
