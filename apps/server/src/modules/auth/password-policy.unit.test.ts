@@ -63,3 +63,23 @@ describe('password policy', () => {
     expect(passwordProblem('Jan@Bouw.nl', 'jan@bouw.nl')).toBe('validation.wachtwoord_te_gewoon');
   });
 });
+
+describe('context words (ASVS 6.2.11)', () => {
+  it('refuses the product name, the demo password and parts of the user name and e-mail', () => {
+    expect(passwordProblem('Materieel2026!')).toBe('validation.wachtwoord_te_gewoon');
+    expect(passwordProblem('MijnMaterieelportaal!')).toBe('validation.wachtwoord_context');
+    expect(passwordProblem('Bouwplaats-Materieel-9')).toBe('validation.wachtwoord_context');
+    expect(passwordProblem('Pietersen-2026!', 'p.pietersen@vandijk.nl')).toBe(
+      'validation.wachtwoord_context',
+    );
+    expect(passwordProblem('VanDijk-kraan-77', 'p.pietersen@vandijk.nl')).toBe(
+      'validation.wachtwoord_context',
+    );
+    expect(passwordProblem('Geheim-Anneke-12', 'a@b.nl', 'Anneke de Vries')).toBe(
+      'validation.wachtwoord_context',
+    );
+    // short name parts and mail providers are no context words
+    expect(passwordProblem('Kr@an7x-Jan', 'jan@gmail.com', 'Jan Bos')).toBeNull();
+    expect(passwordProblem('Kr@an7xZ', 'p.pietersen@vandijk.nl', 'Piet Pietersen')).toBeNull();
+  });
+});
