@@ -174,6 +174,10 @@ describe('login', () => {
   });
 
   it('stores argon2id hashes with m >= 19456, t >= 2, p = 1', async () => {
+    const [{ hash: demoHash }] = await t.deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, USER));
     const { accessToken } = await signedIn(USER);
     const changed = await t.app.inject({
       method: 'POST',
@@ -191,14 +195,15 @@ describe('login', () => {
     expect(Number(m?.[1])).toBeGreaterThanOrEqual(19456);
     expect(Number(m?.[2])).toBeGreaterThanOrEqual(2);
     expect(Number(m?.[3])).toBe(1);
-    // back to the demo password for the other tests (common-list and length checks do not refuse it)
-    const back = await t.app.inject({
+    // The demo password is refused as a new password (a published one): put its hash back for the other tests.
+    const refused = await t.app.inject({
       method: 'POST',
       url: '/api/v2.0/Auth/change-password',
       headers: { authorization: `Bearer ${changed.json().accessToken}` },
       payload: { currentPassword: 'Kiepwagen-op-P24001', newPassword: DEMO_PASSWORD },
     });
-    expect(back.statusCode).toBe(200);
+    expect(refused.statusCode).toBe(400);
+    await t.deps.db.update(users).set({ passwordHash: demoHash }).where(eq(users.email, USER));
   });
 });
 
