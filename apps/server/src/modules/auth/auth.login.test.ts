@@ -454,6 +454,7 @@ describe('ending sessions', () => {
       db: t.deps.db,
       now: new Date(now),
       ip: '127.0.0.1',
+      settings: () => t.deps.loadSettings(t.deps.db),
     };
     await setDisabled(ctx, s.user.id as string, true);
     expect((await refresh(s.refreshToken)).statusCode).toBe(401);

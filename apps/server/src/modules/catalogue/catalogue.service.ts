@@ -79,7 +79,7 @@ export async function viewerFor(
   await requireArea(ctx, area, 'read');
   if (plantLocation) {
     if (!user) throw locationNotFound();
-    await requireLocation(ctx, { locationNo: plantLocation }, 'read');
+    await requireLocation(ctx, plantLocation, 'read', { allowDeregistered: true });
   }
   const display = priceDisplay(
     { kind: user ? user.kind : null, isAdmin: user?.role === 'admin', hasLocation: Boolean(plantLocation) },

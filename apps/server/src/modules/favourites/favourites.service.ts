@@ -1,5 +1,6 @@
 import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
+import { requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import {
@@ -9,7 +10,6 @@ import {
   pricesOf,
   requireKnownItems,
 } from '../order-lists/item-lookup.ts';
-import { requireLocation, requireLocationById } from '../order-lists/location-access.ts';
 import { addOrderListLines, listOrderLists } from '../order-lists/order-lists.service.ts';
 import {
   countFavouriteItems,
@@ -98,7 +98,7 @@ export async function listFavourites(
 ): Promise<{ lists: FavouriteList[] }> {
   const user = requireUser(ctx);
   const location = query.plantLocation ? await requireLocation(ctx, query.plantLocation, 'read') : null;
-  const rows = await selectFavouriteLists(ctx.db, user.id, location?.id);
+  const rows = await selectFavouriteLists(ctx.db, user.id, location?.locationId);
   const visible: FavouriteListRow[] = [];
   const allowed = new Map<string, boolean>();
   for (const row of rows) {
@@ -130,7 +130,7 @@ export async function createFavouriteList(ctx: Ctx, input: { name: string; plant
   }
   const id = await insertFavouriteList(ctx.db, {
     userId: user.id,
-    locationId: location?.id ?? null,
+    locationId: location?.locationId ?? null,
     name: input.name,
   });
   return getFavouriteList(ctx, id);

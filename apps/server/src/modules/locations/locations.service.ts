@@ -51,8 +51,8 @@ export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
 }
 
 export async function listWorkAddresses(ctx: Ctx, locationNo: string) {
-  const { location } = await requireLocation(ctx, { locationNo }, 'read');
-  const rows = await selectWorkAddresses(ctx.db, location.id);
+  const location = await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
+  const rows = await selectWorkAddresses(ctx.db, location.locationId);
   return rows.map((r) => ({
     ...r,
     postcode: r.postcode ?? null,

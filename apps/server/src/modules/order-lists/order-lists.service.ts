@@ -10,6 +10,12 @@ import {
 } from '@mp/contract/api/ordering';
 import { translate } from '@mp/contract/i18n';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
+import {
+  type LocationAccess,
+  requireArea,
+  requireLocation,
+  requireLocationById,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
@@ -26,7 +32,6 @@ import {
   setsById,
   sumDecimal,
 } from './item-lookup.ts';
-import { type LocationAccess, requireArea, requireLocation, requireLocationById } from './location-access.ts';
 import {
   countLines,
   deleteLines,
@@ -79,7 +84,7 @@ async function ownList(ctx: Ctx, locationNo: string, id: string, action: 'read' 
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, action);
   const list = await selectOrderList(ctx.db, id);
-  if (!list || list.userId !== user.id || list.locationId !== location.id) throw listNotFound(id);
+  if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
   return { user, location, list };
 }
 
@@ -200,10 +205,15 @@ export async function listOrderLists(ctx: Ctx, locationNo: string) {
   await requireArea(ctx, 'AppBestellijst', 'read');
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'read');
-  let rows = await selectOrderLists(ctx.db, user.id, location.id);
+  let rows = await selectOrderLists(ctx.db, user.id, location.locationId);
   if (rows.length === 0) {
-    await ensureDefaultOrderList(ctx.db, user.id, location.id, translate(ctx.locale, 'Bestellijst.titel'));
-    rows = await selectOrderLists(ctx.db, user.id, location.id);
+    await ensureDefaultOrderList(
+      ctx.db,
+      user.id,
+      location.locationId,
+      translate(ctx.locale, 'Bestellijst.titel'),
+    );
+    rows = await selectOrderLists(ctx.db, user.id, location.locationId);
   }
   return {
     orderLists: rows.map((r, i) => summaryOf(r, location.locationNo, i === 0)),
@@ -232,9 +242,9 @@ export async function createOrderList(ctx: Ctx, locationNo: string, name: string
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'write');
   if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
-  const existing = await selectOrderLists(ctx.db, user.id, location.id);
+  const existing = await selectOrderLists(ctx.db, user.id, location.locationId);
   if (existing.length >= 50) throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: 50 } });
-  const id = await insertOrderList(ctx.db, { userId: user.id, locationId: location.id, name });
+  const id = await insertOrderList(ctx.db, { userId: user.id, locationId: location.locationId, name });
   const list = await selectOrderList(ctx.db, id);
   if (!list) throw listNotFound(id);
   return view(ctx, list, location);

@@ -9,6 +9,13 @@ import {
   type RequestKind,
   type RequestStatus,
 } from '@mp/contract/rules/request-status';
+import {
+  type LocationAccess,
+  requireArea,
+  requireLocation,
+  requireLocationById,
+  requireNotBlocked,
+} from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
@@ -16,13 +23,6 @@ import { type IdempotentAnswer, type Tx, withIdempotency } from '../../platform/
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { listDepots, listWorkAddresses } from '../locations/locations.service.ts';
 import { itemsById, setsById, sumDecimal } from '../order-lists/item-lookup.ts';
-import {
-  type LocationAccess,
-  requireArea,
-  requireLocation,
-  requireLocationById,
-  requireNotBlocked,
-} from '../order-lists/location-access.ts';
 import {
   emptyAfterSubmit,
   lockListForSubmit,
@@ -234,7 +234,7 @@ export async function submitOrder(
     const request = await insertRequest(tx, {
       kind: 'order',
       status: 'submitted',
-      locationId: location.id,
+      locationId: location.locationId,
       userId: user.id,
       orderListId,
       idempotencyKey: key,
@@ -408,7 +408,7 @@ export async function listRequests(
   const location = q.plantLocation ? await requireLocation(ctx, q.plantLocation, 'read') : null;
   const { rows, total } = await selectRequestPage(ctx.db, {
     memberUserId: user.role === 'admin' ? null : user.id,
-    locationId: location?.id,
+    locationId: location?.locationId,
     statuses: q.status,
     kind: q.kind,
     page: q.page,

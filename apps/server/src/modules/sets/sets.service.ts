@@ -1,5 +1,6 @@
 import type { SetDetail } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
+import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -14,7 +15,6 @@ import {
   type SetInfo,
   setsById,
 } from '../order-lists/item-lookup.ts';
-import { requireArea, requireLocation } from '../order-lists/location-access.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import {
   anyActiveSet,
