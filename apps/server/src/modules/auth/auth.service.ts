@@ -13,7 +13,7 @@ import { AppError, errors } from '../../platform/errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { sendTemplatedMail } from '../../platform/mail/templates.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   adminEmails,
   bumpSessionGeneration,

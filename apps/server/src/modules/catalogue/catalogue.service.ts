@@ -15,9 +15,9 @@ import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { SQL } from 'drizzle-orm';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { imageUrl, listImageUrls } from '../images/images.service.ts';
-import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
+import { loadSettings, type SettingsMap } from '../settings/index.ts';
 import { createCache } from './catalogue.cache.ts';
 import { listFromIndex, listingIndexes } from './catalogue.indexes.ts';
 import {
@@ -38,6 +38,7 @@ import {
   type TechMode,
   type TechRow,
 } from './catalogue.queries.ts';
+import { itemImageUrls } from './lookup.ts';
 
 // ── who is asking ──────────────────────────────────────────────────────────────────────────────
 
@@ -428,7 +429,10 @@ export async function itemDetails(
   const [linked, documents, images] = await Promise.all([
     selectLinkedItems(ctx.db, v.locale, row.id, v.tech),
     selectItemDocuments(ctx.db, row.id, v.settings.Documenten_CategorieDocumenten),
-    listImageUrls(ctx, 'item', row.item_no).catch(() => [] as string[]),
+    itemImageUrls(ctx.db, row.item_no).then(
+      (urls) => urls ?? [],
+      () => [] as string[],
+    ),
   ]);
   const linkedCard = (kind: 'accessory' | 'order_tip') =>
     linked.filter((l) => l.kind === kind).map((l) => ({ ...toCard(l, v), amount: l.amount }));

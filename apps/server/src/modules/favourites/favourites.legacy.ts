@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyPrices } from '../../platform/http/legacy-dto.ts';
 import {
   addFavouriteItems,
   createFavouriteList,
@@ -35,12 +36,7 @@ function lijstDto(l: FavouriteList, withItems: boolean) {
             materieelSoort: i.itemNo,
             omschrijving: i.description,
             verhuurType: i.rentalType,
-            toonPrijs: i.showPrice,
-            prijsOpAanvraag: i.priceOnDemand,
-            verkoopPrijs: i.salePrice ?? '0',
-            huurPrijs: i.dayPrice ?? '0',
-            huurPrijsWeek: i.weekPrice ?? '0',
-            gewichtPerStuk: i.weightPerPiece ?? '0',
+            ...legacyPrices(i),
             imageUrl: i.imageUrl,
           })),
         }

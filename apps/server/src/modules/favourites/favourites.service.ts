@@ -3,14 +3,8 @@ import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import {
-  itemsById,
-  itemsByNo,
-  priceDisplayFor,
-  pricesOf,
-  requireKnownItems,
-} from '../order-lists/item-lookup.ts';
-import { addOrderListLines, listOrderLists } from '../order-lists/order-lists.service.ts';
+import { itemsById, itemsByNo, priceDisplayFor, pricesOf, requireKnownItems } from '../catalogue/index.ts';
+import { addOrderListLines, listOrderLists } from '../order-lists/index.ts';
 import {
   countFavouriteItems,
   countFavouriteLists,

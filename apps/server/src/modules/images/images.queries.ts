@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { categories, corporateIdentity, documents, files, items, sets } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -30,16 +30,6 @@ export async function selectItem(db: Db, idOrNo: string) {
     .where(isUuid(idOrNo) ? or(eq(items.id, idOrNo), eq(items.itemNo, idOrNo)) : eq(items.itemNo, idOrNo))
     .limit(1);
   return row ?? null;
-}
-
-/** Image documents of an item (extra pictures), oldest first. */
-export async function selectItemImageDocuments(db: Db, itemId: string): Promise<ImageFile[]> {
-  return db
-    .select(fileColumns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.fileId))
-    .where(and(eq(documents.itemId, itemId), like(files.contentType, 'image/%')))
-    .orderBy(documents.createdAt, documents.id);
 }
 
 /** A file that is an item's main image or one of its image documents, found by the file's id. */

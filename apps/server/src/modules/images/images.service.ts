@@ -1,11 +1,12 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
+import { type ImageType, imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, type FileKind, reencodeImage } from '../../platform/files/uploads.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
-import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
-import { writeSettings } from '../settings/settings.service.ts';
+import { invalidateCatalogueCaches, itemImageUrls } from '../catalogue/index.ts';
+import { writeSettings } from '../settings/index.ts';
 import {
   type CorporateSlot,
   fileStillUsedAsImage,
@@ -16,7 +17,6 @@ import {
   selectFile,
   selectItem,
   selectItemImageByFileId,
-  selectItemImageDocuments,
   selectSet,
   setCategoryImage,
   setCorporateImage,
@@ -24,8 +24,6 @@ import {
   setSetImage,
 } from './images.queries.ts';
 
-export const imageTypes = ['item', 'category', 'set', 'corporate', 'content'] as const;
-export type ImageType = (typeof imageTypes)[number];
 export const corporateSlots = ['logo', 'banner', 'favicon'] as const;
 
 /** Longest side per use; the favicon also becomes a PNG. */
@@ -40,17 +38,7 @@ const maxDimension: Record<ImageType | CorporateSlot, number> = {
   favicon: 256,
 };
 
-/** Content types an image answer may carry (anything else stored under an image slot is not served). */
-const servable = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-
-/**
- * The URL of an image. `version` (part of the content hash) changes when the image does, so the
- * day-long public caching never shows an old picture after a change.
- */
-export function imageUrl(type: ImageType, id: string, version?: string | null): string {
-  const base = `/api/v2.0/Images/single/${type}/${encodeURIComponent(id)}`;
-  return version ? `${base}?v=${version.slice(0, 12)}` : base;
-}
+const servable = servableImageTypes;
 
 const notFound = (type: string, id: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { type, id } });
@@ -102,15 +90,8 @@ export async function readImage(
 /** Every image URL of an entity (an item has its main picture plus image documents). */
 export async function listImageUrls(ctx: Ctx, type: ImageType, id: string): Promise<string[]> {
   if (type === 'item') {
-    const item = await selectItem(ctx.db, id);
-    if (!item) throw notFound(type, id);
-    const urls: string[] = [];
-    const main = await fileOrNull(ctx, item.imageFileId);
-    if (main && servable.has(main.contentType)) urls.push(imageUrl('item', item.itemNo, main.sha256));
-    for (const doc of await selectItemImageDocuments(ctx.db, item.id)) {
-      if (doc.id !== item.imageFileId && servable.has(doc.contentType))
-        urls.push(imageUrl('item', doc.id, doc.sha256));
-    }
+    const urls = await itemImageUrls(ctx.db, id);
+    if (!urls) throw notFound(type, id);
     return urls;
   }
   const file = await resolveImage(ctx, type, id);

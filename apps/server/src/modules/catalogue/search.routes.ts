@@ -11,8 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyLocale, toMaterieel } from '../catalogue/catalogue.legacy.ts';
-import { plainJson } from '../catalogue/catalogue.routes.ts';
+import { legacyLocale } from '../../platform/http/legacy-dto.ts';
+import { toMaterieel } from './catalogue.legacy.ts';
+import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
 
 const rules =

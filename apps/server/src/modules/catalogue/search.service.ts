@@ -3,17 +3,11 @@ import type { QuickSearchResult } from '@mp/contract/api/shell';
 import type { Locale } from '@mp/contract/i18n';
 import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
 import type { Db } from '../../platform/db/database.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { createCache } from '../catalogue/catalogue.cache.ts';
-import { cardModels, listingIndexes } from '../catalogue/catalogue.indexes.ts';
-import {
-  filtersOf,
-  numberFormat,
-  runListing,
-  type ViewOptions,
-  viewerFor,
-} from '../catalogue/catalogue.service.ts';
-import { imageUrl } from '../images/images.service.ts';
+import { createCache } from './catalogue.cache.ts';
+import { cardModels, listingIndexes } from './catalogue.indexes.ts';
+import { filtersOf, numberFormat, runListing, type ViewOptions, viewerFor } from './catalogue.service.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import {
   itemCandidates,

@@ -3,9 +3,10 @@ import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
-import { imageUrl } from '../images/images.service.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   type ItemInfo,
   itemsById,
@@ -14,8 +15,7 @@ import {
   pricesOf,
   type SetInfo,
   setsById,
-} from '../order-lists/item-lookup.ts';
-import { getSetting } from '../settings/settings.service.ts';
+} from './lookup.ts';
 import {
   anyActiveSet,
   type SetLineRow,

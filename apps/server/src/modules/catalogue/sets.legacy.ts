@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyPrices } from '../../platform/http/legacy-dto.ts';
 import { getSet, listSets, setsExist } from './sets.service.ts';
 
 type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
@@ -21,6 +22,12 @@ function setDto(s: Summary) {
   };
 }
 
+// why: the old interface had no prijsOpAanvraag on set lines.
+function setLinePrices(l: SetDetail['lines'][number]) {
+  const { prijsOpAanvraag: _, ...prices } = legacyPrices(l);
+  return prices;
+}
+
 function setDetailDto(s: SetDetail) {
   return {
     ...setDto(s),
@@ -34,11 +41,7 @@ function setDetailDto(s: SetDetail) {
       materieelSoort: l.itemNo,
       omschrijving: l.description,
       aantal: l.amount,
-      toonPrijs: l.showPrice,
-      verkoopPrijs: l.salePrice ?? '0',
-      huurPrijs: l.dayPrice ?? '0',
-      huurPrijsWeek: l.weekPrice ?? '0',
-      gewichtPerStuk: l.weightPerPiece ?? '0',
+      ...setLinePrices(l),
       imageUrl: l.imageUrl,
     })),
   };
