@@ -7,7 +7,7 @@ import { refreshTokens, users } from '../../db/schema/index.ts';
 import { ROLE_CLAIM } from '../../platform/auth/tokens.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { setDisabled } from '../users/users.service.ts';
-import { toAuthUser } from './auth.service.ts';
+import { toAuthUser } from './auth.common.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { plantLocations, users } from '../../db/schema/index.ts';
-import { toAuthUser } from '../../modules/auth/auth.service.ts';
+import { toAuthUser } from '../../modules/auth/auth.common.ts';
 import type { Ctx } from '../http/context.ts';
 import { accessibleLocationIds, requireArea, requireLocation, requireLocationById } from './access.ts';
 
