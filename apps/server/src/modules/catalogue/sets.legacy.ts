@@ -65,7 +65,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSets',
     { schema: { tags, body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish() } },
     async (req) => {
-      const r = await listSets(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listSets(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { sets: r.sets.map(setDto) };
     },
   );
@@ -83,9 +83,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const key = (req.body.setNummer ?? req.body.id) as string;
-      return setDetailDto(
-        await getSet(ctxOf(req, deps), key, { plantLocation: req.body.materieelLocatieNr }),
-      );
+      return setDetailDto(await getSet(ctxOf(req, deps), key, { locationNo: req.body.materieelLocatieNr }));
     },
   );
 
@@ -101,7 +99,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       const ctx = ctxOf(req, deps);
       const out = [];
       for (const key of req.body.ids)
-        out.push(setDetailDto(await getSet(ctx, key, { plantLocation: req.body.materieelLocatieNr })));
+        out.push(setDetailDto(await getSet(ctx, key, { locationNo: req.body.materieelLocatieNr })));
       return { sets: out };
     },
   );
@@ -114,7 +112,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     async (req) => {
       const r = await listSets(ctxOf(req, deps), {
         itemNo: req.body.materieelSoort,
-        plantLocation: req.body.materieelLocatieNr,
+        locationNo: req.body.materieelLocatieNr,
       });
       return { sets: r.sets.map(setDto) };
     },

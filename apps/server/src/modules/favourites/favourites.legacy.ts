@@ -54,7 +54,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelFavorieten/GetLijsten',
     { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish() } },
     async (req) => {
-      const r = await listFavourites(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listFavourites(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { lijsten: r.lists.map((l) => lijstDto(l, false)) };
     },
   );
@@ -74,7 +74,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       const ctx = ctxOf(req, deps);
       const id = req.body?.lijstId ?? req.body?.id;
       if (id) return { lijsten: [lijstDto(await getFavouriteList(ctx, id), true)] };
-      const r = await listFavourites(ctx, { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listFavourites(ctx, { locationNo: req.body?.materieelLocatieNr });
       return { lijsten: r.lists.map((l) => lijstDto(l, true)) };
     },
   );
@@ -86,7 +86,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       lijstDto(
         await createFavouriteList(ctxOf(req, deps), {
           name: req.body.naam,
-          plantLocation: req.body.materieelLocatieNr,
+          locationNo: req.body.materieelLocatieNr,
         }),
         true,
       ),

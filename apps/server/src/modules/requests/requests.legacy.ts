@@ -205,7 +205,7 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
     async (req) => {
       const ctx = ctxOf(req, deps);
       const r = await listRequests(ctx, {
-        plantLocation: req.body?.materieelLocatieNr ?? undefined,
+        locationNo: req.body?.materieelLocatieNr ?? undefined,
         status: req.body?.status ? [req.body.status] : undefined,
         page: req.body?.pagina ?? 1,
         pageSize: req.body?.aantalPerPagina ?? 50,

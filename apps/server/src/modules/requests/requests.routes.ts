@@ -31,7 +31,10 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: requestList },
       },
     },
-    async (req) => listRequests(ctxOf(req, deps), req.query),
+    async (req) => {
+      const { plantLocation, ...query } = req.query;
+      return listRequests(ctxOf(req, deps), { ...query, locationNo: plantLocation });
+    },
   );
 
   app.get(

@@ -46,14 +46,14 @@ function summaryOf(r: RequestSummaryRow): RequestSummary {
   };
 }
 
-/** Requests of the user's locations (of one location with plantLocation), newest first; admins see all. */
+/** Requests of the user's locations (of one location with locationNo), newest first; admins see all. */
 export async function listRequests(
   ctx: Ctx,
-  q: { plantLocation?: string; status?: RequestStatus[]; kind?: RequestKind; page: number; pageSize: number },
+  q: { locationNo?: string; status?: RequestStatus[]; kind?: RequestKind; page: number; pageSize: number },
 ) {
   await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
   const user = requireUser(ctx);
-  const location = q.plantLocation ? await requireLocation(ctx, q.plantLocation, 'read') : null;
+  const location = q.locationNo ? await requireLocation(ctx, q.locationNo, 'read') : null;
   const { rows, total } = await selectRequestPage(ctx.db, {
     memberUserId: user.role === 'admin' ? null : user.id,
     locationId: location?.locationId,
