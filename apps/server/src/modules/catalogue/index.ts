@@ -4,6 +4,14 @@
 export { invalidateCatalogueCaches } from './catalogue.cache.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export {
+  type CatalogueImageSlot,
+  type CatalogueImageType,
+  catalogueImageSlot,
+  catalogueUsesFile,
+  isItemImageFile,
+  setCatalogueImage,
+} from './images.ts';
+export {
   type ItemInfo,
   itemImageUrls,
   itemsById,
