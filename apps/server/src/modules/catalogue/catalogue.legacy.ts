@@ -150,7 +150,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
         ctx,
         b.categorieId,
         {
-          plantLocation: b.materieelLocatieNr,
+          locationNo: b.materieelLocatieNr,
           sortBy: b.sortBy,
           pageSize: b.pageSize,
           pageNumber: b.pageNumber,

@@ -54,6 +54,11 @@ export interface Viewer {
   tech: TechMode;
 }
 
+/** A v2 query with its `plantLocation` under the name the services use: `locationNo`. */
+export type AtLocation<Q extends { plantLocation?: string }> = Omit<Q, 'plantLocation'> & {
+  locationNo?: string;
+};
+
 export interface ViewOptions {
   /** Another interface language than the request's (quick search `locale`, legacy `searchLanguage`). */
   locale?: Locale;
@@ -362,10 +367,10 @@ const categoryNotFound = (categoryId: string) =>
 export async function cataloguePage(
   ctx: Ctx,
   categoryId: string,
-  q: CatalogueQuery,
+  q: AtLocation<CatalogueQuery>,
   options: ViewOptions = {},
 ): Promise<CataloguePage> {
-  const v = await viewerFor(ctx, 'AppCatalogus', q.plantLocation, options);
+  const v = await viewerFor(ctx, 'AppCatalogus', q.locationNo, options);
   const all = categoryId === EMPTY_GUID;
   const [category, list] = await Promise.all([
     all

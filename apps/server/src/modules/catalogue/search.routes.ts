@@ -47,7 +47,10 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
       },
       serializerCompiler: plainJson,
     },
-    async (req) => search(ctxOf(req, deps), req.query),
+    async (req) => {
+      const { plantLocation, ...query } = req.query;
+      return search(ctxOf(req, deps), { ...query, locationNo: plantLocation });
+    },
   );
 
   // Legacy RPC calls.
@@ -92,7 +95,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
         ctx,
         {
           query: req.body.zoekString,
-          plantLocation: req.body.materieelLocatieNr,
+          locationNo: req.body.materieelLocatieNr,
           limit: req.body.limit,
           sortBy: 'relevance',
           bool: [],

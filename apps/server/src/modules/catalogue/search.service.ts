@@ -7,7 +7,14 @@ import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { createCache } from './catalogue.cache.ts';
 import { cardModels, listingIndexes } from './catalogue.indexes.ts';
-import { filtersOf, numberFormat, runListing, type ViewOptions, viewerFor } from './catalogue.service.ts';
+import {
+  type AtLocation,
+  filtersOf,
+  numberFormat,
+  runListing,
+  type ViewOptions,
+  viewerFor,
+} from './catalogue.service.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import {
   itemCandidates,
@@ -70,8 +77,12 @@ export async function quickSearch(
 }
 
 /** Full search (Zoeken): item cards with the catalogue's filters and facets, plus matching sets. */
-export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}): Promise<SearchResults> {
-  const v = await viewerFor(ctx, 'AppZoeken', q.plantLocation, {
+export async function search(
+  ctx: Ctx,
+  q: AtLocation<SearchQuery>,
+  options: ViewOptions = {},
+): Promise<SearchResults> {
+  const v = await viewerFor(ctx, 'AppZoeken', q.locationNo, {
     ...options,
     locale: options.locale ?? q.locale,
   });
