@@ -5,7 +5,7 @@ import { splitSearchWords } from '@mp/contract/rules/search';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { categoryBase, listingSql } from '../apps/server/src/modules/catalogue/catalogue.queries.ts';
-import { quickSearchSql } from '../apps/server/src/modules/search/search.queries.ts';
+import { quickSearchSql } from '../apps/server/src/modules/catalogue/search.queries.ts';
 
 const pool = new pg.Pool({
   connectionString: 'postgres://postgres:postgres@127.0.0.1:62432/materieelportaal',

@@ -21,8 +21,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { cardModels, listingIndexes } from '../apps/server/src/modules/catalogue/catalogue.indexes.ts';
 import { categoryBase, listingSql } from '../apps/server/src/modules/catalogue/catalogue.queries.ts';
-import { quickSearchIndexes } from '../apps/server/src/modules/search/search.index-store.ts';
-import { quickSearchSql } from '../apps/server/src/modules/search/search.queries.ts';
+import { quickSearchIndexes } from '../apps/server/src/modules/catalogue/search.index-store.ts';
+import { quickSearchSql } from '../apps/server/src/modules/catalogue/search.queries.ts';
 import { connect } from '../apps/server/src/platform/db/database.ts';
 import { closedLoop, HttpConnection, type Result, summarise } from './lib/load.ts';
 

@@ -17,6 +17,7 @@ const steps: Step[] = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   { name: 'lockfile', cmd: ['npm', 'run', 'lint:lockfile'] },
+  { name: 'boundaries', cmd: ['npm', 'run', 'lint:boundaries'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'server', cmd: ['npx', 'vitest', 'run', '--project', 'server'] },
   {

@@ -24,6 +24,7 @@ import { registerAntiForgery } from './platform/http/anti-forgery.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { workflowRoutes } from './workflows/index.ts';
 
 export type App = FastifyInstance;
 
@@ -160,7 +161,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
 
   registerMetrics(app, deps.config.METRICS_TOKEN);
   registerAntiForgery(app, deps);
-  for (const register of modules) await app.register(async (scope) => register(scope, deps));
+  for (const register of [...modules, ...workflowRoutes])
+    await app.register(async (scope) => register(scope, deps));
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defaultLocale } from '@mp/contract/i18n';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { warmCatalogue } from './modules/search/search.service.ts';
+import { warmCatalogue } from './modules/catalogue/index.ts';
+import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
@@ -46,6 +47,7 @@ async function main() {
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       },
       clock: () => new Date(),
+      loadSettings,
       lifecycle,
     },
     { logger },

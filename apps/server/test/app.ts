@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
+import { loadSettings } from '../src/modules/settings/index.ts';
 import { signAccessToken } from '../src/platform/auth/tokens.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
@@ -60,6 +61,7 @@ export async function createTestApp(
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     },
     clock,
+    loadSettings,
     lifecycle: { shuttingDown: false },
     webRoot: path.join(work, 'no-web'),
     ...options.deps,

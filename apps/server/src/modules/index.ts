@@ -1,25 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { contentRoutes } from './content/content.routes.ts';
-import { documentsRoutes } from './documents/documents.routes.ts';
-import { favouritesRoutes } from './favourites/favourites.routes.ts';
-import { imagesRoutes } from './images/images.routes.ts';
-import { locationsRoutes } from './locations/locations.routes.ts';
-import { orderListsRoutes } from './order-lists/order-lists.routes.ts';
-import { platformRoutes } from './platform/platform.routes.ts';
-import { requestsRoutes } from './requests/requests.routes.ts';
-import { searchRoutes } from './search/search.routes.ts';
-import { setsRoutes } from './sets/sets.routes.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
-import { statisticsRoutes } from './statistics/statistics.routes.ts';
-import { translationsRoutes } from './translations/translations.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { catalogueRoutes, searchRoutes, setsRoutes } from './catalogue/index.ts';
+import { contentRoutes } from './content/index.ts';
+import { documentsRoutes } from './documents/index.ts';
+import { favouritesRoutes } from './favourites/index.ts';
+import { imagesRoutes } from './images/index.ts';
+import { locationsRoutes } from './locations/index.ts';
+import { orderListsRoutes } from './order-lists/index.ts';
+import { platformRoutes } from './platform/index.ts';
+import { requestsRoutes } from './requests/index.ts';
+import { settingsRoutes } from './settings/index.ts';
+import { statisticsRoutes } from './statistics/index.ts';
+import { translationsRoutes } from './translations/index.ts';
+import { usersRoutes } from './users/index.ts';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
-/** Every business area's routes, registered in this order. */
+/**
+ * Every business area's routes, registered in this order (workflows/index.ts adds the routes of the
+ * steps that span areas). Each area is imported through its public face, modules/<area>/index.ts.
+ */
 export const modules: ModuleRegistrar[] = [
   platformRoutes,
   settingsRoutes,

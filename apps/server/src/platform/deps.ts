@@ -4,6 +4,7 @@ import type { TokenSettings } from './auth/tokens.ts';
 import type { Db } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { LoadSettings } from './settings.ts';
 
 /** Everything the HTTP app needs from the outside, built once in main.ts (or by a test). */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   mailer: Mailer;
   tokens: TokenSettings;
   clock: () => Date;
+  /** The settings reader of modules/settings, for platform code (which never imports a module). */
+  loadSettings: LoadSettings;
   lifecycle: { shuttingDown: boolean };
   webRoot?: string;
 }

@@ -6,8 +6,15 @@ import { PENDING_TTL_SECONDS } from './oidc.ts';
 export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
 
 /** Calls that work without signing in ignore a stale bearer token instead of failing on it. */
-export function publicCtx(req: FastifyRequest, deps: Pick<Deps, 'db' | 'clock'>): Ctx {
-  return { user: null, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
+export function publicCtx(req: FastifyRequest, deps: Pick<Deps, 'db' | 'clock' | 'loadSettings'>): Ctx {
+  return {
+    user: null,
+    locale: req.locale,
+    db: deps.db,
+    now: deps.clock(),
+    ip: req.ip,
+    settings: () => deps.loadSettings(deps.db),
+  };
 }
 
 /** The cookie that carries the sealed OIDC state between the two external-login calls. */

@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import type { AuthDeps, TokenPair } from './auth.common.ts';
+import { externalLogin, externalLoginUrl } from './auth.external.ts';
 import { pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
+import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
+import { register } from './auth.register.ts';
 import { oneLine, publicUser } from './auth.schemas.ts';
-import type { AuthService, TokenPair } from './auth.service.ts';
+import { login, refresh } from './auth.service.ts';
 
 /*
  * Legacy RPC adapters (POST /api/{Controller}/{Action}): the old clients' field names, Dutch and English,
@@ -96,7 +100,7 @@ const toLegacy = (p: TokenPair & { redirectUrl?: string | null }) => ({
   ...(p.redirectUrl !== undefined ? { redirectUrl: p.redirectUrl } : {}),
 });
 
-export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: AuthService): void {
+export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: AuthDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Legacy'];
 
@@ -105,7 +109,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     { schema: { tags, security: [], body: legacyBody(loginFields), response: { 200: legacyLoginAnswer } } },
     async (req) => {
       const b = read(req.body, loginFields);
-      return toLegacy(await service.login(publicCtx(req, deps), { email: b.email!, password: b.password! }));
+      return toLegacy(await login(publicCtx(req, deps), auth, { email: b.email!, password: b.password! }));
     },
   );
 
@@ -113,7 +117,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     '/api/LegacyAuth/LegacyRefreshLogin',
     { schema: { tags, security: [], body: legacyBody(refreshFields), response: { 200: legacyLoginAnswer } } },
     async (req) =>
-      toLegacy(await service.refresh(publicCtx(req, deps), read(req.body, refreshFields).refreshToken!)),
+      toLegacy(await refresh(publicCtx(req, deps), auth, read(req.body, refreshFields).refreshToken!)),
   );
 
   app.post(
@@ -128,7 +132,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     },
     async (req, reply) => {
       const b = read(req.body ?? {}, externalUrlFields);
-      const { url, sealed } = await service.externalLoginUrl(publicCtx(req, deps), b.redirectUrl ?? null);
+      const { url, sealed } = await externalLoginUrl(publicCtx(req, deps), auth, b.redirectUrl ?? null);
       const cookie = pendingCookie(deps);
       reply.setCookie(cookie.name, sealed, cookie.options);
       return { url };
@@ -154,7 +158,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     async (req, reply) => {
       const sealed = takePendingCookie(req, reply, deps);
       return toLegacy(
-        await service.externalLogin(publicCtx(req, deps), read(req.body, externalLoginFields), sealed),
+        await externalLogin(publicCtx(req, deps), auth, read(req.body, externalLoginFields), sealed),
       );
     },
   );
@@ -164,7 +168,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     { schema: { tags, security: [], body: legacyBody(registerFields), response: { 202: z.null() } } },
     async (req, reply) => {
       const b = read(req.body, registerFields);
-      await service.register(publicCtx(req, deps), { ...b, name: b.name!, email: b.email! });
+      await register(publicCtx(req, deps), auth, { ...b, name: b.name!, email: b.email! });
       return reply.code(202).send(null);
     },
   );
@@ -173,7 +177,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     '/api/Gebruiker/WachtwoordVergeten',
     { schema: { tags, security: [], body: legacyBody(forgotFields), response: { 202: z.null() } } },
     async (req, reply) => {
-      await service.forgotPassword(publicCtx(req, deps), { email: read(req.body, forgotFields).email! });
+      await forgotPassword(publicCtx(req, deps), auth, { email: read(req.body, forgotFields).email! });
       return reply.code(202).send(null);
     },
   );
@@ -183,7 +187,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     { schema: { tags, security: [], body: legacyBody(resetFields), response: { 204: z.null() } } },
     async (req, reply) => {
       const b = read(req.body, resetFields);
-      await service.resetPassword(publicCtx(req, deps), { token: b.token!, password: b.password! });
+      await resetPassword(publicCtx(req, deps), auth, { token: b.token!, password: b.password! });
       return reply.code(204).send(null);
     },
   );
@@ -194,7 +198,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, service: 
     async (req) => {
       const b = read(req.body, changeFields);
       return toLegacy(
-        await service.changePassword(ctxOf(req, deps), {
+        await changePassword(ctxOf(req, deps), auth, {
           currentPassword: b.currentPassword!,
           newPassword: b.newPassword!,
         }),

@@ -7,7 +7,7 @@ import { refreshTokens, users } from '../../db/schema/index.ts';
 import { ROLE_CLAIM } from '../../platform/auth/tokens.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { setDisabled } from '../users/users.service.ts';
-import { toAuthUser } from './auth.service.ts';
+import { toAuthUser } from './auth.common.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -459,6 +459,7 @@ describe('ending sessions', () => {
       db: t.deps.db,
       now: new Date(now),
       ip: '127.0.0.1',
+      settings: () => t.deps.loadSettings(t.deps.db),
     };
     await setDisabled(ctx, s.user.id as string, true);
     expect((await refresh(s.refreshToken)).statusCode).toBe(401);

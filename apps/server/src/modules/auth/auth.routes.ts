@@ -3,8 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import type { AuthDeps } from './auth.common.ts';
+import { externalLogin, externalLoginEnabled, externalLoginUrl } from './auth.external.ts';
 import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCookie } from './auth.http.ts';
 import { authLegacyRoutes } from './auth.legacy.ts';
+import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
+import { register } from './auth.register.ts';
 import {
   changePasswordBody,
   externalLoginAnswer,
@@ -17,18 +21,18 @@ import {
   resetPasswordBody,
   tokenPair,
 } from './auth.schemas.ts';
-import { type AuthService, createAuthService } from './auth.service.ts';
+import { login, logout, refresh } from './auth.service.ts';
 import { createOidc } from './oidc.ts';
 
 export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service: AuthService = createAuthService({
+  const auth: AuthDeps = {
     config: deps.config,
     tokens: deps.tokens,
     mailer: deps.mailer,
     oidc: createOidc(deps.config, deps.tokens.secret),
     log: fastify.log,
-  });
+  };
   const tags = ['Auth'];
   const open = { tags, security: [] };
 
@@ -44,7 +48,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => service.login(publicCtx(req, deps), req.body),
+    async (req) => login(publicCtx(req, deps), auth, req.body),
   );
 
   app.post(
@@ -58,7 +62,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => service.refresh(publicCtx(req, deps), req.body.refreshToken),
+    async (req) => refresh(publicCtx(req, deps), auth, req.body.refreshToken),
   );
 
   app.get(
@@ -73,7 +77,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const header = req.headers[REFRESH_TOKEN_HEADER];
-      await service.logout(ctxOf(req, deps), {
+      await logout(ctxOf(req, deps), auth, {
         accessToken: bearerOf(req),
         refreshToken: (typeof header === 'string' ? header : null) ?? req.query.refreshToken ?? null,
       });
@@ -90,7 +94,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.object({ enabled: z.boolean() }) },
       },
     },
-    async () => ({ enabled: service.externalLoginEnabled() }),
+    async () => ({ enabled: externalLoginEnabled(auth) }),
   );
 
   app.get(
@@ -106,8 +110,9 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const { url, sealed } = await service.externalLoginUrl(
+      const { url, sealed } = await externalLoginUrl(
         publicCtx(req, deps),
+        auth,
         req.query.redirectUrl ?? null,
       );
       const cookie = pendingCookie(deps);
@@ -129,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const sealed = takePendingCookie(req, reply, deps);
-      return service.externalLogin(publicCtx(req, deps), req.body, sealed);
+      return externalLogin(publicCtx(req, deps), auth, req.body, sealed);
     },
   );
 
@@ -146,7 +151,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      await service.register(publicCtx(req, deps), req.body);
+      await register(publicCtx(req, deps), auth, req.body);
       return reply.code(202).send(null);
     },
   );
@@ -162,7 +167,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      await service.forgotPassword(publicCtx(req, deps), req.body);
+      await forgotPassword(publicCtx(req, deps), auth, req.body);
       return reply.code(202).send(null);
     },
   );
@@ -179,7 +184,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      await service.resetPassword(publicCtx(req, deps), req.body);
+      await resetPassword(publicCtx(req, deps), auth, req.body);
       return reply.code(204).send(null);
     },
   );
@@ -194,8 +199,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => service.changePassword(ctxOf(req, deps), req.body),
+    async (req) => changePassword(ctxOf(req, deps), auth, req.body),
   );
 
-  authLegacyRoutes(app, deps, service);
+  authLegacyRoutes(app, deps, auth);
 }

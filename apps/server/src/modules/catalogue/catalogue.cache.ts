@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import { selectCatalogueRevision } from './catalogue.queries.ts';
+import { selectCatalogueRevision } from './catalogue.read-model.queries.ts';
 
 /**
  * A small per-process cache of catalogue statement results (docs/decisions/0005-catalogue-and-search.md).

@@ -1,16 +1,15 @@
 import type { Locale } from '@mp/contract/i18n';
 import type { Db } from '../../platform/db/database.ts';
+import type { CardRow, TechMode } from './catalogue.common.queries.ts';
 import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
+import type { ListingRow } from './catalogue.queries.ts';
 import {
-  type CardRow,
-  type ListingRow,
   selectAttributesForListing,
   selectCardsByIds,
   selectCategoryParents,
   selectListedCards,
   selectListedItems,
-  type TechMode,
-} from './catalogue.queries.ts';
+} from './catalogue.read-model.queries.ts';
 import { createReadModel } from './catalogue.read-model.ts';
 
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the

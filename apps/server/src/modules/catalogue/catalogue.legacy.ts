@@ -5,12 +5,13 @@ import {
   type ItemDetails,
   pageSizes,
 } from '@mp/contract/api/catalogue';
-import { isLocale, type Locale, locales, translate } from '@mp/contract/i18n';
+import { type Locale, locales, translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyLocale, legacyPriceNumbers } from '../../platform/http/legacy-dto.ts';
 import {
   cataloguePage,
   itemCards,
@@ -25,11 +26,6 @@ import {
 const locationNo = z.string().trim().min(1).max(50).optional();
 const itemNo = z.string().trim().min(1).max(50);
 const language = z.string().max(10).optional();
-
-/** The language a legacy call asks for (searchLanguage / taal), else the request's. */
-export function legacyLocale(requested: string | undefined, fallback: Locale): Locale {
-  return requested && isLocale(requested) ? requested : fallback;
-}
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 function formatNumber(value: string, locale: Locale): string {
@@ -69,20 +65,13 @@ export function toTechnischeGegevens(entries: CatalogueItem['techData'], locale:
   }));
 }
 
-const amount = (value: string | null) => (value === null ? 0 : Number(value));
-
 /** A catalogue item as the legacy interface shows it (materielen). */
 export function toMaterieel(item: CatalogueItem, locale: Locale) {
   return {
     materieelSoort: item.itemNo,
     omschrijving: item.description,
     aantal: 0,
-    toonPrijs: item.showPrice,
-    prijsOpAanvraag: item.priceOnDemand,
-    huurPrijs: amount(item.dayPrice),
-    huurPrijsWeek: amount(item.weekPrice),
-    verkoopPrijs: amount(item.salePrice),
-    gewichtPerStuk: amount(item.weightPerPiece),
+    ...legacyPriceNumbers(item),
     verhuurType: item.rentalType,
     huurEenheid: item.rentalUnit,
     afbeeldingUrl: item.imageUrl,
@@ -161,7 +150,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
         ctx,
         b.categorieId,
         {
-          plantLocation: b.materieelLocatieNr,
+          locationNo: b.materieelLocatieNr,
           sortBy: b.sortBy,
           pageSize: b.pageSize,
           pageNumber: b.pageNumber,

@@ -5,7 +5,7 @@ import {
   onCatalogueInvalidated,
   watchCatalogue,
 } from './catalogue.cache.ts';
-import { countItems, selectCatalogueRevision } from './catalogue.queries.ts';
+import { countItems, selectCatalogueRevision } from './catalogue.read-model.queries.ts';
 
 // In-process read models of the catalogue (the quick-search index, the listing index; see
 // docs/decisions/0008-in-process-catalogue-indexes.md), one per database and key (a locale, say).

@@ -54,7 +54,10 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
       },
       serializerCompiler: plainJson,
     },
-    async (req) => cataloguePage(ctxOf(req, deps), req.params.categoryId, req.query),
+    async (req) => {
+      const { plantLocation, ...query } = req.query;
+      return cataloguePage(ctxOf(req, deps), req.params.categoryId, { ...query, locationNo: plantLocation });
+    },
   );
 
   app.get(

@@ -15,29 +15,30 @@ import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { SQL } from 'drizzle-orm';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { imageUrl, listImageUrls } from '../images/images.service.ts';
-import { loadSettings, type SettingsMap } from '../settings/settings.service.ts';
+import { loadSettings, type SettingsMap } from '../settings/index.ts';
 import { createCache } from './catalogue.cache.ts';
+import type { CardRow, TechMode, TechRow } from './catalogue.common.queries.ts';
 import { listFromIndex, listingIndexes } from './catalogue.indexes.ts';
 import {
+  selectCardsByNo,
+  selectItemDetails,
+  selectItemDocuments,
+  selectLinkedItems,
+} from './catalogue.items.queries.ts';
+import {
   allListedBase,
-  type CardRow,
   type CategoryRow,
   categoryBase,
   type ListingFilters,
   type ListingRow,
   selectBooleanAttributes,
-  selectCardsByNo,
   selectCategories,
   selectCategory,
-  selectItemDetails,
-  selectItemDocuments,
-  selectLinkedItems,
   selectListing,
-  type TechMode,
-  type TechRow,
 } from './catalogue.queries.ts';
+import { itemImageUrls } from './lookup.ts';
 
 // ── who is asking ──────────────────────────────────────────────────────────────────────────────
 
@@ -53,6 +54,11 @@ export interface Viewer {
   tech: TechMode;
 }
 
+/** A v2 query with its `plantLocation` under the name the services use: `locationNo`. */
+export type AtLocation<Q extends { plantLocation?: string }> = Omit<Q, 'plantLocation'> & {
+  locationNo?: string;
+};
+
 export interface ViewOptions {
   /** Another interface language than the request's (quick search `locale`, legacy `searchLanguage`). */
   locale?: Locale;
@@ -65,24 +71,24 @@ const locationNotFound = () => new AppError('not_found', 'error.locatie_onbekend
 
 /**
  * The access rule of the catalogue-type routes ("settings data" in spec §2): anonymous visitors only
- * with AllowAnonymousUsers (else 401), signed-in users need the functional area; a given plantLocation
- * must be one of the user's (404 otherwise, the same for unknown and foreign ones).
+ * with AllowAnonymousUsers (else 401), signed-in users need the functional area; a given location
+ * (locationNo) must be one of the user's (404 otherwise, the same for unknown and foreign ones).
  */
 export async function viewerFor(
   ctx: Ctx,
   area: FunctionalArea,
-  plantLocation: string | undefined,
+  locationNo: string | undefined,
   options: ViewOptions = {},
 ): Promise<Viewer> {
   const settings = await loadSettings(ctx.db);
   const user = ctx.user;
   await requireArea(ctx, area, 'read');
-  if (plantLocation) {
+  if (locationNo) {
     if (!user) throw locationNotFound();
-    await requireLocation(ctx, { locationNo: plantLocation }, 'read');
+    await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
   }
   const display = priceDisplay(
-    { kind: user ? user.kind : null, isAdmin: user?.role === 'admin', hasLocation: Boolean(plantLocation) },
+    { kind: user ? user.kind : null, isAdmin: user?.role === 'admin', hasLocation: Boolean(locationNo) },
     settings,
   );
   const techVisible = Boolean(user) || !settings.Details_ToonTechnischeGegevensIngelogd;
@@ -361,10 +367,10 @@ const categoryNotFound = (categoryId: string) =>
 export async function cataloguePage(
   ctx: Ctx,
   categoryId: string,
-  q: CatalogueQuery,
+  q: AtLocation<CatalogueQuery>,
   options: ViewOptions = {},
 ): Promise<CataloguePage> {
-  const v = await viewerFor(ctx, 'AppCatalogus', q.plantLocation, options);
+  const v = await viewerFor(ctx, 'AppCatalogus', q.locationNo, options);
   const all = categoryId === EMPTY_GUID;
   const [category, list] = await Promise.all([
     all
@@ -399,13 +405,8 @@ const itemNotFound = (itemNo: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
 
 /** GET Items?itemNos=a,b,c: cards in the order asked, unknown or blocked numbers left out. */
-export async function itemCards(
-  ctx: Ctx,
-  itemNos: string[],
-  plantLocation?: string,
-  options: ViewOptions = {},
-) {
-  const v = await viewerFor(ctx, 'AppCatalogus', plantLocation, options);
+export async function itemCards(ctx: Ctx, itemNos: string[], locationNo?: string, options: ViewOptions = {}) {
+  const v = await viewerFor(ctx, 'AppCatalogus', locationNo, options);
   const rows = await selectCardsByNo(ctx.db, v.locale, itemNos, v.tech);
   const byNo = new Map(rows.map((r) => [r.item_no, r]));
   const items = itemNos.flatMap((no) => {
@@ -419,16 +420,19 @@ export async function itemCards(
 export async function itemDetails(
   ctx: Ctx,
   itemNo: string,
-  plantLocation?: string,
+  locationNo?: string,
   options: ViewOptions = {},
 ): Promise<ItemDetails> {
-  const v = await viewerFor(ctx, 'AppDetails', plantLocation, options);
+  const v = await viewerFor(ctx, 'AppDetails', locationNo, options);
   const row = await selectItemDetails(ctx.db, v.locale, itemNo, v.tech);
   if (!row) throw itemNotFound(itemNo);
   const [linked, documents, images] = await Promise.all([
     selectLinkedItems(ctx.db, v.locale, row.id, v.tech),
     selectItemDocuments(ctx.db, row.id, v.settings.Documenten_CategorieDocumenten),
-    listImageUrls(ctx, 'item', row.item_no).catch(() => [] as string[]),
+    itemImageUrls(ctx.db, row.item_no).then(
+      (urls) => urls ?? [],
+      () => [] as string[],
+    ),
   ]);
   const linkedCard = (kind: 'accessory' | 'order_tip') =>
     linked.filter((l) => l.kind === kind).map((l) => ({ ...toCard(l, v), amount: l.amount }));

@@ -10,9 +10,9 @@ import {
   categoryBase,
   type ListingFilters,
   type SortKey,
-  selectCardsByIds,
   selectListing,
 } from './catalogue.queries.ts';
+import { selectCardsByIds } from './catalogue.read-model.queries.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl'; // internal, member of P-24001..P-24004, P-24007

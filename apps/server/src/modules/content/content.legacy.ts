@@ -1,10 +1,10 @@
 import { footerColumn, localeSchema } from '@mp/contract/api/shell';
-import { locales } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyLocaleField } from '../../platform/http/legacy-dto.ts';
 import { columnName, serviceMessageAdmin } from './content.schemas.ts';
 import {
   changeMessage,
@@ -21,13 +21,7 @@ import {
 } from './content.service.ts';
 
 /** Legacy clients send 'nl-NL', 'nl_NL' or just 'nl'. */
-const legacyLocale = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const s = v.replace('_', '-').toLowerCase();
-  return (
-    locales.find((l) => l.toLowerCase() === s) ?? locales.find((l) => l.slice(0, 2) === s.slice(0, 2)) ?? v
-  );
-}, localeSchema);
+const legacyLocale = legacyLocaleField(localeSchema);
 
 const pageRef = z
   .object({ pageId: z.guid().optional(), id: z.guid().optional(), locale: legacyLocale.optional() })

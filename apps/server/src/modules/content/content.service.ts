@@ -3,7 +3,7 @@ import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
 import { plainText, sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   deleteMessage,
   deletePage,

@@ -1,4 +1,4 @@
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireArea, requireLocationById } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -38,7 +38,7 @@ async function readable(ctx: Ctx, documentSystemId: string): Promise<DocumentRow
       return doc;
     }
     try {
-      await requireLocation(ctx, { id: doc.location_id }, 'read');
+      await requireLocationById(ctx, doc.location_id, 'read', { allowDeregistered: true });
     } catch (e) {
       if (e instanceof AppError && e.status === 404) throw notFound();
       throw e;

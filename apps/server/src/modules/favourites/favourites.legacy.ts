@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyPrices } from '../../platform/http/legacy-dto.ts';
 import {
   addFavouriteItems,
   createFavouriteList,
@@ -35,12 +36,7 @@ function lijstDto(l: FavouriteList, withItems: boolean) {
             materieelSoort: i.itemNo,
             omschrijving: i.description,
             verhuurType: i.rentalType,
-            toonPrijs: i.showPrice,
-            prijsOpAanvraag: i.priceOnDemand,
-            verkoopPrijs: i.salePrice ?? '0',
-            huurPrijs: i.dayPrice ?? '0',
-            huurPrijsWeek: i.weekPrice ?? '0',
-            gewichtPerStuk: i.weightPerPiece ?? '0',
+            ...legacyPrices(i),
             imageUrl: i.imageUrl,
           })),
         }
@@ -58,7 +54,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelFavorieten/GetLijsten',
     { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish() } },
     async (req) => {
-      const r = await listFavourites(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listFavourites(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { lijsten: r.lists.map((l) => lijstDto(l, false)) };
     },
   );
@@ -78,7 +74,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       const ctx = ctxOf(req, deps);
       const id = req.body?.lijstId ?? req.body?.id;
       if (id) return { lijsten: [lijstDto(await getFavouriteList(ctx, id), true)] };
-      const r = await listFavourites(ctx, { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listFavourites(ctx, { locationNo: req.body?.materieelLocatieNr });
       return { lijsten: r.lists.map((l) => lijstDto(l, true)) };
     },
   );
@@ -90,7 +86,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       lijstDto(
         await createFavouriteList(ctxOf(req, deps), {
           name: req.body.naam,
-          plantLocation: req.body.materieelLocatieNr,
+          locationNo: req.body.materieelLocatieNr,
         }),
         true,
       ),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { favouriteListItems, favouriteLists, items, plantLocations } from '../../db/schema/index.ts';
+import { favouriteListItems, favouriteLists, plantLocations } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export interface FavouriteListRow {
@@ -136,12 +136,11 @@ export async function deleteFavouriteItem(db: Db, listId: string, itemId: string
 }
 
 /** The user's lists holding the item (Inlijst). */
-export async function selectListsWithItem(db: Db, userId: string, itemNo: string): Promise<string[]> {
+export async function selectListsWithItem(db: Db, userId: string, itemId: string): Promise<string[]> {
   const rows = await db
     .select({ id: favouriteLists.id })
     .from(favouriteListItems)
     .innerJoin(favouriteLists, eq(favouriteLists.id, favouriteListItems.listId))
-    .innerJoin(items, eq(items.id, favouriteListItems.itemId))
-    .where(and(eq(favouriteLists.userId, userId), eq(items.itemNo, itemNo)));
+    .where(and(eq(favouriteLists.userId, userId), eq(favouriteListItems.itemId, itemId)));
   return rows.map((r) => r.id);
 }

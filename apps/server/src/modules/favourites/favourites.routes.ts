@@ -44,7 +44,7 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: favouriteListsResponse },
       },
     },
-    async (req) => listFavourites(ctxOf(req, deps), req.query),
+    async (req) => listFavourites(ctxOf(req, deps), { locationNo: req.query.plantLocation }),
   );
 
   app.post(
@@ -58,7 +58,13 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 201: favouriteList },
       },
     },
-    async (req, reply) => reply.code(201).send(await createFavouriteList(ctxOf(req, deps), req.body)),
+    async (req, reply) =>
+      reply.code(201).send(
+        await createFavouriteList(ctxOf(req, deps), {
+          name: req.body.name,
+          locationNo: req.body.plantLocation,
+        }),
+      ),
   );
 
   app.get(
@@ -128,7 +134,12 @@ export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: orderList },
       },
     },
-    async (req) => favouritesToOrderList(ctxOf(req, deps), req.params.id, req.body),
+    async (req) =>
+      favouritesToOrderList(ctxOf(req, deps), req.params.id, {
+        locationNo: req.body.plantLocation,
+        orderListId: req.body.orderListId,
+        amount: req.body.amount,
+      }),
   );
 
   favouritesLegacy(app, deps);

@@ -1,16 +1,10 @@
 import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
+import { requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import {
-  itemsById,
-  itemsByNo,
-  priceDisplayFor,
-  pricesOf,
-  requireKnownItems,
-} from '../order-lists/item-lookup.ts';
-import { requireLocation, requireLocationById } from '../order-lists/location-access.ts';
-import { addOrderListLines, listOrderLists } from '../order-lists/order-lists.service.ts';
+import { itemsById, itemsByNo, priceDisplayFor, pricesOf, requireKnownItems } from '../catalogue/index.ts';
+import { addOrderListLines, listOrderLists } from '../order-lists/index.ts';
 import {
   countFavouriteItems,
   countFavouriteLists,
@@ -94,11 +88,11 @@ async function views(ctx: Ctx, lists: FavouriteListRow[], display: PriceDisplay)
 /** The user's favourite lists; with a location, the lists for every location plus that location's. */
 export async function listFavourites(
   ctx: Ctx,
-  query: { plantLocation?: string },
+  query: { locationNo?: string },
 ): Promise<{ lists: FavouriteList[] }> {
   const user = requireUser(ctx);
-  const location = query.plantLocation ? await requireLocation(ctx, query.plantLocation, 'read') : null;
-  const rows = await selectFavouriteLists(ctx.db, user.id, location?.id);
+  const location = query.locationNo ? await requireLocation(ctx, query.locationNo, 'read') : null;
+  const rows = await selectFavouriteLists(ctx.db, user.id, location?.locationId);
   const visible: FavouriteListRow[] = [];
   const allowed = new Map<string, boolean>();
   for (const row of rows) {
@@ -122,15 +116,15 @@ export async function getFavouriteList(ctx: Ctx, id: string): Promise<FavouriteL
   return view;
 }
 
-export async function createFavouriteList(ctx: Ctx, input: { name: string; plantLocation?: string | null }) {
+export async function createFavouriteList(ctx: Ctx, input: { name: string; locationNo?: string | null }) {
   const user = requireUser(ctx);
-  const location = input.plantLocation ? await requireLocation(ctx, input.plantLocation, 'write') : null;
+  const location = input.locationNo ? await requireLocation(ctx, input.locationNo, 'write') : null;
   if ((await countFavouriteLists(ctx.db, user.id)) >= MAX_FAVOURITE_LISTS) {
     throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: MAX_FAVOURITE_LISTS } });
   }
   const id = await insertFavouriteList(ctx.db, {
     userId: user.id,
-    locationId: location?.id ?? null,
+    locationId: location?.locationId ?? null,
     name: input.name,
   });
   return getFavouriteList(ctx, id);
@@ -171,14 +165,15 @@ export async function removeFavouriteItem(ctx: Ctx, id: string, itemNo: string):
 /** The ids of the user's lists that hold the item (the heart on Details). */
 export async function listsWithItem(ctx: Ctx, itemNo: string): Promise<string[]> {
   const user = requireUser(ctx);
-  return selectListsWithItem(ctx.db, user.id, itemNo);
+  const item = (await itemsByNo(ctx.db, ctx.locale, [itemNo])).get(itemNo);
+  return item ? selectListsWithItem(ctx.db, user.id, item.id) : [];
 }
 
 /** Every item of the list onto an order list (the default one when none is named), amounts added. */
 export async function favouritesToOrderList(
   ctx: Ctx,
   id: string,
-  input: { plantLocation: string; orderListId?: string; amount: number },
+  input: { locationNo: string; orderListId?: string; amount: number },
 ): Promise<OrderList> {
   const list = await ownList(ctx, id, 'read');
   const rows = await selectFavouriteItems(ctx.db, [list.id]);
@@ -190,10 +185,10 @@ export async function favouritesToOrderList(
   const orderable = rows.map((r) => items.get(r.itemId)).filter((i) => i && !i.blocked);
   if (orderable.length === 0)
     throw new AppError('rule', 'error.lijst_leeg', { details: { favoriteListId: id } });
-  const target = input.orderListId ?? (await listOrderLists(ctx, input.plantLocation)).orderLists[0].id;
+  const target = input.orderListId ?? (await listOrderLists(ctx, input.locationNo)).orderLists[0].id;
   return addOrderListLines(
     ctx,
-    input.plantLocation,
+    input.locationNo,
     target,
     {
       lines: orderable.map((i) => ({

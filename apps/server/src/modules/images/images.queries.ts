@@ -1,5 +1,5 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
-import { categories, corporateIdentity, documents, files, items, sets } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { corporateIdentity, documents, files } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export interface ImageFile {
@@ -19,64 +19,6 @@ const fileColumns = {
   size: files.size,
   meta: files.meta,
 };
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
-/** The item (by item number, or by id) with its main image file. */
-export async function selectItem(db: Db, idOrNo: string) {
-  const [row] = await db
-    .select({ id: items.id, itemNo: items.itemNo, imageFileId: items.imageFileId })
-    .from(items)
-    .where(isUuid(idOrNo) ? or(eq(items.id, idOrNo), eq(items.itemNo, idOrNo)) : eq(items.itemNo, idOrNo))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Image documents of an item (extra pictures), oldest first. */
-export async function selectItemImageDocuments(db: Db, itemId: string): Promise<ImageFile[]> {
-  return db
-    .select(fileColumns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.fileId))
-    .where(and(eq(documents.itemId, itemId), like(files.contentType, 'image/%')))
-    .orderBy(documents.createdAt, documents.id);
-}
-
-/** A file that is an item's main image or one of its image documents, found by the file's id. */
-export async function selectItemImageByFileId(db: Db, fileId: string): Promise<ImageFile | null> {
-  const [row] = await db
-    .select(fileColumns)
-    .from(files)
-    .where(
-      and(
-        eq(files.id, fileId),
-        or(
-          sql`exists (select 1 from ${items} where ${items.imageFileId} = ${files.id})`,
-          sql`exists (select 1 from ${documents} where ${documents.fileId} = ${files.id} and ${documents.itemId} is not null)`,
-        ),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function selectCategory(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: categories.id, imageFileId: categories.imageFileId })
-    .from(categories)
-    .where(eq(categories.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function selectSet(db: Db, idOrNo: string) {
-  const [row] = await db
-    .select({ id: sets.id, imageFileId: sets.imageFileId })
-    .from(sets)
-    .where(isUuid(idOrNo) ? or(eq(sets.id, idOrNo), eq(sets.setNo, idOrNo)) : eq(sets.setNo, idOrNo))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function selectFile(db: Db, id: string): Promise<ImageFile | null> {
   const [row] = await db.select(fileColumns).from(files).where(eq(files.id, id)).limit(1);
@@ -123,25 +65,10 @@ export async function setCorporateImage(
     .onConflictDoUpdate({ target: corporateIdentity.id, set: { ...value, updatedAt: new Date() } });
 }
 
-export async function setItemImage(db: Db, itemId: string, fileId: string | null): Promise<void> {
-  await db.update(items).set({ imageFileId: fileId }).where(eq(items.id, itemId));
-}
-
-export async function setCategoryImage(db: Db, categoryId: string, fileId: string | null): Promise<void> {
-  await db.update(categories).set({ imageFileId: fileId }).where(eq(categories.id, categoryId));
-}
-
-export async function setSetImage(db: Db, setId: string, fileId: string | null): Promise<void> {
-  await db.update(sets).set({ imageFileId: fileId }).where(eq(sets.id, setId));
-}
-
-/** Whether any image slot (item, category, set, corporate identity) still points at the file. */
+/** Whether a corporate identity slot or a document still points at the file (catalogue slots: catalogueUsesFile). */
 export async function fileStillUsedAsImage(db: Db, fileId: string): Promise<boolean> {
   const result = await db.execute<{ used: boolean }>(sql`
-    select exists (select 1 from ${items} where ${items.imageFileId} = ${fileId})
-        or exists (select 1 from ${categories} where ${categories.imageFileId} = ${fileId})
-        or exists (select 1 from ${sets} where ${sets.imageFileId} = ${fileId})
-        or exists (select 1 from ${corporateIdentity}
+    select exists (select 1 from ${corporateIdentity}
                    where ${corporateIdentity.logoFileId} = ${fileId}
                       or ${corporateIdentity.bannerFileId} = ${fileId}
                       or ${corporateIdentity.faviconFileId} = ${fileId})

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { imageTypes } from '../../platform/files/image-url.ts';
 import { imageKinds, readUploads, registerUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { imagesLegacy } from './images.legacy.ts';
 import {
   getCorporateIdentity,
-  imageTypes,
   listImageUrls,
   missingFile,
   readImage,

@@ -1,31 +1,28 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
+import { type ImageType, imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, type FileKind, reencodeImage } from '../../platform/files/uploads.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
-import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
-import { writeSettings } from '../settings/settings.service.ts';
+import {
+  catalogueImageSlot,
+  catalogueUsesFile,
+  isItemImageFile,
+  itemImageUrls,
+  setCatalogueImage,
+} from '../catalogue/index.ts';
+import { writeSettings } from '../settings/index.ts';
 import {
   type CorporateSlot,
   fileStillUsedAsImage,
   type ImageFile,
-  selectCategory,
   selectContentImage,
   selectCorporateIdentity,
   selectFile,
-  selectItem,
-  selectItemImageByFileId,
-  selectItemImageDocuments,
-  selectSet,
-  setCategoryImage,
   setCorporateImage,
-  setItemImage,
-  setSetImage,
 } from './images.queries.ts';
 
-export const imageTypes = ['item', 'category', 'set', 'corporate', 'content'] as const;
-export type ImageType = (typeof imageTypes)[number];
 export const corporateSlots = ['logo', 'banner', 'favicon'] as const;
 
 /** Longest side per use; the favicon also becomes a PNG. */
@@ -40,17 +37,7 @@ const maxDimension: Record<ImageType | CorporateSlot, number> = {
   favicon: 256,
 };
 
-/** Content types an image answer may carry (anything else stored under an image slot is not served). */
-const servable = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-
-/**
- * The URL of an image. `version` (part of the content hash) changes when the image does, so the
- * day-long public caching never shows an old picture after a change.
- */
-export function imageUrl(type: ImageType, id: string, version?: string | null): string {
-  const base = `/api/v2.0/Images/single/${type}/${encodeURIComponent(id)}`;
-  return version ? `${base}?v=${version.slice(0, 12)}` : base;
-}
+const servable = servableImageTypes;
 
 const notFound = (type: string, id: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { type, id } });
@@ -67,14 +54,13 @@ async function fileOrNull(ctx: Ctx, id: string | null): Promise<ImageFile | null
 async function resolveImage(ctx: Ctx, type: ImageType, id: string): Promise<ImageFile | null> {
   switch (type) {
     case 'item': {
-      const item = await selectItem(ctx.db, id);
+      const item = await catalogueImageSlot(ctx.db, 'item', id);
       if (item) return fileOrNull(ctx, item.imageFileId);
-      return isUuid(id) ? selectItemImageByFileId(ctx.db, id) : null;
+      return isUuid(id) && (await isItemImageFile(ctx.db, id)) ? selectFile(ctx.db, id) : null;
     }
     case 'category':
-      return isUuid(id) ? fileOrNull(ctx, (await selectCategory(ctx.db, id))?.imageFileId ?? null) : null;
     case 'set':
-      return fileOrNull(ctx, (await selectSet(ctx.db, id))?.imageFileId ?? null);
+      return fileOrNull(ctx, (await catalogueImageSlot(ctx.db, type, id))?.imageFileId ?? null);
     case 'corporate': {
       if (!(corporateSlots as readonly string[]).includes(id)) return null;
       const ci = await selectCorporateIdentity(ctx.db);
@@ -102,15 +88,8 @@ export async function readImage(
 /** Every image URL of an entity (an item has its main picture plus image documents). */
 export async function listImageUrls(ctx: Ctx, type: ImageType, id: string): Promise<string[]> {
   if (type === 'item') {
-    const item = await selectItem(ctx.db, id);
-    if (!item) throw notFound(type, id);
-    const urls: string[] = [];
-    const main = await fileOrNull(ctx, item.imageFileId);
-    if (main && servable.has(main.contentType)) urls.push(imageUrl('item', item.itemNo, main.sha256));
-    for (const doc of await selectItemImageDocuments(ctx.db, item.id)) {
-      if (doc.id !== item.imageFileId && servable.has(doc.contentType))
-        urls.push(imageUrl('item', doc.id, doc.sha256));
-    }
+    const urls = await itemImageUrls(ctx.db, id);
+    if (!urls) throw notFound(type, id);
     return urls;
   }
   const file = await resolveImage(ctx, type, id);
@@ -183,7 +162,7 @@ async function dropIfUnused(ctx: Ctx, storage: FileStorage, fileId: string | nul
   const file = await selectFile(ctx.db, fileId);
   const meta = (file?.meta ?? {}) as { origin?: string };
   if (!file || meta.origin !== 'upload') return;
-  if (await fileStillUsedAsImage(ctx.db, fileId)) return;
+  if ((await catalogueUsesFile(ctx.db, fileId)) || (await fileStillUsedAsImage(ctx.db, fileId))) return;
   await removeFile(ctx.db, storage, fileId);
 }
 
@@ -217,24 +196,12 @@ export async function setImage(
     await dropIfUnused(ctx, storage, before);
     return { fileId: file.id, url: imageUrl('corporate', slot, file.sha256) };
   }
-  const target =
-    type === 'item'
-      ? await selectItem(ctx.db, id)
-      : type === 'category'
-        ? isUuid(id)
-          ? await selectCategory(ctx.db, id)
-          : null
-        : await selectSet(ctx.db, id);
+  const target = await catalogueImageSlot(ctx.db, type, id);
   if (!target) throw notFound(type, id);
   const file = await storeImage(ctx, storage, type, upload, admin.id);
-  if (type === 'item') await setItemImage(ctx.db, target.id, file.id);
-  else if (type === 'category') await setCategoryImage(ctx.db, target.id, file.id);
-  else await setSetImage(ctx.db, target.id, file.id);
-  // Cards, details and the quick search show the image: their caches must not keep the old one.
-  invalidateCatalogueCaches(ctx.db);
+  await setCatalogueImage(ctx.db, type, target.id, file.id);
   await dropIfUnused(ctx, storage, target.imageFileId);
-  const urlId = type === 'item' && 'itemNo' in target ? (target.itemNo as string) : target.id;
-  return { fileId: file.id, url: imageUrl(type, urlId, file.sha256) };
+  return { fileId: file.id, url: imageUrl(type, target.urlId, file.sha256) };
 }
 
 /** Admin: clears the image of an item, category, set or corporate slot. */
@@ -258,19 +225,9 @@ export async function removeImage(
     await removeFile(ctx.db, storage, id);
     return;
   }
-  const target =
-    type === 'item'
-      ? await selectItem(ctx.db, id)
-      : type === 'category'
-        ? isUuid(id)
-          ? await selectCategory(ctx.db, id)
-          : null
-        : await selectSet(ctx.db, id);
+  const target = await catalogueImageSlot(ctx.db, type, id);
   if (!target) throw notFound(type, id);
-  if (type === 'item') await setItemImage(ctx.db, target.id, null);
-  else if (type === 'category') await setCategoryImage(ctx.db, target.id, null);
-  else await setSetImage(ctx.db, target.id, null);
-  invalidateCatalogueCaches(ctx.db);
+  await setCatalogueImage(ctx.db, type, target.id, null);
   await dropIfUnused(ctx, storage, target.imageFileId);
 }
 

@@ -1,7 +1,7 @@
 import { requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   type LocationRow,
   selectAllLocations,
@@ -51,8 +51,8 @@ export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
 }
 
 export async function listWorkAddresses(ctx: Ctx, locationNo: string) {
-  const { location } = await requireLocation(ctx, { locationNo }, 'read');
-  const rows = await selectWorkAddresses(ctx.db, location.id);
+  const location = await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
+  const rows = await selectWorkAddresses(ctx.db, location.locationId);
   return rows.map((r) => ({
     ...r,
     postcode: r.postcode ?? null,

@@ -5,11 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { type Ctx, ctxOf } from '../../platform/http/context.ts';
+import { legacyPrices } from '../../platform/http/legacy-dto.ts';
+import { addOrderListLines, deleteOrderListLine } from './order-lists.lines.ts';
 import {
-  addOrderListLines,
   clearOrderList,
   createOrderList,
-  deleteOrderListLine,
   getDraft,
   getOrDefaultOrderList,
   listOrderLists,
@@ -98,12 +98,7 @@ function bestellijstDto(l: OrderList, draft: OrderDraft | null) {
     bestellijstId: l.id,
     childLinesIncluded: line.childLinesIncluded,
     wijzigbaar: line.editable,
-    toonPrijs: line.showPrice,
-    prijsOpAanvraag: line.priceOnDemand,
-    verkoopPrijs: line.salePrice ?? '0',
-    huurPrijs: line.dayPrice ?? '0',
-    huurPrijsWeek: line.weekPrice ?? '0',
-    gewichtPerStuk: line.weightPerPiece ?? '0',
+    ...legacyPrices(line),
     imageUrl: line.imageUrl,
   }));
   return {

@@ -16,18 +16,16 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { orderListsLegacy } from './order-lists.legacy.ts';
+import { addOrderListLines, deleteOrderListLine, updateOrderListLine } from './order-lists.lines.ts';
 import {
-  addOrderListLines,
   clearOrderList,
   createOrderList,
   deleteOrderList,
-  deleteOrderListLine,
   getDraft,
   getOrderList,
   listOrderLists,
   saveDraft,
   updateOrderList,
-  updateOrderListLine,
 } from './order-lists.service.ts';
 
 const locationParams = z.object({ plantLocation: locationNumber });

@@ -1,26 +1,17 @@
 import { EMPTY_GUID } from '@mp/contract';
 import { orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/ordering';
 import { type Locale, translate } from '@mp/contract/i18n';
-import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-status';
+import type { RequestKind } from '@mp/contract/rules/request-status';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ctxOf, requireUser } from '../../platform/http/context.ts';
-import { IDEMPOTENT_REPLAY_HEADER, idempotencyKeyOf } from '../../platform/http/idempotency.ts';
-import { defaultOrderListId } from '../order-lists/order-lists.service.ts';
+import { legacyRequestStatus } from '../../platform/http/legacy-dto.ts';
 import { selectRequestIdByNo } from './requests.queries.ts';
-import { getRequest, listRequests, submitOrder } from './requests.service.ts';
+import { getRequest, listRequests } from './requests.service.ts';
 
-const statusKey: Record<RequestStatus, string> = {
-  submitted: 'ingediend',
-  in_progress: 'in_behandeling',
-  planned: 'gepland',
-  done: 'afgerond',
-  cancelled: 'geannuleerd',
-  rejected: 'afgewezen',
-};
 const kindKey: Record<RequestKind, string> = {
   order: 'bestelling',
   removal: 'afvoer',
@@ -34,8 +25,8 @@ function aanvraagDto(r: RequestSummary, locale: Locale) {
     aanvraagNummer: r.requestNo,
     soort: kindKey[r.kind],
     soortOmschrijving: translate(locale, `Aanvragen.soorten.${kindKey[r.kind]}`),
-    status: statusKey[r.status],
-    statusOmschrijving: translate(locale, `Aanvragen.status.${statusKey[r.status]}`),
+    status: legacyRequestStatus[r.status],
+    statusOmschrijving: translate(locale, `Aanvragen.status.${legacyRequestStatus[r.status]}`),
     materieelLocatieNr: r.locationNo,
     locatieOmschrijving: r.locationDescription,
     gewensteDatum: r.requestedDate,
@@ -79,8 +70,8 @@ function aanvraagDetailDto(r: RequestDetail, locale: Locale) {
       gewichtPerStuk: l.weightPerPiece ?? '0',
     })),
     statusHistorie: r.history.map((h) => ({
-      vanStatus: h.fromStatus ? statusKey[h.fromStatus] : null,
-      naarStatus: statusKey[h.toStatus],
+      vanStatus: h.fromStatus ? legacyRequestStatus[h.fromStatus] : null,
+      naarStatus: legacyRequestStatus[h.toStatus],
       datum: h.changedAt,
       door: h.changedBy,
       opmerking: h.note,
@@ -97,7 +88,8 @@ const legacyDay = z
 const text = (max: number) => z.string().max(max).nullish();
 
 /** The order form of spec §3 (Dutch names) plus the list it belongs to. */
-const aanvraagForm = z
+/** The legacy order form (AddAanvraag). */
+export const legacyOrderForm = z
   .object({
     bestellijstId: z.guid().nullish(),
     materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
@@ -141,7 +133,8 @@ const dutchField: Record<string, string> = {
   termsAccepted: 'voorwaardenGeaccepteerd',
 };
 
-function toOrderForm(b: z.infer<typeof aanvraagForm>) {
+/** The legacy order form as the v2 OrderForm; field errors name the legacy fields. */
+export function toOrderForm(b: z.infer<typeof legacyOrderForm>) {
   const collect =
     /^(depot|ophalen|afhalen|zelf_ophalen)$/i.test(b.bestemming ?? '') ||
     /^ophalen$/i.test(b.transportmiddel ?? '');
@@ -183,45 +176,13 @@ const requestKey = z
   .passthrough()
   .refine((b) => b.id || b.aanvraagNummer, { path: ['id'], message: 'validation.verplicht' });
 
-/** Legacy RPC calls MaterieelAanvraag/AddAanvraag, GetAanvragen, GetAanvraagDetails(Project). */
+/**
+ * Legacy RPC calls MaterieelAanvraag/GetAanvragen, GetAanvraagDetails(Project). AddAanvraag, the order
+ * submit, is the workflow's (workflows/submit-order-list.routes.ts).
+ */
 export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Legacy'];
-
-  app.post(
-    '/api/MaterieelAanvraag/AddAanvraag',
-    {
-      schema: {
-        tags,
-        description:
-          'The order submit with the Dutch order form; requires the Idempotency-Key header like the v2 call.',
-        body: aanvraagForm,
-      },
-    },
-    async (req, reply) => {
-      const ctx = ctxOf(req, deps);
-      requireUser(ctx);
-      const key = idempotencyKeyOf(req.headers);
-      const form = toOrderForm(req.body);
-      const listId =
-        req.body.bestellijstId ?? (await defaultOrderListId(ctx, req.body.materieelLocatieNr as string));
-      const answer = await submitOrder(
-        ctx,
-        { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
-        listId,
-        form,
-        key,
-      );
-      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.code(answer.status).send({
-        id: answer.body.id,
-        aanvraagNummer: answer.body.requestNo,
-        status: statusKey[answer.body.status],
-        materieelLocatieNr: answer.body.locationNo,
-        aantalRegels: answer.body.lineCount,
-      });
-    },
-  );
 
   app.post(
     '/api/MaterieelAanvraag/GetAanvragen',
@@ -244,7 +205,7 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
     async (req) => {
       const ctx = ctxOf(req, deps);
       const r = await listRequests(ctx, {
-        plantLocation: req.body?.materieelLocatieNr ?? undefined,
+        locationNo: req.body?.materieelLocatieNr ?? undefined,
         status: req.body?.status ? [req.body.status] : undefined,
         page: req.body?.pagina ?? 1,
         pageSize: req.body?.aantalPerPagina ?? 50,

@@ -11,17 +11,10 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { SettingsMap } from '../../platform/settings.ts';
 import { selectStoredSettings, upsertSettings } from './settings.queries.ts';
 
-export type SettingsMap = {
-  [K in SettingKey]: (typeof settingsCatalogue)[K]['default'] extends boolean
-    ? boolean
-    : (typeof settingsCatalogue)[K]['default'] extends number
-      ? number
-      : (typeof settingsCatalogue)[K]['default'] extends readonly string[]
-        ? string[]
-        : string;
-};
+export type { SettingsMap };
 
 /** The settings payload grouped by value type, as the spec's Settings entity names them. */
 export interface SettingsPayload {

@@ -1,7 +1,7 @@
 import { requireArea } from '../../platform/auth/access.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { plainText } from '../../platform/http/sanitize.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSetting } from '../settings/index.ts';
 import { insertPageView, localDay, selectViewsPerDay } from './statistics.queries.ts';
 
 /**

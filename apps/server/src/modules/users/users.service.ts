@@ -1,7 +1,7 @@
 import { areasOf } from '@mp/contract/permissions';
 import { errors } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
-import { bumpSessionGeneration, setUserDisabled } from '../auth/auth.queries.ts';
+import { setAccountDisabled } from '../auth/index.ts';
 import { selectUser, selectUserLocations } from './users.queries.ts';
 
 /** The signed-in user as stored now (not as the token says), with their locations and functional areas. */
@@ -36,8 +36,5 @@ export async function readMe(ctx: Ctx) {
 export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): Promise<void> {
   const admin = requireAdmin(ctx);
   if (admin.id === userId && disabled) throw errors.rule('error.regel_overtreden');
-  await ctx.db.transaction(async (tx) => {
-    if (!(await setUserDisabled(tx, userId, disabled, ctx.now))) throw errors.notFound();
-    if (disabled) await bumpSessionGeneration(tx, userId, ctx.now);
-  });
+  if (!(await setAccountDisabled(ctx.db, userId, disabled, ctx.now))) throw errors.notFound();
 }

@@ -1,31 +1,31 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { locationMemberships, plantLocations } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 
-export type PlantLocationRow = typeof plantLocations.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type LocationRef = string | { id: string } | { locationNo: string };
-
-function whereOf(ref: LocationRef) {
-  if (typeof ref === 'string') {
-    return UUID.test(ref) ? eq(plantLocations.id, ref) : eq(plantLocations.locationNo, ref);
-  }
-  if ('id' in ref) return UUID.test(ref.id) ? eq(plantLocations.id, ref.id) : undefined;
-  return eq(plantLocations.locationNo, ref.locationNo);
+export interface LocationWithRole {
+  id: string;
+  locationNo: string;
+  description: string;
+  blocked: boolean;
+  deregisteredAt: Date | null;
+  /** The user's role there; null when the user is no member. */
+  role: 'user' | 'administration' | null;
 }
 
-/** The location with the user's role on it; role null when the user is no member. */
-export async function selectLocationWithRole(
+async function selectLocationWithRole(
   db: Db,
-  ref: LocationRef,
+  where: SQL,
   userId: string,
-): Promise<{ location: PlantLocationRow; role: 'user' | 'administration' | null } | undefined> {
-  const where = whereOf(ref);
-  if (!where) return undefined;
+): Promise<LocationWithRole | undefined> {
   const [row] = await db
-    .select({ location: plantLocations, role: locationMemberships.role })
+    .select({
+      id: plantLocations.id,
+      locationNo: plantLocations.locationNo,
+      description: plantLocations.description,
+      blocked: plantLocations.blocked,
+      deregisteredAt: plantLocations.deregisteredAt,
+      role: locationMemberships.role,
+    })
     .from(plantLocations)
     .leftJoin(
       locationMemberships,
@@ -34,6 +34,16 @@ export async function selectLocationWithRole(
     .where(where)
     .limit(1);
   return row;
+}
+
+/** The location with this number, with the user's role on it. */
+export function selectLocationByNo(db: Db, locationNo: string, userId: string) {
+  return selectLocationWithRole(db, eq(plantLocations.locationNo, locationNo), userId);
+}
+
+/** The location with this id (a uuid; the caller checks the form), with the user's role on it. */
+export function selectLocationById(db: Db, locationId: string, userId: string) {
+  return selectLocationWithRole(db, eq(plantLocations.id, locationId), userId);
 }
 
 export async function selectMemberships(db: Db, userId: string) {

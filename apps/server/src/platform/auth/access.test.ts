@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { plantLocations, users } from '../../db/schema/index.ts';
-import { toAuthUser } from '../../modules/auth/auth.service.ts';
+import { toAuthUser } from '../../modules/auth/auth.common.ts';
 import type { Ctx } from '../http/context.ts';
-import { accessibleLocationIds, requireArea, requireLocation } from './access.ts';
+import { accessibleLocationIds, requireArea, requireLocation, requireLocationById } from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,14 @@ async function ctxFor(email: string | null): Promise<Ctx> {
     const [row] = await t.deps.db.select().from(users).where(eq(users.email, email));
     user = toAuthUser(row);
   }
-  return { user, locale: 'nl-NL', db: t.deps.db, now: new Date(), ip: '127.0.0.1' };
+  return {
+    user,
+    locale: 'nl-NL',
+    db: t.deps.db,
+    now: new Date(),
+    ip: '127.0.0.1',
+    settings: () => t.deps.loadSettings(t.deps.db),
+  };
 }
 
 async function status(p: Promise<unknown>): Promise<number | string> {
@@ -36,10 +43,10 @@ describe('requireLocation', () => {
   it('lets a member read and write, and returns the location row', async () => {
     const ctx = await ctxFor('uitvoerder@vandijk.nl');
     const access = await requireLocation(ctx, 'P-24001', 'write');
-    expect(access.location.locationNo).toBe('P-24001');
+    expect(access.locationNo).toBe('P-24001');
     expect(access.role).toBe('user');
-    const byId = await requireLocation(ctx, { id: access.location.id }, 'read');
-    expect(byId.location.id).toBe(access.location.id);
+    const byId = await requireLocationById(ctx, access.locationId, 'read');
+    expect(byId.locationId).toBe(access.locationId);
   });
 
   it('answers 404 for a foreign location exactly as for one that does not exist', async () => {
@@ -49,15 +56,15 @@ describe('requireLocation', () => {
       .from(plantLocations)
       .where(eq(plantLocations.locationNo, 'P-24008'));
     const errors = [];
-    for (const ref of [
-      'P-24008',
-      { id: foreign.id },
-      'P-99999',
-      { id: '00000000-0000-0000-0000-000000000000' },
-      { id: 'geen-uuid' },
+    for (const check of [
+      () => requireLocation(ctx, 'P-24008', 'read'),
+      () => requireLocationById(ctx, foreign.id, 'read'),
+      () => requireLocation(ctx, 'P-99999', 'read'),
+      () => requireLocationById(ctx, '00000000-0000-0000-0000-000000000000', 'read'),
+      () => requireLocationById(ctx, 'geen-uuid', 'read'),
     ]) {
       try {
-        await requireLocation(ctx, ref, 'read');
+        await check();
         errors.push('ok');
       } catch (e) {
         errors.push(`${(e as { status: number }).status} ${(e as { code: string }).code}`);

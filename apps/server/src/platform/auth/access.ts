@@ -5,26 +5,28 @@ import {
   locationRoleAllows,
   type Subject,
 } from '@mp/contract/permissions';
-import { getSetting } from '../../modules/settings/settings.service.ts';
-import { errors } from '../errors.ts';
+import { AppError, errors } from '../errors.ts';
 import { type Ctx, requireUser } from '../http/context.ts';
 import {
-  type LocationRef,
-  type PlantLocationRow,
-  selectLocationWithRole,
+  type LocationWithRole,
+  selectLocationById,
+  selectLocationByNo,
   selectMemberships,
 } from './access.queries.ts';
 
 /*
- * Authorization in one place: services call these first (immich's requireAccess). The matrix itself is
- * pure data in packages/contract/src/permissions.ts; this file only adds who is asking and the database.
+ * Authorization in one place (docs/decisions/0002): services call these first, as immich's requireAccess.
+ * The matrix itself is pure data in packages/contract/src/permissions.ts; this file only adds who is
+ * asking and the database. Every area's access check goes through here — a module has no access file.
+ *
+ * A location has two names in code: `locationNo`, its number (the spec's materieelLocatieNr, the
+ * `plantLocation` of the v2 routes), and `locationId`, its key (what stored rows point at). Resolve it
+ * with requireLocation (by number) or requireLocationById (by key).
  */
-
-export type { LocationRef, PlantLocationRow };
 
 async function subjectOf(ctx: Ctx): Promise<Subject> {
   if (ctx.user) return { user: ctx.user };
-  return { user: null, allowAnonymous: await getSetting(ctx, 'AllowAnonymousUsers') };
+  return { user: null, allowAnonymous: (await ctx.settings()).AllowAnonymousUsers };
 }
 
 /** Whether the caller may `action` in `area`; for menus and for rules that branch instead of refusing. */
@@ -39,24 +41,84 @@ export async function requireArea(ctx: Ctx, area: FunctionalArea, action: Action
   throw errors.forbidden();
 }
 
+/** A location the caller may use, in the one shape every area gets. */
 export interface LocationAccess {
-  location: PlantLocationRow;
+  locationId: string;
+  locationNo: string;
+  /** The project name; the number when it is empty. */
+  description: string;
+  /** No new requests (spec: geblokkeerd); see requireNotBlocked. */
+  blocked: boolean;
   /** The caller's role there; null for an admin who is no member. */
   role: 'user' | 'administration' | null;
 }
 
-/**
- * The location when the caller may `action` on it: a member, or an admin. A location that does not exist
- * and one of somebody else answer the same 404 (its existence is not told); the read-only role
- * `administration` gets 403 `error.alleen_lezen` on a write.
- */
-export async function requireLocation(ctx: Ctx, ref: LocationRef, action: Action): Promise<LocationAccess> {
+export interface LocationOptions {
+  /**
+   * A deregistered location (LocatieAfmelden) answers 404 like an unknown one, unless this is set: the
+   * catalogue, documents and work addresses of such a location stay readable.
+   */
+  allowDeregistered?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function check(
+  ctx: Ctx,
+  found: LocationWithRole | undefined,
+  action: Action,
+  options: LocationOptions,
+): LocationAccess {
   const user = requireUser(ctx);
-  const found = await selectLocationWithRole(ctx.db, ref, user.id);
   const isAdmin = user.role === 'admin';
   if (!found || (!isAdmin && !found.role)) throw errors.notFound('error.locatie_onbekend');
   if (!isAdmin && found.role && !locationRoleAllows(found.role, action)) throw errors.readOnly();
-  return { location: found.location, role: found.role };
+  if (found.deregisteredAt && !options.allowDeregistered) {
+    throw new AppError('not_found', 'error.locatie_onbekend');
+  }
+  return {
+    locationId: found.id,
+    locationNo: found.locationNo,
+    description: found.description?.trim() ? found.description : found.locationNo,
+    blocked: found.blocked,
+    role: found.role,
+  };
+}
+
+/**
+ * The location with this number when the caller may `action` on it: a member, or an admin. A location
+ * that does not exist and one of somebody else answer the same 404 (its existence is not told); the
+ * read-only role `administration` gets 403 `error.alleen_lezen` on a write.
+ */
+export async function requireLocation(
+  ctx: Ctx,
+  locationNo: string,
+  action: Action,
+  options: LocationOptions = {},
+): Promise<LocationAccess> {
+  const user = requireUser(ctx);
+  return check(ctx, await selectLocationByNo(ctx.db, locationNo, user.id), action, options);
+}
+
+/** The same check for a location known by its key (a stored list, request or document points at it). */
+export async function requireLocationById(
+  ctx: Ctx,
+  locationId: string,
+  action: Action,
+  options: LocationOptions = {},
+): Promise<LocationAccess> {
+  const user = requireUser(ctx);
+  const found = UUID.test(locationId) ? await selectLocationById(ctx.db, locationId, user.id) : undefined;
+  return check(ctx, found, action, options);
+}
+
+/** A blocked location takes no new requests. */
+export function requireNotBlocked(location: LocationAccess): void {
+  if (location.blocked) {
+    throw new AppError('rule', 'error.locatie_geblokkeerd', {
+      details: { plantLocation: location.locationNo },
+    });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Locale } from '@mp/contract/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import type { LoadSettings, SettingsMap } from '../settings.ts';
 
 /** The signed-in user as the access token describes them. */
 export interface AuthUser {
@@ -21,6 +22,8 @@ export interface Ctx {
   db: Db;
   now: Date;
   ip: string;
+  /** The settings (stored or default, cached), for platform code such as the access checks. */
+  settings: () => Promise<SettingsMap>;
 }
 
 declare module 'fastify' {
@@ -43,7 +46,17 @@ export function requireAdmin(ctx: Ctx): AuthUser {
 }
 
 /** Builds the service context of one request. */
-export function ctxOf(req: FastifyRequest, deps: { db: Db; clock: () => Date }): Ctx {
+export function ctxOf(
+  req: FastifyRequest,
+  deps: { db: Db; clock: () => Date; loadSettings: LoadSettings },
+): Ctx {
   if (req.authError) throw req.authError;
-  return { user: req.user, locale: req.locale, db: deps.db, now: deps.clock(), ip: req.ip };
+  return {
+    user: req.user,
+    locale: req.locale,
+    db: deps.db,
+    now: deps.clock(),
+    ip: req.ip,
+    settings: () => deps.loadSettings(deps.db),
+  };
 }

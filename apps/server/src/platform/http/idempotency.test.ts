@@ -27,6 +27,7 @@ beforeAll(async () => {
     db: t.database.db,
     now: new Date(),
     ip: '127.0.0.1',
+    settings: () => t.deps.loadSettings(t.deps.db),
   };
 });
 afterAll(async () => {

@@ -29,6 +29,11 @@ import { type Ctx, requireUser } from './context.ts';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The header the client sends; one fresh random value (a UUID) per user action, reused on retries. */
+/** The service context on a transaction: every read of a unit of work goes through it. */
+export function onTx(ctx: Ctx, tx: Tx): Ctx {
+  return { ...ctx, db: tx as unknown as Db };
+}
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Replays carry this header so clients and logs can tell them apart. */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';

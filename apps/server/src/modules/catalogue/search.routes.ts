@@ -11,8 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyLocale, toMaterieel } from '../catalogue/catalogue.legacy.ts';
-import { plainJson } from '../catalogue/catalogue.routes.ts';
+import { legacyLocale } from '../../platform/http/legacy-dto.ts';
+import { toMaterieel } from './catalogue.legacy.ts';
+import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
 
 const rules =
@@ -46,7 +47,10 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
       },
       serializerCompiler: plainJson,
     },
-    async (req) => search(ctxOf(req, deps), req.query),
+    async (req) => {
+      const { plantLocation, ...query } = req.query;
+      return search(ctxOf(req, deps), { ...query, locationNo: plantLocation });
+    },
   );
 
   // Legacy RPC calls.
@@ -91,7 +95,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
         ctx,
         {
           query: req.body.zoekString,
-          plantLocation: req.body.materieelLocatieNr,
+          locationNo: req.body.materieelLocatieNr,
           limit: req.body.limit,
           sortBy: 'relevance',
           bool: [],

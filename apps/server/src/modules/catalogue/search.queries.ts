@@ -2,7 +2,7 @@ import type { Locale } from '@mp/contract/i18n';
 import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { executePrepared, localeLiteral } from '../catalogue/catalogue.queries.ts';
+import { executePrepared, localeLiteral } from './catalogue.common.queries.ts';
 
 // Matching follows packages/contract/src/rules/search.ts: a word of 3+ characters anywhere in the text,
 // a shorter one at the start of the text or after a space or hyphen. Every test is `search_text LIKE pattern`

@@ -3,17 +3,18 @@ import type { QuickSearchResult } from '@mp/contract/api/shell';
 import type { Locale } from '@mp/contract/i18n';
 import { isSearchable, splitSearchWords } from '@mp/contract/rules/search';
 import type { Db } from '../../platform/db/database.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { createCache } from '../catalogue/catalogue.cache.ts';
-import { cardModels, listingIndexes } from '../catalogue/catalogue.indexes.ts';
+import { createCache } from './catalogue.cache.ts';
+import { cardModels, listingIndexes } from './catalogue.indexes.ts';
 import {
+  type AtLocation,
   filtersOf,
   numberFormat,
   runListing,
   type ViewOptions,
   viewerFor,
-} from '../catalogue/catalogue.service.ts';
-import { imageUrl } from '../images/images.service.ts';
+} from './catalogue.service.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import {
   itemCandidates,
@@ -76,8 +77,12 @@ export async function quickSearch(
 }
 
 /** Full search (Zoeken): item cards with the catalogue's filters and facets, plus matching sets. */
-export async function search(ctx: Ctx, q: SearchQuery, options: ViewOptions = {}): Promise<SearchResults> {
-  const v = await viewerFor(ctx, 'AppZoeken', q.plantLocation, {
+export async function search(
+  ctx: Ctx,
+  q: AtLocation<SearchQuery>,
+  options: ViewOptions = {},
+): Promise<SearchResults> {
+  const v = await viewerFor(ctx, 'AppZoeken', q.locationNo, {
     ...options,
     locale: options.locale ?? q.locale,
   });

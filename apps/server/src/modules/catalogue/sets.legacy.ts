@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { legacyPrices } from '../../platform/http/legacy-dto.ts';
 import { getSet, listSets, setsExist } from './sets.service.ts';
 
 type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
@@ -21,6 +22,12 @@ function setDto(s: Summary) {
   };
 }
 
+// why: the old interface had no prijsOpAanvraag on set lines.
+function setLinePrices(l: SetDetail['lines'][number]) {
+  const { prijsOpAanvraag: _, ...prices } = legacyPrices(l);
+  return prices;
+}
+
 function setDetailDto(s: SetDetail) {
   return {
     ...setDto(s),
@@ -34,11 +41,7 @@ function setDetailDto(s: SetDetail) {
       materieelSoort: l.itemNo,
       omschrijving: l.description,
       aantal: l.amount,
-      toonPrijs: l.showPrice,
-      verkoopPrijs: l.salePrice ?? '0',
-      huurPrijs: l.dayPrice ?? '0',
-      huurPrijsWeek: l.weekPrice ?? '0',
-      gewichtPerStuk: l.weightPerPiece ?? '0',
+      ...setLinePrices(l),
       imageUrl: l.imageUrl,
     })),
   };
@@ -62,7 +65,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSets',
     { schema: { tags, body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish() } },
     async (req) => {
-      const r = await listSets(ctxOf(req, deps), { plantLocation: req.body?.materieelLocatieNr });
+      const r = await listSets(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { sets: r.sets.map(setDto) };
     },
   );
@@ -80,9 +83,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const key = (req.body.setNummer ?? req.body.id) as string;
-      return setDetailDto(
-        await getSet(ctxOf(req, deps), key, { plantLocation: req.body.materieelLocatieNr }),
-      );
+      return setDetailDto(await getSet(ctxOf(req, deps), key, { locationNo: req.body.materieelLocatieNr }));
     },
   );
 
@@ -98,7 +99,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       const ctx = ctxOf(req, deps);
       const out = [];
       for (const key of req.body.ids)
-        out.push(setDetailDto(await getSet(ctx, key, { plantLocation: req.body.materieelLocatieNr })));
+        out.push(setDetailDto(await getSet(ctx, key, { locationNo: req.body.materieelLocatieNr })));
       return { sets: out };
     },
   );
@@ -111,7 +112,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     async (req) => {
       const r = await listSets(ctxOf(req, deps), {
         itemNo: req.body.materieelSoort,
-        plantLocation: req.body.materieelLocatieNr,
+        locationNo: req.body.materieelLocatieNr,
       });
       return { sets: r.sets.map(setDto) };
     },

@@ -1,5 +1,5 @@
 import type { Locale } from '@mp/contract/i18n';
-import { createReadModel } from '../catalogue/catalogue.read-model.ts';
+import { createReadModel } from './catalogue.read-model.ts';
 import { QuickSearchIndex, type SearchEntry } from './search.index.ts';
 import { type SearchEntryRow, selectItemEntries, selectSetEntries } from './search.queries.ts';
 

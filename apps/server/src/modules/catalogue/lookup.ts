@@ -1,16 +1,27 @@
 import type { Locale } from '@mp/contract/i18n';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { files, items, itemTranslations, sets, setTranslations } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { imageUrl } from '../images/images.service.ts';
-import { getSetting } from '../settings/settings.service.ts';
+import { getSetting } from '../settings/index.ts';
+import {
+  type ItemRow,
+  itemIdIn,
+  itemNoIn,
+  selectItemImageDocuments,
+  selectItems,
+  selectItemWithImage,
+  selectSets,
+  setIdIn,
+  setNoIn,
+} from './lookup.queries.ts';
 
-// why: the catalogue module (another issue) owns items and sets; until it offers a lookup service,
-// ordering reads the few columns it needs (number, description in the locale, prices, weight) here.
+/*
+ * Items and sets by number or id, for the other areas (order lists, requests, favourites): the few
+ * columns they show (number, description in the locale, prices, weight, picture). The catalogue's own
+ * pages read through catalogue.service.ts and the read models instead.
+ */
 
 export interface ItemInfo {
   id: string;
@@ -35,58 +46,9 @@ export interface SetInfo {
   imageUrl: string | null;
 }
 
-const tLoc = alias(itemTranslations, 't_loc');
-const tNl = alias(itemTranslations, 't_nl');
-const sLoc = alias(setTranslations, 's_loc');
-const sNl = alias(setTranslations, 's_nl');
-const itemImage = alias(files, 'item_image');
-const setImage = alias(files, 'set_image');
-
-/** The columns of an item in a locale (nl-NL, then the number, as fallback description). */
-export function itemColumns() {
-  return {
-    id: items.id,
-    itemNo: items.itemNo,
-    description: sql<string>`coalesce(${tLoc.description}, ${tNl.description}, ${items.itemNo})`,
-    rentalType: items.rentalType,
-    rentalUnit: items.rentalUnit,
-    dayPrice: items.dayPrice,
-    weekPrice: items.weekPrice,
-    salePrice: items.salePrice,
-    weight: items.weight,
-    blocked: items.blocked,
-    imageSha: itemImage.sha256,
-  };
-}
-
-type ItemRow = {
-  id: string;
-  itemNo: string;
-  description: string;
-  rentalType: ItemInfo['rentalType'];
-  rentalUnit: string;
-  dayPrice: string | null;
-  weekPrice: string | null;
-  salePrice: string | null;
-  weight: string | null;
-  blocked: boolean;
-  imageSha: string | null;
-};
-
 function toItemInfo(r: ItemRow): ItemInfo {
   const { imageSha, ...rest } = r;
   return { ...rest, imageUrl: imageSha ? imageUrl('item', r.itemNo, imageSha) : null };
-}
-
-async function selectItems(db: Db, locale: Locale, where: ReturnType<typeof inArray>): Promise<ItemInfo[]> {
-  const rows = await db
-    .select(itemColumns())
-    .from(items)
-    .leftJoin(tLoc, and(eq(tLoc.itemId, items.id), eq(tLoc.locale, locale)))
-    .leftJoin(tNl, and(eq(tNl.itemId, items.id), eq(tNl.locale, 'nl-NL')))
-    .leftJoin(itemImage, eq(itemImage.id, items.imageFileId))
-    .where(where);
-  return rows.map(toItemInfo);
 }
 
 export async function itemsByNo(
@@ -96,7 +58,7 @@ export async function itemsByNo(
 ): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(itemNos)];
   if (unique.length === 0) return new Map();
-  const rows = await selectItems(db, locale, inArray(items.itemNo, unique));
+  const rows = (await selectItems(db, locale, itemNoIn(unique))).map(toItemInfo);
   return new Map(rows.map((r) => [r.itemNo, r]));
 }
 
@@ -107,25 +69,12 @@ export async function itemsById(
 ): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await selectItems(db, locale, inArray(items.id, unique));
+  const rows = (await selectItems(db, locale, itemIdIn(unique))).map(toItemInfo);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function selectSets(db: Db, locale: Locale, where: ReturnType<typeof inArray>): Promise<SetInfo[]> {
-  const rows = await db
-    .select({
-      id: sets.id,
-      setNo: sets.setNo,
-      description: sql<string>`coalesce(${sLoc.description}, ${sNl.description}, ${sets.setNo})`,
-      longDescription: sql<string | null>`coalesce(${sLoc.longDescription}, ${sNl.longDescription})`,
-      active: sets.active,
-      imageSha: setImage.sha256,
-    })
-    .from(sets)
-    .leftJoin(sLoc, and(eq(sLoc.setId, sets.id), eq(sLoc.locale, locale)))
-    .leftJoin(sNl, and(eq(sNl.setId, sets.id), eq(sNl.locale, 'nl-NL')))
-    .leftJoin(setImage, eq(setImage.id, sets.imageFileId))
-    .where(where);
+async function setInfos(db: Db, locale: Locale, where: Parameters<typeof selectSets>[2]): Promise<SetInfo[]> {
+  const rows = await selectSets(db, locale, where);
   return rows.map(({ imageSha, ...r }) => ({
     ...r,
     imageUrl: imageSha ? imageUrl('set', r.setNo, imageSha) : null,
@@ -139,7 +88,7 @@ export async function setsByNo(
 ): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(setNos)];
   if (unique.length === 0) return new Map();
-  return new Map((await selectSets(db, locale, inArray(sets.setNo, unique))).map((s) => [s.setNo, s]));
+  return new Map((await setInfos(db, locale, setNoIn(unique))).map((s) => [s.setNo, s]));
 }
 
 export async function setsById(
@@ -149,7 +98,7 @@ export async function setsById(
 ): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map((await selectSets(db, locale, inArray(sets.id, unique))).map((s) => [s.id, s]));
+  return new Map((await setInfos(db, locale, setIdIn(unique))).map((s) => [s.id, s]));
 }
 
 /** Refuses unknown or blocked item numbers with 422 error.onbekend_materieel naming them. */
@@ -164,6 +113,35 @@ export function requireKnownItems(found: Map<string, ItemInfo>, wanted: readonly
       params: { itemNo: unknown.join(', ') },
     });
   }
+}
+
+/** Refuses item ids that are unknown or blocked (e.g. on a stored list) with 422 error.onbekend_materieel. */
+export function requireKnownItemIds(found: Map<string, ItemInfo>, itemIds: readonly string[]): void {
+  const unknown = itemIds.filter((id) => !found.get(id) || found.get(id)?.blocked);
+  if (unknown.length) {
+    const nos = unknown.map((id) => found.get(id)?.itemNo ?? id);
+    throw new AppError('rule', 'error.onbekend_materieel', {
+      details: { itemNos: nos },
+      params: { itemNo: nos.join(', ') },
+    });
+  }
+}
+
+/**
+ * Every picture URL of an item (by number or id): its main picture, then its image documents; null when
+ * there is no such item.
+ */
+export async function itemImageUrls(db: Db, idOrNo: string): Promise<string[] | null> {
+  const item = await selectItemWithImage(db, idOrNo);
+  if (!item) return null;
+  const urls: string[] = [];
+  if (item.imageSha && item.imageContentType && servableImageTypes.has(item.imageContentType))
+    urls.push(imageUrl('item', item.itemNo, item.imageSha));
+  for (const doc of await selectItemImageDocuments(db, item.id)) {
+    if (doc.id !== item.imageFileId && servableImageTypes.has(doc.contentType))
+      urls.push(imageUrl('item', doc.id, doc.sha256));
+  }
+  return urls;
 }
 
 // ── prices (spec §6) ─────────────────────────────────────────────────────────────────────────
@@ -201,26 +179,4 @@ export function pricesOf(
     dayPrice: show ? (item.dayPrice ?? null) : null,
     weekPrice: show ? (item.weekPrice ?? null) : null,
   };
-}
-
-/** Σ amount × value over decimal strings with at most `scale` decimals, exact (no float sums). */
-export function sumDecimal(pairs: Array<[number, string | null]>, scale = 3): string | null {
-  let total = 0n;
-  let any = false;
-  const factor = 10n ** BigInt(scale);
-  for (const [amount, value] of pairs) {
-    if (value === null || value === '') continue;
-    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-    if (!m) continue;
-    const frac = (m[3] ?? '').padEnd(scale, '0').slice(0, scale);
-    const scaled = BigInt(m[2]) * factor + BigInt(frac || '0');
-    total += (m[1] ? -scaled : scaled) * BigInt(amount);
-    any = true;
-  }
-  if (!any) return null;
-  const negative = total < 0n;
-  const abs = negative ? -total : total;
-  const whole = abs / factor;
-  const frac = (abs % factor).toString().padStart(scale, '0');
-  return `${negative ? '-' : ''}${whole}.${frac}`;
 }

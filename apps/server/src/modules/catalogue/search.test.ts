@@ -2,7 +2,7 @@ import { countMatchedWords, splitSearchWords } from '@mp/contract/rules/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { invalidateCatalogueCaches } from '../catalogue/catalogue.cache.ts';
+import { invalidateCatalogueCaches } from './catalogue.cache.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import { selectQuickSearch } from './search.queries.ts';
 

@@ -1,10 +1,12 @@
 import type { SetDetail } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
+import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
-import { imageUrl } from '../images/images.service.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   type ItemInfo,
   itemsById,
@@ -13,9 +15,7 @@ import {
   pricesOf,
   type SetInfo,
   setsById,
-} from '../order-lists/item-lookup.ts';
-import { requireArea, requireLocation } from '../order-lists/location-access.ts';
-import { getSetting } from '../settings/settings.service.ts';
+} from './lookup.ts';
 import {
   anyActiveSet,
   type SetLineRow,
@@ -103,9 +103,9 @@ async function setsVisible(ctx: Ctx): Promise<boolean> {
   return getSetting(ctx, 'MaterieelSets_ToonSets');
 }
 
-async function displayFor(ctx: Ctx, plantLocation?: string): Promise<PriceDisplay> {
-  if (plantLocation && ctx.user) await requireLocation(ctx, plantLocation, 'read');
-  return priceDisplayFor(ctx, !!plantLocation && !!ctx.user);
+async function displayFor(ctx: Ctx, locationNo?: string): Promise<PriceDisplay> {
+  if (locationNo && ctx.user) await requireLocation(ctx, locationNo, 'read');
+  return priceDisplayFor(ctx, !!locationNo && !!ctx.user);
 }
 
 function summaryOf(row: SetRow) {
@@ -120,7 +120,7 @@ function summaryOf(row: SetRow) {
 }
 
 /** The sets to show (none when MaterieelSets_ToonSets is off); with itemNo only the sets holding it. */
-export async function listSets(ctx: Ctx, query: { itemNo?: string; plantLocation?: string }) {
+export async function listSets(ctx: Ctx, query: { itemNo?: string; locationNo?: string }) {
   if (!(await setsVisible(ctx))) return { sets: [] };
   let ids: string[] | undefined;
   if (query.itemNo) {
@@ -141,17 +141,13 @@ const setNotFound = (key: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { set: key } });
 
 /** One set with its lines (child sets expanded); 404 when unknown, inactive or sets are hidden. */
-export async function getSet(
-  ctx: Ctx,
-  key: string,
-  query: { plantLocation?: string } = {},
-): Promise<SetDetail> {
+export async function getSet(ctx: Ctx, key: string, query: { locationNo?: string } = {}): Promise<SetDetail> {
   if (!(await setsVisible(ctx))) throw setNotFound(key);
   const id = await selectSetId(ctx.db, key);
   if (!id) throw setNotFound(key);
   const [row] = await selectActiveSets(ctx.db, ctx.locale, [id]);
   if (!row) throw setNotFound(key);
-  const display = await displayFor(ctx, query.plantLocation);
+  const display = await displayFor(ctx, query.locationNo);
   const expanded = await expandSet(ctx.db, id);
   const itemMap = await itemsById(
     ctx.db,

@@ -22,7 +22,8 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: setsResponse },
       },
     },
-    async (req) => listSets(ctxOf(req, deps), req.query),
+    async (req) =>
+      listSets(ctxOf(req, deps), { itemNo: req.query.itemNo, locationNo: req.query.plantLocation }),
   );
 
   app.get(
@@ -49,7 +50,7 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: setDetail },
       },
     },
-    async (req) => getSet(ctxOf(req, deps), req.params.setNo, req.query),
+    async (req) => getSet(ctxOf(req, deps), req.params.setNo, { locationNo: req.query.plantLocation }),
   );
 
   setsLegacy(app, deps);

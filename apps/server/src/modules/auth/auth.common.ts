@@ -1,0 +1,168 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { translate } from '@mp/contract/i18n';
+import type { Config } from '../../config.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import type { AuthUser, Ctx } from '../../platform/http/context.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { getSetting } from '../settings/index.ts';
+import { bumpSessionGeneration, insertRefreshToken, type UserRow } from './auth.queries.ts';
+import type { Oidc } from './oidc.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './password-policy.ts';
+
+// What the auth services of this folder share: the types, the tokens of a session, errors, helpers.
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** The user as the login answer shows them. */
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  internalExternal: 'Internal' | 'External';
+  language: string;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Access token expiry, seconds since epoch. */
+  expiresAt: number;
+  user: PublicUser;
+}
+
+/** Minimal structured logger (Fastify's pino logger fits); auth events are logged without secrets. */
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AuthDeps {
+  config: Config;
+  tokens: TokenSettings;
+  mailer: Mailer;
+  oidc: Oidc;
+  log: Log;
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+export const wrongCredentials = () => new AppError('unauthenticated', 'Inloggen.onjuiste_gegevens');
+export const invalidRefresh = () => new AppError('unauthenticated', 'error.token_ongeldig');
+export const invalidReset = () => new AppError('invalid', 'error.reset_token_ongeldig');
+
+/** A 400 naming one field, shaped like schema validation errors: details.fields[field] = { code, message }. */
+export function fieldError(
+  ctx: Ctx,
+  field: string,
+  code: string,
+  params?: Record<string, string | number>,
+): AppError {
+  return errors.invalid({
+    in: 'body',
+    fields: { [field]: { code, message: translate(ctx.locale, code, params) } },
+  });
+}
+
+export function toAuthUser(u: UserRow): AuthUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    kind: u.kind,
+    permissions: u.permissions,
+    customerId: u.customerId,
+  };
+}
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    isAdmin: u.role === 'admin',
+    internalExternal: u.kind === 'internal' ? 'Internal' : 'External',
+    language: u.language,
+  };
+}
+
+// why: an unknown e-mail is verified against this hash, so it costs as much time as a known one.
+let dummy: ReturnType<typeof hashPassword> | undefined;
+export const dummyHash = () => {
+  dummy ??= hashPassword(randomToken());
+  return dummy;
+};
+
+/** Work whose duration must not show in the answer (mail for a known account): run after replying. */
+export function later(log: Log, what: string, work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((err) => log.error({ err, what }, 'background auth work failed'));
+  });
+}
+
+export function checkNewPassword(ctx: Ctx, password: string, field: string, email?: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw fieldError(ctx, field, problem, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+}
+
+/** A new refresh-token family (a session) with its first access token. */
+export async function startSession(
+  ctx: Ctx,
+  deps: AuthDeps,
+  user: UserRow,
+  loginType: LoginType,
+): Promise<TokenPair> {
+  const familyId = randomUUID();
+  const familyExpiresAt = new Date(ctx.now.getTime() + deps.config.REFRESH_TOKEN_ABSOLUTE_SECONDS * 1000);
+  return continueSession(ctx, deps, user, { familyId, familyExpiresAt, loginType });
+}
+
+export async function continueSession(
+  ctx: Ctx,
+  deps: AuthDeps,
+  user: UserRow,
+  family: { familyId: string; familyExpiresAt: Date; loginType: LoginType },
+): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  const expiresAt = new Date(
+    Math.min(
+      ctx.now.getTime() + deps.config.REFRESH_TOKEN_TTL_SECONDS * 1000,
+      family.familyExpiresAt.getTime(),
+    ),
+  );
+  await insertRefreshToken(ctx.db, {
+    userId: user.id,
+    familyId: family.familyId,
+    tokenHash: sha256(refreshToken),
+    sessionGeneration: user.sessionGeneration,
+    loginType: family.loginType,
+    expiresAt,
+    familyExpiresAt: family.familyExpiresAt,
+    createdAt: ctx.now,
+  });
+  const access = await signAccessToken(
+    deps.tokens,
+    {
+      user: toAuthUser(user),
+      loginType: family.loginType,
+      upn: user.upn ?? user.email,
+      sessionId: family.familyId,
+    },
+    ctx.now,
+  );
+  return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt, user: toPublicUser(user) };
+}
+
+export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await bumpSessionGeneration(db, userId, now);
+}
+
+export async function portalName(ctx: Ctx): Promise<string> {
+  return (await getSetting(ctx, 'CustomTitle')).trim() || 'Materieelportaal';
+}

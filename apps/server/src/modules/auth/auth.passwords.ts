@@ -1,0 +1,123 @@
+import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { errors } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { sendTemplatedMail } from '../../platform/mail/templates.ts';
+import {
+  type AuthDeps,
+  checkNewPassword,
+  dummyHash,
+  endAllSessions,
+  fieldError,
+  invalidReset,
+  later,
+  portalName,
+  RESET_TOKEN_TTL_MINUTES,
+  randomToken,
+  sha256,
+  startSession,
+  type TokenPair,
+} from './auth.common.ts';
+import {
+  consumeResetToken,
+  countRecentResetTokens,
+  findUsableResetToken,
+  findUserByEmail,
+  findUserById,
+  insertResetToken,
+  setPasswordHash,
+} from './auth.queries.ts';
+import {
+  assertNotThrottled,
+  buckets,
+  clearBucket,
+  RESET_MAILS_PER_ACCOUNT,
+  recordAttempt,
+  WINDOW_SECONDS,
+} from './throttle.ts';
+
+/** Always the same answer; when the account exists (and is enabled) a single-use link is mailed. */
+export async function forgotPassword(ctx: Ctx, deps: AuthDeps, input: { email: string }): Promise<void> {
+  const bucket = buckets.mailAddress('forgot', ctx.ip);
+  await assertNotThrottled(ctx.db, [bucket], ctx.now);
+  await recordAttempt(ctx.db, [bucket], ctx.ip, ctx.now);
+  const user = await findUserByEmail(ctx.db, input.email.trim());
+  deps.log.info({ event: 'password_forgot', userId: user?.id ?? null, ip: ctx.ip }, 'password reset asked');
+  if (!user || user.disabled) return;
+  const now = ctx.now;
+  later(deps.log, 'password reset mail', async () => {
+    const since = new Date(now.getTime() - WINDOW_SECONDS * 1000);
+    if ((await countRecentResetTokens(ctx.db, user.id, since)) >= RESET_MAILS_PER_ACCOUNT) return;
+    const token = randomToken();
+    await insertResetToken(ctx.db, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      purpose: 'reset',
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+      createdAt: now,
+    });
+    const link = `${deps.config.publicUrl}/wachtwoord-resetten?token=${encodeURIComponent(token)}`;
+    await sendTemplatedMail(
+      { db: ctx.db, mailer: deps.mailer },
+      {
+        type: 'UserForgotPassword',
+        locale: user.language,
+        to: user.email,
+        values: {
+          name: user.name,
+          email: user.email,
+          link,
+          url: link,
+          minutes: RESET_TOKEN_TTL_MINUTES,
+          portal: await portalName(ctx),
+          portalUrl: deps.config.publicUrl,
+        },
+      },
+    );
+  });
+}
+
+/** Sets a new password with a mailed token (single use, 60 minutes) and ends every session. */
+export async function resetPassword(
+  ctx: Ctx,
+  deps: AuthDeps,
+  input: { token: string; password: string },
+): Promise<void> {
+  const found = await findUsableResetToken(ctx.db, sha256(input.token), ctx.now);
+  if (!found || found.user.disabled) throw invalidReset();
+  checkNewPassword(ctx, input.password, 'password', found.user.email);
+  const hash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeResetToken(tx, found.token.id, found.user.id, ctx.now))) throw invalidReset();
+    await setPasswordHash(tx, found.user.id, hash, ctx.now);
+    await endAllSessions(tx, found.user.id, ctx.now);
+  });
+  await clearBucket(ctx.db, buckets.account(found.user.email));
+  deps.log.info({ event: 'password_reset', userId: found.user.id }, 'password reset');
+}
+
+/** The signed-in user's own password; other sessions end, this one continues with a new pair. */
+export async function changePassword(
+  ctx: Ctx,
+  deps: AuthDeps,
+  input: { currentPassword: string; newPassword: string },
+): Promise<TokenPair> {
+  const me = requireUser(ctx);
+  const user = await findUserById(ctx.db, me.id);
+  if (!user || user.disabled) throw errors.unauthenticated();
+  const account = buckets.account(user.email);
+  await assertNotThrottled(ctx.db, [account], ctx.now);
+  const ok = await verifyPassword(user.passwordHash ?? (await dummyHash()), input.currentPassword);
+  if (!user.passwordHash || !ok) {
+    await recordAttempt(ctx.db, [account], ctx.ip, ctx.now);
+    throw fieldError(ctx, 'currentPassword', 'WachtwoordWijzigen.huidig_onjuist');
+  }
+  checkNewPassword(ctx, input.newPassword, 'newPassword', user.email);
+  const hash = await hashPassword(input.newPassword);
+  const updated = await ctx.db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, hash, ctx.now);
+    await endAllSessions(tx, user.id, ctx.now);
+    return findUserById(tx, user.id);
+  });
+  deps.log.info({ event: 'password_changed', userId: user.id }, 'password changed');
+  return startSession(ctx, deps, updated ?? user, 'password');
+}

@@ -1,0 +1,103 @@
+import { type Locale, locales } from '@mp/contract/i18n';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import type { ListingRow } from './catalogue.queries.ts';
+
+// Plain SQL on purpose: the catalogue page, its facets and its count are one round trip (CTEs), and
+// the search tests must read the columns the trigram indexes are built on (search_text, migration 0002).
+
+import {
+  type CardRow,
+  cardColumns,
+  descriptionOf,
+  executePrepared,
+  type TechMode,
+} from './catalogue.common.queries.ts';
+
+// ── read models ────────────────────────────────────────────────────────────────────────────────
+
+/** The catalogue revision (migration 0004): raised by every change of catalogue data. */
+export async function selectCatalogueRevision(db: Pick<Db, 'execute'>): Promise<number> {
+  const r = await db.execute<{ revision: number }>(sql`select revision from catalogue_revision where id = 1`);
+  return r.rows[0]?.revision ?? 0;
+}
+
+export async function countItems(db: Pick<Db, 'execute'>): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from items`);
+  return r.rows[0].n;
+}
+
+/** The cards of a page by id, in the order given, numbered from `offset + 1` (as listingSql's `items`). */
+export async function selectCardsByIds(
+  db: Db,
+  locale: Locale,
+  ids: string[],
+  offset: number,
+  tech: TechMode,
+): Promise<ListingRow['items']> {
+  if (ids.length === 0) return [];
+  return executePrepared<ListingRow['items'][number]>(
+    db,
+    sql`
+    select u.ord + ${offset} as ord, ${cardColumns(locale, tech)}
+    from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as u(id, ord) join items i on i.id = u.id
+    order by u.ord`,
+  );
+}
+
+export type ListedItemRow = {
+  id: string;
+  category_id: string | null;
+  no_rank: number;
+  description_rank: Record<Locale, number>;
+  day_price: string | null;
+  week_price: string | null;
+  weight: string | null;
+  trues: string[] | null;
+};
+
+/**
+ * Every listed item (visible in the catalogue, not blocked) in the default order (sort, number), with
+ * its ranks by number and by description per locale (so text order is the database's collation).
+ */
+export async function selectListedItems(db: Pick<Db, 'execute'>): Promise<ListedItemRow[]> {
+  const rank = (locale: Locale) => sql`dense_rank() over (order by ${descriptionOf(sql`i.id`, locale)})::int`;
+  const r = await db.execute<ListedItemRow>(sql`
+    select i.id, i.category_id, row_number() over (order by i.item_no)::int as no_rank,
+      json_build_object(${sql.join(
+        locales.map((l) => sql`${l}::text, ${rank(l)}`),
+        sql`, `,
+      )}) as description_rank,
+      i.day_price::text as day_price, i.week_price::text as week_price, i.weight::text as weight,
+      (select array_agg(d.attribute_id) from item_tech_data d where d.item_id = i.id and d.boolean_value) as trues
+    from items i
+    where i.visible_in_catalogue and not i.blocked
+    order by i.sort, i.item_no`);
+  return r.rows;
+}
+
+/** Technical attributes in facet order (sort, code). */
+export async function selectAttributesForListing(db: Pick<Db, 'execute'>) {
+  const r = await db.execute<{
+    id: string;
+    code: string;
+    kind: string;
+    filterable: boolean;
+    label: Partial<Record<Locale, string | null>> | null;
+  }>(sql`select id, code, kind, filterable, label from tech_attributes order by sort, code`);
+  return r.rows;
+}
+
+export async function selectCategoryParents(db: Pick<Db, 'execute'>) {
+  const r = await db.execute<{ id: string; parent_id: string | null }>(
+    sql`select id, parent_id from categories`,
+  );
+  return r.rows;
+}
+
+/** The card of every listed item (visible in the catalogue, not blocked) in the locale, technical data included. */
+export async function selectListedCards(db: Pick<Db, 'execute'>, locale: Locale): Promise<CardRow[]> {
+  const r = await db.execute<CardRow>(sql`
+    select ${cardColumns(locale, 'locale')} from items i where i.visible_in_catalogue and not i.blocked`);
+  return r.rows;
+}

@@ -1,0 +1,31 @@
+// The catalogue's public face: the one read side of items, categories and sets (lookup, listing, search,
+// set contents and their read models). Other areas use only what is exported here and never read the
+// catalogue tables themselves. Everything else in this folder is private.
+export { invalidateCatalogueCaches } from './catalogue.cache.ts';
+export { catalogueRoutes } from './catalogue.routes.ts';
+export {
+  type CatalogueImageSlot,
+  type CatalogueImageType,
+  catalogueImageSlot,
+  catalogueUsesFile,
+  isItemImageFile,
+  setCatalogueImage,
+} from './images.ts';
+export {
+  type ItemInfo,
+  itemImageUrls,
+  itemsById,
+  itemsByNo,
+  type PricedFields,
+  priceDisplayFor,
+  pricesOf,
+  requireKnownItemIds,
+  requireKnownItems,
+  type SetInfo,
+  setsById,
+  setsByNo,
+} from './lookup.ts';
+export { searchRoutes } from './search.routes.ts';
+export { warmCatalogue } from './search.service.ts';
+export { setsRoutes } from './sets.routes.ts';
+export { type ExpandedSetLine, orderableSet } from './sets.service.ts';

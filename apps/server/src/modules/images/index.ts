@@ -1,0 +1,2 @@
+// The images area's public face: what other areas may use. Everything else in this folder is private.
+export { imagesRoutes } from './images.routes.ts';

@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/ordering';
+import { AppError } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
+import {
+  type ExpandedSetLine,
+  type ItemInfo,
+  itemsById,
+  itemsByNo,
+  orderableSet,
+  requireKnownItems,
+} from '../catalogue/index.ts';
+import { getSetting } from '../settings/index.ts';
+import {
+  countLines,
+  deleteLines,
+  insertLines,
+  type LineRow,
+  type NewLine,
+  nextSort,
+  selectLine,
+  selectLines,
+  selectTopLevelItemLine,
+  updateLine,
+} from './order-lists.queries.ts';
+import { amountTooLarge, changeList, lineNotFound, MAX_LIST_LINES, ownList } from './order-lists.shared.ts';
+import { view } from './order-lists.view.ts';
+
+// Adding, changing and removing the lines of an order list (items, and sets with their components).
+
+export interface LineChange {
+  lineId: string;
+  amount?: number;
+  comment?: string | null;
+}
+
+// ── lines ────────────────────────────────────────────────────────────────────────────────────
+
+export async function applyLineChange(
+  tx: Tx,
+  listId: string,
+  change: LineChange,
+  allowEdit: boolean,
+  field: string,
+) {
+  const line = await selectLine(tx, listId, change.lineId);
+  if (!line) throw lineNotFound(change.lineId);
+  if (change.amount !== undefined && change.amount !== line.amount) {
+    if (line.parentLineId && !allowEdit) {
+      throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { lineId: line.id } });
+    }
+    if (line.kind === 'set') await rescaleChildren(tx, listId, line, change.amount, field);
+    await updateLine(tx, line.id, { amount: change.amount });
+  }
+  if (change.comment !== undefined)
+    await updateLine(tx, line.id, { comment: change.comment?.trim() || null });
+}
+
+/**
+ * A set line's amount changes from a to b: every line below it scales by b / a (rounded, at least 1).
+ * Components at the set's own amounts stay exact multiples; amounts the user edited scale along.
+ */
+async function rescaleChildren(tx: Tx, listId: string, setLine: LineRow, newAmount: number, field: string) {
+  const all = await selectLines(tx, listId);
+  const below = new Set<string>([setLine.id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const l of all) {
+      if (l.parentLineId && below.has(l.parentLineId) && !below.has(l.id)) {
+        below.add(l.id);
+        grew = true;
+      }
+    }
+  }
+  const old = Math.max(1, setLine.amount);
+  for (const l of all) {
+    if (l.id === setLine.id || !below.has(l.id)) continue;
+    const scaled = Math.max(1, Math.round((l.amount * newAmount) / old));
+    if (scaled > MAX_LINE_AMOUNT) throw amountTooLarge(field);
+    await updateLine(tx, l.id, { amount: scaled });
+  }
+}
+
+export async function updateOrderListLine(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  lineId: string,
+  input: { amount?: number; comment?: string | null },
+): Promise<OrderList> {
+  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
+  await changeList(ctx, id, (tx) => applyLineChange(tx, id, { lineId, ...input }, allowEdit, 'amount'));
+  return view(ctx, list, location);
+}
+
+export async function deleteOrderListLine(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  lineId: string,
+): Promise<OrderList> {
+  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
+  await changeList(ctx, id, async (tx) => {
+    const line = await selectLine(tx, id, lineId);
+    if (!line) throw lineNotFound(lineId);
+    if (line.parentLineId && !allowEdit) {
+      throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { lineId } });
+    }
+    await deleteLines(tx, id, [lineId]);
+  });
+  return view(ctx, list, location);
+}
+
+interface PlannedSet {
+  setId: string;
+  amount: number;
+  comment: string | null;
+  /** Children: key, parent key (null = under the set line), item or child set, amount. */
+  children: Array<{
+    key: string;
+    parentKey: string | null;
+    kind: 'item' | 'set';
+    itemId: string | null;
+    setId: string | null;
+    amount: number;
+  }>;
+}
+
+type Planned =
+  | { kind: 'item'; itemId: string; itemNo: string; amount: number; comment: string | null; field: string }
+  | ({ kind: 'set' } & PlannedSet);
+
+/**
+ * Adds items and sets. An item already on the list (at the top level) gets the amount added to it.
+ * A set becomes a set line with its components below it (parentLineId), at the set's own amounts × the
+ * number of sets, or at the amounts in the body with ?childLinesIncluded=true (only with Sets_AllowEdit).
+ * With Sets_UseAsQuickList the components are added as loose item lines instead.
+ */
+export async function addOrderListLines(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  input: AddOrderListLinesInput,
+  childLinesIncluded: boolean,
+): Promise<OrderList> {
+  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const [allowEdit, quickList] = await Promise.all([
+    getSetting(ctx, 'Sets_AllowEdit'),
+    getSetting(ctx, 'Sets_UseAsQuickList'),
+  ]);
+
+  const itemNos = input.lines.flatMap((l) =>
+    l.type === 'item' ? [l.itemNo] : (l.childLines ?? []).map((c) => c.itemNo),
+  );
+  const items = await itemsByNo(ctx.db, ctx.locale, itemNos);
+  requireKnownItems(
+    items,
+    input.lines.filter((l) => l.type === 'item').map((l) => l.itemNo),
+  );
+
+  const planned: Planned[] = [];
+  for (const [i, line] of input.lines.entries()) {
+    if (line.type === 'item') {
+      const item = items.get(line.itemNo) as ItemInfo;
+      planned.push({
+        kind: 'item',
+        itemId: item.id,
+        itemNo: item.itemNo,
+        amount: line.amount,
+        comment: line.comment?.trim() || null,
+        field: `lines.${i}.amount`,
+      });
+      continue;
+    }
+    if (!childLinesIncluded && line.childLines) {
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { [`lines.${i}.childLines`]: { code: 'validation.onbekend_veld' } } },
+      });
+    }
+    const set = await orderableSet(ctx, line.itemNo);
+    const setItems = await itemsById(
+      ctx.db,
+      ctx.locale,
+      set.lines.filter((l) => l.itemId).map((l) => l.itemId as string),
+    );
+    const blocked = [...setItems.values()].filter((it) => it.blocked).map((it) => it.itemNo);
+    if (blocked.length) {
+      throw new AppError('rule', 'error.onbekend_materieel', {
+        details: { itemNos: blocked },
+        params: { itemNo: blocked.join(', ') },
+      });
+    }
+    const children = childLinesIncluded
+      ? editedComponents(line, i, set.lines, setItems, items, allowEdit)
+      : definedComponents(set.lines, line.amount, `lines.${i}.amount`, setItems);
+    if (quickList) {
+      for (const c of children) {
+        if (c.kind !== 'item' || !c.itemId) continue;
+        const item = setItems.get(c.itemId) as ItemInfo;
+        planned.push({
+          kind: 'item',
+          itemId: c.itemId,
+          itemNo: item.itemNo,
+          amount: c.amount,
+          comment: null,
+          field: `lines.${i}.amount`,
+        });
+      }
+    } else {
+      planned.push({
+        kind: 'set',
+        setId: set.id,
+        amount: line.amount,
+        comment: line.comment?.trim() || null,
+        children,
+      });
+    }
+  }
+
+  await changeList(ctx, id, async (tx) => {
+    let sort = await nextSort(tx, id);
+    let total = await countLines(tx, id);
+    const grow = (n: number) => {
+      total += n;
+      if (total > MAX_LIST_LINES)
+        throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_LIST_LINES } });
+    };
+    for (const p of planned) {
+      if (p.kind === 'item') {
+        const existing = await selectTopLevelItemLine(tx, id, p.itemId);
+        if (existing) {
+          const amount = existing.amount + p.amount;
+          if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(p.field, p.itemNo);
+          await updateLine(tx, existing.id, {
+            amount,
+            ...(p.comment && !existing.comment ? { comment: p.comment } : {}),
+          });
+        } else {
+          grow(1);
+          await insertLines(tx, [
+            {
+              orderListId: id,
+              parentLineId: null,
+              kind: 'item',
+              itemId: p.itemId,
+              setId: null,
+              amount: p.amount,
+              comment: p.comment,
+              sort: sort++,
+            },
+          ]);
+        }
+        continue;
+      }
+      grow(1 + p.children.length);
+      const setLineId = randomUUID();
+      const ids = new Map<string, string>();
+      const rows: NewLine[] = [
+        {
+          id: setLineId,
+          orderListId: id,
+          parentLineId: null,
+          kind: 'set',
+          itemId: null,
+          setId: p.setId,
+          amount: p.amount,
+          comment: p.comment,
+          sort: sort++,
+        },
+      ];
+      for (const c of p.children) {
+        const lineId = randomUUID();
+        ids.set(c.key, lineId);
+        rows.push({
+          id: lineId,
+          orderListId: id,
+          parentLineId: c.parentKey ? (ids.get(c.parentKey) ?? setLineId) : setLineId,
+          kind: c.kind,
+          itemId: c.itemId,
+          setId: c.setId,
+          amount: c.amount,
+          comment: null,
+          sort: sort++,
+        });
+      }
+      await insertLines(tx, rows);
+    }
+  });
+  return view(ctx, list, location);
+}
+
+/** The set's components at its own amounts × the number of sets; child sets stay set lines with theirs below. */
+function definedComponents(
+  lines: ExpandedSetLine[],
+  sets: number,
+  field: string,
+  setItems: Map<string, ItemInfo>,
+): PlannedSet['children'] {
+  return lines.map((l) => {
+    const amount = l.amountPerSet * sets;
+    if (amount > MAX_LINE_AMOUNT)
+      throw amountTooLarge(field, l.itemId ? setItems.get(l.itemId)?.itemNo : undefined);
+    return { key: l.key, parentKey: l.ownerSetKey, kind: l.type, itemId: l.itemId, setId: l.setId, amount };
+  });
+}
+
+/** The components with the amounts the user chose (flat under the set line); 0 leaves one out. */
+function editedComponents(
+  line: Extract<AddOrderListLinesInput['lines'][number], { type: 'set' }>,
+  index: number,
+  setLines: ExpandedSetLine[],
+  setItems: Map<string, ItemInfo>,
+  items: Map<string, ItemInfo>,
+  allowEdit: boolean,
+): PlannedSet['children'] {
+  if (!allowEdit)
+    throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { itemNo: line.itemNo } });
+  const inSet = new Set(setLines.filter((l) => l.itemId).map((l) => l.itemId as string));
+  const amounts = new Map<string, number>();
+  const foreign: string[] = [];
+  for (const c of line.childLines ?? []) {
+    const item = items.get(c.itemNo);
+    if (!item || !inSet.has(item.id)) {
+      foreign.push(c.itemNo);
+      continue;
+    }
+    amounts.set(item.id, (amounts.get(item.id) ?? 0) + c.amount);
+  }
+  if (foreign.length) {
+    throw new AppError('rule', 'error.onbekend_materieel', {
+      details: { itemNos: foreign },
+      params: { itemNo: foreign.join(', ') },
+    });
+  }
+  const out: PlannedSet['children'] = [];
+  for (const [itemId, amount] of amounts) {
+    if (amount === 0) continue;
+    if (amount > MAX_LINE_AMOUNT)
+      throw amountTooLarge(`lines.${index}.childLines`, setItems.get(itemId)?.itemNo);
+    out.push({ key: itemId, parentKey: null, kind: 'item', itemId, setId: null, amount });
+  }
+  if (out.length === 0) {
+    throw new AppError('rule', 'error.set_leeg', {
+      details: { fields: { [`lines.${index}.childLines`]: { code: 'validation.aantal_verplicht' } } },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { type LocationAccess, requireLocationById, requireNotBlocked } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
+import {
+  deleteLines,
+  type LineRow,
+  selectLines,
+  selectOrderList,
+  touchOrderList,
+  updateDraft,
+} from './order-lists.queries.ts';
+import { listOrderLists } from './order-lists.service.ts';
+import { listNotFound } from './order-lists.shared.ts';
+import { treeOrder } from './order-lists.view.ts';
+
+// The order list's part of submitting it as a request (workflows/submit-order-list.ts).
+
+/** A line of a list being submitted, in tree order (a parent before its children). */
+export type SubmittedLine = Pick<
+  LineRow,
+  'id' | 'parentLineId' | 'kind' | 'itemId' | 'setId' | 'amount' | 'comment'
+>;
+
+/** The list is the user's and its location still readable by them; 404 otherwise (checked before a submit). */
+export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Promise<void> {
+  const user = requireUser(ctx);
+  const list = await selectOrderList(ctx.db, id);
+  if (!list || list.userId !== user.id) throw listNotFound(id);
+  try {
+    await requireLocationById(ctx, list.locationId, 'read');
+  } catch (e) {
+    if (e instanceof AppError && e.type === 'not_found') throw listNotFound(id);
+    throw e;
+  }
+}
+
+/** The selected list of a location for callers that name none (the default: the user's first). */
+export async function defaultOrderListId(ctx: Ctx, locationNo: string): Promise<string> {
+  return (await listOrderLists(ctx, locationNo)).orderLists[0].id;
+}
+
+/**
+ * The list locked on the submit's transaction (`txCtx.db` is `tx`), when it may be submitted: the
+ * caller's own list (404 otherwise), write access to its location (a lost location answers the list's
+ * 404), the location not blocked, and lines that all have an amount. Its lines come in tree order.
+ */
+export async function takeListForSubmit(
+  txCtx: Ctx,
+  tx: Tx,
+  orderListId: string,
+): Promise<{ location: LocationAccess; lines: SubmittedLine[] }> {
+  const user = requireUser(txCtx);
+  const list = await selectOrderList(tx, orderListId, { forUpdate: true });
+  if (!list || list.userId !== user.id) throw listNotFound(orderListId);
+  let location: LocationAccess;
+  try {
+    location = await requireLocationById(txCtx, list.locationId, 'write');
+  } catch (e) {
+    if (e instanceof AppError && e.type === 'not_found') throw listNotFound(orderListId);
+    throw e;
+  }
+  requireNotBlocked(location);
+  const lines = treeOrder(await selectLines(tx, orderListId));
+  if (lines.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId } });
+  const empty = lines.filter((l) => l.amount <= 0).map((l) => l.id);
+  if (empty.length)
+    throw new AppError('rule', 'Bestellijst.aantal_verplicht', { details: { lineIds: empty } });
+  return { location, lines };
+}
+
+/** After a submit: the lines and the draft go; the list stays for the next order. */
+export async function emptyAfterSubmit(tx: Tx, id: string): Promise<void> {
+  await deleteLines(tx, id);
+  await updateDraft(tx, id, null);
+  await touchOrderList(tx, id);
+}

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderForm } from '@mp/contract/api/ordering';
+import { defaultLocale, isLocale, type Locale, translate } from '@mp/contract/i18n';
+import { calendarDayIn, checkOrderDates } from '@mp/contract/rules/order-dates';
+import { priceDisplay } from '@mp/contract/rules/prices';
+import type { RequestKind } from '@mp/contract/rules/request-status';
+import type { LocationAccess } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { sumDecimal } from '../../platform/decimal.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { ItemInfo, SetInfo } from '../catalogue/index.ts';
+import { listDepots, listWorkAddresses } from '../locations/index.ts';
+import type { SettingsMap } from '../settings/index.ts';
+import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
+import {
+  insertHistory,
+  insertRequest,
+  insertRequestLines,
+  type NewRequestLine,
+  selectUserContact,
+} from './requests.queries.ts';
+import { fieldError } from './requests.shared.ts';
+
+// The requests' part of submitting an order list (workflows/submit-order-list.ts).
+
+export interface SubmitDeps {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const kindKey: Record<RequestKind, string> = {
+  order: 'Aanvragen.soorten.bestelling',
+  removal: 'Aanvragen.soorten.afvoer',
+  relocation: 'Aanvragen.soorten.verplaatsing',
+  transport: 'Aanvragen.soorten.transport',
+};
+
+function formatDay(locale: Locale, day: string | null | undefined): string {
+  if (!day) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+export interface Destination {
+  destinationKind: 'work_address' | 'depot' | 'other_address';
+  depotId: string | null;
+  depotNo: string | null;
+  workAddressId: string | null;
+  addressCode: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  /** For the mail. */
+  label: string;
+}
+
+/** bestemming: the depot (collect), a work address of the location, or the typed-in address. */
+export async function resolveDestination(
+  ctx: Ctx,
+  location: LocationAccess,
+  form: OrderForm,
+): Promise<Destination> {
+  if (form.collect) {
+    const { depots } = await listDepots(ctx, 'order');
+    const depot = depots.find((d) => d.depotNo === form.depotNo);
+    if (!depot)
+      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+    return {
+      destinationKind: 'depot',
+      depotId: depot.id,
+      depotNo: depot.depotNo,
+      workAddressId: null,
+      addressCode: null,
+      street: depot.street,
+      postcode: depot.postcode,
+      city: depot.city,
+      label: [depot.name, depot.street, [depot.postcode, depot.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
+    };
+  }
+  if (form.addressCode) {
+    const addresses = await listWorkAddresses(ctx, location.locationNo);
+    const address = addresses.find((a) => a.code === form.addressCode);
+    if (!address)
+      throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+    return {
+      destinationKind: 'work_address',
+      depotId: null,
+      depotNo: null,
+      workAddressId: address.id,
+      addressCode: address.code,
+      street: address.street,
+      postcode: address.postcode,
+      city: address.city,
+      label: [address.name, address.street, [address.postcode, address.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
+    };
+  }
+  return {
+    destinationKind: 'other_address',
+    depotId: null,
+    depotNo: null,
+    workAddressId: null,
+    addressCode: null,
+    street: form.street ?? null,
+    postcode: form.postcode || null,
+    city: form.city ?? null,
+    label: [form.street, [form.postcode, form.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  };
+}
+
+/** The date rules of the order wizard, decided here in the Amsterdam calendar (never trusted from the client). */
+function checkDates(form: OrderForm, now: Date, s: SettingsMap): void {
+  const problems = checkOrderDates(form, calendarDayIn(now), s);
+  if (problems.length === 0) return;
+  const fields = Object.fromEntries(
+    problems.map((p) => [p.field, p.params ? { code: p.code, params: p.params } : { code: p.code }]),
+  );
+  const code = problems.some((p) => p.field === 'rush')
+    ? 'error.spoed_niet_toegestaan'
+    : 'error.datum_niet_toegestaan';
+  throw new AppError('rule', code, { details: { fields } });
+}
+
+/**
+ * POST PlantRequests/{orderListId}/order: the order list becomes a plant request (kind order, status
+ * submitted) with its lines and a first history row, the list and its draft are emptied and the
+ * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts).
+
+/** The order form's rules decided on the server: the date rules, then the terms when they must be accepted. */
+export function checkOrderForm(form: OrderForm, now: Date, s: SettingsMap): void {
+  checkDates(form, now, s);
+  if (s.OrderWizardEnableTermsAndConditions && !form.termsAccepted) {
+    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+  }
+}
+
+/** A line of the submitted order list, in tree order (a parent before its children). */
+export interface OrderLine {
+  id: string;
+  parentLineId: string | null;
+  kind: 'item' | 'set';
+  itemId: string | null;
+  setId: string | null;
+  amount: number;
+  comment: string | null;
+}
+
+export interface NewOrder {
+  userId: string;
+  location: LocationAccess;
+  orderListId: string;
+  idempotencyKey: string;
+  form: OrderForm;
+  destination: Destination;
+  lines: OrderLine[];
+}
+
+/** Stores the order request (kind order, status submitted) with its lines and its first history row. */
+export async function recordOrderRequest(tx: Tx, order: NewOrder) {
+  const { form, destination, lines } = order;
+  const request = await insertRequest(tx, {
+    kind: 'order',
+    status: 'submitted',
+    locationId: order.location.locationId,
+    userId: order.userId,
+    orderListId: order.orderListId,
+    idempotencyKey: order.idempotencyKey,
+    requestedDate: form.deliveryDate,
+    expectedReturnDate: form.expectedReturnDate ?? null,
+    transportMeans: form.transportMeans || (form.collect ? 'ophalen' : 'leveren'),
+    collect: form.collect,
+    rush: form.rush,
+    termsAccepted: form.termsAccepted,
+    destinationKind: destination.destinationKind,
+    depotId: destination.depotId,
+    workAddressId: destination.workAddressId,
+    addressCode: destination.addressCode,
+    street: destination.street,
+    postcode: destination.postcode,
+    city: destination.city,
+    contactPerson: form.contactPerson,
+    phone: form.phone,
+    reference: form.reference || null,
+    comment: form.comment?.trim() || null,
+  });
+
+  const newIds = new Map<string, string>();
+  const rows: NewRequestLine[] = lines.map((l, i) => {
+    const id = randomUUID();
+    newIds.set(l.id, id);
+    return {
+      id,
+      requestId: request.id,
+      parentLineId: l.parentLineId ? (newIds.get(l.parentLineId) ?? null) : null,
+      lineNo: i + 1,
+      itemId: l.kind === 'item' ? l.itemId : null,
+      setId: l.kind === 'set' ? l.setId : null,
+      amount: l.amount,
+      comment: l.comment,
+    };
+  });
+  await insertRequestLines(tx, rows);
+  await insertHistory(tx, {
+    requestId: request.id,
+    fromStatus: null,
+    toStatus: 'submitted',
+    changedBy: order.userId,
+  });
+  return request;
+}
+
+export interface OrderConfirmation {
+  settings: SettingsMap;
+  request: { id: string; requestNo: string };
+  location: LocationAccess;
+  form: OrderForm;
+  destination: Destination;
+  lines: OrderLine[];
+  items: Map<string, ItemInfo>;
+  sets: Map<string, SetInfo>;
+}
+
+/**
+ * Queues the confirmation mail to the requester (in their language, prices as they may see them) and to
+ * the default receiver of the settings, on the submit's transaction.
+ */
+export async function queueOrderConfirmation(
+  ctx: Ctx,
+  tx: Tx,
+  deps: SubmitDeps,
+  c: OrderConfirmation,
+): Promise<void> {
+  const user = requireUser(ctx);
+  const { settings: s, request, location, form, destination, lines, items, sets } = c;
+  const depth = new Map<string, number>();
+  const mailLines: MailLine[] = lines.map((l) => {
+    const d = l.parentLineId ? (depth.get(l.parentLineId) ?? 0) + 1 : 0;
+    depth.set(l.id, d);
+    const item = l.itemId ? items.get(l.itemId) : undefined;
+    const set = l.setId ? sets.get(l.setId) : undefined;
+    return {
+      depth: d,
+      itemNo: item?.itemNo ?? set?.setNo ?? '',
+      description: item?.description ?? set?.description ?? '',
+      amount: l.amount,
+      rentalType: item?.rentalType ?? null,
+      dayPrice: item?.dayPrice ?? null,
+      weekPrice: item?.weekPrice ?? null,
+      salePrice: item?.salePrice ?? null,
+      weight: item?.weight ?? null,
+    };
+  });
+  const totalWeight = sumDecimal(
+    lines
+      .filter((l) => l.kind === 'item' && l.itemId)
+      .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
+  );
+  const requester = await selectUserContact(tx, user.id);
+  const userSeesPrices =
+    priceDisplay(
+      { kind: user.kind, isAdmin: user.role === 'admin', hasLocation: true },
+      {
+        ShowPriceInternalPrices: s.ShowPriceInternalPrices,
+        ToonPrijsMaterieellocatie: s.ToonPrijsMaterieellocatie,
+        PubliekePrijzen: s.PubliekePrijzen,
+      },
+    ) === 'show';
+  const recipients: Array<{ to: string; locale: Locale; prices: boolean }> = [];
+  if (requester?.email)
+    recipients.push({
+      to: requester.email,
+      locale: ctx.locale,
+      prices: s.ToonPrijsInEmail && userSeesPrices,
+    });
+  if (s.OrderWizardDefaultReceiver) {
+    const lang = s.DefaultLanguage;
+    recipients.push({
+      to: s.OrderWizardDefaultReceiver,
+      locale: isLocale(lang) ? lang : defaultLocale,
+      prices: s.ToonPrijsInEmail,
+    });
+  }
+  for (const r of recipients) {
+    const msg = await renderOrderConfirmation(tx, {
+      locale: r.locale,
+      to: r.to,
+      showPrices: r.prices,
+      showWeights: s.ToonGewichtInEmail,
+      customBody: s.OrderWizardEmailTemplate,
+      values: {
+        requestNo: request.requestNo,
+        name: requester?.name ?? user.name,
+        location: `${location.locationNo} - ${location.description}`,
+        kind: translate(r.locale, kindKey.order),
+        date: formatDay(r.locale, form.deliveryDate),
+        returnDate: formatDay(r.locale, form.expectedReturnDate),
+        address: destination.label,
+        contact: form.contactPerson,
+        phone: form.phone,
+        reference: form.reference ?? '',
+        comment: form.comment?.trim() ?? '',
+        rush: form.rush,
+        portal: s.CustomTitle.trim() || 'Materieelportaal',
+        link: `${deps.publicUrl}/aanvragen/${request.id}`,
+        totalWeight,
+      },
+      lines: mailLines,
+    });
+    // why: queued on the submit's transaction (outbox row), so a rolled-back submit sends nothing.
+    await deps.mailer.queue(msg, tx as unknown as Db);
+  }
+}

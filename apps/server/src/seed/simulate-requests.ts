@@ -1,0 +1,468 @@
+import type { DemoItem } from './build-catalogue.ts';
+import { addDays, at, daysBetween, nextWorkday } from './dates.ts';
+import { stableId } from './random.ts';
+import type { SimHelpers } from './simulate-orders.ts';
+import {
+  cancelNotes,
+  cargoTexts,
+  comments,
+  referenceTexts,
+  rejectNotes,
+  transportMeans,
+} from './simulate-texts.ts';
+import type { Kind, SimState, Status, WantedLine } from './simulate-types.ts';
+
+/** createRequest: one request of any kind and status, with the orders and ledger entries it leads to. */
+export function requestMaker(sim: SimState, h: SimHelpers) {
+  const {
+    rng,
+    locations,
+    depotIds,
+    adminId,
+    requests,
+    requestLines,
+    history,
+    orders,
+    depotBulk,
+    depotPlants,
+    plantById,
+    locBulk,
+    locPlants,
+    post,
+  } = sim;
+  const {
+    schedule,
+    requestOrder,
+    pickRequester,
+    decideStatus,
+    takeFromDepot,
+    takeFromLocation,
+    wantedOrderLines,
+    addOrder,
+  } = h;
+  let requestCounter = 0;
+
+  function createRequest(
+    kind: Kind,
+    li: number,
+    day: string,
+    options: { requestedDate?: string; status?: Status; lines?: WantedLine[] } = {},
+  ) {
+    const loc = locations[li];
+    const requestedDate = options.requestedDate ?? nextWorkday(addDays(day, rng.int(1, 6)));
+    const status = decideStatus(requestedDate, options.status);
+    const executes = status === 'done';
+    const userId = pickRequester(loc);
+    const createdAt = at(day, 6.5 + rng.float() * 9);
+    const address = rng.pick(loc.workAddresses);
+    const rush = kind !== 'transport' && daysBetween(day, requestedDate) <= 1 && rng.chance(0.5);
+    const collect = kind === 'order' && rng.chance(0.08);
+    const otherLocations = locations
+      .map((l, i) => ({ l, i }))
+      .filter(
+        ({ l, i }) =>
+          i !== li &&
+          l.customerId === loc.customerId &&
+          !l.spec.blocked &&
+          l.start <= day &&
+          (!l.end || l.end > requestedDate),
+      );
+
+    // What the request asks for.
+    let wanted: WantedLine[] = [];
+    let targetIndex: number | null = null;
+    if (kind === 'order') {
+      wanted = options.lines ?? wantedOrderLines(loc, rng.int(1, 4));
+    } else if (kind === 'removal') {
+      wanted = options.lines ?? takeFromLocation(li, rng.int(1, 4), () => 0.3 + rng.float() * 0.7);
+      if (wanted.length === 0) return;
+    } else if (kind === 'relocation') {
+      if (otherLocations.length === 0) return;
+      targetIndex = rng.pick(otherLocations).i;
+      wanted = takeFromLocation(li, rng.int(1, 3), () => 0.2 + rng.float() * 0.5);
+      if (wanted.length === 0) return;
+    } else if (otherLocations.length > 0 && rng.chance(0.5)) {
+      targetIndex = rng.pick(otherLocations).i;
+    }
+    // Stock taken back by a request that never runs goes back to the location.
+    const releases = status === 'cancelled' || status === 'rejected';
+    if (releases && (kind === 'removal' || kind === 'relocation')) {
+      for (const w of wanted) {
+        if (w.plantIds)
+          locPlants[li].set(w.item.id, [...(locPlants[li].get(w.item.id) ?? []), ...w.plantIds]);
+        else locBulk[li].set(w.item.id, (locBulk[li].get(w.item.id) ?? 0) + w.amount);
+      }
+    }
+
+    // Deliveries that run take their stock from the depots now.
+    const depotIndex = loc.depotIndex;
+    type Allocated = {
+      item: DemoItem;
+      amount: number;
+      plants: { id: string; depot: number }[];
+      setId?: string;
+      children?: Allocated[];
+    };
+    const allocate = (w: WantedLine): Allocated | null => {
+      if (w.setId) {
+        const children = (w.children ?? []).map(allocate).filter((x): x is Allocated => x !== null);
+        return children.length > 0 ? { item: w.item, amount: 1, plants: [], setId: w.setId, children } : null;
+      }
+      if (kind !== 'order' || !executes) {
+        return {
+          item: w.item,
+          amount: w.amount,
+          plants: (w.plantIds ?? []).map((id) => ({ id, depot: -1 })),
+        };
+      }
+      const taken = takeFromDepot(depotIndex, w.item, w.amount);
+      return taken.qty > 0 ? { item: w.item, amount: taken.qty, plants: taken.plantIds } : null;
+    };
+    const allocated = wanted.map(allocate).filter((x): x is Allocated => x !== null);
+    const plantDepot = new Map<string, number>();
+    const collectDepots = (a: Allocated) => {
+      for (const p of a.plants) plantDepot.set(p.id, p.depot);
+      for (const c of a.children ?? []) collectDepots(c);
+    };
+    allocated.forEach(collectDepots);
+    if (kind !== 'transport' && allocated.length === 0) return;
+
+    const requestId = stableId('request', requestCounter++);
+    requestOrder.push({ createdAt, index: requests.length });
+    const target = targetIndex === null ? null : locations[targetIndex];
+    const targetAddress = target ? rng.pick(target.workAddresses) : null;
+    const destination =
+      kind === 'removal'
+        ? { kind: 'depot' as const, address: null }
+        : kind === 'order' && collect
+          ? { kind: 'depot' as const, address: null }
+          : kind === 'relocation' || (kind === 'transport' && targetAddress)
+            ? { kind: 'work_address' as const, address: targetAddress }
+            : kind === 'transport'
+              ? { kind: 'other_address' as const, address: null }
+              : { kind: 'work_address' as const, address };
+    const reference = rng.pick(referenceTexts) || null;
+    const means = collect ? 'Zelf ophalen' : rng.pick(transportMeans);
+    const expectedReturnDate =
+      kind === 'order' || kind === 'relocation'
+        ? rng.chance(0.5)
+          ? addDays(requestedDate, rng.int(4, 20) * 7)
+          : null
+        : null;
+    requests.push({
+      id: requestId,
+      requestNo: '',
+      kind,
+      status,
+      locationId: loc.id,
+      userId,
+      requestedDate,
+      expectedReturnDate,
+      transportMeans: means,
+      collect,
+      rush,
+      termsAccepted: true,
+      destinationKind: destination.kind,
+      depotId: destination.kind === 'depot' ? depotIds[depotIndex] : null,
+      workAddressId: destination.address?.id ?? null,
+      targetLocationId: target?.id ?? null,
+      addressCode: destination.address?.code ?? null,
+      street: destination.kind === 'other_address' ? 'Industrieweg 8' : (destination.address?.street ?? null),
+      postcode: destination.kind === 'other_address' ? '9403 AB' : (destination.address?.postcode ?? null),
+      city: destination.kind === 'other_address' ? 'Assen' : (destination.address?.city ?? null),
+      contactPerson: destination.address?.contact ?? address.contact,
+      phone: destination.address?.phone ?? address.phone,
+      originWorkAddressId:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.id : null,
+      originStreet:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.street : null,
+      originPostcode:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.postcode : null,
+      originCity: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.city : null,
+      originContactPerson:
+        kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.contact : null,
+      originPhone: kind === 'removal' || kind === 'transport' || kind === 'relocation' ? address.phone : null,
+      loadingFrom: kind === 'transport' ? '07:00' : null,
+      loadingUntil: kind === 'transport' ? '09:00' : null,
+      unloadingDate: kind === 'transport' ? requestedDate : null,
+      unloadingFrom: kind === 'transport' ? '10:00' : null,
+      unloadingUntil: kind === 'transport' ? '12:30' : null,
+      cargo: kind === 'transport' ? rng.pick(cargoTexts) : null,
+      reference,
+      comment: rng.pick(comments) || null,
+      plannedDate: status === 'planned' || status === 'done' ? requestedDate : null,
+      rejectionReason: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+
+    // Lines.
+    type LineRef = { a: Allocated; requestLineId: string };
+    const flat: LineRef[] = [];
+    let lineNo = 0;
+    const addLine = (a: Allocated, parentLineId: string | null) => {
+      const id = stableId('request-line', `${requestId}:${lineNo}`);
+      requestLines.push({
+        id,
+        requestId,
+        parentLineId,
+        lineNo: ++lineNo * 10000,
+        itemId: a.setId ? null : a.item.id,
+        setId: a.setId ?? null,
+        plantId: kind !== 'order' && a.plants.length === 1 ? a.plants[0].id : null,
+        amount: a.amount,
+        createdAt,
+      });
+      if (a.setId) for (const c of a.children ?? []) addLine(c, id);
+      else flat.push({ a, requestLineId: id });
+    };
+    for (const a of allocated) addLine(a, null);
+
+    // Status history.
+    const hist = (
+      from: Status | null,
+      to: Status,
+      when: Date,
+      by: string | null,
+      note: string | null = null,
+    ) => {
+      history.push({
+        id: stableId('request-history', `${requestId}:${history.length}`),
+        requestId,
+        fromStatus: from,
+        toStatus: to,
+        changedBy: by,
+        changedAt: when,
+        note,
+      });
+    };
+    hist(null, 'submitted', createdAt, userId);
+    const hours = (h: number) => new Date(createdAt.getTime() + h * 3_600_000);
+    const planDay = addDays(day, 1) < requestedDate ? addDays(day, 1) : day;
+    if (status === 'cancelled') {
+      hist('submitted', 'cancelled', hours(rng.int(1, 20)), userId, rng.pick(cancelNotes));
+      return;
+    }
+    if (status === 'submitted') return;
+    hist('submitted', 'in_progress', hours(rng.int(1, 4)), adminId);
+    if (status === 'rejected') {
+      const note = rng.pick(rejectNotes);
+      requests[requests.length - 1].rejectionReason = note;
+      hist('in_progress', 'rejected', at(planDay, 9 + rng.float() * 6), adminId, note);
+      return;
+    }
+    if (status === 'in_progress') return;
+    const planCandidate = at(planDay, 9 + rng.float() * 6);
+    const plannedAt = planCandidate > hours(4) ? planCandidate : hours(5);
+    hist('in_progress', 'planned', plannedAt, adminId, `Ingepland voor ${requestedDate}`);
+    if (status === 'done') hist('planned', 'done', at(requestedDate, 13 + rng.float() * 3), adminId);
+
+    // Orders.
+    const orderStatus = status === 'done' ? 'done' : 'planned';
+    const executedDate = status === 'done' ? requestedDate : null;
+    const common = {
+      requestId,
+      orderDate: day,
+      plannedDate: requestedDate,
+      executedDate,
+      createdAt: plannedAt,
+      reference,
+      transportMeans: means,
+      expectedReturnDate,
+      collect,
+      rush,
+      userId,
+    };
+    type PlannedLine = { item: DemoItem; plantId: string | null; quantity: number; requestLineId: string };
+    const linesFor = (refs: LineRef[]): PlannedLine[] =>
+      refs.flatMap(({ a, requestLineId }): PlannedLine[] =>
+        a.item.numbered && a.plants.length > 0
+          ? a.plants.map((p) => ({ item: a.item, plantId: p.id, quantity: 1, requestLineId }))
+          : [{ item: a.item, plantId: null, quantity: a.amount, requestLineId }],
+      );
+    if (kind === 'order') {
+      const order = addOrder({
+        ...common,
+        kind: 'delivery',
+        status: orderStatus,
+        li,
+        depotIndex,
+        counterpart: null,
+        address: destination.address,
+        lines: linesFor(flat),
+      });
+      if (executes) {
+        schedule(requestedDate, () => {
+          order.lines.forEach((l) => {
+            const plant = l.plantId ? plantById.get(l.plantId)! : null;
+            const fromDepot = plant ? (plantDepot.get(plant.id) ?? depotIndex) : depotIndex;
+            post({
+              entryDate: requestedDate,
+              depotId: depotIds[fromDepot],
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'delivery',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'delivery',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            if (l.item.rentalType === 'Verkoop') {
+              post({
+                entryDate: requestedDate,
+                locationId: loc.id,
+                itemId: l.item.id,
+                quantity: -l.quantity,
+                kind: 'sale',
+                orderId: order.id,
+                orderLineId: l.id,
+                note: 'Verkocht',
+                createdBy: adminId,
+              });
+            } else if (plant) {
+              plant.depotIndex = null;
+              plant.locationIndex = li;
+              locPlants[li].set(l.item.id, [...(locPlants[li].get(l.item.id) ?? []), plant.id]);
+            } else {
+              locBulk[li].set(l.item.id, (locBulk[li].get(l.item.id) ?? 0) + l.quantity);
+            }
+          });
+        });
+      }
+    } else if (kind === 'removal') {
+      const order = addOrder({
+        ...common,
+        kind: 'removal',
+        status: orderStatus,
+        li,
+        depotIndex,
+        counterpart: null,
+        address,
+        lines: linesFor(flat),
+      });
+      if (executes) {
+        schedule(requestedDate, () => {
+          for (const l of order.lines) {
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'removal',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              depotId: depotIds[depotIndex],
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'removal',
+              orderId: order.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            if (l.plantId) {
+              const plant = plantById.get(l.plantId)!;
+              plant.locationIndex = null;
+              plant.depotIndex = depotIndex;
+              depotPlants.get(`${depotIndex}:${l.item.id}`)?.push(plant.id) ??
+                depotPlants.set(`${depotIndex}:${l.item.id}`, [plant.id]);
+            } else {
+              depotBulk.set(
+                `${depotIndex}:${l.item.id}`,
+                (depotBulk.get(`${depotIndex}:${l.item.id}`) ?? 0) + l.quantity,
+              );
+            }
+          }
+        });
+      }
+    } else if (kind === 'relocation' && targetIndex !== null) {
+      const ti = targetIndex;
+      const from = addOrder({
+        ...common,
+        kind: 'move_from',
+        status: orderStatus,
+        li,
+        depotIndex: null,
+        counterpart: ti,
+        address,
+        lines: linesFor(flat),
+      });
+      const to = addOrder({
+        ...common,
+        kind: 'move_to',
+        status: orderStatus,
+        li: ti,
+        depotIndex: null,
+        counterpart: li,
+        address: targetAddress,
+        lines: linesFor(flat),
+      });
+      // why: only move_to → move_from here; the reverse link is set after insert (a pair may straddle two batches).
+      orders[orders.length - 1].linkedOrderId = from.id;
+      if (executes) {
+        schedule(requestedDate, () => {
+          from.lines.forEach((l, i) => {
+            const toLine = to.lines[i];
+            post({
+              entryDate: requestedDate,
+              locationId: loc.id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: -l.quantity,
+              kind: 'move_out',
+              orderId: from.id,
+              orderLineId: l.id,
+              createdBy: adminId,
+            });
+            post({
+              entryDate: requestedDate,
+              locationId: locations[ti].id,
+              itemId: l.item.id,
+              plantId: l.plantId,
+              quantity: l.quantity,
+              kind: 'move_in',
+              orderId: to.id,
+              orderLineId: toLine.id,
+              createdBy: adminId,
+            });
+            if (l.plantId) {
+              plantById.get(l.plantId)!.locationIndex = ti;
+              locPlants[ti].set(l.item.id, [...(locPlants[ti].get(l.item.id) ?? []), l.plantId]);
+            } else {
+              locBulk[ti].set(l.item.id, (locBulk[ti].get(l.item.id) ?? 0) + l.quantity);
+            }
+          });
+        });
+      }
+    } else if (kind === 'transport') {
+      addOrder({
+        ...common,
+        kind: 'transport',
+        status: orderStatus,
+        li,
+        depotIndex: null,
+        counterpart: targetIndex,
+        address: targetAddress,
+        lines: [],
+      });
+    }
+  }
+
+  return { createRequest };
+}

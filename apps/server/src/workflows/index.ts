@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../platform/deps.ts';
+import { submitOrderListRoutes } from './submit-order-list.routes.ts';
+
+/*
+ * Workflows: steps that span business areas (submitting an order list as a request; later, executing a
+ * request into orders and stock). A workflow composes the areas' public services (modules/<area>/index.ts)
+ * in one place, as medusa's workflows do, and owns the HTTP entry points of those steps. Modules never
+ * import a workflow.
+ */
+
+/** The workflows' routes, registered after the modules' (app.ts). */
+export const workflowRoutes: Array<(app: FastifyInstance, deps: Deps) => Promise<void> | void> = [
+  submitOrderListRoutes,
+];

@@ -1,0 +1,92 @@
+import { orderForm, submitResult } from '@mp/contract/api/ordering';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { defaultOrderListId } from '../modules/order-lists/index.ts';
+import { legacyOrderForm, toOrderForm } from '../modules/requests/index.ts';
+import type { Deps } from '../platform/deps.ts';
+import { ctxOf, requireUser } from '../platform/http/context.ts';
+import { IDEMPOTENT_REPLAY_HEADER, idempotencyKeyOf } from '../platform/http/idempotency.ts';
+import { legacyRequestStatus } from '../platform/http/legacy-dto.ts';
+import { submitOrderList } from './submit-order-list.ts';
+
+// why: one name per path position (`id` = the order list for …/order, the request elsewhere).
+const idParams = z.object({ id: z.guid() });
+const idempotencyHeaders = z
+  .object({
+    'idempotency-key': z
+      .string()
+      .max(255)
+      .optional()
+      .describe('One fresh value per order; reused on retries.'),
+  })
+  .passthrough();
+
+/** The order submit: v2 PlantRequests/{orderListId}/order and the legacy MaterieelAanvraag/AddAanvraag. */
+export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/v2.0/PlantRequests/:id/order',
+    {
+      schema: {
+        tags: ['PlantRequests'],
+        description:
+          'Submits order list {id} as an order request (201). Requires the Idempotency-Key header (400 without): a retry with the same key answers the same (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict. Date rules, terms and the destination are checked on the server.',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: orderForm,
+        response: { 201: submitResult },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const key = idempotencyKeyOf(req.headers);
+      const answer = await submitOrderList(
+        ctx,
+        { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        req.params.id,
+        req.body,
+        key,
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status as 201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/MaterieelAanvraag/AddAanvraag',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'The order submit with the Dutch order form; requires the Idempotency-Key header like the v2 call.',
+        body: legacyOrderForm,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const key = idempotencyKeyOf(req.headers);
+      const form = toOrderForm(req.body);
+      const listId =
+        req.body.bestellijstId ?? (await defaultOrderListId(ctx, req.body.materieelLocatieNr as string));
+      const answer = await submitOrderList(
+        ctx,
+        { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        listId,
+        form,
+        key,
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status).send({
+        id: answer.body.id,
+        aanvraagNummer: answer.body.requestNo,
+        status: legacyRequestStatus[answer.body.status],
+        materieelLocatieNr: answer.body.locationNo,
+        aantalRegels: answer.body.lineCount,
+      });
+    },
+  );
+}

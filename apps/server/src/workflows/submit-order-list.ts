@@ -1,0 +1,97 @@
+import type { OrderForm, SubmitResult } from '@mp/contract/api/ordering';
+import { itemsById, requireKnownItemIds, setsById } from '../modules/catalogue/index.ts';
+import {
+  emptyAfterSubmit,
+  requireOwnListOnReadableLocation,
+  takeListForSubmit,
+} from '../modules/order-lists/index.ts';
+import {
+  checkOrderForm,
+  queueOrderConfirmation,
+  recordOrderRequest,
+  resolveDestination,
+  type SubmitDeps,
+} from '../modules/requests/index.ts';
+import { loadSettings } from '../modules/settings/index.ts';
+import { requireArea } from '../platform/auth/access.ts';
+import { type Ctx, requireUser } from '../platform/http/context.ts';
+import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
+
+export type { SubmitDeps };
+
+/**
+ * POST PlantRequests/{orderListId}/order: the order list becomes a plant request (kind order, status
+ * submitted) with its lines and a first history row, the list and its draft are emptied and the
+ * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts).
+ *
+ * A workflow: it spans order lists, the catalogue, locations (via requests) and requests, and only
+ * composes their public services, in this order.
+ */
+export async function submitOrderList(
+  ctx: Ctx,
+  deps: SubmitDeps,
+  orderListId: string,
+  form: OrderForm,
+  key: string,
+): Promise<IdempotentAnswer<SubmitResult>> {
+  await requireArea(ctx, 'AppBestellen', 'write');
+  const user = requireUser(ctx);
+  // Checked before the key is taken, so a replay also needs the list and its location.
+  await requireOwnListOnReadableLocation(ctx, orderListId);
+  // Settings first (from the pool, cached): the work below must only use its transaction.
+  const s = await loadSettings(ctx.db);
+  return withIdempotency(ctx, { key, scope: `order:${orderListId}`, body: form }, async (tx) => {
+    const txCtx = onTx(ctx, tx);
+    const { location, lines } = await takeListForSubmit(txCtx, tx, orderListId);
+    checkOrderForm(form, ctx.now, s);
+    const [items, sets] = await Promise.all([
+      itemsById(
+        txCtx.db,
+        ctx.locale,
+        lines.filter((l) => l.itemId).map((l) => l.itemId as string),
+      ),
+      setsById(
+        txCtx.db,
+        ctx.locale,
+        lines.filter((l) => l.setId).map((l) => l.setId as string),
+      ),
+    ]);
+    requireKnownItemIds(
+      items,
+      lines.filter((l) => l.itemId).map((l) => l.itemId as string),
+    );
+    const destination = await resolveDestination(txCtx, location, form);
+    const request = await recordOrderRequest(tx, {
+      userId: user.id,
+      location,
+      orderListId,
+      idempotencyKey: key,
+      form,
+      destination,
+      lines,
+    });
+    await emptyAfterSubmit(tx, orderListId);
+    if (s.OrderWizardEmailEnableSend) {
+      await queueOrderConfirmation(txCtx, tx, deps, {
+        settings: s,
+        request,
+        location,
+        form,
+        destination,
+        lines,
+        items,
+        sets,
+      });
+    }
+    const result: SubmitResult = {
+      id: request.id,
+      requestNo: request.requestNo,
+      kind: 'order',
+      status: 'submitted',
+      locationNo: location.locationNo,
+      lineCount: lines.filter((l) => !l.parentLineId).length,
+      createdAt: request.createdAt.toISOString(),
+    };
+    return { status: 201, body: result };
+  });
+}
