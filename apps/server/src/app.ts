@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { modules } from './modules/index.ts';
-import { verifyAccessToken } from './platform/auth/tokens.ts';
+import { readAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { registerAntiForgery } from './platform/http/anti-forgery.ts';
@@ -107,11 +107,31 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       try {
-        req.user = await verifyAccessToken(deps.tokens, header.slice(7), deps.clock());
+        const claims = await readAccessToken(deps.tokens, header.slice(7), deps.clock());
+        // why: a signed token outlives its session otherwise; this check is two Map look-ups.
+        if (
+          deps.sessions.hasEnded({
+            userId: claims.user.id,
+            sessionId: claims.sessionId,
+            generation: claims.generation,
+          })
+        ) {
+          throw new AppError('unauthenticated', 'error.token_ongeldig');
+        }
+        req.user = claims.user;
       } catch (e) {
         req.authError = e instanceof AppError ? e : new AppError('unauthenticated', 'error.token_ongeldig');
       }
     }
+  });
+
+  // A call that ends sessions (config.endsSessions) answers only once this process knows the end, so the
+  // caller's next request here is refused even before the other processes hear of it (milliseconds later).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if ((req.routeOptions.config as { endsSessions?: boolean } | undefined)?.endsSessions) {
+      await deps.sessions.barrier();
+    }
+    return payload;
   });
 
   // Authenticated answers are never cached; every answer (404 and 500 included) gets the security headers.

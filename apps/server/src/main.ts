@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
+import { startSessionGuard } from './platform/auth/sessions.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
@@ -32,6 +33,11 @@ async function main() {
     : null;
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, boss });
   if (boss) await startWorkers(boss, { mailer, db: database.db });
+  const sessions = await startSessionGuard({
+    url: database.url,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    onError: (e) => logger.warn({ err: e }, 'session notifications'),
+  });
   const lifecycle = { shuttingDown: false };
   const app = await buildApp(
     {
@@ -46,6 +52,7 @@ async function main() {
         audience: 'materieelportaal',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       },
+      sessions,
       clock: () => new Date(),
       loadSettings,
       lifecycle,
@@ -88,6 +95,7 @@ async function main() {
       // read and answered before the listener and idle keep-alive connections are closed.
       await new Promise((r) => setTimeout(r, 500));
       await app.close();
+      await sessions.close();
       await boss?.stop({ graceful: true, timeout: 3000 });
       await database.shutdown();
       process.exit(0);

@@ -8,6 +8,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
 import { loadSettings } from '../src/modules/settings/index.ts';
+import { startSessionGuard } from '../src/platform/auth/sessions.ts';
 import { signAccessToken } from '../src/platform/auth/tokens.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
@@ -48,6 +49,10 @@ export async function createTestApp(
   });
   let now: Date | null = null;
   const clock = () => now ?? new Date();
+  const sessions = await startSessionGuard({
+    url: database.url,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
   const deps: Deps = {
     config,
     db: database.db,
@@ -60,6 +65,7 @@ export async function createTestApp(
       audience: 'materieelportaal',
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     },
+    sessions,
     clock,
     loadSettings,
     lifecycle: { shuttingDown: false },
@@ -86,6 +92,7 @@ export async function createTestApp(
           customerId: u.customerId,
         },
         loginType: 'password',
+        generation: u.sessionGeneration,
       },
       clock(),
     );
@@ -105,6 +112,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await sessions.close();
       await database.drop();
     },
   };

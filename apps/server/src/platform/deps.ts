@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import type { SessionGuard } from './auth/sessions.ts';
 import type { TokenSettings } from './auth/tokens.ts';
 import type { Db } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
@@ -14,6 +15,8 @@ export interface Deps {
   storage: FileStorage;
   mailer: Mailer;
   tokens: TokenSettings;
+  /** Sessions ended before their access tokens expire (logout, password change, disabling, …). */
+  sessions: SessionGuard;
   clock: () => Date;
   /** The settings reader of modules/settings, for platform code (which never imports a module). */
   loadSettings: LoadSettings;

@@ -153,6 +153,7 @@ export async function continueSession(
       loginType: family.loginType,
       upn: user.upn ?? user.email,
       sessionId: family.familyId,
+      generation: user.sessionGeneration,
     },
     ctx.now,
   );

@@ -19,6 +19,8 @@ export interface AccessTokenInput {
   upn?: string | null;
   /** The refresh-token family this access token belongs to (claim `sid`); logout revokes it. */
   sessionId?: string | null;
+  /** The user's session generation (claim `gen`); a password change, reset or disabling bumps it. */
+  generation?: number;
 }
 
 export type LoginType = 'password' | 'external';
@@ -27,6 +29,8 @@ export type LoginType = 'password' | 'external';
 export interface AccessTokenClaims {
   user: AuthUser;
   sessionId: string | null;
+  /** Claim `gen`; 0 for a token without one. */
+  generation: number;
   loginType: LoginType;
   upn: string;
 }
@@ -48,6 +52,7 @@ export async function signAccessToken(s: TokenSettings, input: AccessTokenInput,
     perm: user.permissions,
     cid: user.customerId,
     ...(input.sessionId ? { sid: input.sessionId } : {}),
+    ...(input.generation ? { gen: input.generation } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: TYPE })
     .setSubject(user.id)
@@ -130,6 +135,7 @@ async function verifyAndRead(
     const claims: AccessTokenClaims = Object.freeze({
       user: Object.freeze(user),
       sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+      generation: typeof payload.gen === 'number' && Number.isSafeInteger(payload.gen) ? payload.gen : 0,
       loginType: payload.LoginType === 'external' ? 'external' : 'password',
       upn: String(payload.upn ?? user.email),
     });
