@@ -1,10 +1,10 @@
+import { oneLine, publicUser } from '@mp/contract/api/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
-import { oneLine, publicUser } from './auth.schemas.ts';
 import type { AuthService, TokenPair } from './auth.service.ts';
 
 /*

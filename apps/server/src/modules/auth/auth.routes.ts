@@ -1,14 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Deps } from '../../platform/deps.ts';
-import { ctxOf } from '../../platform/http/context.ts';
-import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCookie } from './auth.http.ts';
-import { authLegacyRoutes } from './auth.legacy.ts';
 import {
   changePasswordBody,
   externalLoginAnswer,
   externalLoginBody,
+  externalLoginOptions,
+  externalLoginUrl,
   externalLoginUrlQuery,
   forgotPasswordBody,
   loginBody,
@@ -16,7 +11,14 @@ import {
   registerBody,
   resetPasswordBody,
   tokenPair,
-} from './auth.schemas.ts';
+} from '@mp/contract/api/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCookie } from './auth.http.ts';
+import { authLegacyRoutes } from './auth.legacy.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
 import { createOidc } from './oidc.ts';
 
@@ -87,7 +89,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         ...open,
         description: 'Whether external login (OpenID Connect) is configured.',
-        response: { 200: z.object({ enabled: z.boolean() }) },
+        response: { 200: externalLoginOptions },
       },
     },
     async () => ({ enabled: service.externalLoginEnabled() }),
@@ -102,7 +104,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
           'Start an external login: the provider URL to send the browser to. State, nonce and PKCE verifier travel ' +
           'sealed in an HttpOnly cookie. 404 when no provider is configured.',
         querystring: externalLoginUrlQuery,
-        response: { 200: z.object({ url: z.string() }) },
+        response: { 200: externalLoginUrl },
       },
     },
     async (req, reply) => {

@@ -20,8 +20,9 @@ export const cataloguePageKeys = {
 
 /** GET /api/v2.0/Products/{categoryId}: one page of a category with filters and facets. */
 export function getCataloguePage(r: CatalogueRequest, signal?: AbortSignal): Promise<CataloguePage> {
-  return api.get<CataloguePage>(`/Products/${pathParam('categoryId', r.categoryId)}`, {
+  return api.get(`/Products/${pathParam('categoryId', r.categoryId)}`, {
     signal,
+    answer: (c) => c.catalogue.cataloguePage,
     query: {
       plantLocation: r.locationNo ?? undefined,
       bool: r.bool.length ? r.bool.join(',') : undefined,

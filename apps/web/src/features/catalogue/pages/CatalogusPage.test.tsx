@@ -167,14 +167,27 @@ describe('catalogue filters', () => {
         isAdmin: false,
         internalExternal: 'Internal',
         language: 'nl-NL',
-        permissions: [],
       },
     });
     selectLocation({ locationNo: 'P-1', label: 'P-1' });
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST' && String(input).includes('/orderlistlines'))
-        return json({ id: 'list-1', lines: [] });
+        return json({
+          id: 'list-1',
+          name: 'Bestellijst',
+          locationNo: 'P-1',
+          isDefault: true,
+          lineCount: 2,
+          totalAmount: 7,
+          hasDraft: false,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          lines: [],
+          savedRequestNo: null,
+          canSubmit: true,
+          totalWeight: null,
+        });
       return base(input, init);
     });
     renderCatalogue();

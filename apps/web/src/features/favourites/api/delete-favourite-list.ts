@@ -4,7 +4,9 @@ import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
 
 /** DELETE /api/v2.0/FavoriteLists/{id}: the list with its items. */
 export function deleteFavouriteList(id: string): Promise<null> {
-  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}`);
+  return api.delete(`/FavoriteLists/${pathParam('id', id)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useDeleteFavouriteList() {

@@ -4,7 +4,9 @@ import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
 
 /** DELETE /api/v2.0/FavoriteLists/{id}/items/{itemNumber} */
 export function removeFavouriteItem(id: string, itemNo: string): Promise<null> {
-  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}/items/${pathParam('itemNumber', itemNo)}`);
+  return api.delete(`/FavoriteLists/${pathParam('id', id)}/items/${pathParam('itemNumber', itemNo)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useRemoveFavouriteItem() {

@@ -4,7 +4,9 @@ import { orderListKeys, setActiveOrderList } from '../../../shared/ui/ordering/o
 
 /** DELETE /api/v2.0/OrderLists/{plantLocation}/{id}: the whole list (only with several lists). */
 export function deleteOrderList(locationNo: string, id: string): Promise<null> {
-  return api.delete<null>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`);
+  return api.delete(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useDeleteOrderList() {

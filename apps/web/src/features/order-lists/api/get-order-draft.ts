@@ -11,9 +11,12 @@ export async function getOrderDraft(
   id: string,
   signal?: AbortSignal,
 ): Promise<OrderDraft | null> {
-  const body = await api.get<{ draft: OrderDraft | null }>(
+  const body = await api.get(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/draft`,
-    { signal },
+    {
+      signal,
+      answer: (c) => c.ordering.orderDraftResponse,
+    },
   );
   return body?.draft ?? null;
 }

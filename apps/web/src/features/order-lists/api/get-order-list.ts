@@ -5,8 +5,9 @@ import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
 
 /** GET /api/v2.0/OrderLists/{plantLocation}/{id}: one list with its lines and totals. */
 export function getOrderList(locationNo: string, id: string, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
+  return api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
     signal,
+    answer: (c) => c.ordering.orderList,
   });
 }
 

@@ -19,9 +19,10 @@ export async function getFavouriteLists(
   locationNo: string | null,
   signal?: AbortSignal,
 ): Promise<FavouriteList[]> {
-  const body = await api.get<{ lists: FavouriteList[] }>('/FavoriteLists', {
+  const body = await api.get('/FavoriteLists', {
     query: { plantLocation: locationNo ?? undefined },
     signal,
+    answer: (c) => c.ordering.favouriteListsResponse,
   });
   return body?.lists ?? [];
 }
@@ -40,7 +41,13 @@ export function useFavouriteLists(enabled = true) {
 
 /** POST /api/v2.0/FavoriteLists/{id}/items */
 export function addFavouriteItems(listId: string, itemNos: string[]): Promise<FavouriteList> {
-  return api.post<FavouriteList>(`/FavoriteLists/${pathParam('id', listId)}/items`, { itemNos });
+  return api.post(
+    `/FavoriteLists/${pathParam('id', listId)}/items`,
+    { itemNos },
+    {
+      answer: (c) => c.ordering.favouriteList,
+    },
+  );
 }
 
 export function useAddFavouriteItems() {
@@ -54,7 +61,7 @@ export function useAddFavouriteItems() {
 
 /** POST /api/v2.0/FavoriteLists: a new list (for every location). */
 export function createFavouriteList(name: string): Promise<FavouriteList> {
-  return api.post<FavouriteList>('/FavoriteLists', { name });
+  return api.post('/FavoriteLists', { name }, { answer: (c) => c.ordering.favouriteList });
 }
 
 export function useCreateFavouriteList() {

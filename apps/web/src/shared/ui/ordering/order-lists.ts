@@ -27,8 +27,9 @@ export interface OrderListsAnswer {
 /** GET /api/v2.0/OrderLists/{plantLocation}: the user's order lists on the location (a location without any answers none). */
 export async function getOrderLists(locationNo: string, signal?: AbortSignal): Promise<OrderListsAnswer> {
   try {
-    const body = await api.get<OrderListsAnswer>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, {
+    const body = await api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}`, {
       signal,
+      answer: (c) => c.ordering.orderListsResponse,
     });
     return { orderLists: body?.orderLists ?? [], multipleLists: body?.multipleLists ?? false };
   } catch (e) {
@@ -107,10 +108,13 @@ export function addOrderListLines(
   input: AddOrderListLinesInput,
   childLinesIncluded = false,
 ): Promise<OrderList> {
-  return api.post<OrderList>(
+  return api.post(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('orderListId', orderListId)}/orderlistlines`,
     input,
-    { query: childLinesIncluded ? { childLinesIncluded: 'true' } : undefined },
+    {
+      query: childLinesIncluded ? { childLinesIncluded: 'true' } : undefined,
+      answer: (c) => c.ordering.orderList,
+    },
   );
 }
 
