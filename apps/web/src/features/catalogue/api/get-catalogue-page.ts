@@ -1,10 +1,10 @@
 import type { CataloguePage } from '@mp/contract/api/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
+import type { ListParams } from '../../../shared/catalogue/list-params';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import type { ListParams } from '../../../shared/ui/catalogue/list-params';
 
 export interface CatalogueRequest extends ListParams {
   categoryId: string;

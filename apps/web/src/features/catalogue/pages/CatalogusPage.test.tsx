@@ -6,10 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTheme, defaultBrand } from '../../../app/theme';
+import { clearSelection, selectionStore } from '../../../shared/catalogue/selection';
 import { i18n } from '../../../shared/i18n/i18n';
 import { selectLocation } from '../../../shared/session/location';
 import { endSession, startSession } from '../../../shared/session/session';
-import { clearSelection, selectionStore } from '../../../shared/ui/catalogue/selection';
 import { json, testQueryClient } from '../../../test/render';
 import { CatalogusPage } from './CatalogusPage';
 

@@ -2,7 +2,7 @@ import { favouritesToOrderListInput, type OrderList } from '@mp/contract/api/ord
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 export { favouritesToOrderListInput };
 export type FavouritesToOrderListInput = z.input<typeof favouritesToOrderListInput>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
 
 /** DELETE /api/v2.0/FavoriteLists/{id}/items/{itemNumber} */
 export function removeFavouriteItem(id: string, itemNo: string): Promise<null> {

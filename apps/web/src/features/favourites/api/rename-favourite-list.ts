@@ -1,7 +1,7 @@
 import { type FavouriteList, renameFavouriteListInput } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
 
 export { renameFavouriteListInput };
 

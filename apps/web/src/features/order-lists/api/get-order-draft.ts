@@ -1,7 +1,7 @@
 import type { OrderDraft } from '@mp/contract/api/ordering';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 export type { OrderDraft };
 

@@ -1,5 +1,5 @@
 import type { OrderListLine } from '@mp/contract/api/ordering';
-import { toAmount } from '../../../shared/ui/catalogue/selection';
+import { toAmount } from '../../../shared/catalogue/selection';
 import { sumTimes } from '../../../shared/ui/decimal';
 
 /** What the user typed on a line and has not seen answered yet. */

@@ -2,10 +2,10 @@ import { SEARCH_MAX_LIMIT, type SearchResults } from '@mp/contract/api/catalogue
 import type { Locale } from '@mp/contract/i18n/locales';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import type { ListParams } from '../../../shared/catalogue/list-params';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import type { ListParams } from '../../../shared/ui/catalogue/list-params';
 
 export interface SearchRequest extends Omit<ListParams, 'page' | 'pageSize'> {
   query: string;
