@@ -28,7 +28,8 @@ import { useOrderList } from '../api/get-order-list';
 import { useWorkAddresses } from '../api/get-work-addresses';
 import { type SubmitResult, submitOrder } from '../api/submit-order';
 import { processBlock } from '../components/order-list-rules';
-import { FieldMessage, GegevensForm } from '../components/wizard/GegevensForm';
+import { FieldMessage } from '../components/wizard/FieldMessage';
+import { GegevensForm } from '../components/wizard/GegevensForm';
 import { OrderSteps } from '../components/wizard/OrderSteps';
 import { OrderSummary } from '../components/wizard/OrderSummary';
 import {
