@@ -1,6 +1,4 @@
-/**
- * Boundaries checked by `npm test` (step `boundaries`, script `lint:boundaries`).
- *
+/*
  * Server shape (apps/server/src):
  *   platform/        technical building blocks (db, http, auth and access checks, files, mail, jobs);
  *                    never imports a module or a workflow: what it needs from one (e.g. the settings) is
@@ -11,10 +9,64 @@
  *   db/schema/       the tables; seed/ may read and write them directly.
  * Tests (*.test.ts, *.test-support.ts) and apps/server/test/** may reach into internals.
  */
-const serverTests = '(\\.test\\.ts|\\.test-support\\.ts)$|^apps/server/test/';
+// Boundaries between areas, checked by `npm run lint:boundaries` (a step of `npm test`), CONVENTIONS 9 and 17.
+// Paths are relative to the folder the check runs in (the repository root). scripts/boundaries.test.ts plants a
+// violation of each rule and shows the check fails, naming the rule.
 
+const web = '^apps/web/src/';
+// Server tests (*.test.ts, *.test-support.ts, apps/server/test/**) may reach into internals: left out.
+const serverTests = '(\\.test\\.ts|\\.test-support\\.ts)$|^apps/server/test/';
+const notTests = '[.]test[.]tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    // ── web (CONVENTIONS "Web" 9: imports flow app → features → shared) ─────────────────────────────
+    {
+      name: 'web-feature-to-feature',
+      comment:
+        'A feature never imports another feature. What several features need lives in shared/ (API operations in ' +
+        'shared/api, UI in shared/ui, models in shared/catalogue, cross-feature hooks in shared/ordering).',
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/` },
+      to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/$1/` },
+    },
+    {
+      name: 'web-shared-to-features-or-app',
+      comment:
+        'shared/ is the bottom layer: it never imports a feature or the app (shell, routes, providers).',
+      severity: 'error',
+      from: { path: `${web}shared/` },
+      to: { path: `${web}(features|app)/` },
+    },
+    {
+      name: 'web-feature-to-app',
+      comment:
+        'Features do not import the app (shell, routes, guards); the app composes them. Tests may render a ' +
+        "feature with the app's theme.",
+      severity: 'error',
+      from: { path: `${web}features/`, pathNot: notTests },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: 'web-ui-calls-api',
+      comment:
+        'shared/ui holds UI only: no API operation, no API client, no hook that calls the API (shared/ordering). ' +
+        'A component gets data and actions through its props. The error type (shared/api/errors.ts) is allowed: ' +
+        'error views and dialogs show ApiErrors, and it calls nothing.',
+      severity: 'error',
+      from: { path: `${web}shared/ui/` },
+      to: { path: `${web}shared/(api|ordering)/`, pathNot: `${web}shared/api/errors[.]ts$` },
+    },
+    {
+      name: 'web-no-cycles',
+      comment: 'No import cycles in the web app.',
+      severity: 'error',
+      from: { path: web },
+      to: { path: web, circular: true },
+    },
+
+    // ── server (CONVENTIONS 15: each module's public face is its index.ts; platform/ never knows the modules) ──
     {
       name: 'server-platform-imports-module',
       comment:
@@ -62,17 +114,17 @@ module.exports = {
     },
   ],
   options: {
-    // Tests may import anything; leaving them out also keeps them out of the folder graph.
-    exclude: { path: serverTests },
-    doNotFollow: { path: 'node_modules' },
-    // TypeScript 7 has no compiler API for dependency-cruiser to use; swc parses the .ts files.
+    // TypeScript 7 has no compiler API for dependency-cruiser: swc parses the sources, type-only imports
+    // included (so tsPreCompilationDeps, a setting of the tsc parser, is not needed)
     parser: 'swc',
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'apps/server/tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^apps/server/src/db/migrations/', serverTests] },
+    moduleSystems: ['es6'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
+    reporterOptions: { text: { highlightFocused: true } },
   },
 };

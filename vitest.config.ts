@@ -9,7 +9,7 @@ export default defineConfig({
           include: [
             'packages/contract/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
-            'scripts/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -1,4 +1,4 @@
-// The one test command: typecheck, lint, unit, server integration (embedded PostgreSQL, and again on a
+// The one test command: typecheck, lint, boundaries between areas (dependency-cruiser), unit, server integration (embedded PostgreSQL, and again on a
 // second server when TEST_DATABASE_URL_SECONDARY is set), web component tests, end-to-end.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,8 +16,8 @@ const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
-  { name: 'lockfile', cmd: ['npm', 'run', 'lint:lockfile'] },
   { name: 'boundaries', cmd: ['npm', 'run', 'lint:boundaries'] },
+  { name: 'lockfile', cmd: ['npm', 'run', 'lint:lockfile'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'server', cmd: ['npx', 'vitest', 'run', '--project', 'server'] },
   {

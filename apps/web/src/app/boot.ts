@@ -2,6 +2,7 @@ import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { locales } from '@mp/contract/i18n/locales';
 import { pickLocale, visibleLocales } from '@mp/contract/rules/languages';
 import type { QueryClient } from '@tanstack/react-query';
+import { checkAnswer } from '../shared/api/answer-check';
 import { corporateIdentityKeys, corporateIdentityQueryOptions } from '../shared/api/get-corporate-identity';
 import {
   type SettingsPayload,
@@ -18,7 +19,12 @@ import { endSession, followOtherTabs, refreshSession, sessionStore } from '../sh
 async function corporateIdentity(queryClient: QueryClient): Promise<void> {
   const early = await takePreboot('identity').catch(() => null);
   if (early) {
-    queryClient.setQueryData(corporateIdentityKeys.all, early as CorporateIdentity);
+    const identity = await checkAnswer(
+      'GET /api/v2.0/CorporateIdentity (preboot)',
+      (c) => c.shell.corporateIdentity,
+      early as CorporateIdentity,
+    );
+    queryClient.setQueryData(corporateIdentityKeys.all, identity);
     return;
   }
   const identity = await queryClient.fetchQuery(corporateIdentityQueryOptions());
@@ -31,8 +37,13 @@ async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | 
   const viewer = settingsViewer();
   const early = await takePreboot('settings').catch(() => null);
   if (early && viewer === 'anonymous') {
-    queryClient.setQueryData(settingsKeys.group('all', viewer), early as SettingsPayload);
-    return early as SettingsPayload;
+    const settings = await checkAnswer(
+      'GET /api/v2.0/Settings/all (preboot)',
+      (c) => c.settings.settingsPayload,
+      early as SettingsPayload,
+    );
+    queryClient.setQueryData(settingsKeys.group('all', viewer), settings);
+    return settings;
   }
   return queryClient.fetchQuery(settingsQueryOptions(viewer)).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { orderListKeys } from '../features/order-lists/api/get-order-lists';
 import { removalListKeys } from '../features/removal-list/api/get-removal-list';
 import { settingsKeys } from '../shared/api/get-settings';
+import { orderListKeys } from '../shared/api/order-lists/keys';
 import { selectedLocationStore } from '../shared/session/location';
 import { onSessionEnd, sessionStore } from '../shared/session/session';
 

@@ -3,18 +3,6 @@ import { z } from 'zod';
 
 export const localeSchema = z.enum(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
 
-/** GET /api/v2.0/Users/me */
-export const currentUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  isAdmin: z.boolean(),
-  internalExternal: z.enum(['Internal', 'External']),
-  language: localeSchema,
-  permissions: z.array(z.string()),
-});
-export type CurrentUser = z.infer<typeof currentUser>;
-
 /** One project location the user belongs to (spec §3 Location; v2 calls it plantLocation). */
 export const plantLocation = z.object({
   id: z.string(),
@@ -53,10 +41,11 @@ export type ContentPageSummary = z.infer<typeof contentPageSummary>;
 export type ContentPage = z.infer<typeof contentPage>;
 
 /** GET /api/v2.0/Footers?locale= (sanitized HTML, three columns). */
+export const footerColumnName = z.enum(['footer_column_one', 'footer_column_two', 'footer_column_three']);
 export const footerColumn = z.object({
   guidId: z.string(),
   locale: localeSchema,
-  columnName: z.enum(['footer_column_one', 'footer_column_two', 'footer_column_three']),
+  columnName: footerColumnName,
   html: z.string(),
 });
 export const footerList = z.object({ footers: z.array(footerColumn) });
@@ -70,8 +59,14 @@ export const serviceMessage = z.object({
   pageId: z.string().nullable(),
   pageName: z.string().nullable(),
 });
-export const serviceMessageList = z.object({ serviceMessages: z.array(serviceMessage) });
 export type ServiceMessage = z.infer<typeof serviceMessage>;
+/** A service message as admins manage it: the shape above plus its active window. */
+export const serviceMessageAdmin = serviceMessage.extend({
+  activeFrom: z.string(),
+  activeUntil: z.string().nullable(),
+});
+/** The answer of GET ServiceMessages (active ones; with all=true, admins get every message). */
+export const serviceMessageList = z.object({ serviceMessages: z.array(serviceMessageAdmin) });
 
 /** GET /api/v2.0/Search/quicksearch?query=&locale= (spec: response list zoekResultaten). */
 export const quickSearchResult = z.object({
@@ -87,16 +82,6 @@ export type QuickSearchResult = z.infer<typeof quickSearchResult>;
 /** POST /api/v2.0/statistics : one page view (when EnablePageTracking). */
 export const pageViewInput = z.object({ page: z.string().min(1).max(300) });
 
-/** Auth payloads (v2). */
-export const loginInput = z.object({
-  email: z.string().trim().email().max(254),
-  password: z.string().min(1).max(1024),
-});
-export const tokenResponse = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  /** Seconds since epoch. */
-  expiresAt: z.number(),
-  user: currentUser,
-});
-export type TokenResponse = z.infer<typeof tokenResponse>;
+/** GET /api/v2.0/AppConfig: the deployed build (the app offers a refresh when it changes). */
+export const appConfig = z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() });
+export type AppConfig = z.infer<typeof appConfig>;

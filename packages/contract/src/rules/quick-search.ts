@@ -1,4 +1,5 @@
 /** Product search box rules (spec §2 Product search box, §4 Quick search, §5, §9). */
+import { type HighlightPart, highlightMatches } from './search.ts';
 
 export const MIN_SEARCH_LENGTH = 2;
 export const QUICK_SEARCH_DEBOUNCE_MS = 400;
@@ -31,31 +32,9 @@ export function rankQuickResults<T>(results: readonly T[], text: string, describ
     .map((x) => x.r);
 }
 
-export interface TextSegment {
-  text: string;
-  match: boolean;
-}
-
-/** Splits a text into plain and matched segments (every case-insensitive occurrence of any word), for bold display. */
-export function highlightSegments(text: string, words: readonly string[]): TextSegment[] {
-  const wanted = [...new Set(words.filter((w) => w !== ''))];
-  if (wanted.length === 0 || text === '') return text === '' ? [] : [{ text, match: false }];
-  const lower = text.toLowerCase();
-  const marked = new Array<boolean>(text.length).fill(false);
-  for (const w of wanted) {
-    let from = lower.indexOf(w);
-    while (from !== -1) {
-      marked.fill(true, from, from + w.length);
-      from = lower.indexOf(w, from + 1);
-    }
-  }
-  const segments: TextSegment[] = [];
-  let start = 0;
-  for (let i = 1; i <= text.length; i++) {
-    if (i === text.length || marked[i] !== marked[start]) {
-      segments.push({ text: text.slice(start, i), match: marked[start] });
-      start = i;
-    }
-  }
-  return segments;
-}
+/**
+ * The dropdown bolds with the search's rule (./search.ts `highlightMatches`): case and accents never matter,
+ * one rule for every highlighted text.
+ */
+export type TextSegment = HighlightPart;
+export const highlightSegments: (text: string, words: readonly string[]) => TextSegment[] = highlightMatches;

@@ -1,3 +1,4 @@
+import { oneLine, publicUser } from '@mp/contract/api/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { externalLogin, externalLoginUrl } from './auth.external.ts';
 import { pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
 import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
 import { register } from './auth.register.ts';
-import { oneLine, publicUser } from './auth.schemas.ts';
 import { login, refresh } from './auth.service.ts';
 
 /*

@@ -1,3 +1,17 @@
+import {
+  changePasswordBody,
+  externalLoginAnswer,
+  externalLoginBody,
+  externalLoginOptions,
+  externalLoginUrl as externalLoginUrlAnswer,
+  externalLoginUrlQuery,
+  forgotPasswordBody,
+  loginBody,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  tokenPair,
+} from '@mp/contract/api/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,18 +23,6 @@ import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCo
 import { authLegacyRoutes } from './auth.legacy.ts';
 import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
 import { register } from './auth.register.ts';
-import {
-  changePasswordBody,
-  externalLoginAnswer,
-  externalLoginBody,
-  externalLoginUrlQuery,
-  forgotPasswordBody,
-  loginBody,
-  refreshBody,
-  registerBody,
-  resetPasswordBody,
-  tokenPair,
-} from './auth.schemas.ts';
 import { login, logout, refresh } from './auth.service.ts';
 import { createOidc } from './oidc.ts';
 
@@ -91,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         ...open,
         description: 'Whether external login (OpenID Connect) is configured.',
-        response: { 200: z.object({ enabled: z.boolean() }) },
+        response: { 200: externalLoginOptions },
       },
     },
     async () => ({ enabled: externalLoginEnabled(auth) }),
@@ -106,7 +108,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
           'Start an external login: the provider URL to send the browser to. State, nonce and PKCE verifier travel ' +
           'sealed in an HttpOnly cookie. 404 when no provider is configured.',
         querystring: externalLoginUrlQuery,
-        response: { 200: z.object({ url: z.string() }) },
+        response: { 200: externalLoginUrlAnswer },
       },
     },
     async (req, reply) => {

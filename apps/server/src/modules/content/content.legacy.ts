@@ -1,11 +1,15 @@
-import { footerColumn, localeSchema } from '@mp/contract/api/shell';
+import {
+  footerColumnName as columnName,
+  footerColumn,
+  localeSchema,
+  serviceMessageAdmin,
+} from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyLocaleField } from '../../platform/http/legacy-dto.ts';
-import { columnName, serviceMessageAdmin } from './content.schemas.ts';
 import {
   changeMessage,
   createMessage,

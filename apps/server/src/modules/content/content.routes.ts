@@ -1,11 +1,19 @@
-import { contentPage, contentPageList, footerColumn, footerList, localeSchema } from '@mp/contract/api/shell';
+import {
+  footerColumnName as columnName,
+  contentPage,
+  contentPageList,
+  footerColumn,
+  footerList,
+  localeSchema,
+  serviceMessageAdmin,
+  serviceMessageList,
+} from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { contentLegacy } from './content.legacy.ts';
-import { columnName, serviceMessageAdmin } from './content.schemas.ts';
 import {
   changeMessage,
   createMessage,
@@ -169,7 +177,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Active messages of `locale` (default: the request locale). `all=true` (admins): every message, past and future; of every locale unless `locale` is given. Anonymous only when AllowAnonymousUsers.',
         querystring: localeQuery.extend({ all: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.object({ serviceMessages: z.array(serviceMessageAdmin) }) },
+        response: { 200: serviceMessageList },
       },
     },
     async (req) => ({

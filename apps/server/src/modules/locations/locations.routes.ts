@@ -1,3 +1,4 @@
+import { depotList, workAddressList } from '@mp/contract/api/locations';
 import { plantLocationList } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,34 +7,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { locationsLegacy } from './locations.legacy.ts';
 import { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';
-
-/** Work address of a location (PlantLocations/{plantLocation}/addresses). */
-export const workAddress = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  street: z.string(),
-  postcode: z.string().nullable(),
-  city: z.string(),
-  country: z.string(),
-  contactPerson: z.string().nullable(),
-  phone: z.string().nullable(),
-  isDefault: z.boolean(),
-});
-
-/** Depot (PlantLocations/depots/order and depots/removal). */
-export const depot = z.object({
-  id: z.string(),
-  depotNo: z.string(),
-  name: z.string(),
-  street: z.string().nullable(),
-  postcode: z.string().nullable(),
-  city: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  isDefault: z.boolean(),
-});
-export const depotList = z.object({ defaultDepotNo: z.string().nullable(), depots: z.array(depot) });
 
 const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).max(50) });
 
@@ -76,7 +49,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Work addresses of a location the user belongs to (404 error.locatie_onbekend otherwise).',
         params: plantLocationParam,
-        response: { 200: z.object({ addresses: z.array(workAddress) }) },
+        response: { 200: workAddressList },
       },
     },
     async (req) => ({ addresses: await listWorkAddresses(ctxOf(req, deps), req.params.plantLocation) }),

@@ -1,7 +1,7 @@
+import { appConfig } from '@mp/contract/api/shell';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { buildInfo } from '../../platform/version.ts';
 
@@ -25,9 +25,7 @@ export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Platform'],
         security: [],
-        response: {
-          200: z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() }),
-        },
+        response: { 200: appConfig },
       },
     },
     async () => {

@@ -1,3 +1,8 @@
+import {
+  settingsPayload as payload,
+  settingUpdate,
+  settingsUpdate as updateBody,
+} from '@mp/contract/api/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,23 +10,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { buildInfo } from '../../platform/version.ts';
 import { readFlatSettings, readSettings, writeSettings } from './settings.service.ts';
-
-const payload = z.object({
-  groupingType: z.string(),
-  boolValues: z.record(z.string(), z.boolean()),
-  intValues: z.record(z.string(), z.number()),
-  stringValues: z.record(z.string(), z.string()),
-  multiStrings: z.record(z.string(), z.array(z.string())),
-});
-
-const updateBody = z
-  .object({
-    boolValues: z.record(z.string(), z.boolean()).optional(),
-    intValues: z.record(z.string(), z.number()).optional(),
-    stringValues: z.record(z.string(), z.string()).optional(),
-    multiStrings: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .strict();
 
 const flatten = (b: z.infer<typeof updateBody>) => ({
   ...b.boolValues,
@@ -71,7 +59,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'Admin: set one setting by key. An unknown key answers 404 error.instelling_onbekend.',
-        body: z.object({ key: z.string().min(1).max(128), value: z.unknown() }).strict(),
+        body: settingUpdate,
         response: { 204: z.null() },
       },
     },

@@ -1,18 +1,14 @@
-import { locales } from '@mp/contract/i18n';
+import {
+  translationChanges as changes,
+  translationsLocale as locale,
+  translationsView as view,
+} from '@mp/contract/api/translations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { readTranslations, saveTranslations } from './translations.service.ts';
-
-const locale = z.enum(locales);
-const view = z.object({
-  locale,
-  translations: z.record(z.string(), z.string()),
-  overrides: z.record(z.string(), z.string()),
-});
-const changes = z.record(z.string().min(1).max(200), z.string().max(4000).nullable());
 
 export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -12,8 +12,18 @@ const messages = [
     message: 'Depots gesloten op 2e kerstdag.',
     pageId: 'p1',
     pageName: 'Feestdagen',
+    activeFrom: '2026-01-01T00:00:00.000Z',
+    activeUntil: null,
   },
-  { id: 'm2', locale: 'nl-NL', message: 'Nieuwe lichtmasten.', pageId: null, pageName: null },
+  {
+    id: 'm2',
+    locale: 'nl-NL',
+    message: 'Nieuwe lichtmasten.',
+    pageId: null,
+    pageName: null,
+    activeFrom: '2026-01-01T00:00:00.000Z',
+    activeUntil: null,
+  },
 ];
 
 // why: the server is the system's edge; settings and service messages are stubbed.

@@ -9,10 +9,10 @@ import {
   IconTruckReturn,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useOrderListCount } from '../../features/order-lists/api/get-order-lists';
 import { useRemovalListCount } from '../../features/removal-list/api/get-removal-list';
 import { useContentPages } from '../../shared/api/get-content-pages';
 import { useSettings } from '../../shared/api/get-settings';
+import { useOrderListCount } from '../../shared/api/order-lists/get-order-lists';
 import { localeStore } from '../../shared/i18n/locale';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/render';
 import { localeStore } from '../i18n/locale';
 import { sessionStore, startSession } from '../session/session';
-import { apiRequest, buildUrl, pathParam } from './client';
+import { ContractDriftError } from './answer-check';
+import { api, apiRequest, buildUrl, pathParam } from './client';
 import { ApiError } from './errors';
 
 const user = {
@@ -91,7 +92,7 @@ describe('api client', () => {
         return json({
           accessToken: 'new',
           refreshToken: 's'.repeat(20),
-          expiresAt: Date.now() / 1000 + 900,
+          expiresAt: Math.floor(Date.now() / 1000) + 900,
           user,
         });
       }
@@ -124,5 +125,39 @@ describe('api client', () => {
     expect(() => pathParam('plantLocation', '')).toThrow('The parameter plantLocation must be defined.');
     expect(() => buildUrl('/x', { a: null })).toThrow('cannot be null');
     expect(buildUrl('/Search', { query: 'a b', limit: undefined })).toBe('/api/v2.0/Search?query=a+b');
+  });
+
+  it('checks an answer against its contract schema (tests and development): drift fails loudly', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // the server renamed buildId and sends the version as a number
+    fetchMock.mockResolvedValueOnce(json({ angularEnabled: false, version: 2, build: 'x' }));
+    const error = await api
+      .get('/AppConfig', { auth: false, answer: (c) => c.shell.appConfig })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractDriftError);
+    const message = (error as ContractDriftError).message;
+    expect(message).toContain('GET /api/v2.0/AppConfig answered outside its contract');
+    expect(message).toMatch(/- version: .*expected string/);
+    expect(message).toMatch(/- buildId: .*expected string/);
+    expect((error as ContractDriftError).issues.map((i) => i.path.join('.'))).toEqual(['version', 'buildId']);
+    expect(logged).toHaveBeenCalledWith(message);
+  });
+
+  it('passes an answer that keeps its contract on as it came, and checks "no content" as null', async () => {
+    const answer = { angularEnabled: false, version: '1.0.0', buildId: 'b', extra: true };
+    fetchMock.mockResolvedValueOnce(json(answer));
+    expect(await api.get('/AppConfig', { answer: (c) => c.shell.appConfig })).toEqual(answer);
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    expect(await api.get('/Auth/logout', { answer: (c) => c.common.noContent })).toBeNull();
+    // a call that should answer tokens but answers nothing has drifted too
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/AntiForgery/token')
+        ? json({ token: 'x' })
+        : new Response(null, { status: 204 }),
+    );
+    await expect(
+      api.post('/Auth/login', { email: 'a@b.nl', password: 'x' }, { answer: (c) => c.auth.tokenPair }),
+    ).rejects.toThrow('POST /api/v2.0/Auth/login answered outside its contract');
   });
 });

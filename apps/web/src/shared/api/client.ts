@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { localeStore } from '../i18n/locale';
 import { endSession, ensureFreshSession, refreshSession, sessionStore } from '../session/session';
+import { ANSWERS_CHECKED, type AnswerSchema, checkAnswer } from './answer-check';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from './anti-forgery';
 import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from './errors';
 
@@ -15,7 +17,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the bearer token when signed in (default true). */
   auth?: boolean;
+  /** The contract schema of the answer, checked in development and tests (see ./answer-check.ts). */
+  answer?: AnswerSchema;
 }
+
+/** The answer type of a call: what its contract schema describes. */
+export type Answer<S extends z.ZodType> = z.output<S>;
+
+/** Options of a fetcher's call: `answer` names the contract schema of the answer (see ./answer-check.ts). */
+export type CallOptions<S extends z.ZodType> = Omit<RequestOptions, 'method' | 'body' | 'answer'> & {
+  answer: AnswerSchema<S>;
+};
 
 /** Path parameters must be defined (spec §5: 'The parameter X must be defined.'). */
 export function pathParam(name: string, value: string | number | null | undefined): string {
@@ -86,26 +98,30 @@ async function send(
 
 /**
  * Calls the API. 200 with an empty body gives null, 204 gives null; any other status throws an ApiError
- * built from the server's { code, message, details } (or the generic error).
+ * built from the server's { code, message, details } (or the generic error). With `answer`, the answer is
+ * checked against that contract schema in development and tests (null included: a call that answers
+ * nothing names `c.common.noContent`).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await send(buildUrl(path, options.query), options, { auth: false, xsrf: false });
-  if (res.status === 204) return null as T;
+  const url = buildUrl(path, options.query);
+  const res = await send(url, options, { auth: false, xsrf: false });
   if (!res.ok) throw await errorFromResponse(res);
-  const text = await res.text();
-  if (text === '') return null as T;
-  return JSON.parse(text) as T;
+  const text = res.status === 204 ? '' : await res.text();
+  const body = text === '' ? null : (JSON.parse(text) as unknown);
+  if (!ANSWERS_CHECKED) return body as T;
+  return (await checkAnswer(`${options.method ?? 'GET'} ${url.split('?')[0]}`, options.answer, body)) as T;
 }
 
+/** The calls of the fetchers: each names the contract schema of its answer (see ./answer-check.ts). */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <S extends z.ZodType>(path: string, options: CallOptions<S>) =>
+    apiRequest<Answer<S>>(path, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, options: CallOptions<S>) =>
+    apiRequest<Answer<S>>(path, { ...options, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, options: CallOptions<S>) =>
+    apiRequest<Answer<S>>(path, { ...options, method: 'PUT', body }),
+  delete: <S extends z.ZodType>(path: string, options: CallOptions<S>) =>
+    apiRequest<Answer<S>>(path, { ...options, method: 'DELETE' }),
 };
 
 /** A file from the API (with the user's token, which a plain link cannot send); errors as apiRequest. */

@@ -1,17 +1,13 @@
+import type { AppConfig } from '@mp/contract/api/shell';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-/** GET /api/v2.0/AppConfig */
-export interface AppConfig {
-  angularEnabled: boolean;
-  version: string;
-  buildId: string;
-}
+export type { AppConfig };
 
 export const appConfigKeys = { all: ['app-config'] as const };
 
 export const getAppConfig = (signal?: AbortSignal) =>
-  api.get<AppConfig>('/AppConfig', { signal, auth: false });
+  api.get('/AppConfig', { signal, auth: false, answer: (c) => c.shell.appConfig });
 
 export const appConfigQueryOptions = () =>
   queryOptions({

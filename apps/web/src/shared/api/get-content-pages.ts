@@ -16,7 +16,11 @@ export const contentPageKeys = {
 
 /** GET /api/v2.0/Pages?locale=: the content pages (kind page, info or news) of a locale. */
 export async function getContentPages(locale: Locale, signal?: AbortSignal): Promise<ContentPageSummary[]> {
-  const body = await api.get<{ pages: ContentPageSummary[] }>('/Pages', { query: { locale }, signal });
+  const body = await api.get('/Pages', {
+    query: { locale },
+    signal,
+    answer: (c) => c.shell.contentPageList,
+  });
   return body?.pages ?? [];
 }
 

@@ -1,4 +1,3 @@
-import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -6,7 +5,11 @@ export const corporateIdentityKeys = { all: ['corporate-identity'] as const };
 
 /** GET /api/v2.0/CorporateIdentity: logo, banner and favicon images. */
 export const getCorporateIdentity = (signal?: AbortSignal) =>
-  api.get<CorporateIdentity>('/CorporateIdentity', { signal, auth: false });
+  api.get('/CorporateIdentity', {
+    signal,
+    auth: false,
+    answer: (c) => c.shell.corporateIdentity,
+  });
 
 export const corporateIdentityQueryOptions = () =>
   queryOptions({

@@ -14,7 +14,8 @@ export const serviceMessageKeys = {
 
 /** GET /api/v2.0/ServiceMessages?locale=: the active service messages (each may open a content page). */
 export async function getServiceMessages(locale: Locale, signal?: AbortSignal): Promise<ServiceMessage[]> {
-  const body = await api.get<{ serviceMessages: ServiceMessage[] }>('/ServiceMessages', {
+  const body = await api.get('/ServiceMessages', {
+    answer: (c) => c.shell.serviceMessageList,
     query: { locale },
     signal,
   });

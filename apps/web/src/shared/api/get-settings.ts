@@ -1,17 +1,11 @@
+import type { SettingsPayload } from '@mp/contract/api/settings';
 import type { SettingsCatalogue } from '@mp/contract/settings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useStore } from '../lib/store';
 import { sessionStore } from '../session/session';
 import { api } from './client';
 
-/** GET /api/v2.0/Settings/all: the public subset when anonymous, everything for admins. */
-export interface SettingsPayload {
-  groupingType: string;
-  boolValues: Record<string, boolean>;
-  intValues: Record<string, number>;
-  stringValues: Record<string, string>;
-  multiStrings: Record<string, string[]>;
-}
+export type { SettingsPayload };
 
 type KeysOfType<T extends string> = {
   [K in keyof SettingsCatalogue]: SettingsCatalogue[K]['type'] extends T ? K : never;
@@ -30,7 +24,9 @@ export function settingsViewer(): string {
   return sessionStore.get()?.user.id ?? 'anonymous';
 }
 
-export const getSettings = (signal?: AbortSignal) => api.get<SettingsPayload>('/Settings/all', { signal });
+/** GET /api/v2.0/Settings/all: the public subset when anonymous, everything for admins. */
+export const getSettings = (signal?: AbortSignal) =>
+  api.get('/Settings/all', { signal, answer: (c) => c.settings.settingsPayload });
 
 export const settingsQueryOptions = (viewer: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { defaultLocale, type Locale } from '@mp/contract/i18n/locales';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { checkAnswer } from '../api/answer-check';
 import { API_BASE } from '../api/client';
 import { takePrebootTranslations } from '../lib/preboot';
 import { localeStore } from './locale';
@@ -50,11 +51,21 @@ async function bundled(locale: Locale): Promise<Record<string, string>> {
 }
 
 async function fromServer(locale: Locale): Promise<Record<string, string>> {
+  const operation = `GET ${API_BASE}/Translations/${locale}`;
   const early = await takePrebootTranslations(locale);
-  if (early) return early;
+  if (early)
+    return await checkAnswer(
+      `${operation} (preboot)`,
+      (c) => c.translations.translationsView.shape.translations,
+      early,
+    );
   const res = await fetch(`${API_BASE}/Translations/${locale}`, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`translations ${res.status}`);
-  const body = (await res.json()) as { translations: Record<string, string> };
+  const body = await checkAnswer(
+    operation,
+    (c) => c.translations.translationsView,
+    (await res.json()) as { translations: Record<string, string> },
+  );
   return body.translations;
 }
 

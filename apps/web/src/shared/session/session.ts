@@ -1,5 +1,6 @@
-import type { CurrentUser, TokenResponse } from '@mp/contract/api/shell';
+import type { PublicUser, TokenPair } from '@mp/contract/api/auth';
 import { isTokenExpired } from '@mp/contract/rules/session';
+import { ContractDriftError, checkAnswer } from '../api/answer-check';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { createStore } from '../lib/store';
@@ -9,7 +10,7 @@ export interface Session {
   refreshToken: string;
   /** Seconds since epoch. */
   expiresAt: number;
-  user: CurrentUser;
+  user: PublicUser;
 }
 
 export type SessionEndReason = 'logout' | 'expired' | 'refresh-failed';
@@ -20,7 +21,7 @@ function parseSession(raw: unknown): Session | null {
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresAt !== 'number')
     return null;
   if (!isRecord(user) || typeof user.id !== 'string') return null;
-  return { accessToken, refreshToken, expiresAt, user: user as unknown as CurrentUser };
+  return { accessToken, refreshToken, expiresAt, user: user as unknown as PublicUser };
 }
 
 export const sessionStore = createStore<Session | null>(readStored(storageKeys.auth, parseSession));
@@ -33,7 +34,7 @@ export function onSessionEnd(listener: (reason: SessionEndReason) => void): () =
   return () => endListeners.delete(listener);
 }
 
-export function startSession(tokens: TokenResponse): void {
+export function startSession(tokens: TokenPair): void {
   const session: Session = {
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
@@ -44,7 +45,7 @@ export function startSession(tokens: TokenResponse): void {
   sessionStore.set(session);
 }
 
-export function updateSessionUser(user: CurrentUser): void {
+export function updateSessionUser(user: PublicUser): void {
   const s = sessionStore.get();
   if (!s) return;
   const next = { ...s, user };
@@ -99,13 +100,19 @@ export function refreshSession(): Promise<RefreshOutcome> {
       if (await isAntiForgeryRefusal(res)) res = await post(true);
       if (res.status >= 500) return 'offline';
       if (!res.ok) return 'failed';
-      const body = (await res.json()) as TokenResponse;
+      const body = await checkAnswer(
+        'POST /api/v2.0/Auth/refresh-login',
+        (c) => c.auth.tokenPair,
+        (await res.json()) as TokenPair,
+      );
       // another tab may have signed out meanwhile
       if (sessionStore.get()?.refreshToken !== current.refreshToken)
         return sessionStore.get() ? 'ok' : 'failed';
       startSession(body);
       return 'ok';
-    } catch {
+    } catch (e) {
+      // a drifted answer (development and tests) is a bug to see, not a network failure
+      if (e instanceof ContractDriftError) throw e;
       return 'offline';
     } finally {
       inFlight = null;

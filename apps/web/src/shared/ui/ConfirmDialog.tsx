@@ -1,16 +1,21 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { snackbar } from './snackbar/snackbar-store';
 
-/** Every destructive action asks first (ARCHITECTURE §6): a small modal with cancel and confirm. */
+/**
+ * Every destructive action asks first (ARCHITECTURE §6): a small modal with cancel and confirm. Confirming
+ * runs `action`; the dialog shows it is busy, then the `successKey` snackbar or the error's, and closes
+ * either way. One dialog for every feature (delete a list, a line, cancel a request).
+ */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel,
   danger = true,
-  loading = false,
-  onConfirm,
+  action,
+  successKey,
   onClose,
 }: {
   opened: boolean;
@@ -18,11 +23,28 @@ export function ConfirmDialog({
   message?: ReactNode;
   confirmLabel?: ReactNode;
   danger?: boolean;
-  loading?: boolean;
-  onConfirm: () => void;
+  /** What confirming does; a failure is shown as the error's snackbar. */
+  action: () => Promise<unknown>;
+  /** The snackbar once the action succeeded. */
+  successKey: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+
+  async function confirm() {
+    setPending(true);
+    try {
+      await action();
+      snackbar.success(successKey);
+    } catch (e) {
+      snackbar.error(e);
+    } finally {
+      setPending(false);
+      onClose();
+    }
+  }
+
   return (
     <Modal
       opened={opened}
@@ -39,8 +61,8 @@ export function ConfirmDialog({
           </Button>
           <Button
             color={danger ? 'red' : undefined}
-            onClick={onConfirm}
-            loading={loading}
+            onClick={() => void confirm()}
+            loading={pending}
             mih={44}
             data-testid="confirm-button"
           >

@@ -1,27 +1,49 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/errors';
+import { snackbar } from './snackbar/snackbar-store';
 
-/** Asks for a (list) name: required, at most 100 characters; the server's message shows under the field. */
+/**
+ * Asks for a (list) name and saves it: required, at most 100 characters. Saving runs `onSave` with the
+ * trimmed name; then the `successKey` snackbar and the dialog closes, or the server's reason shows under the
+ * field. One dialog for creating and renaming favourite lists and order lists.
+ */
 export function NameModal({
   title,
   label,
   initial,
-  pending,
-  onSubmit,
+  onSave,
+  successKey,
   onClose,
 }: {
   title: string;
   /** Label of the name field. */
   label: string;
   initial: string;
-  pending: boolean;
-  onSubmit: (name: string) => Promise<string | null>;
+  onSave: (name: string) => Promise<unknown>;
+  /** The snackbar once the name was saved. */
+  successKey: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function save(value: string) {
+    setPending(true);
+    try {
+      await onSave(value);
+      snackbar.success(successKey);
+      onClose();
+    } catch (e) {
+      setError(isApiError(e) ? t(e.code, { max: 100 }) : t('error.algemene_error'));
+    } finally {
+      setPending(false);
+    }
+  }
+
   return (
     <Modal
       opened
@@ -37,7 +59,7 @@ export function NameModal({
             setError(t('validation.verplicht'));
             return;
           }
-          setError(await onSubmit(name.trim()));
+          await save(name.trim());
         }}
       >
         <Stack gap="md">

@@ -1,3 +1,4 @@
+import type { TranslationsView } from '@mp/contract/api/translations';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
@@ -8,15 +9,14 @@ export const translationKeys = {
   detail: (locale: Locale) => [...translationKeys.details(), locale] as const,
 };
 
-export interface TranslationsView {
-  locale: Locale;
-  translations: Record<string, string>;
-  overrides: Record<string, string>;
-}
+export type { TranslationsView };
 
 /** GET /api/v2.0/Translations/{locale}: every text with the admins' overrides. */
 export const getTranslations = (locale: Locale, signal?: AbortSignal) =>
-  api.get<TranslationsView>(`/Translations/${pathParam('locale', locale)}`, { signal });
+  api.get(`/Translations/${pathParam('locale', locale)}`, {
+    signal,
+    answer: (c) => c.translations.translationsView,
+  });
 
 export const translationsQueryOptions = (locale: Locale) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import type { TokenResponse } from '@mp/contract/api/shell';
+import type { ChangePasswordBody } from '@mp/contract/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client';
 import { startSession } from '../../../shared/session/session';
-import { newPassword } from './password-schema';
+import { newPassword } from './form-rules';
 
 /** POST /api/v2.0/Auth/change-password { currentPassword, newPassword }: ends every session and answers a new one. */
 export const changePasswordSchema = z
@@ -14,8 +14,8 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
-export const changePassword = (input: { currentPassword: string; newPassword: string }) =>
-  api.post<TokenResponse | null>('/Auth/change-password', input);
+export const changePassword = (input: ChangePasswordBody) =>
+  api.post('/Auth/change-password', input, { answer: (c) => c.auth.tokenPair });
 
 export function useChangePassword() {
   return useMutation({

@@ -6,10 +6,11 @@ import { authKeys } from './keys';
 /** GET /api/v2.0/Auth/external-login-url?redirectUrl= → { url }; 404 when no external provider is configured (null). */
 export async function getExternalLoginUrl(redirectUrl: string, signal?: AbortSignal): Promise<string | null> {
   try {
-    const body = await api.get<{ url: string }>('/Auth/external-login-url', {
+    const body = await api.get('/Auth/external-login-url', {
       query: { redirectUrl },
       signal,
       auth: false,
+      answer: (c) => c.auth.externalLoginUrl,
     });
     return body?.url ?? null;
   } catch (e) {

@@ -7,7 +7,10 @@ export async function logout(): Promise<void> {
   const session = sessionStore.get();
   if (session) {
     try {
-      await api.get<null>('/Auth/logout', { headers: { 'x-refresh-token': session.refreshToken } });
+      await api.get('/Auth/logout', {
+        headers: { 'x-refresh-token': session.refreshToken },
+        answer: (c) => c.common.noContent,
+      });
     } catch {
       // signed out here regardless; the refresh token expires on its own
     }

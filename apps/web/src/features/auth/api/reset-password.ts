@@ -1,7 +1,8 @@
+import type { ResetPasswordBody } from '@mp/contract/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client';
-import { newPassword } from './password-schema';
+import { newPassword } from './form-rules';
 
 /** POST /api/v2.0/Auth/reset-password { token, password } */
 export const resetPasswordSchema = z
@@ -12,8 +13,11 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
-export const resetPassword = (input: { token: string; password: string }) =>
-  api.post<null>('/Auth/reset-password', input, { auth: false });
+export const resetPassword = (input: ResetPasswordBody) =>
+  api.post('/Auth/reset-password', input, {
+    auth: false,
+    answer: (c) => c.common.noContent,
+  });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

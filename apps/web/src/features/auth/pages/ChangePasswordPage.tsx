@@ -7,7 +7,7 @@ import { serverFieldErrors, zodValidate } from '../../../shared/lib/form-errors'
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { changePasswordSchema, useChangePassword } from '../api/change-password';
-import { passwordParams } from '../api/password-schema';
+import { passwordParams } from '../api/form-rules';
 import { FormAlert } from './FormAlert';
 
 export function ChangePasswordPage() {

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { serverFieldErrors, zodValidate } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
-import { passwordParams } from '../api/password-schema';
+import { passwordParams } from '../api/form-rules';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
 import { AuthCard } from './AuthCard';
 import { FormAlert } from './FormAlert';

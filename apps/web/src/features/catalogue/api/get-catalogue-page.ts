@@ -1,10 +1,10 @@
 import type { CataloguePage } from '@mp/contract/api/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
+import type { ListParams } from '../../../shared/catalogue/list-params';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import type { ListParams } from '../../../shared/ui/catalogue/list-params';
 
 export interface CatalogueRequest extends ListParams {
   categoryId: string;
@@ -20,8 +20,9 @@ export const cataloguePageKeys = {
 
 /** GET /api/v2.0/Products/{categoryId}: one page of a category with filters and facets. */
 export function getCataloguePage(r: CatalogueRequest, signal?: AbortSignal): Promise<CataloguePage> {
-  return api.get<CataloguePage>(`/Products/${pathParam('categoryId', r.categoryId)}`, {
+  return api.get(`/Products/${pathParam('categoryId', r.categoryId)}`, {
     signal,
+    answer: (c) => c.catalogue.cataloguePage,
     query: {
       plantLocation: r.locationNo ?? undefined,
       bool: r.bool.length ? r.bool.join(',') : undefined,

@@ -12,7 +12,10 @@ export const categoryKeys = {
 
 /** GET /api/v2.0/Categories: every category, depth first in display order. */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const body = await api.get<{ categories: Category[] }>('/Categories', { signal });
+  const body = await api.get('/Categories', {
+    signal,
+    answer: (c) => c.catalogue.categoryList,
+  });
   return body?.categories ?? [];
 }
 

@@ -1,4 +1,3 @@
-import type { ItemDetails } from '@mp/contract/api/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { localeStore } from '../../../shared/i18n/locale';
@@ -14,8 +13,9 @@ export const itemDetailsKeys = {
 
 /** GET /api/v2.0/PlantTypes/{itemNo}?plantLocation=: everything the Details page shows. */
 export function getItemDetails(itemNo: string, locationNo: string | null, signal?: AbortSignal) {
-  return api.get<ItemDetails>(`/PlantTypes/${pathParam('id', itemNo)}`, {
+  return api.get(`/PlantTypes/${pathParam('id', itemNo)}`, {
     signal,
+    answer: (c) => c.catalogue.itemDetails,
     query: { plantLocation: locationNo ?? undefined },
   });
 }

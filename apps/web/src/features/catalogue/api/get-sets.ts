@@ -1,18 +1,12 @@
-import type { SetDetail } from '@mp/contract/api/ordering';
+import type { SetDetail, setSummary } from '@mp/contract/api/ordering';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 
-export interface SetSummary {
-  id: string;
-  setNo: string;
-  description: string;
-  longDescription: string | null;
-  imageUrl: string | null;
-  lineCount: number;
-}
+export type SetSummary = z.infer<typeof setSummary>;
 
 export const setKeys = {
   all: ['sets'] as const,
@@ -25,7 +19,11 @@ export const setKeys = {
 
 /** GET /api/v2.0/Sets?itemNo=: the active sets (none when MaterieelSets_ToonSets is off). */
 export async function getSets(itemNo?: string, signal?: AbortSignal): Promise<SetSummary[]> {
-  const body = await api.get<{ sets: SetSummary[] }>('/Sets', { signal, query: { itemNo } });
+  const body = await api.get('/Sets', {
+    signal,
+    query: { itemNo },
+    answer: (c) => c.ordering.setsResponse,
+  });
   return body?.sets ?? [];
 }
 
@@ -43,8 +41,9 @@ export function useSets(itemNo?: string, enabled = true) {
 
 /** GET /api/v2.0/Sets/{setNo}?plantLocation=: one set with its lines and the Sets_* settings. */
 export function getSet(setNo: string, locationNo: string | null, signal?: AbortSignal): Promise<SetDetail> {
-  return api.get<SetDetail>(`/Sets/${pathParam('id', setNo)}`, {
+  return api.get(`/Sets/${pathParam('id', setNo)}`, {
     signal,
+    answer: (c) => c.ordering.setDetail,
     query: { plantLocation: locationNo ?? undefined },
   });
 }

@@ -3,11 +3,9 @@ import { IconCheck, IconHeart, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/errors';
-import {
-  useAddFavouriteItems,
-  useCreateFavouriteList,
-  useFavouriteLists,
-} from '../../../shared/ui/ordering/favourite-lists';
+import { useAddFavouriteItems } from '../../../shared/api/favourite-lists/add-favourite-items';
+import { useCreateFavouriteList } from '../../../shared/api/favourite-lists/create-favourite-list';
+import { useFavouriteLists } from '../../../shared/api/favourite-lists/get-favourite-lists';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 
 /** Details: put the item on one of the user's favourite lists, or on a new one. */

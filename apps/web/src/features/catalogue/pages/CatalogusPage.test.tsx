@@ -6,10 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTheme, defaultBrand } from '../../../app/theme';
+import { clearSelection, selectionStore } from '../../../shared/catalogue/selection';
 import { i18n } from '../../../shared/i18n/i18n';
 import { selectLocation } from '../../../shared/session/location';
 import { endSession, startSession } from '../../../shared/session/session';
-import { clearSelection, selectionStore } from '../../../shared/ui/catalogue/selection';
 import { json, testQueryClient } from '../../../test/render';
 import { CatalogusPage } from './CatalogusPage';
 
@@ -167,14 +167,27 @@ describe('catalogue filters', () => {
         isAdmin: false,
         internalExternal: 'Internal',
         language: 'nl-NL',
-        permissions: [],
       },
     });
     selectLocation({ locationNo: 'P-1', label: 'P-1' });
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST' && String(input).includes('/orderlistlines'))
-        return json({ id: 'list-1', lines: [] });
+        return json({
+          id: 'list-1',
+          name: 'Bestellijst',
+          locationNo: 'P-1',
+          isDefault: true,
+          lineCount: 2,
+          totalAmount: 7,
+          hasDraft: false,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          lines: [],
+          savedRequestNo: null,
+          canSubmit: true,
+          totalWeight: null,
+        });
       return base(input, init);
     });
     renderCatalogue();

@@ -3,9 +3,10 @@ import { EMPTY_GUID } from '@mp/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { hasFilters, useListParams } from '../../../shared/catalogue/list-params';
 import { paths } from '../../../shared/lib/paths';
+import { itemListFeedback, useOrderListAdder } from '../../../shared/ordering/use-order-list-adder';
 import { FilteredItemList } from '../../../shared/ui/catalogue/FilteredItemList';
-import { hasFilters, useListParams } from '../../../shared/ui/catalogue/list-params';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
@@ -25,6 +26,7 @@ export function CatalogusPage() {
   const page = useCataloguePage(category, params);
   // the unfiltered first page: its facets are what unchecking every filter restores (cached from the first visit)
   const initial = useCataloguePage(category, { bool: [], page: 1, pageSize: params.pageSize }, filtered);
+  const adder = useOrderListAdder(itemListFeedback);
 
   const all = categories.data ?? [];
   const current = findCategory(all, category);
@@ -86,6 +88,7 @@ export function CatalogusPage() {
         busy={page.isPlaceholderData}
         resultKey={`${category}|${JSON.stringify(params)}`}
         empty={<EmptyView title={t('Catalogus.geen_items')} />}
+        adder={adder}
       />
     </>
   );

@@ -1,11 +1,14 @@
-import type { ContentPage } from '@mp/contract/api/shell';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { contentPageKeys } from '../../../shared/api/get-content-pages';
 
 /** GET /api/v2.0/Pages/{id}?locale=: one content page with its (server-sanitized) HTML. */
 export const getContentPage = (id: string, locale: string, signal?: AbortSignal) =>
-  api.get<ContentPage>(`/Pages/${pathParam('id', id)}`, { query: { locale }, signal });
+  api.get(`/Pages/${pathParam('id', id)}`, {
+    query: { locale },
+    signal,
+    answer: (c) => c.shell.contentPage,
+  });
 
 export const contentPageQueryOptions = (id: string, locale: string) =>
   queryOptions({

@@ -15,10 +15,11 @@ const order: FooterColumn['columnName'][] = ['footer_column_one', 'footer_column
 
 /** GET /api/v2.0/Footers?locale=: the three footer columns of a locale, in column order. */
 export async function getFooters(locale: Locale, signal?: AbortSignal): Promise<FooterColumn[]> {
-  const body = await api.get<{ footers: FooterColumn[] }>('/Footers', {
+  const body = await api.get('/Footers', {
     query: { locale },
     signal,
     auth: false,
+    answer: (c) => c.shell.footerList,
   });
   return [...(body?.footers ?? [])].sort((a, b) => order.indexOf(a.columnName) - order.indexOf(b.columnName));
 }

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
 
 /** DELETE /api/v2.0/FavoriteLists/{id}: the list with its items. */
 export function deleteFavouriteList(id: string): Promise<null> {
-  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}`);
+  return api.delete(`/FavoriteLists/${pathParam('id', id)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useDeleteFavouriteList() {

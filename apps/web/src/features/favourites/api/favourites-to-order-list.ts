@@ -1,16 +1,17 @@
-import type { OrderList } from '@mp/contract/api/ordering';
-import { favouritesToOrderListInput } from '@mp/contract/api/ordering';
+import { favouritesToOrderListInput, type OrderList } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 export { favouritesToOrderListInput };
 export type FavouritesToOrderListInput = z.input<typeof favouritesToOrderListInput>;
 
 /** POST /api/v2.0/FavoriteLists/{id}/orderlist: every item of the list onto an order list (amounts add up). */
 export function favouritesToOrderList(id: string, input: FavouritesToOrderListInput): Promise<OrderList> {
-  return api.post<OrderList>(`/FavoriteLists/${pathParam('id', id)}/orderlist`, input);
+  return api.post(`/FavoriteLists/${pathParam('id', id)}/orderlist`, input, {
+    answer: (c) => c.ordering.orderList,
+  });
 }
 
 export function useFavouritesToOrderList() {

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
 
 /** DELETE /api/v2.0/FavoriteLists/{id}/items/{itemNumber} */
 export function removeFavouriteItem(id: string, itemNo: string): Promise<null> {
-  return api.delete<null>(`/FavoriteLists/${pathParam('id', id)}/items/${pathParam('itemNumber', itemNo)}`);
+  return api.delete(`/FavoriteLists/${pathParam('id', id)}/items/${pathParam('itemNumber', itemNo)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useRemoveFavouriteItem() {

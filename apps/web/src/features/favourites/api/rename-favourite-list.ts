@@ -1,14 +1,17 @@
-import type { FavouriteList } from '@mp/contract/api/ordering';
-import { renameFavouriteListInput } from '@mp/contract/api/ordering';
+import { type FavouriteList, renameFavouriteListInput } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { favouriteListKeys } from '../../../shared/ui/ordering/favourite-lists';
+import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
 
 export { renameFavouriteListInput };
 
 /** PUT /api/v2.0/FavoriteLists/{id} */
 export function renameFavouriteList(id: string, name: string): Promise<FavouriteList> {
-  return api.put<FavouriteList>(`/FavoriteLists/${pathParam('id', id)}`, { name });
+  return api.put(
+    `/FavoriteLists/${pathParam('id', id)}`,
+    { name },
+    { answer: (c) => c.ordering.favouriteList },
+  );
 }
 
 export function useRenameFavouriteList() {

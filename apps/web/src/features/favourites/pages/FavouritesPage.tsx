@@ -22,21 +22,21 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
+import { useCreateFavouriteList } from '../../../shared/api/favourite-lists/create-favourite-list';
+import { useFavouriteLists } from '../../../shared/api/favourite-lists/get-favourite-lists';
+import { toAmount } from '../../../shared/catalogue/selection';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
+import { useOrderListAdder } from '../../../shared/ordering/use-order-list-adder';
+import { activeOrderListStore } from '../../../shared/session/active-order-list';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
-import { toAmount } from '../../../shared/ui/catalogue/selection';
 import { useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { NameModal } from '../../../shared/ui/NameModal';
-import { useCreateFavouriteList, useFavouriteLists } from '../../../shared/ui/ordering/favourite-lists';
-import { useOrderListAdder } from '../../../shared/ui/ordering/OrderListAdder';
-import { activeOrderListStore } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
@@ -123,19 +123,11 @@ function ListItems({ list }: { list: FavouriteList }) {
             : null
         }
         confirmLabel={t('shared.verwijderen')}
-        loading={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove.mutateAsync({ id: list.id, itemNo: removing.itemNo });
-            snackbar.success('Favorieten.item_verwijderd');
-          } catch (e) {
-            snackbar.error(e);
-          } finally {
-            setRemoving(null);
-          }
+        action={async () => {
+          if (removing) await remove.mutateAsync({ id: list.id, itemNo: removing.itemNo });
         }}
+        successKey="Favorieten.item_verwijderd"
+        onClose={() => setRemoving(null)}
       />
       {adder.prompt}
     </Stack>
@@ -156,8 +148,6 @@ export function FavorietenPage() {
   const [renaming, setRenaming] = useState<FavouriteList | null>(null);
   const [deleting, setDeleting] = useState<FavouriteList | null>(null);
   const [open, setOpen] = useState<string[] | null>(null);
-
-  const failMessage = (e: unknown) => (isApiError(e) ? t(e.code, { max: 100 }) : t('error.algemene_error'));
 
   async function allToOrderList(list: FavouriteList) {
     if (!location) {
@@ -280,19 +270,12 @@ export function FavorietenPage() {
           label={t('Favorieten.lijst_naam')}
           title={t('Favorieten.nieuwe_lijst')}
           initial=""
-          pending={create.isPending}
-          onClose={() => setCreating(false)}
-          onSubmit={async (name) => {
-            try {
-              const list = await create.mutateAsync(name);
-              setOpen((o) => [...(o ?? []), list.id]);
-              snackbar.success('Favorieten.lijst_aangemaakt');
-              setCreating(false);
-              return null;
-            } catch (e) {
-              return failMessage(e);
-            }
+          onSave={async (name) => {
+            const list = await create.mutateAsync(name);
+            setOpen((o) => [...(o ?? []), list.id]);
           }}
+          successKey="Favorieten.lijst_aangemaakt"
+          onClose={() => setCreating(false)}
         />
       )}
       {renaming && (
@@ -300,18 +283,9 @@ export function FavorietenPage() {
           label={t('Favorieten.lijst_naam')}
           title={t('Favorieten.lijst_hernoemen')}
           initial={renaming.name}
-          pending={rename.isPending}
+          onSave={(name) => rename.mutateAsync({ id: renaming.id, name })}
+          successKey="info.opgeslagen"
           onClose={() => setRenaming(null)}
-          onSubmit={async (name) => {
-            try {
-              await rename.mutateAsync({ id: renaming.id, name });
-              snackbar.success('info.opgeslagen');
-              setRenaming(null);
-              return null;
-            } catch (e) {
-              return failMessage(e);
-            }
-          }}
         />
       )}
       <ConfirmDialog
@@ -319,19 +293,11 @@ export function FavorietenPage() {
         title={t('Favorieten.lijst_verwijderen')}
         message={deleting ? t('Favorieten.lijst_verwijderen_bevestigen', { name: deleting.name }) : null}
         confirmLabel={t('shared.verwijderen')}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            snackbar.success('Favorieten.lijst_verwijderd');
-          } catch (e) {
-            snackbar.error(e);
-          } finally {
-            setDeleting(null);
-          }
+        action={async () => {
+          if (deleting) await remove.mutateAsync(deleting.id);
         }}
+        successKey="Favorieten.lijst_verwijderd"
+        onClose={() => setDeleting(null)}
       />
     </>
   );

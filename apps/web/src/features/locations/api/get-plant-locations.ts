@@ -18,7 +18,10 @@ export const plantLocationKeys = {
  */
 export async function getPlantLocations(signal?: AbortSignal): Promise<PlantLocation[]> {
   try {
-    const body = await api.get<{ plantLocations: PlantLocation[] }>('/PlantLocations', { signal });
+    const body = await api.get('/PlantLocations', {
+      signal,
+      answer: (c) => c.shell.plantLocationList,
+    });
     return body?.plantLocations ?? [];
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;

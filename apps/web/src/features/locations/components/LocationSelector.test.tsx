@@ -41,7 +41,6 @@ beforeEach(() => {
       isAdmin: false,
       internalExternal: 'Internal',
       language: 'nl-NL',
-      permissions: [],
     },
   });
 });

@@ -4,8 +4,11 @@ import { useListMutation } from './use-list-mutation';
 
 /** DELETE /api/v2.0/OrderLists/{plantLocation}/{id}/orderlistlines: empties the list. */
 export function clearOrderList(locationNo: string, id: string): Promise<OrderList> {
-  return api.delete<OrderList>(
+  return api.delete(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/orderlistlines`,
+    {
+      answer: (c) => c.ordering.orderList,
+    },
   );
 }
 

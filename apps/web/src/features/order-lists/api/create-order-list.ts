@@ -1,5 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
-import { createOrderListInput } from '@mp/contract/api/ordering';
+import { createOrderListInput, type OrderList } from '@mp/contract/api/ordering';
 import { api, pathParam } from '../../../shared/api/client';
 import { useListMutation } from './use-list-mutation';
 
@@ -7,7 +6,11 @@ export { createOrderListInput };
 
 /** POST /api/v2.0/OrderLists/{plantLocation} (only with Bestellen_EnableMeerdereBestellijsten). */
 export function createOrderList(locationNo: string, name: string): Promise<OrderList> {
-  return api.post<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}`, { name });
+  return api.post(
+    `/OrderLists/${pathParam('plantLocation', locationNo)}`,
+    { name },
+    { answer: (c) => c.ordering.orderList },
+  );
 }
 
 export function useCreateOrderList() {

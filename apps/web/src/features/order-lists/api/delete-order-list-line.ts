@@ -4,8 +4,9 @@ import { useListMutation } from './use-list-mutation';
 
 /** DELETE /api/v2.0/OrderLists/{plantLocation}/{id}/orderlistlines/{lineId} (a set line goes with its components). */
 export function deleteOrderListLine(locationNo: string, id: string, lineId: string): Promise<OrderList> {
-  return api.delete<OrderList>(
+  return api.delete(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/orderlistlines/${pathParam('lineId', lineId)}`,
+    { answer: (c) => c.ordering.orderList },
   );
 }
 

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys, setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
+import { setActiveOrderList } from '../../../shared/session/active-order-list';
 
 /** DELETE /api/v2.0/OrderLists/{plantLocation}/{id}: the whole list (only with several lists). */
 export function deleteOrderList(locationNo: string, id: string): Promise<null> {
-  return api.delete<null>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`);
+  return api.delete(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
+    answer: (c) => c.common.noContent,
+  });
 }
 
 export function useDeleteOrderList() {

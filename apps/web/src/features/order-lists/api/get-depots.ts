@@ -1,23 +1,8 @@
+import type { Depot, DepotList } from '@mp/contract/api/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
-/** A depot (PlantLocations/depots/order). */
-export interface Depot {
-  id: string;
-  depotNo: string;
-  name: string;
-  street: string | null;
-  postcode: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  isDefault: boolean;
-}
-
-export interface DepotList {
-  defaultDepotNo: string | null;
-  depots: Depot[];
-}
+export type { Depot, DepotList };
 
 export const depotKeys = {
   all: ['depots'] as const,
@@ -26,7 +11,10 @@ export const depotKeys = {
 
 /** GET /api/v2.0/PlantLocations/depots/order: where an order can be collected; defaultDepotNo is preselected. */
 export async function getOrderDepots(signal?: AbortSignal): Promise<DepotList> {
-  const body = await api.get<DepotList>('/PlantLocations/depots/order', { signal });
+  const body = await api.get('/PlantLocations/depots/order', {
+    signal,
+    answer: (c) => c.locations.depotList,
+  });
   return { defaultDepotNo: body?.defaultDepotNo ?? null, depots: body?.depots ?? [] };
 }
 

@@ -1,7 +1,7 @@
 import type { OrderDraft } from '@mp/contract/api/ordering';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 export type { OrderDraft };
 
@@ -11,9 +11,12 @@ export async function getOrderDraft(
   id: string,
   signal?: AbortSignal,
 ): Promise<OrderDraft | null> {
-  const body = await api.get<{ draft: OrderDraft | null }>(
+  const body = await api.get(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/draft`,
-    { signal },
+    {
+      signal,
+      answer: (c) => c.ordering.orderDraftResponse,
+    },
   );
   return body?.draft ?? null;
 }

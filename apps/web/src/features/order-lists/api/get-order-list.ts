@@ -1,12 +1,13 @@
 import type { OrderList } from '@mp/contract/api/ordering';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 /** GET /api/v2.0/OrderLists/{plantLocation}/{id}: one list with its lines and totals. */
 export function getOrderList(locationNo: string, id: string, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
+  return api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
     signal,
+    answer: (c) => c.ordering.orderList,
   });
 }
 

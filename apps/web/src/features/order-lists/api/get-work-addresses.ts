@@ -1,19 +1,8 @@
+import type { WorkAddress } from '@mp/contract/api/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 
-/** A work address of a location (PlantLocations/{plantLocation}/addresses). */
-export interface WorkAddress {
-  id: string;
-  code: string;
-  name: string;
-  street: string;
-  postcode: string | null;
-  city: string;
-  country: string;
-  contactPerson: string | null;
-  phone: string | null;
-  isDefault: boolean;
-}
+export type { WorkAddress };
 
 export const workAddressKeys = {
   all: ['work-addresses'] as const,
@@ -22,10 +11,10 @@ export const workAddressKeys = {
 
 /** GET /api/v2.0/PlantLocations/{plantLocation}/addresses */
 export async function getWorkAddresses(locationNo: string, signal?: AbortSignal): Promise<WorkAddress[]> {
-  const body = await api.get<{ addresses: WorkAddress[] }>(
-    `/PlantLocations/${pathParam('plantLocation', locationNo)}/addresses`,
-    { signal },
-  );
+  const body = await api.get(`/PlantLocations/${pathParam('plantLocation', locationNo)}/addresses`, {
+    signal,
+    answer: (c) => c.locations.workAddressList,
+  });
   return body?.addresses ?? [];
 }
 

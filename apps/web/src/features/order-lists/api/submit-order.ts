@@ -16,7 +16,8 @@ export function submitOrder(
   form: OrderFormInput,
   idempotencyKey: string,
 ): Promise<SubmitResult> {
-  return api.post<SubmitResult>(`/PlantRequests/${pathParam('orderListId', orderListId)}/order`, form, {
+  return api.post(`/PlantRequests/${pathParam('orderListId', orderListId)}/order`, form, {
     headers: { 'Idempotency-Key': idempotencyKey },
+    answer: (c) => c.ordering.submitResult,
   });
 }

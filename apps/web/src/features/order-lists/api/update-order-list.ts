@@ -1,5 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
-import { updateOrderListInput } from '@mp/contract/api/ordering';
+import { type OrderList, updateOrderListInput } from '@mp/contract/api/ordering';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 
@@ -16,8 +15,7 @@ export function updateOrderList(
   id: string,
   input: UpdateOrderListInput,
 ): Promise<OrderList> {
-  return api.put<OrderList>(
-    `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`,
-    input,
-  );
+  return api.put(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, input, {
+    answer: (c) => c.ordering.orderList,
+  });
 }

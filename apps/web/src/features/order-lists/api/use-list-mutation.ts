@@ -1,6 +1,6 @@
 import type { OrderList } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
 /**
  * A change that answers the whole list: the answer goes into the detail cache, the summaries (main-bar

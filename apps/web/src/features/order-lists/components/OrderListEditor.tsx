@@ -26,15 +26,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
+import { toAmount } from '../../../shared/catalogue/selection';
 import { paths } from '../../../shared/lib/paths';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
-import { toAmount } from '../../../shared/ui/catalogue/selection';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
@@ -282,38 +282,26 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
     }
   }
 
-  async function confirmRemove() {
+  /** Deletes the line being removed, after saving what is pending for the other lines. */
+  async function removeLine() {
     if (!removing) return;
     const line = removing;
     saver.drop(`${line.lineId}:amount`);
     saver.drop(`${line.lineId}:comment`);
     await saver.flush();
-    try {
-      await deleteLine.mutateAsync({ locationNo, id: list.id, lineId: line.lineId });
-      setEdits(({ [line.lineId]: _gone, ...rest }) => rest);
-      snackbar.success('Bestellijst.regel_verwijderd');
-    } catch (e) {
-      snackbar.error(e);
-    } finally {
-      setRemoving(null);
-    }
+    await deleteLine.mutateAsync({ locationNo, id: list.id, lineId: line.lineId });
+    setEdits(({ [line.lineId]: _gone, ...rest }) => rest);
   }
 
-  async function confirmClear() {
+  /** Empties the list; what was waiting to be saved is dropped. */
+  async function clearList() {
     for (const l of list.lines) {
       saver.drop(`${l.lineId}:amount`);
       saver.drop(`${l.lineId}:comment`);
     }
     await saver.flush();
-    try {
-      await clear.mutateAsync({ locationNo, id: list.id });
-      setEdits({});
-      snackbar.success('Bestellijst.leeggemaakt');
-    } catch (e) {
-      snackbar.error(e);
-    } finally {
-      setClearing(false);
-    }
+    await clear.mutateAsync({ locationNo, id: list.id });
+    setEdits({});
   }
 
   async function process() {
@@ -445,8 +433,8 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
             : null
         }
         confirmLabel={t('shared.verwijderen')}
-        loading={deleteLine.isPending}
-        onConfirm={() => void confirmRemove()}
+        action={removeLine}
+        successKey="Bestellijst.regel_verwijderd"
         onClose={() => setRemoving(null)}
       />
       <ConfirmDialog
@@ -454,8 +442,8 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
         title={t('Bestellijst.alles_verwijderen')}
         message={t('Bestellijst.alles_verwijderen_bevestigen')}
         confirmLabel={t('Bestellijst.alles_verwijderen')}
-        loading={clear.isPending}
-        onConfirm={() => void confirmClear()}
+        action={clearList}
+        successKey="Bestellijst.leeggemaakt"
         onClose={() => setClearing(false)}
       />
     </Stack>

@@ -1,6 +1,6 @@
 import type { OrderListLine } from '@mp/contract/api/ordering';
-import { toAmount } from '../../../shared/ui/catalogue/selection';
-import { sumTimes } from '../../../shared/ui/decimal';
+import { toAmount } from '../../../shared/catalogue/selection';
+import { sumTimes } from '../../../shared/lib/decimal';
 
 /** What the user typed on a line and has not seen answered yet. */
 export interface LineEdit {

@@ -25,23 +25,21 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
+import { useTargetOrderList } from '../../../shared/api/order-lists/get-order-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
+import { setActiveOrderList } from '../../../shared/session/active-order-list';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { NameModal } from '../../../shared/ui/NameModal';
-import { setActiveOrderList } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useCreateOrderList } from '../api/create-order-list';
 import { useDeleteOrderList } from '../api/delete-order-list';
 import { useOrderList } from '../api/get-order-list';
-import { useTargetOrderList } from '../api/get-order-lists';
 import { useRenameOrderList } from '../api/rename-order-list';
 import { OrderListEditor } from '../components/OrderListEditor';
 
@@ -127,8 +125,6 @@ export function BestellijstenPage() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<OrderListSummary | null>(null);
   const [deleting, setDeleting] = useState<OrderListSummary | null>(null);
-
-  const failMessage = (e: unknown) => (isApiError(e) ? t(e.code, { max: 100 }) : t('error.algemene_error'));
 
   let body: React.ReactNode;
   if (!location) body = <LocationPrompt />;
@@ -234,19 +230,12 @@ export function BestellijstenPage() {
           label={t('Bestellijst.lijst_naam')}
           title={t('Bestellijst.nieuwe_lijst')}
           initial=""
-          pending={create.isPending}
-          onClose={() => setCreating(false)}
-          onSubmit={async (name) => {
-            try {
-              const list = await create.mutateAsync({ locationNo: location.locationNo, name });
-              setActiveOrderList(location.locationNo, list.id);
-              snackbar.success('Bestellijst.lijst_aangemaakt');
-              setCreating(false);
-              return null;
-            } catch (e) {
-              return failMessage(e);
-            }
+          onSave={async (name) => {
+            const list = await create.mutateAsync({ locationNo: location.locationNo, name });
+            setActiveOrderList(location.locationNo, list.id);
           }}
+          successKey="Bestellijst.lijst_aangemaakt"
+          onClose={() => setCreating(false)}
         />
       )}
       {location && renaming && (
@@ -254,18 +243,9 @@ export function BestellijstenPage() {
           label={t('Bestellijst.lijst_naam')}
           title={t('Bestellijst.lijst_hernoemen')}
           initial={renaming.name}
-          pending={rename.isPending}
+          onSave={(name) => rename.mutateAsync({ locationNo: location.locationNo, id: renaming.id, name })}
+          successKey="info.opgeslagen"
           onClose={() => setRenaming(null)}
-          onSubmit={async (name) => {
-            try {
-              await rename.mutateAsync({ locationNo: location.locationNo, id: renaming.id, name });
-              snackbar.success('info.opgeslagen');
-              setRenaming(null);
-              return null;
-            } catch (e) {
-              return failMessage(e);
-            }
-          }}
         />
       )}
       <ConfirmDialog
@@ -273,19 +253,12 @@ export function BestellijstenPage() {
         title={t('Bestellijst.lijst_verwijderen')}
         message={deleting ? t('Bestellijst.lijst_verwijderen_bevestigen', { name: deleting.name }) : null}
         confirmLabel={t('shared.verwijderen')}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!location || !deleting) return;
-          try {
+        action={async () => {
+          if (location && deleting)
             await remove.mutateAsync({ locationNo: location.locationNo, id: deleting.id });
-            snackbar.success('Bestellijst.lijst_verwijderd');
-          } catch (e) {
-            snackbar.error(e);
-          } finally {
-            setDeleting(null);
-          }
         }}
+        successKey="Bestellijst.lijst_verwijderd"
+        onClose={() => setDeleting(null)}
       />
     </>
   );

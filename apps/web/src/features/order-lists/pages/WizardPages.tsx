@@ -8,6 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
+import { submitIdempotent } from '../../../shared/api/idempotent-submit';
+import { useTargetOrderList } from '../../../shared/api/order-lists/get-order-lists';
+import { orderListKeys } from '../../../shared/api/order-lists/keys';
 import { translateCode } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -16,19 +19,17 @@ import { sessionStore } from '../../../shared/session/session';
 import type { WizardStep } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
-import { orderListKeys } from '../../../shared/ui/ordering/order-lists';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { defaultDepotOf, useOrderDepots } from '../api/get-depots';
 import { useOrderDraft } from '../api/get-order-draft';
 import { useOrderList } from '../api/get-order-list';
-import { useTargetOrderList } from '../api/get-order-lists';
 import { useWorkAddresses } from '../api/get-work-addresses';
 import { type SubmitResult, submitOrder } from '../api/submit-order';
 import { processBlock } from '../components/order-list-rules';
-import { FieldMessage, GegevensForm } from '../components/wizard/GegevensForm';
-import { attemptKey, endAttempt } from '../components/wizard/idempotency';
+import { FieldMessage } from '../components/wizard/FieldMessage';
+import { GegevensForm } from '../components/wizard/GegevensForm';
 import { OrderSteps } from '../components/wizard/OrderSteps';
 import { OrderSummary } from '../components/wizard/OrderSummary';
 import {
@@ -232,11 +233,12 @@ export function AfrondenBody({
     sending.current = true;
     setPending(true);
     setFailure(null);
-    const body = toOrderForm(values);
-    const key = attemptKey(list.id, body);
     let result: SubmitResult;
     try {
-      result = await submitOrder(list.id, body, key);
+      // the same Idempotency-Key while the form is the same (double click, retry, reload)
+      result = await submitIdempotent(list.id, toOrderForm(values), (body, key) =>
+        submitOrder(list.id, body, key),
+      );
     } catch (e) {
       sending.current = false;
       setPending(false);
@@ -257,7 +259,6 @@ export function AfrondenBody({
       } else setFailure(t('error.server_fout'));
       return;
     }
-    endAttempt(list.id);
     resetWizard();
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: orderListKeys.all }),

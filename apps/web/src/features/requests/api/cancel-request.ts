@@ -1,5 +1,4 @@
-import type { RequestDetail } from '@mp/contract/api/ordering';
-import { cancelRequestInput } from '@mp/contract/api/ordering';
+import { cancelRequestInput, type RequestDetail } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { requestKeys } from './get-requests';
@@ -8,7 +7,9 @@ export { cancelRequestInput };
 
 /** POST /api/v2.0/PlantRequests/{id}/cancel: the requester cancels while the request is still submitted. */
 export function cancelRequest(id: string, note?: string): Promise<RequestDetail> {
-  return api.post<RequestDetail>(`/PlantRequests/${pathParam('id', id)}/cancel`, note ? { note } : {});
+  return api.post(`/PlantRequests/${pathParam('id', id)}/cancel`, note ? { note } : {}, {
+    answer: (c) => c.ordering.requestDetail,
+  });
 }
 
 export function useCancelRequest() {

@@ -7,7 +7,10 @@ export type { RequestDetail };
 
 /** GET /api/v2.0/PlantRequests/{id}: one request with lines, status history and the moves this viewer may make. */
 export function getRequest(id: string, signal?: AbortSignal): Promise<RequestDetail> {
-  return api.get<RequestDetail>(`/PlantRequests/${pathParam('id', id)}`, { signal });
+  return api.get(`/PlantRequests/${pathParam('id', id)}`, {
+    signal,
+    answer: (c) => c.ordering.requestDetail,
+  });
 }
 
 export const requestQueryOptions = (id: string) =>

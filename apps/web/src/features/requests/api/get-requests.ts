@@ -1,6 +1,7 @@
-import type { RequestSummary } from '@mp/contract/api/ordering';
+import type { RequestSummary, requestList } from '@mp/contract/api/ordering';
 import type { RequestStatus } from '@mp/contract/rules/request-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
 
 export type { RequestSummary };
@@ -12,12 +13,7 @@ export interface RequestListParams {
   pageSize: number;
 }
 
-export interface RequestListAnswer {
-  items: RequestSummary[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type RequestListAnswer = z.infer<typeof requestList>;
 
 export const requestKeys = {
   all: ['requests'] as const,
@@ -29,8 +25,9 @@ export const requestKeys = {
 
 /** GET /api/v2.0/PlantRequests?plantLocation=&status=&page=&pageSize=: the location's requests, newest first. */
 export function getRequests(p: RequestListParams, signal?: AbortSignal): Promise<RequestListAnswer> {
-  return api.get<RequestListAnswer>('/PlantRequests', {
+  return api.get('/PlantRequests', {
     signal,
+    answer: (c) => c.ordering.requestList,
     query: {
       plantLocation: p.locationNo,
       status: p.status.length ? p.status.join(',') : undefined,

@@ -29,7 +29,6 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useCancelRequest } from '../api/cancel-request';
 import { useRequest } from '../api/get-request';
 import { type RequestSummary, useRequests } from '../api/get-requests';
@@ -407,18 +406,9 @@ export function AanvraagPage() {
         title={t('Aanvragen.annuleren')}
         message={t('Aanvragen.annuleren_bevestigen', { requestNo: r.requestNo })}
         confirmLabel={t('Aanvragen.annuleren')}
-        loading={cancel.isPending}
+        action={() => cancel.mutateAsync({ id: r.id })}
+        successKey="Aanvragen.geannuleerd_melding"
         onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          try {
-            await cancel.mutateAsync({ id: r.id });
-            snackbar.success('Aanvragen.geannuleerd_melding');
-          } catch (e) {
-            snackbar.error(e);
-          } finally {
-            setConfirming(false);
-          }
-        }}
       />
     </>
   );

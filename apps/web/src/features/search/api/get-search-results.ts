@@ -1,12 +1,11 @@
-import type { SearchResults } from '@mp/contract/api/catalogue';
-import { SEARCH_MAX_LIMIT } from '@mp/contract/api/catalogue';
+import { SEARCH_MAX_LIMIT, type SearchResults } from '@mp/contract/api/catalogue';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import type { ListParams } from '../../../shared/catalogue/list-params';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import type { ListParams } from '../../../shared/ui/catalogue/list-params';
 
 export interface SearchRequest extends Omit<ListParams, 'page' | 'pageSize'> {
   query: string;
@@ -24,8 +23,9 @@ export const searchResultKeys = {
 
 /** GET /api/v2.0/Search: ranked item cards with the catalogue's filters and facets, plus matching sets. */
 export function getSearchResults(r: SearchRequest, signal?: AbortSignal): Promise<SearchResults> {
-  return api.get<SearchResults>('/Search', {
+  return api.get('/Search', {
     signal,
+    answer: (c) => c.catalogue.searchResults,
     query: {
       query: r.query,
       locale: r.locale,

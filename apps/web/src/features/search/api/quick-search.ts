@@ -16,9 +16,10 @@ export async function quickSearch(
   locale: Locale,
   signal?: AbortSignal,
 ): Promise<QuickSearchResult[]> {
-  const body = await api.get<{ zoekResultaten: QuickSearchResult[] }>('/Search/quicksearch', {
+  const body = await api.get('/Search/quicksearch', {
     query: { query, locale },
     signal,
+    answer: (c) => c.shell.quickSearchResponse,
   });
   return rankQuickResults(body?.zoekResultaten ?? [], query, (r) => r.materieelOmschrijving);
 }

@@ -21,9 +21,9 @@ import { localeStore } from '../../../shared/i18n/locale';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { clearSelectedItemIds } from '../../../shared/session/selected-items';
+import { Highlight } from '../../../shared/ui/Highlight';
 import { NoImage } from '../../../shared/ui/NoImage';
 import { quickSearchQueryOptions, useQuickSearch } from '../api/quick-search';
-import { Highlighted } from './Highlighted';
 
 export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
 
@@ -196,7 +196,7 @@ export function ProductSearchBox({
                             {t('shared.set_label')}
                           </Text>
                         )}
-                        <Highlighted text={r.materieelOmschrijving} words={words} />
+                        <Highlight text={r.materieelOmschrijving} words={words} />
                       </Text>
                       <Text size="xs" c="dimmed">
                         {r.materieelSoort}

@@ -3,10 +3,11 @@ import { SEARCH_MAX_LIMIT } from '@mp/contract/api/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
+import { hasFilters, useListParams } from '../../../shared/catalogue/list-params';
 import { paths } from '../../../shared/lib/paths';
+import { itemListFeedback, useOrderListAdder } from '../../../shared/ordering/use-order-list-adder';
 import { FilteredItemList } from '../../../shared/ui/catalogue/FilteredItemList';
-import { HighlightWords } from '../../../shared/ui/catalogue/Highlight';
-import { hasFilters, useListParams } from '../../../shared/ui/catalogue/list-params';
+import { Highlight } from '../../../shared/ui/Highlight';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -22,6 +23,7 @@ export function SearchPage() {
   const filtered = hasFilters(params);
   const query = useSearchResults(term, params);
   const initial = useSearchResults(term, { bool: [], page: 1, pageSize: params.pageSize }, filtered);
+  const adder = useOrderListAdder(itemListFeedback);
   const header = <PageHeader title={t('Zoeken.titel', { term })} />;
 
   if (query.isPending)
@@ -64,7 +66,7 @@ export function SearchPage() {
                       <ImagePreview src={s.imageUrl} alt={s.description} width={64} height={48} />
                       <Stack gap={0} style={{ minWidth: 0 }}>
                         <Anchor component={Link} to={paths.set.to(s.setNo)} fw={400} c="inherit">
-                          {t('shared.set_label')} <HighlightWords text={s.description} words={words} />
+                          {t('shared.set_label')} <Highlight text={s.description} words={words} />
                         </Anchor>
                         <Text size="xs" c="dimmed">
                           {s.setNo}
@@ -84,6 +86,7 @@ export function SearchPage() {
             resultKey={`${term}|${JSON.stringify(params)}`}
             sliceFrom={(params.page - 1) * params.pageSize}
             empty={<EmptyView title={t('Zoeken.geen_resultaten', { term })} />}
+            adder={adder}
           />
         </Stack>
       )}

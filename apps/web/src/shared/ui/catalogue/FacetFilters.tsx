@@ -15,9 +15,9 @@ import type { Facets } from '@mp/contract/api/catalogue';
 import { IconAdjustmentsHorizontal, IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BooleanGroup, INITIAL_OPTIONS, shownOptions } from '../../catalogue/facet-view';
+import type { ListParams, RangeKey } from '../../catalogue/list-params';
 import type { Formatters } from '../format';
-import { type BooleanGroup, INITIAL_OPTIONS, shownOptions } from './facet-view';
-import type { ListParams, RangeKey } from './list-params';
 
 function BooleanGroupFilter({
   group,

@@ -1,24 +1,32 @@
 import { Button, Stack } from '@mantine/core';
 import type { CatalogueItem, Facets } from '@mp/contract/api/catalogue';
+import type { AddOrderListLinesInput } from '@mp/contract/api/ordering';
 import { IconFilterOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visibleBooleanGroups } from '../../catalogue/facet-view';
+import { hasFilters, useListParams } from '../../catalogue/list-params';
+import { clearSelection, selectionLines, selectionStore } from '../../catalogue/selection';
 import { useFormat } from '../format';
 import { LoadingBlock } from '../LoadingBlock';
-import { useOrderListAdder } from '../ordering/OrderListAdder';
 import { EmptyView } from '../StateViews';
 import classes from './catalogue-list.module.css';
 import { FacetFilters } from './FacetFilters';
-import { visibleBooleanGroups } from './facet-view';
 import { ItemResults } from './ItemResults';
-import { hasFilters, useListParams } from './list-params';
-import { clearSelection, selectionLines, selectionStore } from './selection';
 
 export interface ItemListData {
   items: CatalogueItem[];
   total: number;
   facets: Facets;
   format: { priceDecimals: number; weightDecimals: number };
+}
+
+/** Puts lines on the order list with the page's feedback (shared/ordering's useOrderListAdder). */
+export interface ItemListAdder {
+  add: (input: AddOrderListLinesInput) => Promise<boolean>;
+  pending: boolean;
+  /** The sign-in prompt the adder shows to anonymous visitors. */
+  prompt: ReactNode;
 }
 
 /**
@@ -33,6 +41,7 @@ export function FilteredItemList({
   resultKey,
   empty,
   sliceFrom = 0,
+  adder,
 }: {
   data: ItemListData;
   initialFacets: Facets | undefined;
@@ -43,15 +52,13 @@ export function FilteredItemList({
   empty: ReactNode;
   /** The search pages on the client: the items before this index belong to earlier pages. */
   sliceFrom?: number;
+  /** Adds the selection to the order list. */
+  adder: ItemListAdder;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { params, toggleBool, setRange, clearFilters, setPage, setPageSize } = useListParams();
   const filtersActive = hasFilters(params);
-  const adder = useOrderListAdder({
-    successKey: 'Catalogus.message_toegevoegd',
-    errorKey: 'error.algemene_error',
-  });
 
   // spec §4: catalogue selections are cleared after loading (another list) or confirming
   const firstKey = useRef(resultKey);

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import type { Formatters } from '../format';
+import { Highlight } from '../Highlight';
 import { ImagePreview } from '../ImagePreview';
 import { AmountInput } from './AmountInput';
-import { HighlightWords } from './Highlight';
 import { PriceLines } from './PriceLines';
 
 export interface ItemListFormat {
@@ -44,10 +44,10 @@ export function ItemCard({
               c="inherit"
               style={{ overflowWrap: 'anywhere' }}
             >
-              <HighlightWords text={item.description} words={words} />
+              <Highlight text={item.description} words={words} />
             </Anchor>
             <Text size="xs" c="dimmed">
-              {t('shared.artikelnummer')}: <HighlightWords text={item.itemNo} words={words} />
+              {t('shared.artikelnummer')}: <Highlight text={item.itemNo} words={words} />
             </Text>
             {item.weightPerPiece !== null && (
               <Text size="xs" c="dimmed">

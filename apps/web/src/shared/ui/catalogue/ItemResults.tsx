@@ -17,12 +17,12 @@ import { pageSizes } from '@mp/contract/api/catalogue';
 import { IconLayoutGrid, IconShoppingCartPlus, IconTable } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectionStore, setSelectedAmount } from '../../catalogue/selection';
+import { listViewStore, setListView } from '../../catalogue/view-mode';
 import { useStore } from '../../lib/store';
 import { wrappingLabel } from '../button-styles';
 import { ItemCard, type ItemListFormat } from './ItemCard';
 import { ItemTable } from './ItemTable';
-import { selectionStore, setSelectedAmount } from './selection';
-import { listViewStore, setListView } from './view-mode';
 
 /** Cards or table, page size and paging above and below, and the bar that adds the selection. */
 export function ItemResults({

@@ -3,9 +3,9 @@ import type { CatalogueItem } from '@mp/contract/api/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { Highlight } from '../Highlight';
 import { ImagePreview } from '../ImagePreview';
 import { AmountInput } from './AmountInput';
-import { HighlightWords } from './Highlight';
 import type { ItemListFormat } from './ItemCard';
 
 const num = {
@@ -62,7 +62,7 @@ export function ItemTable({
                 <ImagePreview src={item.imageUrl} alt={item.description} width={56} height={42} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <HighlightWords text={item.itemNo} words={words} />
+                <Highlight text={item.itemNo} words={words} />
               </Table.Td>
               <Table.Td>
                 <Anchor
@@ -71,7 +71,7 @@ export function ItemTable({
                   c="inherit"
                   fw={words?.length ? 400 : 600}
                 >
-                  <HighlightWords text={item.description} words={words} />
+                  <Highlight text={item.description} words={words} />
                 </Anchor>
               </Table.Td>
               <Table.Td style={num}>{price(item, item.dayPrice ?? item.salePrice)}</Table.Td>

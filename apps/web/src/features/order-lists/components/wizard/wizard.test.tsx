@@ -1,11 +1,11 @@
 import type { OrderList } from '@mp/contract/api/ordering';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attemptKey, endAttempt } from '../../../../shared/api/idempotent-submit';
 import { selectLocation } from '../../../../shared/session/location';
 import { json, renderWithProviders } from '../../../../test/render';
 import { AfrondenBody } from '../../pages/WizardPages';
 import { GegevensForm } from './GegevensForm';
-import { attemptKey, endAttempt } from './idempotency';
 import { emptyOrderForm, type OrderFormValues } from './wizard-form';
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.

@@ -1,14 +1,12 @@
+// Payloads of the Auth calls (v2): the server's routes validate with them, the web app types its calls with
+// them and checks the answers against them in development and tests.
 import { z } from 'zod';
 
-/*
- * Payloads of the Auth calls. They belong in packages/contract once the web app uses them; kept here so
- * the v2 routes and the legacy adapters share one definition meanwhile.
- */
-
 const email = z.email().max(320);
-/** Taken exactly as typed: no trim, every character allowed. The policy (8..128, common list) is the service's. */
+/** Taken exactly as typed: no trim, every character allowed. The policy (8..128, common list) is the server's. */
 const password = z.string().min(1).max(1024);
 const refreshToken = z.string().min(16).max(512);
+
 /** One line of text: control characters (CR, LF, …) would end up in mail headers. */
 export const oneLine = (max: number) =>
   z
@@ -17,16 +15,26 @@ export const oneLine = (max: number) =>
     .max(max)
     .regex(/^[^\p{Cc}]*$/u, 'validation.ongeldig_formaat');
 
+/** POST /api/v2.0/Auth/login */
 export const loginBody = z.object({ email, password }).strict();
+export type LoginBody = z.infer<typeof loginBody>;
 
+/** POST /api/v2.0/Auth/refresh-login */
 export const refreshBody = z.object({ refreshToken }).strict();
 
+/** POST /api/v2.0/Auth/forgot-password (always 202) */
 export const forgotPasswordBody = z.object({ email }).strict();
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
+/** POST /api/v2.0/Auth/reset-password (204) */
 export const resetPasswordBody = z.object({ token: z.string().min(16).max(512), password }).strict();
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** POST /api/v2.0/Auth/change-password (answers a new token pair) */
 export const changePasswordBody = z.object({ currentPassword: password, newPassword: password }).strict();
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** POST /api/v2.0/Auth/register (always 202) */
 export const registerBody = z
   .object({
     name: oneLine(200).min(1),
@@ -38,9 +46,16 @@ export const registerBody = z
     language: z.string().max(10).optional(),
   })
   .strict();
+export type RegisterBody = z.input<typeof registerBody>;
 
+/** GET /api/v2.0/Auth/external-login-url?redirectUrl= */
 export const externalLoginUrlQuery = z.object({ redirectUrl: z.string().max(1000).optional() });
+export const externalLoginUrl = z.object({ url: z.string() });
 
+/** GET /api/v2.0/Auth/external-login-options */
+export const externalLoginOptions = z.object({ enabled: z.boolean() });
+
+/** POST /api/v2.0/Auth/external-login: the callback parameters or the whole callback URL. */
 export const externalLoginBody = z
   .object({
     code: z.string().min(1).max(4096).optional(),
@@ -50,7 +65,9 @@ export const externalLoginBody = z
   })
   .strict()
   .refine((b) => b.callbackUrl || (b.code && b.state), { message: 'validation.verplicht', path: ['code'] });
+export type ExternalLoginBody = z.input<typeof externalLoginBody>;
 
+/** The signed-in user as the token answers carry it. */
 export const publicUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -59,12 +76,17 @@ export const publicUser = z.object({
   internalExternal: z.enum(['Internal', 'External']),
   language: z.string(),
 });
+export type PublicUser = z.infer<typeof publicUser>;
 
+/** The answer of login, refresh-login and change-password. */
 export const tokenPair = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   expiresAt: z.number().int().describe('access token expiry, seconds since epoch'),
   user: publicUser,
 });
+export type TokenPair = z.infer<typeof tokenPair>;
 
+/** POST /api/v2.0/Auth/external-login: the tokens and the page to return to. */
 export const externalLoginAnswer = tokenPair.extend({ redirectUrl: z.string().nullable() });
+export type ExternalLoginAnswer = z.infer<typeof externalLoginAnswer>;

@@ -1,6 +1,6 @@
 import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
-import { createStore } from '../../lib/store';
-import { selectedItemIdsStore } from '../../session/selected-items';
+import { createStore } from '../lib/store';
+import { selectedItemIdsStore } from '../session/selected-items';
 
 /**
  * Catalogue selections (spec §2, §4, §5): an amount per item card. A null, empty or zero amount removes

@@ -1,7 +1,11 @@
 import { highlightMatches } from '@mp/contract/rules/search';
 
-/** The text with the search words in bold (spec §2: matched words in bold), accent- and case-insensitive. */
-export function HighlightWords({ text, words }: { text: string; words?: readonly string[] }) {
+/**
+ * The text with the search words in bold (spec §2: matched words in bold). One rule everywhere (search
+ * results, cards, the quick-search dropdown): the search's own, so case and accents never matter
+ * (`highlightMatches` in @mp/contract/rules/search).
+ */
+export function Highlight({ text, words }: { text: string; words?: readonly string[] }) {
   if (!words || words.length === 0) return <>{text}</>;
   return (
     <>

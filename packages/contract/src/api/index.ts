@@ -1,0 +1,10 @@
+// Every payload module of the API, by area. The web client loads this in development and tests only, to check
+// each answer against its schema (a fetcher names it: `answer: (c) => c.shell.appConfig`).
+export * as auth from './auth.ts';
+export * as catalogue from './catalogue.ts';
+export * as common from './common.ts';
+export * as locations from './locations.ts';
+export * as ordering from './ordering.ts';
+export * as settings from './settings.ts';
+export * as shell from './shell.ts';
+export * as translations from './translations.ts';

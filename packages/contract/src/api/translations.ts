@@ -1,0 +1,15 @@
+// Payloads of the Translations calls (v2); the bundled texts are ../i18n/*.json.
+import { z } from 'zod';
+import { locales } from '../i18n/locales.ts';
+
+/** GET /api/v2.0/Translations/{locale}: every text (bundled, nl-NL under it) with the admins' overrides. */
+export const translationsLocale = z.enum(locales);
+export const translationsView = z.object({
+  locale: translationsLocale,
+  translations: z.record(z.string(), z.string()),
+  overrides: z.record(z.string(), z.string()),
+});
+export type TranslationsView = z.infer<typeof translationsView>;
+
+/** PUT /api/v2.0/Translations/{locale} (admins): key → text; null restores the bundled text. */
+export const translationChanges = z.record(z.string().min(1).max(200), z.string().max(4000).nullable());

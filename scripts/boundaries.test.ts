@@ -1,0 +1,147 @@
+// The boundary check (`npm run lint:boundaries`, .dependency-cruiser.cjs): it fails on a planted violation of each
+// rule, naming the rule and the import, lets the allowed imports be, and passes on the repository's own tree.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const config = path.join(root, '.dependency-cruiser.cjs');
+const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+
+function cruise(cwd: string, ...paths: string[]) {
+  const r = spawnSync(process.execPath, [depcruise, ...paths, '--config', config, '--output-type', 'err'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+/** A small tree with the shape of this repository, one violation of every rule planted in it. */
+const planted: Record<string, string> = {
+  'apps/web/src/features/b/api/get-b.ts': 'export const b = 1;\nexport type B = number;\n',
+  // a feature importing another feature, once for a value and once for a type only
+  'apps/web/src/features/a/pages/APage.tsx': "import { b } from '../../b/api/get-b';\nexport const a = b;\n",
+  'apps/web/src/features/a/api/get-a.ts':
+    "import type { B } from '../../b/api/get-b';\nexport const getA = (x: B): B => x;\n",
+  // shared importing a feature, and the app
+  'apps/web/src/shared/lib/uses-feature.ts':
+    "import { b } from '../../features/b/api/get-b';\nexport const x = b;\n",
+  'apps/web/src/shared/lib/uses-app.ts':
+    "import { routes } from '../../app/routes';\nexport const y = routes;\n",
+  'apps/web/src/app/routes.ts': 'export const routes: string[] = [];\n',
+  'apps/web/src/app/theme.ts': 'export const theme = {};\n',
+  // a feature importing the app; its test may (it renders with the app's theme)
+  'apps/web/src/features/b/pages/BPage.tsx':
+    "import { routes } from '../../../app/routes';\nexport const r = routes;\n",
+  'apps/web/src/features/b/pages/BPage.test.tsx':
+    "import { theme } from '../../../app/theme';\nexport const t = theme;\n",
+  // shared/ui calling the API: the client, and a hook that calls it; the error type is fine
+  'apps/web/src/shared/api/client.ts': 'export const api = { get: () => null };\n',
+  'apps/web/src/shared/api/errors.ts': 'export class ApiError extends Error {}\n',
+  'apps/web/src/shared/ordering/use-adder.ts':
+    "import { api } from '../api/client';\nexport const useAdder = () => api;\n",
+  'apps/web/src/shared/ui/Widget.tsx': "import { api } from '../api/client';\nexport const w = api;\n",
+  'apps/web/src/shared/ui/AddButton.tsx':
+    "import { useAdder } from '../ordering/use-adder';\nexport const u = useAdder;\n",
+  'apps/web/src/shared/ui/ErrorView.tsx':
+    "import { ApiError } from '../api/errors';\nexport const e = ApiError;\n",
+  // a cycle
+  'apps/web/src/shared/lib/one.ts': "import { two } from './two';\nexport const one = () => two;\n",
+  'apps/web/src/shared/lib/two.ts': "import { one } from './one';\nexport const two = () => one;\n",
+  // server: platform → module, another module's internals
+  'apps/server/src/modules/orders/index.ts': "export { listOrders } from './orders.service.ts';\n",
+  'apps/server/src/modules/orders/orders.service.ts': 'export const listOrders = () => [];\n',
+  'apps/server/src/modules/stock/stock.service.ts':
+    "import { listOrders } from '../orders/orders.service.ts';\nimport * as orders from '../orders/index.ts';\nexport const s = [listOrders, orders];\n",
+  'apps/server/src/platform/http/app.ts':
+    "import { listOrders } from '../../modules/orders/index.ts';\nexport const app = listOrders;\n",
+};
+
+let dir = '';
+let result: { status: number | null; output: string };
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mp-boundaries-'));
+  for (const [file, text] of Object.entries(planted)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  result = cruise(dir, 'apps');
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const line = (severity: 'error' | 'warn', rule: string, from: string, to: string) =>
+  `${severity} ${rule}: ${from} → ${to}`;
+
+describe('boundary check', () => {
+  it('fails on planted violations, naming the rule and the import', () => {
+    expect(result.status).not.toBe(0);
+    const o = result.output;
+    const w = 'apps/web/src/';
+    expect(o).toContain(
+      line(
+        'error',
+        'web-feature-to-feature',
+        `${w}features/a/pages/APage.tsx`,
+        `${w}features/b/api/get-b.ts`,
+      ),
+    );
+    expect(o).toContain(
+      line('error', 'web-feature-to-feature', `${w}features/a/api/get-a.ts`, `${w}features/b/api/get-b.ts`),
+    );
+    expect(o).toContain(
+      line(
+        'error',
+        'web-shared-to-features-or-app',
+        `${w}shared/lib/uses-feature.ts`,
+        `${w}features/b/api/get-b.ts`,
+      ),
+    );
+    expect(o).toContain(
+      line('error', 'web-shared-to-features-or-app', `${w}shared/lib/uses-app.ts`, `${w}app/routes.ts`),
+    );
+    expect(o).toContain(
+      line('error', 'web-feature-to-app', `${w}features/b/pages/BPage.tsx`, `${w}app/routes.ts`),
+    );
+    expect(o).toContain(
+      line('error', 'web-ui-calls-api', `${w}shared/ui/Widget.tsx`, `${w}shared/api/client.ts`),
+    );
+    expect(o).toContain(
+      line('error', 'web-ui-calls-api', `${w}shared/ui/AddButton.tsx`, `${w}shared/ordering/use-adder.ts`),
+    );
+    expect(o).toMatch(/error web-no-cycles: apps\/web\/src\/shared\/lib\/(one|two)\.ts → /);
+    const s = 'apps/server/src/';
+    expect(o).toContain(
+      line(
+        'error',
+        'server-platform-imports-module',
+        `${s}platform/http/app.ts`,
+        `${s}modules/orders/index.ts`,
+      ),
+    );
+    expect(o).toContain(
+      line(
+        'error',
+        'server-module-internals',
+        `${s}modules/stock/stock.service.ts`,
+        `${s}modules/orders/orders.service.ts`,
+      ),
+    );
+  });
+
+  it('lets the allowed imports be', () => {
+    const o = result.output;
+    expect(o).not.toContain('shared/ui/ErrorView.tsx');
+    expect(o).not.toContain('BPage.test.tsx');
+    expect(o).not.toContain(`stock.service.ts → apps/server/src/modules/orders/index.ts`);
+    expect(o).not.toContain('modules/orders/index.ts → ');
+  });
+
+  it("passes on the repository's tree", () => {
+    const real = cruise(root, 'apps', 'packages');
+    expect(real.output).toMatch(/\(0 errors, \d+ warnings\)|no dependency violations found/);
+    expect(real.status).toBe(0);
+  }, 60_000);
+});
