@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { reservePort } from '../../../scripts/lib/ports.ts';
 import { connect } from '../src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import { runMigrations } from '../src/platform/db/migrate.ts';
@@ -30,8 +31,17 @@ export default async function setup(project: TestProject) {
   let stop: (() => Promise<void>) | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const port = 55000 + Math.floor(Math.random() * 4000);
-    const embedded = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
+    // why: a port can be taken by anything on the machine (a random one in 55000–59000 was, now and then,
+    // by an outgoing connection); a socket in this run's own directory cannot. Windows has no Unix socket
+    // for PostgreSQL here: a reserved port outside the ephemeral range instead (scripts/lib/ports.ts).
+    const embedded =
+      process.platform === 'win32'
+        ? await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port: await reservePort() })
+        : await startEmbeddedPostgres({
+            dir: path.join(work, 'pg'),
+            port: 5432,
+            socketDir: path.join(work, 's'),
+          });
     stop = embedded.stop;
     adminUrl = embedded.url;
   }
