@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'scripts/lib/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -60,7 +60,7 @@ const executable = (file: string) => {
  * Ubuntu's chromium(-browser) is a snap, or a script that starts one: a snap has its own /tmp and cannot
  * open the profile directory Playwright makes there, so it is passed over.
  */
-function isSnap(file: string): boolean {
+export function isSnap(file: string): boolean {
   try {
     if (realpathSync(file).startsWith('/snap/')) return true;
     const head = readFileSync(file, { encoding: 'latin1' }).slice(0, 4096);
