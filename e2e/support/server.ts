@@ -1,5 +1,5 @@
 // Starts the real portal (apps/server/src/main.ts) on free ports with a fresh data directory and demo data.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,7 +93,12 @@ async function startOnce(options: {
   });
   /** Stops the server (SIGTERM; SIGKILL after 15 s) and closes its log. */
   const halt = async () => {
-    if (!ended) {
+    if (!ended && process.platform === 'win32') {
+      // Windows has no SIGTERM (kill() ends the server at once and leaves its PostgreSQL running, holding
+      // the data directory): end the whole process tree; its data is thrown away anyway.
+      spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
+      await closed;
+    } else if (!ended) {
       child.kill('SIGTERM');
       await Promise.race([closed, new Promise((r) => setTimeout(r, 15_000))]);
       if (!ended) child.kill('SIGKILL');

@@ -32,16 +32,16 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     // why: a port can be taken by anything on the machine (a random one in 55000–59000 was, now and then,
-    // by an outgoing connection); a socket in this run's own directory cannot. Windows has no Unix socket
-    // for PostgreSQL here: a reserved port outside the ephemeral range instead (scripts/lib/ports.ts).
+    // by an outgoing connection); a socket in this run's own directory cannot. Where there is none — Windows,
+    // or a temporary directory so deep that the socket's path exceeds the 103 bytes macOS allows — a port
+    // reserved outside the ephemeral range instead (scripts/lib/ports.ts).
+    const dir = path.join(work, 'pg');
+    const socketDir = path.join(work, 's');
+    const socketFits = Buffer.byteLength(path.join(socketDir, '.s.PGSQL.5432')) <= 103;
     const embedded =
-      process.platform === 'win32'
-        ? await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port: await reservePort() })
-        : await startEmbeddedPostgres({
-            dir: path.join(work, 'pg'),
-            port: 5432,
-            socketDir: path.join(work, 's'),
-          });
+      process.platform !== 'win32' && socketFits
+        ? await startEmbeddedPostgres({ dir, port: 5432, socketDir })
+        : await startEmbeddedPostgres({ dir, port: await reservePort() });
     stop = embedded.stop;
     adminUrl = embedded.url;
   }

@@ -136,6 +136,27 @@ const alive = (pid: number) => {
   }
 };
 
+/** A process's command line and parent: from /proc on Linux, from ps on macOS and the BSDs; else undefined. */
+function processInfo(pid: number): { cmdline: string; parent: number } | undefined {
+  try {
+    return {
+      cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+      parent: Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
+    };
+  } catch {}
+  if (process.platform === 'win32') return undefined;
+  try {
+    const out = execFileSync('ps', ['-o', 'ppid=', '-o', 'command=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const m = /^\s*(\d+)\s+(.*)$/s.exec(out.trim());
+    return m ? { parent: Number(m[1]), cmdline: m[2] } : undefined;
+  } catch {
+    return undefined; // no such process
+  }
+}
+
 /**
  * A PostgreSQL left running on `dir` by a server that died without stopping it (SIGKILL, a crash) would
  * keep the next start from working. Its postmaster was re-parented when our server died: stop it (fast
@@ -150,22 +171,11 @@ async function stopOrphan(dir: string, log?: (line: string) => void): Promise<vo
     return; // not running (or never started)
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  let cmdline = '';
-  let parent = 0;
-  try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return; // no /proc: leave it to PostgreSQL's own lock file check
-  }
+  const info = processInfo(pid);
+  if (!info) return; // nothing to ask (Windows): leave it to PostgreSQL's own lock file check
+  const { cmdline, parent } = info;
   if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return; // the pid was reused by another process
-  const parentCmd = (() => {
-    try {
-      return readFileSync(`/proc/${parent}/cmdline`, 'utf8');
-    } catch {
-      return '';
-    }
-  })();
+  const parentCmd = processInfo(parent)?.cmdline ?? '';
   if (parent > 1 && /node/.test(parentCmd)) {
     throw new Error(
       `PostgreSQL on ${dir} is in use by another running server (process ${parent}); stop it or use another DATA_DIR`,
