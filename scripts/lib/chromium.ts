@@ -12,14 +12,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   accessSync,
+  closeSync,
   constants,
   createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -50,11 +53,22 @@ const help =
 const executable = (file: string) => {
   try {
     accessSync(file, constants.X_OK);
-    return true;
+    return statSync(file).isFile(); // a directory passes X_OK too
   } catch {
     return false;
   }
 };
+
+/** The first bytes of a file (a browser binary is 200 MB: not read whole to look at its start). */
+function head(file: string, bytes = 4096): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.toString('latin1', 0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * Ubuntu's chromium(-browser) is a snap, or a script that starts one: a snap has its own /tmp and cannot
@@ -63,8 +77,8 @@ const executable = (file: string) => {
 export function isSnap(file: string): boolean {
   try {
     if (realpathSync(file).startsWith('/snap/')) return true;
-    const head = readFileSync(file, { encoding: 'latin1' }).slice(0, 4096);
-    return head.startsWith('#!') && head.includes('/snap/');
+    const start = head(file);
+    return start.startsWith('#!') && start.includes('/snap/');
   } catch {
     return false;
   }
