@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reservePort } from '../scripts/lib/ports.ts';
 
-const port = 3900 + Math.floor(Math.random() * 90);
-const pgPort = 55900 + Math.floor(Math.random() * 90);
+// reserved loopback ports outside the range the OS lends to outgoing connections (scripts/lib/ports.ts)
+const [port, pgPort] = [await reservePort(), await reservePort()];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-bench-auth-'));
 chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {

@@ -1,11 +1,13 @@
 // The e2e runner (`npm run test:e2e` builds first): starts the real server with demo data on free ports and a
-// fresh data directory, runs the journeys with node's test runner on Debian's Chromium, tears everything down.
+// fresh data directory, runs the journeys with node's test runner on Chromium (scripts/lib/chromium.ts finds
+// one), tears everything down.
 //   node e2e/run.ts                 every journey
 //   node e2e/run.ts location        journeys whose file name contains "location"
 //   node e2e/run.ts --screenshots   screenshots into /tmp/shots instead of the journeys
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { findChromium } from '../scripts/lib/chromium.ts';
 import { repoRoot, startServer } from './support/server.ts';
 
 const args = process.argv.slice(2);
@@ -21,6 +23,12 @@ const files = screenshots
       .map((f) => path.join(journeyDir, f));
 
 const t0 = Date.now();
+// The browser first: without one the run fails here, in seconds and saying what to do, not after the server.
+const browser = await findChromium().catch((e: Error) => {
+  process.stderr.write(`e2e: ${e.message}\n`);
+  process.exit(1);
+});
+process.stdout.write(`e2e: browser ${browser.path} (${browser.source})\n`);
 process.stdout.write('e2e: starting the server (embedded PostgreSQL, demo data)…\n');
 const server = await startServer();
 process.stdout.write(

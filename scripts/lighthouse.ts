@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type RunningServer, repoRoot, startServer } from '../e2e/support/server.ts';
+import { findChromium } from './lib/chromium.ts';
+import { reservePort } from './lib/ports.ts';
 
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 3;
@@ -107,8 +109,13 @@ try {
   const baseUrl = external ?? (server as RunningServer).baseUrl;
   // Home is a settings-data page: measured as an anonymous visitor with AllowAnonymousUsers on.
   await setAnonymous(baseUrl, true);
+  const browser = await findChromium();
+  process.stdout.write(`lighthouse: browser ${browser.path} (${browser.source})\n`);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: browser.path,
+    envVars: { ...process.env, ...browser.env },
+    // why: chrome-launcher's own pick is port 0, in the range the OS lends to outgoing connections
+    port: await reservePort(),
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

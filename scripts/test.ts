@@ -43,6 +43,9 @@ for (const step of steps) {
   const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
+    // why: on Windows npm and npx are .cmd scripts, which Node only starts through a shell (our arguments
+    // hold no spaces or quotes, so nothing needs escaping there)
+    shell: process.platform === 'win32',
   });
   const ok = r.status === 0;
   results.push({ name: step.name, ok, seconds: (Date.now() - t0) / 1000 });

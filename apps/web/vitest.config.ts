@@ -12,5 +12,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['apps/web/src/test/setup.ts'],
     css: false,
+    // why: room for the 10 s asyncUtilTimeout of src/test/setup.ts (the default of 5 s would cut it short)
+    testTimeout: 30_000,
   },
 });

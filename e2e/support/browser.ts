@@ -1,7 +1,8 @@
-// Shared helpers for the journeys: Debian's Chromium through playwright-core, sign-in, axe checks.
+// Shared helpers for the journeys: Chromium through playwright-core, sign-in, axe checks.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { findChromium } from '../../scripts/lib/chromium.ts';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const DEMO_PASSWORD = 'Materieel2026!';
@@ -11,9 +12,12 @@ export const users = {
   projectleider: 'projectleider@infranoord.nl',
 } as const;
 
+/** Headless Chromium: CHROMIUM_PATH, the system's, Playwright's or the bundled one (scripts/lib/chromium.ts). */
 export async function launch(): Promise<Browser> {
+  const found = await findChromium();
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: found.path,
+    env: { ...process.env, ...found.env },
     args: [
       '--no-sandbox',
       '--disable-gpu',

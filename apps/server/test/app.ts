@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -114,6 +114,7 @@ export async function createTestApp(
       await app.close();
       await sessions.close();
       await database.drop();
+      rmSync(work, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { reservePort } from '../../../scripts/lib/ports.ts';
 import { connect } from '../src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import { runMigrations } from '../src/platform/db/migrate.ts';
@@ -30,8 +31,17 @@ export default async function setup(project: TestProject) {
   let stop: (() => Promise<void>) | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const port = 55000 + Math.floor(Math.random() * 4000);
-    const embedded = await startEmbeddedPostgres({ dir: path.join(work, 'pg'), port });
+    // why: a port can be taken by anything on the machine (a random one in 55000–59000 was, now and then,
+    // by an outgoing connection); a socket in this run's own directory cannot. Where there is none — Windows,
+    // or a temporary directory so deep that the socket's path exceeds the 103 bytes macOS allows — a port
+    // reserved outside the ephemeral range instead (scripts/lib/ports.ts).
+    const dir = path.join(work, 'pg');
+    const socketDir = path.join(work, 's');
+    const socketFits = Buffer.byteLength(path.join(socketDir, '.s.PGSQL.5432')) <= 103;
+    const embedded =
+      process.platform !== 'win32' && socketFits
+        ? await startEmbeddedPostgres({ dir, port: 5432, socketDir })
+        : await startEmbeddedPostgres({ dir, port: await reservePort() });
     stop = embedded.stop;
     adminUrl = embedded.url;
   }

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import nl from '../../../../packages/contract/src/i18n/nl-NL.json';
 import { flattenBundle, i18n } from '../shared/i18n/i18n';
+
+// why: findBy…/waitFor give up after 1 s by default — a speed demand, not a hang guard: on a shared 2-core
+// machine under load a modal took 1.2 s to appear and the run failed. Hangs still end, at 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine's floating elements use.
 if (!window.matchMedia) {

