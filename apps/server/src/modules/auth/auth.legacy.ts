@@ -2,6 +2,7 @@ import { oneLine, publicUser } from '@mp/contract/api/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { AuthDeps, TokenPair } from './auth.common.ts';
@@ -115,7 +116,10 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
 
   app.post(
     '/api/LegacyAuth/LegacyRefreshLogin',
-    { schema: { tags, security: [], body: legacyBody(refreshFields), response: { 200: legacyLoginAnswer } } },
+    {
+      config: ENDS_SESSIONS,
+      schema: { tags, security: [], body: legacyBody(refreshFields), response: { 200: legacyLoginAnswer } },
+    },
     async (req) =>
       toLegacy(await refresh(publicCtx(req, deps), auth, read(req.body, refreshFields).refreshToken!)),
   );
@@ -184,7 +188,10 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
 
   app.post(
     '/api/Gebruiker/WachtwoordResetten',
-    { schema: { tags, security: [], body: legacyBody(resetFields), response: { 204: z.null() } } },
+    {
+      config: ENDS_SESSIONS,
+      schema: { tags, security: [], body: legacyBody(resetFields), response: { 204: z.null() } },
+    },
     async (req, reply) => {
       const b = read(req.body, resetFields);
       await resetPassword(publicCtx(req, deps), auth, { token: b.token!, password: b.password! });
@@ -194,7 +201,10 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
 
   app.post(
     '/api/Gebruiker/WachtwoordWijzigen',
-    { schema: { tags, body: legacyBody(changeFields), response: { 200: legacyLoginAnswer } } },
+    {
+      config: ENDS_SESSIONS,
+      schema: { tags, body: legacyBody(changeFields), response: { 200: legacyLoginAnswer } },
+    },
     async (req) => {
       const b = read(req.body, changeFields);
       return toLegacy(

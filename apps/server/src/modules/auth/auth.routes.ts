@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { AuthDeps } from './auth.common.ts';
@@ -56,6 +57,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Auth/refresh-login',
     {
+      config: ENDS_SESSIONS,
       schema: {
         ...open,
         description:
@@ -70,6 +72,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/v2.0/Auth/logout',
     {
+      config: ENDS_SESSIONS,
       schema: {
         tags,
         description: `End this session. The refresh token may also be sent in the ${REFRESH_TOKEN_HEADER} header or the refreshToken query.`,
@@ -177,6 +180,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Auth/reset-password',
     {
+      config: ENDS_SESSIONS,
       schema: {
         ...open,
         description:
@@ -194,6 +198,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Auth/change-password',
     {
+      config: ENDS_SESSIONS,
       schema: {
         tags,
         description: 'Change the own password; other sessions end, this one gets a new token pair.',

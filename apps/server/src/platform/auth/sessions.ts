@@ -14,6 +14,12 @@ import pg from 'pg';
 
 export const SESSIONS_CHANNEL = 'mp_sessions';
 
+/**
+ * Route config of a call that can end sessions: its answer waits until this process knows the end (app.ts),
+ * so the caller's next request here is refused already.
+ */
+export const ENDS_SESSIONS = { endsSessions: true } as const;
+
 export interface SessionClaims {
   userId: string;
   /** The refresh-token family of the sign-in (claim `sid`); null for tokens made without one (tests). */

@@ -1,0 +1,214 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { releasePorts, reservePort } from '../../../scripts/lib/ports.ts';
+import { mailOutbox, users } from '../src/db/schema/index.ts';
+import { setDisabled } from '../src/modules/users/users.service.ts';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './app.ts';
+
+// An ended session ends at once on every server process: process A is this test's app, process B a real
+// server (main.ts) on the same database with the same signing secret. After logout, password change, password
+// reset, refresh-token replay and disabling, the old access token is refused by A straight away and by B as soon
+// as the notification arrives (milliseconds; the test allows two seconds).
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+let t: TestApp;
+let b: { proc: ChildProcess; base: string };
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = mkdtempSync(path.join(tmpdir(), 'mp-sessions-'));
+  chmodSync(dir, 0o755);
+  const port = await reservePort();
+  const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: t.database.url,
+      DATA_DIR: dir,
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: t.deps.config.publicUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/health/ready`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  b = { proc, base };
+}, 90_000);
+
+afterAll(async () => {
+  b?.proc.kill('SIGTERM');
+  await new Promise((r) => b?.proc.once('exit', r));
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+  releasePorts();
+});
+
+const EMAIL = 'projectleider@infranoord.nl';
+
+async function onA(method: 'GET' | 'POST', url: string, token?: string, payload?: object) {
+  const r = await t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+  return { status: r.statusCode, json: () => r.json() };
+}
+
+async function onB(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const r = await fetch(b.base + url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
+  return r.status;
+}
+
+async function signIn(password = DEMO_PASSWORD) {
+  const r = await onA('POST', '/api/v2.0/Auth/login', undefined, { email: EMAIL, password });
+  expect(r.status).toBe(200);
+  return r.json() as { accessToken: string; refreshToken: string };
+}
+
+/** Both processes accept the token first, then refuse it after `end` — A at once, B within two seconds. */
+async function expectEnded(token: string, end: () => Promise<void>) {
+  expect((await onA('GET', '/api/v2.0/Users/me', token)).status).toBe(200);
+  expect(await onB('GET', '/api/v2.0/Users/me', token)).toBe(200);
+  await end();
+  expect((await onA('GET', '/api/v2.0/Users/me', token)).status).toBe(401);
+  await vi.waitFor(async () => expect(await onB('GET', '/api/v2.0/Users/me', token)).toBe(401), {
+    timeout: 2000,
+    interval: 20,
+  });
+}
+
+describe('an ended session ends at once on every process', () => {
+  it('after logout', async () => {
+    const { accessToken, refreshToken } = await signIn();
+    await expectEnded(accessToken, async () => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: '/api/v2.0/Auth/logout',
+        headers: { authorization: `Bearer ${accessToken}`, 'x-refresh-token': refreshToken },
+      });
+      expect(r.statusCode).toBe(204);
+    });
+    // another session of the same user goes on
+    const other = await signIn();
+    expect(await onB('GET', '/api/v2.0/Users/me', other.accessToken)).toBe(200);
+  });
+
+  it('after a password change (the new tokens work)', async () => {
+    const { accessToken } = await signIn();
+    const bystander = await signIn();
+    let fresh = '';
+    await expectEnded(accessToken, async () => {
+      const r = await onA('POST', '/api/v2.0/Auth/change-password', accessToken, {
+        currentPassword: DEMO_PASSWORD,
+        newPassword: 'Kiepwagen-op-de-Zuidas-9',
+      });
+      expect(r.status).toBe(200);
+      fresh = r.json().accessToken;
+    });
+    expect(await onB('GET', '/api/v2.0/Users/me', bystander.accessToken)).toBe(401);
+    expect(await onB('GET', '/api/v2.0/Users/me', fresh)).toBe(200);
+  });
+
+  it('after a password reset', async () => {
+    const { accessToken } = await signIn('Kiepwagen-op-de-Zuidas-9');
+    await expectEnded(accessToken, async () => {
+      expect((await onA('POST', '/api/v2.0/Auth/forgot-password', undefined, { email: EMAIL })).status).toBe(
+        202,
+      );
+      const mail = await vi.waitFor(
+        async () => {
+          const [row] = await t.database.db
+            .select()
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, EMAIL))
+            .orderBy(desc(mailOutbox.createdAt))
+            .limit(1);
+          if (!row) throw new Error('no mail yet');
+          return row;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const token = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] ?? '');
+      const r = await onA('POST', '/api/v2.0/Auth/reset-password', undefined, {
+        token,
+        password: 'Steiger-op-de-Dam-2027',
+      });
+      expect(r.status).toBe(204);
+    });
+  });
+
+  it('after a refresh-token replay (the whole session, new tokens included)', async () => {
+    const first = await signIn('Steiger-op-de-Dam-2027');
+    const rotated = await onA('POST', '/api/v2.0/Auth/refresh-login', undefined, {
+      refreshToken: first.refreshToken,
+    });
+    expect(rotated.status).toBe(200);
+    const second = rotated.json().accessToken as string;
+    await expectEnded(second, async () => {
+      const replay = await onA('POST', '/api/v2.0/Auth/refresh-login', undefined, {
+        refreshToken: first.refreshToken,
+      });
+      expect(replay.status).toBe(401);
+    });
+    expect(await onB('GET', '/api/v2.0/Users/me', first.accessToken)).toBe(401);
+  });
+
+  it('after the account is disabled: no more writes', async () => {
+    const { accessToken } = await signIn('Steiger-op-de-Dam-2027');
+    const favourite = { name: 'Voor de kraan' };
+    expect(await onB('POST', '/api/v2.0/FavoriteLists', accessToken, favourite)).toBe(201);
+    const [admin] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@materieelportaal.nl'));
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
+    await setDisabled(
+      {
+        user: {
+          id: admin.id,
+          email: admin.email,
+          name: admin.name,
+          role: 'admin',
+          kind: 'internal',
+          permissions: [],
+          customerId: null,
+        },
+        locale: 'nl-NL',
+        db: t.database.db,
+        now: new Date(),
+        ip: '127.0.0.1',
+        settings: () => t.deps.loadSettings(t.database.db),
+      },
+      user.id,
+      true,
+    );
+    await vi.waitFor(
+      async () => expect(await onB('POST', '/api/v2.0/FavoriteLists', accessToken, favourite)).toBe(401),
+      {
+        timeout: 2000,
+        interval: 20,
+      },
+    );
+    expect((await onA('POST', '/api/v2.0/FavoriteLists', accessToken, favourite)).status).toBe(401);
+  });
+});
