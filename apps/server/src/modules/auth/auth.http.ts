@@ -26,6 +26,28 @@ export function pendingCookie(deps: Deps) {
   };
 }
 
+/** The device cookie (auth.devices.ts): a year, HttpOnly, sent only to the portal itself. */
+export function deviceCookie(deps: Deps) {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    name: secure ? '__Host-mp-device' : 'mp-device',
+    options: { path: '/', httpOnly: true, sameSite: 'strict' as const, secure, maxAge: 365 * 24 * 3600 },
+  };
+}
+
+/** Signs in with the caller's device cookie and hands the (new) one back; the answer is the token pair. */
+export async function loginWithDevice<T extends { deviceToken: string }>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+  signIn: (device: string | null) => Promise<T>,
+): Promise<Omit<T, 'deviceToken'>> {
+  const cookie = deviceCookie(deps);
+  const { deviceToken, ...pair } = await signIn(req.cookies?.[cookie.name] ?? null);
+  reply.setCookie(cookie.name, deviceToken, cookie.options);
+  return pair;
+}
+
 export function takePendingCookie(req: FastifyRequest, reply: FastifyReply, deps: Deps): string | undefined {
   const cookie = pendingCookie(deps);
   const value = req.cookies?.[cookie.name];

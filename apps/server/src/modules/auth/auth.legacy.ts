@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { AuthDeps, TokenPair } from './auth.common.ts';
 import { externalLogin, externalLoginUrl } from './auth.external.ts';
-import { pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
+import { loginWithDevice, pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
 import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
 import { register } from './auth.register.ts';
 import { login, refresh } from './auth.service.ts';
@@ -108,9 +108,12 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
   app.post(
     '/api/LegacyAuth/LegacyLogin',
     { schema: { tags, security: [], body: legacyBody(loginFields), response: { 200: legacyLoginAnswer } } },
-    async (req) => {
+    async (req, reply) => {
       const b = read(req.body, loginFields);
-      return toLegacy(await login(publicCtx(req, deps), auth, { email: b.email!, password: b.password! }));
+      const pair = await loginWithDevice(req, reply, deps, (device) =>
+        login(publicCtx(req, deps), auth, { email: b.email!, password: b.password!, device }),
+      );
+      return toLegacy(pair);
     },
   );
 

@@ -208,6 +208,47 @@ describe('login', () => {
 });
 
 describe('throttling', () => {
+  it('an outsider cannot lock the user out: the browser that signed in before keeps signing in', async () => {
+    advance(16 * MINUTE);
+    // The user's own browser signs in once and keeps its device cookie.
+    const first = await login(EXTERNAL, DEMO_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/^mp-device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict/);
+    const device = /^mp-device=([^;]+)/.exec(setCookie)?.[1] ?? '';
+    // An outsider types wrong passwords from many addresses until the untrusted clients are locked out.
+    let locked = false;
+    for (let i = 0; i < 12 && !locked; i++) {
+      locked = (await login(EXTERNAL, `Raden-${i}-raden`)).statusCode === 429;
+    }
+    expect(locked).toBe(true);
+    expect((await login(EXTERNAL, DEMO_PASSWORD)).statusCode).toBe(429);
+    // The user's own browser is not locked out, and its answer keeps the same device cookie.
+    const mine = await login(EXTERNAL, DEMO_PASSWORD, { headers: { cookie: `mp-device=${device}` } });
+    expect(mine.statusCode).toBe(200);
+    // A forged cookie or one made for another account is an untrusted client.
+    const other = /^mp-device=([^;]+)/.exec(
+      String((await login(USER, DEMO_PASSWORD)).headers['set-cookie']),
+    )?.[1];
+    expect(
+      (await login(EXTERNAL, DEMO_PASSWORD, { headers: { cookie: `mp-device=${other}` } })).statusCode,
+    ).toBe(429);
+    const [nonce] = device.split('.');
+    const forged = `${nonce}.${'A'.repeat(43)}`;
+    expect(
+      (await login(EXTERNAL, DEMO_PASSWORD, { headers: { cookie: `mp-device=${forged}` } })).statusCode,
+    ).toBe(429);
+    // Guessing from the trusted device locks that device only (after ten failures), not the others.
+    let deviceLocked = false;
+    for (let i = 0; i < 12 && !deviceLocked; i++) {
+      const r = await login(EXTERNAL, `Raden-${i}-opnieuw`, { headers: { cookie: `mp-device=${device}` } });
+      deviceLocked = r.statusCode === 429;
+    }
+    expect(deviceLocked).toBe(true);
+    advance(16 * MINUTE);
+    expect((await login(EXTERNAL, DEMO_PASSWORD)).statusCode).toBe(200);
+  }, 120_000);
+
   it('locks an account after 10 failures, whatever X-Forwarded-For says, with Retry-After', async () => {
     advance(16 * MINUTE);
     const statuses: number[] = [];
@@ -308,8 +349,14 @@ describe('access tokens', () => {
     const session = await signedIn(USER);
     const user = session.user;
     expect((await me(session.accessToken)).statusCode).toBe(200);
+    // why: a token is only good for the user's current session generation (bumped by password changes).
+    const [{ gen }] = await t.deps.db
+      .select({ gen: users.sessionGeneration })
+      .from(users)
+      .where(eq(users.email, USER));
     const claims = {
       ...good(user),
+      gen,
       aud: t.deps.tokens.audience,
       iss: t.deps.tokens.issuer,
       iat: iat(),

@@ -20,7 +20,14 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { AuthDeps } from './auth.common.ts';
 import { externalLogin, externalLoginEnabled, externalLoginUrl } from './auth.external.ts';
-import { bearerOf, pendingCookie, publicCtx, REFRESH_TOKEN_HEADER, takePendingCookie } from './auth.http.ts';
+import {
+  bearerOf,
+  loginWithDevice,
+  pendingCookie,
+  publicCtx,
+  REFRESH_TOKEN_HEADER,
+  takePendingCookie,
+} from './auth.http.ts';
 import { authLegacyRoutes } from './auth.legacy.ts';
 import { changePassword, forgotPassword, resetPassword } from './auth.passwords.ts';
 import { register } from './auth.register.ts';
@@ -51,7 +58,10 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => login(publicCtx(req, deps), auth, req.body),
+    async (req, reply) =>
+      loginWithDevice(req, reply, deps, (device) =>
+        login(publicCtx(req, deps), auth, { ...req.body, device }),
+      ),
   );
 
   app.post(

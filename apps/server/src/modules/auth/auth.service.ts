@@ -12,6 +12,7 @@ import {
   type TokenPair,
   wrongCredentials,
 } from './auth.common.ts';
+import { newDeviceToken, trustedDevice } from './auth.devices.ts';
 import {
   deleteExpiredRefreshTokens,
   findRefreshToken,
@@ -25,12 +26,18 @@ import { assertNotThrottled, buckets, clearBucket, recordAttempt } from './throt
 // Sessions: login, refresh-token rotation, logout. Passwords, registration and the external login have
 // files of their own (auth.passwords.ts, auth.register.ts, auth.external.ts).
 
+/**
+ * Signs in with e-mail and password. `device` is the caller's device cookie: from a device that signed in to this
+ * account before, failures count against that device only; from anywhere else against the account's untrusted
+ * clients (auth.devices.ts). The answer carries a device token for the caller to keep.
+ */
 export async function login(
   ctx: Ctx,
   deps: AuthDeps,
-  input: { email: string; password: string },
-): Promise<TokenPair> {
-  const account = buckets.account(input.email);
+  input: { email: string; password: string; device?: string | null },
+): Promise<TokenPair & { deviceToken: string }> {
+  const trusted = trustedDevice(deps.tokens.secret, input.device, input.email);
+  const account = trusted ? buckets.device(trusted) : buckets.account(input.email);
   const address = buckets.address(ctx.ip);
   await assertNotThrottled(ctx.db, [account, address], ctx.now);
   const user = await findUserByEmail(ctx.db, input.email.trim());
@@ -47,8 +54,12 @@ export async function login(
   }
   await clearBucket(ctx.db, account);
   await recordLogin(ctx.db, user.id, ctx.now);
-  deps.log.info({ event: 'login', userId: user.id, ip: ctx.ip }, 'login');
-  return startSession(ctx, deps, user, 'password');
+  deps.log.info({ event: 'login', userId: user.id, ip: ctx.ip, trustedDevice: Boolean(trusted) }, 'login');
+  const pair = await startSession(ctx, deps, user, 'password');
+  return {
+    ...pair,
+    deviceToken: trusted && input.device ? input.device : newDeviceToken(deps.tokens.secret, input.email),
+  };
 }
 
 /** Rotates a refresh token; a used one that comes back revokes its whole family. */

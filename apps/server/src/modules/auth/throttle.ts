@@ -28,6 +28,8 @@ export const buckets = {
     key: `account:${normalEmail(email)}`,
     limit: LOGIN_LIMIT_PER_ACCOUNT,
   }),
+  /** Failures from one trusted device (a device cookie of this account): they lock only that device. */
+  device: (nonce: string): Bucket => ({ key: `device:${nonce}`, limit: LOGIN_LIMIT_PER_ACCOUNT }),
   address: (ip: string): Bucket => ({ key: `ip:${ip}`, limit: LOGIN_LIMIT_PER_ADDRESS }),
   mailAddress: (kind: 'forgot' | 'register', ip: string): Bucket => ({
     key: `${kind}-ip:${ip}`,
