@@ -66,7 +66,8 @@ async function startServer(databaseUrl = database.url): Promise<{ proc: ChildPro
     DATA_DIR: tempDir('mp-life-'),
   });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
+  // why: a loaded 2-core machine (parallel test files) can take well over 30 s to start a server.
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
     try {
       if ((await fetch(`${base}/health/ready`)).ok) return { proc, base };
