@@ -151,7 +151,7 @@ describe('database outage', () => {
       proc.kill('SIGKILL');
       await pg.stop();
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('failed start', () => {
@@ -175,7 +175,7 @@ describe('failed start', () => {
     } finally {
       taken.close();
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe.runIf(posix)('start after a hard crash', () => {
