@@ -33,6 +33,8 @@ export const users = pgTable(
     language: text().notNull().default('nl-NL'),
     phone: text(),
     disabled: boolean().notNull().default(false),
+    /** When the department approved the account; null while a self-registered account waits (no sign-in). */
+    approvedAt: timestamp({ withTimezone: true }).defaultNow(),
     /** External identity: issuer + subject; one identity never merges into another provider's. */
     oidcIssuer: text(),
     oidcSubject: text(),

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import { bumpSessionGeneration, setUserDisabled } from './auth.queries.ts';
+import { approveUser, bumpSessionGeneration, setUserDisabled } from './auth.queries.ts';
 
 /**
  * Disables (or enables) an account; disabling ends every session of it at once (refresh tokens revoked,
@@ -16,4 +16,9 @@ export async function setAccountDisabled(
     if (disabled) await bumpSessionGeneration(tx, userId, now);
     return true;
   });
+}
+
+/** Approves a self-registered account: it may sign in from now on. False when there is no such user. */
+export async function approveAccount(db: Db, userId: string, now: Date): Promise<boolean> {
+  return approveUser(db, userId, now);
 }

@@ -269,6 +269,23 @@ describe('registration', () => {
     expect(htmlPart).toContain('Bouwer &amp; Zn &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(htmlPart).not.toContain('<script>');
     expect(htmlPart).not.toContain('<b>Bouwer');
+    // The account waits for the department: no sign-in (so it sees only what a visitor sees) until approved.
+    expect(created.approvedAt).toBeNull();
+    const pending = await login(payload.email, payload.password);
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().code).toBe('error.account_wacht_op_goedkeuring');
+    const asUser = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/Users/${created.id}/approve`,
+      headers: await t.auth('uitvoerder@vandijk.nl'),
+    });
+    expect(asUser.statusCode).toBe(403);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/Users/${created.id}/approve`,
+      headers: await t.auth('admin@materieelportaal.nl'),
+    });
+    expect(approved.statusCode).toBe(204);
     expect((await login(payload.email, payload.password)).statusCode).toBe(200);
 
     const since2 = smtp.mails.length;

@@ -97,6 +97,19 @@ export async function setUserDisabled(
   return rows.length === 1;
 }
 
+/** Sets approved_at once (an approved account stays approved as it was); false when there is no such user. */
+export async function approveUser(db: Db, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      approvedAt: sql`coalesce(${users.approvedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 /** Active administrators, for mails to the department. */
 export async function adminEmails(db: Db): Promise<{ email: string; language: string }[]> {
   return db

@@ -79,6 +79,8 @@ export async function register(
     role: 'user',
     phone: input.phone?.trim() || null,
     language,
+    // why: a self-registered account waits for the department's approval before it can sign in.
+    approvedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });

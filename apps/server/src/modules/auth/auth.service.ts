@@ -52,6 +52,13 @@ export async function login(
     deps.log.info({ event: 'login_disabled', userId: user.id, ip: ctx.ip }, 'login of a disabled account');
     throw errors.forbidden('error.account_geblokkeerd');
   }
+  if (!user.approvedAt) {
+    deps.log.info(
+      { event: 'login_pending', userId: user.id, ip: ctx.ip },
+      'login of an account awaiting approval',
+    );
+    throw errors.forbidden('error.account_wacht_op_goedkeuring');
+  }
   await clearBucket(ctx.db, account);
   await recordLogin(ctx.db, user.id, ctx.now);
   deps.log.info({ event: 'login', userId: user.id, ip: ctx.ip, trustedDevice: Boolean(trusted) }, 'login');

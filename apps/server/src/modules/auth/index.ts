@@ -1,3 +1,3 @@
 // The auth area's public face: what other areas may use. Everything else in this folder is private.
-export { setAccountDisabled } from './auth.accounts.ts';
+export { approveAccount, setAccountDisabled } from './auth.accounts.ts';
 export { authRoutes } from './auth.routes.ts';

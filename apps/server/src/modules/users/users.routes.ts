@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { readMe } from './users.service.ts';
+import { approve, readMe } from './users.service.ts';
 
 const me = z.object({
   id: z.string(),
@@ -41,5 +41,22 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => readMe(ctxOf(req, deps)),
+  );
+
+  app.post(
+    '/api/v2.0/Users/:id/approve',
+    {
+      schema: {
+        tags: ['Users'],
+        description:
+          'Admin: approve an account that registered itself (it cannot sign in before). 404 for an unknown id.',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await approve(ctxOf(req, deps), req.params.id);
+      return reply.code(204).send(null);
+    },
   );
 }

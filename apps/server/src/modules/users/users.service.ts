@@ -1,7 +1,7 @@
 import { areasOf } from '@mp/contract/permissions';
 import { errors } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
-import { setAccountDisabled } from '../auth/index.ts';
+import { approveAccount, setAccountDisabled } from '../auth/index.ts';
 import { selectUser, selectUserLocations } from './users.queries.ts';
 
 /** The signed-in user as stored now (not as the token says), with their locations and functional areas. */
@@ -37,4 +37,10 @@ export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): 
   const admin = requireAdmin(ctx);
   if (admin.id === userId && disabled) throw errors.rule('error.regel_overtreden');
   if (!(await setAccountDisabled(ctx.db, userId, disabled, ctx.now))) throw errors.notFound();
+}
+
+/** Admin: approve an account that registered itself; it can sign in from now on. */
+export async function approve(ctx: Ctx, userId: string): Promise<void> {
+  requireAdmin(ctx);
+  if (!(await approveAccount(ctx.db, userId, ctx.now))) throw errors.notFound();
 }
