@@ -103,9 +103,19 @@ async function setsVisible(ctx: Ctx): Promise<boolean> {
   return getSetting(ctx, 'MaterieelSets_ToonSets');
 }
 
+/**
+ * A named location must be one of the caller's, as on the catalogue: unknown, foreign and (for an anonymous
+ * visitor) any location answer the same 404.
+ */
+async function requireNamedLocation(ctx: Ctx, locationNo?: string): Promise<void> {
+  if (!locationNo) return;
+  if (!ctx.user) throw new AppError('not_found', 'error.locatie_onbekend');
+  await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
+}
+
 async function displayFor(ctx: Ctx, locationNo?: string): Promise<PriceDisplay> {
-  if (locationNo && ctx.user) await requireLocation(ctx, locationNo, 'read');
-  return priceDisplayFor(ctx, !!locationNo && !!ctx.user);
+  await requireNamedLocation(ctx, locationNo);
+  return priceDisplayFor(ctx, !!locationNo);
 }
 
 function summaryOf(row: SetRow) {
@@ -122,6 +132,7 @@ function summaryOf(row: SetRow) {
 /** The sets to show (none when MaterieelSets_ToonSets is off); with itemNo only the sets holding it. */
 export async function listSets(ctx: Ctx, query: { itemNo?: string; locationNo?: string }) {
   if (!(await setsVisible(ctx))) return { sets: [] };
+  await requireNamedLocation(ctx, query.locationNo);
   let ids: string[] | undefined;
   if (query.itemNo) {
     const item = (await itemsByNo(ctx.db, ctx.locale, [query.itemNo])).get(query.itemNo);
@@ -143,6 +154,7 @@ const setNotFound = (key: string) =>
 /** One set with its lines (child sets expanded); 404 when unknown, inactive or sets are hidden. */
 export async function getSet(ctx: Ctx, key: string, query: { locationNo?: string } = {}): Promise<SetDetail> {
   if (!(await setsVisible(ctx))) throw setNotFound(key);
+  await requireNamedLocation(ctx, query.locationNo);
   const id = await selectSetId(ctx.db, key);
   if (!id) throw setNotFound(key);
   const [row] = await selectActiveSets(ctx.db, ctx.locale, [id]);

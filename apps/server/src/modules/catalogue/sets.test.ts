@@ -102,6 +102,27 @@ describe('sets', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('answers 404 for a foreign or unknown location on every set call, list and legacy calls included', async () => {
+    const headers = await t.auth(USER);
+    for (const url of [
+      `/api/v2.0/Sets?plantLocation=${FOREIGN_LOC}`,
+      `/api/v2.0/Sets?itemNo=AG-1001&plantLocation=${FOREIGN_LOC}`,
+      '/api/v2.0/Sets?plantLocation=P-99999',
+    ]) {
+      const r = await t.app.inject({ url, headers });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.json().code).toBe('error.locatie_onbekend');
+    }
+    for (const [url, payload] of [
+      ['/api/MaterieelSets/GetSets', { materieelLocatieNr: FOREIGN_LOC }],
+      ['/api/MaterieelSets/GetSetsLinks', { materieelSoort: 'AG-1001', materieelLocatieNr: FOREIGN_LOC }],
+      ['/api/MaterieelSets/GetSet', { setNummer: SET_SIMPLE, materieelLocatieNr: FOREIGN_LOC }],
+    ] as const) {
+      const r = await t.app.inject({ method: 'POST', url, payload, headers });
+      expect(r.statusCode, url).toBe(404);
+    }
+  });
+
   it('answers 404 for an unknown set', async () => {
     const r = await t.app.inject({ url: '/api/v2.0/Sets/SET-999', headers: await t.auth(USER) });
     expect(r.statusCode).toBe(404);
