@@ -83,5 +83,11 @@ export type QuickSearchResult = z.infer<typeof quickSearchResult>;
 export const pageViewInput = z.object({ page: z.string().min(1).max(300) });
 
 /** GET /api/v2.0/AppConfig: the deployed build (the app offers a refresh when it changes). */
-export const appConfig = z.object({ angularEnabled: z.boolean(), version: z.string(), buildId: z.string() });
+export const appConfig = z.object({
+  angularEnabled: z.boolean(),
+  /** An external login provider (OpenID Connect) is configured: the sign-in page offers its button. */
+  externalLogin: z.boolean(),
+  version: z.string(),
+  buildId: z.string(),
+});
 export type AppConfig = z.infer<typeof appConfig>;

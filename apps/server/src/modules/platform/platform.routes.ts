@@ -30,7 +30,10 @@ export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async () => {
       const info = buildInfo();
-      return { angularEnabled: false, version: info.version, buildId: info.buildId };
+      const c = deps.config;
+      // The same rule as the auth module's OIDC client (issuer, client id and redirect address all set).
+      const externalLogin = Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_REDIRECT_URI);
+      return { angularEnabled: false, externalLogin, version: info.version, buildId: info.buildId };
     },
   );
 }

@@ -32,6 +32,23 @@ describe('platform endpoints', () => {
     expect(r.json()).toMatchObject({ angularEnabled: false });
   });
 
+  it('says in AppConfig whether external login is configured, so the sign-in page asks for it only then', async () => {
+    expect((await t.app.inject({ url: '/api/v2.0/AppConfig' })).json().externalLogin).toBe(false);
+    expect((await t.app.inject({ url: '/api/v2.0/Auth/external-login-url' })).statusCode).toBe(404);
+    const oidc = await createTestApp({
+      env: {
+        OIDC_ISSUER: 'https://login.example.com',
+        OIDC_CLIENT_ID: 'materieelportaal',
+        OIDC_REDIRECT_URI: 'http://localhost:3000/external-login',
+      },
+    });
+    try {
+      expect((await oidc.app.inject({ url: '/api/v2.0/AppConfig' })).json().externalLogin).toBe(true);
+    } finally {
+      await oidc.close();
+    }
+  });
+
   it('answers unknown /api paths with 404 JSON in the error shape', async () => {
     const r = await t.app.inject({ url: '/api/v2.0/DoesNotExist', headers: { 'accept-language': 'en-US' } });
     expect(r.statusCode).toBe(404);

@@ -11,7 +11,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () =>
-    json({ angularEnabled: false, version: '1.0.0', buildId: serverBuild }),
+    json({ angularEnabled: false, externalLogin: false, version: '1.0.0', buildId: serverBuild }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -130,7 +130,9 @@ describe('api client', () => {
   it('checks an answer against its contract schema (tests and development): drift fails loudly', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // the server renamed buildId and sends the version as a number
-    fetchMock.mockResolvedValueOnce(json({ angularEnabled: false, version: 2, build: 'x' }));
+    fetchMock.mockResolvedValueOnce(
+      json({ angularEnabled: false, externalLogin: false, version: 2, build: 'x' }),
+    );
     const error = await api
       .get('/AppConfig', { auth: false, answer: (c) => c.shell.appConfig })
       .catch((e: unknown) => e);
@@ -144,7 +146,13 @@ describe('api client', () => {
   });
 
   it('passes an answer that keeps its contract on as it came, and checks "no content" as null', async () => {
-    const answer = { angularEnabled: false, version: '1.0.0', buildId: 'b', extra: true };
+    const answer = {
+      angularEnabled: false,
+      externalLogin: false,
+      version: '1.0.0',
+      buildId: 'b',
+      extra: true,
+    };
     fetchMock.mockResolvedValueOnce(json(answer));
     expect(await api.get('/AppConfig', { answer: (c) => c.shell.appConfig })).toEqual(answer);
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));

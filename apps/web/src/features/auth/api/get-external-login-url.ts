@@ -27,6 +27,7 @@ export const externalLoginUrlQueryOptions = (redirectUrl: string) =>
     retry: false,
   });
 
-export function useExternalLoginUrl(redirectUrl: string) {
-  return useQuery(externalLoginUrlQueryOptions(redirectUrl));
+/** Only when the app config says a provider is configured (`enabled`): otherwise no call is made. */
+export function useExternalLoginUrl(redirectUrl: string, enabled: boolean) {
+  return useQuery({ ...externalLoginUrlQueryOptions(redirectUrl), enabled });
 }

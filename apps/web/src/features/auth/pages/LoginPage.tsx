@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { type ApiError, isApiError } from '../../../shared/api/errors';
+import { useAppConfig } from '../../../shared/api/get-app-config';
 import { useSettings } from '../../../shared/api/get-settings';
 import { errorNode, serverFieldErrors } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
@@ -46,7 +47,9 @@ export function LoginPage() {
   const signedIn = useStore(sessionStore, (s) => s !== null);
   const settings = useSettings();
   const loginMutation = useLogin();
-  const external = useExternalLoginUrl(redirectUrl);
+  // why: the provider's URL is asked for only when one is configured (no call that fails by design).
+  const config = useAppConfig();
+  const external = useExternalLoginUrl(redirectUrl, config.data?.externalLogin === true);
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
     mode: 'uncontrolled',
