@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { snackbar } from './snackbar/snackbar-store';
 
 /**
- * Every destructive action asks first (ARCHITECTURE §6): a small modal with cancel and confirm. Confirming
+ * Every destructive action asks first (ARCHITECTURE §6): a small modal with back and confirm. Confirming
  * runs `action`; the dialog shows it is busy, then the `successKey` snackbar or the error's, and closes
  * either way. One dialog for every feature (delete a list, a line, cancel a request).
  */
@@ -56,8 +56,9 @@ export function ConfirmDialog({
       <Stack gap="md">
         {message && <Text>{message}</Text>}
         <Group justify="flex-end" gap="sm">
+          {/* "Terug", not "Annuleren": the confirm button may itself read "cancel the request". */}
           <Button variant="default" onClick={onClose} mih={44}>
-            {t('shared.annuleren')}
+            {t('shared.terug')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}
