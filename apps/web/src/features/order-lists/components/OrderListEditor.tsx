@@ -357,7 +357,8 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
           <Group justify="space-between">
             <Text>{t('Bestellijst.aantal_regels', { count: totals.lines })}</Text>
             <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {t('shared.aantal')}: {format.number(totals.amount)}
+              {/* The main bar counts lines, as "Regels" here does; the pieces are named as pieces. */}
+              {t('Bestellijst.totaal_stuks')}: {format.number(totals.amount)}
             </Text>
           </Group>
           {totals.weight !== null && (
