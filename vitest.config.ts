@@ -29,6 +29,18 @@ export default defineConfig({
           maxWorkers: 3,
         },
       },
+      {
+        test: {
+          // `npm run conformance`: every operation of the API document driven with generated input. Not yet a step
+          // of npm test: it lists the operations that do not declare their answers yet (the API-document issue).
+          name: 'conformance',
+          include: ['apps/server/test/conformance.sweep.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

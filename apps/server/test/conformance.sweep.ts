@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.ts';
+import { type Case, CaseMaker, caseKinds, type Operation, operations, problemsOf } from './conformance.ts';
+
+/*
+ * `npm run conformance` (not yet a step of `npm test`: it lists the gaps the API-document issue closes).
+ * The served OpenAPI document tells the truth: every operation driven with generated valid and invalid input
+ * (json-schema-faker from the declared schemas, then broken on purpose: a required field missing, a wrong type,
+ * control characters, blank strings, unknown fields, unknown path values) as anonymous, user and admin; every
+ * answer's status must be declared for that operation and its body must match the declared schema.
+ * CONFORMANCE_ROUNDS (default 3: ≈ 12,000 requests) raises the count.
+ */
+
+const ROUNDS = Number(process.env.CONFORMANCE_ROUNDS ?? 3);
+let t: TestApp;
+let doc: { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
+let ops: Operation[];
+let callers: Record<string, string>[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+  ops = operations(doc);
+  callers = [{}, await t.auth('uitvoerder@vandijk.nl'), await t.auth('admin@materieelportaal.nl')];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function send(c: Case) {
+  const res = await t.app.inject({
+    method: c.op.method as 'GET',
+    url: c.url,
+    headers: c.headers,
+    payload: c.payload,
+  });
+  return {
+    status: res.statusCode,
+    contentType: res.headers['content-type'] as string | undefined,
+    body: res.body,
+  };
+}
+
+describe('the API document', () => {
+  it('declares every status the server answers, with a body matching its schema', async () => {
+    const maker = new CaseMaker(20261123);
+    const problems = new Map<string, string>();
+    let cases = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const op of ops) {
+        for (const caller of callers) {
+          for (const kind of caseKinds) {
+            const c = maker.make(op, kind, caller);
+            const answer = await send(c);
+            cases++;
+            for (const p of problemsOf(op, answer)) {
+              const key = p.split(':')[0];
+              if (!problems.has(key)) problems.set(key, `${p} [${kind} ${c.url}]`);
+            }
+          }
+        }
+      }
+    }
+    expect(cases).toBeGreaterThanOrEqual(ROUNDS * 3000);
+    expect([...problems.values()]).toEqual([]);
+  }, 900_000);
+});
