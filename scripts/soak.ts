@@ -80,8 +80,15 @@ let requests = 0;
 let failures = 0;
 let firstFailure = '';
 
-async function worker(token: string, categories: string[], itemNos: string[], locationNo: string) {
-  const auth = { authorization: `Bearer ${token}` };
+/** The current access token; renewed by signing in again before it expires (15 minutes by default). */
+const session = { token: '' };
+
+async function worker(categories: string[], itemNos: string[], locationNo: string) {
+  const auth = {
+    get authorization() {
+      return `Bearer ${session.token}`;
+    },
+  };
   const steps: (() => Promise<{ status: number }>)[] = [
     () => json(`/api/v2.0/Search/quicksearch?query=${encodeURIComponent(pick(WORDS))}`, { headers: auth }),
     () =>
@@ -123,6 +130,17 @@ async function worker(token: string, categories: string[], itemNos: string[], lo
 
 try {
   const token = await signIn();
+  session.token = token;
+  const renew = setInterval(() => {
+    signIn()
+      .then((t) => {
+        session.token = t;
+      })
+      .catch((e) => {
+        firstFailure ||= `sign-in: ${e}`;
+      });
+  }, 5 * 60_000);
+  renew.unref();
   const cats = (await json('/api/v2.0/Categories', { headers: { authorization: `Bearer ${token}` } }))
     .body as {
     categories?: { id: string }[];
