@@ -19,7 +19,7 @@ const anonymousOn: Subject = { user: null, allowAnonymous: true };
 const anonymousOff: Subject = { user: null, allowAnonymous: false };
 
 describe('permission matrix', () => {
-  it('names exactly the functional areas of spec §6', () => {
+  it('names exactly the functional areas of product §6', () => {
     expect(functionalAreas).toHaveLength(30);
     expect(new Set(functionalAreas).size).toBe(30);
   });

@@ -3,7 +3,7 @@
  * the web app's menus both read this one matrix.
  *
  * Three layers decide one request:
- * 1. the user kind (admin, internal, external, anonymous) gives functional areas (spec §6) and actions;
+ * 1. the user kind (admin, internal, external, anonymous) gives functional areas (product §6) and actions;
  * 2. `users.permissions` adds extra areas (e.g. AppRapportage) or named roles (management);
  * 3. the location role narrows it per location: `administration` is read-only there.
  */

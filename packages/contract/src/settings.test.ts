@@ -137,12 +137,12 @@ const specTexts = [
 const entries = Object.entries(settingsCatalogue) as [SettingKey, SettingDefinition][];
 
 describe('settings catalogue', () => {
-  it('has every boolean setting of spec §9 as bool', () => {
+  it('has every boolean setting of product §9 as bool', () => {
     const wrong = specBooleans.filter((k) => !isSettingKey(k) || settingsCatalogue[k].type !== 'bool');
     expect(wrong, 'missing or not bool').toEqual([]);
   });
 
-  it('has every numeric setting of spec §9 as int with bounds around the default', () => {
+  it('has every numeric setting of product §9 as int with bounds around the default', () => {
     const wrong = specNumbers.filter((k) => {
       if (!isSettingKey(k)) return true;
       const def: SettingDefinition = settingsCatalogue[k];
@@ -151,7 +151,7 @@ describe('settings catalogue', () => {
     expect(wrong, 'missing, not int, or default out of bounds').toEqual([]);
   });
 
-  it('has every text setting of spec §9', () => {
+  it('has every text setting of product §9', () => {
     const wrong = specTexts.filter(
       (k) => !isSettingKey(k) || !['string', 'multiString'].includes(settingsCatalogue[k].type),
     );

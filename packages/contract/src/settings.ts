@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type LocalizedText, locales } from './i18n/locales.ts';
 
 /**
- * The settings catalogue: every application setting of spec §9 with its type, default, group
+ * The settings catalogue: every application setting of product §9 with its type, default, group
  * (the `groupingType` of GET/PUT Settings/{groupingType}) and visibility.
  *
  * - `public: true`  readable without login: everything the browser needs to render the portal.

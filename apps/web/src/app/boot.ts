@@ -49,7 +49,7 @@ async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | 
 }
 
 /**
- * Start-up, before the first page: a stored session is silently refreshed (a refusal signs out, spec §4);
+ * Start-up, before the first page: a stored session is silently refreshed (a refusal signs out, product §4);
  * settings, corporate identity and the texts of the chosen language load meanwhile (the loading screen).
  */
 export async function boot(queryClient: QueryClient): Promise<void> {

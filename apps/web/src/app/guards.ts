@@ -36,7 +36,7 @@ export interface Guards {
   settingsData: (args: LoaderFunctionArgs) => Promise<Response | null>;
 }
 
-/** The route guards of spec §4, as loaders; the decisions themselves are the pure rules in @mp/contract. */
+/** The route guards of product §4, as loaders; the decisions themselves are the pure rules in @mp/contract. */
 export function createGuards(queryClient: QueryClient, now: () => number = Date.now): Guards {
   async function open(): Promise<null> {
     if (decideOpenRoute(snapshot(), now()) === 'token-expired') await tokenExpiredAction();

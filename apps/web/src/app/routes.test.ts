@@ -3,7 +3,7 @@ import { testQueryClient } from '../test/render';
 import { createGuards } from './guards';
 import { crumbsOf, routeTable, toRouteObjects } from './routes';
 
-/** The paths of spec §2, as written there (completions and sub-pages spelled out). */
+/** The paths of product §2, as written there (completions and sub-pages spelled out). */
 const specPaths = [
   '/',
   '/external-login',
@@ -103,7 +103,7 @@ const settingsData = [
 ];
 
 describe('route table', () => {
-  it('holds every path of spec §2 exactly once', () => {
+  it('holds every path of product §2 exactly once', () => {
     const paths = routeTable.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...specPaths].sort());

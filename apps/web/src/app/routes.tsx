@@ -75,7 +75,7 @@ const r = (
 const minTermLength = ({ params }: LoaderFunctionArgs) =>
   (params.term ?? '').trim().length < MIN_SEARCH_LENGTH ? redirect(paths.home.to()) : null;
 
-/** Every route of spec §2 with its access rule (open, auth, settings data) and its lazy page. */
+/** Every route of product §2 with its access rule (open, auth, settings data) and its lazy page. */
 export const routeTable: RouteDef[] = [
   r('Home', paths.home.pattern, 'settings-data', p(home, 'HomePage'), { banner: 'large' }),
   r('ExternalLogin', paths.externalLogin.pattern, 'open', p(auth.external, 'ExternalLoginPage')),

@@ -6,7 +6,7 @@ import { selectedLocationStore } from '../shared/session/location';
 import { onSessionEnd, sessionStore } from '../shared/session/session';
 
 /**
- * Keeps cached data in step with the session (spec §4):
+ * Keeps cached data in step with the session (product §4):
  * - selecting a location reloads the order list and removal list; clearing it empties both;
  * - logout or expiry clears location, order list and removal list (and everything else the user saw).
  */

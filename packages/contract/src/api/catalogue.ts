@@ -58,7 +58,7 @@ const guidList = z
 
 const amount = z.coerce.number().min(0).max(1_000_000).optional();
 
-/** Filters shared by the catalogue page and the full search (spec §2 Catalogue and lists). */
+/** Filters shared by the catalogue page and the full search (product §2 Catalogue and lists). */
 export const filterQuery = {
   /** Boolean technical-data filters: attribute ids, comma-separated (or repeated). Every one must hold. */
   bool: guidList,

@@ -1,6 +1,6 @@
 // Payloads of ordering (issue "Ordering end to end"): favourites, sets, order lists, the order submit and
 // the requests overview. Server routes and the web client both import these; the legacy adapters map the
-// Dutch DTOs of spec §3 onto them.
+// Dutch DTOs of product §3 onto them.
 import { z } from 'zod';
 import { isCalendarDay } from '../rules/order-dates.ts';
 import { requestKinds, requestStatuses } from '../rules/request-status.ts';
@@ -37,7 +37,7 @@ const phone = z
 export const rentalTypeSchema = z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
 
 /**
- * Prices as spec §6 decides them for the viewer (rules/prices.ts): `showPrice` false means every price
+ * Prices as product §6 decides them for the viewer (rules/prices.ts): `showPrice` false means every price
  * is null (legacy: zeroed); `priceOnDemand` is the internal user on a location without price display.
  */
 export const priceFields = {
@@ -95,7 +95,7 @@ export const orderList = orderListSummary.extend({
   lines: z.array(orderListLine),
   /** Number of the last request submitted from this list (savedAanvraagNummer), for the completion page. */
   savedRequestNo: z.string().nullable(),
-  /** False when the list is empty or any line has no amount (spec §5), or the location is blocked/read-only. */
+  /** False when the list is empty or any line has no amount (product §5), or the location is blocked/read-only. */
   canSubmit: z.boolean(),
   /** Sum of amount × weight over the item lines, kg; null when no line has a weight. */
   totalWeight: decimal.nullable(),
@@ -490,7 +490,7 @@ export const setsQuery = z
   .object({
     /** Only the sets holding this item (GetSetsLinks). */
     itemNo: itemNumber.optional(),
-    /** The selected location: decides the price display (spec §6). */
+    /** The selected location: decides the price display (product §6). */
     plantLocation: locationNumber.optional(),
   })
   .strict();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const localeSchema = z.enum(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
 
-/** One project location the user belongs to (spec §3 Location; v2 calls it plantLocation). */
+/** One project location the user belongs to (product §3 Location; v2 calls it plantLocation). */
 export const plantLocation = z.object({
   id: z.string(),
   locationNo: z.string(),

@@ -86,7 +86,7 @@ describe('translation bundles', () => {
     expect(flat['en-US']['error.parameter_null']).toBe('The parameter {{name}} cannot be null.');
   });
 
-  it('have a page title for every screen of spec §2', () => {
+  it('have a page title for every screen of product §2', () => {
     const screens = [
       'Home',
       'Inloggen',
@@ -151,7 +151,7 @@ describe('translation bundles', () => {
     expect(screens.filter((s) => !(`routes.${s}` in flat[defaultLocale]))).toEqual([]);
   });
 
-  it('name every mail type of spec §3 with a subject', () => {
+  it('name every mail type of product §3 with a subject', () => {
     for (const t of [
       'UserInvitation',
       'UnsubscribePlantLocation',

@@ -1,6 +1,6 @@
 import { type Locale, locales } from '../i18n/locales.ts';
 
-/** The visibility setting of each interface language (spec §1). */
+/** The visibility setting of each interface language (product §1). */
 export const languageVisibilitySetting = {
   'nl-NL': 'Taal_ZichtbaarNederlands',
   'en-US': 'Taal_ZichtbaarEngels',

@@ -1,5 +1,5 @@
 /**
- * The location selector's filter and label (spec §2 Location selector, §5 Location filter).
+ * The location selector's filter and label (product §2 Location selector, §5 Location filter).
  * Works on the v2 shape (locationNo, description, description2); the legacy names are nummer,
  * omschrijving, omschrijving2.
  */
@@ -37,7 +37,7 @@ export function filterLocations<T extends FilterableLocation>(locations: readonl
   return locations.filter((l) => locationMatches(l, words));
 }
 
-/** The description defaults to the number (spec §3). */
+/** The description defaults to the number (product §3). */
 export function descriptionOf(location: FilterableLocation): string {
   return location.description.trim() === '' ? location.locationNo : location.description;
 }

@@ -12,7 +12,7 @@ const on: PriceSettings = {
   PubliekePrijzen: true,
 };
 
-describe('priceDisplay (spec §6)', () => {
+describe('priceDisplay (product §6)', () => {
   it('always shows prices to external users', () => {
     expect(priceDisplay({ kind: 'external', isAdmin: false, hasLocation: true }, off)).toBe('show');
     expect(priceDisplay({ kind: 'external', isAdmin: false, hasLocation: false }, off)).toBe('show');

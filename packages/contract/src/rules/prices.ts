@@ -31,5 +31,5 @@ export function priceDisplay(viewer: PriceViewer, s: PriceSettings): PriceDispla
   return s.ToonPrijsMaterieellocatie ? 'show' : 'hidden';
 }
 
-/** toonPrijs of spec §3: true only when prices are shown; prices are zeroed otherwise. */
+/** toonPrijs of product §3: true only when prices are shown; prices are zeroed otherwise. */
 export const showsPrice = (d: PriceDisplay) => d === 'show';

@@ -1,4 +1,4 @@
-/** Product search box rules (spec §2 Product search box, §4 Quick search, §5, §9). */
+/** Product search box rules (product §2 Product search box, §4 Quick search, §5, §9). */
 import { type HighlightPart, highlightMatches } from './search.ts';
 
 export const MIN_SEARCH_LENGTH = 2;

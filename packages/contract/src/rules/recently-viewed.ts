@@ -1,4 +1,4 @@
-/** Recently viewed items (spec §4, §9): 10 items, newest first, duplicates removed. */
+/** Recently viewed items (product §4, §9): 10 items, newest first, duplicates removed. */
 
 export const RECENTLY_VIEWED_MAX = 10;
 

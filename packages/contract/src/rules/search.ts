@@ -1,4 +1,4 @@
-// Product search rules (spec §4 quick search, §5 validation, §9 minimum length), shared by the server's
+// Product search rules (product §4 quick search, §5 validation, §9 minimum length), shared by the server's
 // queries and the web's dropdown (ranking and bolding of matched words).
 
 /** Spec §9: the product search needs at least this many characters (setting MinimumZoekLengte, default 2). */
@@ -87,7 +87,7 @@ export function wordMatches(text: string, word: string): boolean {
   return matchOffsets(foldText(text), foldText(word)).length > 0;
 }
 
-/** How many of the search words the text contains (the first ranking key, spec §4). */
+/** How many of the search words the text contains (the first ranking key, product §4). */
 export function countMatchedWords(text: string, words: readonly string[]): number {
   const folded = foldText(text);
   let n = 0;

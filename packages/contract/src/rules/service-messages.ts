@@ -1,5 +1,5 @@
 /**
- * Service-message toasts (spec §2 Shell): shown once per locale per day until viewed; after the
+ * Service-message toasts (product §2 Shell): shown once per locale per day until viewed; after the
  * sequence ends every shown message is marked viewed.
  */
 

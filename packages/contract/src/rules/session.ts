@@ -1,5 +1,5 @@
 /**
- * Token expiry and the route guards of spec §4, as pure decisions. The web app's loaders act on them;
+ * Token expiry and the route guards of product §4, as pure decisions. The web app's loaders act on them;
  * the server never needs them, but they live here with the other shared rules so they are tested alone.
  */
 

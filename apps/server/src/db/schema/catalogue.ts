@@ -18,7 +18,7 @@ import {
 import { type LocaleTextMap, locale, moment, timestamps } from './common.ts';
 import { files } from './platform.ts';
 
-/** Rental type enumeration of spec §3. */
+/** Rental type enumeration of product §3. */
 export const rentalType = pgEnum('rental_type', ['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
 /** A technical-data row is a heading (label), a free text, a yes/no or a number. */
 export const techDataKind = pgEnum('tech_data_kind', ['label', 'text', 'boolean', 'number']);

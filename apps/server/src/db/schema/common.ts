@@ -1,7 +1,7 @@
 import { locales } from '@mp/contract/i18n/locales';
 import { pgEnum, timestamp } from 'drizzle-orm/pg-core';
 
-/** The interface languages (spec §9); translation rows are keyed by one of these. */
+/** The interface languages (product §9); translation rows are keyed by one of these. */
 export const locale = pgEnum('locale', locales);
 
 /** createdAt / updatedAt for tables whose rows change; updatedAt follows every Drizzle update. */

@@ -21,7 +21,7 @@ export const footerColumnName = pgEnum('footer_column_name', [
   'footer_column_two',
   'footer_column_three',
 ]);
-/** Mail types of spec §3 plus the order confirmation of the order wizard. */
+/** Mail types of product §3 plus the order confirmation of the order wizard. */
 export const mailType = pgEnum('mail_type', [
   'UserInvitation',
   'UnsubscribePlantLocation',

@@ -14,7 +14,7 @@ import {
 import { moment, timestamps } from './common.ts';
 import { users } from './identity.ts';
 
-/** Role of a user on one location; `administration` is read-only (spec §6). */
+/** Role of a user on one location; `administration` is read-only (product §6). */
 export const locationRole = pgEnum('location_role', ['user', 'administration']);
 
 /** A customer (klant): the construction company that rents; users and locations belong to one. */

@@ -27,7 +27,7 @@ export const users = pgTable(
     passwordHash: text(),
     kind: userKind().notNull().default('external'),
     role: userRole().notNull().default('user'),
-    /** Functional areas (spec §6) granted on top of the role's defaults, e.g. AppRapportage. */
+    /** Functional areas (product §6) granted on top of the role's defaults, e.g. AppRapportage. */
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
     customerId: uuid().references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     language: text().notNull().default('nl-NL'),

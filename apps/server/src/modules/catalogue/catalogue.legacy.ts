@@ -20,7 +20,7 @@ import {
   type TechEntry,
 } from './catalogue.service.ts';
 
-// Legacy RPC calls (POST /api/{Controller}/{Action}): the Dutch DTOs of spec §3 over the same services.
+// Legacy RPC calls (POST /api/{Controller}/{Action}): the Dutch DTOs of product §3 over the same services.
 // Prices travel as numbers here and are 0 when not shown (toonPrijs false), as the old interface did.
 
 const locationNo = z.string().trim().min(1).max(50).optional();

@@ -47,7 +47,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `One catalogue page of a category and its subcategories (the empty guid: the whole catalogue). Filters: bool (attribute ids that must all hold), dayMin/dayMax/weekMin/weekMax (ignored when the viewer sees no prices). Facets are computed over the current filtered set. Prices per spec §6. ${access}`,
+        description: `One catalogue page of a category and its subcategories (the empty guid: the whole catalogue). Filters: bool (attribute ids that must all hold), dayMin/dayMax/weekMin/weekMax (ignored when the viewer sees no prices). Facets are computed over the current filtered set. Prices per product §6. ${access}`,
         params: z.object({ categoryId: z.guid() }),
         querystring: catalogueQuery,
         response: { 200: cataloguePageSchema },

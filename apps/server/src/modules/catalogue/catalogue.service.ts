@@ -70,7 +70,7 @@ export interface ViewOptions {
 const locationNotFound = () => new AppError('not_found', 'error.locatie_onbekend');
 
 /**
- * The access rule of the catalogue-type routes ("settings data" in spec §2): anonymous visitors only
+ * The access rule of the catalogue-type routes ("settings data" in product §2): anonymous visitors only
  * with AllowAnonymousUsers (else 401), signed-in users need the functional area; a given location
  * (locationNo) must be one of the user's (404 otherwise, the same for unknown and foreign ones).
  */
@@ -170,7 +170,7 @@ function toTechEntry(t: TechRow): TechEntry {
   return entry;
 }
 
-/** A card with the viewer's price rule applied (spec §6: prices null unless shown). */
+/** A card with the viewer's price rule applied (product §6: prices null unless shown). */
 export function toCard(row: CardRow, v: Viewer): CatalogueItem {
   return {
     itemNo: row.item_no,

@@ -361,7 +361,7 @@ describe('listing index', () => {
   });
 });
 
-describe('price visibility (spec §6) per user kind', () => {
+describe('price visibility (product §6) per user kind', () => {
   const url = () => `/api/v2.0/Products/${categoryId('AFZ-HEK')}?sortBy=itemNo`;
   type Card = {
     itemNo: string;

@@ -33,7 +33,7 @@ const quickCache = createCache<QuickRow[]>({ ttlMs: 60_000, maxEntries: 2000 });
 const setHitsCache = createCache<SetHitRow[]>({ ttlMs: 60_000, maxEntries: 500 });
 
 /**
- * The search words of a text, or none when it is shorter than the minimum (spec §5: an empty list,
+ * The search words of a text, or none when it is shorter than the minimum (product §5: an empty list,
  * not an error).
  */
 function wordsOf(query: string, minLength: number): string[] {

@@ -9,7 +9,7 @@ import { getSet, listSets, setsExist } from './sets.service.ts';
 
 type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
 
-/** A set as the legacy interface names it. Prices are zeroed when toonPrijs is false (spec §6). */
+/** A set as the legacy interface names it. Prices are zeroed when toonPrijs is false (product §6). */
 function setDto(s: Summary) {
   return {
     id: s.id,

@@ -242,7 +242,7 @@ export async function setCorporateImages(
   return getCorporateIdentity(ctx);
 }
 
-/** The colour settings of the corporate identity (spec §9). */
+/** The colour settings of the corporate identity (product §9). */
 export const colourKeys = [
   'PrimaryColor',
   'PrimaryColorDarker',

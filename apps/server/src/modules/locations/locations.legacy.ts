@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { listMyLocations } from './locations.service.ts';
 
-/** Locatie as the legacy interface names it (spec §3). */
+/** Locatie as the legacy interface names it (product §3). */
 const locatie = z.object({
   nummer: z.string(),
   omschrijving: z.string(),

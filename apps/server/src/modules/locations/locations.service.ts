@@ -38,7 +38,7 @@ function toView(row: LocationRow): PlantLocationView {
 /**
  * The locations the signed-in user may pick. A user sees only the locations they are a member of;
  * an admin sees every active location (docs/decisions/0004-content-and-files.md). An external user
- * who belongs to no customer gets 416 warning.navision_account_onbekend (spec §8).
+ * who belongs to no customer gets 416 warning.navision_account_onbekend (product §8).
  */
 export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
   const user = requireUser(ctx);

@@ -27,7 +27,7 @@ const legacyDay = z
   .nullish()
   .transform((v) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null));
 
-/** savedAanvraagDTO of spec §3 (the wizard's saved draft). */
+/** savedAanvraagDTO of product §3 (the wizard's saved draft). */
 export const savedAanvraagDto = z
   .object({
     deliveryDate: legacyDay,
@@ -83,7 +83,7 @@ export function dtoFromDraft(d: OrderDraft | null) {
   };
 }
 
-/** The order list with the Dutch DTOs of spec §3 (order-list item and order list). Hidden prices are zeroed. */
+/** The order list with the Dutch DTOs of product §3 (order-list item and order list). Hidden prices are zeroed. */
 function bestellijstDto(l: OrderList, draft: OrderDraft | null) {
   const items = l.lines.map((line) => ({
     guidId: line.lineId,

@@ -87,7 +87,7 @@ const legacyDay = z
   .transform((v) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : (v ?? undefined)));
 const text = (max: number) => z.string().max(max).nullish();
 
-/** The order form of spec §3 (Dutch names) plus the list it belongs to. */
+/** The order form of product §3 (Dutch names) plus the list it belongs to. */
 /** The legacy order form (AddAanvraag). */
 export const legacyOrderForm = z
   .object({

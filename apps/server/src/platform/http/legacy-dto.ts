@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /*
  * The one home of the Dutch DTO mappings that the legacy adapters (`modules/<area>/<area>.legacy.ts`,
- * POST /api/{Controller}/{Action}, spec §3) share. Each adapter maps its own DTOs; what several of them
+ * POST /api/{Controller}/{Action}, product §3) share. Each adapter maps its own DTOs; what several of them
  * write the same way lives here.
  */
 

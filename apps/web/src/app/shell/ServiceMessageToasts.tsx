@@ -18,7 +18,7 @@ import classes from './shell.module.css';
 export const SERVICE_TOAST_MS = 8000;
 
 /**
- * Service-message toasts (spec §2): one at a time with a read-more button, once per locale per day until
+ * Service-message toasts (product §2): one at a time with a read-more button, once per locale per day until
  * viewed; every message of the sequence is marked viewed when the sequence ends.
  */
 export function ServiceMessageToasts() {

@@ -38,7 +38,7 @@ export function useInfoPageId(): string | null {
   return pages.data?.find((p) => p.kind === 'info')?.id ?? null;
 }
 
-/** Main-bar items (spec §2 Shell): Project, Favorieten, Afvoerlijst and Bestellijst only when signed in. */
+/** Main-bar items (product §2 Shell): Project, Favorieten, Afvoerlijst and Bestellijst only when signed in. */
 export function useNavItems(): NavItem[] {
   const signedIn = useStore(sessionStore, (s) => s !== null);
   const locale = useStore(localeStore);

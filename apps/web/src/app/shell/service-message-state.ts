@@ -15,7 +15,7 @@ function parse(raw: unknown): ServiceMessageDisplayState | null {
   return { viewedIds, lastShownDay };
 }
 
-/** Viewed service-message ids and the day the toasts last showed per locale (local storage, spec §9). */
+/** Viewed service-message ids and the day the toasts last showed per locale (local storage, product §9). */
 export const serviceMessageStateStore = createStore<ServiceMessageDisplayState>(
   readStored(storageKeys.serviceMessages, parse) ?? { viewedIds: [], lastShownDay: {} },
 );

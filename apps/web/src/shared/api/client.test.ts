@@ -121,7 +121,7 @@ describe('api client', () => {
     expect(sessionStore.get()).toBeNull();
   });
 
-  it('requires path parameters and refuses null query values (spec §5)', () => {
+  it('requires path parameters and refuses null query values (product §5)', () => {
     expect(() => pathParam('plantLocation', '')).toThrow('The parameter plantLocation must be defined.');
     expect(() => buildUrl('/x', { a: null })).toThrow('cannot be null');
     expect(buildUrl('/Search', { query: 'a b', limit: undefined })).toBe('/api/v2.0/Search?query=a+b');

@@ -29,7 +29,7 @@ export type CallOptions<S extends z.ZodType> = Omit<RequestOptions, 'method' | '
   answer: AnswerSchema<S>;
 };
 
-/** Path parameters must be defined (spec §5: 'The parameter X must be defined.'). */
+/** Path parameters must be defined (product §5: 'The parameter X must be defined.'). */
 export function pathParam(name: string, value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '')
     throw new Error(`The parameter ${name} must be defined.`);

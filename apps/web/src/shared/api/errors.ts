@@ -39,7 +39,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The generic error of spec §8 ('An unexpected server error occurred.'), as a translation key. */
+/** The generic error of product §8 ('An unexpected server error occurred.'), as a translation key. */
 export const GENERIC_ERROR_CODE = 'error.server_fout';
 export const NETWORK_ERROR_CODE = 'error.netwerk';
 

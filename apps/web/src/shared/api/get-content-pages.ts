@@ -32,7 +32,7 @@ export const contentPagesQueryOptions = (locale: Locale, viewer: string) =>
     retry: false,
   });
 
-/** Content pages may only be read anonymously when AllowAnonymousUsers is on (spec §6): pass `enabled`. */
+/** Content pages may only be read anonymously when AllowAnonymousUsers is on (product §6): pass `enabled`. */
 export function useContentPages(enabled = true) {
   const locale = useStore(localeStore);
   const viewer = useStore(sessionStore, (s) => s?.user.id ?? 'anonymous');

@@ -13,7 +13,7 @@ const initial: BooleanGroup[] = [
   { key: 'energie', label: 'Energie', options: [opt('e', 3)] },
 ];
 
-describe('boolean filters (spec §4)', () => {
+describe('boolean filters (product §4)', () => {
   it('offer the initial filters while nothing is chosen', () => {
     expect(visibleBooleanGroups(initial, initial, [])).toEqual(initial);
   });

@@ -3,11 +3,11 @@ import type { Facets } from '@mp/contract/api/catalogue';
 export type BooleanGroup = Facets['booleanGroups'][number];
 export type BooleanOption = BooleanGroup['options'][number];
 
-/** Options a boolean group shows before "more" (spec §2). */
+/** Options a boolean group shows before "more" (product §2). */
 export const INITIAL_OPTIONS = 3;
 
 /**
- * The boolean filters to offer (spec §4): without a chosen option the initial filters of the unfiltered
+ * The boolean filters to offer (product §4): without a chosen option the initial filters of the unfiltered
  * list; once an option is chosen the others narrow to those the filtered list still has (count > 0, counts
  * of the filtered list). Chosen options always stay, so they can be unchecked; unchecking the last one
  * restores the initial filters. Order follows the initial filters.

@@ -3,7 +3,7 @@ import { createStore } from '../lib/store';
 import { selectedItemIdsStore } from '../session/selected-items';
 
 /**
- * Catalogue selections (spec §2, §4, §5): an amount per item card. A null, empty or zero amount removes
+ * Catalogue selections (product §2, §4, §5): an amount per item card. A null, empty or zero amount removes
  * the selection. The item numbers mirror into selectedItemIdsStore, which the shell clears when the user
  * leaves Details/Zoeken/Catalogus for another page; the amounts follow.
  */

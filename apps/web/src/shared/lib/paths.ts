@@ -1,6 +1,6 @@
 /**
- * Every path of spec §2, for links (`paths.details.to(id)`) and for the route table (`paths.details.pattern`).
- * Parameters are encoded; a missing required parameter is a programming error (spec §5).
+ * Every path of product §2, for links (`paths.details.to(id)`) and for the route table (`paths.details.pattern`).
+ * Parameters are encoded; a missing required parameter is a programming error (product §5).
  */
 
 const enc = (name: string, value: string | number | null | undefined): string => {

@@ -1,4 +1,4 @@
-/** Local storage (spec §9): auth token, selected location, recently viewed, preferences, viewed service messages. */
+/** Local storage (product §9): auth token, selected location, recently viewed, preferences, viewed service messages. */
 export const storageKeys = {
   auth: 'mp.auth',
   location: 'mp.location',

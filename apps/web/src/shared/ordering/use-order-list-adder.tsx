@@ -13,7 +13,7 @@ export const itemListFeedback = {
 };
 
 /**
- * Adding to the order list with the page's own snackbars (spec §8: catalogue, details and sets each have
+ * Adding to the order list with the page's own snackbars (product §8: catalogue, details and sets each have
  * theirs): success key, failure key; the local refusals (sign in, no location, nothing filled in) explained.
  */
 export function useOrderListAdder({ successKey, errorKey }: { successKey: string; errorKey: string }) {

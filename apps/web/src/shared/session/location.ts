@@ -2,7 +2,7 @@ import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { createStore } from '../lib/store';
 import { onSessionEnd } from './session';
 
-/** The selected project location (persisted, spec §9). */
+/** The selected project location (persisted, product §9). */
 export interface SelectedLocation {
   locationNo: string;
   label: string;
@@ -22,5 +22,5 @@ export function selectLocation(location: SelectedLocation | null): void {
   selectedLocationStore.set(location);
 }
 
-// Logout and expiry clear the location (spec §4).
+// Logout and expiry clear the location (product §4).
 onSessionEnd(() => selectLocation(null));

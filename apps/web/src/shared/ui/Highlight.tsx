@@ -1,7 +1,7 @@
 import { highlightMatches } from '@mp/contract/rules/search';
 
 /**
- * The text with the search words in bold (spec §2: matched words in bold). One rule everywhere (search
+ * The text with the search words in bold (product §2: matched words in bold). One rule everywhere (search
  * results, cards, the quick-search dropdown): the search's own, so case and accents never matter
  * (`highlightMatches` in @mp/contract/rules/search).
  */

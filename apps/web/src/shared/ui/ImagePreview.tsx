@@ -6,7 +6,7 @@ import { NoImage } from './NoImage';
 
 const ImageModal = lazy(() => import('./ImageModal'));
 
-/** Default preview size 150 × 70 (spec §9). */
+/** Default preview size 150 × 70 (product §9). */
 export const DEFAULT_PREVIEW = { width: 150, height: 70 };
 
 /** A preview image that expands in a modal; without an image (or when it fails to load) the no-image icon shows. */

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Delay message after 3000 ms (spec §9). */
+/** Delay message after 3000 ms (product §9). */
 export const LOADING_DELAY_MS = 3000;
 
 /** A loading block that tells the user after 3 s that it takes longer than usual. */

@@ -154,7 +154,7 @@ export function SetPage() {
           }))
       : undefined;
     if (count < 1 || childLines?.every((c) => c.amount === 0)) {
-      // spec §5: an empty set is refused locally
+      // product §5: an empty set is refused locally
       void adder.add({ lines: [] });
       return;
     }

@@ -55,7 +55,7 @@ function input() {
 const optionTexts = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
 describe('location selector', () => {
-  it('lists the locations as "nummer - omschrijving - omschrijving2" and filters by spec §5', async () => {
+  it('lists the locations as "nummer - omschrijving - omschrijving2" and filters by product §5', async () => {
     fetchMock.mockResolvedValue(json({ plantLocations: locations }));
     renderWithProviders(<LocationSelector />);
     expect(input().placeholder).toBe('Geen locatie');

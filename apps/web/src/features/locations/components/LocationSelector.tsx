@@ -8,11 +8,11 @@ import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { usePlantLocations } from '../api/get-plant-locations';
 
-/** Most entries the dropdown lists at once; typing narrows the list (spec §5 filter). */
+/** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
 const MAX_OPTIONS = 100;
 
 /**
- * The location selector of spec §2 (signed in only): a text field with a dropdown of the user's locations,
+ * The location selector of product §2 (signed in only): a text field with a dropdown of the user's locations,
  * each "nummer - omschrijving - omschrijving2". Picking one selects it (and the app reloads the order and
  * removal lists); clearing the field resets the location.
  */

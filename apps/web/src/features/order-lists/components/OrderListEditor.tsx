@@ -214,7 +214,7 @@ function LineRow({
 
 /**
  * The lines of an order list with autosave (1000 ms after the last edit, flushed when leaving), removal
- * with confirmation, totals, and "process" — disabled while any amount is empty or zero (spec §5).
+ * with confirmation, totals, and "process" — disabled while any amount is empty or zero (product §5).
  */
 export function OrderListEditor({ locationNo, list }: { locationNo: string; list: OrderList }) {
   const { t } = useTranslation();

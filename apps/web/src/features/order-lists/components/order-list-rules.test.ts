@@ -26,7 +26,7 @@ function line(over: Partial<OrderListLine>): OrderListLine {
   };
 }
 
-describe('processing the order list (spec §5)', () => {
+describe('processing the order list (product §5)', () => {
   const lines = [line({ lineId: 'a', amount: 2 }), line({ lineId: 'b', itemNo: 'X', amount: 1 })];
 
   it('is allowed when every line has an amount', () => {

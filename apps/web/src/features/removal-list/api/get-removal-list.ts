@@ -11,7 +11,7 @@ export const removalListKeys = {
   detail: (locationNo: string) => [...removalListKeys.details(), locationNo] as const,
 };
 
-/** Removal-list line (spec §3), keyed by soort-nummer-location. */
+/** Removal-list line (product §3), keyed by soort-nummer-location. */
 export interface RemovalListLine {
   materieelSoort: string;
   materieelNummer: string;

@@ -10,7 +10,7 @@ export const quickSearchKeys = {
   list: (query: string, locale: Locale) => [...quickSearchKeys.lists(), { query, locale }] as const,
 };
 
-/** GET /api/v2.0/Search/quicksearch?query=&locale= → zoekResultaten, ranked by matched words (spec §4). */
+/** GET /api/v2.0/Search/quicksearch?query=&locale= → zoekResultaten, ranked by matched words (product §4). */
 export async function quickSearch(
   query: string,
   locale: Locale,

@@ -30,7 +30,7 @@ export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
 const optionValue = (r: QuickSearchResult) => `${r.isSet ? 'set' : 'item'}:${r.materieelSoort}`;
 
 /**
- * The product search box of spec §2: quick results after a 400 ms pause from 2 characters, matched words in
+ * The product search box of product §2: quick results after a 400 ms pause from 2 characters, matched words in
  * bold, an optional 50 × 50 preview, 'Set:' for sets; Enter goes to Zoeken or straight to the only result.
  */
 export function ProductSearchBox({

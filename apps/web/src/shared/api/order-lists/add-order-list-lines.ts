@@ -38,7 +38,7 @@ async function addToTarget(
   if (!sessionStore.get()) throw new ApiError(401, NOT_SIGNED_IN, 'not signed in');
   const locationNo = selectedLocationStore.get()?.locationNo;
   if (!locationNo) throw new ApiError(0, NO_LOCATION, 'no location');
-  // spec §5: adding an empty list of items, sets or details is rejected locally
+  // product §5: adding an empty list of items, sets or details is rejected locally
   if (input.lines.length === 0) throw new ApiError(0, NOTHING_TO_ADD, 'nothing to add');
   const answer = await queryClient.fetchQuery(orderListsQueryOptions(locationNo));
   const target = targetListOf(answer, activeOrderListStore.get()[locationNo]);

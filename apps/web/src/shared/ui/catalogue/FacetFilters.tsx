@@ -151,7 +151,7 @@ function RangeFilter({
 }
 
 /**
- * The filters of the catalogue and the search (spec §2): technical-data checkboxes per group (three, then
+ * The filters of the catalogue and the search (product §2): technical-data checkboxes per group (three, then
  * "more"), price ranges per day and per week. On phones they fold away behind a button.
  */
 export function FacetFilters({

@@ -60,7 +60,7 @@ export function FilteredItemList({
   const { params, toggleBool, setRange, clearFilters, setPage, setPageSize } = useListParams();
   const filtersActive = hasFilters(params);
 
-  // spec §4: catalogue selections are cleared after loading (another list) or confirming
+  // product §4: catalogue selections are cleared after loading (another list) or confirming
   const firstKey = useRef(resultKey);
   useEffect(() => {
     if (resultKey !== firstKey.current) {
@@ -79,7 +79,7 @@ export function FilteredItemList({
     [initialFacets, data.facets.booleanGroups, params.bool],
   );
   const priceFacets = data.facets;
-  // spec §2: filters show when more than one item is in play (and stay while any is chosen, to undo it)
+  // product §2: filters show when more than one item is in play (and stay while any is chosen, to undo it)
   const showFilters =
     filtersActive ||
     (data.total > 1 &&

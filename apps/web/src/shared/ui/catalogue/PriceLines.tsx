@@ -10,7 +10,7 @@ export interface Priced {
   salePrice: string | null;
 }
 
-/** Prices as spec §6 decided them on the server: shown, 'price on demand', or nothing at all. */
+/** Prices as product §6 decided them on the server: shown, 'price on demand', or nothing at all. */
 export function PriceLines({
   item,
   format,

@@ -1,6 +1,6 @@
 import { createStore } from '../../lib/store';
 
-/** Snackbars (spec §9): 4000 ms each, shown one after another. */
+/** Snackbars (product §9): 4000 ms each, shown one after another. */
 export const SNACKBAR_DURATION_MS = 4000;
 
 export type SnackbarKind = 'success' | 'info' | 'warning' | 'danger';

@@ -21,7 +21,7 @@ export function DatesLocale({ children }: { children: ReactNode }) {
 }
 
 /**
- * A calendar-day field: the value is 'YYYY-MM-DD' (spec §5: the chosen day stays that day in every time
+ * A calendar-day field: the value is 'YYYY-MM-DD' (product §5: the chosen day stays that day in every time
  * zone); `excludeDate` greys out the days a rule forbids. A modal calendar on phones.
  */
 export function DateField({

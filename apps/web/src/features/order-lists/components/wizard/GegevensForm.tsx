@@ -14,7 +14,7 @@ import { FieldMessage } from './FieldMessage';
 import { useGegevensForm } from './use-gegevens-form';
 import type { OrderFormField, OrderFormValues } from './wizard-form';
 
-/** Step 1 (Gegevens) of the order wizard: the form of spec §3, saved as a draft while typing. */
+/** Step 1 (Gegevens) of the order wizard: the form of product §3, saved as a draft while typing. */
 export function GegevensForm({
   locationNo,
   listId,

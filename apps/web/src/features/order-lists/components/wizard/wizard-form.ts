@@ -4,7 +4,7 @@ import type { SettingsReader } from '../../../../shared/api/get-settings';
 import { type ErrorKey, issueKey } from '../../../../shared/lib/form-errors';
 import type { OrderFormInput } from '../../api/submit-order';
 
-/** The order form of spec §3 as the wizard holds it (inputs give strings; the contract's names). */
+/** The order form of product §3 as the wizard holds it (inputs give strings; the contract's names). */
 export interface OrderFormValues {
   deliveryDate: string | null;
   expectedReturnDate: string | null;

@@ -3,7 +3,7 @@ import { createStore } from '../../../../shared/lib/store';
 import type { OrderFormField, OrderFormValues } from './wizard-form';
 
 /**
- * The wizard between its steps (spec §4: a filled-in flag and a terms-accepted flag): the form of one order
+ * The wizard between its steps (product §4: a filled-in flag and a terms-accepted flag): the form of one order
  * list, whether Gegevens was completed, and field errors the server gave on submit (shown on Gegevens).
  * A reload loses this store; the server's draft (savedAanvraagDTO) brings the form back.
  */
@@ -31,7 +31,7 @@ export function updateWizard(listId: string, change: Partial<Omit<WizardState, '
   });
 }
 
-/** After a completed order the form is reset (spec §4). */
+/** After a completed order the form is reset (product §4). */
 export function resetWizard(): void {
   wizardStore.set(null);
 }
