@@ -47,13 +47,15 @@ export function summarise(name: string, samples: Sample[], seconds: number, firs
 
 /**
  * Runs `connections` loops for `seconds`; each loop awaits `once(worker, i)` (true = success) and
- * records its latency.
+ * records its latency. `prepare(worker, i)`, when given, runs before each call and is not timed (its
+ * time still counts in the run's seconds, so keep it rare).
  */
 export async function closedLoop(
   name: string,
   connections: number,
   seconds: number,
   once: (worker: number, i: number) => Promise<boolean | string>,
+  prepare?: (worker: number, i: number) => Promise<void>,
 ): Promise<Result> {
   const samples: Sample[] = [];
   let firstError: string | undefined;
@@ -62,6 +64,7 @@ export async function closedLoop(
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
       for (let i = 0; performance.now() < until; i++) {
+        await prepare?.(worker, i);
         const t0 = performance.now();
         let ok: boolean | string;
         try {

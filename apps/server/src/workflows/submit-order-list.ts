@@ -1,5 +1,5 @@
 import type { OrderForm, SubmitResult } from '@mp/contract/api/ordering';
-import { itemsById, requireKnownItemIds, setsById } from '../modules/catalogue/index.ts';
+import { requireKnownItemIds } from '../modules/catalogue/index.ts';
 import {
   emptyAfterSubmit,
   requireOwnListOnReadableLocation,
@@ -42,20 +42,9 @@ export async function submitOrderList(
   const s = await loadSettings(ctx.db);
   return withIdempotency(ctx, { key, scope: `order:${orderListId}`, body: form }, async (tx) => {
     const txCtx = onTx(ctx, tx);
-    const { location, lines } = await takeListForSubmit(txCtx, tx, orderListId);
+    // The list with its lines and their items and sets, read under the list's lock (docs/decisions/0011).
+    const { location, lines, items, sets } = await takeListForSubmit(txCtx, tx, orderListId);
     checkOrderForm(form, ctx.now, s);
-    const [items, sets] = await Promise.all([
-      itemsById(
-        txCtx.db,
-        ctx.locale,
-        lines.filter((l) => l.itemId).map((l) => l.itemId as string),
-      ),
-      setsById(
-        txCtx.db,
-        ctx.locale,
-        lines.filter((l) => l.setId).map((l) => l.setId as string),
-      ),
-    ]);
     requireKnownItemIds(
       items,
       lines.filter((l) => l.itemId).map((l) => l.itemId as string),

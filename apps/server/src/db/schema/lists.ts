@@ -90,7 +90,7 @@ export const orderListLines = pgTable(
     kind: listLineKind().notNull().default('item'),
     itemId: uuid().references(() => items.id, { onDelete: 'cascade' }),
     setId: uuid().references(() => sets.id, { onDelete: 'cascade' }),
-    /** aantal; 0 is allowed while editing, but blocks processing (spec §5). */
+    /** aantal; 0 is allowed while editing, but blocks processing (product §5). */
     amount: integer().notNull().default(1),
     comment: text(),
     sort: integer().notNull().default(0),
@@ -98,9 +98,11 @@ export const orderListLines = pgTable(
   },
   (t) => [
     index('order_list_lines_list_idx').on(t.orderListId, t.sort),
-    index('order_list_lines_parent_idx').on(t.parentLineId),
-    index('order_list_lines_item_idx').on(t.itemId),
-    index('order_list_lines_set_idx').on(t.setId),
+    // why: partial, so a line without a parent / item / set adds no entry (docs/decisions/0011); the
+    // foreign-key lookups (`= id`) still use them.
+    index('order_list_lines_parent_idx').on(t.parentLineId).where(sql`${t.parentLineId} is not null`),
+    index('order_list_lines_item_idx').on(t.itemId).where(sql`${t.itemId} is not null`),
+    index('order_list_lines_set_idx').on(t.setId).where(sql`${t.setId} is not null`),
     check(
       'order_list_lines_target_ck',
       sql`(${t.kind} = 'item' and ${t.itemId} is not null and ${t.setId} is null) or (${t.kind} = 'set' and ${t.setId} is not null and ${t.itemId} is null)`,
@@ -144,7 +146,7 @@ export const removalListLines = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     plantId: uuid().references(() => plants.id, { onDelete: 'cascade' }),
-    /** retourAantal; 0 blocks processing (spec §5). */
+    /** retourAantal; 0 blocks processing (product §5). */
     returnAmount: integer().notNull().default(1),
     comment: text(),
     ...timestamps(),

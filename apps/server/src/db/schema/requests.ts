@@ -120,11 +120,19 @@ export const plantRequests = pgTable(
     index('plant_requests_location_status_idx').on(t.locationId, t.status, t.createdAt),
     index('plant_requests_status_idx').on(t.status, t.createdAt),
     index('plant_requests_user_idx').on(t.userId, t.createdAt),
-    index('plant_requests_order_list_idx').on(t.orderListId),
-    index('plant_requests_depot_idx').on(t.depotId),
-    index('plant_requests_work_address_idx').on(t.workAddressId),
-    index('plant_requests_origin_work_address_idx').on(t.originWorkAddressId),
-    index('plant_requests_target_location_idx').on(t.targetLocationId),
+    // why: partial, so a request without that reference adds no entry (docs/decisions/0011); the
+    // foreign-key lookups (`= id`) and savedRequestNo (`order_list_id = $1`) still use them.
+    index('plant_requests_order_list_idx')
+      .on(t.orderListId, t.createdAt)
+      .where(sql`${t.orderListId} is not null`),
+    index('plant_requests_depot_idx').on(t.depotId).where(sql`${t.depotId} is not null`),
+    index('plant_requests_work_address_idx').on(t.workAddressId).where(sql`${t.workAddressId} is not null`),
+    index('plant_requests_origin_work_address_idx')
+      .on(t.originWorkAddressId)
+      .where(sql`${t.originWorkAddressId} is not null`),
+    index('plant_requests_target_location_idx')
+      .on(t.targetLocationId)
+      .where(sql`${t.targetLocationId} is not null`),
   ],
 );
 
@@ -147,10 +155,11 @@ export const requestLines = pgTable(
   },
   (t) => [
     index('request_lines_request_idx').on(t.requestId, t.lineNo),
-    index('request_lines_parent_idx').on(t.parentLineId),
-    index('request_lines_item_idx').on(t.itemId),
-    index('request_lines_set_idx').on(t.setId),
-    index('request_lines_plant_idx').on(t.plantId),
+    // why: partial, so a line without a parent / item / set / plant adds no entry (docs/decisions/0011)
+    index('request_lines_parent_idx').on(t.parentLineId).where(sql`${t.parentLineId} is not null`),
+    index('request_lines_item_idx').on(t.itemId).where(sql`${t.itemId} is not null`),
+    index('request_lines_set_idx').on(t.setId).where(sql`${t.setId} is not null`),
+    index('request_lines_plant_idx').on(t.plantId).where(sql`${t.plantId} is not null`),
     check('request_lines_target_ck', sql`num_nonnulls(${t.itemId}, ${t.setId}) = 1`),
     check('request_lines_amount_ck', sql`${t.amount} > 0`),
   ],

@@ -13,7 +13,9 @@ export {
 } from './images.ts';
 export {
   type ItemInfo,
+  type ItemRow,
   itemImageUrls,
+  itemRowsSql,
   itemsById,
   itemsByNo,
   type PricedFields,
@@ -22,8 +24,12 @@ export {
   requireKnownItemIds,
   requireKnownItems,
   type SetInfo,
+  type SetRow,
+  setRowsSql,
   setsById,
   setsByNo,
+  toItemInfo,
+  toSetInfo,
 } from './lookup.ts';
 export { searchRoutes } from './search.routes.ts';
 export { warmCatalogue } from './search.service.ts';

@@ -1,15 +1,8 @@
 import type { Locale } from '@mp/contract/i18n';
-import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { documents, files, items, itemTranslations, sets, setTranslations } from '../../db/schema/index.ts';
+import { and, eq, like, or } from 'drizzle-orm';
+import { documents, files, items } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-
-const tLoc = alias(itemTranslations, 't_loc');
-const tNl = alias(itemTranslations, 't_nl');
-const sLoc = alias(setTranslations, 's_loc');
-const sNl = alias(setTranslations, 's_nl');
-const itemImage = alias(files, 'item_image');
-const setImage = alias(files, 'set_image');
+import { runStatement, type Statement, statement } from '../../platform/db/prepared.ts';
 
 export type ItemRow = {
   id: string;
@@ -34,49 +27,48 @@ export type SetRow = {
   imageSha: string | null;
 };
 
-/** Items by number or id (`where` on items.item_no or items.id), described in a locale (nl-NL, then the number). */
-export async function selectItems(db: Db, locale: Locale, where: SQL): Promise<ItemRow[]> {
-  return db
-    .select({
-      id: items.id,
-      itemNo: items.itemNo,
-      description: sql<string>`coalesce(${tLoc.description}, ${tNl.description}, ${items.itemNo})`,
-      rentalType: items.rentalType,
-      rentalUnit: items.rentalUnit,
-      dayPrice: items.dayPrice,
-      weekPrice: items.weekPrice,
-      salePrice: items.salePrice,
-      weight: items.weight,
-      blocked: items.blocked,
-      imageSha: itemImage.sha256,
-    })
-    .from(items)
-    .leftJoin(tLoc, and(eq(tLoc.itemId, items.id), eq(tLoc.locale, locale)))
-    .leftJoin(tNl, and(eq(tNl.itemId, items.id), eq(tNl.locale, 'nl-NL')))
-    .leftJoin(itemImage, eq(itemImage.id, items.imageFileId))
-    .where(where);
+// why: looked up on every change of an order list and every submit, so prepared statements (parsed and
+// planned once per connection, docs/decisions/0011).
+/**
+ * The item columns of ItemRow for the rows `where` selects (`$2` = the locale). Numbers as text, so they
+ * stay exact decimal strings when a statement wraps the rows in JSON.
+ */
+export function itemRowsSql(where: string): string {
+  return `select i.id, i.item_no as "itemNo", coalesce(tl.description, tn.description, i.item_no) as description,
+    i.rental_type as "rentalType", i.rental_unit as "rentalUnit", i.day_price::text as "dayPrice",
+    i.week_price::text as "weekPrice", i.sale_price::text as "salePrice", i.weight::text as weight, i.blocked,
+    (select f.sha256 from files f where f.id = i.image_file_id) as "imageSha"
+  from items i
+  left join item_translations tl on tl.item_id = i.id and tl.locale = $2::locale
+  left join item_translations tn on tn.item_id = i.id and tn.locale = 'nl-NL'
+  where ${where}`;
+}
+const itemsWhere = (where: string) => statement(itemRowsSql(where));
+export const itemsByNoStatement = itemsWhere('i.item_no = any($1::text[])');
+export const itemsByIdStatement = itemsWhere('i.id = any($1::uuid[])');
+
+/** The set columns of SetRow for the rows `where` selects (`$2` = the locale). */
+export function setRowsSql(where: string): string {
+  return `select s.id, s.set_no as "setNo", coalesce(sl.description, sn.description, s.set_no) as description,
+    coalesce(sl.long_description, sn.long_description) as "longDescription", s.active,
+    (select f.sha256 from files f where f.id = s.image_file_id) as "imageSha"
+  from sets s
+  left join set_translations sl on sl.set_id = s.id and sl.locale = $2::locale
+  left join set_translations sn on sn.set_id = s.id and sn.locale = 'nl-NL'
+  where ${where}`;
+}
+const setsWhere = (where: string) => statement(setRowsSql(where));
+export const setsByNoStatement = setsWhere('s.set_no = any($1::text[])');
+export const setsByIdStatement = setsWhere('s.id = any($1::uuid[])');
+
+/** Items by number or id (itemsByNoStatement, itemsByIdStatement), described in a locale (nl-NL, then the number). */
+export async function selectItems(db: Db, locale: Locale, st: Statement, keys: string[]): Promise<ItemRow[]> {
+  return runStatement<ItemRow>(db, st, [keys, locale]);
 }
 
-export const itemNoIn = (nos: string[]) => inArray(items.itemNo, nos);
-export const itemIdIn = (ids: string[]) => inArray(items.id, ids);
-export const setNoIn = (nos: string[]) => inArray(sets.setNo, nos);
-export const setIdIn = (ids: string[]) => inArray(sets.id, ids);
-
-export async function selectSets(db: Db, locale: Locale, where: SQL): Promise<SetRow[]> {
-  return db
-    .select({
-      id: sets.id,
-      setNo: sets.setNo,
-      description: sql<string>`coalesce(${sLoc.description}, ${sNl.description}, ${sets.setNo})`,
-      longDescription: sql<string | null>`coalesce(${sLoc.longDescription}, ${sNl.longDescription})`,
-      active: sets.active,
-      imageSha: setImage.sha256,
-    })
-    .from(sets)
-    .leftJoin(sLoc, and(eq(sLoc.setId, sets.id), eq(sLoc.locale, locale)))
-    .leftJoin(sNl, and(eq(sNl.setId, sets.id), eq(sNl.locale, 'nl-NL')))
-    .leftJoin(setImage, eq(setImage.id, sets.imageFileId))
-    .where(where);
+/** Sets by number or id (setsByNoStatement, setsByIdStatement), described in a locale. */
+export async function selectSets(db: Db, locale: Locale, st: Statement, keys: string[]): Promise<SetRow[]> {
+  return runStatement<SetRow>(db, st, [keys, locale]);
 }
 
 // ── an item's pictures ───────────────────────────────────────────────────────────────────────

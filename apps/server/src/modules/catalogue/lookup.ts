@@ -7,15 +7,20 @@ import type { Ctx } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
 import {
   type ItemRow,
-  itemIdIn,
-  itemNoIn,
+  itemRowsSql,
+  itemsByIdStatement,
+  itemsByNoStatement,
+  type SetRow,
   selectItemImageDocuments,
   selectItems,
   selectItemWithImage,
   selectSets,
-  setIdIn,
-  setNoIn,
+  setRowsSql,
+  setsByIdStatement,
+  setsByNoStatement,
 } from './lookup.queries.ts';
+
+export { type ItemRow, itemRowsSql, type SetRow, setRowsSql };
 
 /*
  * Items and sets by number or id, for the other areas (order lists, requests, favourites): the few
@@ -46,7 +51,7 @@ export interface SetInfo {
   imageUrl: string | null;
 }
 
-function toItemInfo(r: ItemRow): ItemInfo {
+export function toItemInfo(r: ItemRow): ItemInfo {
   const { imageSha, ...rest } = r;
   return { ...rest, imageUrl: imageSha ? imageUrl('item', r.itemNo, imageSha) : null };
 }
@@ -58,7 +63,7 @@ export async function itemsByNo(
 ): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(itemNos)];
   if (unique.length === 0) return new Map();
-  const rows = (await selectItems(db, locale, itemNoIn(unique))).map(toItemInfo);
+  const rows = (await selectItems(db, locale, itemsByNoStatement, unique)).map(toItemInfo);
   return new Map(rows.map((r) => [r.itemNo, r]));
 }
 
@@ -69,16 +74,12 @@ export async function itemsById(
 ): Promise<Map<string, ItemInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = (await selectItems(db, locale, itemIdIn(unique))).map(toItemInfo);
+  const rows = (await selectItems(db, locale, itemsByIdStatement, unique)).map(toItemInfo);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function setInfos(db: Db, locale: Locale, where: Parameters<typeof selectSets>[2]): Promise<SetInfo[]> {
-  const rows = await selectSets(db, locale, where);
-  return rows.map(({ imageSha, ...r }) => ({
-    ...r,
-    imageUrl: imageSha ? imageUrl('set', r.setNo, imageSha) : null,
-  }));
+export function toSetInfo({ imageSha, ...r }: SetRow): SetInfo {
+  return { ...r, imageUrl: imageSha ? imageUrl('set', r.setNo, imageSha) : null };
 }
 
 export async function setsByNo(
@@ -88,7 +89,9 @@ export async function setsByNo(
 ): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(setNos)];
   if (unique.length === 0) return new Map();
-  return new Map((await setInfos(db, locale, setNoIn(unique))).map((s) => [s.setNo, s]));
+  return new Map(
+    (await selectSets(db, locale, setsByNoStatement, unique)).map(toSetInfo).map((s) => [s.setNo, s]),
+  );
 }
 
 export async function setsById(
@@ -98,7 +101,9 @@ export async function setsById(
 ): Promise<Map<string, SetInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map((await setInfos(db, locale, setIdIn(unique))).map((s) => [s.id, s]));
+  return new Map(
+    (await selectSets(db, locale, setsByIdStatement, unique)).map(toSetInfo).map((s) => [s.id, s]),
+  );
 }
 
 /** Refuses unknown or blocked item numbers with 422 error.onbekend_materieel naming them. */
@@ -144,7 +149,7 @@ export async function itemImageUrls(db: Db, idOrNo: string): Promise<string[] | 
   return urls;
 }
 
-// ── prices (spec §6) ─────────────────────────────────────────────────────────────────────────
+// ── prices (product §6) ─────────────────────────────────────────────────────────────────────────
 
 export interface PricedFields {
   showPrice: boolean;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/ordering';
+import { allowLocation, requireArea } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Ctx } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
   type ExpandedSetLine,
@@ -9,7 +10,10 @@ import {
   itemsById,
   itemsByNo,
   orderableSet,
+  priceDisplayFor,
   requireKnownItems,
+  toItemInfo,
+  toSetInfo,
 } from '../catalogue/index.ts';
 import { getSetting } from '../settings/index.ts';
 import {
@@ -19,13 +23,23 @@ import {
   type LineRow,
   type NewLine,
   nextSort,
+  selectAddContext,
   selectLine,
   selectLines,
+  selectOrderList,
   selectTopLevelItemLine,
   updateLine,
+  writeAddedLines,
 } from './order-lists.queries.ts';
-import { amountTooLarge, changeList, lineNotFound, MAX_LIST_LINES, ownList } from './order-lists.shared.ts';
-import { view } from './order-lists.view.ts';
+import {
+  amountTooLarge,
+  changeList,
+  lineNotFound,
+  listNotFound,
+  MAX_LIST_LINES,
+  ownList,
+} from './order-lists.shared.ts';
+import { composeView, view } from './order-lists.view.ts';
 
 // Adding, changing and removing the lines of an order list (items, and sets with their components).
 
@@ -147,6 +161,10 @@ export async function addOrderListLines(
   input: AddOrderListLinesInput,
   childLinesIncluded: boolean,
 ): Promise<OrderList> {
+  if (input.lines.every((l) => l.type === 'item')) {
+    const added = await addItemLines(ctx, locationNo, id, input.lines);
+    if (added) return added;
+  }
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
   const [allowEdit, quickList] = await Promise.all([
     getSetting(ctx, 'Sets_AllowEdit'),
@@ -291,6 +309,123 @@ export async function addOrderListLines(
     }
   });
   return view(ctx, list, location);
+}
+
+type ItemLineInput = Extract<AddOrderListLinesInput['lines'][number], { type: 'item' }>;
+
+/**
+ * Adding item lines, the common case, in two statements and without a lock (docs/decisions/0011): one
+ * reads the list, its lines and the items, the rules of addOrderListLines decide here, and one writes —
+ * only while the list row is still the version read. Null when the list changed in between (nothing was
+ * written): the caller then runs the locked path, which decides again on the fresh list.
+ */
+async function addItemLines(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  input: ItemLineInput[],
+): Promise<OrderList | null> {
+  await requireArea(ctx, 'AppBestellijst', 'write');
+  const user = requireUser(ctx);
+  const itemNos = input.map((l) => l.itemNo);
+  const state = await selectAddContext(ctx.db, {
+    listId: id,
+    locale: ctx.locale,
+    itemNos,
+    locationNo,
+    userId: user.id,
+  });
+  const location = allowLocation(ctx, state.location, 'write');
+  const list = state.list;
+  if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
+  const infos = state.items.map(toItemInfo);
+  const byNo = new Map(infos.map((i) => [i.itemNo, i]));
+  requireKnownItems(byNo, itemNos);
+
+  // The same steps as the locked path: an item already on the list (top level) gets the amount added,
+  // another becomes a new line at the end; amounts above MAX_LINE_AMOUNT and lists above MAX_LIST_LINES refused.
+  const rows = state.lines.map((l) => ({ ...l }));
+  let sort = (rows.length ? Math.max(...rows.map((r) => r.sort)) : 0) + 1;
+  let total = rows.length;
+  const inserted = new Map<string, LineRow>();
+  const changed = new Map<string, LineRow>();
+  for (const [i, line] of input.entries()) {
+    const item = byNo.get(line.itemNo) as ItemInfo;
+    const comment = line.comment?.trim() || null;
+    const existing = rows.find((r) => r.kind === 'item' && r.itemId === item.id && r.parentLineId === null);
+    if (existing) {
+      const amount = existing.amount + line.amount;
+      if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(`lines.${i}.amount`, item.itemNo);
+      existing.amount = amount;
+      if (comment && !existing.comment) existing.comment = comment;
+      if (!inserted.has(existing.id)) changed.set(existing.id, existing);
+      continue;
+    }
+    total += 1;
+    if (total > MAX_LIST_LINES)
+      throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_LIST_LINES } });
+    const row: LineRow = {
+      id: randomUUID(),
+      orderListId: id,
+      parentLineId: null,
+      kind: 'item',
+      itemId: item.id,
+      setId: null,
+      amount: line.amount,
+      comment,
+      sort: sort++,
+    };
+    rows.push(row);
+    inserted.set(row.id, row);
+  }
+
+  const news = [...inserted.values()];
+  const changes = [...changed.values()];
+  const written = await writeAddedLines(
+    ctx.db,
+    id,
+    list.version,
+    new Date(),
+    news.map((l) => ({
+      id: l.id,
+      itemId: l.itemId as string,
+      amount: l.amount,
+      comment: l.comment,
+      sort: l.sort,
+    })),
+    changes.map((l) => ({ id: l.id, amount: l.amount, comment: l.comment })),
+  );
+  if (!written.updatedAt) return null;
+  if (written.inserted !== news.length || written.changed !== changes.length) {
+    // why: a line went meanwhile without the list changing (its item was deleted): answer what is stored.
+    const fresh = await selectOrderList(ctx.db, id);
+    if (!fresh) throw listNotFound(id);
+    return view(ctx, fresh, location);
+  }
+  const [display, allowEdit] = await Promise.all([
+    priceDisplayFor(ctx, true),
+    getSetting(ctx, 'Sets_AllowEdit'),
+  ]);
+  const top = rows.filter((r) => r.parentLineId === null);
+  return composeView(ctx, location, {
+    summary: {
+      id,
+      name: list.name,
+      locationNo: location.locationNo,
+      isDefault: state.isDefault,
+      lineCount: top.length,
+      totalAmount: top.reduce((sum, r) => sum + r.amount, 0),
+      hasDraft: list.hasDraft,
+      createdAt: list.createdAt.toISOString(),
+      updatedAt: written.updatedAt.toISOString(),
+    },
+    rows,
+    items: new Map(infos.map((i) => [i.id, i])),
+    sets: new Map(state.sets.map(toSetInfo).map((s) => [s.id, s])),
+    display,
+    allowEdit,
+    savedRequestNo: state.savedRequestNo,
+  });
 }
 
 /** The set's components at its own amounts × the number of sets; child sets stay set lines with theirs below. */

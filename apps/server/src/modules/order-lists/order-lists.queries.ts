@@ -1,7 +1,11 @@
+import type { Locale } from '@mp/contract/i18n';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { orderListLines, orderLists, plantRequests } from '../../db/schema/index.ts';
+import { type LocationWithRoleJson, locationWithRoleJsonSql } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { runStatement, statement } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { type ItemRow, itemRowsSql, type SetRow, setRowsSql } from '../catalogue/index.ts';
 
 export type Q = Db | Tx;
 
@@ -70,14 +74,24 @@ export async function selectOrderLists(
   return rows as OrderListSummaryRow[];
 }
 
+const listSql = `select id, user_id as "userId", location_id as "locationId", name, draft,
+  draft_updated_at as "draftUpdatedAt", created_at as "createdAt", updated_at as "updatedAt"
+  from order_lists where id = $1::uuid`;
+// why: read on every call about a list, so prepared (docs/decisions/0011)
+const listStatement = statement(listSql);
+const listForUpdateStatement = statement(`${listSql} for update`);
+
 export async function selectOrderList(
   db: Q,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<OrderListRow | null> {
-  const q = db.select(listColumns).from(orderLists).where(eq(orderLists.id, id)).limit(1);
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
-  return (row as OrderListRow | undefined) ?? null;
+  const [row] = await runStatement<OrderListRow>(
+    db,
+    opts.forUpdate ? listForUpdateStatement : listStatement,
+    [id],
+  );
+  return row ?? null;
 }
 
 /** The first list of the user on the location (the default), creating it once (serialized per user+location). */
@@ -138,12 +152,12 @@ const lineColumns = {
   sort: orderListLines.sort,
 };
 
+const linesStatement = statement(`select id, order_list_id as "orderListId", parent_line_id as "parentLineId",
+  kind, item_id as "itemId", set_id as "setId", amount, comment, sort
+  from order_list_lines where order_list_id = $1::uuid order by sort, created_at, id`);
+
 export async function selectLines(db: Q, orderListId: string): Promise<LineRow[]> {
-  return db
-    .select(lineColumns)
-    .from(orderListLines)
-    .where(eq(orderListLines.orderListId, orderListId))
-    .orderBy(asc(orderListLines.sort), asc(orderListLines.createdAt), asc(orderListLines.id));
+  return runStatement<LineRow>(db, linesStatement, [orderListId]);
 }
 
 export async function selectLine(db: Q, orderListId: string, lineId: string): Promise<LineRow | null> {
@@ -234,4 +248,213 @@ export async function selectLastRequestNo(db: Q, orderListId: string): Promise<s
     .orderBy(desc(plantRequests.createdAt))
     .limit(1);
   return row?.requestNo ?? null;
+}
+
+// ── adding item lines in two statements (docs/decisions/0011) ───────────────────────────────────
+
+/** What adding item lines needs to know, read in one statement. */
+export interface AddContext {
+  /** The location by number with the user's role (locationWithRoleFromJson), null when there is none. */
+  location: LocationWithRoleJson | null;
+  list: {
+    id: string;
+    userId: string;
+    locationId: string;
+    name: string;
+    hasDraft: boolean;
+    createdAt: Date;
+    updatedAt: Date;
+    /** The row version (xmin): every change of the list or its lines changes it (touchOrderList). */
+    version: string;
+  } | null;
+  /** The user's first list on the location (the default). */
+  isDefault: boolean;
+  /** Every line, in the order selectLines gives. */
+  lines: LineRow[];
+  /** The items on the list and the items asked for by number. */
+  items: ItemRow[];
+  /** The sets on the list. */
+  sets: SetRow[];
+  savedRequestNo: string | null;
+}
+
+// why: `array(select unnest($3))` hides how many numbers are asked from the planner, so the generic plan
+// costs what a custom one does and PostgreSQL keeps it; with the size visible it re-planned this statement
+// on every call (2 ms, more than running it).
+const addContextStatement = statement(`
+  select ${locationWithRoleJsonSql('p.location_no = $4::text', '$5::uuid')} as location,
+    l.id, l.user_id as "userId", l.location_id as "locationId", l.name, l.draft is not null as "hasDraft",
+    l.created_at as "createdAt", l.updated_at as "updatedAt", l.xmin::text as version,
+    not exists (select 1 from order_lists o where o.user_id = l.user_id and o.location_id = l.location_id
+      and (o.created_at, o.id) < (l.created_at, l.id)) as "isDefault",
+    (select coalesce(json_agg(x order by x.sort, x.created_at, x.id), '[]') from (
+      select id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
+        set_id as "setId", amount, comment, sort, created_at
+      from order_list_lines where order_list_id = l.id) x) as lines,
+    (select coalesce(json_agg(x), '[]') from (${itemRowsSql(
+      `i.id = any(array(select item_id from order_list_lines where order_list_id = l.id and item_id is not null
+        union select id from items where item_no = any(array(select unnest($3::text[])))))`,
+    )}) x) as items,
+    (select coalesce(json_agg(x), '[]') from (${setRowsSql(
+      's.id = any(array(select set_id from order_list_lines where order_list_id = l.id and set_id is not null))',
+    )}) x) as sets,
+    (select r.request_no from plant_requests r where r.order_list_id = l.id
+      order by r.created_at desc limit 1) as "savedRequestNo"
+  from (select 1) one left join order_lists l on l.id = $1::uuid`);
+
+/**
+ * The location `locationNo` with the user's role, and the list `listId` (null when there is none) with its
+ * lines, their items and sets, and the items named `itemNos`.
+ */
+export async function selectAddContext(
+  db: Q,
+  args: { listId: string; locale: Locale; itemNos: string[]; locationNo: string; userId: string },
+): Promise<AddContext> {
+  const [row] = await runStatement<
+    Omit<AddContext, 'list'> & {
+      [K in keyof NonNullable<AddContext['list']>]: NonNullable<AddContext['list']>[K] | null;
+    }
+  >(db, addContextStatement, [args.listId, args.locale, args.itemNos, args.locationNo, args.userId]);
+  const { location, isDefault, lines, items, sets, savedRequestNo, ...list } = row;
+  return {
+    location,
+    list: list.id === null ? null : (list as NonNullable<AddContext['list']>),
+    isDefault,
+    lines: lines.map(({ created_at: _, ...l }: LineRow & { created_at?: string }) => l),
+    items,
+    sets,
+    savedRequestNo,
+  };
+}
+
+// why: one statement, so no transaction and no lock: it only writes while the list row still has the
+// version read before (xmin); a concurrent change makes it write nothing, and the caller takes the locked
+// path. Every writer of lines changes the list row in the same transaction (changeList, emptyAfterSubmit).
+const writeAddStatement = statement(`
+  with touched as (
+    update order_lists set updated_at = $2::timestamptz
+    where id = $1::uuid and xmin = $3::xid
+    returning updated_at
+  ), inserted as (
+    insert into order_list_lines (id, order_list_id, parent_line_id, kind, item_id, set_id, amount, comment, sort)
+    select n.id, $1::uuid, null, 'item', n.item_id, null, n.amount, n.comment, n.sort
+    from unnest($4::uuid[], $5::uuid[], $6::int[], $7::text[], $8::int[]) as n(id, item_id, amount, comment, sort)
+    where exists (select 1 from touched)
+    returning id
+  ), changed as (
+    update order_list_lines l set amount = c.amount, comment = c.comment, updated_at = $2::timestamptz
+    from unnest($9::uuid[], $10::int[], $11::text[]) as c(id, amount, comment)
+    where l.id = c.id and l.order_list_id = $1::uuid and exists (select 1 from touched)
+    returning l.id
+  )
+  select (select updated_at from touched) as "updatedAt", (select count(*) from inserted)::int as inserted,
+    (select count(*) from changed)::int as changed`);
+
+/**
+ * New item lines and changed amounts/comments of existing ones, written only while the list is still at
+ * `version`; answers the list's new updatedAt (null: the list changed meanwhile, nothing was written).
+ */
+export async function writeAddedLines(
+  db: Q,
+  listId: string,
+  version: string,
+  now: Date,
+  inserts: Array<{ id: string; itemId: string; amount: number; comment: string | null; sort: number }>,
+  changes: Array<{ id: string; amount: number; comment: string | null }>,
+): Promise<{ updatedAt: Date | null; inserted: number; changed: number }> {
+  const [row] = await runStatement<{ updatedAt: Date | null; inserted: number; changed: number }>(
+    db,
+    writeAddStatement,
+    [
+      listId,
+      now,
+      version,
+      inserts.map((l) => l.id),
+      inserts.map((l) => l.itemId),
+      inserts.map((l) => l.amount),
+      inserts.map((l) => l.comment),
+      inserts.map((l) => l.sort),
+      changes.map((c) => c.id),
+      changes.map((c) => c.amount),
+      changes.map((c) => c.comment),
+    ],
+  );
+  return row;
+}
+
+// ── for the order submit (docs/decisions/0011) ──────────────────────────────────────────────────
+
+const listAccessStatement = statement(`
+  select l.user_id as "userId", l.location_id as "locationId",
+    ${locationWithRoleJsonSql('p.id = l.location_id', '$2::uuid')} as location
+  from order_lists l where l.id = $1::uuid`);
+
+/** The list's owner and location, and that location with the role of `userId` on it (one statement). */
+export async function selectListAccess(
+  db: Q,
+  listId: string,
+  userId: string,
+): Promise<{ userId: string; locationId: string; location: LocationWithRoleJson | null } | null> {
+  const [row] = await runStatement<{
+    userId: string;
+    locationId: string;
+    location: LocationWithRoleJson | null;
+  }>(db, listAccessStatement, [listId, userId]);
+  return row ?? null;
+}
+
+const lockForSubmitStatement = statement(`
+  select l.id, l.user_id as "userId", l.location_id as "locationId", l.name, l.draft,
+    l.draft_updated_at as "draftUpdatedAt", l.created_at as "createdAt", l.updated_at as "updatedAt",
+    ${locationWithRoleJsonSql('p.id = l.location_id', '$2::uuid')} as location
+  from order_lists l where l.id = $1::uuid for update of l`);
+
+/** Locks the list row for a submit; with its location and the role of `userId` there. */
+export async function lockListWithAccess(
+  db: Q,
+  listId: string,
+  userId: string,
+): Promise<(OrderListRow & { location: LocationWithRoleJson | null }) | null> {
+  const [row] = await runStatement<OrderListRow & { location: LocationWithRoleJson | null }>(
+    db,
+    lockForSubmitStatement,
+    [listId, userId],
+  );
+  return row ?? null;
+}
+
+const linesWithCatalogueStatement = statement(`
+  select
+    (select coalesce(json_agg(x order by x.sort, x.created_at, x.id), '[]') from (
+      select id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
+        set_id as "setId", amount, comment, sort, created_at
+      from order_list_lines where order_list_id = $1::uuid) x) as lines,
+    (select coalesce(json_agg(x), '[]') from (${itemRowsSql(
+      'i.id = any(array(select item_id from order_list_lines where order_list_id = $1::uuid and item_id is not null))',
+    )}) x) as items,
+    (select coalesce(json_agg(x), '[]') from (${setRowsSql(
+      's.id = any(array(select set_id from order_list_lines where order_list_id = $1::uuid and set_id is not null))',
+    )}) x) as sets`);
+
+/** The lines (selectLines order) with their items and sets in the locale, in one statement. */
+export async function selectLinesWithCatalogue(
+  db: Q,
+  listId: string,
+  locale: Locale,
+): Promise<{ lines: LineRow[]; items: ItemRow[]; sets: SetRow[] }> {
+  const [row] = await runStatement<{
+    lines: Array<LineRow & { created_at?: string }>;
+    items: ItemRow[];
+    sets: SetRow[];
+  }>(db, linesWithCatalogueStatement, [listId, locale]);
+  return { lines: row.lines.map(({ created_at: _, ...l }) => l), items: row.items, sets: row.sets };
+}
+
+const emptyStatement = statement(`
+  with gone as (delete from order_list_lines where order_list_id = $1::uuid)
+  update order_lists set draft = null, draft_updated_at = null, updated_at = $2::timestamptz where id = $1::uuid`);
+
+/** Every line and the draft go, and the list is marked as changed, in one statement. */
+export async function emptyOrderList(db: Q, listId: string, now: Date): Promise<void> {
+  await runStatement(db, emptyStatement, [listId, now]);
 }

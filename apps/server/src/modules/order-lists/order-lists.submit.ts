@@ -1,14 +1,14 @@
-import { type LocationAccess, requireLocationById, requireNotBlocked } from '../../platform/auth/access.ts';
+import { allowLocation, type LocationAccess, requireNotBlocked } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { type ItemInfo, type SetInfo, toItemInfo, toSetInfo } from '../catalogue/index.ts';
 import {
-  deleteLines,
+  emptyOrderList,
   type LineRow,
-  selectLines,
-  selectOrderList,
-  touchOrderList,
-  updateDraft,
+  lockListWithAccess,
+  selectLinesWithCatalogue,
+  selectListAccess,
 } from './order-lists.queries.ts';
 import { listOrderLists } from './order-lists.service.ts';
 import { listNotFound } from './order-lists.shared.ts';
@@ -25,10 +25,11 @@ export type SubmittedLine = Pick<
 /** The list is the user's and its location still readable by them; 404 otherwise (checked before a submit). */
 export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Promise<void> {
   const user = requireUser(ctx);
-  const list = await selectOrderList(ctx.db, id);
+  // One statement: the list's owner and its location with the caller's role (docs/decisions/0011).
+  const list = await selectListAccess(ctx.db, id, user.id);
   if (!list || list.userId !== user.id) throw listNotFound(id);
   try {
-    await requireLocationById(ctx, list.locationId, 'read');
+    allowLocation(ctx, list.location, 'read');
   } catch (e) {
     if (e instanceof AppError && e.type === 'not_found') throw listNotFound(id);
     throw e;
@@ -43,35 +44,47 @@ export async function defaultOrderListId(ctx: Ctx, locationNo: string): Promise<
 /**
  * The list locked on the submit's transaction (`txCtx.db` is `tx`), when it may be submitted: the
  * caller's own list (404 otherwise), write access to its location (a lost location answers the list's
- * 404), the location not blocked, and lines that all have an amount. Its lines come in tree order.
+ * 404), the location not blocked, and lines that all have an amount. Its lines come in tree order, with
+ * their items and sets in the locale: two statements (docs/decisions/0011).
  */
 export async function takeListForSubmit(
   txCtx: Ctx,
   tx: Tx,
   orderListId: string,
-): Promise<{ location: LocationAccess; lines: SubmittedLine[] }> {
+): Promise<{
+  location: LocationAccess;
+  lines: SubmittedLine[];
+  items: Map<string, ItemInfo>;
+  sets: Map<string, SetInfo>;
+}> {
   const user = requireUser(txCtx);
-  const list = await selectOrderList(tx, orderListId, { forUpdate: true });
+  // The lock reads the list's location with the caller's role in the same statement.
+  const list = await lockListWithAccess(tx, orderListId, user.id);
   if (!list || list.userId !== user.id) throw listNotFound(orderListId);
   let location: LocationAccess;
   try {
-    location = await requireLocationById(txCtx, list.locationId, 'write');
+    location = allowLocation(txCtx, list.location, 'write');
   } catch (e) {
     if (e instanceof AppError && e.type === 'not_found') throw listNotFound(orderListId);
     throw e;
   }
   requireNotBlocked(location);
-  const lines = treeOrder(await selectLines(tx, orderListId));
+  // why: read after the lock (a statement of its own), so a change committed while this waited is seen.
+  const read = await selectLinesWithCatalogue(tx, orderListId, txCtx.locale);
+  const lines = treeOrder(read.lines);
   if (lines.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId } });
   const empty = lines.filter((l) => l.amount <= 0).map((l) => l.id);
   if (empty.length)
     throw new AppError('rule', 'Bestellijst.aantal_verplicht', { details: { lineIds: empty } });
-  return { location, lines };
+  return {
+    location,
+    lines,
+    items: new Map(read.items.map(toItemInfo).map((i) => [i.id, i])),
+    sets: new Map(read.sets.map(toSetInfo).map((x) => [x.id, x])),
+  };
 }
 
 /** After a submit: the lines and the draft go; the list stays for the next order. */
 export async function emptyAfterSubmit(tx: Tx, id: string): Promise<void> {
-  await deleteLines(tx, id);
-  await updateDraft(tx, id, null);
-  await touchOrderList(tx, id);
+  await emptyOrderList(tx, id, new Date());
 }

@@ -77,6 +77,46 @@ describe('order lists', () => {
     expect(summary.json().orderLists[0]).toMatchObject({ lineCount: 2, totalAmount: 6 });
   });
 
+  it('answers an add with the list exactly as a fresh read shows it', async () => {
+    const loc = 'P-24010';
+    const id = await defaultListId(t, EXTERNAL, loc);
+    await addItems(t, EXTERNAL, loc, id, [{ itemNo: ITEM2, amount: 2 }]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${base(loc)}/${id}/orderlistlines`,
+      payload: {
+        lines: [
+          { type: 'item', itemNo: ITEM, amount: 4, comment: ' bij de poort ' },
+          { type: 'item', itemNo: ITEM2, amount: 1, comment: 'erbij' },
+          { type: 'item', itemNo: ITEM, amount: 1 },
+        ],
+      },
+      headers: await t.auth(EXTERNAL),
+    });
+    expect(added.statusCode).toBe(200);
+    const read = await t.app.inject({ url: `${base(loc)}/${id}`, headers: await t.auth(EXTERNAL) });
+    expect(added.json()).toEqual(read.json());
+    expect(read.json()).toMatchObject({ lineCount: 2, totalAmount: 8 });
+    expect(
+      read.json().lines.map((l: { amount: number; comment: string | null }) => [l.amount, l.comment]),
+    ).toEqual([
+      [3, 'erbij'],
+      [5, 'bij de poort'],
+    ]);
+  });
+
+  it('makes one line of concurrent adds of one item, with every amount added', async () => {
+    const loc = 'P-24011';
+    const id = await defaultListId(t, EXTERNAL, loc);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => addItems(t, EXTERNAL, loc, id, [{ itemNo: ITEM, amount: 1 }])),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const lines = await linesInDb(t, id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].amount).toBe(12);
+  });
+
   it('shows prices by the price rule: an internal user on a location without ShowPriceInternalPrices gets price on demand', async () => {
     const id = await defaultListId(t, USER, LOC2);
     const r = await t.app.inject({ url: `${base(LOC2)}/${id}`, headers: await t.auth(USER) });
@@ -533,7 +573,7 @@ describe('order lists, legacy calls', () => {
       headers: await t.auth(email),
     });
 
-  it('serves GetBestelLijst with the Dutch DTOs of spec §3', async () => {
+  it('serves GetBestelLijst with the Dutch DTOs of product §3', async () => {
     const r = await legacy('GetBestelLijst', { materieelLocatieNr: 'P-24004' });
     expect(r.statusCode).toBe(200);
     const body = r.json();

@@ -110,13 +110,39 @@ export async function view(ctx: Ctx, list: OrderListRow, location: LocationAcces
       rows.filter((r) => r.setId).map((r) => r.setId as string),
     ),
   ]);
+  return composeView(ctx, location, {
+    summary: summaryOf(summary, location.locationNo, summaries[0]?.id === list.id),
+    rows,
+    items,
+    sets,
+    display,
+    allowEdit,
+    savedRequestNo,
+  });
+}
+
+/** The view of a list from its parts (rows in selectLines order). */
+export function composeView(
+  ctx: Ctx,
+  location: LocationAccess,
+  v: {
+    summary: OrderListSummary;
+    rows: LineRow[];
+    items: Map<string, ItemInfo>;
+    sets: Map<string, SetInfo>;
+    display: PriceDisplay;
+    allowEdit: boolean;
+    savedRequestNo: string | null;
+  },
+): OrderList {
+  const { rows, items, sets } = v;
   const withChildren = new Set(rows.filter((r) => r.parentLineId).map((r) => r.parentLineId as string));
-  const lines = treeOrder(rows).map((l) => lineView(l, withChildren, items, sets, display, allowEdit));
+  const lines = treeOrder(rows).map((l) => lineView(l, withChildren, items, sets, v.display, v.allowEdit));
   const writable = location.role !== 'administration' || ctx.user?.role === 'admin';
   return {
-    ...summaryOf(summary, location.locationNo, summaries[0]?.id === list.id),
+    ...v.summary,
     lines,
-    savedRequestNo,
+    savedRequestNo: v.savedRequestNo,
     canSubmit: lines.length > 0 && lines.every((l) => l.amount > 0) && !location.blocked && writable,
     totalWeight: sumDecimal(
       rows

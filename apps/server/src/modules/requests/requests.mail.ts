@@ -1,8 +1,4 @@
 import { defaultLocale, isLocale, type Locale, translate } from '@mp/contract/i18n';
-import { and, eq, inArray } from 'drizzle-orm';
-import { mailTemplates } from '../../db/schema/index.ts';
-import type { Db } from '../../platform/db/database.ts';
-import type { Tx } from '../../platform/http/idempotency.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { escapeHtml, fillHeader, fillHtml, htmlToText } from '../../platform/mail/render.ts';
 
@@ -54,17 +50,32 @@ function t(locale: Locale, key: string): string {
   return escapeHtml(translate(locale, key));
 }
 
+// why: an Intl formatter costs more to make than to use; a submit formats every price of every line.
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 function money(locale: Locale, value: string | null): string {
   if (value === null) return '';
   const n = Number(value);
   if (!Number.isFinite(n)) return value;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(n);
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(n);
 }
 
 function number(locale: Locale, value: string | null): string {
   if (value === null) return '';
   const n = Number(value);
-  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n) : value;
+  if (!Number.isFinite(n)) return value;
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(n);
 }
 
 function priceText(locale: Locale, l: MailLine): string {
@@ -131,28 +142,26 @@ function defaultBody(locale: Locale, rush: boolean, hasReference: boolean): stri
   ].join('\n');
 }
 
-async function storedTemplate(
-  db: Db | Tx,
-  locale: Locale,
-): Promise<{ subject: string; html: string } | null> {
-  const rows = await db
-    .select({ locale: mailTemplates.locale, subject: mailTemplates.subject, html: mailTemplates.html })
-    .from(mailTemplates)
-    .where(
-      and(
-        eq(mailTemplates.type, 'OrderConfirmation'),
-        inArray(mailTemplates.locale, [locale, defaultLocale]),
-      ),
-    );
-  return rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === defaultLocale) ?? null;
+/** A stored OrderConfirmation template of mail_templates (read with selectConfirmationContext). */
+export interface StoredTemplate {
+  locale: string;
+  subject: string;
+  html: string;
+}
+
+function storedTemplate(stored: readonly StoredTemplate[], locale: Locale): StoredTemplate | null {
+  return stored.find((r) => r.locale === locale) ?? stored.find((r) => r.locale === defaultLocale) ?? null;
 }
 
 /**
  * The order confirmation: the admin's template (mail_templates 'OrderConfirmation' in the locale, then
- * nl-NL), else the OrderWizardEmailTemplate setting, else the translated default. Every placeholder
- * value is HTML-escaped; CR/LF never reach the subject.
+ * nl-NL: `stored` holds those read for the submit), else the OrderWizardEmailTemplate setting, else the
+ * translated default. Every placeholder value is HTML-escaped; CR/LF never reach the subject.
  */
-export async function renderOrderConfirmation(db: Db | Tx, input: ConfirmationInput): Promise<MailMessage> {
+export function renderOrderConfirmation(
+  stored: readonly StoredTemplate[],
+  input: ConfirmationInput,
+): MailMessage {
   const locale: Locale = isLocale(input.locale) ? input.locale : defaultLocale;
   const v = input.values;
   const values: Record<string, string> = {
@@ -172,10 +181,11 @@ export async function renderOrderConfirmation(db: Db | Tx, input: ConfirmationIn
     rush: v.rush ? translate(locale, 'mail.OrderConfirmation.spoed') : '',
     lines: LINES_MARKER,
   };
-  const stored = await storedTemplate(db, locale);
+  const template = storedTemplate(stored, locale);
   const body =
-    stored?.html ?? (input.customBody.trim() ? input.customBody : defaultBody(locale, v.rush, !!v.reference));
-  const subjectTemplate = stored?.subject ?? translate(locale, 'mail.OrderConfirmation.onderwerp');
+    template?.html ??
+    (input.customBody.trim() ? input.customBody : defaultBody(locale, v.rush, !!v.reference));
+  const subjectTemplate = template?.subject ?? translate(locale, 'mail.OrderConfirmation.onderwerp');
   const table = linesTable(locale, input.lines, {
     showPrices: input.showPrices,
     showWeights: input.showWeights,

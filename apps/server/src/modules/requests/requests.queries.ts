@@ -12,25 +12,13 @@ import {
   workAddresses,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { runStatement, statement } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 
 type Q = Db | Tx;
 
 export type NewRequest = typeof plantRequests.$inferInsert;
 export type NewRequestLine = typeof requestLines.$inferInsert;
-
-export async function insertRequest(db: Q, values: NewRequest) {
-  const [row] = await db.insert(plantRequests).values(values).returning({
-    id: plantRequests.id,
-    requestNo: plantRequests.requestNo,
-    createdAt: plantRequests.createdAt,
-  });
-  return row;
-}
-
-export async function insertRequestLines(db: Q, rows: NewRequestLine[]): Promise<void> {
-  if (rows.length) await db.insert(requestLines).values(rows);
-}
 
 export async function insertHistory(
   db: Q,
@@ -199,12 +187,98 @@ export async function updateRequestStatus(
   await db.update(plantRequests).set(set).where(eq(plantRequests.id, id));
 }
 
-/** The e-mail address of a user (the requester of a confirmation). */
-export async function selectUserContact(db: Q, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, name: users.name, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
+// ── the order submit in few statements (docs/decisions/0011) ────────────────────────────────────
+
+const insertOrderRequestStatement = statement(`
+  with r as (
+    insert into plant_requests (kind, status, location_id, user_id, order_list_id, idempotency_key, requested_date,
+      expected_return_date, transport_means, collect, rush, terms_accepted, destination_kind, depot_id,
+      work_address_id, address_code, street, postcode, city, contact_person, phone, reference, comment)
+    values ($1::request_kind, $2::request_status, $3::uuid, $4::uuid, $5::uuid, $6::text, $7::date, $8::date,
+      $9::text, $10::boolean, $11::boolean, $12::boolean, $13::destination_kind, $14::uuid, $15::uuid, $16::text,
+      $17::text, $18::text, $19::text, $20::text, $21::text, $22::text, $23::text)
+    returning id, request_no, created_at
+  ), lines as (
+    insert into request_lines (id, request_id, parent_line_id, line_no, item_id, set_id, amount, comment)
+    select l.id, r.id, l.parent_line_id, l.line_no, l.item_id, l.set_id, l.amount, l.comment
+    from r, unnest($24::uuid[], $25::uuid[], $26::int[], $27::uuid[], $28::uuid[], $29::int[], $30::text[])
+      as l(id, parent_line_id, line_no, item_id, set_id, amount, comment)
+  ), history as (
+    insert into request_status_history (request_id, from_status, to_status, changed_by)
+    select r.id, null, $2::request_status, $31::uuid from r
+  )
+  select id, request_no as "requestNo", created_at as "createdAt" from r`);
+
+/**
+ * A new request with its lines and its first history row (status `values.status`, by `changedBy`) in
+ * one statement; answers its id, number and creation time.
+ */
+export async function insertRequestWithLines(
+  db: Q,
+  values: NewRequest,
+  lines: NewRequestLine[],
+  changedBy: string | null,
+): Promise<{ id: string; requestNo: string; createdAt: Date }> {
+  const v = values;
+  const [row] = await runStatement<{ id: string; requestNo: string; createdAt: Date }>(
+    db,
+    insertOrderRequestStatement,
+    [
+      v.kind,
+      v.status ?? 'submitted',
+      v.locationId,
+      v.userId ?? null,
+      v.orderListId ?? null,
+      v.idempotencyKey ?? null,
+      v.requestedDate,
+      v.expectedReturnDate ?? null,
+      v.transportMeans ?? null,
+      v.collect ?? false,
+      v.rush ?? false,
+      v.termsAccepted ?? false,
+      v.destinationKind ?? null,
+      v.depotId ?? null,
+      v.workAddressId ?? null,
+      v.addressCode ?? null,
+      v.street ?? null,
+      v.postcode ?? null,
+      v.city ?? null,
+      v.contactPerson ?? null,
+      v.phone ?? null,
+      v.reference ?? null,
+      v.comment ?? null,
+      lines.map((l) => l.id),
+      lines.map((l) => l.parentLineId ?? null),
+      lines.map((l) => l.lineNo),
+      lines.map((l) => l.itemId ?? null),
+      lines.map((l) => l.setId ?? null),
+      lines.map((l) => l.amount),
+      lines.map((l) => l.comment ?? null),
+      changedBy,
+    ],
+  );
+  return row;
+}
+
+const confirmationContextStatement = statement(`
+  select (select json_build_object('email', u.email, 'name', u.name, 'language', u.language)
+      from users u where u.id = $1::uuid) as contact,
+    (select coalesce(json_agg(json_build_object('locale', t.locale, 'subject', t.subject, 'html', t.html)), '[]')
+      from mail_templates t where t.type = 'OrderConfirmation'
+        and t.locale = any(array(select unnest($2::locale[])))) as templates`);
+
+/** The requester's contact (e-mail, name, language) and the stored OrderConfirmation templates of `locales`. */
+export async function selectConfirmationContext(
+  db: Q,
+  userId: string,
+  locales: readonly string[],
+): Promise<{
+  contact: { email: string; name: string; language: string } | null;
+  templates: Array<{ locale: string; subject: string; html: string }>;
+}> {
+  const [row] = await runStatement<{
+    contact: { email: string; name: string; language: string } | null;
+    templates: Array<{ locale: string; subject: string; html: string }>;
+  }>(db, confirmationContextStatement, [userId, [...new Set(locales)]]);
+  return row;
 }

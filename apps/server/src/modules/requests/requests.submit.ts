@@ -16,11 +16,10 @@ import { listDepots, listWorkAddresses } from '../locations/index.ts';
 import type { SettingsMap } from '../settings/index.ts';
 import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
 import {
-  insertHistory,
-  insertRequest,
-  insertRequestLines,
+  insertRequestWithLines,
+  type NewRequest,
   type NewRequestLine,
-  selectUserContact,
+  selectConfirmationContext,
 } from './requests.queries.ts';
 import { fieldError } from './requests.shared.ts';
 
@@ -38,11 +37,17 @@ const kindKey: Record<RequestKind, string> = {
   transport: 'Aanvragen.soorten.transport',
 };
 
+// why: an Intl formatter costs more to make than to use (one per locale, kept).
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 function formatDay(locale: Locale, day: string | null | undefined): string {
   if (!day) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
 }
 
 export interface Destination {
@@ -165,7 +170,7 @@ export interface NewOrder {
 /** Stores the order request (kind order, status submitted) with its lines and its first history row. */
 export async function recordOrderRequest(tx: Tx, order: NewOrder) {
   const { form, destination, lines } = order;
-  const request = await insertRequest(tx, {
+  const values: NewRequest = {
     kind: 'order',
     status: 'submitted',
     locationId: order.location.locationId,
@@ -189,7 +194,7 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
     phone: form.phone,
     reference: form.reference || null,
     comment: form.comment?.trim() || null,
-  });
+  };
 
   const newIds = new Map<string, string>();
   const rows: NewRequestLine[] = lines.map((l, i) => {
@@ -197,7 +202,7 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
     newIds.set(l.id, id);
     return {
       id,
-      requestId: request.id,
+      requestId: '',
       parentLineId: l.parentLineId ? (newIds.get(l.parentLineId) ?? null) : null,
       lineNo: i + 1,
       itemId: l.kind === 'item' ? l.itemId : null,
@@ -206,14 +211,9 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
       comment: l.comment,
     };
   });
-  await insertRequestLines(tx, rows);
-  await insertHistory(tx, {
-    requestId: request.id,
-    fromStatus: null,
-    toStatus: 'submitted',
-    changedBy: order.userId,
-  });
-  return request;
+  // One statement: the request, its lines (requestId filled in there) and the first history row
+  // (docs/decisions/0011).
+  return insertRequestWithLines(tx, values, rows, order.userId);
 }
 
 export interface OrderConfirmation {
@@ -262,7 +262,12 @@ export async function queueOrderConfirmation(
       .filter((l) => l.kind === 'item' && l.itemId)
       .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
   );
-  const requester = await selectUserContact(tx, user.id);
+  const defaultReceiverLocale: Locale = isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
+  const { contact: requester, templates } = await selectConfirmationContext(tx, user.id, [
+    ctx.locale,
+    defaultReceiverLocale,
+    defaultLocale,
+  ]);
   const userSeesPrices =
     priceDisplay(
       { kind: user.kind, isAdmin: user.role === 'admin', hasLocation: true },
@@ -280,15 +285,14 @@ export async function queueOrderConfirmation(
       prices: s.ToonPrijsInEmail && userSeesPrices,
     });
   if (s.OrderWizardDefaultReceiver) {
-    const lang = s.DefaultLanguage;
     recipients.push({
       to: s.OrderWizardDefaultReceiver,
-      locale: isLocale(lang) ? lang : defaultLocale,
+      locale: defaultReceiverLocale,
       prices: s.ToonPrijsInEmail,
     });
   }
   for (const r of recipients) {
-    const msg = await renderOrderConfirmation(tx, {
+    const msg = renderOrderConfirmation(templates, {
       locale: r.locale,
       to: r.to,
       showPrices: r.prices,

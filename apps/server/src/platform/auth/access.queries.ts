@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import { locationMemberships, plantLocations } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { locationMemberships } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
+import { runStatement, statement } from '../db/prepared.ts';
 
 export interface LocationWithRole {
   id: string;
@@ -12,38 +13,59 @@ export interface LocationWithRole {
   role: 'user' | 'administration' | null;
 }
 
-async function selectLocationWithRole(
+/** The plant_locations columns of LocationWithRole, for the prepared statements below. */
+const locationColumns = `p.id, p.location_no as "locationNo", p.description, p.blocked,
+  p.deregistered_at as "deregisteredAt"`;
+const withRole = (where: string) =>
+  statement(`select ${locationColumns}, m.role
+  from plant_locations p
+  left join location_memberships m on m.location_id = p.id and m.user_id = $2::uuid
+  where ${where} limit 1`);
+// why: asked on nearly every request, so parsed and planned once per connection (docs/decisions/0011).
+const locationById = withRole('p.id = $1::uuid');
+const locationByNo = withRole('p.location_no = $1::text');
+
+/** The location with this number, with the user's role on it. */
+export async function selectLocationByNo(
   db: Db,
-  where: SQL,
+  locationNo: string,
   userId: string,
 ): Promise<LocationWithRole | undefined> {
-  const [row] = await db
-    .select({
-      id: plantLocations.id,
-      locationNo: plantLocations.locationNo,
-      description: plantLocations.description,
-      blocked: plantLocations.blocked,
-      deregisteredAt: plantLocations.deregisteredAt,
-      role: locationMemberships.role,
-    })
-    .from(plantLocations)
-    .leftJoin(
-      locationMemberships,
-      and(eq(locationMemberships.locationId, plantLocations.id), eq(locationMemberships.userId, userId)),
-    )
-    .where(where)
-    .limit(1);
+  const [row] = await runStatement<LocationWithRole>(db, locationByNo, [locationNo, userId]);
   return row;
 }
 
-/** The location with this number, with the user's role on it. */
-export function selectLocationByNo(db: Db, locationNo: string, userId: string) {
-  return selectLocationWithRole(db, eq(plantLocations.locationNo, locationNo), userId);
+/** The location with this id (a uuid; the caller checks the form), with the user's role on it. */
+export async function selectLocationById(
+  db: Db,
+  locationId: string,
+  userId: string,
+): Promise<LocationWithRole | undefined> {
+  const [row] = await runStatement<LocationWithRole>(db, locationById, [locationId, userId]);
+  return row;
 }
 
-/** The location with this id (a uuid; the caller checks the form), with the user's role on it. */
-export function selectLocationById(db: Db, locationId: string, userId: string) {
-  return selectLocationWithRole(db, eq(plantLocations.id, locationId), userId);
+/**
+ * For a statement that reads a location's access together with other rows: the location `p` that
+ * `whereSql` picks, with the role of the user `userIdSql`, as one JSON value (null when there is no such
+ * location); read it back with locationWithRoleFromJson and decide with allowLocation (access.ts).
+ */
+export function locationWithRoleJsonSql(whereSql: string, userIdSql: string): string {
+  return `(select json_build_object('id', p.id, 'locationNo', p."locationNo", 'description', p.description,
+      'blocked', p.blocked, 'deregisteredAt', p."deregisteredAt", 'role', m.role)
+    from (select ${locationColumns} from plant_locations p where ${whereSql} limit 1) p
+    left join location_memberships m on m.location_id = p.id and m.user_id = ${userIdSql})`;
+}
+
+/** The JSON value of locationWithRoleJsonSql. */
+export type LocationWithRoleJson = Omit<LocationWithRole, 'deregisteredAt'> & {
+  deregisteredAt: string | null;
+};
+
+/** The JSON of locationWithRoleJsonSql as selectLocationByNo answers (timestamps as Dates). */
+export function locationWithRoleFromJson(json: LocationWithRoleJson | null): LocationWithRole | undefined {
+  if (!json) return undefined;
+  return { ...json, deregisteredAt: json.deregisteredAt === null ? null : new Date(json.deregisteredAt) };
 }
 
 export async function selectMemberships(db: Db, userId: string) {

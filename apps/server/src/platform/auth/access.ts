@@ -9,6 +9,9 @@ import { AppError, errors } from '../errors.ts';
 import { type Ctx, requireUser } from '../http/context.ts';
 import {
   type LocationWithRole,
+  type LocationWithRoleJson,
+  locationWithRoleFromJson,
+  locationWithRoleJsonSql,
   selectLocationById,
   selectLocationByNo,
   selectMemberships,
@@ -23,6 +26,9 @@ import {
  * `plantLocation` of the v2 routes), and `locationId`, its key (what stored rows point at). Resolve it
  * with requireLocation (by number) or requireLocationById (by key).
  */
+
+export type { LocationWithRoleJson };
+export { locationWithRoleJsonSql };
 
 async function subjectOf(ctx: Ctx): Promise<Subject> {
   if (ctx.user) return { user: ctx.user };
@@ -83,6 +89,20 @@ function check(
     blocked: found.blocked,
     role: found.role,
   };
+}
+
+/**
+ * requireLocation's decision on a location (with the caller's role: `locationWithRoleJsonSql`) that the
+ * caller read in its own statement together with other rows, to save a round trip on a hot path
+ * (docs/decisions/0011).
+ */
+export function allowLocation(
+  ctx: Ctx,
+  json: LocationWithRoleJson | null,
+  action: Action,
+  options: LocationOptions = {},
+): LocationAccess {
+  return check(ctx, locationWithRoleFromJson(json), action, options);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
+import { runStatement, statement } from '../db/prepared.ts';
 import { AppError } from '../errors.ts';
 import { type Ctx, requireUser } from './context.ts';
 
@@ -93,6 +94,13 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return value;
 }
 
+// why: two statements of every submit, prepared (docs/decisions/0011)
+const insertKey = statement(`insert into idempotency_keys (user_id, key, scope, request_hash)
+  values ($1::uuid, $2::text, $3::text, $4::text) on conflict do nothing returning key`);
+const storeAnswer =
+  statement(`update idempotency_keys set response_status = $3::int, response_body = $4::jsonb
+  where user_id = $1::uuid and key = $2::text returning response_body as body`);
+
 export async function withIdempotency<T>(
   ctx: Ctx,
   opts: { key: string; scope: string; body: unknown },
@@ -104,11 +112,7 @@ export async function withIdempotency<T>(
   const where = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, opts.key));
 
   return ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: user.id, key: opts.key, scope: opts.scope, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await runStatement(tx, insertKey, [user.id, opts.key, opts.scope, hash]);
 
     if (inserted.length === 0) {
       // The key was used before; its transaction has committed (the insert waited for it). Lock the row
@@ -124,11 +128,12 @@ export async function withIdempotency<T>(
 
     const result = await work(tx);
     // The first caller gets the body as stored (read back from jsonb), so it equals every replay exactly.
-    const [stored] = await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: result.status, responseBody: JSON.parse(JSON.stringify(result.body ?? null)) })
-      .where(where)
-      .returning({ body: idempotencyKeys.responseBody });
+    const [stored] = await runStatement<{ body: unknown }>(tx, storeAnswer, [
+      user.id,
+      opts.key,
+      result.status,
+      JSON.stringify(result.body ?? null),
+    ]);
     return { status: result.status, body: stored.body as T, replayed: false };
   });
 }

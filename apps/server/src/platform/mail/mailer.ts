@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { PgBoss } from 'pg-boss';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
+import { runStatement, statement } from '../db/prepared.ts';
 
 export interface MailMessage {
   type: string;
@@ -22,14 +23,23 @@ export interface Mailer {
 
 export const MAIL_QUEUE = 'mail-send';
 
+// why: part of every order submit's transaction, so prepared (docs/decisions/0011)
+const insertOutbox = statement(`insert into mail_outbox (type, locale, "to", subject, html, text, status)
+  values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text) returning id`);
+
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; boss?: PgBoss | null }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const mailer: Mailer = {
     async queue(msg, db = opts.db) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ ...msg, status: transport ? 'queued' : 'stored' })
-        .returning({ id: mailOutbox.id });
+      const [row] = await runStatement<{ id: string }>(db, insertOutbox, [
+        msg.type,
+        msg.locale,
+        msg.to,
+        msg.subject,
+        msg.html,
+        msg.text,
+        transport ? 'queued' : 'stored',
+      ]);
       if (transport) {
         if (opts.boss) {
           await opts.boss.send(

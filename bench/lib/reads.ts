@@ -1,0 +1,217 @@
+// The read scenarios: quick search and a catalogue page, over HTTP (cache miss and warm) and the same
+// statements bare through `pg` at the same concurrency; and the build figures of the in-process indexes.
+import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { splitSearchWords } from '@mp/contract/rules/search';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { cardModels, listingIndexes } from '../../apps/server/src/modules/catalogue/catalogue.indexes.ts';
+import { categoryBase, listingSql } from '../../apps/server/src/modules/catalogue/catalogue.queries.ts';
+import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/search.index-store.ts';
+import { quickSearchSql } from '../../apps/server/src/modules/catalogue/search.queries.ts';
+import { connect } from '../../apps/server/src/platform/db/database.ts';
+import type { CpuMeter } from './cpu.ts';
+import { closedLoop, HttpConnection, type Result } from './load.ts';
+import { type Api, log } from './server.ts';
+
+/** What every scenario needs: the server, the database, the signed-in user and the load shape. */
+export interface BenchContext {
+  port: number;
+  pgPort: number;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  pool: pg.Pool;
+  api: Api;
+  token: string;
+  notes: string[];
+  /** CPU of the server and PostgreSQL processes (Linux), for the write scenarios' notes. */
+  cpu?: CpuMeter;
+}
+
+/** Quick-search texts as people type them: prefixes, whole words, two words, numbers. */
+const terms = [
+  'tr',
+  'tril',
+  'trilplaat',
+  'trilplaat diesel',
+  'lichtmast',
+  'licht',
+  'aggregaat',
+  'aggregaat 20',
+  'bouwhek',
+  'bouwhek verzinkt',
+  'hoogwerker',
+  'schaar',
+  'pomp',
+  'dompelpomp',
+  'kabel',
+  'heater',
+  'steiger',
+  'rolsteiger',
+  'ladder',
+  'container',
+  'schaftkeet',
+  'keet',
+  'minigraver',
+  'dumper',
+  'verkeersbord',
+  'pion',
+  'bouwlamp',
+  'led',
+  'diesel',
+  'accu',
+  'bh-1001',
+  'ag-10',
+  'ku',
+  'sanitair',
+  'bouwdroger',
+  'boorhamer',
+  'slijp',
+  'zaag',
+  'laser',
+  'wals',
+];
+
+export function clientPool(c: BenchContext) {
+  return Array.from({ length: c.connections }, () => new HttpConnection('127.0.0.1', c.port));
+}
+
+async function httpScenario(
+  c: BenchContext,
+  name: string,
+  pathOf: (worker: number, i: number) => string,
+): Promise<Result> {
+  const conns = clientPool(c);
+  const headers = { authorization: `Bearer ${c.token}`, 'x-locale': 'nl-NL' };
+  const request = async (w: number, i: number) => {
+    const r = await conns[w].request('GET', pathOf(w, i), headers);
+    return r.status === 200 || `${r.status} ${r.body.slice(0, 200)}`;
+  };
+  try {
+    // Warm-up (not counted): JIT, pools, and the server's catalogue indexes (built in the background after
+    // start; requests use SQL until they are ready). Other requests than the measured ones (i offset).
+    await closedLoop(`${name} (warm-up)`, c.connections, c.warmupSeconds, (w, i) =>
+      request(w, i + 1_000_000),
+    );
+    return await closedLoop(name, c.connections, c.seconds, request);
+  } finally {
+    for (const conn of conns) conn.close();
+  }
+}
+
+async function sqlScenario(
+  c: BenchContext,
+  name: string,
+  statementOf: (worker: number, i: number) => SQL,
+): Promise<Result> {
+  const dialect = new PgDialect();
+  return closedLoop(name, c.connections, c.seconds, async (w, i) => {
+    const q = dialect.sqlToQuery(statementOf(w, i));
+    // Named like the server's executePrepared(): parsed once per connection and shape.
+    const name = `mp_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 24)}`;
+    await c.pool.query({ name, text: q.sql, values: q.params as unknown[] });
+    return true;
+  });
+}
+
+/** A text no catalogue entry holds, so every request is new to the server's result cache. */
+const uniqueWord = (w: number, i: number) => `zq${w}x${i}`;
+
+export async function quickSearchScenarios(c: BenchContext): Promise<Result[]> {
+  const urlOf = (q: string) => `/api/v2.0/Search/quicksearch?query=${encodeURIComponent(q)}&locale=nl-NL`;
+  const pick = (w: number, i: number) => terms[(w * 7 + i) % terms.length];
+  // Warm up (and fill the result cache for the warm scenario, as real typing traffic would).
+  for (const t of terms) await c.api('GET', urlOf(t), c.token);
+  return [
+    // Headline: every text new, so no answer comes from the server's result cache.
+    await httpScenario(c, 'quick search, HTTP, cache miss (every text new)', (w, i) =>
+      urlOf(`${pick(w, i)} ${uniqueWord(w, i)}`),
+    ),
+    await sqlScenario(c, 'quick search, bare SQL via pg (same texts)', (w, i) =>
+      quickSearchSql('nl-NL', splitSearchWords(`${pick(w, i)} ${uniqueWord(w, i)}`), true, 10),
+    ),
+    await httpScenario(c, 'quick search, HTTP, cache warm (40 repeating terms)', (w, i) => urlOf(pick(w, i))),
+  ];
+}
+
+export async function catalogueScenarios(c: BenchContext): Promise<Result[]> {
+  const combos = (
+    await c.pool.query<{ category: string; attribute: string; code: string; n: number }>(`
+      select c.id as category, a.id as attribute, c.code || '+' || a.code as code, count(*)::int as n
+      from categories c join items i on i.category_id = c.id
+      join item_tech_data d on d.item_id = i.id and d.boolean_value
+      join tech_attributes a on a.id = d.attribute_id and a.kind = 'boolean' and a.filterable
+      group by c.id, a.id, c.code, a.code having count(*) >= 100 order by c.code, a.code`)
+  ).rows;
+  c.notes.push(
+    `catalogue pages: ${combos.length} (leaf category, boolean filter) pairs, ${combos.map((x) => `${x.code} (${x.n})`).join(', ')}`,
+  );
+  const combo = (w: number, i: number) => combos[(w * 5 + i) % combos.length];
+  const urlOf = (w: number, i: number, extra = '') => {
+    const x = combo(w, i);
+    return `/api/v2.0/Products/${x.category}?bool=${x.attribute}${extra}`;
+  };
+  // A price ceiling above every price changes nothing but the cache key.
+  const ceiling = (w: number, i: number) => (900_000 + (w * 100_000 + i) / 1000).toFixed(3);
+  for (let i = 0; i < combos.length; i++) await c.api('GET', urlOf(0, i), c.token);
+  return [
+    // Headline: a price ceiling above every price changes nothing but the cache key, so no hits.
+    await httpScenario(c, 'catalogue page + 1 boolean filter, HTTP, cache miss', (w, i) =>
+      urlOf(w, i, `&dayMax=${ceiling(w, i)}`),
+    ),
+    await sqlScenario(c, 'catalogue page + 1 boolean filter, bare SQL via pg (same statements)', (w, i) =>
+      listingSql({
+        locale: 'nl-NL',
+        base: categoryBase(combo(w, i).category),
+        hasRelevance: false,
+        filters: { bool: [combo(w, i).attribute], dayMax: Number(ceiling(w, i)) },
+        sort: 'default',
+        limit: 50,
+        offset: 0,
+        tech: 'locale',
+        withPrices: true,
+      }),
+    ),
+    await httpScenario(c, 'catalogue page + 1 boolean filter, HTTP, cache warm', (w, i) => urlOf(w, i)),
+  ];
+}
+
+/**
+ * Build time and heap of the in-process indexes (docs/decisions/0008), built here in the bench process on
+ * the same database: what a server spends on the first request and keeps in memory.
+ */
+export async function indexFigures(pgPort: number): Promise<string[]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const database = connect(`postgres://postgres:postgres@127.0.0.1:${pgPort}/materieelportaal`, { max: 2 });
+  const out: string[] = [];
+  try {
+    const measure = async (label: string, build: () => Promise<unknown>) => {
+      gc();
+      const heap = process.memoryUsage().heapUsed;
+      const t0 = performance.now();
+      const model = await build();
+      const ms = performance.now() - t0;
+      gc();
+      const mb = (process.memoryUsage().heapUsed - heap) / 1024 / 1024;
+      out.push(
+        `${label}: built in ${ms.toFixed(0)} ms, ${mb.toFixed(0)} MB heap${model ? '' : ' (not built: too many items)'}`,
+      );
+      log(out[out.length - 1]);
+      return model;
+    };
+    const quick = await measure('quick-search index (nl-NL)', () =>
+      quickSearchIndexes.get(database.db, 'nl-NL'),
+    );
+    const listing = await measure('listing index', () => listingIndexes.get(database.db, 'all'));
+    const cards = await measure('card model (nl-NL)', () => cardModels.get(database.db, 'nl-NL'));
+    // keep them alive until all are measured
+    if (!quick || !listing || !cards) out.push('an index was not built');
+  } finally {
+    await database.close();
+  }
+  return out;
+}
