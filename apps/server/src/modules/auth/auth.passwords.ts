@@ -24,6 +24,7 @@ import {
   findUserByEmail,
   findUserById,
   insertResetToken,
+  lockResetTokens,
   setPasswordHash,
 } from './auth.queries.ts';
 import {
@@ -46,15 +47,21 @@ export async function forgotPassword(ctx: Ctx, deps: AuthDeps, input: { email: s
   const now = ctx.now;
   later(deps.log, 'password reset mail', async () => {
     const since = new Date(now.getTime() - WINDOW_SECONDS * 1000);
-    if ((await countRecentResetTokens(ctx.db, user.id, since)) >= RESET_MAILS_PER_ACCOUNT) return;
     const token = randomToken();
-    await insertResetToken(ctx.db, {
-      userId: user.id,
-      tokenHash: sha256(token),
-      purpose: 'reset',
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
-      createdAt: now,
+    // why: count and insert under the account's lock, so parallel requests never pass the limit together.
+    const issued = await ctx.db.transaction(async (tx) => {
+      await lockResetTokens(tx, user.id);
+      if ((await countRecentResetTokens(tx, user.id, since)) >= RESET_MAILS_PER_ACCOUNT) return false;
+      await insertResetToken(tx, {
+        userId: user.id,
+        tokenHash: sha256(token),
+        purpose: 'reset',
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+        createdAt: now,
+      });
+      return true;
     });
+    if (!issued) return;
     const link = `${deps.config.publicUrl}/wachtwoord-resetten?token=${encodeURIComponent(token)}`;
     await sendTemplatedMail(
       { db: ctx.db, mailer: deps.mailer },

@@ -175,6 +175,11 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values(values);
 }
 
+/** Serialises reset-token issuing per account until the end of the transaction. */
+export async function lockResetTokens(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset:${userId}`}))`);
+}
+
 export async function countRecentResetTokens(db: Db, userId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
