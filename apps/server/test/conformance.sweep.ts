@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app.ts';
-import { type Case, CaseMaker, caseKinds, type Operation, operations, problemsOf } from './conformance.ts';
+import { describe, expect, it } from 'vitest';
+import { CaseMaker, caseKinds, problemsOf } from './conformance.ts';
+import { useConformanceApp } from './conformance-app.ts';
 
 /*
  * `npm run conformance` (not yet a step of `npm test`: it lists the gaps the API-document issue closes).
@@ -12,34 +12,7 @@ import { type Case, CaseMaker, caseKinds, type Operation, operations, problemsOf
  */
 
 const ROUNDS = Number(process.env.CONFORMANCE_ROUNDS ?? 3);
-let t: TestApp;
-let doc: { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
-let ops: Operation[];
-let callers: Record<string, string>[];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  doc = (await t.app.inject({ url: '/api/docs/json' })).json();
-  ops = operations(doc);
-  callers = [{}, await t.auth('uitvoerder@vandijk.nl'), await t.auth('admin@materieelportaal.nl')];
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function send(c: Case) {
-  const res = await t.app.inject({
-    method: c.op.method as 'GET',
-    url: c.url,
-    headers: c.headers,
-    payload: c.payload,
-  });
-  return {
-    status: res.statusCode,
-    contentType: res.headers['content-type'] as string | undefined,
-    body: res.body,
-  };
-}
+const app = useConformanceApp();
 
 describe('the API document', () => {
   it('declares every status the server answers, with a body matching its schema', async () => {
@@ -47,11 +20,11 @@ describe('the API document', () => {
     const problems = new Map<string, string>();
     let cases = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const op of ops) {
-        for (const caller of callers) {
+      for (const op of app.ops) {
+        for (const caller of app.callers) {
           for (const kind of caseKinds) {
             const c = maker.make(op, kind, caller);
-            const answer = await send(c);
+            const answer = await app.send(c);
             cases++;
             for (const p of problemsOf(op, answer)) {
               const key = p.split(':')[0];
