@@ -47,10 +47,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
   const res = await fetch(base + path, {
     ...init,
-    headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json', ...init.headers },
+    headers: {
+      'accept-encoding': 'br, gzip',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, url: path, body: text ? JSON.parse(text) : null };
 }
 
 async function signIn(): Promise<string> {
@@ -119,7 +123,7 @@ async function worker(categories: string[], itemNos: string[], locationNo: strin
       requests++;
       if (r.status >= 400) {
         failures++;
-        firstFailure ||= `status ${r.status} from step ${steps.indexOf(step)}`;
+        firstFailure ||= `status ${r.status} from step ${steps.indexOf(step)} (${(r as { url?: string }).url ?? ''})`;
       }
     } catch (e) {
       failures++;
@@ -159,6 +163,9 @@ try {
   ).body as { items?: { itemNo: string }[] };
   const itemNos = (page.items ?? []).map((i) => i.itemNo);
   if (!categories.length || !itemNos.length || !locationNo) throw new Error('no demo data to drive');
+  process.stdout.write(
+    `soak: location ${locationNo}, ${categories.length} categories, ${itemNos.length} items\n`,
+  );
 
   const t0 = Date.now();
   stopAt = t0 + minutes * 60_000;
@@ -180,10 +187,9 @@ try {
   process.stdout.write(`soak: ${minutes} min, ${connections} connections, ${base}\n`);
   await sample();
   const timer = setInterval(() => void sample(), sampleSeconds * 1000);
-  await Promise.all(
-    Array.from({ length: connections }, () => worker(token, categories, itemNos, locationNo)),
-  );
+  await Promise.all(Array.from({ length: connections }, () => worker(categories, itemNos, locationNo)));
   clearInterval(timer);
+  clearInterval(renew);
   await sample();
 
   // Growth per 10 minutes over the second half (least squares), when the warm-up is behind us.
