@@ -16,6 +16,8 @@ interface Options {
    * the machine can hold it. `port` then only names the socket file. Not on Windows.
    */
   socketDir?: string;
+  /** With `socketDir`: listen on 127.0.0.1:`port` too (for tools such as psql); the url still uses the socket. */
+  tcpToo?: boolean;
   log?: (line: string) => void;
 }
 
@@ -30,6 +32,7 @@ export async function startEmbeddedPostgres({
   dir,
   port,
   socketDir,
+  tcpToo = false,
   log,
 }: Options): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
@@ -55,7 +58,7 @@ export async function startEmbeddedPostgres({
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
       '-c',
-      `listen_addresses=${socketDir ? '' : '127.0.0.1'}`,
+      `listen_addresses=${socketDir && !tcpToo ? '' : '127.0.0.1'}`,
       '-c',
       `unix_socket_directories=${socketDir ?? ''}`,
       '-c',
@@ -93,7 +96,7 @@ export async function startEmbeddedPostgres({
         continue;
       }
       const why = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).join('\n') || String(e);
-      const where = socketDir ? `a socket in ${socketDir}` : `port ${port}`;
+      const where = socketDir ? `a socket in ${socketDir}${tcpToo ? ` and port ${port}` : ''}` : `port ${port}`;
       throw new Error(`PostgreSQL did not start on ${where}: ${why}`);
     }
   }
