@@ -96,7 +96,9 @@ export async function startEmbeddedPostgres({
         continue;
       }
       const why = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).join('\n') || String(e);
-      const where = socketDir ? `a socket in ${socketDir}${tcpToo ? ` and port ${port}` : ''}` : `port ${port}`;
+      const where = socketDir
+        ? `a socket in ${socketDir}${tcpToo ? ` and port ${port}` : ''}`
+        : `port ${port}`;
       throw new Error(`PostgreSQL did not start on ${where}: ${why}`);
     }
   }
