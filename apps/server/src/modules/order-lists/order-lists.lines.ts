@@ -18,6 +18,7 @@ import {
 import { getSetting } from '../settings/index.ts';
 import {
   countLines,
+  defaultListIdFor,
   deleteLines,
   insertLines,
   type LineRow,
@@ -337,6 +338,8 @@ async function addItemLines(
   });
   const location = allowLocation(ctx, state.location, 'write');
   const list = state.list;
+  // The default list not stored yet: the locked path stores it (ownList) and adds.
+  if (!list && id === defaultListIdFor(user.id, location.locationId)) return null;
   if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
   const infos = state.items.map(toItemInfo);
   const byNo = new Map(infos.map((i) => [i.itemNo, i]));

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@mp/contract/i18n';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { orderListLines, orderLists, plantRequests } from '../../db/schema/index.ts';
+import { orderListLines, orderLists, plantLocations, plantRequests } from '../../db/schema/index.ts';
 import { type LocationWithRoleJson, locationWithRoleJsonSql } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { runStatement, statement } from '../../platform/db/prepared.ts';
@@ -94,7 +95,27 @@ export async function selectOrderList(
   return row ?? null;
 }
 
-/** The first list of the user on the location (the default), creating it once (serialized per user+location). */
+/**
+ * The id the user's default list on a location has before it is stored: derived from the two ids, so every
+ * read answers the same unsaved, empty list and the first write stores it under that id (reads never write).
+ */
+export function defaultListIdFor(userId: string, locationId: string): string {
+  const h = createHash('sha256').update(`order-list-default:${userId}:${locationId}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x80; // RFC 9562 version 8 (custom)
+  h[8] = (h[8] & 0x3f) | 0x80; // RFC 9562 variant
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** Every location's id (for an admin's unsaved default list: which location its id belongs to). */
+export async function selectAllLocationIds(db: Q): Promise<string[]> {
+  return (await db.select({ id: plantLocations.id }).from(plantLocations)).map((r) => r.id);
+}
+
+/**
+ * Stores the default list (id defaultListIdFor) when the user has no list on the location yet; serialized per
+ * user+location, so two first writes at once make one list.
+ */
 export async function ensureDefaultOrderList(
   db: Db,
   userId: string,
@@ -108,7 +129,11 @@ export async function ensureDefaultOrderList(
       .from(orderLists)
       .where(and(eq(orderLists.userId, userId), eq(orderLists.locationId, locationId)))
       .limit(1);
-    if (!existing) await tx.insert(orderLists).values({ userId, locationId, name });
+    if (!existing)
+      await tx
+        .insert(orderLists)
+        .values({ id: defaultListIdFor(userId, locationId), userId, locationId, name })
+        .onConflictDoNothing();
   });
 }
 

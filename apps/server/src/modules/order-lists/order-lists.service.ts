@@ -10,31 +10,34 @@ import {
   deleteOrderList as deleteOrderListRow,
   ensureDefaultOrderList,
   insertOrderList,
+  type OrderListSummaryRow,
   selectOrderList,
   selectOrderLists,
   updateDraft,
   updateOrderListName,
 } from './order-lists.queries.ts';
-import { changeList, listNotFound, multipleListsOff, ownList } from './order-lists.shared.ts';
+import {
+  changeList,
+  listNotFound,
+  multipleListsOff,
+  ownList,
+  unsavedDefaultList,
+} from './order-lists.shared.ts';
 import { summaryOf, view } from './order-lists.view.ts';
 
 // ── lists ────────────────────────────────────────────────────────────────────────────────────
 
-/** The user's lists on the location; the default list is made on first use. */
+/**
+ * The user's lists on the location. Without any, the default list as it is before it is stored (empty): a read
+ * never writes; the first write to its id stores it (ownList).
+ */
 export async function listOrderLists(ctx: Ctx, locationNo: string) {
   await requireArea(ctx, 'AppBestellijst', 'read');
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'read');
-  let rows = await selectOrderLists(ctx.db, user.id, location.locationId);
-  if (rows.length === 0) {
-    await ensureDefaultOrderList(
-      ctx.db,
-      user.id,
-      location.locationId,
-      translate(ctx.locale, 'Bestellijst.titel'),
-    );
-    rows = await selectOrderLists(ctx.db, user.id, location.locationId);
-  }
+  let rows: OrderListSummaryRow[] = await selectOrderLists(ctx.db, user.id, location.locationId);
+  if (rows.length === 0)
+    rows = [{ ...unsavedDefaultList(ctx, user.id, location.locationId), lineCount: 0, totalAmount: 0 }];
   return {
     orderLists: rows.map((r, i) => summaryOf(r, location.locationNo, i === 0)),
     multipleLists: await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'),
@@ -63,6 +66,14 @@ export async function createOrderList(ctx: Ctx, locationNo: string, name: string
   const location = await requireLocation(ctx, locationNo, 'write');
   if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
   const existing = await selectOrderLists(ctx.db, user.id, location.locationId);
+  // why: the default list stays the first: stored before a second list is made.
+  if (existing.length === 0)
+    await ensureDefaultOrderList(
+      ctx.db,
+      user.id,
+      location.locationId,
+      translate(ctx.locale, 'Bestellijst.titel'),
+    );
   if (existing.length >= 50) throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: 50 } });
   const id = await insertOrderList(ctx.db, { userId: user.id, locationId: location.locationId, name });
   const list = await selectOrderList(ctx.db, id);

@@ -1,9 +1,16 @@
 import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
+import { translate } from '@mp/contract/i18n';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
-import { selectOrderList, touchOrderList } from './order-lists.queries.ts';
+import {
+  defaultListIdFor,
+  ensureDefaultOrderList,
+  type OrderListRow,
+  selectOrderList,
+  touchOrderList,
+} from './order-lists.queries.ts';
 
 // What the order-list services of this folder share: errors, the own-list check and the locked change.
 
@@ -28,12 +35,42 @@ export function multipleListsOff(): AppError {
   return new AppError('rule', 'error.meerdere_bestellijsten_uit');
 }
 
-/** The user's own list on that location; anything else (another user's, another location's) is 404. */
+/** The user's default list on a location as it is before anything was stored in it (empty, no draft). */
+export function unsavedDefaultList(ctx: Ctx, userId: string, locationId: string): OrderListRow {
+  const now = new Date();
+  return {
+    id: defaultListIdFor(userId, locationId),
+    userId,
+    locationId,
+    name: translate(ctx.locale, 'Bestellijst.titel'),
+    draft: null,
+    draftUpdatedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The user's own list on that location; anything else (another user's, another location's) is 404. The
+ * default list's id (defaultListIdFor) is the user's before it is stored: a read answers it empty, a write
+ * stores it first (when the user has no list there yet).
+ */
 export async function ownList(ctx: Ctx, locationNo: string, id: string, action: 'read' | 'write') {
   await requireArea(ctx, 'AppBestellijst', action);
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, action);
-  const list = await selectOrderList(ctx.db, id);
+  let list = await selectOrderList(ctx.db, id);
+  if (!list && id === defaultListIdFor(user.id, location.locationId)) {
+    if (action === 'read')
+      return { user, location, list: unsavedDefaultList(ctx, user.id, location.locationId) };
+    await ensureDefaultOrderList(
+      ctx.db,
+      user.id,
+      location.locationId,
+      translate(ctx.locale, 'Bestellijst.titel'),
+    );
+    list = await selectOrderList(ctx.db, id);
+  }
   if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
   return { user, location, list };
 }

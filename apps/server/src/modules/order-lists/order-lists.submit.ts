@@ -1,12 +1,20 @@
-import { allowLocation, type LocationAccess, requireNotBlocked } from '../../platform/auth/access.ts';
+import {
+  accessibleLocationIds,
+  allowLocation,
+  type LocationAccess,
+  requireLocationById,
+  requireNotBlocked,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { type ItemInfo, type SetInfo, toItemInfo, toSetInfo } from '../catalogue/index.ts';
 import {
+  defaultListIdFor,
   emptyOrderList,
   type LineRow,
   lockListWithAccess,
+  selectAllLocationIds,
   selectLinesWithCatalogue,
   selectListAccess,
 } from './order-lists.queries.ts';
@@ -27,6 +35,7 @@ export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Pr
   const user = requireUser(ctx);
   // One statement: the list's owner and its location with the caller's role (docs/decisions/0011).
   const list = await selectListAccess(ctx.db, id, user.id);
+  if (!list) await refuseUnsavedDefaultList(ctx, id);
   if (!list || list.userId !== user.id) throw listNotFound(id);
   try {
     allowLocation(ctx, list.location, 'read');
@@ -34,6 +43,20 @@ export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Pr
     if (e instanceof AppError && e.type === 'not_found') throw listNotFound(id);
     throw e;
   }
+}
+
+/**
+ * A default list not stored yet (ownList) is empty: its submit is refused as an empty list's would be, after
+ * the same location checks (403 read-only, 422 blocked). Returns when `id` is no such list (the caller's 404).
+ */
+async function refuseUnsavedDefaultList(ctx: Ctx, id: string): Promise<void> {
+  const user = requireUser(ctx);
+  const ids = await accessibleLocationIds(ctx, 'read');
+  const candidates = ids === 'all' ? await selectAllLocationIds(ctx.db) : ids;
+  const locationId = candidates.find((l) => defaultListIdFor(user.id, l) === id);
+  if (!locationId) return;
+  requireNotBlocked(await requireLocationById(ctx, locationId, 'write'));
+  throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId: id } });
 }
 
 /** The selected list of a location for callers that name none (the default: the user's first). */

@@ -30,13 +30,29 @@ afterAll(async () => {
 const base = (loc: string) => `/api/v2.0/OrderLists/${loc}`;
 
 describe('order lists', () => {
-  it('makes one default list on first use, even when asked twice at once', async () => {
+  it('answers the default list without storing it (reads never write); the first writes store one list', async () => {
     const headers = await t.auth(USER);
     expect(await listsInDb(t, USER, LOC2)).toHaveLength(0);
     const [a, b] = await Promise.all([
       t.app.inject({ url: base(LOC2), headers }),
       t.app.inject({ url: base(LOC2), headers }),
     ]);
+    expect(await listsInDb(t, USER, LOC2)).toHaveLength(0);
+    const unsaved = await t.app.inject({ url: `${base(LOC2)}/${a.json().orderLists[0].id}`, headers });
+    expect(unsaved.statusCode).toBe(200);
+    expect(unsaved.json()).toMatchObject({ isDefault: true, lineCount: 0, lines: [] });
+    expect(await listsInDb(t, USER, LOC2)).toHaveLength(0);
+    // Two first writes at once store one list, under the id the reads gave.
+    const writes = await Promise.all([
+      addItems(t, USER, LOC2, a.json().orderLists[0].id, [{ itemNo: ITEM, amount: 1 }]),
+      addItems(t, USER, LOC2, a.json().orderLists[0].id, [{ itemNo: ITEM, amount: 1 }]),
+    ]);
+    expect(writes.map((w) => w.statusCode)).toEqual([200, 200]);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${base(LOC2)}/${a.json().orderLists[0].id}/orderlistlines`,
+      headers,
+    });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json().orderLists).toHaveLength(1);
@@ -555,7 +571,7 @@ describe('order lists', () => {
       expect(r.statusCode).toBe(403);
       expect(r.json().code).toBe('error.alleen_lezen');
     }
-    expect((await listsInDb(t, READONLY, LOC))[0].lines).toBe(0);
+    expect(await listsInDb(t, READONLY, LOC)).toHaveLength(0); // not even the default list was stored
   });
 
   it('answers 400 for a malformed list id', async () => {

@@ -111,7 +111,7 @@ export async function view(ctx: Ctx, list: OrderListRow, location: LocationAcces
     ),
   ]);
   return composeView(ctx, location, {
-    summary: summaryOf(summary, location.locationNo, summaries[0]?.id === list.id),
+    summary: summaryOf(summary, location.locationNo, (summaries[0]?.id ?? list.id) === list.id),
     rows,
     items,
     sets,
