@@ -167,6 +167,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       workAddressId: destination.address?.id ?? null,
       targetLocationId: target?.id ?? null,
       addressCode: destination.address?.code ?? null,
+      addressName: destination.address?.name ?? null,
       street: destination.kind === 'other_address' ? 'Industrieweg 8' : (destination.address?.street ?? null),
       postcode: destination.kind === 'other_address' ? '9403 AB' : (destination.address?.postcode ?? null),
       city: destination.kind === 'other_address' ? 'Assen' : (destination.address?.city ?? null),

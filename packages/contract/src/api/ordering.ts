@@ -327,6 +327,8 @@ export const requestDetail = requestSummary.extend({
   depotNo: z.string().nullable(),
   depotName: z.string().nullable(),
   addressCode: z.string().nullable(),
+  /** The work address's name chosen in the wizard (as it was then). */
+  addressName: z.string().nullable(),
   street: z.string().nullable(),
   postcode: z.string().nullable(),
   city: z.string().nullable(),

@@ -82,6 +82,8 @@ export const plantRequests = pgTable(
     /** Relocation target, or a transport to another location. */
     targetLocationId: uuid().references(() => plantLocations.id, { onDelete: 'restrict' }),
     addressCode: text(),
+    /** The work address's name as it was when the request was made (a snapshot, like street/postcode/city). */
+    addressName: text(),
     street: text(),
     postcode: text(),
     city: text(),

@@ -115,6 +115,7 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
     depotNo: row.depotNo ?? null,
     depotName: row.depotName ?? null,
     addressCode: row.addressCode ?? row.workAddressCode ?? null,
+    addressName: row.addressName ?? null,
     street: row.street ?? null,
     postcode: row.postcode ?? null,
     city: row.city ?? null,

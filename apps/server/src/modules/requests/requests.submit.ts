@@ -56,6 +56,8 @@ export interface Destination {
   depotNo: string | null;
   workAddressId: string | null;
   addressCode: string | null;
+  /** The work address's name (a snapshot on the request). */
+  addressName: string | null;
   street: string | null;
   postcode: string | null;
   city: string | null;
@@ -80,6 +82,7 @@ export async function resolveDestination(
       depotNo: depot.depotNo,
       workAddressId: null,
       addressCode: null,
+      addressName: null,
       street: depot.street,
       postcode: depot.postcode,
       city: depot.city,
@@ -99,6 +102,7 @@ export async function resolveDestination(
       depotNo: null,
       workAddressId: address.id,
       addressCode: address.code,
+      addressName: address.name || null,
       street: address.street,
       postcode: address.postcode,
       city: address.city,
@@ -113,6 +117,7 @@ export async function resolveDestination(
     depotNo: null,
     workAddressId: null,
     addressCode: null,
+    addressName: null,
     street: form.street ?? null,
     postcode: form.postcode || null,
     city: form.city ?? null,
@@ -187,6 +192,7 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
     depotId: destination.depotId,
     workAddressId: destination.workAddressId,
     addressCode: destination.addressCode,
+    addressName: destination.addressName,
     street: destination.street,
     postcode: destination.postcode,
     city: destination.city,

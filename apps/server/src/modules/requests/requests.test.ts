@@ -9,6 +9,7 @@ import {
   plantRequests,
   requestLines,
   requestStatusHistory,
+  workAddresses,
 } from '../../db/schema/index.ts';
 import {
   ADMIN,
@@ -130,6 +131,14 @@ describe('order submit', () => {
       .from(requestStatusHistory)
       .where(eq(requestStatusHistory.requestId, body.id));
     expect(history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'submitted' })]);
+    // The detail keeps the name of the work address the user chose (as it was then).
+    const [address] = await t.database.db
+      .select({ name: workAddresses.name })
+      .from(workAddresses)
+      .where(eq(workAddresses.id, req.workAddressId as string));
+    expect(address.name).toBeTruthy();
+    const detail = await t.app.inject({ url: `/api/v2.0/PlantRequests/${body.id}`, headers });
+    expect(detail.json()).toMatchObject({ addressCode: 'WA01', addressName: address.name });
 
     expect(await linesInDb(t, id)).toHaveLength(0);
     const draft = await t.app.inject({ url: `/api/v2.0/OrderLists/${LOC2}/${id}/draft`, headers });

@@ -276,7 +276,7 @@ export function AanvraagPage() {
   const destination =
     r.destinationKind === 'depot'
       ? [r.depotName ?? r.depotNo, r.street, [r.postcode, r.city].filter(Boolean).join(' ')]
-      : [r.street, [r.postcode, r.city].filter(Boolean).join(' ')];
+      : [r.addressName, r.street, [r.postcode, r.city].filter(Boolean).join(' ')];
   const lines = [...r.lines].sort((a, b) => a.lineNo - b.lineNo);
   const ordered: { line: (typeof lines)[number]; depth: number }[] = [];
   const walk = (parent: string | null, depth: number) => {
