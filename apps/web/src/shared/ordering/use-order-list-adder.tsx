@@ -2,6 +2,8 @@
 // Catalogue, search, details, sets and favourites all use it; features do not import each other.
 import type { AddOrderListLinesInput } from '@mp/contract/api/ordering';
 import { useState } from 'react';
+import { isApiError } from '../api/errors';
+import { useSelectedLocationAccess } from '../api/get-plant-locations';
 import { isLocalRefusal, NOT_SIGNED_IN, useAddToOrderList } from '../api/order-lists/add-order-list-lines';
 import { SignInPrompt } from '../ui/SignInPrompt';
 import { snackbar } from '../ui/snackbar/snackbar-store';
@@ -14,14 +16,21 @@ export const itemListFeedback = {
 
 /**
  * Adding to the order list with the page's own snackbars (product §8: catalogue, details and sets each have
- * theirs): success key, failure key; the local refusals (sign in, no location, nothing filled in) explained.
+ * theirs): success key, failure key; the local refusals (sign in, no location, nothing filled in) explained;
+ * a refusal of the server in its own (translated) words. `readOnlyKey` is set where the selected location is
+ * read-only for the user: pages disable their add controls and show that reason.
  */
 export function useOrderListAdder({ successKey, errorKey }: { successKey: string; errorKey: string }) {
   const mutation = useAddToOrderList();
   const [askSignIn, setAskSignIn] = useState(false);
+  const { readOnlyKey } = useSelectedLocationAccess();
 
   async function add(input: AddOrderListLinesInput, childLinesIncluded = false): Promise<boolean> {
     if (mutation.isPending) return false;
+    if (readOnlyKey) {
+      snackbar.warning(readOnlyKey);
+      return false;
+    }
     try {
       await mutation.mutateAsync({ input, childLinesIncluded });
       snackbar.success(successKey);
@@ -30,7 +39,8 @@ export function useOrderListAdder({ successKey, errorKey }: { successKey: string
       if (isLocalRefusal(e)) {
         if (e.code === NOT_SIGNED_IN) setAskSignIn(true);
         else snackbar.warning(e.code);
-      } else snackbar.danger(errorKey);
+      } else if (isApiError(e)) snackbar.error(e);
+      else snackbar.danger(errorKey);
       return false;
     }
   }
@@ -38,6 +48,7 @@ export function useOrderListAdder({ successKey, errorKey }: { successKey: string
   return {
     add,
     pending: mutation.isPending,
+    readOnlyKey,
     prompt: <SignInPrompt opened={askSignIn} onClose={() => setAskSignIn(false)} />,
   };
 }

@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState } from '@mantine/core';
 import { IconAlertCircle, IconInbox, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/errors';
+import { GENERIC_ERROR_CODE, isApiError } from '../api/errors';
 import { translateCode } from '../i18n/i18n';
 
 export function EmptyView({
@@ -30,7 +30,13 @@ export function EmptyView({
   );
 }
 
-/** A failed load with the reason and a retry button. */
+/**
+ * A failed load with the reason and a retry button: the page's own message (`messageKey`) and, when the
+ * server named a specific reason, that reason in the user's language below it.
+ */
+/** Codes that say nothing beyond "it failed": not repeated under a page's own message. */
+const GENERIC_CODES = new Set([GENERIC_ERROR_CODE, 'error.algemene_error']);
+
 export function ErrorView({
   error,
   onRetry,
@@ -41,14 +47,13 @@ export function ErrorView({
   messageKey?: string;
 }) {
   const { t } = useTranslation();
-  const message = messageKey
-    ? t(messageKey)
-    : isApiError(error)
-      ? translateCode(error.code, error.message)
-      : t('shared.fout_opnieuw');
+  const reason = isApiError(error) ? translateCode(error.code, error.message) : null;
+  const specific = isApiError(error) && !GENERIC_CODES.has(error.code);
+  const message = messageKey ? t(messageKey) : (reason ?? t('shared.fout_opnieuw'));
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" my="md">
       {message}
+      {messageKey && specific && reason && reason !== message && <div>{reason}</div>}
       {onRetry && (
         <div>
           <Button

@@ -53,7 +53,11 @@ export function CatalogusPage() {
         {page.error && 'status' in page.error && page.error.status === 404 ? (
           <EmptyView title={t('error.niet_gevonden')} />
         ) : (
-          <ErrorView messageKey="Catalogus.ophalen_error" onRetry={() => void page.refetch()} />
+          <ErrorView
+            messageKey="Catalogus.ophalen_error"
+            error={page.error}
+            onRetry={() => void page.refetch()}
+          />
         )}
       </>
     );

@@ -19,6 +19,7 @@ import { useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
@@ -76,7 +77,11 @@ function DetailsView({ id }: { id: string }) {
         {isApiError(query.error) && query.error.status === 404 ? (
           <EmptyView title={t('error.niet_gevonden')} />
         ) : (
-          <ErrorView messageKey="Details.ophalen_error" onRetry={() => void query.refetch()} />
+          <ErrorView
+            messageKey="Details.ophalen_error"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         )}
       </>
     );
@@ -156,6 +161,7 @@ function DetailsView({ id }: { id: string }) {
                   leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
                   onClick={() => void addToOrderList()}
                   loading={adder.pending}
+                  disabled={Boolean(adder.readOnlyKey)}
                   mih={44}
                   styles={wrappingLabel}
                   data-testid="details-add"
@@ -164,6 +170,7 @@ function DetailsView({ id }: { id: string }) {
                 </Button>
                 {signedIn && <AddToFavourites itemNo={item.itemNo} />}
               </Group>
+              <ReadOnlyReason reasonKey={adder.readOnlyKey} />
             </Paper>
             {item.longDescription && <Text style={{ whiteSpace: 'pre-line' }}>{item.longDescription}</Text>}
           </Stack>

@@ -37,7 +37,11 @@ export function MaterieelPage() {
         {query.isPending ? (
           <LoadingBlock />
         ) : query.isError ? (
-          <ErrorView messageKey="Catalogus.ophalen_error" onRetry={() => void query.refetch()} />
+          <ErrorView
+            messageKey="Catalogus.ophalen_error"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <RootTiles all={query.data} />
         )}
@@ -56,7 +60,11 @@ export function MaterieelPage() {
     return (
       <>
         <PageHeader />
-        <ErrorView messageKey="Catalogus.ophalen_error" onRetry={() => void query.refetch()} />
+        <ErrorView
+          messageKey="Catalogus.ophalen_error"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   const current = findCategory(query.data, category);

@@ -28,6 +28,7 @@ import { useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useSet, useSets } from '../api/get-sets';
 
@@ -42,7 +43,9 @@ export function SetsPage() {
     body = <EmptyView title={t('Sets.geen_sets')} icon={<IconBox size={28} aria-hidden />} />;
   else if (query.isPending) body = <LoadingBlock />;
   else if (query.isError)
-    body = <ErrorView messageKey="Sets.ophalen_error" onRetry={() => void query.refetch()} />;
+    body = (
+      <ErrorView messageKey="Sets.ophalen_error" error={query.error} onRetry={() => void query.refetch()} />
+    );
   else if (query.data.length === 0)
     body = <EmptyView title={t('Sets.geen_sets')} icon={<IconBox size={28} aria-hidden />} />;
   else
@@ -132,7 +135,11 @@ export function SetPage() {
         {isApiError(query.error) && query.error.status === 404 ? (
           <EmptyView title={t('error.niet_gevonden')} />
         ) : (
-          <ErrorView messageKey="Sets.ophalen_error" onRetry={() => void query.refetch()} />
+          <ErrorView
+            messageKey="Sets.ophalen_error"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         )}
       </>
     );
@@ -194,6 +201,7 @@ export function SetPage() {
                   leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
                   onClick={() => void add()}
                   loading={adder.pending}
+                  disabled={Boolean(adder.readOnlyKey)}
                   mih={44}
                   styles={wrappingLabel}
                   data-testid="set-add"
@@ -201,6 +209,7 @@ export function SetPage() {
                   {t('Sets.toevoegen')}
                 </Button>
               </Group>
+              <ReadOnlyReason reasonKey={adder.readOnlyKey} />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreateFavouriteList } from '../../../shared/api/favourite-lists/create-favourite-list';
 import { useFavouriteLists } from '../../../shared/api/favourite-lists/get-favourite-lists';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { toAmount } from '../../../shared/catalogue/selection';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -38,6 +39,7 @@ import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { NameModal } from '../../../shared/ui/NameModal';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useDeleteFavouriteList } from '../api/delete-favourite-list';
@@ -87,6 +89,7 @@ function ListItems({ list }: { list: FavouriteList }) {
                   size={44}
                   variant="light"
                   loading={adder.pending}
+                  disabled={Boolean(adder.readOnlyKey)}
                   aria-label={`${t('Details.toevoegen_bestellijst')}: ${item.description}`}
                   onClick={() => {
                     const amount = toAmount(amounts[item.itemNo] ?? 1);
@@ -144,6 +147,7 @@ export function FavorietenPage() {
   const rename = useRenameFavouriteList();
   const remove = useDeleteFavouriteList();
   const toOrderList = useFavouritesToOrderList();
+  const { readOnlyKey } = useSelectedLocationAccess();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<FavouriteList | null>(null);
   const [deleting, setDeleting] = useState<FavouriteList | null>(null);
@@ -168,8 +172,8 @@ export function FavorietenPage() {
         },
       });
       snackbar.success('Favorieten.lijst_bestellijst', { name: list.name });
-    } catch {
-      snackbar.danger('error.algemene_error');
+    } catch (e) {
+      snackbar.error(e);
     }
   }
 
@@ -218,6 +222,7 @@ export function FavorietenPage() {
                     leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
                     onClick={() => void allToOrderList(l)}
                     loading={toOrderList.isPending && toOrderList.variables?.id === l.id}
+                    disabled={readOnlyKey !== null}
                     mih={44}
                   >
                     {t('Favorieten.alles_bestellijst')}
@@ -240,6 +245,7 @@ export function FavorietenPage() {
                     {t('Favorieten.lijst_verwijderen')}
                   </Button>
                 </Group>
+                <ReadOnlyReason reasonKey={readOnlyKey} />
                 <ListItems list={l} />
               </Stack>
             </Accordion.Panel>

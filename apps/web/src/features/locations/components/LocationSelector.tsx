@@ -4,9 +4,9 @@ import { filterLocations, locationLabel } from '@mp/contract/rules/location-filt
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
-import { usePlantLocations } from '../api/get-plant-locations';
 
 /** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
 const MAX_OPTIONS = 100;

@@ -3,12 +3,12 @@ import type { PlantLocation } from '@mp/contract/api/shell';
 import { descriptionOf, locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { usePlantLocations } from '../api/get-plant-locations';
 
 function LocationFacts({ location }: { location: PlantLocation }) {
   const { t } = useTranslation();

@@ -25,6 +25,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
 import { toAmount } from '../../../shared/catalogue/selection';
@@ -105,7 +106,9 @@ function LineRow({
   format,
   priceDecimals,
   weightDecimals,
+  readOnly = false,
 }: {
+  readOnly?: boolean;
   line: OrderListLine;
   depth: number;
   edit: LineEdit | undefined;
@@ -160,7 +163,7 @@ function LineRow({
             {!isSet && <PriceLines item={line} format={format} decimals={priceDecimals} size="xs" />}
           </Stack>
           <Group gap={4} wrap="nowrap" align="flex-start">
-            {line.editable ? (
+            {line.editable && !readOnly ? (
               <AmountInput
                 value={amount}
                 onChange={(v) => onEdit({ amount: v })}
@@ -175,7 +178,7 @@ function LineRow({
                 {format.number(line.amount)}
               </Text>
             )}
-            {onRemove && (
+            {onRemove && !readOnly && (
               <Tooltip label={t('shared.verwijderen')} withArrow>
                 <ActionIcon
                   variant="subtle"
@@ -203,6 +206,7 @@ function LineRow({
             placeholder={t('Bestellijst.opmerking')}
             aria-label={`${t('Bestellijst.opmerking')}: ${line.description}`}
             maxLength={MAX_LINE_COMMENT}
+            readOnly={readOnly}
             size="sm"
             styles={{ input: { minHeight: 44 } }}
           />
@@ -316,7 +320,10 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   }
 
   const rows = linesInOrder(list.lines);
-  const block = processBlock(list.lines, edits);
+  // The read-only role on this location: nothing to change, the reason where "process" would be.
+  const { readOnlyKey } = useSelectedLocationAccess();
+  const readOnly = readOnlyKey !== null;
+  const block = readOnlyKey ?? processBlock(list.lines, edits);
   const totals = orderListTotals(list.lines, edits);
   const showPrices = list.lines.some((l) => l.showPrice);
 
@@ -324,16 +331,18 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SaveIndicator state={state} onRetry={() => void saver.flush()} />
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => setClearing(true)}
-          mih={44}
-          data-testid="clear-list"
-        >
-          {t('Bestellijst.alles_verwijderen')}
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setClearing(true)}
+            mih={44}
+            data-testid="clear-list"
+          >
+            {t('Bestellijst.alles_verwijderen')}
+          </Button>
+        )}
       </Group>
 
       <Stack gap="xs" data-testid="order-lines">
@@ -348,6 +357,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
             format={format}
             priceDecimals={priceDecimals}
             weightDecimals={weightDecimals}
+            readOnly={readOnly}
           />
         ))}
       </Stack>

@@ -242,7 +242,7 @@ export function AfrondenBody({
     } catch (e) {
       sending.current = false;
       setPending(false);
-      snackbar.danger('error.server_fout');
+      snackbar.error(e, 'error.server_fout');
       if (isApiError(e)) {
         const fields: Partial<
           Record<OrderFormField, { key: string; params?: Record<string, string | number> }>

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, pathParam } from '../../../shared/api/client';
-import { isApiError } from '../../../shared/api/errors';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
@@ -39,18 +38,15 @@ export function toRemovalLines(body: unknown): RemovalListLine[] {
   });
 }
 
-/** GET /api/v2.0/RemovalLists/{plantLocation}; a location without a removal list answers none (404 counts as empty). */
+/**
+ * GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list.
+ */
 export async function getRemovalList(locationNo: string, signal?: AbortSignal): Promise<RemovalListLine[]> {
-  try {
-    return toRemovalLines(
-      // no contract yet: the server has no removal lists so far (the removal-list issue adds both), so the
-      // answer is read defensively and not checked
-      await apiRequest<unknown>(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, { signal }),
-    );
-  } catch (e) {
-    if (isApiError(e) && e.status === 404) return [];
-    throw e;
-  }
+  // no contract yet: the server has no removal lists so far (the removal-list issue adds both), so the
+  // answer is read defensively and not checked
+  return toRemovalLines(
+    await apiRequest<unknown>(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, { signal }),
+  );
 }
 
 export const removalListQueryOptions = (locationNo: string) =>

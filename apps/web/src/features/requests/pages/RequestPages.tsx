@@ -156,7 +156,13 @@ export function AanvragenPage() {
   if (!location) body = <LocationPrompt messageKey="Aanvragen.kies_locatie" />;
   else if (query.isPending) body = <LoadingBlock />;
   else if (query.isError)
-    body = <ErrorView messageKey="Aanvragen.ophalen_error" onRetry={() => void query.refetch()} />;
+    body = (
+      <ErrorView
+        messageKey="Aanvragen.ophalen_error"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   else if (query.data.items.length === 0)
     body = (
       <EmptyView
@@ -267,7 +273,11 @@ export function AanvraagPage() {
             </Anchor>
           </EmptyView>
         ) : (
-          <ErrorView messageKey="Aanvragen.ophalen_error" onRetry={() => void query.refetch()} />
+          <ErrorView
+            messageKey="Aanvragen.ophalen_error"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         )}
       </>
     );

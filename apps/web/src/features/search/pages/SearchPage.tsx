@@ -37,7 +37,11 @@ export function SearchPage() {
     return (
       <>
         {header}
-        <ErrorView messageKey="Zoeken.ophalen_error" onRetry={() => void query.refetch()} />
+        <ErrorView
+          messageKey="Zoeken.ophalen_error"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
 

@@ -7,7 +7,6 @@ import { activeOrderListStore } from '../../session/active-order-list';
 import { selectedLocationStore } from '../../session/location';
 import { sessionStore } from '../../session/session';
 import { api, pathParam } from '../client';
-import { isApiError } from '../errors';
 import { orderListKeys } from './keys';
 
 export type { OrderListSummary };
@@ -17,18 +16,16 @@ export interface OrderListsAnswer {
   multipleLists: boolean;
 }
 
-/** GET /api/v2.0/OrderLists/{plantLocation}: the user's order lists on the location (a location without any answers none). */
+/**
+ * GET /api/v2.0/OrderLists/{plantLocation}: the user's order lists on the location (at least the default
+ * one). Every failure — a 404 for a location that is not the user's included — is an error, never "no lists".
+ */
 export async function getOrderLists(locationNo: string, signal?: AbortSignal): Promise<OrderListsAnswer> {
-  try {
-    const body = await api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}`, {
-      signal,
-      answer: (c) => c.ordering.orderListsResponse,
-    });
-    return { orderLists: body?.orderLists ?? [], multipleLists: body?.multipleLists ?? false };
-  } catch (e) {
-    if (isApiError(e) && e.status === 404) return { orderLists: [], multipleLists: false };
-    throw e;
-  }
+  const body = await api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}`, {
+    signal,
+    answer: (c) => c.ordering.orderListsResponse,
+  });
+  return { orderLists: body?.orderLists ?? [], multipleLists: body?.multipleLists ?? false };
 }
 
 export const orderListsQueryOptions = (locationNo: string) =>

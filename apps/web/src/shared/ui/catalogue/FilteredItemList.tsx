@@ -25,6 +25,8 @@ export interface ItemListData {
 export interface ItemListAdder {
   add: (input: AddOrderListLinesInput) => Promise<boolean>;
   pending: boolean;
+  /** Why adding is not possible here (a read-only location), if it is not. */
+  readOnlyKey?: string | null;
   /** The sign-in prompt the adder shows to anonymous visitors. */
   prompt: ReactNode;
 }
@@ -130,6 +132,7 @@ export function FilteredItemList({
         onPageSize={setPageSize}
         onAddSelection={() => void addSelection()}
         adding={adder.pending}
+        readOnlyKey={adder.readOnlyKey}
         busy={busy}
       />
     );

@@ -21,6 +21,7 @@ import { selectionStore, setSelectedAmount } from '../../catalogue/selection';
 import { listViewStore, setListView } from '../../catalogue/view-mode';
 import { useStore } from '../../lib/store';
 import { wrappingLabel } from '../button-styles';
+import { ReadOnlyReason } from '../ReadOnlyReason';
 import { ItemCard, type ItemListFormat } from './ItemCard';
 import { ItemTable } from './ItemTable';
 
@@ -36,6 +37,7 @@ export function ItemResults({
   onPageSize,
   onAddSelection,
   adding,
+  readOnlyKey,
   busy,
 }: {
   items: CatalogueItem[];
@@ -48,6 +50,8 @@ export function ItemResults({
   onPageSize: (size: number) => void;
   onAddSelection: () => void;
   adding: boolean;
+  /** Set when the user may not add here (read-only location): the add button is disabled with this reason. */
+  readOnlyKey?: string | null;
   /** A new page or filter is loading (the old results stay, dimmed). */
   busy?: boolean;
 }) {
@@ -182,10 +186,12 @@ export function ItemResults({
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('shared.geselecteerd', { count: selectedCount })}
           </Text>
+          <ReadOnlyReason reasonKey={readOnlyKey} />
           <Button
             leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
             onClick={onAddSelection}
             loading={adding}
+            disabled={Boolean(readOnlyKey)}
             mih={44}
             styles={wrappingLabel}
             data-testid="add-selection"

@@ -67,14 +67,17 @@ export const snackbar = {
   info: (key: string, params?: Snackbar['params']) => showSnackbar({ kind: 'info', key, params }),
   warning: (key: string, params?: Snackbar['params']) => showSnackbar({ kind: 'warning', key, params }),
   danger: (key: string, params?: Snackbar['params']) => showSnackbar({ kind: 'danger', key, params }),
-  /** An error from the API: its code translated here, the server's message when the code is unknown. */
-  error: (error: unknown) => {
+  /**
+   * An error from the API: its code translated here, the server's message when the code is unknown. Anything
+   * else (a bug, a lost connection) shows `fallbackKey`, never a raw exception text.
+   */
+  error: (error: unknown, fallbackKey = 'error.algemene_error') => {
     const e = error as { code?: unknown; message?: unknown };
-    const key = typeof e?.code === 'string' ? e.code : 'error.algemene_error';
+    if (typeof e?.code !== 'string') return showSnackbar({ kind: 'danger', key: fallbackKey });
     return showSnackbar({
       kind: 'danger',
-      key,
-      text: typeof e?.message === 'string' ? e.message : undefined,
+      key: e.code,
+      text: typeof e.message === 'string' ? e.message : undefined,
     });
   },
 };

@@ -1,10 +1,11 @@
 import type { PlantLocation } from '@mp/contract/api/shell';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { isApiError } from '../../../shared/api/errors';
-import { useStore } from '../../../shared/lib/store';
-import { sessionStore } from '../../../shared/session/session';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { useStore } from '../lib/store';
+import { selectedLocationStore } from '../session/location';
+import { sessionStore } from '../session/session';
+import { snackbar } from '../ui/snackbar/snackbar-store';
+import { api } from './client';
+import { isApiError } from './errors';
 
 export const plantLocationKeys = {
   all: ['plant-locations'] as const,
@@ -42,4 +43,18 @@ export const plantLocationsQueryOptions = (userId: string) =>
 export function usePlantLocations() {
   const userId = useStore(sessionStore, (s) => s?.user.id ?? null);
   return useQuery({ ...plantLocationsQueryOptions(userId ?? ''), enabled: userId !== null });
+}
+
+/**
+ * Whether the user may change things on the selected location (product §3: the location role
+ * `administration` only reads; an admin may everywhere). `readOnlyKey` names the reason to show beside
+ * a disabled control. Unknown (locations not loaded yet, no location) counts as allowed: the server decides.
+ */
+export function useSelectedLocationAccess(): { canWrite: boolean; readOnlyKey: string | null } {
+  const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? null);
+  const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  const locations = usePlantLocations();
+  const role = locations.data?.find((l) => l.locationNo === locationNo)?.role;
+  const readOnly = !isAdmin && role === 'administration';
+  return { canWrite: !readOnly, readOnlyKey: readOnly ? 'warning.alleen_lezen_locatie' : null };
 }
