@@ -19,8 +19,11 @@ export const oneLine = (max: number) =>
 export const loginBody = z.object({ email, password }).strict();
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** POST /api/v2.0/Auth/refresh-login */
-export const refreshBody = z.object({ refreshToken }).strict();
+/**
+ * POST /api/v2.0/Auth/refresh-login. The refresh token in the body (API clients) or, when absent, from the
+ * HttpOnly session cookie the web app gets (header X-Session-Cookie: 1 on sign-in).
+ */
+export const refreshBody = z.object({ refreshToken: refreshToken.optional() }).strict();
 
 /** POST /api/v2.0/Auth/forgot-password (always 202) */
 export const forgotPasswordBody = z.object({ email }).strict();
@@ -78,10 +81,16 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** Header by which a browser asks for its refresh token as an HttpOnly cookie instead of in the answer. */
+export const SESSION_COOKIE_HEADER = 'x-session-cookie';
+
 /** The answer of login, refresh-login and change-password. */
 export const tokenPair = z.object({
   accessToken: z.string(),
-  refreshToken: z.string(),
+  refreshToken: z
+    .string()
+    .optional()
+    .describe('absent when the caller sent X-Session-Cookie: 1 (then it is set as an HttpOnly cookie)'),
   expiresAt: z.number().int().describe('access token expiry, seconds since epoch'),
   user: publicUser,
 });

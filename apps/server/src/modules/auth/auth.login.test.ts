@@ -578,3 +578,63 @@ describe('legacy calls', () => {
     expect(Object.keys(missing.json().details.fields)).toEqual(['password']);
   });
 });
+
+describe('the browser session cookie (issue #9 item 1: no refresh token where scripts can read it)', () => {
+  const cookieOf = (r: { headers: Record<string, unknown> }) => {
+    const raw = r.headers['set-cookie'];
+    const all = (Array.isArray(raw) ? raw : [raw]).filter(Boolean) as string[];
+    return all.find((c) => c.startsWith('mp-refresh='));
+  };
+  const valueOf = (setCookie: string) => setCookie.slice('mp-refresh='.length, setCookie.indexOf(';'));
+
+  it('sets the refresh token as an HttpOnly SameSite=Strict cookie and leaves it out of the answer', async () => {
+    const r = await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().refreshToken).toBeUndefined();
+    expect(r.json().accessToken).toBeTruthy();
+    const set = cookieOf(r);
+    expect(set).toMatch(/HttpOnly/i);
+    expect(set).toMatch(/SameSite=Strict/i);
+    expect(set).toMatch(/Path=\//);
+    // API clients that do not ask still get it in the body
+    expect((await login(USER, DEMO_PASSWORD)).json().refreshToken).toBeTruthy();
+  });
+
+  it('renews from the cookie alone (rotating it), refuses a replayed cookie, and logout clears it', async () => {
+    const first = cookieOf(
+      await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } }),
+    ) as string;
+    const renew = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Auth/refresh-login',
+        payload: {},
+        headers: { 'x-session-cookie': '1' },
+        cookies: { 'mp-refresh': value },
+      });
+    const r1 = await renew(valueOf(first));
+    expect(r1.statusCode, r1.body).toBe(200);
+    expect(r1.json().refreshToken).toBeUndefined();
+    const second = cookieOf(r1) as string;
+    expect(valueOf(second)).not.toBe(valueOf(first));
+    expect((await me(r1.json().accessToken)).statusCode).toBe(200);
+    // the used cookie coming back is a replay: the whole session ends
+    expect((await renew(valueOf(first))).statusCode).toBe(401);
+    expect((await renew(valueOf(second))).statusCode).toBe(401);
+
+    const signIn2 = await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } });
+    const r2 = cookieOf(signIn2) as string;
+    const out = await t.app.inject({
+      url: '/api/v2.0/Auth/logout',
+      headers: { authorization: `Bearer ${signIn2.json().accessToken}` },
+      cookies: { 'mp-refresh': valueOf(r2) },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(cookieOf(out)).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+    expect((await renew(valueOf(r2))).statusCode).toBe(401);
+    // no body token and no cookie: 401, not 400
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v2.0/Auth/refresh-login', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -18,10 +18,13 @@ import { z } from 'zod';
 import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import type { AuthDeps } from './auth.common.ts';
+import { type AuthDeps, invalidRefresh } from './auth.common.ts';
 import { externalLogin, externalLoginEnabled, externalLoginUrl } from './auth.external.ts';
 import {
+  answerTokens,
   bearerOf,
+  clearRefreshCookie,
+  cookieRefreshToken,
   loginWithDevice,
   pendingCookie,
   publicCtx,
@@ -59,8 +62,13 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      loginWithDevice(req, reply, deps, (device) =>
-        login(publicCtx(req, deps), auth, { ...req.body, device }),
+      answerTokens(
+        req,
+        reply,
+        deps,
+        await loginWithDevice(req, reply, deps, (device) =>
+          login(publicCtx(req, deps), auth, { ...req.body, device }),
+        ),
       ),
   );
 
@@ -76,7 +84,11 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => refresh(publicCtx(req, deps), auth, req.body.refreshToken),
+    async (req, reply) => {
+      const token = req.body.refreshToken ?? cookieRefreshToken(req, deps);
+      if (!token) throw invalidRefresh();
+      return answerTokens(req, reply, deps, await refresh(publicCtx(req, deps), auth, token));
+    },
   );
 
   app.get(
@@ -94,8 +106,12 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
       const header = req.headers[REFRESH_TOKEN_HEADER];
       await logout(ctxOf(req, deps), auth, {
         accessToken: bearerOf(req),
-        refreshToken: (typeof header === 'string' ? header : null) ?? req.query.refreshToken ?? null,
+        refreshToken:
+          (typeof header === 'string' ? header : null) ??
+          req.query.refreshToken ??
+          cookieRefreshToken(req, deps),
       });
+      clearRefreshCookie(reply, deps);
       return reply.code(204).send(null);
     },
   );
@@ -149,7 +165,12 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const sealed = takePendingCookie(req, reply, deps);
-      return externalLogin(publicCtx(req, deps), auth, req.body, sealed);
+      return answerTokens(
+        req,
+        reply,
+        deps,
+        await externalLogin(publicCtx(req, deps), auth, req.body, sealed),
+      );
     },
   );
 
@@ -216,7 +237,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: tokenPair },
       },
     },
-    async (req) => changePassword(ctxOf(req, deps), auth, req.body),
+    async (req, reply) =>
+      answerTokens(req, reply, deps, await changePassword(ctxOf(req, deps), auth, req.body)),
   );
 
   authLegacyRoutes(app, deps, auth);
