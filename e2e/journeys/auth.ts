@@ -7,9 +7,9 @@ import {
   expectAccessible,
   launch,
   newPage,
+  sessionRefreshCookie,
   signIn,
   signOut,
-  storedSession,
   users,
 } from '../support/browser.ts';
 
@@ -36,6 +36,23 @@ describe('account journeys', () => {
     await signOut(page);
     assert.equal(await page.evaluate(() => localStorage.getItem('mp.auth')), null);
     await page.getByTestId('login-link').waitFor();
+    await context.close();
+  });
+
+  it('keeps the session over a reload and in a second tab without a token in storage; signing out ends both', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/inloggen');
+    await signIn(page, users.uitvoerder);
+    await page.waitForURL(`${baseUrl}/`);
+    await sessionRefreshCookie(page); // asserts: no token in local storage, the refresh token HttpOnly
+    await page.reload();
+    await page.getByTestId('banner-large').waitFor();
+    assert.equal(await page.getByTestId('login-link').count(), 0);
+    const second = await context.newPage();
+    await second.goto('/favorieten');
+    await second.getByRole('heading', { level: 1, name: 'Favorieten' }).waitFor();
+    await signOut(page);
+    await second.getByTestId('login-link').waitFor();
     await context.close();
   });
 
@@ -81,12 +98,15 @@ describe('account journeys', () => {
     await page.clock.install();
     await signIn(page, users.uitvoerder);
     await page.waitForURL(`${baseUrl}/`);
-    // The session ends elsewhere (refresh token revoked) and the access token's time runs out.
-    const session = await storedSession(page);
-    const res = await fetch(`${baseUrl}/api/v2.0/Auth/logout`, {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-refresh-token': session.refreshToken },
+    // The session ends elsewhere (its refresh token used by somebody else, so the browser's next use is a
+    // replay) and the access token's time runs out.
+    const refreshToken = await sessionRefreshCookie(page);
+    const res = await fetch(`${baseUrl}/api/v2.0/Auth/refresh-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
     });
-    assert.ok(res.status < 300, `logout answered ${res.status}`);
+    assert.ok(res.status < 300, `refresh-login answered ${res.status}`);
     await page.clock.fastForward('20:00');
     await page.getByTestId('nav-favorieten').click();
     await page.waitForURL(/\/inloggen\?redirectUrl=%2Ffavorieten/);

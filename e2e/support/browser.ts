@@ -105,11 +105,19 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   assert.deepEqual(report, [], `axe found serious/critical violations on ${name}`);
 }
 
-/** The access token the page holds (for API calls made by the test itself). */
-export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+/**
+ * The browser's refresh token: an HttpOnly cookie (read here through the browser context, as no script of
+ * the page can), after checking that local storage holds no token at all (issue #9 item 1).
+ */
+export async function sessionRefreshCookie(page: Page): Promise<string> {
   const raw = await page.evaluate(() => localStorage.getItem('mp.auth'));
-  assert.ok(raw, 'no session in local storage');
-  return JSON.parse(raw);
+  assert.ok(raw, 'no signed-in user in local storage');
+  assert.doesNotMatch(raw, /accessToken|refreshToken/, 'local storage holds a token');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'mp-refresh');
+  assert.ok(cookie, 'no refresh cookie');
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(await page.evaluate(() => document.cookie.includes('mp-refresh')), false);
+  return cookie.value;
 }
 
 /** Signs in over the API (no browser) and returns the bearer token: for setting up data. */

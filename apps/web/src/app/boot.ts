@@ -13,7 +13,7 @@ import {
 import { loadLocale, switchLocale } from '../shared/i18n/i18n';
 import { takePreboot } from '../shared/lib/preboot';
 import { preferencesStore } from '../shared/session/preferences';
-import { endSession, followOtherTabs, refreshSession, sessionStore } from '../shared/session/session';
+import { endSession, followOtherTabs, refreshSession, storedSessionUser } from '../shared/session/session';
 
 /** The corporate identity: the answer src/preboot.ts already asked for, else a request of its own. */
 async function corporateIdentity(queryClient: QueryClient): Promise<void> {
@@ -59,7 +59,8 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   const early = loadLocale(pickLocale(stored, undefined, locales)).catch(() => undefined);
   const corporate = corporateIdentity(queryClient).catch(() => undefined);
 
-  if (sessionStore.get()) {
+  // The access token is never stored: a browser that was signed in renews it from its HttpOnly cookie.
+  if (storedSessionUser()) {
     const outcome = await refreshSession();
     if (outcome === 'failed') endSession('refresh-failed');
   }

@@ -1,3 +1,4 @@
+import { SESSION_COOKIE_HEADER } from '@mp/contract/api/auth';
 import type { z } from 'zod';
 import { localeStore } from '../i18n/locale';
 import { endSession, ensureFreshSession, refreshSession, sessionStore } from '../session/session';
@@ -63,6 +64,8 @@ async function send(
     accept: 'application/json',
     'accept-language': locale,
     'x-locale': locale,
+    // a browser's refresh token is an HttpOnly cookie, never in an answer the page can read (decision 0012)
+    [SESSION_COOKIE_HEADER]: '1',
     ...options.headers,
   };
   if (session) headers.authorization = `Bearer ${session.accessToken}`;

@@ -1,13 +1,17 @@
-import type { PublicUser, TokenPair } from '@mp/contract/api/auth';
+import { type PublicUser, SESSION_COOKIE_HEADER, type TokenPair } from '@mp/contract/api/auth';
 import { isTokenExpired } from '@mp/contract/rules/session';
 import { ContractDriftError, checkAnswer } from '../api/answer-check';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { createStore } from '../lib/store';
 
+/**
+ * A signed-in session (docs/decisions/0012, issue #9 item 1): the access token lives in memory only; the
+ * refresh token is an HttpOnly cookie the page's scripts cannot read (asked for with X-Session-Cookie: 1).
+ * Local storage keeps only who is signed in (the user's public profile), so a reload knows to renew.
+ */
 export interface Session {
   accessToken: string;
-  refreshToken: string;
   /** Seconds since epoch. */
   expiresAt: number;
   user: PublicUser;
@@ -15,16 +19,18 @@ export interface Session {
 
 export type SessionEndReason = 'logout' | 'expired' | 'refresh-failed';
 
-function parseSession(raw: unknown): Session | null {
-  if (!isRecord(raw)) return null;
-  const { accessToken, refreshToken, expiresAt, user } = raw;
-  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresAt !== 'number')
-    return null;
-  if (!isRecord(user) || typeof user.id !== 'string') return null;
-  return { accessToken, refreshToken, expiresAt, user: user as unknown as PublicUser };
+/** What local storage holds of a session: the user, never a token. */
+function parseStoredUser(raw: unknown): PublicUser | null {
+  if (!isRecord(raw) || !isRecord(raw.user) || typeof raw.user.id !== 'string') return null;
+  return raw.user as unknown as PublicUser;
 }
 
-export const sessionStore = createStore<Session | null>(readStored(storageKeys.auth, parseSession));
+/** The user this browser was signed in as at the last visit (renewed from the cookie at start-up), if any. */
+export function storedSessionUser(): PublicUser | null {
+  return readStored(storageKeys.auth, parseStoredUser);
+}
+
+export const sessionStore = createStore<Session | null>(null);
 
 const endListeners = new Set<(reason: SessionEndReason) => void>();
 
@@ -34,29 +40,43 @@ export function onSessionEnd(listener: (reason: SessionEndReason) => void): () =
   return () => endListeners.delete(listener);
 }
 
+// Tabs of the same browser share the session: a new access token or the end is told to the others.
+type TabMessage = { type: 'session'; session: Session } | { type: 'end' };
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mp-session');
+const tell = (m: TabMessage) => {
+  try {
+    channel?.postMessage(m);
+  } catch {}
+};
+
+function setSession(session: Session): void {
+  writeStored(storageKeys.auth, { user: session.user });
+  sessionStore.set(session);
+}
+
+/** Starts (or renews) the session from a token answer; the refresh token, if one came, is not kept. */
 export function startSession(tokens: TokenPair): void {
   const session: Session = {
     accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
     expiresAt: tokens.expiresAt,
     user: tokens.user,
   };
-  writeStored(storageKeys.auth, session);
-  sessionStore.set(session);
+  setSession(session);
+  tell({ type: 'session', session });
 }
 
 export function updateSessionUser(user: PublicUser): void {
   const s = sessionStore.get();
   if (!s) return;
-  const next = { ...s, user };
-  writeStored(storageKeys.auth, next);
-  sessionStore.set(next);
+  startSession({ ...s, user });
 }
 
-export function endSession(reason: SessionEndReason): void {
-  const had = sessionStore.get() !== null;
+export function endSession(reason: SessionEndReason, fromOtherTab = false): void {
+  const had = sessionStore.get() !== null || storedSessionUser() !== null;
   writeStored(storageKeys.auth, null);
   sessionStore.set(null);
+  if (!fromOtherTab) tell({ type: 'end' });
   if (had) for (const l of [...endListeners]) l(reason);
 }
 
@@ -73,16 +93,26 @@ export function isSessionExpired(nowMs = Date.now()): boolean {
 export type RefreshOutcome = 'ok' | 'failed' | 'offline' | 'none';
 let inFlight: Promise<RefreshOutcome> | null = null;
 
+/** Runs `work` while no other tab of this browser renews (Web Locks); directly where the API is missing. */
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('mp-refresh', work) as Promise<T>) : work();
+}
+
 /**
- * Renews the access token with the refresh token (POST Auth/refresh-login), one call at a time: a refresh
- * token is single use (rotation), so two parallel refreshes would look like a replay to the server.
+ * Renews the access token from the HttpOnly refresh cookie (POST Auth/refresh-login), one call at a time
+ * in this browser: a refresh token is single use (rotation), so two tabs renewing with the same cookie at
+ * once would look like a replay. Under the lock a tab that another tab has just served takes that token.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
   if (inFlight) return inFlight;
-  const current = sessionStore.get();
-  if (!current) return Promise.resolve('none');
-  inFlight = (async (): Promise<RefreshOutcome> => {
+  if (!sessionStore.get() && !storedSessionUser()) return Promise.resolve('none');
+  const before = sessionStore.get()?.accessToken ?? null;
+  inFlight = exclusively(async (): Promise<RefreshOutcome> => {
     try {
+      const now = sessionStore.get();
+      if (now && now.accessToken !== before && !isTokenExpired(now.expiresAt - 30, Date.now())) return 'ok';
+      if (!now && !storedSessionUser()) return 'failed'; // another tab signed out meanwhile
       const post = async (renewXsrf: boolean) => {
         const xsrf = await antiForgeryToken(renewXsrf);
         return fetch('/api/v2.0/Auth/refresh-login', {
@@ -90,9 +120,10 @@ export function refreshSession(): Promise<RefreshOutcome> {
           headers: {
             'content-type': 'application/json',
             accept: 'application/json',
+            [SESSION_COOKIE_HEADER]: '1',
             ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}),
           },
-          body: JSON.stringify({ refreshToken: current.refreshToken }),
+          body: '{}',
           credentials: 'same-origin',
         });
       };
@@ -105,19 +136,16 @@ export function refreshSession(): Promise<RefreshOutcome> {
         (c) => c.auth.tokenPair,
         (await res.json()) as TokenPair,
       );
-      // another tab may have signed out meanwhile
-      if (sessionStore.get()?.refreshToken !== current.refreshToken)
-        return sessionStore.get() ? 'ok' : 'failed';
       startSession(body);
       return 'ok';
     } catch (e) {
       // a drifted answer (development and tests) is a bug to see, not a network failure
       if (e instanceof ContractDriftError) throw e;
       return 'offline';
-    } finally {
-      inFlight = null;
     }
-  })();
+  }).finally(() => {
+    inFlight = null;
+  });
   return inFlight;
 }
 
@@ -129,14 +157,22 @@ export async function ensureFreshSession(marginSeconds = 30, nowMs = Date.now())
   return refreshSession();
 }
 
-/** Another tab signed in, refreshed or signed out: follow it. */
+/** Another tab signed in, renewed or signed out: follow it. */
 export function followOtherTabs(): () => void {
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== storageKeys.auth) return;
-    const next = e.newValue ? parseSession(JSON.parse(e.newValue)) : null;
-    if (next) sessionStore.set(next);
-    else endSession('logout');
+  const onMessage = (e: MessageEvent<TabMessage>) => {
+    if (e.data?.type === 'session') {
+      writeStored(storageKeys.auth, { user: e.data.session.user });
+      sessionStore.set(e.data.session);
+    } else if (e.data?.type === 'end') endSession('logout', true);
   };
+  // why: a tab of an older version (or a browser without BroadcastChannel) still shows a sign-out here.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === storageKeys.auth && !e.newValue && sessionStore.get()) endSession('logout', true);
+  };
+  channel?.addEventListener('message', onMessage);
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return () => {
+    channel?.removeEventListener('message', onMessage);
+    window.removeEventListener('storage', onStorage);
+  };
 }

@@ -2,15 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { endSession, sessionStore } from '../../../shared/session/session';
 
-/** GET /api/v2.0/Auth/logout (bearer + X-Refresh-Token): ends the session on the server, then here. */
+/** GET /api/v2.0/Auth/logout (bearer + the HttpOnly refresh cookie): ends the session on the server, then here. */
 export async function logout(): Promise<void> {
   const session = sessionStore.get();
   if (session) {
     try {
-      await api.get('/Auth/logout', {
-        headers: { 'x-refresh-token': session.refreshToken },
-        answer: (c) => c.common.noContent,
-      });
+      await api.get('/Auth/logout', { answer: (c) => c.common.noContent });
     } catch {
       // signed out here regardless; the refresh token expires on its own
     }
