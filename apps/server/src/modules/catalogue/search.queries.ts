@@ -131,17 +131,30 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
 }
 
 /**
- * The full search's candidates across languages (decision 0013): those of the interface language (tier 0)
- * and, below them, those of nl-NL (tier 1) and the other languages (tiers 2, 3), each item once at its
- * best tier, with `n` and `rel` of the text that gave it that tier. Cards take their description from
- * the interface language anyway (cardColumns), so a Dutch match shows its English name.
+ * The full search's candidates across languages (decision 0013): those of the interface language (tier 0,
+ * `itemCandidates`) and, below them, the items whose text in nl-NL (tier 1) or another language (tiers 2, 3)
+ * matches, each item once at its best tier, with `n` and `rel` of the text that gave it that tier. The
+ * other languages need neither the number branch nor the nl-NL fallback of `itemCandidates` (tier 0 and
+ * tier 1 hold those). Cards take their description from the interface language anyway (cardColumns), so a
+ * Dutch match shows its English name.
  */
 export function itemCandidatesAcrossLocales(locale: Locale, words: string[]): SQL {
-  const parts = [locale, ...fallbackLocales(locale)].map(
-    (l, tier) => sql`select c.*, ${sql.raw(String(tier))} as tier from (${itemCandidates(l, words)}) c`,
+  const long = words.filter((w) => w.length >= CONTAINS_MIN_WORD_LENGTH);
+  const selecting = long.length > 0 ? long : words;
+  const td = searchText('t');
+  const no = sql`lower(i.item_no)`;
+  const others = fallbackLocales(locale).map(
+    (l, k) => sql`
+      select i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight, i.image_file_id, t.description,
+        ${matchedWords(td, no, words)} as n, ${relevance(td, no, words)} as rel, ${sql.raw(String(k + 1))} as tier
+      from item_translations t join items i on i.id = t.item_id
+      where t.locale = ${localeLiteral(l)} and ${anyWord(td, selecting)} and i.searchable and not i.blocked`,
   );
   return sql`
-    select distinct on (x.id) x.* from (${sql.join(parts, sql` union all `)}) x
+    select distinct on (x.id) x.* from (
+      select c.*, 0 as tier from (${itemCandidates(locale, words)}) c
+      union all ${sql.join(others, sql` union all `)}
+    ) x
     order by x.id, x.tier, x.n desc, x.rel desc`;
 }
 
