@@ -65,6 +65,13 @@ export function splitSearchWords(query: string | null | undefined): string[] {
 }
 
 /**
+ * Fewer hits than this in the interface language (the quick search's 10) and the other languages are searched
+ * too (decision 0013). The full search counts the interface language's matches before any filter, so
+ * whether it looks further depends neither on the page nor on the filters.
+ */
+export const OTHER_LANGUAGES_BELOW = 10;
+
+/**
  * The languages searched after the interface language when it finds too little (issue #9 item 11,
  * decision 0013): nl-NL first (the catalogue's source language, the one every item has), then the
  * others in their usual order. Their hits rank below the interface language's, in this order.

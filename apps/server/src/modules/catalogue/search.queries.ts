@@ -158,6 +158,15 @@ export function itemCandidatesAcrossLocales(locale: Locale, words: string[]): SQ
     order by x.id, x.tier, x.n desc, x.rel desc`;
 }
 
+/** How many items the interface language's candidate set holds (before any filter). */
+export async function countCandidates(db: Db, locale: Locale, words: string[]): Promise<number> {
+  const rows = await executePrepared<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${itemCandidates(locale, words)}) c`,
+  );
+  return rows[0].n;
+}
+
 /** Active sets whose description (locale, nl-NL fallback) or number matches any of the words. */
 export function setCandidates(locale: Locale, words: string[]): SQL {
   const L = localeLiteral(locale);

@@ -6,7 +6,12 @@ import {
 } from '@mp/contract/api/catalogue';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
 import type { Locale } from '@mp/contract/i18n';
-import { fallbackLocales, isSearchable, splitSearchWords } from '@mp/contract/rules/search';
+import {
+  fallbackLocales,
+  isSearchable,
+  OTHER_LANGUAGES_BELOW,
+  splitSearchWords,
+} from '@mp/contract/rules/search';
 import type { Db } from '../../platform/db/database.ts';
 import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -23,6 +28,7 @@ import {
 import type { QuickSearchIndex } from './search.index.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import {
+  countCandidates,
   itemCandidates,
   itemCandidatesAcrossLocales,
   type NameRow,
@@ -40,6 +46,7 @@ const SET_HITS_LIMIT = 20;
 // The quick search caches only when it runs the statement (a catalogue too big for the index).
 const quickCache = createCache<QuickRow[]>({ ttlMs: 60_000, maxEntries: 2000 });
 const setHitsCache = createCache<SetHitRow[]>({ ttlMs: 60_000, maxEntries: 500 });
+const countCache = createCache<number>({ ttlMs: 60_000, maxEntries: 500 });
 
 /**
  * The search words of a text, or none when it is shorter than the minimum (product §5: an empty list,
@@ -111,8 +118,8 @@ async function namesIn(
  * Quick search (the dropdown): at most 10 items and sets, ranked by how many words their description
  * (or number) holds, then relevance, then number. No prices, so the answer is the same for everyone.
  *
- * Across languages (decision 0013): when the interface language finds fewer than the 10 the dropdown
- * shows, nl-NL and then the other languages fill it up, each hit once, below the interface language's
+ * Across languages (decision 0013): when the interface language finds fewer than 10 (what the dropdown
+ * shows), nl-NL and then the other languages fill it up, each hit once, below the interface language's
  * hits, named in the interface language. Ten hits in the interface language cost nothing more.
  */
 export async function quickSearch(
@@ -126,7 +133,7 @@ export async function quickSearch(
   const withSets = v.settings.MaterieelSets_ToonSets;
   const index = quickSearchIndexes.peek(ctx.db, v.locale);
   let rows = await quickRows(ctx.db, v.locale, words, withSets, index);
-  if (rows.length < QUICK_SEARCH_LIMIT)
+  if (rows.length < OTHER_LANGUAGES_BELOW)
     rows = await fillFromOtherLocales(ctx.db, v.locale, words, withSets, rows, index);
   return {
     zoekResultaten: rows.map((r) => ({
@@ -180,10 +187,11 @@ async function fillFromOtherLocales(
 /**
  * Full search (Zoeken): item cards with the catalogue's filters and facets, plus matching sets.
  *
- * Across languages (decision 0013): when the interface language gives fewer items than the page holds
- * (`limit`), the list is made again over every language: the interface language's items first, then
- * nl-NL's, then the others', cards named in the interface language; sets likewise below 20. A page the
- * interface language fills costs nothing more.
+ * Across languages (decision 0013): when the interface language matches fewer than 10 items (before any
+ * filter, so the list does not change with the page or a filter), the list is made over every language:
+ * the interface language's items first, then nl-NL's, then the others', cards named in the interface
+ * language; sets fill up the same way. Ten matches in the interface language cost nothing more (with a
+ * filter and fewer than 10 left, one count of the unfiltered matches).
  */
 export async function search(
   ctx: Ctx,
@@ -199,13 +207,14 @@ export async function search(
   if (words.length === 0) {
     return { query: q.query, words, items: [], sets: [], total: 0, facets: empty, format: numberFormat(v) };
   }
+  const filters = filtersOf(q);
   const listing = (acrossLocales: boolean) =>
     runListing(ctx, v, {
       base: acrossLocales ? itemCandidatesAcrossLocales(v.locale, words) : itemCandidates(v.locale, words),
       baseKey: `${acrossLocales ? 'search-all' : 'search'}:${words.join(' ')}`,
       hasRelevance: true,
       tiered: acrossLocales,
-      filters: filtersOf(q),
+      filters,
       sort: q.sortBy,
       limit: q.limit,
       offset: 0,
@@ -215,8 +224,17 @@ export async function search(
       selectSetHits(ctx.db, locale, words, SET_HITS_LIMIT),
     );
   const withSets = v.settings.MaterieelSets_ToonSets;
+  const unfiltered =
+    filters.bool.length === 0 &&
+    [filters.dayMin, filters.dayMax, filters.weekMin, filters.weekMax].every((x) => x === undefined);
   let [list, sets] = await Promise.all([listing(false), withSets ? setHits(v.locale) : Promise.resolve([])]);
-  if (list.total < q.limit) {
+  const few =
+    list.total < OTHER_LANGUAGES_BELOW &&
+    (unfiltered ||
+      (await countCache.get(ctx.db, JSON.stringify([v.locale, words]), () =>
+        countCandidates(ctx.db, v.locale, words),
+      )) < OTHER_LANGUAGES_BELOW);
+  if (few) {
     [list, sets] = await Promise.all([
       listing(true),
       withSets && sets.length < SET_HITS_LIMIT ? setsAcrossLocales(ctx.db, v.locale, sets, setHits) : sets,

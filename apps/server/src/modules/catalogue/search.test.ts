@@ -416,10 +416,10 @@ describe('search across languages (issue #9 item 11)', () => {
       expect(new Set(full.items.map((i) => i.itemNo)).size).toBe(10);
       for (const i of full.items.slice(2)) expect(i.description).toMatch(/^Lighting tower /);
 
-      // A page the interface language fills is not searched further: no extra work, no Dutch matches.
-      const filled = await search('lichtmast', 'en-US', '&limit=2');
-      expect(filled.total).toBe(2);
-      expect(filled.items.map((i) => i.itemNo)).toEqual(['ZZ-9101', lightingTower]);
+      // The page size does not change the list: whether to look further depends on the matches, not the page.
+      const page = await search('lichtmast', 'en-US', '&limit=2');
+      expect(page.total).toBe(10);
+      expect(page.items.map((i) => i.itemNo)).toEqual(['ZZ-9101', lightingTower]);
     } finally {
       await t.database.db.execute(sql`delete from item_translations where item_id = ${id}`);
       await t.database.db.execute(sql`delete from items where id = ${id}`);
@@ -428,6 +428,57 @@ describe('search across languages (issue #9 item 11)', () => {
       );
       invalidateCatalogueCaches(t.database.db);
     }
+  });
+});
+
+describe('search across languages: when not to', () => {
+  it('does not look further when the interface language finds 10 or more', async () => {
+    const [{ id }] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into items (item_no, category_id) select 'ZZ-9102', id from categories limit 1 returning id`,
+      )
+    ).rows;
+    // Only its German text holds the English word.
+    await t.database.db.execute(
+      sql`insert into item_translations (item_id, locale, description)
+          values (${id}, 'nl-NL', 'Montageset'), (${id}, 'en-US', 'Mounting kit'), (${id}, 'de-DE', 'Compactor Montageset')`,
+    );
+    invalidateCatalogueCaches(t.database.db);
+    try {
+      const quickEn = await quick('compactor', 'en-US');
+      expect(quickEn).toHaveLength(10);
+      expect(quickEn.map((h) => h.materieelSoort)).not.toContain('ZZ-9102');
+      const r = await t.app.inject({
+        url: '/api/v2.0/Search?query=compactor&locale=en-US',
+        headers: headers.external,
+      });
+      const full = r.json() as { items: { itemNo: string }[]; total: number };
+      expect(full.total).toBeGreaterThanOrEqual(10);
+      expect(full.items.map((i) => i.itemNo)).not.toContain('ZZ-9102');
+      // The German interface finds it, of course.
+      expect((await quick('compactor montageset', 'de-DE'))[0].materieelSoort).toBe('ZZ-9102');
+    } finally {
+      await t.database.db.execute(sql`delete from item_translations where item_id = ${id}`);
+      await t.database.db.execute(sql`delete from items where id = ${id}`);
+      invalidateCatalogueCaches(t.database.db);
+    }
+  });
+
+  it('decides on the matches before any filter, so a filter narrows the list it was chosen from', async () => {
+    const all = (
+      await t.app.inject({ url: '/api/v2.0/Search?query=lichtmast&locale=en-US', headers: headers.external })
+    ).json();
+    expect(all.total).toBe(9);
+    const diesel = all.facets.booleanGroups[0].options.find((o: { code: string }) => o.code === 'diesel');
+    expect(diesel.count).toBeGreaterThan(0);
+    const filtered = (
+      await t.app.inject({
+        url: `/api/v2.0/Search?query=lichtmast&locale=en-US&bool=${diesel.attributeId}`,
+        headers: headers.external,
+      })
+    ).json();
+    expect(filtered.total).toBe(diesel.count);
+    for (const i of filtered.items) expect(i.description).toMatch(/^Lighting tower /);
   });
 });
 
