@@ -1,6 +1,7 @@
 // Payloads of the catalogue, details and product search (issue "Ordering end to end", parts 1–4).
 // Server routes and the web client both import these; the legacy adapters map them onto the Dutch DTOs.
 import { z } from 'zod';
+import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
 import { decimal, priceFields, rentalTypeSchema } from './ordering.ts';
 import { localeSchema } from './shell.ts';
@@ -96,11 +97,11 @@ export const quickSearchQuery = z.object({ query: searchText, locale: localeSche
 /** GET /api/v2.0/PlantTypes/{itemNo} and GET /api/v2.0/Items/{itemNo} */
 export const itemDetailsQuery = z.object({ plantLocation: filterQuery.plantLocation });
 
-/** GET /api/v2.0/Items?itemNos=a,b,c : several item cards at once (Home: recently viewed). */
-export const itemCardsQuery = z.object({
-  itemNos: z
+/** A comma-separated list of 1 to `max` numbers of at most 50 characters, duplicates dropped. */
+function numberList(max: number) {
+  return z
     .string()
-    .max(50 * (MAX_ITEM_CARDS + 1))
+    .max(50 * (max + 1))
     .transform((v, ctx) => {
       const list = [
         ...new Set(
@@ -110,14 +111,40 @@ export const itemCardsQuery = z.object({
             .filter(Boolean),
         ),
       ];
-      if (list.length === 0 || list.length > MAX_ITEM_CARDS || list.some((s) => s.length > 50)) {
+      if (list.length === 0 || list.length > max || list.some((s) => s.length > 50)) {
         ctx.addIssue({ code: 'custom', message: 'validation.ongeldig_formaat' });
         return z.NEVER;
       }
       return list;
-    }),
+    });
+}
+
+/** GET /api/v2.0/Items?itemNos=a,b,c : several item cards at once. */
+export const itemCardsQuery = z.object({
+  itemNos: numberList(MAX_ITEM_CARDS),
   plantLocation: filterQuery.plantLocation,
 });
+
+/**
+ * GET /api/v2.0/RecentlyViewed?itemNos=a,b&setNos=c : Home's recently viewed entries (kept in the
+ * browser) named in the request language, so a list made in Dutch reads English after a switch.
+ */
+export const recentlyViewedQuery = z.object({
+  itemNos: numberList(RECENTLY_VIEWED_MAX).optional(),
+  setNos: numberList(RECENTLY_VIEWED_MAX).optional(),
+});
+
+export const recentlyViewedEntry = z.object({
+  kind: z.enum(['item', 'set']),
+  /** The item number or set number. */
+  id: z.string(),
+  /** In the request language, nl-NL when it has none, else the number. */
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+});
+/** Known items and sets only (unknown numbers and, with MaterieelSets_ToonSets off, sets are left out). */
+export const recentlyViewedNames = z.object({ entries: z.array(recentlyViewedEntry) });
+export type RecentlyViewedNames = z.infer<typeof recentlyViewedNames>;
 
 // ── categories ─────────────────────────────────────────────────────────────────────────────────
 

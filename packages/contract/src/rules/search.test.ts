@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countMatchedWords,
+  fallbackLocales,
   foldText,
   highlightMatches,
   isSearchable,
@@ -96,5 +97,13 @@ describe('highlightMatches', () => {
   });
   it('returns the text unmarked when nothing matches', () => {
     expect(highlightMatches('Bouwhek', ['plaat'])).toEqual([{ text: 'Bouwhek', match: false }]);
+  });
+});
+
+describe('fallbackLocales', () => {
+  it('searches nl-NL first, then the other languages, never the interface language again', () => {
+    expect(fallbackLocales('en-US')).toEqual(['nl-NL', 'fr-FR', 'de-DE']);
+    expect(fallbackLocales('de-DE')).toEqual(['nl-NL', 'en-US', 'fr-FR']);
+    expect(fallbackLocales('nl-NL')).toEqual(['en-US', 'fr-FR', 'de-DE']);
   });
 });

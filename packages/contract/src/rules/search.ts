@@ -1,6 +1,8 @@
 // Product search rules (product §4 quick search, §5 validation, §9 minimum length), shared by the server's
 // queries and the web's dropdown (ranking and bolding of matched words).
 
+import { defaultLocale, type Locale, locales } from '../i18n/locales.ts';
+
 /** Spec §9: the product search needs at least this many characters (setting MinimumZoekLengte, default 2). */
 export const MIN_SEARCH_LENGTH = 2;
 /** More words than this are ignored: a search box is not a document. */
@@ -60,6 +62,22 @@ export function splitSearchWords(query: string | null | undefined): string[] {
     if (seen.size >= MAX_SEARCH_WORDS) break;
   }
   return [...seen];
+}
+
+/**
+ * Fewer hits than this in the interface language (the quick search's 10) and the other languages are searched
+ * too (decision 0013). The full search counts the interface language's matches before any filter, so
+ * whether it looks further depends neither on the page nor on the filters.
+ */
+export const OTHER_LANGUAGES_BELOW = 10;
+
+/**
+ * The languages searched after the interface language when it finds too little (issue #9 item 11,
+ * decision 0013): nl-NL first (the catalogue's source language, the one every item has), then the
+ * others in their usual order. Their hits rank below the interface language's, in this order.
+ */
+export function fallbackLocales(locale: Locale): Locale[] {
+  return [defaultLocale, ...locales.filter((l) => l !== defaultLocale)].filter((l) => l !== locale);
 }
 
 const startsWord = (folded: string, at: number) =>

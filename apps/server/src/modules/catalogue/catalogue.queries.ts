@@ -84,6 +84,8 @@ export interface ListingInput {
    */
   base: SQL;
   hasRelevance: boolean;
+  /** The base carries `tier` (search across languages): relevance orders by it first. */
+  tiered?: boolean;
   filters: ListingFilters;
   sort: SortKey;
   limit: number;
@@ -93,7 +95,7 @@ export interface ListingInput {
   withPrices: boolean;
 }
 
-function orderBy(sort: SortKey, hasRelevance: boolean): SQL {
+function orderBy(sort: SortKey, hasRelevance: boolean, tiered = false): SQL {
   switch (sort) {
     case 'itemNo':
       return sql`i.item_no`;
@@ -116,6 +118,7 @@ function orderBy(sort: SortKey, hasRelevance: boolean): SQL {
     case 'weightDesc':
       return sql`i.weight desc nulls last, i.item_no`;
     case 'relevance':
+      if (hasRelevance && tiered) return sql`i.tier, i.n desc, i.rel desc, i.item_no`;
       if (hasRelevance) return sql`i.n desc, i.rel desc, i.item_no`;
       return sql`i.sort, i.item_no`;
     default:
@@ -160,7 +163,7 @@ export function listingSql(input: ListingInput): SQL {
       select u.id, u.ord + ${input.offset} as ord from unnest(array(
         select i.id from f i
         ${needsDescription ? sql`cross join lateral (select ${descriptionOf(sql`i.id`, locale)} as description) d` : sql``}
-        order by ${orderBy(input.sort, input.hasRelevance)}
+        order by ${orderBy(input.sort, input.hasRelevance, input.tiered)}
         limit ${input.limit} offset ${input.offset}
       )) with ordinality as u(id, ord)
     )

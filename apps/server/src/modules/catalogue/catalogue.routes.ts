@@ -6,6 +6,8 @@ import {
   itemCards as itemCardsSchema,
   itemDetailsQuery,
   itemDetails as itemDetailsSchema,
+  recentlyViewedNames,
+  recentlyViewedQuery,
 } from '@mp/contract/api/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +16,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { catalogueLegacy } from './catalogue.legacy.ts';
 import { cataloguePage, itemCards, itemDetails, listCategories } from './catalogue.service.ts';
+import { recentlyViewed } from './search.service.ts';
 
 const access =
   'Anonymous visitors only with AllowAnonymousUsers (else 401); plantLocation must be one of the user’s locations (else 404).';
@@ -72,6 +75,19 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
       serializerCompiler: plainJson,
     },
     async (req) => itemCards(ctxOf(req, deps), req.query.itemNos, req.query.plantLocation),
+  );
+
+  app.get(
+    '/api/v2.0/RecentlyViewed',
+    {
+      schema: {
+        tags,
+        description: `Home's recently viewed items and sets (kept in the browser) named in the request language (nl-NL fallback, else the number), with their image; items in the order asked, then sets; unknown numbers are left out, sets too when MaterieelSets_ToonSets is off. At most 10 of each. Anonymous visitors only with AllowAnonymousUsers (else 401).`,
+        querystring: recentlyViewedQuery,
+        response: { 200: recentlyViewedNames },
+      },
+    },
+    async (req) => recentlyViewed(ctxOf(req, deps), req.query.itemNos ?? [], req.query.setNos ?? []),
   );
 
   for (const path of ['/api/v2.0/Items/:itemNo', '/api/v2.0/PlantTypes/:itemNo']) {

@@ -263,6 +263,8 @@ export interface ListingRequest {
   /** Names the candidate set for the cache ('category:<id>', 'all', 'search:<words>'). */
   baseKey: string;
   hasRelevance: boolean;
+  /** The base ranks by `tier` first (the search across languages, decision 0013). */
+  tiered?: boolean;
   filters: ListingFilters;
   sort: CatalogueSort;
   limit: number;
@@ -279,6 +281,7 @@ export async function runListing(
   const input = {
     locale: v.locale,
     hasRelevance: req.hasRelevance,
+    tiered: req.tiered ?? false,
     filters: req.filters,
     sort: sortBy,
     limit: req.limit,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResultCache } from './catalogue.cache.ts';
 import { roundDecimal, trimDecimal } from './catalogue.service.ts';
+import { QuickSearchIndex } from './search.index.ts';
 
 describe('roundDecimal', () => {
   it('pads to the number of decimals', () => {
@@ -47,5 +48,32 @@ describe('ResultCache', () => {
     await cache.get(db, 'z', async () => 'z', 4); // evicts y, the least recently used
     expect(await cache.get(db, 'x', async () => 'not used', 5)).toBe('ok');
     expect(await cache.get(db, 'y', async () => 'reloaded', 6)).toBe('reloaded');
+  });
+});
+
+describe('QuickSearchIndex entry by number (names of hits found in another language)', () => {
+  const entry = (no: string, description: string) => ({
+    no,
+    noLower: no.toLowerCase(),
+    description,
+    folded: description.toLowerCase(),
+    hasDescription: true,
+    imageSha: null,
+  });
+  const index = new QuickSearchIndex(
+    1,
+    [
+      entry('LM-1001', 'Lighting tower LED'),
+      entry('lm-1001', 'Another item'),
+      entry('TP-1', 'Plate compactor'),
+    ],
+    [entry('SET-001', 'Fencing 100 m')],
+  );
+  it('finds the entry with exactly that number, items and sets apart', () => {
+    expect(index.items.entry('LM-1001')?.description).toBe('Lighting tower LED');
+    expect(index.items.entry('lm-1001')?.description).toBe('Another item');
+    expect(index.sets.entry('SET-001')?.description).toBe('Fencing 100 m');
+    expect(index.items.entry('SET-001')).toBeUndefined();
+    expect(index.items.entry('LM-9999')).toBeUndefined();
   });
 });

@@ -142,6 +142,18 @@ export class EntryIndex {
     this.seen = new Uint32Array(entries.length);
   }
 
+  /**
+   * The entry numbered `no` (its description in this index's locale), through the exact-number map the
+   * search already keeps: no extra memory. `noLower` is PostgreSQL's lower(); the loop also finds a number
+   * JavaScript lower-cases differently only when both agree, else the caller asks the database.
+   */
+  entry(no: string): SearchEntry | undefined {
+    for (const id of this.byExactNumber.get(no.toLowerCase()) ?? []) {
+      if (this.entries[id].no === no) return this.entries[id];
+    }
+    return undefined;
+  }
+
   /** Ids of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
   private startingWith(prefix: string, max: number): Int32Array | null {
     const { byText, entries } = this;

@@ -1,5 +1,5 @@
 import type { Locale } from '@mp/contract/i18n';
-import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
+import { CONTAINS_MIN_WORD_LENGTH, fallbackLocales, WORD_SEPARATORS } from '@mp/contract/rules/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { executePrepared, localeLiteral } from './catalogue.common.queries.ts';
@@ -128,6 +128,43 @@ export function itemCandidates(locale: Locale, words: string[], mode: WordMode =
     ) c
     join items i on i.id = c.id
     where i.searchable and not i.blocked${allWords}`;
+}
+
+/**
+ * The full search's candidates across languages (decision 0013): those of the interface language (tier 0,
+ * `itemCandidates`) and, below them, the items whose text in nl-NL (tier 1) or another language (tiers 2, 3)
+ * matches, each item once at its best tier, with `n` and `rel` of the text that gave it that tier. The
+ * other languages need neither the number branch nor the nl-NL fallback of `itemCandidates` (tier 0 and
+ * tier 1 hold those). Cards take their description from the interface language anyway (cardColumns), so a
+ * Dutch match shows its English name.
+ */
+export function itemCandidatesAcrossLocales(locale: Locale, words: string[]): SQL {
+  const long = words.filter((w) => w.length >= CONTAINS_MIN_WORD_LENGTH);
+  const selecting = long.length > 0 ? long : words;
+  const td = searchText('t');
+  const no = sql`lower(i.item_no)`;
+  const others = fallbackLocales(locale).map(
+    (l, k) => sql`
+      select i.id, i.sort, i.item_no, i.day_price, i.week_price, i.weight, i.image_file_id, t.description,
+        ${matchedWords(td, no, words)} as n, ${relevance(td, no, words)} as rel, ${sql.raw(String(k + 1))} as tier
+      from item_translations t join items i on i.id = t.item_id
+      where t.locale = ${localeLiteral(l)} and ${anyWord(td, selecting)} and i.searchable and not i.blocked`,
+  );
+  return sql`
+    select distinct on (x.id) x.* from (
+      select c.*, 0 as tier from (${itemCandidates(locale, words)}) c
+      union all ${sql.join(others, sql` union all `)}
+    ) x
+    order by x.id, x.tier, x.n desc, x.rel desc`;
+}
+
+/** How many items the interface language's candidate set holds (before any filter). */
+export async function countCandidates(db: Db, locale: Locale, words: string[]): Promise<number> {
+  const rows = await executePrepared<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${itemCandidates(locale, words)}) c`,
+  );
+  return rows[0].n;
 }
 
 /** Active sets whose description (locale, nl-NL fallback) or number matches any of the words. */
@@ -343,5 +380,53 @@ export async function selectSetEntries(db: Reader, locale: Locale): Promise<Sear
     ) tr on true
     left join files f on f.id = s.image_file_id
     where s.active`);
+  return r.rows;
+}
+
+export type NameRow = {
+  is_set: boolean;
+  no: string;
+  description: string;
+  image_sha: string | null;
+};
+
+/**
+ * Names of items and sets by number in the locale (nl-NL where it has none, else the number), with their
+ * image: fallback search hits and recently viewed entries shown in the interface language.
+ */
+export async function selectNames(
+  db: Db,
+  locale: Locale,
+  itemNos: readonly string[],
+  setNos: readonly string[],
+): Promise<NameRow[]> {
+  if (itemNos.length === 0 && setNos.length === 0) return [];
+  const L = localeLiteral(locale);
+  // why: an empty `in ()` is a syntax error; a list of nulls matches nothing.
+  const list = (nos: readonly string[]) =>
+    nos.length === 0
+      ? sql`null`
+      : sql.join(
+          nos.map((no) => sql`${no}`),
+          sql`, `,
+        );
+  const r = await db.execute<NameRow>(sql`
+    select false as is_set, i.item_no as no, coalesce(tr.description, i.item_no) as description, f.sha256 as image_sha
+    from items i
+    left join lateral (
+      select t.description from item_translations t
+      where t.item_id = i.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+    ) tr on true
+    left join files f on f.id = i.image_file_id
+    where i.item_no in (${list(itemNos)})
+    union all
+    select true, s.set_no, coalesce(tr.description, s.set_no), f.sha256
+    from sets s
+    left join lateral (
+      select t.description from set_translations t
+      where t.set_id = s.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+    ) tr on true
+    left join files f on f.id = s.image_file_id
+    where s.set_no in (${list(setNos)})`);
   return r.rows;
 }

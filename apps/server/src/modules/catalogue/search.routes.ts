@@ -17,7 +17,7 @@ import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
 
 const rules =
-  'Words split on spaces, case- and accent-insensitive, matched in the interface language (nl-NL fallback) and on the number; a word of 2 characters matches at the start of a word. Fewer than MinimumZoekLengte characters: an empty list. Anonymous only with AllowAnonymousUsers.';
+  'Words split on spaces, case- and accent-insensitive, matched in the interface language (nl-NL fallback) and on the number; a word of 2 characters matches at the start of a word. When that finds fewer than 10 (Search: items matched before any filter), nl-NL and then the other languages fill the list, below the interface-language hits, each item once, named in the interface language. Fewer than MinimumZoekLengte characters: an empty list. Anonymous only with AllowAnonymousUsers.';
 
 export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -80,7 +80,10 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
 
   it('matches in the interface language, with the nl-NL text where an item has no translation', async () => {
     expect((await quick('plate compactor', 'en-US')).length).toBeGreaterThan(0);
-    expect(await quick('rüttelplatte', 'en-US')).toEqual([]);
+    // A German word in the English interface: found through the other languages, named in English.
+    const german = await quick('rüttelplatte', 'en-US');
+    expect(german.length).toBeGreaterThan(0);
+    for (const h of german) expect(h.materieelOmschrijving).toMatch(/plate compactor/i);
     const [{ id }] = (
       await t.database.db.execute<{ id: string }>(
         sql`insert into items (item_no, category_id) select 'ZZ-9001', id from categories limit 1 returning id`,
@@ -337,6 +340,186 @@ describe('GET /api/v2.0/Search', () => {
   it('gives an empty result for a too short text', async () => {
     const r = (await t.app.inject({ url: '/api/v2.0/Search?query=b', headers: headers.internal })).json();
     expect(r).toMatchObject({ items: [], sets: [], total: 0 });
+  });
+});
+
+describe('search across languages (issue #9 item 11)', () => {
+  const search = async (query: string, locale: string, extra = '') => {
+    const r = await t.app.inject({
+      url: `/api/v2.0/Search?${new URLSearchParams({ query, locale })}${extra}`,
+      headers: headers.external,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as { items: { itemNo: string; description: string }[]; total: number };
+  };
+
+  it('quick search: a Dutch word in the English interface finds the Dutch matches, named in English', async () => {
+    const nl = await quick('lichtmast', 'nl-NL');
+    expect(nl).toHaveLength(9);
+    const en = await quick('lichtmast', 'en-US');
+    // nl-NL is searched first (de-DE spells it alike): the same items in the same order, English names.
+    expect(en.map((h) => h.materieelSoort)).toEqual(nl.map((h) => h.materieelSoort));
+    for (const h of en) {
+      expect(h.materieelOmschrijving).toMatch(/^Lighting tower /);
+      expect(h.omschrijving).toBe(h.materieelOmschrijving);
+      expect(h.imageUrl).toMatch(/^\/api\/v2\.0\/Images\/single\/item\//);
+    }
+    // And the other way: an English word in the Dutch interface, named in Dutch.
+    const dutch = await quick('lighting tower', 'nl-NL');
+    expect(dutch.length).toBeGreaterThanOrEqual(9);
+    // Those holding both words first: the nine lighting towers.
+    for (const h of dutch.slice(0, 9)) expect(h.materieelOmschrijving).toMatch(/^Lichtmast /);
+  });
+
+  it('full search: the Dutch matches in the English interface, as English cards', async () => {
+    const nl = await search('lichtmast', 'nl-NL');
+    expect(nl.total).toBe(9);
+    const en = await search('lichtmast', 'en-US');
+    expect(en.total).toBe(9);
+    expect(en.items.map((i) => i.itemNo)).toEqual(nl.items.map((i) => i.itemNo));
+    for (const i of en.items) expect(i.description).toMatch(/^Lighting tower /);
+  });
+
+  it("ranks the interface language's matches above the other languages, each item once", async () => {
+    const [{ id }] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into items (item_no, category_id) select 'ZZ-9101', id from categories limit 1 returning id`,
+      )
+    ).rows;
+    // English text holds the word, Dutch text does not; a Lighting tower item matches in both.
+    await t.database.db.execute(
+      sql`insert into item_translations (item_id, locale, description)
+          values (${id}, 'nl-NL', 'Adapterset voor masten'), (${id}, 'en-US', 'Lichtmast adapter set')`,
+    );
+    const lightingTower = (await quick('lichtmast', 'nl-NL'))[0].materieelSoort;
+    const [{ tid }] = (
+      await t.database.db.execute<{ tid: string }>(
+        sql`select id as tid from items where item_no = ${lightingTower}`,
+      )
+    ).rows;
+    await t.database.db.execute(
+      sql`update item_translations set description = description || ' (lichtmast)' where item_id = ${tid} and locale = 'en-US'`,
+    );
+    invalidateCatalogueCaches(t.database.db);
+    try {
+      const quickEn = await quick('lichtmast', 'en-US');
+      expect(quickEn).toHaveLength(10);
+      // Both English matches first (the shorter text first), then the Dutch matches, none twice.
+      expect(quickEn.slice(0, 2).map((h) => h.materieelSoort)).toEqual(['ZZ-9101', lightingTower]);
+      expect(quickEn[0].materieelOmschrijving).toBe('Lichtmast adapter set');
+      expect(new Set(quickEn.map((h) => h.materieelSoort)).size).toBe(10);
+      for (const h of quickEn.slice(2)) expect(h.materieelOmschrijving).toMatch(/^Lighting tower /);
+
+      const full = await search('lichtmast', 'en-US');
+      expect(full.total).toBe(10);
+      expect(full.items.slice(0, 2).map((i) => i.itemNo)).toEqual(['ZZ-9101', lightingTower]);
+      expect(new Set(full.items.map((i) => i.itemNo)).size).toBe(10);
+      for (const i of full.items.slice(2)) expect(i.description).toMatch(/^Lighting tower /);
+
+      // The page size does not change the list: whether to look further depends on the matches, not the page.
+      const page = await search('lichtmast', 'en-US', '&limit=2');
+      expect(page.total).toBe(10);
+      expect(page.items.map((i) => i.itemNo)).toEqual(['ZZ-9101', lightingTower]);
+    } finally {
+      await t.database.db.execute(sql`delete from item_translations where item_id = ${id}`);
+      await t.database.db.execute(sql`delete from items where id = ${id}`);
+      await t.database.db.execute(
+        sql`update item_translations set description = replace(description, ' (lichtmast)', '') where item_id = ${tid} and locale = 'en-US'`,
+      );
+      invalidateCatalogueCaches(t.database.db);
+    }
+  });
+});
+
+describe('search across languages: when not to', () => {
+  it('does not look further when the interface language finds 10 or more', async () => {
+    const [{ id }] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into items (item_no, category_id) select 'ZZ-9102', id from categories limit 1 returning id`,
+      )
+    ).rows;
+    // Only its German text holds the English word.
+    await t.database.db.execute(
+      sql`insert into item_translations (item_id, locale, description)
+          values (${id}, 'nl-NL', 'Montageset'), (${id}, 'en-US', 'Mounting kit'), (${id}, 'de-DE', 'Compactor Montageset')`,
+    );
+    invalidateCatalogueCaches(t.database.db);
+    try {
+      const quickEn = await quick('compactor', 'en-US');
+      expect(quickEn).toHaveLength(10);
+      expect(quickEn.map((h) => h.materieelSoort)).not.toContain('ZZ-9102');
+      const r = await t.app.inject({
+        url: '/api/v2.0/Search?query=compactor&locale=en-US',
+        headers: headers.external,
+      });
+      const full = r.json() as { items: { itemNo: string }[]; total: number };
+      expect(full.total).toBeGreaterThanOrEqual(10);
+      expect(full.items.map((i) => i.itemNo)).not.toContain('ZZ-9102');
+      // The German interface finds it, of course.
+      expect((await quick('compactor montageset', 'de-DE'))[0].materieelSoort).toBe('ZZ-9102');
+    } finally {
+      await t.database.db.execute(sql`delete from item_translations where item_id = ${id}`);
+      await t.database.db.execute(sql`delete from items where id = ${id}`);
+      invalidateCatalogueCaches(t.database.db);
+    }
+  });
+
+  it('decides on the matches before any filter, so a filter narrows the list it was chosen from', async () => {
+    const all = (
+      await t.app.inject({ url: '/api/v2.0/Search?query=lichtmast&locale=en-US', headers: headers.external })
+    ).json();
+    expect(all.total).toBe(9);
+    const diesel = all.facets.booleanGroups[0].options.find((o: { code: string }) => o.code === 'diesel');
+    expect(diesel.count).toBeGreaterThan(0);
+    const filtered = (
+      await t.app.inject({
+        url: `/api/v2.0/Search?query=lichtmast&locale=en-US&bool=${diesel.attributeId}`,
+        headers: headers.external,
+      })
+    ).json();
+    expect(filtered.total).toBe(diesel.count);
+    for (const i of filtered.items) expect(i.description).toMatch(/^Lighting tower /);
+  });
+});
+
+describe('GET /api/v2.0/RecentlyViewed', () => {
+  const recent = async (qs: string, locale: string) => {
+    const r = await t.app.inject({
+      url: `/api/v2.0/RecentlyViewed?${qs}`,
+      headers: { ...headers.internal, 'accept-language': locale },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().entries as { kind: string; id: string; description: string; imageUrl: string | null }[];
+  };
+
+  it('names the entries viewed in one language in the current one', async () => {
+    const [a, b] = (await quick('lichtmast', 'nl-NL')).map((h) => h.materieelSoort);
+    const qs = `itemNos=${b},${a},NOPE-1&setNos=SET-001`;
+    const nl = await recent(qs, 'nl-NL');
+    expect(nl.map((e) => [e.kind, e.id])).toEqual([
+      ['item', b],
+      ['item', a],
+      ['set', 'SET-001'],
+    ]);
+    expect(nl[0].description).toMatch(/^Lichtmast /);
+    expect(nl[2].description).toBe('Afzetting 100 m');
+    expect(nl[0].imageUrl).toMatch(/^\/api\/v2\.0\/Images\/single\/item\//);
+    const en = await recent(qs, 'en-US');
+    expect(en.map((e) => e.id)).toEqual([b, a, 'SET-001']);
+    expect(en[0].description).toMatch(/^Lighting tower /);
+    expect(en[1].description).toMatch(/^Lighting tower /);
+    expect(en[2].description).toBe('Fencing 100 m');
+  });
+
+  it('validates the lists and needs a login unless AllowAnonymousUsers is on', async () => {
+    const tooMany = Array.from({ length: 11 }, (_, i) => `X-${i}`).join(',');
+    const bad = await t.app.inject({
+      url: `/api/v2.0/RecentlyViewed?itemNos=${tooMany}`,
+      headers: headers.internal,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toHaveProperty('itemNos');
+    expect((await t.app.inject({ url: '/api/v2.0/RecentlyViewed?setNos=SET-001' })).statusCode).toBe(401);
   });
 });
 

@@ -31,6 +31,7 @@ import { sessionStore } from '../../../shared/session/session';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView } from '../../../shared/ui/StateViews';
+import { useRecentlyViewedInLanguage } from '../api/get-recently-viewed-names';
 import classes from './home.module.css';
 
 function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
@@ -63,8 +64,9 @@ export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useStore(sessionStore, (s) => s?.user ?? null);
   const settings = useSettings();
-  const recent = useStore(recentlyViewedStore);
   const mayReadContent = user !== null || settings.bool('AllowAnonymousUsers');
+  // Kept with the name they had when viewed; shown with the name in the current language.
+  const recent = useRecentlyViewedInLanguage(useStore(recentlyViewedStore), mayReadContent);
   const pages = useContentPages(mayReadContent);
   const news = newsOf(pages.data ?? []).slice(0, 5);
   useDocumentTitle(t('routes.Home'));
