@@ -585,7 +585,7 @@ describe('the browser session cookie (issue #9 item 1: no refresh token where sc
     const all = (Array.isArray(raw) ? raw : [raw]).filter(Boolean) as string[];
     return all.find((c) => c.startsWith('mp-refresh='));
   };
-  const valueOf = (setCookie: string) => setCookie.slice('mp-refresh='.length, setCookie.indexOf(';'));
+  const cookieValue = (setCookie: string) => setCookie.slice('mp-refresh='.length, setCookie.indexOf(';'));
 
   it('sets the refresh token as an HttpOnly SameSite=Strict cookie and leaves it out of the answer', async () => {
     const r = await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } });
@@ -612,26 +612,26 @@ describe('the browser session cookie (issue #9 item 1: no refresh token where sc
         headers: { 'x-session-cookie': '1' },
         cookies: { 'mp-refresh': value },
       });
-    const r1 = await renew(valueOf(first));
+    const r1 = await renew(cookieValue(first));
     expect(r1.statusCode, r1.body).toBe(200);
     expect(r1.json().refreshToken).toBeUndefined();
     const second = cookieOf(r1) as string;
-    expect(valueOf(second)).not.toBe(valueOf(first));
+    expect(cookieValue(second)).not.toBe(cookieValue(first));
     expect((await me(r1.json().accessToken)).statusCode).toBe(200);
     // the used cookie coming back is a replay: the whole session ends
-    expect((await renew(valueOf(first))).statusCode).toBe(401);
-    expect((await renew(valueOf(second))).statusCode).toBe(401);
+    expect((await renew(cookieValue(first))).statusCode).toBe(401);
+    expect((await renew(cookieValue(second))).statusCode).toBe(401);
 
     const signIn2 = await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } });
     const r2 = cookieOf(signIn2) as string;
     const out = await t.app.inject({
       url: '/api/v2.0/Auth/logout',
       headers: { authorization: `Bearer ${signIn2.json().accessToken}` },
-      cookies: { 'mp-refresh': valueOf(r2) },
+      cookies: { 'mp-refresh': cookieValue(r2) },
     });
     expect(out.statusCode).toBe(204);
     expect(cookieOf(out)).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
-    expect((await renew(valueOf(r2))).statusCode).toBe(401);
+    expect((await renew(cookieValue(r2))).statusCode).toBe(401);
     // no body token and no cookie: 401, not 400
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/v2.0/Auth/refresh-login', payload: {} })).statusCode,
