@@ -21,6 +21,7 @@ import { readAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { registerAntiForgery } from './platform/http/anti-forgery.ts';
+import { declareErrorAnswers } from './platform/http/declared-errors.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  declareErrorAnswers(app);
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { THROTTLED } from '../../platform/http/declared-errors.ts';
 import type { AuthDeps, TokenPair } from './auth.common.ts';
 import { externalLogin, externalLoginUrl } from './auth.external.ts';
 import { loginWithDevice, pendingCookie, publicCtx, takePendingCookie } from './auth.http.ts';
@@ -176,7 +177,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
     async (req, reply) => {
       const b = read(req.body, registerFields);
       await register(publicCtx(req, deps), auth, { ...b, name: b.name!, email: b.email! });
-      return reply.code(202).send(null);
+      return reply.code(202).send(undefined as unknown as null); // an empty body, as declared (no JSON "null")
     },
   );
 
@@ -185,7 +186,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
     { schema: { tags, security: [], body: legacyBody(forgotFields), response: { 202: z.null() } } },
     async (req, reply) => {
       await forgotPassword(publicCtx(req, deps), auth, { email: read(req.body, forgotFields).email! });
-      return reply.code(202).send(null);
+      return reply.code(202).send(undefined as unknown as null); // an empty body, as declared (no JSON "null")
     },
   );
 
@@ -205,7 +206,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
   app.post(
     '/api/Gebruiker/WachtwoordWijzigen',
     {
-      config: ENDS_SESSIONS,
+      config: { ...ENDS_SESSIONS, ...THROTTLED },
       schema: { tags, body: legacyBody(changeFields), response: { 200: legacyLoginAnswer } },
     },
     async (req) => {

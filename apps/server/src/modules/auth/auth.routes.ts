@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { THROTTLED } from '../../platform/http/declared-errors.ts';
 import { type AuthDeps, invalidRefresh } from './auth.common.ts';
 import { externalLogin, externalLoginEnabled, externalLoginUrl } from './auth.external.ts';
 import {
@@ -188,7 +189,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       await register(publicCtx(req, deps), auth, req.body);
-      return reply.code(202).send(null);
+      return reply.code(202).send(undefined as unknown as null); // an empty body, as declared (no JSON "null")
     },
   );
 
@@ -204,7 +205,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       await forgotPassword(publicCtx(req, deps), auth, req.body);
-      return reply.code(202).send(null);
+      return reply.code(202).send(undefined as unknown as null); // an empty body, as declared (no JSON "null")
     },
   );
 
@@ -229,7 +230,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Auth/change-password',
     {
-      config: ENDS_SESSIONS,
+      config: { ...ENDS_SESSIONS, ...THROTTLED },
       schema: {
         tags,
         description: 'Change the own password; other sessions end, this one gets a new token pair.',

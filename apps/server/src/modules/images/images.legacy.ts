@@ -41,6 +41,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/AppSettings/UpdateCorporateIdentityImages',
     {
       schema: {
+        consumes: ['multipart/form-data'],
         tags,
         description:
           'Admin: multipart with any of the file fields logo, banner, favicon. Answers the new URLs.',
@@ -85,6 +86,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/AppSettings/UpdateCategoryImages',
     {
       schema: {
+        consumes: ['multipart/form-data'],
         tags,
         description:
           'Admin: multipart; either a field categoryId with the file in `file`, or one file per category with the category id as its field name (up to 10).',
@@ -132,6 +134,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/ContentControllers/UploadContentImage',
     {
       schema: {
+        consumes: ['multipart/form-data'],
         tags,
         description:
           'Admin: multipart image for a content page (any one file field). Answers the URL to put in the page.',

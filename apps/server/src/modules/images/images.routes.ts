@@ -44,6 +44,7 @@ export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Images/set/:type',
     {
       schema: {
+        consumes: ['multipart/form-data'],
         tags,
         description:
           'Admin: multipart upload of one image in field `file` (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped). `id` (form field or query) names the item number, category id, set id or corporate slot (logo|banner|favicon); type content takes no id and adds a new image. 413 too large, 415 other types.',

@@ -29,6 +29,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Settings of one group (`all` for every group). Public settings need no login; admins see all.',
+        security: [],
         params: z.object({ groupingType: z.string().min(1).max(64) }),
         response: { 200: payload },
       },
@@ -71,21 +72,23 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   // Legacy RPC calls (POST /api/{Controller}/{Action}).
   const legacy = { tags: ['Legacy'], body: z.object({}).passthrough().optional() };
-  app.post('/api/AppSettings/GetAppSettings', { schema: legacy }, async (req) =>
+  // why: answered without a login (the public subset for a visitor), so declared public (issue #16).
+  const legacyPublic = { ...legacy, security: [] };
+  app.post('/api/AppSettings/GetAppSettings', { schema: legacyPublic }, async (req) =>
     readFlatSettings(ctxOf(req, deps)),
   );
-  app.post('/api/AppSettings/GetSettings', { schema: legacy }, async (req) =>
+  app.post('/api/AppSettings/GetSettings', { schema: legacyPublic }, async (req) =>
     readSettings(ctxOf(req, deps), 'all'),
   );
   app.post(
     '/api/AppSettings/UpdateAppSettings',
-    { schema: { tags: ['Legacy'], body: updateBody } },
+    { schema: { tags: ['Legacy'], body: updateBody, response: { 204: z.null() } } },
     async (req, reply) => {
       await writeSettings(ctxOf(req, deps), flatten(req.body));
       return reply.code(204).send(null);
     },
   );
-  app.post('/api/AppSettings/GetVersion', { schema: legacy }, async () => {
+  app.post('/api/AppSettings/GetVersion', { schema: legacyPublic }, async () => {
     const info = buildInfo();
     return { version: info.version, buildId: info.buildId };
   });

@@ -38,12 +38,24 @@ export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/Translations/GetTranslations',
-    { schema: { tags: ['Legacy'], body: z.object({ locale: locale.optional() }).passthrough().optional() } },
+    {
+      schema: {
+        tags: ['Legacy'],
+        security: [],
+        body: z.object({ locale: locale.optional() }).passthrough().optional(),
+      },
+    },
     async (req) => readTranslations(ctxOf(req, deps), req.body?.locale ?? req.locale),
   );
   app.post(
     '/api/Translations/SaveTranslations',
-    { schema: { tags: ['Legacy'], body: z.object({ locale, translations: changes }) } },
+    {
+      schema: {
+        tags: ['Legacy'],
+        body: z.object({ locale, translations: changes }),
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await saveTranslations(ctxOf(req, deps), req.body.locale, req.body.translations);
       return reply.code(204).send(null);
