@@ -11,7 +11,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyLocale, legacyPriceNumbers } from '../../platform/http/legacy-dto.ts';
+import {
+  legacyAnswer,
+  legacyLocale,
+  legacyPriceNumbers,
+  legacyRows,
+} from '../../platform/http/legacy-dto.ts';
 import {
   cataloguePage,
   itemCards,
@@ -104,7 +109,13 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/ItemCategories/GetItemCategories',
-    { schema: { tags, body: z.object({ taal: language }).optional() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ taal: language }).optional(),
+        response: { 200: legacyAnswer({ catalogi: legacyRows }) },
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const { categories } = await listCategories(ctx, { locale: legacyLocale(req.body?.taal, ctx.locale) });
@@ -195,6 +206,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
           materieelLocatieNr: locationNo,
           taal: language,
         }),
+        response: { 200: legacyAnswer({ materielen: legacyRows }) },
       },
     },
     async (req) => {

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyLocale } from '../../platform/http/legacy-dto.ts';
+import { legacyAnswer, legacyLocale, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { toMaterieel } from './catalogue.legacy.ts';
 import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
@@ -86,6 +86,9 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
           materieelLocatieNr: z.string().trim().min(1).max(50).optional(),
           limit: z.number().int().min(1).max(1000).default(SEARCH_DEFAULT_LIMIT),
         }),
+        response: {
+          200: legacyAnswer({ materielen: legacyRows, sets: legacyRows, totaal: z.number().int() }),
+        },
       },
     },
     async (req) => {

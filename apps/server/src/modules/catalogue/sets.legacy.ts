@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyPrices } from '../../platform/http/legacy-dto.ts';
+import { legacyAnswer, legacyPrices, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { getSet, listSets, setsExist } from './sets.service.ts';
 
 type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
@@ -57,13 +57,25 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelSets/SetsExist',
-    { schema: { tags, body: z.object({}).passthrough().nullish() } },
+    {
+      schema: {
+        tags,
+        body: z.object({}).passthrough().nullish(),
+        response: { 200: legacyAnswer({ setsExist: z.boolean() }) },
+      },
+    },
     async (req) => ({ setsExist: await setsExist(ctxOf(req, deps)) }),
   );
 
   app.post(
     '/api/MaterieelSets/GetSets',
-    { schema: { tags, body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish(),
+        response: { 200: legacyAnswer({ sets: legacyRows }) },
+      },
+    },
     async (req) => {
       const r = await listSets(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { sets: r.sets.map(setDto) };
@@ -79,6 +91,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
           .object({ id: setKey.optional(), setNummer: setKey.optional(), materieelLocatieNr: locatie })
           .passthrough()
           .refine((b) => b.id || b.setNummer, { path: ['id'], message: 'validation.verplicht' }),
+        response: { 200: legacyAnswer({}) },
       },
     },
     async (req) => {
@@ -93,6 +106,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: z.object({ ids: z.array(setKey).min(1).max(100), materieelLocatieNr: locatie }).passthrough(),
+        response: { 200: legacyAnswer({ sets: legacyRows }) },
       },
     },
     async (req) => {
@@ -107,7 +121,11 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/MaterieelSets/GetSetsLinks',
     {
-      schema: { tags, body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough() },
+      schema: {
+        tags,
+        body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough(),
+        response: { 200: legacyAnswer({ sets: legacyRows }) },
+      },
     },
     async (req) => {
       const r = await listSets(ctxOf(req, deps), {

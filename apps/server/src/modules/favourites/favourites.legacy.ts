@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { legacyPrices } from '../../platform/http/legacy-dto.ts';
+import { legacyAnswer, legacyPrices, legacyRows } from '../../platform/http/legacy-dto.ts';
 import {
   addFavouriteItems,
   createFavouriteList,
@@ -52,7 +52,13 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/GetLijsten',
-    { schema: { tags, body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish(),
+        response: { 200: legacyAnswer({ lijsten: legacyRows }) },
+      },
+    },
     async (req) => {
       const r = await listFavourites(ctxOf(req, deps), { locationNo: req.body?.materieelLocatieNr });
       return { lijsten: r.lists.map((l) => lijstDto(l, false)) };
@@ -68,6 +74,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
           .object({ materieelLocatieNr: locatie.optional(), ...lijst })
           .passthrough()
           .nullish(),
+        response: { 200: legacyAnswer({ lijsten: legacyRows }) },
       },
     },
     async (req) => {
@@ -81,7 +88,13 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/AddLijst',
-    { schema: { tags, body: z.object({ naam, materieelLocatieNr: locatie.nullish() }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ naam, materieelLocatieNr: locatie.nullish() }).passthrough(),
+        response: { 200: legacyAnswer({ id: z.string(), naam: z.string() }) },
+      },
+    },
     async (req) =>
       lijstDto(
         await createFavouriteList(ctxOf(req, deps), {
@@ -164,7 +177,13 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/Inlijst',
-    { schema: { tags, body: z.object({ materieelSoort }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ materieelSoort }).passthrough(),
+        response: { 200: legacyAnswer({ inLijst: z.boolean(), lijsten: z.array(z.unknown()) }) },
+      },
+    },
     async (req) => {
       const lijsten = await listsWithItem(ctxOf(req, deps), req.body.materieelSoort);
       return { inLijst: lijsten.length > 0, lijsten };

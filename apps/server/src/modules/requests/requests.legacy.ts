@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ctxOf, requireUser } from '../../platform/http/context.ts';
-import { legacyRequestStatus } from '../../platform/http/legacy-dto.ts';
+import { legacyAnswer, legacyRequestStatus, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { selectRequestIdByNo } from './requests.queries.ts';
 import { getRequest, listRequests } from './requests.service.ts';
 
@@ -200,6 +200,9 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
           })
           .passthrough()
           .nullish(),
+        response: {
+          200: legacyAnswer({ aanvragen: legacyRows, totaal: z.number().int(), pagina: z.number().int() }),
+        },
       },
     },
     async (req) => {

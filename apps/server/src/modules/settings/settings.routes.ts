@@ -74,11 +74,15 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
   const legacy = { tags: ['Legacy'], body: z.object({}).passthrough().optional() };
   // why: answered without a login (the public subset for a visitor), so declared public (issue #16).
   const legacyPublic = { ...legacy, security: [] };
-  app.post('/api/AppSettings/GetAppSettings', { schema: legacyPublic }, async (req) =>
-    readFlatSettings(ctxOf(req, deps)),
+  app.post(
+    '/api/AppSettings/GetAppSettings',
+    { schema: { ...legacyPublic, response: { 200: z.record(z.string(), z.unknown()) } } },
+    async (req) => readFlatSettings(ctxOf(req, deps)),
   );
-  app.post('/api/AppSettings/GetSettings', { schema: legacyPublic }, async (req) =>
-    readSettings(ctxOf(req, deps), 'all'),
+  app.post(
+    '/api/AppSettings/GetSettings',
+    { schema: { ...legacyPublic, response: { 200: payload } } },
+    async (req) => readSettings(ctxOf(req, deps), 'all'),
   );
   app.post(
     '/api/AppSettings/UpdateAppSettings',
@@ -88,8 +92,17 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
       return reply.code(204).send(null);
     },
   );
-  app.post('/api/AppSettings/GetVersion', { schema: legacyPublic }, async () => {
-    const info = buildInfo();
-    return { version: info.version, buildId: info.buildId };
-  });
+  app.post(
+    '/api/AppSettings/GetVersion',
+    {
+      schema: {
+        ...legacyPublic,
+        response: { 200: z.object({ version: z.string(), buildId: z.string() }) },
+      },
+    },
+    async () => {
+      const info = buildInfo();
+      return { version: info.version, buildId: info.buildId };
+    },
+  );
 }

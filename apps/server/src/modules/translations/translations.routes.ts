@@ -43,6 +43,7 @@ export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags: ['Legacy'],
         security: [],
         body: z.object({ locale: locale.optional() }).passthrough().optional(),
+        response: { 200: z.object({ locale, translations: z.record(z.string(), z.string()) }) },
       },
     },
     async (req) => readTranslations(ctxOf(req, deps), req.body?.locale ?? req.locale),

@@ -69,3 +69,14 @@ export const legacyRequestStatus: Record<RequestStatus, string> = {
   cancelled: 'geannuleerd',
   rejected: 'afgewezen',
 };
+
+/**
+ * The documented answer of a legacy call: the named top-level fields, each list's rows as objects. Loose on
+ * purpose: the old client's DTOs carry many fields, all kept as they are (a strict schema here would drop the
+ * ones it does not name when the answer is serialized).
+ */
+export function legacyAnswer(shape: Record<string, z.ZodType>) {
+  return z.looseObject(shape);
+}
+/** A list of legacy rows (objects with whatever fields the old DTO has). */
+export const legacyRows = z.array(z.looseObject({}));
