@@ -225,3 +225,26 @@ describe('anti-forgery cookie on an https portal', () => {
     }
   });
 });
+
+describe('authentication before validation (issue #16 part 3)', () => {
+  it('answers an anonymous caller 401 on a protected operation whatever the input', async () => {
+    const bad = await t.app.inject({ url: '/api/v2.0/Search?query=x&bool=0' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('error.niet_ingelogd');
+    const body = await t.app.inject({ method: 'POST', url: '/api/v2.0/FavoriteLists', payload: { nope: 1 } });
+    expect(body.statusCode).toBe(401);
+  });
+
+  it('answers a refused token 401 before looking at the input; a signed-in caller gets the 400', async () => {
+    const forged = await t.app.inject({
+      url: '/api/v2.0/Search?query=x&bool=0',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
+    const signedIn = await t.app.inject({
+      url: '/api/v2.0/Search?query=x&bool=0',
+      headers: await t.auth('uitvoerder@vandijk.nl'),
+    });
+    expect(signedIn.statusCode).toBe(400);
+  });
+});

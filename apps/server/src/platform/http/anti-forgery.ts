@@ -33,7 +33,8 @@ export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void 
     },
   );
 
-  app.addHook('preHandler', async (req) => {
+  // preValidation: before the input is validated and before the login check (app.ts)
+  app.addHook('preValidation', async (req) => {
     if (
       req.method === 'GET' ||
       req.method === 'HEAD' ||
