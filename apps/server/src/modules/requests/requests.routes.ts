@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import {
   cancelRequestInput,
   changeRequestStatusInput,
@@ -57,10 +58,10 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'The requester cancels the request: only while submitted (else 422 error.status_overgang_ongeldig).',
+          'The requester cancels the request: only while submitted (else 409 error.status_overgang_ongeldig, details.currentStatus).',
         params: idParams,
         body: cancelRequestInput.optional(),
-        response: { 200: requestDetail },
+        response: { 200: requestDetail, 409: apiError },
       },
     },
     async (req) => cancelRequest(ctxOf(req, deps), req.params.id, req.body?.note),
@@ -75,7 +76,7 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
           'The equipment department (admins) changes the status along the life cycle (docs/decisions/0006); rejecting and cancelling need a note.',
         params: idParams,
         body: changeRequestStatusInput,
-        response: { 200: requestDetail },
+        response: { 200: requestDetail, 409: apiError },
       },
     },
     async (req) => changeRequestStatus(ctxOf(req, deps), req.params.id, req.body),

@@ -165,9 +165,15 @@ async function transition(
   await ctx.db.transaction(async (tx) => {
     const { row } = await readable(onTx(ctx, tx), id, actor === 'requester' ? 'write' : 'read', tx, true);
     const problem = checkTransition(row.status, to, actor, note);
+    // A state conflict (issue #16 part 4): 409 with the status the request has now.
     if (problem?.code === 'error.status_overgang_ongeldig') {
-      throw new AppError('rule', problem.code, {
-        details: { fields: { status: { code: problem.code } }, from: row.status, to },
+      throw new AppError('conflict', problem.code, {
+        details: {
+          fields: { status: { code: problem.code } },
+          currentStatus: row.status,
+          from: row.status,
+          to,
+        },
       });
     }
     if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);

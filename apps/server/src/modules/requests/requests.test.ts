@@ -629,8 +629,9 @@ describe('requests overview and life cycle', () => {
       payload: { status: 'cancelled', note: 'te laat' },
       headers: admin,
     });
-    expect(late.statusCode).toBe(422);
+    expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('error.status_overgang_ongeldig');
+    expect(late.json().details.currentStatus).toBeTruthy();
   });
 
   it('needs a reason to reject', async () => {
@@ -667,8 +668,9 @@ describe('requests overview and life cycle', () => {
       note: 'Toch niet nodig',
     });
     const again = await t.app.inject({ method: 'POST', url, payload: {}, headers });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('error.status_overgang_ongeldig');
+    expect(again.json().details.currentStatus).toBe('cancelled');
   });
 });
 
