@@ -21,6 +21,7 @@ import { readAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { registerAntiForgery } from './platform/http/anti-forgery.ts';
+import { refuseControlCharacters } from './platform/http/control-characters.ts';
 import { declareErrorAnswers } from './platform/http/declared-errors.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
@@ -198,6 +199,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     if (!(await deps.loadSettings(deps.db)).AllowAnonymousUsers)
       throw new AppError('unauthenticated', 'error.niet_ingelogd');
   });
+
+  refuseControlCharacters(app);
 
   for (const register of [...modules, ...workflowRoutes])
     await app.register(async (scope) => register(scope, deps));

@@ -248,3 +248,28 @@ describe('authentication before validation (issue #16 part 3)', () => {
     expect(signedIn.statusCode).toBe(400);
   });
 });
+
+describe('control characters (issue #16 part 2)', () => {
+  it('refuses a NUL or another control character at validation, naming the field', async () => {
+    const headers = await t.auth('uitvoerder@vandijk.nl');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/FavoriteLists',
+      payload: { name: 'Kraan\u0000lijst' },
+      headers,
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details.fields.name.code).toBe('validation.ongeldige_tekens');
+    const q = await t.app.inject({ url: '/api/v2.0/Search?query=a%01b', headers });
+    expect(q.statusCode).toBe(400);
+    expect(q.json().details.fields.query.code).toBe('validation.ongeldige_tekens');
+    // line breaks and tabs are text
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/FavoriteLists',
+      payload: { name: 'Kraan\tlijst' },
+      headers,
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+});
