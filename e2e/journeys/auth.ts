@@ -56,6 +56,24 @@ describe('account journeys', () => {
     await context.close();
   });
 
+  it("speaks the browser's language to a visitor and the account's language after sign-in", async () => {
+    const { context, page } = await newPage(browser, { locale: 'en-GB' });
+    await page.goto('/inloggen');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await context.close();
+    // an account kept in English, signing in on a Dutch browser
+    const dutch = await newPage(browser, { locale: 'nl-NL' });
+    await dutch.page.goto('/inloggen');
+    await dutch.page.getByRole('heading', { level: 1, name: 'Inloggen' }).waitFor();
+    await signIn(dutch.page, users.projectleider);
+    await dutch.page.waitForURL(`${baseUrl}/`);
+    await dutch.page.getByTestId('language-picker').filter({ hasText: 'EN' }).waitFor();
+    await dutch.page.reload();
+    await dutch.page.getByTestId('language-picker').filter({ hasText: 'EN' }).waitFor();
+    await dutch.context.close();
+  });
+
   it('shows field validation and wrong-credential messages', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/inloggen');

@@ -13,7 +13,13 @@ import {
 import { loadLocale, switchLocale } from '../shared/i18n/i18n';
 import { takePreboot } from '../shared/lib/preboot';
 import { preferencesStore } from '../shared/session/preferences';
-import { endSession, followOtherTabs, refreshSession, storedSessionUser } from '../shared/session/session';
+import {
+  endSession,
+  followOtherTabs,
+  refreshSession,
+  sessionStore,
+  storedSessionUser,
+} from '../shared/session/session';
 
 /** The corporate identity: the answer src/preboot.ts already asked for, else a request of its own. */
 async function corporateIdentity(queryClient: QueryClient): Promise<void> {
@@ -48,6 +54,10 @@ async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | 
   return queryClient.fetchQuery(settingsQueryOptions(viewer)).catch(() => undefined);
 }
 
+/** The browser's languages in order of preference (none outside a browser). */
+const browserLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]).filter(Boolean);
+
 /**
  * Start-up, before the first page: a stored session is silently refreshed (a refusal signs out, product §4);
  * settings, corporate identity and the texts of the chosen language load meanwhile (the loading screen).
@@ -55,8 +65,9 @@ async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | 
 export async function boot(queryClient: QueryClient): Promise<void> {
   followOtherTabs();
   const stored = preferencesStore.get().locale;
+  const more = { account: storedSessionUser()?.language, browser: browserLanguages() };
   // texts of the likely language load while the session is refreshed
-  const early = loadLocale(pickLocale(stored, undefined, locales)).catch(() => undefined);
+  const early = loadLocale(pickLocale(stored, undefined, locales, more)).catch(() => undefined);
   const corporate = corporateIdentity(queryClient).catch(() => undefined);
 
   // The access token is never stored: a browser that was signed in renews it from its HttpOnly cookie.
@@ -67,7 +78,8 @@ export async function boot(queryClient: QueryClient): Promise<void> {
 
   const settings = await settingsNow(queryClient);
   const offered = settings ? visibleLocales(settings.boolValues) : [...locales];
-  const locale = pickLocale(stored, settings?.stringValues.DefaultLanguage, offered);
+  const account = sessionStore.get()?.user.language ?? more.account;
+  const locale = pickLocale(stored, settings?.stringValues.DefaultLanguage, offered, { ...more, account });
   await early;
   await switchLocale(locale).catch(() => undefined);
   await corporate;

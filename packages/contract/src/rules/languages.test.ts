@@ -16,3 +16,22 @@ describe('language picker', () => {
     expect(pickLocale(null, undefined, [])).toBe('nl-NL');
   });
 });
+
+describe("the user's language (issue #9 item 10)", () => {
+  const all = ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const;
+  it("takes a visitor's browser language among the offered ones, by primary language", () => {
+    expect(pickLocale(undefined, 'nl-NL', all, { browser: ['en-GB', 'en'] })).toBe('en-US');
+    expect(pickLocale(undefined, 'nl-NL', all, { browser: ['de-AT'] })).toBe('de-DE');
+    expect(pickLocale(undefined, 'nl-NL', ['nl-NL', 'fr-FR'], { browser: ['de-DE', 'fr-BE'] })).toBe('fr-FR');
+    expect(pickLocale(undefined, 'de-DE', all, { browser: ['es-ES'] })).toBe('de-DE');
+  });
+
+  it("takes a signed-in user's account language over the browser's, and a choice made here over both", () => {
+    expect(pickLocale(undefined, 'nl-NL', all, { account: 'en-US', browser: ['fr-FR'] })).toBe('en-US');
+    expect(pickLocale('de-DE', 'nl-NL', all, { account: 'en-US', browser: ['fr-FR'] })).toBe('de-DE');
+    // an account language the portal does not offer is passed over
+    expect(pickLocale(undefined, 'nl-NL', ['nl-NL', 'fr-FR'], { account: 'en-US', browser: ['fr-FR'] })).toBe(
+      'fr-FR',
+    );
+  });
+});

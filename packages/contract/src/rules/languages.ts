@@ -14,16 +14,38 @@ export function visibleLocales(boolValues: Readonly<Record<string, boolean>>): L
 }
 
 /**
- * The interface language to use: the stored choice when offered, else the default-language setting
- * when offered, else the first offered language, else nl-NL.
+ * The offered language that best matches a list of language tags in order of preference (a browser's
+ * `navigator.languages`, an Accept-Language header): the exact tag first, else the same primary language
+ * (`en-GB` → en-US, `de-AT` → de-DE); undefined when none matches.
+ */
+export function matchLocale(tags: readonly string[], offered: readonly Locale[]): Locale | undefined {
+  for (const tag of tags) {
+    const exact = offered.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const primary = tag.toLowerCase().split('-')[0];
+    const same = offered.find((l) => l.slice(0, 2) === primary);
+    if (same) return same;
+  }
+  return undefined;
+}
+
+/**
+ * The interface language to use (issue #9 item 10): the language chosen in this browser (the picker, or the
+ * account's language taken at sign-in) when offered; else the account's language (a signed-in user on a
+ * browser without a choice); else the browser's languages; else the default-language setting; else the first
+ * offered language; else nl-NL.
  */
 export function pickLocale(
   stored: string | null | undefined,
   defaultLanguage: string | undefined,
   offered: readonly Locale[],
+  more: { account?: string | null; browser?: readonly string[] } = {},
 ): Locale {
   const ok = (l: string | null | undefined): l is Locale => !!l && (offered as readonly string[]).includes(l);
   if (ok(stored)) return stored;
+  if (ok(more.account)) return more.account;
+  const browser = matchLocale(more.browser ?? [], offered);
+  if (browser) return browser;
   if (ok(defaultLanguage)) return defaultLanguage;
   return offered[0] ?? 'nl-NL';
 }

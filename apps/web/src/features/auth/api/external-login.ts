@@ -1,7 +1,8 @@
 import type { ExternalLoginAnswer } from '@mp/contract/api/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { startSession } from '../../../shared/session/session';
+import { takeAccountLanguage } from './account-language';
 
 /** POST /api/v2.0/Auth/external-login: the provider's callback URL (code, state, iss) → tokens and the page to return to. */
 export type { ExternalLoginAnswer };
@@ -14,5 +15,12 @@ export const externalLogin = (callbackUrl: string) =>
   );
 
 export function useExternalLogin() {
-  return useMutation({ mutationFn: externalLogin, onSuccess: (answer) => startSession(answer) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: externalLogin,
+    onSuccess: (answer) => {
+      takeAccountLanguage(queryClient, answer.user.language);
+      startSession(answer);
+    },
+  });
 }

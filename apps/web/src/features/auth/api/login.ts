@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { settingsKeys } from '../../../shared/api/get-settings';
 import { startSession } from '../../../shared/session/session';
+import { takeAccountLanguage } from './account-language';
 
 /**
  * POST /api/v2.0/Auth/login. The input type is the contract's `loginBody`; the schema itself is not used to
@@ -19,6 +20,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (tokens) => {
+      takeAccountLanguage(queryClient, tokens.user.language);
       startSession(tokens);
       // the settings differ per viewer (public subset vs all)
       void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
