@@ -30,10 +30,9 @@ export function matchLocale(tags: readonly string[], offered: readonly Locale[])
 }
 
 /**
- * The interface language to use (issue #9 item 10): the language chosen in this browser (the picker, or the
- * account's language taken at sign-in) when offered; else the account's language (a signed-in user on a
- * browser without a choice); else the browser's languages; else the default-language setting; else the first
- * offered language; else nl-NL.
+ * The interface language to use (issue #9 item 10): the language chosen in this browser with the picker when
+ * offered; else the signed-in account's language; else the browser's languages; else the default-language
+ * setting; else the first offered language; else nl-NL.
  */
 export function pickLocale(
   stored: string | null | undefined,
