@@ -9,9 +9,11 @@ import { imagesRoutes } from './images/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { orderListsRoutes } from './order-lists/index.ts';
 import { platformRoutes } from './platform/index.ts';
+import { removalListsRoutes } from './removal-lists/index.ts';
 import { requestsRoutes } from './requests/index.ts';
 import { settingsRoutes } from './settings/index.ts';
 import { statisticsRoutes } from './statistics/index.ts';
+import { stockRoutes } from './stock/index.ts';
 import { translationsRoutes } from './translations/index.ts';
 import { usersRoutes } from './users/index.ts';
 
@@ -38,4 +40,6 @@ export const modules: ModuleRegistrar[] = [
   setsRoutes,
   orderListsRoutes,
   requestsRoutes,
+  stockRoutes,
+  removalListsRoutes,
 ];

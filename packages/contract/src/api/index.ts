@@ -7,4 +7,5 @@ export * as locations from './locations.ts';
 export * as ordering from './ordering.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';
+export * as stock from './stock.ts';
 export * as translations from './translations.ts';

@@ -14,6 +14,7 @@ export {
 export {
   type ItemInfo,
   type ItemRow,
+  itemCategories,
   itemImageUrls,
   itemRowsSql,
   itemsById,

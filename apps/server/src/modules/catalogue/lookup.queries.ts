@@ -1,5 +1,5 @@
 import type { Locale } from '@mp/contract/i18n';
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { documents, files, items } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { runStatement, type Statement, statement } from '../../platform/db/prepared.ts';
@@ -106,4 +106,24 @@ export async function selectItemImageDocuments(db: Db, itemId: string): Promise<
     .innerJoin(files, eq(files.id, documents.fileId))
     .where(and(eq(documents.itemId, itemId), like(files.contentType, 'image/%')))
     .orderBy(documents.createdAt, documents.id);
+}
+
+// ── an item's category (the stock screen's category filter) ─────────────────────────────────
+
+export type ItemCategoryRow = {
+  itemId: string;
+  categoryId: string | null;
+  categoryName: string | null;
+};
+
+/** The category of each item with its name in a locale (nl-NL, then the code). */
+export async function selectItemCategories(db: Db, locale: Locale, itemIds: string[]): Promise<ItemCategoryRow[]> {
+  const r = await db.execute<ItemCategoryRow>(sql`
+    select i.id as "itemId", c.id as "categoryId", coalesce(tl.name, tn.name, c.code) as "categoryName"
+    from items i
+    left join categories c on c.id = i.category_id
+    left join category_translations tl on tl.category_id = c.id and tl.locale = ${locale}::locale
+    left join category_translations tn on tn.category_id = c.id and tn.locale = 'nl-NL'
+    where i.id = any(${sql.param(itemIds)}::uuid[])`);
+  return r.rows;
 }

@@ -11,6 +11,7 @@ import {
   itemsByIdStatement,
   itemsByNoStatement,
   type SetRow,
+  selectItemCategories,
   selectItemImageDocuments,
   selectItems,
   selectItemWithImage,
@@ -184,4 +185,16 @@ export function pricesOf(
     dayPrice: show ? (item.dayPrice ?? null) : null,
     weekPrice: show ? (item.weekPrice ?? null) : null,
   };
+}
+
+/** Each item's category (id and name in the locale), for screens of other areas that filter by category. */
+export async function itemCategories(
+  db: Db,
+  locale: Locale,
+  itemIds: readonly string[],
+): Promise<Map<string, { categoryId: string | null; categoryName: string | null }>> {
+  const unique = [...new Set(itemIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await selectItemCategories(db, locale, unique);
+  return new Map(rows.map((r) => [r.itemId, { categoryId: r.categoryId, categoryName: r.categoryName }]));
 }

@@ -1,0 +1,2 @@
+// The removal lists' public face (afvoerlijst). Everything else in this folder is private.
+export { removalListsRoutes } from './removal-lists.routes.ts';

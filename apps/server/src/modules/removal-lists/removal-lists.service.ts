@@ -1,0 +1,125 @@
+import type { AddRemovalLinesInput, RemovalList } from '@mp/contract/api/stock';
+import { availableForRemoval } from '@mp/contract/rules/stock';
+import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { itemsById, itemsByNo } from '../catalogue/index.ts';
+import { lockOnSite } from '../stock/index.ts';
+import {
+  ensureRemovalList,
+  selectOthersAmounts,
+  selectRemovalLines,
+  upsertRemovalLines,
+} from './removal-lists.queries.ts';
+
+/*
+ * The removal list (afvoerlijst, issue #10 part 1 and 9; the page and the wizard are issue #11): one list per
+ * user and location. Reading needs AppAfvoerlijst and a location of the caller's; writing needs write access
+ * there (the read-only role `administration` gets 403) and is checked against the stock at the moment of
+ * writing, in one transaction that locks the stock rows (decision 0014).
+ */
+
+/** GET RemovalLists/{plantLocation}: the caller's list on the location. */
+export async function getRemovalList(ctx: Ctx, locationNo: string): Promise<RemovalList> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'read');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, locationNo, 'read');
+  const rows = await selectRemovalLines(ctx.db, user.id, location.locationId);
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    rows.map((r) => r.itemId),
+  );
+  const lines = rows.map((r) => {
+    const item = items.get(r.itemId);
+    return {
+      lineId: r.lineId,
+      itemNo: item?.itemNo ?? '',
+      description: item?.description ?? '',
+      plantNo: r.plantNo,
+      locationNo: r.locationNo,
+      returnAmount: r.returnAmount,
+      comment: r.comment,
+      weightPerPiece: item?.weight ?? null,
+      onSite: r.onSite,
+    };
+  });
+  return { locationNo: location.locationNo, lines, count: lines.length };
+}
+
+const keyOf = (itemId: string, plantId: string | null) => `${itemId}/${plantId ?? ''}`;
+
+/**
+ * POST RemovalLists/{plantLocation}: lines onto the caller's list (a line already there gets the new amount),
+ * or with `all` everything still available. Each amount must be at most what is on site, minus what other
+ * users put on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers is on.
+ */
+export async function addRemovalLines(
+  ctx: Ctx,
+  locationNo: string,
+  input: AddRemovalLinesInput,
+): Promise<RemovalList> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, locationNo, 'write');
+  const s = await ctx.settings();
+  if (s.Materieelvoorraad_NietMeerAfvoeren) throw errors.rule('Materieelvoorraad.alleen_inzage');
+  const lines = input.lines ?? [];
+  if (!s.MaterieelvoorraadBulkTerugsturenEnabled && (input.all || lines.length > 1)) {
+    throw errors.rule('Materieelvoorraad.bulk_uit', { field: input.all ? 'all' : 'lines' });
+  }
+  const found = await itemsByNo(
+    ctx.db,
+    ctx.locale,
+    lines.map((l) => l.itemNo),
+  );
+  const unknown = [...new Set(lines.filter((l) => !found.has(l.itemNo)).map((l) => l.itemNo))];
+  if (unknown.length) {
+    throw new AppError('rule', 'error.onbekend_materieel', {
+      details: { itemNos: unknown },
+      params: { itemNo: unknown.join(', ') },
+    });
+  }
+  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
+  await ctx.db.transaction(async (tx) => {
+    const itemIds = input.all ? 'all' : [...new Set(lines.map((l) => found.get(l.itemNo)?.id as string))];
+    const onSite = await lockOnSite(tx, location.locationId, itemIds);
+    const listId = await ensureRemovalList(tx, user.id, location.locationId);
+    const others = new Map(
+      (await selectOthersAmounts(tx, user.id, location.locationId)).map((o) => [keyOf(o.itemId, o.plantId), o.amount]),
+    );
+    const free = (itemId: string, plantId: string | null, quantity: number) =>
+      availableForRemoval(quantity, others.get(keyOf(itemId, plantId)) ?? 0, countOthers);
+    const writes: Array<{ itemId: string; plantId: string | null; amount: number; comment: string | null }> = [];
+    if (input.all) {
+      for (const row of onSite) {
+        const amount = free(row.itemId, row.plantId, row.quantity);
+        if (amount > 0) writes.push({ itemId: row.itemId, plantId: row.plantId, amount, comment: null });
+      }
+    }
+    const problems: Array<{ index: number; itemNo: string; plantNo: string | null; available: number }> = [];
+    lines.forEach((l, index) => {
+      const itemId = found.get(l.itemNo)?.id as string;
+      const row = onSite.find(
+        (r) => r.itemId === itemId && (l.plantNo ? r.plantNo === l.plantNo : r.plantId === null),
+      );
+      const available = row ? free(itemId, row.plantId, row.quantity) : 0;
+      if (!row || l.amount > available) {
+        problems.push({ index, itemNo: l.itemNo, plantNo: l.plantNo ?? null, available });
+        return;
+      }
+      const existing = writes.findIndex((w) => w.itemId === itemId && w.plantId === row.plantId);
+      const write = { itemId, plantId: row.plantId, amount: l.amount, comment: l.comment ?? null };
+      if (existing >= 0) writes[existing] = write;
+      else writes.push(write);
+    });
+    if (problems.length) {
+      throw new AppError('rule', 'error.onvoldoende_voorraad', {
+        details: { lines: problems },
+        params: { max: problems[0].available },
+      });
+    }
+    await upsertRemovalLines(tx, listId, location.locationId, writes);
+  });
+  return getRemovalList(ctx, locationNo);
+}

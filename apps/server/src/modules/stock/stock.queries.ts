@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
+
+/*
+ * SQL of the stock screens: `inventory` (what is on a place now), `inventory_ledger` (how it got there),
+ * `plants` and `inspections`. Read-only, except lockOnSite which a removal-list write uses to serialize.
+ */
+
+export type StockRow = {
+  itemId: string;
+  plantId: string | null;
+  plantNo: string | null;
+  quantity: number;
+  /** The first day of the current stay (after the last time the ledger reached 0 here). */
+  since: string;
+  nextDue: string | null;
+  /** Amounts on removal lists of this location: the caller's and everybody else's. */
+  mine: number;
+  others: number;
+};
+
+/**
+ * The "first day of the current stay" per (item, plant) on a location: the earliest ledger entry after the
+ * last entry that left the running balance at 0 or below.
+ */
+const sinceCte = (where: ReturnType<typeof sql>) => sql`
+  moves as (
+    select l.item_id, l.plant_id, l.entry_date,
+      sum(l.quantity) over w as bal, row_number() over w as seq
+    from inventory_ledger l where ${where}
+    window w as (partition by l.item_id, l.plant_id order by l.entry_date, l.created_at, l.id)
+  ), last_zero as (
+    select item_id, plant_id, max(seq) as seq from moves where bal <= 0 group by item_id, plant_id
+  ), since as (
+    select m.item_id, m.plant_id, min(m.entry_date) as since
+    from moves m
+    left join last_zero z on z.item_id = m.item_id and z.plant_id is not distinct from m.plant_id
+    where z.seq is null or m.seq > z.seq
+    group by m.item_id, m.plant_id
+  )`;
+
+/**
+ * Every line of stock on a location (bulk per item, one per plant) with its stay, next inspection and the
+ * amounts on removal lists. Reads the removal-list lines too (decision 0014: the one column of another
+ * area this screen shows; writing them is the removal-lists module's).
+ */
+export async function selectStockRows(db: Db, locationId: string, userId: string): Promise<StockRow[]> {
+  const r = await db.execute<StockRow>(sql`
+    with ${sinceCte(sql`l.location_id = ${locationId}`)},
+    listed as (
+      select ll.item_id, ll.plant_id,
+        coalesce(sum(ll.return_amount) filter (where rl.user_id = ${userId}), 0)::int as mine,
+        coalesce(sum(ll.return_amount) filter (where rl.user_id <> ${userId}), 0)::int as others
+      from removal_list_lines ll join removal_lists rl on rl.id = ll.removal_list_id
+      where ll.location_id = ${locationId}
+      group by ll.item_id, ll.plant_id
+    )
+    select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity,
+      coalesce(s.since, inv.last_movement_date)::text as since,
+      (select i.next_due_date::text from inspections i where i.plant_id = inv.plant_id
+        order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue",
+      coalesce(ls.mine, 0) as mine, coalesce(ls.others, 0) as others
+    from inventory inv
+    left join plants p on p.id = inv.plant_id
+    left join since s on s.item_id = inv.item_id and s.plant_id is not distinct from inv.plant_id
+    left join listed ls on ls.item_id = inv.item_id and ls.plant_id is not distinct from inv.plant_id
+    where inv.location_id = ${locationId} and inv.quantity > 0`);
+  return r.rows;
+}
+
+export type PlantRow = {
+  id: string;
+  plantNo: string;
+  itemId: string;
+  locationId: string | null;
+  serialNo: string | null;
+  buildYear: number | null;
+  status: 'in_service' | 'in_repair' | 'retired';
+};
+
+export async function selectPlantByNo(db: Db, plantNo: string): Promise<PlantRow | null> {
+  const r = await db.execute<PlantRow>(sql`
+    select id, plant_no as "plantNo", item_id as "itemId", location_id as "locationId", serial_no as "serialNo",
+      build_year as "buildYear", status
+    from plants where plant_no = ${plantNo}`);
+  return r.rows[0] ?? null;
+}
+
+/** Whether the plant ever stood on one of these locations ('all': anywhere). */
+export async function plantWasOn(db: Db, plantId: string, locationIds: string[] | 'all'): Promise<boolean> {
+  const r = await db.execute<{ ok: boolean }>(sql`
+    select exists (select 1 from inventory_ledger where plant_id = ${plantId} and location_id is not null
+      and (${locationIds === 'all'} or location_id = any(${sql.param(locationIds === 'all' ? [] : locationIds)}::uuid[]))) as ok`);
+  return r.rows[0]?.ok ?? false;
+}
+
+export type InspectionRow = {
+  inspectedOn: string;
+  result: 'approved' | 'approved_with_remarks' | 'rejected';
+  nextDueDate: string;
+  inspector: string | null;
+  remarks: string | null;
+  certificateDocumentId: string | null;
+};
+
+/** The plant's inspections, newest first, with the document that carries the certificate. */
+export async function selectInspections(db: Db, plantId: string): Promise<InspectionRow[]> {
+  const r = await db.execute<InspectionRow>(sql`
+    select i.inspected_on::text as "inspectedOn", i.result, i.next_due_date::text as "nextDueDate", i.inspector,
+      i.remarks,
+      (select d.document_system_id from documents d where d.file_id = i.certificate_file_id
+        and d.plant_id = i.plant_id order by d.created_at limit 1) as "certificateDocumentId"
+    from inspections i where i.plant_id = ${plantId}
+    order by i.inspected_on desc, i.created_at desc`);
+  return r.rows;
+}
+
+export type LedgerRow = {
+  date: string;
+  kind: 'initial' | 'delivery' | 'removal' | 'move_in' | 'move_out' | 'sale' | 'correction';
+  locationId: string | null;
+  locationNo: string | null;
+  plantId: string | null;
+  quantity: number;
+  orderId: string | null;
+  orderNo: string | null;
+  orderKind: string | null;
+};
+
+/**
+ * Ledger rows at locations, oldest first: of an item (bulk and plants, or one plant) on one location, or of one
+ * plant on several locations.
+ */
+export async function selectLedger(
+  db: Db,
+  where: { itemId: string; locationIds: string[]; plantId?: string | null } | { plantId: string; locationIds: string[] },
+): Promise<LedgerRow[]> {
+  const cond =
+    'itemId' in where
+      ? where.plantId
+        ? sql`l.item_id = ${where.itemId} and l.plant_id = ${where.plantId}`
+        : sql`l.item_id = ${where.itemId}`
+      : sql`l.plant_id = ${where.plantId}`;
+  const r = await db.execute<LedgerRow>(sql`
+    select l.entry_date::text as date, l.kind, l.location_id as "locationId", pl.location_no as "locationNo",
+      l.plant_id as "plantId", l.quantity, l.order_id as "orderId", o.order_no::text as "orderNo", o.kind::text as "orderKind"
+    from inventory_ledger l
+    join plant_locations pl on pl.id = l.location_id
+    left join plant_orders o on o.id = l.order_id
+    where ${cond} and l.location_id = any(${sql.param(where.locationIds)}::uuid[])
+    order by l.entry_date, l.created_at, l.id`);
+  return r.rows;
+}
+
+/** What is on a location now of an item (bulk plus its plants), or of one plant. */
+export async function selectOnSite(db: Db, locationId: string, itemId: string, plantId?: string | null) {
+  const r = await db.execute<{ n: number }>(sql`
+    select coalesce(sum(quantity), 0)::int as n from inventory
+    where location_id = ${locationId} and item_id = ${itemId}
+      and ${plantId ? sql`plant_id = ${plantId}` : sql`true`}`);
+  return r.rows[0]?.n ?? 0;
+}
+
+export type OnSiteRow = {
+  itemId: string;
+  plantId: string | null;
+  plantNo: string | null;
+  quantity: number;
+};
+
+/**
+ * The stock rows of a location (every one, or those of these items), locked for the rest of the transaction:
+ * writers that check amounts against them (removal lists) take their turn, so two of them never both see
+ * the same stock as free. Locked in a fixed order (by id) so they never deadlock.
+ */
+export async function lockOnSite(tx: Tx, locationId: string, itemIds: string[] | 'all'): Promise<OnSiteRow[]> {
+  const r = await tx.execute<OnSiteRow>(sql`
+    select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity
+    from inventory inv left join plants p on p.id = inv.plant_id
+    where inv.location_id = ${locationId} and inv.quantity > 0
+      and ${itemIds === 'all' ? sql`true` : sql`inv.item_id = any(${sql.param(itemIds)}::uuid[])`}
+    order by inv.id
+    for update of inv`);
+  return r.rows;
+}

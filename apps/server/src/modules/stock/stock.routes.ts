@@ -1,0 +1,209 @@
+import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import { itemNumber, locationNumber } from '@mp/contract/api/ordering';
+import {
+  historyParams,
+  historyQuery,
+  plantDetail as plantDetailSchema,
+  plantParams,
+  plantQuery,
+  type StockLine,
+  stockHistory as stockHistorySchema,
+  stockPage as stockPageSchema,
+  stockQuery,
+} from '@mp/contract/api/stock';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { plantDetail, stockHistory, stockPage, stockPresent } from './stock.service.ts';
+
+const access =
+  'Needs AppMaterieelvoorraad; plantLocation must be one of the caller’s locations (a foreign one answers 404, like an unknown one).';
+
+/** A stock line as the legacy MaterieelVoorraad calls name it. */
+function voorraadDto(l: StockLine) {
+  return {
+    materieelSoort: l.itemNo,
+    omschrijving: l.description,
+    materieelNummer: l.plantNo ?? '',
+    aantal: l.quantity,
+    verhuurType: l.rentalType,
+    inGebruikSinds: l.onSiteSince,
+    dagenOpLocatie: l.daysOnSite,
+    toonPrijs: l.showPrice,
+    prijsOpAanvraag: l.priceOnDemand,
+    huurPrijs: l.dayPrice === null ? 0 : Number(l.dayPrice),
+    huurPrijsWeek: l.weekPrice === null ? 0 : Number(l.weekPrice),
+    gewichtPerStuk: l.weightPerPiece === null ? 0 : Number(l.weightPerPiece),
+    keuringsDatum: l.nextInspection,
+    keuringsStatus: l.inspectionLevel,
+    afvoerlijstAantal: l.onMyRemovalList,
+    afvoerlijstAantalAnderen: l.onOtherRemovalLists,
+    beschikbaarVoorAfvoer: l.availableForRemoval,
+  };
+}
+
+export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['PlantInventoryItems'];
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/:id',
+    {
+      schema: {
+        tags,
+        description: `The stock on plantLocation (Materieelvoorraad): every bulk item and numbered plant, in the category and its own items only (the empty guid: every category), filtered by query (words in number, description or plant number), sorted and paged. Each line: on site since, days on site, prices per product §6, the next inspection with its colour (MaterieelvoorraadKeuringsdatum{Info,Warning,Danger}Days), what is on removal lists and what the caller may still put on theirs. ${access}`,
+        params: z.object({ id: z.guid() }),
+        querystring: stockQuery,
+        response: { 200: stockPageSchema },
+      },
+    },
+    async (req) => stockPage(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/:id/plants/:plantNo',
+    {
+      schema: {
+        tags,
+        description: `One numbered plant (MaterieelvoorraadDetails) that stands or stood on plantLocation: serial number, build year, where it is, inspections with certificates (GET Documents/{id}/content), its movements on the caller's locations. ${access}`,
+        params: plantParams,
+        querystring: plantQuery,
+        response: { 200: plantDetailSchema },
+      },
+    },
+    async (req) => plantDetail(ctxOf(req, deps), req.params.id, req.params.plantNo, req.query.plantLocation),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/:id/history',
+    {
+      schema: {
+        tags,
+        description: `The stock history (Voorraadverloop) of an item, or of one of its plants (plantNo), on plantLocation: every ledger row with the running balance and its order. With Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad empty periods are rows too; without it an item no longer on site answers 404 error.geen_voorraad. ${access}`,
+        params: historyParams,
+        querystring: historyQuery,
+        response: { 200: stockHistorySchema },
+      },
+    },
+    async (req) => stockHistory(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  stockLegacy(app, deps);
+}
+
+const locatieBody = { materieelLocatieNr: locationNumber };
+
+/** Legacy RPC calls MaterieelVoorraad/* (POST, body is a request object). */
+function stockLegacy(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Legacy'];
+
+  app.post(
+    '/api/MaterieelVoorraad/ToonVoorraad',
+    {
+      schema: {
+        tags,
+        description: `The stock of the location, every line (materielen). ${access}`,
+        body: z.object({ ...locatieBody, zoekTekst: z.string().max(100).optional() }).passthrough(),
+        response: { 200: legacyAnswer({ materielen: legacyRows, totaalAantal: z.number() }) },
+      },
+    },
+    async (req) => {
+      const page = await stockPage(ctxOf(req, deps), EMPTY_GUID, {
+        plantLocation: req.body.materieelLocatieNr,
+        sortBy: 'default',
+        pageSize: 250,
+        pageNumber: 1,
+        query: req.body.zoekTekst,
+      });
+      const all = [...page.items];
+      for (let n = 2; all.length < page.total; n++) {
+        const next = await stockPage(ctxOf(req, deps), EMPTY_GUID, {
+          plantLocation: req.body.materieelLocatieNr,
+          sortBy: 'default',
+          pageSize: 250,
+          pageNumber: n,
+          query: req.body.zoekTekst,
+        });
+        all.push(...next.items);
+      }
+      return { materielen: all.map(voorraadDto), totaalAantal: page.totalQuantity };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelVoorraad/CheckVoorraadAanwezig',
+    {
+      schema: {
+        tags,
+        description: `Whether anything is on the location (aanwezig) and how much. ${access}`,
+        body: z.object(locatieBody).passthrough(),
+        response: { 200: legacyAnswer({ aanwezig: z.boolean(), aantal: z.number() }) },
+      },
+    },
+    async (req) => {
+      const r = await stockPresent(ctxOf(req, deps), req.body.materieelLocatieNr);
+      return { aanwezig: r.present, aantal: r.quantity, regels: r.lines };
+    },
+  );
+
+  const verloopDto = (e: { date: string; kind: string; locationNo: string | null; quantity: number; balance: number; orderNo: string | null; until: string | null }) => ({
+    datum: e.date,
+    soort: e.kind,
+    materieelLocatie: e.locationNo,
+    aantal: e.quantity,
+    saldo: e.balance,
+    orderNummer: e.orderNo,
+    tot: e.until,
+  });
+
+  app.post(
+    '/api/MaterieelVoorraad/VoorraadVerloop',
+    {
+      schema: {
+        tags,
+        description: `The stock history of an item (or one plant: materieelNummer) on the location. ${access}`,
+        body: z
+          .object({ ...locatieBody, materieelSoort: itemNumber, materieelNummer: z.string().trim().max(50).optional() })
+          .passthrough(),
+        response: { 200: legacyAnswer({ verloop: legacyRows, huidigAantal: z.number() }) },
+      },
+    },
+    async (req) => {
+      const h = await stockHistory(ctxOf(req, deps), req.body.materieelSoort, {
+        plantLocation: req.body.materieelLocatieNr,
+        plantNo: req.body.materieelNummer || undefined,
+      });
+      return { verloop: h.entries.map(verloopDto), huidigAantal: h.current, omschrijving: h.description };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelVoorraad/VoorraadVerloopMaterieelStuk',
+    {
+      schema: {
+        tags,
+        description: `One plant's movements on the caller's locations, seen from the location. ${access}`,
+        body: z.object({ ...locatieBody, materieelSoort: itemNumber, materieelNummer: itemNumber }).passthrough(),
+        response: { 200: legacyAnswer({ verloop: legacyRows }) },
+      },
+    },
+    async (req) => {
+      const d = await plantDetail(
+        ctxOf(req, deps),
+        req.body.materieelSoort,
+        req.body.materieelNummer,
+        req.body.materieelLocatieNr,
+      );
+      return {
+        verloop: d.history.map(verloopDto),
+        serienummer: d.serialNo,
+        bouwjaar: d.buildYear,
+        materieelLocatie: d.locationNo,
+      };
+    },
+  );
+}

@@ -1,0 +1,386 @@
+import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import type {
+  HistoryEntry,
+  PlantDetail,
+  StockHistory,
+  StockLine,
+  StockPage,
+  StockQuery,
+  StockSort,
+} from '@mp/contract/api/stock';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
+import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
+import {
+  accessibleLocationIds,
+  hasArea,
+  type LocationAccess,
+  requireArea,
+  requireLocation,
+} from '../../platform/auth/access.ts';
+import { sumDecimal } from '../../platform/decimal.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { SettingsMap } from '../../platform/settings.ts';
+import { itemCategories, itemsById, itemsByNo, priceDisplayFor, pricesOf } from '../catalogue/index.ts';
+import {
+  type LedgerRow,
+  plantWasOn,
+  selectInspections,
+  selectLedger,
+  selectOnSite,
+  selectPlantByNo,
+  selectStockRows,
+} from './stock.queries.ts';
+
+/*
+ * Equipment on site (issue #10, decision 0014): the stock of a location, one plant, the stock history.
+ * Reads AppMaterieelvoorraad; the location must be the caller's (foreign = unknown = 404).
+ */
+
+const today = (ctx: Ctx) => calendarDayIn(ctx.now);
+
+/**
+ * The next inspection shown for a plant. Every plant in `plants` is our own: the data model has no hired-in
+ * (external) plants, so MaterieelVoorraad_ToonExternMaterieelKeuringsDatum only ever hides a date when a
+ * plant is external (decision 0014).
+ */
+export function shownInspection(
+  due: string | null,
+  external: boolean,
+  day: string,
+  s: SettingsMap,
+): { nextInspection: string | null; inspectionLevel: StockLine['inspectionLevel'] } {
+  if (!due || (external && !s.MaterieelVoorraad_ToonExternMaterieelKeuringsDatum)) {
+    return { nextInspection: null, inspectionLevel: null };
+  }
+  return { nextInspection: due, inspectionLevel: inspectionLevelOf(due, day, s) };
+}
+
+/** Whether the caller may put something of this location on a removal list. */
+async function removalAllowed(ctx: Ctx, location: LocationAccess, s: SettingsMap): Promise<boolean> {
+  if (s.Materieelvoorraad_NietMeerAfvoeren) return false;
+  if (location.role === 'administration') return false;
+  return hasArea(ctx, 'AppAfvoerlijst', 'write');
+}
+
+async function readLocation(ctx: Ctx, locationNo: string): Promise<LocationAccess> {
+  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  return requireLocation(ctx, locationNo, 'read');
+}
+
+const cmp = (a: string | number | null, b: string | number | null): number => {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'nl', { numeric: true, sensitivity: 'base' });
+};
+
+function sorter(sort: StockSort): (a: StockLine, b: StockLine) => number {
+  const base = (a: StockLine, b: StockLine) => cmp(a.itemNo, b.itemNo) || cmp(a.plantNo ?? '', b.plantNo ?? '');
+  const by = (f: (l: StockLine) => string | number | null, desc: boolean) => (a: StockLine, b: StockLine) => {
+    const av = f(a);
+    const bv = f(b);
+    // Missing values go last both ways.
+    if (av === null || bv === null) return cmp(av, bv) || base(a, b);
+    return (desc ? -cmp(av, bv) : cmp(av, bv)) || base(a, b);
+  };
+  switch (sort) {
+    case 'itemNo':
+    case 'default':
+      return base;
+    case 'itemNoDesc':
+      return (a, b) => -base(a, b);
+    case 'description':
+    case 'descriptionDesc':
+      return by((l) => l.description, sort.endsWith('Desc'));
+    case 'plantNo':
+    case 'plantNoDesc':
+      return by((l) => l.plantNo, sort.endsWith('Desc'));
+    case 'quantity':
+    case 'quantityDesc':
+      return by((l) => l.quantity, sort.endsWith('Desc'));
+    case 'onSiteSince':
+    case 'onSiteSinceDesc':
+      return by((l) => l.onSiteSince, sort.endsWith('Desc'));
+    case 'nextInspection':
+    case 'nextInspectionDesc':
+      return by((l) => l.nextInspection, sort.endsWith('Desc'));
+  }
+}
+
+/** Every line of stock on the location, described, priced and checked for removal (unfiltered, unsorted). */
+export async function stockLines(
+  ctx: Ctx,
+  location: LocationAccess,
+): Promise<{ lines: StockLine[]; canRemove: boolean; s: SettingsMap; categoryNames: Map<string, string> }> {
+  const user = requireUser(ctx);
+  const s = await ctx.settings();
+  const rows = await selectStockRows(ctx.db, location.locationId, user.id);
+  const ids = rows.map((r) => r.itemId);
+  const [items, categories, display, canRemove] = await Promise.all([
+    itemsById(ctx.db, ctx.locale, ids),
+    itemCategories(ctx.db, ctx.locale, ids),
+    priceDisplayFor(ctx, true),
+    removalAllowed(ctx, location, s),
+  ]);
+  const day = today(ctx);
+  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
+  const lines = rows.flatMap((r): StockLine[] => {
+    const item = items.get(r.itemId);
+    if (!item) return [];
+    const prices = pricesOf(item, display);
+    const rented = item.rentalType === 'Verhuur';
+    return [
+      {
+        key: r.plantNo ? `${item.itemNo}/${r.plantNo}` : item.itemNo,
+        itemNo: item.itemNo,
+        description: item.description,
+        categoryId: categories.get(r.itemId)?.categoryId ?? null,
+        plantNo: r.plantNo,
+        quantity: r.quantity,
+        rentalType: item.rentalType,
+        rentalUnit: item.rentalUnit,
+        onSiteSince: r.since,
+        daysOnSite: daysOnSite(r.since, day),
+        ...prices,
+        lineDayRent: rented ? sumDecimal([[r.quantity, prices.dayPrice]], 2) : null,
+        lineWeekRent: rented ? sumDecimal([[r.quantity, prices.weekPrice]], 2) : null,
+        weightPerPiece: item.weight,
+        imageUrl: item.imageUrl,
+        ...shownInspection(r.nextDue, false, day, s),
+        onMyRemovalList: r.mine,
+        onOtherRemovalLists: countOthers ? r.others : 0,
+        availableForRemoval: canRemove ? availableForRemoval(r.quantity, r.others, countOthers) : 0,
+      },
+    ];
+  });
+  const categoryNames = new Map<string, string>();
+  for (const c of categories.values()) if (c.categoryId) categoryNames.set(c.categoryId, c.categoryName ?? '');
+  return { lines, canRemove, s, categoryNames };
+}
+
+const words = (text: string | undefined) =>
+  (text ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** GET PlantInventoryItems/{categoryId}: one page of the location's stock, sorted and filtered. */
+export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery): Promise<StockPage> {
+  const location = await readLocation(ctx, query.plantLocation);
+  const { lines, canRemove, s, categoryNames } = await stockLines(ctx, location);
+  const categoryCounts = new Map<string, { id: string; name: string; lines: number }>();
+  for (const l of lines) {
+    if (!l.categoryId) continue;
+    const c = categoryCounts.get(l.categoryId) ?? { id: l.categoryId, name: categoryNames.get(l.categoryId) ?? '', lines: 0 };
+    c.lines++;
+    categoryCounts.set(l.categoryId, c);
+  }
+  const terms = words(query.query);
+  const matching = lines.filter(
+    (l) =>
+      (categoryId === EMPTY_GUID || l.categoryId === categoryId.toLowerCase()) &&
+      terms.every((w) => `${l.itemNo} ${l.description} ${l.plantNo ?? ''}`.toLowerCase().includes(w)),
+  );
+  matching.sort(sorter(query.sortBy));
+  const start = (query.pageNumber - 1) * query.pageSize;
+  return {
+    locationNo: location.locationNo,
+    items: matching.slice(start, start + query.pageSize),
+    total: matching.length,
+    totalQuantity: matching.reduce((n, l) => n + l.quantity, 0),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    categories: [...categoryCounts.values()].sort((a, b) => cmp(a.name, b.name)),
+    canRemove,
+    bulkReturn: canRemove && s.MaterieelvoorraadBulkTerugsturenEnabled,
+  };
+}
+
+/** CheckVoorraadAanwezig: whether anything is on the location, and how much. */
+export async function stockPresent(ctx: Ctx, locationNo: string): Promise<{ present: boolean; quantity: number; lines: number }> {
+  const location = await readLocation(ctx, locationNo);
+  const user = requireUser(ctx);
+  const rows = await selectStockRows(ctx.db, location.locationId, user.id);
+  const quantity = rows.reduce((n, r) => n + r.quantity, 0);
+  return { present: quantity > 0, quantity, lines: rows.length };
+}
+
+/** Ledger rows with the running balance; with `empty`, a row for each period the balance stood at 0. */
+export function withBalance(rows: LedgerRow[], empty: boolean): HistoryEntry[] {
+  const out: HistoryEntry[] = [];
+  let balance = 0;
+  let emptySince: string | null = null;
+  for (const r of rows) {
+    if (empty && emptySince !== null && balance === 0) {
+      out.push(emptyRow(emptySince, r.date));
+      emptySince = null;
+    }
+    balance += r.quantity;
+    out.push({
+      date: r.date,
+      kind: r.kind,
+      locationNo: r.locationNo,
+      quantity: r.quantity,
+      balance,
+      orderId: r.orderId,
+      orderNo: r.orderNo,
+      orderKind: r.orderKind,
+      until: null,
+    });
+    if (balance === 0) emptySince = r.date;
+  }
+  if (empty && emptySince !== null) out.push({ ...emptyRow(emptySince, null) });
+  return out;
+}
+
+function emptyRow(from: string, next: string | null): HistoryEntry {
+  let until: string | null = null;
+  if (next) {
+    const d = new Date(`${next}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - 1);
+    until = d.toISOString().slice(0, 10);
+  }
+  return {
+    date: from,
+    kind: 'empty',
+    locationNo: null,
+    quantity: 0,
+    balance: 0,
+    orderId: null,
+    orderNo: null,
+    orderKind: null,
+    until,
+  };
+}
+
+async function knownItem(ctx: Ctx, itemNo: string) {
+  const item = (await itemsByNo(ctx.db, ctx.locale, [itemNo])).get(itemNo);
+  if (!item) throw errors.notFound('error.niet_gevonden', { itemNo });
+  return item;
+}
+
+/** VoorraadVerloop: the ledger of an item (or one of its plants) on the location, with the running balance. */
+export async function stockHistory(
+  ctx: Ctx,
+  itemNo: string,
+  query: { plantLocation: string; plantNo?: string },
+): Promise<StockHistory> {
+  const location = await readLocation(ctx, query.plantLocation);
+  const item = await knownItem(ctx, itemNo);
+  let plantId: string | null = null;
+  if (query.plantNo) {
+    const plant = await selectPlantByNo(ctx.db, query.plantNo);
+    if (!plant || plant.itemId !== item.id) throw errors.notFound('error.niet_gevonden', { plantNo: query.plantNo });
+    plantId = plant.id;
+  }
+  const s = await ctx.settings();
+  const rows = await selectLedger(ctx.db, { itemId: item.id, plantId, locationIds: [location.locationId] });
+  if (rows.length === 0) throw errors.notFound('error.niet_gevonden', { itemNo, plantNo: query.plantNo ?? null });
+  const current = await selectOnSite(ctx.db, location.locationId, item.id, plantId);
+  const empty = s.Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad;
+  if (current === 0 && !empty) {
+    // Without Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad an item no longer on site has no history here.
+    throw new AppError('not_found', 'error.geen_voorraad', { details: { itemNo, plantNo: query.plantNo ?? null } });
+  }
+  return {
+    locationNo: location.locationNo,
+    itemNo: item.itemNo,
+    description: item.description,
+    plantNo: query.plantNo ?? null,
+    current,
+    entries: withBalance(rows, empty),
+    showsEmptyPeriods: empty,
+  };
+}
+
+/**
+ * One numbered plant, seen from a location of the caller: it stands there now or stood there before
+ * (else 404, like an unknown one). Its history covers every location of the caller.
+ */
+export async function plantDetail(
+  ctx: Ctx,
+  itemNo: string,
+  plantNo: string,
+  locationNo: string,
+): Promise<PlantDetail> {
+  const location = await readLocation(ctx, locationNo);
+  const user = requireUser(ctx);
+  const plant = await selectPlantByNo(ctx.db, plantNo);
+  const notFound = () => errors.notFound('error.niet_gevonden', { plantNo });
+  if (!plant) throw notFound();
+  const item = (await itemsById(ctx.db, ctx.locale, [plant.itemId])).get(plant.itemId);
+  if (!item || item.itemNo !== itemNo) throw notFound();
+  const here = plant.locationId === location.locationId;
+  if (!here && !(await plantWasOn(ctx.db, plant.id, [location.locationId]))) throw notFound();
+  const accessible = await accessibleLocationIds(ctx, 'read');
+  const s = await ctx.settings();
+  const day = today(ctx);
+  const [inspections, ledger, display, canRemove] = await Promise.all([
+    selectInspections(ctx.db, plant.id),
+    selectLedger(ctx.db, {
+      plantId: plant.id,
+      locationIds: accessible === 'all' ? [location.locationId] : accessible,
+    }),
+    priceDisplayFor(ctx, true),
+    removalAllowed(ctx, location, s),
+  ]);
+  let mine = 0;
+  let others = 0;
+  let since: string | null = null;
+  if (here) {
+    const row = (await selectStockRows(ctx.db, location.locationId, user.id)).find((r) => r.plantId === plant.id);
+    mine = row?.mine ?? 0;
+    others = row?.others ?? 0;
+    since = row?.since ?? null;
+  }
+  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
+  const visibleAt =
+    plant.locationId && (accessible === 'all' || accessible.includes(plant.locationId))
+      ? (ledger.findLast((l) => l.locationId === plant.locationId)?.locationNo ?? (here ? location.locationNo : null))
+      : null;
+  return {
+    itemNo: item.itemNo,
+    plantNo: plant.plantNo,
+    description: item.description,
+    serialNo: plant.serialNo,
+    buildYear: plant.buildYear,
+    status: plant.status,
+    locationNo: visibleAt,
+    onSite: here,
+    onSiteSince: since,
+    daysOnSite: since ? daysOnSite(since, day) : null,
+    rentalType: item.rentalType,
+    ...pricesOf(item, display),
+    weightPerPiece: item.weight,
+    imageUrl: item.imageUrl,
+    ...shownInspection(inspections[0]?.nextDueDate ?? null, false, day, s),
+    inspections,
+    history: withBalancePerLocation(ledger),
+    onMyRemovalList: mine,
+    availableForRemoval: here && canRemove ? availableForRemoval(1, others, countOthers) : 0,
+    canRemove: here && canRemove,
+  };
+}
+
+/** A plant's movements over several locations: the balance is the plant's presence at the row's location. */
+function withBalancePerLocation(rows: LedgerRow[]): HistoryEntry[] {
+  const at = new Map<string, number>();
+  return rows.map((r) => {
+    const key = r.locationId ?? '';
+    const balance = (at.get(key) ?? 0) + r.quantity;
+    at.set(key, balance);
+    return {
+      date: r.date,
+      kind: r.kind,
+      locationNo: r.locationNo,
+      quantity: r.quantity,
+      balance,
+      orderId: r.orderId,
+      orderNo: r.orderNo,
+      orderKind: r.orderKind,
+      until: null,
+    };
+  });
+}

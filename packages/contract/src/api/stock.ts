@@ -1,0 +1,227 @@
+// Payloads of equipment on site (issue #10): the stock of a location, one numbered plant, the stock history,
+// and the removal list lines the stock screen writes. Server routes and the web client both import these.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
+import { decimal, itemNumber, locationNumber, MAX_LINE_AMOUNT, MAX_LINE_COMMENT, priceFields } from './ordering.ts';
+
+/** Sort orders of the stock page (`default`: item number, then plant number). */
+export const stockSortOrders = [
+  'default',
+  'itemNo',
+  'itemNoDesc',
+  'description',
+  'descriptionDesc',
+  'plantNo',
+  'plantNoDesc',
+  'quantity',
+  'quantityDesc',
+  'onSiteSince',
+  'onSiteSinceDesc',
+  'nextInspection',
+  'nextInspectionDesc',
+] as const;
+export const stockSort = z.enum(stockSortOrders);
+export type StockSort = z.infer<typeof stockSort>;
+
+/** The colour of a next inspection date (MaterieelvoorraadKeuringsdatum{Info,Warning,Danger}Days). */
+export const inspectionLevel = z.enum(['ok', 'info', 'warning', 'danger']);
+export type InspectionLevel = z.infer<typeof inspectionLevel>;
+
+/** GET /api/v2.0/PlantInventoryItems/{categoryId} (the empty guid: every category). */
+export const stockQuery = z.object({
+  plantLocation: locationNumber,
+  sortBy: stockSort.default('default'),
+  pageSize: z.coerce.number().pipe(z.literal(pageSizes)).default(DEFAULT_PAGE_SIZE),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Words that must all occur in item number, description or plant number (case-insensitive). */
+  query: z.string().trim().max(100).optional(),
+});
+export type StockQuery = z.infer<typeof stockQuery>;
+
+/** One line of stock: a bulk quantity of an item, or one numbered plant. */
+export const stockLine = z.object({
+  /** Stable key of the line: the item number, or item number + plant number. */
+  key: z.string(),
+  itemNo: z.string(),
+  description: z.string(),
+  categoryId: z.string().nullable(),
+  /** The numbered plant (materieelnummer); null for a bulk line. */
+  plantNo: z.string().nullable(),
+  quantity: z.number().int(),
+  rentalType: z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']),
+  rentalUnit: z.string(),
+  /** The first day of the current stay on the location (the ledger after the last time it was empty). */
+  onSiteSince: z.string(),
+  /** Calendar days from onSiteSince to today, both counted (a delivery of today: 1). */
+  daysOnSite: z.number().int(),
+  ...priceFields,
+  /** Rent per day and per week of the whole line (price × quantity), null when not shown or not rented. */
+  lineDayRent: decimal.nullable(),
+  lineWeekRent: decimal.nullable(),
+  weightPerPiece: decimal.nullable(),
+  imageUrl: z.string().nullable(),
+  /** The next inspection due date of a plant (null: none, or hidden for an external plant). */
+  nextInspection: z.string().nullable(),
+  inspectionLevel: inspectionLevel.nullable(),
+  /** What the caller has on their own removal list of this location for this line. */
+  onMyRemovalList: z.number().int(),
+  /** What other users have on theirs (counted only with Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers). */
+  onOtherRemovalLists: z.number().int(),
+  /** The most the caller may put on their removal list for this line (0: nothing offered). */
+  availableForRemoval: z.number().int(),
+});
+export type StockLine = z.infer<typeof stockLine>;
+
+export const stockCategory = z.object({ id: z.string(), name: z.string(), lines: z.number().int() });
+
+export const stockPage = z.object({
+  locationNo: z.string(),
+  items: z.array(stockLine),
+  /** Lines that match the filters (before paging). */
+  total: z.number().int(),
+  /** Sum of the quantities of the matching lines. */
+  totalQuantity: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  /** Categories present in the location's stock (for the category filter), by name. */
+  categories: z.array(stockCategory),
+  /** Whether the caller may put anything on the removal list here (role, Materieelvoorraad_NietMeerAfvoeren). */
+  canRemove: z.boolean(),
+  /** MaterieelvoorraadBulkTerugsturenEnabled: several lines, or "return all", at once. */
+  bulkReturn: z.boolean(),
+});
+export type StockPage = z.infer<typeof stockPage>;
+
+// ── one plant ──────────────────────────────────────────────────────────────────────────────────
+
+/** The item number as `id` (the v2 path shares /PlantInventoryItems/{id}). */
+export const plantParams = z.object({ id: itemNumber, plantNo: itemNumber });
+export const plantQuery = z.object({ plantLocation: locationNumber });
+
+export const inspectionRecord = z.object({
+  inspectedOn: z.string(),
+  result: z.enum(['approved', 'approved_with_remarks', 'rejected']),
+  nextDueDate: z.string(),
+  inspector: z.string().nullable(),
+  remarks: z.string().nullable(),
+  /** documentSystemId of the certificate: GET Documents/{id}/content (decision 0009). */
+  certificateDocumentId: z.string().nullable(),
+});
+
+export const ledgerKindSchema = z.enum(['initial', 'delivery', 'removal', 'move_in', 'move_out', 'sale', 'correction']);
+
+/** One row of a stock history; `empty` rows mark a period with nothing on the location. */
+export const historyEntry = z.object({
+  date: z.string(),
+  kind: z.union([ledgerKindSchema, z.literal('empty')]),
+  locationNo: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The balance on the location after this row. */
+  balance: z.number().int(),
+  orderId: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  orderKind: z.string().nullable(),
+  /** An empty period's last day (the day before the next delivery; null: still empty). */
+  until: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+export const plantDetail = z.object({
+  itemNo: z.string(),
+  plantNo: z.string(),
+  description: z.string(),
+  serialNo: z.string().nullable(),
+  buildYear: z.number().int().nullable(),
+  status: z.enum(['in_service', 'in_repair', 'retired']),
+  /** Where it is: the location number when it is on one of the caller's locations, else null (elsewhere). */
+  locationNo: z.string().nullable(),
+  onSite: z.boolean(),
+  onSiteSince: z.string().nullable(),
+  daysOnSite: z.number().int().nullable(),
+  rentalType: z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']),
+  ...priceFields,
+  weightPerPiece: decimal.nullable(),
+  imageUrl: z.string().nullable(),
+  nextInspection: z.string().nullable(),
+  inspectionLevel: inspectionLevel.nullable(),
+  inspections: z.array(inspectionRecord),
+  /** Its movements on the caller's locations, oldest first. */
+  history: z.array(historyEntry),
+  onMyRemovalList: z.number().int(),
+  availableForRemoval: z.number().int(),
+  canRemove: z.boolean(),
+});
+export type PlantDetail = z.infer<typeof plantDetail>;
+
+// ── stock history of an item or a plant on a location ─────────────────────────────────────────
+
+export const historyParams = z.object({ id: itemNumber });
+export const historyQuery = z.object({
+  plantLocation: locationNumber,
+  /** A numbered plant of the item; absent: the item's bulk and plants together. */
+  plantNo: itemNumber.optional(),
+});
+
+export const stockHistory = z.object({
+  locationNo: z.string(),
+  itemNo: z.string(),
+  description: z.string(),
+  plantNo: z.string().nullable(),
+  /** What is on the location now. */
+  current: z.number().int(),
+  entries: z.array(historyEntry),
+  /** Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad: empty periods are listed as rows. */
+  showsEmptyPeriods: z.boolean(),
+});
+export type StockHistory = z.infer<typeof stockHistory>;
+
+// ── removal list ───────────────────────────────────────────────────────────────────────────────
+
+export const removalAmount = z.number().int('validation.getal_ongeldig').min(1).max(MAX_LINE_AMOUNT);
+
+export const removalListLine = z.object({
+  lineId: z.string(),
+  itemNo: z.string(),
+  description: z.string(),
+  plantNo: z.string().nullable(),
+  /** materieelLocatie: where the stock is. */
+  locationNo: z.string(),
+  returnAmount: z.number().int(),
+  comment: z.string().nullable(),
+  weightPerPiece: decimal.nullable(),
+  /** What is on the location now. */
+  onSite: z.number().int(),
+});
+export type RemovalListLine = z.infer<typeof removalListLine>;
+
+export const removalList = z.object({
+  locationNo: z.string(),
+  lines: z.array(removalListLine),
+  /** Number of lines (the count in the main bar). */
+  count: z.number().int(),
+});
+export type RemovalList = z.infer<typeof removalList>;
+
+export const addRemovalLineInput = z
+  .object({
+    itemNo: itemNumber,
+    plantNo: itemNumber.optional(),
+    /** The amount to return (for a plant: 1). The line's amount becomes this. */
+    amount: removalAmount,
+    comment: z.string().max(MAX_LINE_COMMENT).optional(),
+  })
+  .strict();
+
+/** POST /api/v2.0/RemovalLists/{plantLocation}: lines onto the caller's removal list (set, not added). */
+export const addRemovalLinesInput = z
+  .object({
+    lines: z.array(addRemovalLineInput).max(500).optional(),
+    /** "Return all" (MaterieelvoorraadBulkTerugsturenEnabled): everything still available on the location. */
+    all: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => b.all === true || (b.lines?.length ?? 0) > 0, {
+    path: ['lines'],
+    message: 'validation.verplicht',
+  });
+export type AddRemovalLinesInput = z.infer<typeof addRemovalLinesInput>;

@@ -1,0 +1,38 @@
+/**
+ * Pure rules of the stock screens (issue #10, decision 0014), shared by server and web.
+ */
+import { daysBetween } from './order-dates.ts';
+
+export type InspectionLevelName = 'ok' | 'info' | 'warning' | 'danger';
+
+export interface InspectionLevelSettings {
+  MaterieelvoorraadKeuringsdatumInfoDays: number;
+  MaterieelvoorraadKeuringsdatumWarningDays: number;
+  MaterieelvoorraadKeuringsdatumDangerDays: number;
+}
+
+/**
+ * The colour of a next inspection due date: danger when it is due within DangerDays (or overdue), else
+ * warning within WarningDays, else info within InfoDays, else ok. Days are calendar days from today.
+ */
+export function inspectionLevelOf(due: string, today: string, s: InspectionLevelSettings): InspectionLevelName {
+  const left = daysBetween(today, due);
+  if (left <= s.MaterieelvoorraadKeuringsdatumDangerDays) return 'danger';
+  if (left <= s.MaterieelvoorraadKeuringsdatumWarningDays) return 'warning';
+  if (left <= s.MaterieelvoorraadKeuringsdatumInfoDays) return 'info';
+  return 'ok';
+}
+
+/** Days on site: calendar days from the first day of the stay to today, both counted (never below 1). */
+export function daysOnSite(since: string, today: string): number {
+  return Math.max(1, daysBetween(since, today) + 1);
+}
+
+/**
+ * How much the caller may still put on their removal list for a line: what is on site, minus what other
+ * users already put on theirs when that is counted (Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers).
+ * The caller's own line is replaced by a new amount, so it is not subtracted.
+ */
+export function availableForRemoval(onSite: number, onOtherLists: number, countOthers: boolean): number {
+  return Math.max(0, onSite - (countOthers ? onOtherLists : 0));
+}
