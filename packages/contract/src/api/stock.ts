@@ -2,7 +2,14 @@
 // and the removal list lines the stock screen writes. Server routes and the web client both import these.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
-import { decimal, itemNumber, locationNumber, MAX_LINE_AMOUNT, MAX_LINE_COMMENT, priceFields } from './ordering.ts';
+import {
+  decimal,
+  itemNumber,
+  locationNumber,
+  MAX_LINE_AMOUNT,
+  MAX_LINE_COMMENT,
+  priceFields,
+} from './ordering.ts';
 
 /** Sort orders of the stock page (`default`: item number, then plant number). */
 export const stockSortOrders = [
@@ -108,7 +115,15 @@ export const inspectionRecord = z.object({
   certificateDocumentId: z.string().nullable(),
 });
 
-export const ledgerKindSchema = z.enum(['initial', 'delivery', 'removal', 'move_in', 'move_out', 'sale', 'correction']);
+export const ledgerKindSchema = z.enum([
+  'initial',
+  'delivery',
+  'removal',
+  'move_in',
+  'move_out',
+  'sale',
+  'correction',
+]);
 
 /** One row of a stock history; `empty` rows mark a period with nothing on the location. */
 export const historyEntry = z.object({

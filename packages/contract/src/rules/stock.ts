@@ -15,7 +15,11 @@ export interface InspectionLevelSettings {
  * The colour of a next inspection due date: danger when it is due within DangerDays (or overdue), else
  * warning within WarningDays, else info within InfoDays, else ok. Days are calendar days from today.
  */
-export function inspectionLevelOf(due: string, today: string, s: InspectionLevelSettings): InspectionLevelName {
+export function inspectionLevelOf(
+  due: string,
+  today: string,
+  s: InspectionLevelSettings,
+): InspectionLevelName {
   const left = daysBetween(today, due);
   if (left <= s.MaterieelvoorraadKeuringsdatumDangerDays) return 'danger';
   if (left <= s.MaterieelvoorraadKeuringsdatumWarningDays) return 'warning';

@@ -117,7 +117,11 @@ export type ItemCategoryRow = {
 };
 
 /** The category of each item with its name in a locale (nl-NL, then the code). */
-export async function selectItemCategories(db: Db, locale: Locale, itemIds: string[]): Promise<ItemCategoryRow[]> {
+export async function selectItemCategories(
+  db: Db,
+  locale: Locale,
+  itemIds: string[],
+): Promise<ItemCategoryRow[]> {
   const r = await db.execute<ItemCategoryRow>(sql`
     select i.id as "itemId", c.id as "categoryId", coalesce(tl.name, tn.name, c.code) as "categoryName"
     from items i

@@ -17,7 +17,11 @@ export type RemovalLineRow = {
 };
 
 /** The lines of the user's list on a location, oldest first, with what is on site now. */
-export async function selectRemovalLines(db: Db, userId: string, locationId: string): Promise<RemovalLineRow[]> {
+export async function selectRemovalLines(
+  db: Db,
+  userId: string,
+  locationId: string,
+): Promise<RemovalLineRow[]> {
   const r = await db.execute<RemovalLineRow>(sql`
     select l.id as "lineId", l.item_id as "itemId", l.plant_id as "plantId", p.plant_no as "plantNo",
       l.location_id as "locationId", pl.location_no as "locationNo", l.return_amount as "returnAmount", l.comment,

@@ -86,11 +86,15 @@ export async function addRemovalLines(
     const onSite = await lockOnSite(tx, location.locationId, itemIds);
     const listId = await ensureRemovalList(tx, user.id, location.locationId);
     const others = new Map(
-      (await selectOthersAmounts(tx, user.id, location.locationId)).map((o) => [keyOf(o.itemId, o.plantId), o.amount]),
+      (await selectOthersAmounts(tx, user.id, location.locationId)).map((o) => [
+        keyOf(o.itemId, o.plantId),
+        o.amount,
+      ]),
     );
     const free = (itemId: string, plantId: string | null, quantity: number) =>
       availableForRemoval(quantity, others.get(keyOf(itemId, plantId)) ?? 0, countOthers);
-    const writes: Array<{ itemId: string; plantId: string | null; amount: number; comment: string | null }> = [];
+    const writes: Array<{ itemId: string; plantId: string | null; amount: number; comment: string | null }> =
+      [];
     if (input.all) {
       for (const row of onSite) {
         const amount = free(row.itemId, row.plantId, row.quantity);

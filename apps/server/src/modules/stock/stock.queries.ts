@@ -134,7 +134,9 @@ export type LedgerRow = {
  */
 export async function selectLedger(
   db: Db,
-  where: { itemId: string; locationIds: string[]; plantId?: string | null } | { plantId: string; locationIds: string[] },
+  where:
+    | { itemId: string; locationIds: string[]; plantId?: string | null }
+    | { plantId: string; locationIds: string[] },
 ): Promise<LedgerRow[]> {
   const cond =
     'itemId' in where
@@ -174,7 +176,11 @@ export type OnSiteRow = {
  * writers that check amounts against them (removal lists) take their turn, so two of them never both see
  * the same stock as free. Locked in a fixed order (by id) so they never deadlock.
  */
-export async function lockOnSite(tx: Tx, locationId: string, itemIds: string[] | 'all'): Promise<OnSiteRow[]> {
+export async function lockOnSite(
+  tx: Tx,
+  locationId: string,
+  itemIds: string[] | 'all',
+): Promise<OnSiteRow[]> {
   const r = await tx.execute<OnSiteRow>(sql`
     select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity
     from inventory inv left join plants p on p.id = inv.plant_id

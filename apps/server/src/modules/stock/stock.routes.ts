@@ -150,7 +150,15 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  const verloopDto = (e: { date: string; kind: string; locationNo: string | null; quantity: number; balance: number; orderNo: string | null; until: string | null }) => ({
+  const verloopDto = (e: {
+    date: string;
+    kind: string;
+    locationNo: string | null;
+    quantity: number;
+    balance: number;
+    orderNo: string | null;
+    until: string | null;
+  }) => ({
     datum: e.date,
     soort: e.kind,
     materieelLocatie: e.locationNo,
@@ -167,7 +175,11 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `The stock history of an item (or one plant: materieelNummer) on the location. ${access}`,
         body: z
-          .object({ ...locatieBody, materieelSoort: itemNumber, materieelNummer: z.string().trim().max(50).optional() })
+          .object({
+            ...locatieBody,
+            materieelSoort: itemNumber,
+            materieelNummer: z.string().trim().max(50).optional(),
+          })
           .passthrough(),
         response: { 200: legacyAnswer({ verloop: legacyRows, huidigAantal: z.number() }) },
       },
@@ -187,7 +199,9 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `One plant's movements on the caller's locations, seen from the location. ${access}`,
-        body: z.object({ ...locatieBody, materieelSoort: itemNumber, materieelNummer: itemNumber }).passthrough(),
+        body: z
+          .object({ ...locatieBody, materieelSoort: itemNumber, materieelNummer: itemNumber })
+          .passthrough(),
         response: { 200: legacyAnswer({ verloop: legacyRows }) },
       },
     },

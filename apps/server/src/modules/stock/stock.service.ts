@@ -77,7 +77,8 @@ const cmp = (a: string | number | null, b: string | number | null): number => {
 };
 
 function sorter(sort: StockSort): (a: StockLine, b: StockLine) => number {
-  const base = (a: StockLine, b: StockLine) => cmp(a.itemNo, b.itemNo) || cmp(a.plantNo ?? '', b.plantNo ?? '');
+  const base = (a: StockLine, b: StockLine) =>
+    cmp(a.itemNo, b.itemNo) || cmp(a.plantNo ?? '', b.plantNo ?? '');
   const by = (f: (l: StockLine) => string | number | null, desc: boolean) => (a: StockLine, b: StockLine) => {
     const av = f(a);
     const bv = f(b);
@@ -156,15 +157,12 @@ export async function stockLines(
     ];
   });
   const categoryNames = new Map<string, string>();
-  for (const c of categories.values()) if (c.categoryId) categoryNames.set(c.categoryId, c.categoryName ?? '');
+  for (const c of categories.values())
+    if (c.categoryId) categoryNames.set(c.categoryId, c.categoryName ?? '');
   return { lines, canRemove, s, categoryNames };
 }
 
-const words = (text: string | undefined) =>
-  (text ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
+const words = (text: string | undefined) => (text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
 /** GET PlantInventoryItems/{categoryId}: one page of the location's stock, sorted and filtered. */
 export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery): Promise<StockPage> {
@@ -173,7 +171,11 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
   const categoryCounts = new Map<string, { id: string; name: string; lines: number }>();
   for (const l of lines) {
     if (!l.categoryId) continue;
-    const c = categoryCounts.get(l.categoryId) ?? { id: l.categoryId, name: categoryNames.get(l.categoryId) ?? '', lines: 0 };
+    const c = categoryCounts.get(l.categoryId) ?? {
+      id: l.categoryId,
+      name: categoryNames.get(l.categoryId) ?? '',
+      lines: 0,
+    };
     c.lines++;
     categoryCounts.set(l.categoryId, c);
   }
@@ -199,7 +201,10 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
 }
 
 /** CheckVoorraadAanwezig: whether anything is on the location, and how much. */
-export async function stockPresent(ctx: Ctx, locationNo: string): Promise<{ present: boolean; quantity: number; lines: number }> {
+export async function stockPresent(
+  ctx: Ctx,
+  locationNo: string,
+): Promise<{ present: boolean; quantity: number; lines: number }> {
   const location = await readLocation(ctx, locationNo);
   const user = requireUser(ctx);
   const rows = await selectStockRows(ctx.db, location.locationId, user.id);
@@ -272,17 +277,21 @@ export async function stockHistory(
   let plantId: string | null = null;
   if (query.plantNo) {
     const plant = await selectPlantByNo(ctx.db, query.plantNo);
-    if (!plant || plant.itemId !== item.id) throw errors.notFound('error.niet_gevonden', { plantNo: query.plantNo });
+    if (!plant || plant.itemId !== item.id)
+      throw errors.notFound('error.niet_gevonden', { plantNo: query.plantNo });
     plantId = plant.id;
   }
   const s = await ctx.settings();
   const rows = await selectLedger(ctx.db, { itemId: item.id, plantId, locationIds: [location.locationId] });
-  if (rows.length === 0) throw errors.notFound('error.niet_gevonden', { itemNo, plantNo: query.plantNo ?? null });
+  if (rows.length === 0)
+    throw errors.notFound('error.niet_gevonden', { itemNo, plantNo: query.plantNo ?? null });
   const current = await selectOnSite(ctx.db, location.locationId, item.id, plantId);
   const empty = s.Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad;
   if (current === 0 && !empty) {
     // Without Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad an item no longer on site has no history here.
-    throw new AppError('not_found', 'error.geen_voorraad', { details: { itemNo, plantNo: query.plantNo ?? null } });
+    throw new AppError('not_found', 'error.geen_voorraad', {
+      details: { itemNo, plantNo: query.plantNo ?? null },
+    });
   }
   return {
     locationNo: location.locationNo,
@@ -330,7 +339,9 @@ export async function plantDetail(
   let others = 0;
   let since: string | null = null;
   if (here) {
-    const row = (await selectStockRows(ctx.db, location.locationId, user.id)).find((r) => r.plantId === plant.id);
+    const row = (await selectStockRows(ctx.db, location.locationId, user.id)).find(
+      (r) => r.plantId === plant.id,
+    );
     mine = row?.mine ?? 0;
     others = row?.others ?? 0;
     since = row?.since ?? null;
@@ -338,7 +349,8 @@ export async function plantDetail(
   const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
   const visibleAt =
     plant.locationId && (accessible === 'all' || accessible.includes(plant.locationId))
-      ? (ledger.findLast((l) => l.locationId === plant.locationId)?.locationNo ?? (here ? location.locationNo : null))
+      ? (ledger.findLast((l) => l.locationId === plant.locationId)?.locationNo ??
+        (here ? location.locationNo : null))
       : null;
   return {
     itemNo: item.itemNo,
