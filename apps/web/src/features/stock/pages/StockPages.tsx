@@ -1,32 +1,317 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Loader, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { DEFAULT_PAGE_SIZE, EMPTY_GUID, pageSizes } from '@mp/contract/api/catalogue';
+import { type StockLine, type StockSort, stockSortOrders } from '@mp/contract/api/stock';
+import { IconBuildingWarehouse, IconSearch, IconTruckReturn } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
+import { useSettings } from '../../../shared/api/get-settings';
+import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
+import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { useStock } from '../api/get-stock';
+import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
+import { StockCards, StockTable } from '../components/StockList';
 
+export { MaterieelvoorraadDetailsPage, VoorraadverloopPage } from './StockDetailPages';
+
+const isSort = (v: string | null): v is StockSort => (stockSortOrders as readonly string[]).includes(v ?? '');
+
+function useStockParams() {
+  const [sp, setSp] = useSearchParams();
+  const size = Number(sp.get('size'));
+  const page = Number(sp.get('page'));
+  const sortParam = sp.get('sort');
+  const params = {
+    query: sp.get('q') ?? '',
+    categoryId: sp.get('cat') ?? EMPTY_GUID,
+    sortBy: isSort(sortParam) ? sortParam : ('default' as StockSort),
+    pageNumber: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (pageSizes as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+  const set = (change: Record<string, string | null>, resetPage = true) =>
+    setSp(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(change)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { params, set };
+}
+
+const toCandidate = (l: StockLine): RemovalCandidate => ({
+  key: l.key,
+  itemNo: l.itemNo,
+  plantNo: l.plantNo,
+  description: l.description,
+  available: l.availableForRemoval,
+  current: Math.min(l.onMyRemovalList, l.availableForRemoval),
+});
+
+/** Materieelvoorraad: what stands on the selected location, sorted, filtered, paged; lines onto the removal list. */
 export function MaterieelvoorraadPage() {
-  return <AreaPage needsLocation />;
-}
-
-export function MaterieelvoorraadDetailsPage() {
   const { t } = useTranslation();
-  const { id = '', number = '' } = useParams();
+  const location = useStore(selectedLocationStore);
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const settings = useSettings();
+  const access = useSelectedLocationAccess();
+  const { params, set } = useStockParams();
+  const [text, setText] = useState(params.query);
+  const [debounced] = useDebouncedValue(text, 400);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the address
+  useEffect(() => {
+    if (debounced.trim() !== params.query) set({ q: debounced.trim() || null });
+  }, [debounced]);
+  const query = useStock(location ? { locationNo: location.locationNo, ...params } : null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<RemovalCandidate[] | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const add = useAddToRemovalList();
+  // A new location or filter starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only
+  useEffect(() => setSelected(new Set()), [location?.locationNo, params.query, params.categoryId]);
+
+  const page = query.data;
+  const lines = page?.items ?? [];
+  const byKey = useMemo(() => new Map(lines.map((l) => [l.key, l])), [lines]);
+  const canRemove = (page?.canRemove ?? false) && access.canWrite;
+  const bulk = canRemove && (page?.bulkReturn ?? false);
+  const noRemoval = settings.loaded && settings.bool('Materieelvoorraad_NietMeerAfvoeren');
+
+  const submit = (amounts: Map<string, number>) => {
+    if (!location || !dialog) return;
+    add.mutate(
+      {
+        locationNo: location.locationNo,
+        input: {
+          lines: dialog.map((c) => ({
+            itemNo: c.itemNo,
+            plantNo: c.plantNo ?? undefined,
+            amount: amounts.get(c.key) ?? 1,
+          })),
+        },
+      },
+      {
+        onSuccess: () => {
+          snackbar.success('Afvoerlijst.toegevoegd');
+          setDialog(null);
+          setSelected(new Set());
+          void query.refetch();
+        },
+        onError: (e) => snackbar.error(e),
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (!location) body = null;
+  else if (query.isPending) body = <LoadingBlock />;
+  else if (query.isError)
+    body = (
+      <ErrorView
+        messageKey="Materieelvoorraad.ophalen_error"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (!page || page.total === 0) {
+    const filtered = params.query !== '' || params.categoryId !== EMPTY_GUID;
+    body = (
+      <EmptyView
+        title={
+          filtered ? t('Materieelvoorraad.geen_resultaten_filter') : t('Materieelvoorraad.geen_voorraad')
+        }
+        icon={<IconBuildingWarehouse size={28} aria-hidden />}
+      >
+        {filtered && (
+          <Button
+            variant="light"
+            mih={44}
+            onClick={() => {
+              setText('');
+              set({ q: null, cat: null });
+            }}
+          >
+            {t('shared.filters_wissen')}
+          </Button>
+        )}
+      </EmptyView>
+    );
+  } else {
+    const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+    const listProps = {
+      items: lines,
+      sort: params.sortBy,
+      onSort: (s: StockSort) => set({ sort: s === 'default' ? null : s }),
+      selectable: bulk,
+      selected,
+      onToggle: (key: string, on: boolean) =>
+        setSelected((prev) => {
+          const next = new Set(prev);
+          if (on) next.add(key);
+          else next.delete(key);
+          return next;
+        }),
+      onToggleAll: (on: boolean) =>
+        setSelected(
+          on ? new Set(lines.filter((l) => l.availableForRemoval > 0).map((l) => l.key)) : new Set(),
+        ),
+      onRemove: (l: StockLine) => setDialog([toCandidate(l)]),
+      priceDecimals: settings.loaded ? settings.int('Prijzen_AantalDecimalen') : 2,
+    };
+    body = (
+      <Stack gap="md" aria-busy={query.isPlaceholderData || undefined}>
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" role="status">
+              {t('shared.aantal_resultaten', { count: page.total })} ·{' '}
+              {t('Materieelvoorraad.totaal_aantal', { count: page.totalQuantity })}
+            </Text>
+            {query.isPlaceholderData && <Loader size="xs" aria-hidden />}
+          </Group>
+          {bulk && (
+            <Group gap="xs">
+              <Button
+                variant="filled"
+                mih={44}
+                disabled={selected.size === 0}
+                onClick={() =>
+                  setDialog(
+                    [...selected].flatMap((k) =>
+                      byKey.get(k) ? [toCandidate(byKey.get(k) as StockLine)] : [],
+                    ),
+                  )
+                }
+                data-testid="remove-selection"
+              >
+                {t('Materieelvoorraad.alles_afvoerlijst')}
+                {selected.size > 0 ? ` (${selected.size})` : ''}
+              </Button>
+              <Button
+                variant="light"
+                mih={44}
+                leftSection={<IconTruckReturn size={18} aria-hidden />}
+                onClick={() => setConfirmAll(true)}
+                data-testid="return-all"
+              >
+                {t('Materieelvoorraad.alles_retour')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {narrow ? <StockCards {...listProps} /> : <StockTable {...listProps} />}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={page.pageNumber}
+              onChange={(n) => set({ page: n > 1 ? String(n) : null }, false)}
+              size="lg"
+              siblings={narrow ? 0 : 1}
+              getControlProps={(c) => ({
+                'aria-label':
+                  c === 'next' ? t('shared.volgende') : c === 'previous' ? t('shared.vorige') : undefined,
+              })}
+              getItemProps={(n) => ({ 'aria-label': t('shared.pagina_van', { page: n, pages }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  const categories = page?.categories ?? [];
   return (
     <AreaPage needsLocation>
-      <Text>
-        {t('shared.artikelnummer')}: {id} · {t('shared.materieelnummer')}: {number}
-      </Text>
-    </AreaPage>
-  );
-}
-
-export function VoorraadverloopPage() {
-  const { t } = useTranslation();
-  const { soort = '', nummer = '' } = useParams();
-  return (
-    <AreaPage needsLocation>
-      <Text>
-        {t('shared.artikelnummer')}: {soort} · {t('shared.materieelnummer')}: {nummer}
-      </Text>
+      {location && (
+        <Stack gap="sm" mb="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('shared.zoeken')}
+              placeholder={t('Materieelvoorraad.zoeken_placeholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              style={{ flex: '1 1 220px' }}
+              styles={{ input: { minHeight: 44 } }}
+              data-testid="stock-search"
+            />
+            <Select
+              label={t('Materieelvoorraad.categorie')}
+              data={[
+                { value: EMPTY_GUID, label: t('Materieelvoorraad.alle_categorieen') },
+                ...categories.map((c) => ({ value: c.id, label: `${c.name} (${c.lines})` })),
+              ]}
+              value={params.categoryId}
+              onChange={(v) => set({ cat: v && v !== EMPTY_GUID ? v : null })}
+              allowDeselect={false}
+              style={{ flex: '1 1 200px' }}
+              styles={{ input: { minHeight: 44 } }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="stock-category"
+            />
+            <Select
+              label={t('shared.sorteren_op')}
+              data={stockSortOrders.map((s) => ({ value: s, label: t(`Materieelvoorraad.sort.${s}`) }))}
+              value={params.sortBy}
+              onChange={(v) => isSort(v) && set({ sort: v === 'default' ? null : v })}
+              allowDeselect={false}
+              style={{ flex: '1 1 200px' }}
+              styles={{ input: { minHeight: 44 } }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="stock-sort"
+            />
+            <Select
+              label={t('shared.per_pagina')}
+              data={pageSizes.map((s) => ({ value: String(s), label: String(s) }))}
+              value={String(params.pageSize)}
+              onChange={(v) => v && set({ size: v === String(DEFAULT_PAGE_SIZE) ? null : v })}
+              allowDeselect={false}
+              w={100}
+              styles={{ input: { minHeight: 44 } }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+          <ReadOnlyReason
+            reasonKey={access.readOnlyKey ?? (noRemoval ? 'Materieelvoorraad.alleen_inzage' : null)}
+          />
+        </Stack>
+      )}
+      {body}
+      <RemovalDialog
+        opened={dialog !== null}
+        lines={dialog ?? []}
+        pending={add.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={submit}
+      />
+      <ConfirmDialog
+        opened={confirmAll}
+        title={t('Materieelvoorraad.alles_retour')}
+        message={t('Materieelvoorraad.alles_retour_bevestigen')}
+        danger={false}
+        successKey="Afvoerlijst.toegevoegd"
+        action={async () => {
+          if (!location) return;
+          await add.mutateAsync({ locationNo: location.locationNo, input: { all: true } });
+          await query.refetch();
+        }}
+        onClose={() => setConfirmAll(false)}
+      />
     </AreaPage>
   );
 }

@@ -1,0 +1,61 @@
+import { Badge, VisuallyHidden } from '@mantine/core';
+import type { HistoryEntry, InspectionLevel } from '@mp/contract/api/stock';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../shared/lib/paths';
+import { useFormat } from '../../../shared/ui/format';
+
+const levelColour: Record<InspectionLevel, string> = {
+  ok: 'green',
+  info: 'blue',
+  warning: 'orange',
+  danger: 'red',
+};
+
+/** The next inspection date in its colour (info / warning / danger by the settings' day windows). */
+export function InspectionBadge({ due, level }: { due: string | null; level: InspectionLevel | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!due || !level) return <span aria-hidden>–</span>;
+  return (
+    <Badge
+      color={levelColour[level]}
+      variant={level === 'ok' ? 'light' : 'filled'}
+      data-level={level}
+      data-testid="inspection-badge"
+      title={t(`Materieelvoorraad.keuring.${level}`)}
+      styles={{ label: { textTransform: 'none' } }}
+    >
+      {format.day(due)}
+      <VisuallyHidden> ({t(`Materieelvoorraad.keuring.${level}`)})</VisuallyHidden>
+    </Badge>
+  );
+}
+
+/** Translation key of a ledger kind (existing keys under Materieelvoorraad.verloop.soort). */
+export const ledgerKindKey: Record<HistoryEntry['kind'], string> = {
+  initial: 'Materieelvoorraad.verloop.soort.begin',
+  delivery: 'Materieelvoorraad.verloop.soort.levering',
+  removal: 'Materieelvoorraad.verloop.soort.afvoer',
+  move_in: 'Materieelvoorraad.verloop.soort.verplaatsing_naar',
+  move_out: 'Materieelvoorraad.verloop.soort.verplaatsing_van',
+  sale: 'Materieelvoorraad.verloop.soort.verkoop',
+  correction: 'Materieelvoorraad.verloop.soort.correctie',
+  empty: 'Materieelvoorraad.verloop.soort.leeg',
+};
+
+/** The order page of a ledger row's order, by the order's kind. */
+export function orderPath(kind: string | null, id: string | null): string | null {
+  if (!id) return null;
+  switch (kind) {
+    case 'delivery':
+      return paths.orderAanvoer.to(id);
+    case 'removal':
+      return paths.orderAfvoer.to(id);
+    case 'move_to':
+      return paths.orderNaarVerplaatsing.to(id);
+    case 'move_from':
+      return paths.orderVanVerplaatsing.to(id);
+    default:
+      return null;
+  }
+}

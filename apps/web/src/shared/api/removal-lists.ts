@@ -1,0 +1,39 @@
+import type { AddRemovalLinesInput, RemovalList } from '@mp/contract/api/stock';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from './client';
+
+/*
+ * The removal list (afvoerlijst) operations several features use: the main bar's count and the removal-list
+ * page read it (features/removal-list), the stock pages put lines on it (features/stock).
+ */
+
+export const removalListKeys = {
+  all: ['removal-list'] as const,
+  details: () => [...removalListKeys.all, 'detail'] as const,
+  detail: (locationNo: string) => [...removalListKeys.details(), locationNo] as const,
+};
+
+/** GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list. */
+export function getRemovalList(locationNo: string, signal?: AbortSignal): Promise<RemovalList> {
+  return api.get(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, {
+    signal,
+    answer: (c) => c.stock.removalList,
+  });
+}
+
+/** POST /api/v2.0/RemovalLists/{plantLocation}: lines onto the caller's list (amounts are set, not added). */
+export function addToRemovalList(locationNo: string, input: AddRemovalLinesInput): Promise<RemovalList> {
+  return api.post(`/RemovalLists/${pathParam('plantLocation', locationNo)}`, input, {
+    answer: (c) => c.stock.removalList,
+  });
+}
+
+/** Puts lines on the removal list of a location; the list (and the main bar's count) follows. */
+export function useAddToRemovalList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ locationNo, input }: { locationNo: string; input: AddRemovalLinesInput }) =>
+      addToRemovalList(locationNo, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: removalListKeys.all }),
+  });
+}
