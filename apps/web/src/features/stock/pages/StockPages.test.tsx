@@ -1,0 +1,188 @@
+import type { StockLine, StockPage } from '@mp/contract/api/stock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { selectLocation } from '../../../shared/session/location';
+import { sessionStore, startSession } from '../../../shared/session/session';
+import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
+import { json, renderWithProviders } from '../../../test/render';
+import { MaterieelvoorraadPage } from './StockPages';
+
+function line(
+  itemNo: string,
+  plantNo: string | null,
+  quantity: number,
+  extra: Partial<StockLine> = {},
+): StockLine {
+  return {
+    key: plantNo ? `${itemNo}/${plantNo}` : itemNo,
+    itemNo,
+    description: `Omschrijving ${itemNo}`,
+    categoryId: null,
+    plantNo,
+    quantity,
+    rentalType: 'Verhuur',
+    rentalUnit: 'stuk',
+    onSiteSince: '2026-10-01',
+    daysOnSite: 54,
+    showPrice: false,
+    priceOnDemand: false,
+    salePrice: null,
+    dayPrice: null,
+    weekPrice: null,
+    lineDayRent: null,
+    lineWeekRent: null,
+    weightPerPiece: null,
+    imageUrl: null,
+    nextInspection: plantNo ? '2026-11-28' : null,
+    inspectionLevel: plantNo ? 'danger' : null,
+    onMyRemovalList: 0,
+    onOtherRemovalLists: 0,
+    availableForRemoval: quantity,
+    ...extra,
+  };
+}
+
+const page = (items: StockLine[], extra: Partial<StockPage> = {}): StockPage => ({
+  locationNo: 'P-1',
+  items,
+  total: items.length,
+  totalQuantity: items.reduce((n, l) => n + l.quantity, 0),
+  pageNumber: 1,
+  pageSize: 50,
+  categories: [],
+  canRemove: true,
+  bulkReturn: true,
+  ...extra,
+});
+
+const location = (role: 'user' | 'administration') => ({
+  id: 'P-1',
+  locationNo: 'P-1',
+  description: 'Project',
+  description2: null,
+  blocked: false,
+  projectNo: null,
+  role,
+  customerName: null,
+});
+
+// why: the server is the system's edge; the stock, locations and settings answers are stubbed.
+const fetchMock = vi.fn<typeof fetch>();
+let stockAnswer: () => Response;
+let role: 'user' | 'administration' = 'user';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  resetSnackbars();
+  role = 'user';
+  stockAnswer = () =>
+    json(page([line('BH-2', null, 5), line('AG-1', 'AG-1-001', 1), line('SK-9', null, 12)]));
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/PlantLocations')) return json({ plantLocations: [location(role)] });
+    if (url.pathname.includes('/Settings'))
+      return json({
+        groupingType: 'all',
+        boolValues: { Materieelvoorraad_NietMeerAfvoeren: false },
+        intValues: { Prijzen_AantalDecimalen: 2 },
+        stringValues: {},
+        multiStrings: {},
+      });
+    if (url.pathname.includes('/PlantInventoryItems/')) return stockAnswer();
+    return json({}, 404);
+  });
+  startSession({
+    accessToken: 'a',
+    refreshToken: 'r'.repeat(20),
+    expiresAt: Date.now() / 1000 + 900,
+    user: {
+      id: 'u1',
+      name: 'Jan',
+      email: 'j@x.nl',
+      isAdmin: false,
+      internalExternal: 'Internal',
+      language: 'nl-NL',
+    },
+  });
+  selectLocation({ locationNo: 'P-1', label: 'P-1 - Project' });
+});
+afterEach(() => {
+  sessionStore.set(null);
+  selectLocation(null);
+  vi.unstubAllGlobals();
+});
+
+const stockCalls = () =>
+  fetchMock.mock.calls
+    .map((c) => new URL(String(c[0]), 'http://localhost'))
+    .filter((u) => u.pathname.includes('/PlantInventoryItems/'));
+
+describe('stock page', () => {
+  it('renders a row per line with plant link, days on site and the inspection colour', async () => {
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    const rows = await screen.findAllByTestId('stock-row');
+    expect(rows.map((r) => r.dataset.key)).toEqual(['BH-2', 'AG-1/AG-1-001', 'SK-9']);
+    expect(within(rows[1]).getByRole('link', { name: 'AG-1-001' }).getAttribute('href')).toBe(
+      '/materieelvoorraad/details/AG-1/AG-1-001',
+    );
+    expect(within(rows[1]).getByTestId('inspection-badge').dataset.level).toBe('danger');
+    expect(screen.getByRole('status').textContent).toContain('18');
+    expect(stockCalls()[0].searchParams.get('plantLocation')).toBe('P-1');
+  });
+
+  it('sorts by clicking a column header: the server is asked for that order, then the other way', async () => {
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findAllByTestId('stock-row');
+    fireEvent.click(screen.getByTestId('sort-quantity'));
+    await waitFor(() => expect(stockCalls().at(-1)?.searchParams.get('sortBy')).toBe('quantity'));
+    fireEvent.click(screen.getByTestId('sort-quantity'));
+    await waitFor(() => expect(stockCalls().at(-1)?.searchParams.get('sortBy')).toBe('quantityDesc'));
+  });
+
+  it('a failed load is shown as an error with retry, not as an empty stock', async () => {
+    stockAnswer = () => json({ code: 'error.server_fout', message: 'Fout', details: {} }, 500);
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('De voorraad kon niet worden opgehaald.');
+    expect(screen.queryByText('Er staat geen materieel op deze locatie.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
+  });
+
+  it('an empty stock says so', async () => {
+    stockAnswer = () => json(page([]));
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    expect(await screen.findByText('Er staat geen materieel op deze locatie.')).toBeTruthy();
+  });
+
+  it('offers the removal actions to a user who may write', async () => {
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findAllByTestId('stock-row');
+    expect(screen.getAllByTestId('remove-line')).toHaveLength(3);
+    expect(screen.getByTestId('return-all')).toBeTruthy();
+  });
+
+  it('the read-only role sees no removal action, and why', async () => {
+    role = 'administration';
+    stockAnswer = () =>
+      json(
+        page(
+          [
+            line('BH-2', null, 5, { availableForRemoval: 0 }),
+            line('AG-1', 'AG-1-001', 1, { availableForRemoval: 0 }),
+          ],
+          {
+            canRemove: false,
+            bulkReturn: false,
+          },
+        ),
+      );
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findAllByTestId('stock-row');
+    await screen.findByTestId('read-only-reason');
+    expect(screen.queryAllByTestId('remove-line')).toHaveLength(0);
+    expect(screen.queryByTestId('return-all')).toBeNull();
+    expect(screen.queryByTestId('remove-selection')).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
