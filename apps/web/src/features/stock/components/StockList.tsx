@@ -1,6 +1,18 @@
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { StockLine, StockSort } from '@mp/contract/api/stock';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconSelector, IconTruckReturn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,36 +74,72 @@ function rent(line: StockLine, value: string | null, format: ReturnType<typeof u
   return value === null ? '–' : format.money(value, decimals);
 }
 
-function RemovalCell({ line, onRemove }: { line: StockLine; onRemove: (l: StockLine) => void }) {
+function RemovalCell({
+  line,
+  onRemove,
+  compact,
+}: {
+  line: StockLine;
+  onRemove: (l: StockLine) => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
+  const mine = t('Materieelvoorraad.op_afvoerlijst', { count: line.onMyRemovalList });
+  const others = `${t('Materieelvoorraad.in_afvoer')}: ${line.onOtherRemovalLists}`;
+  const label = `${t('Materieelvoorraad.toevoegen_afvoerlijst')}: ${line.plantNo ?? line.itemNo}`;
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
       {line.onMyRemovalList > 0 && (
-        <Badge
-          color="grape"
-          variant="light"
-          data-testid="on-removal-list"
-          styles={{ label: { textTransform: 'none' } }}
-        >
-          {t('Materieelvoorraad.op_afvoerlijst', { count: line.onMyRemovalList })}
-        </Badge>
+        <Tooltip label={mine} withArrow>
+          <Badge
+            color="grape.9"
+            variant="light"
+            leftSection={<IconTruckReturn size={14} aria-hidden />}
+            data-testid="on-removal-list"
+            aria-label={mine}
+            styles={{ label: { textTransform: 'none' } }}
+          >
+            {compact ? line.onMyRemovalList : mine}
+          </Badge>
+        </Tooltip>
       )}
       {line.onOtherRemovalLists > 0 && (
-        <Badge color="gray" variant="light" styles={{ label: { textTransform: 'none' } }}>
-          {t('Materieelvoorraad.in_afvoer')}: {line.onOtherRemovalLists}
-        </Badge>
+        <Tooltip label={others} withArrow>
+          <Badge
+            color="gray.8"
+            variant="outline"
+            aria-label={others}
+            styles={{ label: { textTransform: 'none' } }}
+          >
+            {compact ? `+${line.onOtherRemovalLists}` : others}
+          </Badge>
+        </Tooltip>
       )}
-      {line.availableForRemoval > 0 && (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => onRemove(line)}
-          data-testid="remove-line"
-        >
-          {t('Materieelvoorraad.toevoegen_afvoerlijst')}
-        </Anchor>
-      )}
+      {line.availableForRemoval > 0 &&
+        (compact ? (
+          <Tooltip label={t('Materieelvoorraad.toevoegen_afvoerlijst')} withArrow>
+            <ActionIcon
+              variant="light"
+              size={40}
+              onClick={() => onRemove(line)}
+              aria-label={label}
+              data-testid="remove-line"
+            >
+              <IconTruckReturn size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => onRemove(line)}
+            data-testid="remove-line"
+            aria-label={label}
+          >
+            {t('Materieelvoorraad.toevoegen_afvoerlijst')}
+          </Anchor>
+        ))}
     </Group>
   );
 }
@@ -121,7 +169,7 @@ export function StockTable(p: StockListProps) {
   const allOn = selectableKeys.length > 0 && selectableKeys.every((k) => p.selected.has(k));
   const showRent = p.items.some((l) => l.showPrice || l.priceOnDemand);
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="stock-table">
         <Table.Thead>
           <Table.Tr>
@@ -152,8 +200,7 @@ export function StockTable(p: StockListProps) {
               {t('Materieelvoorraad.sinds')}
             </SortHeader>
             <Table.Th style={num}>{t('Materieelvoorraad.dagen_op_locatie')}</Table.Th>
-            {showRent && <Table.Th style={num}>{t('Materieelvoorraad.huur_dag')}</Table.Th>}
-            {showRent && <Table.Th style={num}>{t('Materieelvoorraad.huur_week')}</Table.Th>}
+            {showRent && <Table.Th style={num}>{t('Materieelvoorraad.huur')}</Table.Th>}
             <SortHeader field="nextInspection" sort={p.sort} onSort={p.onSort}>
               {t('Materieelvoorraad.keuringsdatum')}
             </SortHeader>
@@ -181,7 +228,7 @@ export function StockTable(p: StockListProps) {
                 <PlantLink line={l} />
               </Table.Td>
               <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
-              <Table.Td>{format.day(l.onSiteSince)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.day(l.onSiteSince)}</Table.Td>
               <Table.Td style={num}>{format.number(l.daysOnSite)}</Table.Td>
               {showRent && (
                 <Table.Td style={num}>
@@ -195,7 +242,7 @@ export function StockTable(p: StockListProps) {
                 <InspectionBadge due={l.nextInspection} level={l.inspectionLevel} />
               </Table.Td>
               <Table.Td>
-                <RemovalCell line={l} onRemove={p.onRemove} />
+                <RemovalCell line={l} onRemove={p.onRemove} compact />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,116 @@
+// Equipment on site (issue #10), in Dutch and German, on a phone and on a desktop: open the stock of the
+// selected location, sort it, open a piece, see its history, put the piece on the removal list and see the
+// count in the main bar. axe-core checks every page; with SHOTS_DIR the pages are also photographed.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+
+const shots = process.env.SHOTS_DIR;
+if (shots) mkdirSync(shots, { recursive: true });
+
+const texts = {
+  'nl-NL': { location: 'Kies een locatie', added: 'Toegevoegd aan de afvoerlijst.' },
+  'de-DE': { location: 'Baustelle wählen', added: 'Zur Rückgabeliste hinzugefügt.' },
+} as const;
+
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/${name}.png` });
+  await page.screenshot({ path: `${shots}/${name}-full.png`, fullPage: true });
+}
+
+async function removalCount(page: Page): Promise<number> {
+  const label = (await page.getByTestId('nav-afvoerlijst').getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(label)?.[1] ?? '0');
+}
+
+async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: number, locationIndex: number) {
+  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
+  const tag = `${locale.slice(0, 2)}-${width}`;
+  try {
+    await context.addInitScript((l) => {
+      if (!localStorage.getItem('mp.preferences'))
+        localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
+      localStorage.setItem(
+        'mp.serviceMessages',
+        JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
+      );
+    }, locale);
+    await signIn(page, users.uitvoerder);
+    const selector = page.getByRole('combobox', { name: texts[locale].location });
+    await selector.focus();
+    await page.getByRole('option').nth(locationIndex).click();
+
+    await page.goto('/materieelvoorraad');
+    await page.getByTestId('stock-row').first().waitFor();
+    await expectAccessible(page, `Materieelvoorraad (${tag})`);
+    await shot(page, `materieelvoorraad-${tag}`);
+
+    // sort by quantity, highest first (the select works on every width)
+    await page.getByTestId('stock-sort').click();
+    await page.getByRole('option').nth(8).click();
+    await page.waitForURL(/sort=quantityDesc/);
+    await page.getByTestId('stock-row').first().waitFor();
+
+    // a numbered plant with inspections: open it
+    const plantLink = page
+      .getByTestId('stock-row')
+      .filter({ has: page.getByTestId('inspection-badge') })
+      .locator('a[href^="/materieelvoorraad/details/"]')
+      .first();
+    const href = (await plantLink.getAttribute('href')) ?? '';
+    assert.ok(href, 'a numbered plant on site');
+    await page.goto(href);
+    await page.getByTestId('plant-card').waitFor();
+    await page.getByTestId('inspection-table').waitFor();
+    await expectAccessible(page, `MaterieelvoorraadDetails (${tag})`);
+    await shot(page, `materieelstuk-${tag}`);
+
+    // its history
+    await page.locator('a[href^="/voorraadverloop/"]').first().click();
+    await page.getByTestId('history-table').waitFor();
+    await expectAccessible(page, `Voorraadverloop (${tag})`);
+    await shot(page, `voorraadverloop-${tag}`);
+
+    // onto the removal list from the stock page; the main bar count follows (desktop shows the bar)
+    await page.goto('/materieelvoorraad');
+    await page.getByTestId('stock-row').first().waitFor();
+    const before = width >= 1000 ? await removalCount(page) : 0;
+    const row = page
+      .getByTestId('stock-row')
+      .filter({ has: page.getByTestId('remove-line') })
+      .first();
+    await row.getByTestId('remove-line').click();
+    await page.getByTestId('removal-confirm').click();
+    await page.getByRole('status').filter({ hasText: texts[locale].added }).first().waitFor();
+    if (width >= 1000) {
+      await page.waitForFunction((n) => {
+        const label =
+          document.querySelector('[data-testid="nav-afvoerlijst"]')?.getAttribute('aria-label') ?? '';
+        return Number(/(\d+)/.exec(label)?.[1] ?? '0') > n;
+      }, before);
+    }
+  } catch (e) {
+    await page.screenshot({ path: `/tmp/stock-failure-${tag}.png`, fullPage: true }).catch(() => undefined);
+    throw e;
+  } finally {
+    await context.close();
+  }
+}
+
+describe('equipment on site', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  it('nl, phone', () => journey(browser, 'nl-NL', 390, 1));
+  it('de, phone', () => journey(browser, 'de-DE', 390, 2));
+  it('nl, desktop', () => journey(browser, 'nl-NL', 1280, 0));
+  it('de, desktop', () => journey(browser, 'de-DE', 1280, 3));
+});
