@@ -167,9 +167,10 @@ export function StockTable(p: StockListProps) {
   const format = useFormat();
   const selectableKeys = p.items.filter((l) => l.availableForRemoval > 0).map((l) => l.key);
   const allOn = selectableKeys.length > 0 && selectableKeys.every((k) => p.selected.has(k));
-  const showRent = p.items.some((l) => l.showPrice || l.priceOnDemand);
+  // Rent only when some line shows a price ("price on demand" is said once above the list).
+  const showRent = p.items.some((l) => l.showPrice && l.lineDayRent !== null);
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="stock-table">
         <Table.Thead>
           <Table.Tr>

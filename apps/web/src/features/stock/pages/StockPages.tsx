@@ -180,6 +180,8 @@ export function MaterieelvoorraadPage() {
             <Text size="sm" c="dimmed" role="status">
               {t('shared.aantal_resultaten', { count: page.total })} ·{' '}
               {t('Materieelvoorraad.totaal_aantal', { count: page.totalQuantity })}
+              {lines.some((l) => l.priceOnDemand) &&
+                ` · ${t('Materieelvoorraad.huur')}: ${t('shared.prijs_op_aanvraag')}`}
             </Text>
             {query.isPlaceholderData && <Loader size="xs" aria-hidden />}
           </Group>
