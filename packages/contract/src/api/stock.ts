@@ -240,3 +240,62 @@ export const addRemovalLinesInput = z
     message: 'validation.verplicht',
   });
 export type AddRemovalLinesInput = z.infer<typeof addRemovalLinesInput>;
+
+// ── all stock over the caller's locations, and the search over them ────────────────────────────
+
+/** GET /api/v2.0/PlantInventoryItems/{categoryId}/locations */
+export const allStockQuery = z.object({
+  /** Words that must all occur in item number, description or plant number. */
+  query: z.string().trim().max(100).optional(),
+  sortBy: stockSort.default('default'),
+});
+
+export const locationStock = z.object({
+  locationNo: z.string(),
+  description: z.string(),
+  items: z.array(stockLine),
+  totalLines: z.number().int(),
+  totalQuantity: z.number().int(),
+});
+export type LocationStock = z.infer<typeof locationStock>;
+
+export const allStock = z.object({
+  /** Locations with at least one matching line, by number. */
+  locations: z.array(locationStock),
+  totalLines: z.number().int(),
+  totalQuantity: z.number().int(),
+  /** Lines per location are cut at this many (totals count them all). */
+  maxLinesPerLocation: z.number().int(),
+});
+export type AllStock = z.infer<typeof allStock>;
+
+// ── inspections ────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/v2.0/PlantInspections */
+export const inspectionsQuery = z.object({
+  /** One location of the caller's; absent: all of them. */
+  plantLocation: locationNumber.optional(),
+});
+
+export const plantInspection = z.object({
+  locationNo: z.string(),
+  itemNo: z.string(),
+  description: z.string(),
+  plantNo: z.string(),
+  lastInspectedOn: z.string(),
+  result: z.enum(['approved', 'approved_with_remarks', 'rejected']),
+  nextDueDate: z.string(),
+  level: inspectionLevel,
+  /** Days until the due date (negative: overdue). */
+  daysLeft: z.number().int(),
+  certificateDocumentId: z.string().nullable(),
+});
+export type PlantInspection = z.infer<typeof plantInspection>;
+
+export const inspectionsList = z.object({
+  items: z.array(plantInspection),
+  /** ShowAllInspections: every plant; else only those due within MaterieelvoorraadKeuringsdatumInfoDays. */
+  showsAll: z.boolean(),
+  infoDays: z.number().int(),
+});
+export type InspectionsList = z.infer<typeof inspectionsList>;

@@ -190,3 +190,48 @@ export async function lockOnSite(
     for update of inv`);
   return r.rows;
 }
+
+export type LatestInspectionRow = {
+  locationId: string;
+  locationNo: string;
+  itemId: string;
+  plantNo: string;
+  lastInspectedOn: string;
+  result: 'approved' | 'approved_with_remarks' | 'rejected';
+  nextDueDate: string;
+  certificateDocumentId: string | null;
+};
+
+/**
+ * The latest inspection of every plant on these locations, by due date (overdue first); with `dueBy`, only
+ * those due on or before that day.
+ */
+export async function selectLatestInspections(
+  db: Db,
+  locationIds: string[],
+  dueBy: string | null,
+): Promise<LatestInspectionRow[]> {
+  const r = await db.execute<LatestInspectionRow>(sql`
+    select p.location_id as "locationId", pl.location_no as "locationNo", p.item_id as "itemId", p.plant_no as "plantNo",
+      i.inspected_on::text as "lastInspectedOn", i.result, i.next_due_date::text as "nextDueDate",
+      (select d.document_system_id from documents d where d.file_id = i.certificate_file_id
+        and d.plant_id = p.id order by d.created_at limit 1) as "certificateDocumentId"
+    from plants p
+    join plant_locations pl on pl.id = p.location_id
+    join lateral (
+      select x.inspected_on, x.result, x.next_due_date, x.certificate_file_id from inspections x
+      where x.plant_id = p.id order by x.inspected_on desc, x.created_at desc limit 1
+    ) i on true
+    where p.location_id = any(${sql.param(locationIds)}::uuid[])
+      and ${dueBy ? sql`i.next_due_date <= ${dueBy}::date` : sql`true`}
+    order by i.next_due_date, pl.location_no, p.plant_no`);
+  return r.rows;
+}
+
+/** The locations that have anything on site (an admin's all-stock screen). */
+export async function selectLocationsWithStock(db: Db): Promise<string[]> {
+  const r = await db.execute<{ id: string }>(
+    sql`select distinct location_id as id from inventory where location_id is not null and quantity > 0`,
+  );
+  return r.rows.map((x) => x.id);
+}

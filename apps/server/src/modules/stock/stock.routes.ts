@@ -1,8 +1,12 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
 import { itemNumber, locationNumber } from '@mp/contract/api/ordering';
 import {
+  allStockQuery,
+  allStock as allStockSchema,
   historyParams,
   historyQuery,
+  inspectionsList,
+  inspectionsQuery,
   plantDetail as plantDetailSchema,
   plantParams,
   plantQuery,
@@ -17,7 +21,14 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
-import { plantDetail, stockHistory, stockPage, stockPresent } from './stock.service.ts';
+import {
+  allStock,
+  plantDetail,
+  plantInspections,
+  stockHistory,
+  stockPage,
+  stockPresent,
+} from './stock.service.ts';
 
 const access =
   'Needs AppMaterieelvoorraad; plantLocation must be one of the caller’s locations (a foreign one answers 404, like an unknown one).';
@@ -89,6 +100,34 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => stockHistory(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/:id/locations',
+    {
+      schema: {
+        tags,
+        description: `The stock of every location of the caller, grouped by location with totals (AlleMaterieelvoorraad, needs Materieelvoorraad_ToonAllevoorraden, else 403 Materieelvoorraad.alle_voorraden_uit), or with query the search over them (Materieel-Zoeken-Locaties: where is item X or plant Y). {id}: a category, the empty guid for all. At most maxLinesPerLocation lines per location; the totals count all. Needs AppMaterieelvoorraad.`,
+        params: z.object({ id: z.guid() }),
+        querystring: allStockQuery,
+        response: { 200: allStockSchema },
+      },
+    },
+    async (req) => allStock(ctxOf(req, deps), req.params.id, req.query, req.query.query ? 'search' : 'all'),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInspections',
+    {
+      schema: {
+        tags: ['PlantInspections'],
+        description:
+          'Materieelkeuringen: the numbered plants on the caller’s locations (or on plantLocation) with their latest inspection, by due date (overdue first), colour and certificate (GET Documents/{id}/content); every plant with ShowAllInspections, else those due within MaterieelvoorraadKeuringsdatumInfoDays. Needs AppKeuringen; a foreign plantLocation answers 404.',
+        querystring: inspectionsQuery,
+        response: { 200: inspectionsList },
+      },
+    },
+    async (req) => plantInspections(ctxOf(req, deps), req.query.plantLocation),
   );
 
   stockLegacy(app, deps);
@@ -190,6 +229,97 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
         plantNo: req.body.materieelNummer || undefined,
       });
       return { verloop: h.entries.map(verloopDto), huidigAantal: h.current, omschrijving: h.description };
+    },
+  );
+
+  const locatieDto = (g: {
+    locationNo: string;
+    description: string;
+    totalLines: number;
+    totalQuantity: number;
+    items: StockLine[];
+  }) => ({
+    materieelLocatieNr: g.locationNo,
+    omschrijving: g.description,
+    aantalRegels: g.totalLines,
+    totaalAantal: g.totalQuantity,
+    materielen: g.items.map(voorraadDto),
+  });
+
+  app.post(
+    '/api/MaterieelVoorraad/VoorradenLocaties',
+    {
+      schema: {
+        tags,
+        description:
+          'The stock of every location of the caller, grouped by location (needs Materieelvoorraad_ToonAllevoorraden).',
+        body: z
+          .object({ zoekTekst: z.string().max(100).optional() })
+          .passthrough()
+          .nullish(),
+        response: { 200: legacyAnswer({ locaties: legacyRows }) },
+      },
+    },
+    async (req) => {
+      const r = await allStock(
+        ctxOf(req, deps),
+        EMPTY_GUID,
+        { query: req.body?.zoekTekst, sortBy: 'default' },
+        'all',
+      );
+      return { locaties: r.locations.map(locatieDto), totaalAantal: r.totalQuantity };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelVoorraad/FindMaterieelOnMaterieelVoorraad',
+    {
+      schema: {
+        tags,
+        description:
+          'Where an item or plant is among the caller’s locations (zoekTekst: words in number, description or plant number).',
+        body: z.object({ zoekTekst: z.string().trim().min(2).max(100) }).passthrough(),
+        response: { 200: legacyAnswer({ locaties: legacyRows }) },
+      },
+    },
+    async (req) => {
+      const r = await allStock(
+        ctxOf(req, deps),
+        EMPTY_GUID,
+        { query: req.body.zoekTekst, sortBy: 'default' },
+        'search',
+      );
+      return { locaties: r.locations.map(locatieDto) };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelKeuringen/GetKeuringen',
+    {
+      schema: {
+        tags,
+        description:
+          'The inspections of the plants on the caller’s locations (or materieelLocatieNr), by due date.',
+        body: z.object({ materieelLocatieNr: locationNumber.optional() }).passthrough().nullish(),
+        response: { 200: legacyAnswer({ keuringen: legacyRows }) },
+      },
+    },
+    async (req) => {
+      const r = await plantInspections(ctxOf(req, deps), req.body?.materieelLocatieNr);
+      return {
+        keuringen: r.items.map((i) => ({
+          materieelLocatieNr: i.locationNo,
+          materieelSoort: i.itemNo,
+          omschrijving: i.description,
+          materieelNummer: i.plantNo,
+          keuringsDatum: i.lastInspectedOn,
+          resultaat: i.result,
+          volgendeKeuring: i.nextDueDate,
+          keuringsStatus: i.level,
+          dagenTotKeuring: i.daysLeft,
+          certificaatDocumentId: i.certificateDocumentId,
+        })),
+      };
     },
   );
 

@@ -1,6 +1,8 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
 import type {
+  AllStock,
   HistoryEntry,
+  InspectionsList,
   PlantDetail,
   StockHistory,
   StockLine,
@@ -8,7 +10,7 @@ import type {
   StockQuery,
   StockSort,
 } from '@mp/contract/api/stock';
-import { calendarDayIn } from '@mp/contract/rules/order-dates';
+import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
 import {
   accessibleLocationIds,
@@ -16,6 +18,7 @@ import {
   type LocationAccess,
   requireArea,
   requireLocation,
+  requireLocationById,
 } from '../../platform/auth/access.ts';
 import { sumDecimal } from '../../platform/decimal.ts';
 import { AppError, errors } from '../../platform/errors.ts';
@@ -26,7 +29,9 @@ import {
   type LedgerRow,
   plantWasOn,
   selectInspections,
+  selectLatestInspections,
   selectLedger,
+  selectLocationsWithStock,
   selectOnSite,
   selectPlantByNo,
   selectStockRows,
@@ -164,6 +169,112 @@ export async function stockLines(
 
 const words = (text: string | undefined) => (text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
+function filtered(lines: StockLine[], categoryId: string, text: string | undefined): StockLine[] {
+  const terms = words(text);
+  return lines.filter(
+    (l) =>
+      (categoryId === EMPTY_GUID || l.categoryId === categoryId.toLowerCase()) &&
+      terms.every((w) => `${l.itemNo} ${l.description} ${l.plantNo ?? ''}`.toLowerCase().includes(w)),
+  );
+}
+
+/** The locations the caller may read, in the one shape (admins: those with stock). */
+async function readableLocations(ctx: Ctx): Promise<LocationAccess[]> {
+  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  const ids = await accessibleLocationIds(ctx, 'read');
+  const list = ids === 'all' ? await selectLocationsWithStock(ctx.db) : ids;
+  const out: LocationAccess[] = [];
+  for (const id of list) {
+    try {
+      out.push(await requireLocationById(ctx, id, 'read'));
+    } catch (e) {
+      // A deregistered location has no stock screen.
+      if (!(e instanceof AppError && e.status === 404)) throw e;
+    }
+  }
+  return out.sort((a, b) => cmp(a.locationNo, b.locationNo));
+}
+
+/** Most lines one location shows on the all-stock screen (its totals count every line). */
+export const MAX_LINES_PER_LOCATION = 250;
+
+/**
+ * VoorradenLocaties and FindMaterieelOnMaterieelVoorraad: the stock of every location of the caller, grouped by
+ * location with totals, filtered by category and words. All stock needs Materieelvoorraad_ToonAllevoorraden;
+ * the search (with words) does not.
+ */
+export async function allStock(
+  ctx: Ctx,
+  categoryId: string,
+  query: { query?: string; sortBy: StockSort },
+  purpose: 'all' | 'search',
+): Promise<AllStock> {
+  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  if (purpose === 'all' && !(await ctx.settings()).Materieelvoorraad_ToonAllevoorraden) {
+    throw errors.forbidden('Materieelvoorraad.alle_voorraden_uit');
+  }
+  const locations = await readableLocations(ctx);
+  const groups: AllStock['locations'] = [];
+  for (const location of locations) {
+    const { lines } = await stockLines(ctx, location);
+    const matching = filtered(lines, categoryId, query.query).sort(sorter(query.sortBy));
+    if (matching.length === 0) continue;
+    groups.push({
+      locationNo: location.locationNo,
+      description: location.description,
+      items: matching.slice(0, MAX_LINES_PER_LOCATION),
+      totalLines: matching.length,
+      totalQuantity: matching.reduce((n, l) => n + l.quantity, 0),
+    });
+  }
+  return {
+    locations: groups,
+    totalLines: groups.reduce((n, g) => n + g.totalLines, 0),
+    totalQuantity: groups.reduce((n, g) => n + g.totalQuantity, 0),
+    maxLinesPerLocation: MAX_LINES_PER_LOCATION,
+  };
+}
+
+/**
+ * MaterieelKeuringen: the numbered plants on the caller's locations (or one) by due date, overdue first, with
+ * colour and certificate; all of them with ShowAllInspections, else those due within the info window.
+ */
+export async function plantInspections(ctx: Ctx, locationNo?: string): Promise<InspectionsList> {
+  await requireArea(ctx, 'AppKeuringen', 'read');
+  const locations = locationNo
+    ? [await requireLocation(ctx, locationNo, 'read')]
+    : await readableLocations(ctx);
+  const s = await ctx.settings();
+  const day = today(ctx);
+  const showsAll = s.ShowAllInspections;
+  const rows = await selectLatestInspections(
+    ctx.db,
+    locations.map((l) => l.locationId),
+    showsAll ? null : addDays(day, s.MaterieelvoorraadKeuringsdatumInfoDays),
+  );
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    rows.map((r) => r.itemId),
+  );
+  return {
+    items: rows.map((r) => ({
+      locationNo: r.locationNo,
+      itemNo: items.get(r.itemId)?.itemNo ?? '',
+      description: items.get(r.itemId)?.description ?? '',
+      plantNo: r.plantNo,
+      lastInspectedOn: r.lastInspectedOn,
+      result: r.result,
+      nextDueDate: r.nextDueDate,
+      level: inspectionLevelOf(r.nextDueDate, day, s),
+      daysLeft: daysBetween(day, r.nextDueDate),
+      certificateDocumentId: r.certificateDocumentId,
+    })),
+    showsAll,
+    infoDays: s.MaterieelvoorraadKeuringsdatumInfoDays,
+  };
+}
+
 /** GET PlantInventoryItems/{categoryId}: one page of the location's stock, sorted and filtered. */
 export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery): Promise<StockPage> {
   const location = await readLocation(ctx, query.plantLocation);
@@ -179,12 +290,7 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
     c.lines++;
     categoryCounts.set(l.categoryId, c);
   }
-  const terms = words(query.query);
-  const matching = lines.filter(
-    (l) =>
-      (categoryId === EMPTY_GUID || l.categoryId === categoryId.toLowerCase()) &&
-      terms.every((w) => `${l.itemNo} ${l.description} ${l.plantNo ?? ''}`.toLowerCase().includes(w)),
-  );
+  const matching = filtered(lines, categoryId, query.query);
   matching.sort(sorter(query.sortBy));
   const start = (query.pageNumber - 1) * query.pageSize;
   return {

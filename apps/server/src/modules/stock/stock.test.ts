@@ -594,3 +594,101 @@ describe('removal list: GET and POST RemovalLists/{plantLocation}', () => {
     expect(bad.json().details.fields).toHaveProperty('afvoerlijstItems');
   });
 });
+
+describe('all stock, search over locations, inspections', () => {
+  const allUrl = (q = '') => `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}/locations${q}`;
+
+  it('all stock: every location of the user grouped with totals that equal the SQL sums', async () => {
+    const r = await get(allUrl());
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    const nos = body.locations.map((l: { locationNo: string }) => l.locationNo);
+    expect(nos).toContain(LOC);
+    expect(nos).not.toContain(FOREIGN_LOC);
+    for (const g of body.locations) {
+      const id = await locationId(t, g.locationNo);
+      const [sums] = await rows<{ lines: number; quantity: number }>(sql`
+        select count(*)::int as lines, coalesce(sum(quantity), 0)::int as quantity
+        from inventory where location_id = ${id} and quantity > 0`);
+      expect({ lines: g.totalLines, quantity: g.totalQuantity }).toEqual(sums);
+    }
+    expect(body.totalQuantity).toBe(
+      body.locations.reduce((n: number, g: { totalQuantity: number }) => n + g.totalQuantity, 0),
+    );
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelVoorraad/VoorradenLocaties',
+      payload: {},
+      headers: await t.auth(USER),
+    });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json().locaties).toHaveLength(body.locations.length);
+  });
+
+  it('Materieelvoorraad_ToonAllevoorraden off: all stock refused, the search still works', async () => {
+    await setSetting(t, 'Materieelvoorraad_ToonAllevoorraden', false);
+    try {
+      const r = await get(allUrl());
+      expect(r.statusCode).toBe(403);
+      expect(r.json().code).toBe('Materieelvoorraad.alle_voorraden_uit');
+      expect((await get(allUrl('?query=a'))).statusCode).toBe(200);
+    } finally {
+      await setSetting(t, 'Materieelvoorraad_ToonAllevoorraden', true);
+    }
+  });
+
+  it('search over locations: where is a plant among my locations; a foreign plant is not found', async () => {
+    const { items } = await allLines(LOC2);
+    const plant = items.find((l: { plantNo: string | null }) => l.plantNo);
+    const r = await get(allUrl(`?query=${encodeURIComponent(plant.plantNo)}`));
+    expect(r.statusCode).toBe(200);
+    expect(r.json().locations).toHaveLength(1);
+    expect(r.json().locations[0]).toMatchObject({ locationNo: LOC2, totalLines: 1 });
+    const foreignId = await locationId(t, FOREIGN_LOC);
+    const [foreign] = await rows<{ plantNo: string }>(sql`
+      select plant_no as "plantNo" from plants where location_id = ${foreignId} limit 1`);
+    expect((await get(allUrl(`?query=${foreign.plantNo}`))).json().locations).toEqual([]);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelVoorraad/FindMaterieelOnMaterieelVoorraad',
+      payload: { zoekTekst: plant.plantNo },
+      headers: await t.auth(USER),
+    });
+    expect(legacy.json().locaties[0].materieelLocatieNr).toBe(LOC2);
+    const bad = await get(allUrl('?sortBy=nope'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toHaveProperty('sortBy');
+  });
+
+  it('inspections: due within the info window by due date, overdue first; ShowAllInspections shows all', async () => {
+    const r = await get('/api/v2.0/PlantInspections');
+    expect(r.statusCode).toBe(200);
+    const soon = r.json();
+    expect(soon.showsAll).toBe(false);
+    expect(soon.items.length).toBeGreaterThan(0);
+    const dates = soon.items.map((i: { nextDueDate: string }) => i.nextDueDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(soon.items.every((i: { daysLeft: number }) => i.daysLeft <= 60)).toBe(true);
+    expect(soon.items.some((i: { level: string }) => i.level === 'danger')).toBe(true);
+    expect(soon.items.every((i: { locationNo: string }) => i.locationNo !== FOREIGN_LOC)).toBe(true);
+    await setSetting(t, 'ShowAllInspections', true);
+    try {
+      const all = (await get('/api/v2.0/PlantInspections')).json();
+      expect(all.showsAll).toBe(true);
+      expect(all.items.length).toBeGreaterThan(soon.items.length);
+    } finally {
+      await setSetting(t, 'ShowAllInspections', false);
+    }
+    const one = (await get(`/api/v2.0/PlantInspections?plantLocation=${LOC}`)).json();
+    expect(one.items.every((i: { locationNo: string }) => i.locationNo === LOC)).toBe(true);
+    expect((await get(`/api/v2.0/PlantInspections?plantLocation=${FOREIGN_LOC}`)).statusCode).toBe(404);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/MaterieelKeuringen/GetKeuringen',
+      payload: { materieelLocatieNr: LOC },
+      headers: await t.auth(USER),
+    });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json().keuringen).toHaveLength(one.items.length);
+  });
+});
