@@ -22,6 +22,11 @@ import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialo
 import { StockCards, StockTable } from '../components/StockList';
 
 export { MaterieelvoorraadDetailsPage, VoorraadverloopPage } from './StockDetailPages';
+export {
+  AlleMaterieelvoorraadPage,
+  MaterieelkeuringenPage,
+  MaterieelZoekenLocatiesPage,
+} from './StockOverviewPages';
 
 const isSort = (v: string | null): v is StockSort => (stockSortOrders as readonly string[]).includes(v ?? '');
 
@@ -316,18 +321,6 @@ export function MaterieelvoorraadPage() {
       />
     </AreaPage>
   );
-}
-
-export function AlleMaterieelvoorraadPage() {
-  return <AreaPage />;
-}
-
-export function MaterieelkeuringenPage() {
-  return <AreaPage needsLocation />;
-}
-
-export function MaterieelZoekenLocatiesPage() {
-  return <AreaPage />;
 }
 
 function StockWizardStep({ step }: { step: WizardStep }) {
