@@ -55,7 +55,7 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
     await page.waitForURL(/sort=quantityDesc/);
     await page.getByTestId('stock-row').first().waitFor();
 
-    // a numbered plant with inspections: open it
+    // a numbered plant with inspections: open it (its number is searched over the locations below)
     const plantLink = page
       .getByTestId('stock-row')
       .filter({ has: page.getByTestId('inspection-badge') })
@@ -63,6 +63,7 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
       .first();
     const href = (await plantLink.getAttribute('href')) ?? '';
     assert.ok(href, 'a numbered plant on site');
+    const plantNo = decodeURIComponent(href.split('/').at(-1) ?? '');
     await page.goto(href);
     await page.getByTestId('plant-card').waitFor();
     await page.getByTestId('inspection-table').waitFor();
@@ -93,6 +94,22 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
         return Number(/(\d+)/.exec(label)?.[1] ?? '0') > n;
       }, before);
     }
+
+    // inspections, all stock, and the search over locations
+    await page.goto('/materieelkeuringen');
+    await page.getByTestId('inspection-row').first().waitFor();
+    await expectAccessible(page, `Materieelkeuringen (${tag})`);
+    await shot(page, `materieelkeuringen-${tag}`);
+    await page.goto('/allematerieelvoorraad');
+    await page.getByTestId('location-group').first().waitFor();
+    await expectAccessible(page, `AlleMaterieelvoorraad (${tag})`);
+    await shot(page, `allematerieelvoorraad-${tag}`);
+    await page.goto('/Materieel-Zoeken-Locaties');
+    await page.getByTestId('stock-search').fill(plantNo);
+    await page.getByTestId('location-group').first().waitFor();
+    assert.equal(await page.getByTestId('location-group').count(), 1);
+    await expectAccessible(page, `Materieel zoeken op locaties (${tag})`);
+    await shot(page, `zoeken-locaties-${tag}`);
   } catch (e) {
     await page.screenshot({ path: `/tmp/stock-failure-${tag}.png`, fullPage: true }).catch(() => undefined);
     throw e;
