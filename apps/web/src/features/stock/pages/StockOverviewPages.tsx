@@ -42,7 +42,7 @@ function useOpenOn() {
     if (l)
       selectLocation({
         locationNo: l.locationNo,
-        label: [l.locationNo, l.description, l.description2].filter(Boolean).join(' - '),
+        label: locationLabel(l),
       });
   };
 }
@@ -80,7 +80,9 @@ function LocationGroup({ group }: { group: LocationStock }) {
                     {l.description}
                   </Text>
                 </div>
-                <Text fw={700}>{format.number(l.quantity)} ×</Text>
+                <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {format.number(l.quantity)} ×
+                </Text>
               </Group>
             </Card>
           ))}
