@@ -23,6 +23,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import {
   allStock,
+  allStockLines,
   plantDetail,
   plantInspections,
   stockHistory,
@@ -151,25 +152,8 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => {
-      const page = await stockPage(ctxOf(req, deps), EMPTY_GUID, {
-        plantLocation: req.body.materieelLocatieNr,
-        sortBy: 'default',
-        pageSize: 250,
-        pageNumber: 1,
-        query: req.body.zoekTekst,
-      });
-      const all = [...page.items];
-      for (let n = 2; all.length < page.total; n++) {
-        const next = await stockPage(ctxOf(req, deps), EMPTY_GUID, {
-          plantLocation: req.body.materieelLocatieNr,
-          sortBy: 'default',
-          pageSize: 250,
-          pageNumber: n,
-          query: req.body.zoekTekst,
-        });
-        all.push(...next.items);
-      }
-      return { materielen: all.map(voorraadDto), totaalAantal: page.totalQuantity };
+      const r = await allStockLines(ctxOf(req, deps), req.body.materieelLocatieNr, req.body.zoekTekst);
+      return { materielen: r.lines.map(voorraadDto), totaalAantal: r.totalQuantity };
     },
   );
 

@@ -306,6 +306,18 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
   };
 }
 
+/** ToonVoorraad: every line of the location's stock (filtered by words), in item order, with the total quantity. */
+export async function allStockLines(
+  ctx: Ctx,
+  locationNo: string,
+  text?: string,
+): Promise<{ lines: StockLine[]; totalQuantity: number }> {
+  const location = await readLocation(ctx, locationNo);
+  const { lines } = await stockLines(ctx, location);
+  const matching = filtered(lines, EMPTY_GUID, text).sort(sorter('default'));
+  return { lines: matching, totalQuantity: matching.reduce((n, l) => n + l.quantity, 0) };
+}
+
 /** CheckVoorraadAanwezig: whether anything is on the location, and how much. */
 export async function stockPresent(
   ctx: Ctx,
