@@ -48,6 +48,10 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
     await page.getByTestId('stock-row').first().waitFor();
     await expectAccessible(page, `Materieelvoorraad (${tag})`);
     await shot(page, `materieelvoorraad-${tag}`);
+    if (shots) {
+      await page.getByTestId('stock-row').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/materieelvoorraad-${tag}-list.png` });
+    }
 
     // sort by quantity, highest first (the select works on every width)
     await page.getByTestId('stock-sort').click();

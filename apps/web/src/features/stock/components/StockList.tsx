@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   Badge,
+  Button,
   Card,
   Checkbox,
   Group,
@@ -129,16 +130,17 @@ function RemovalCell({
             </ActionIcon>
           </Tooltip>
         ) : (
-          <Anchor
-            component="button"
-            type="button"
+          <Button
+            variant="light"
             size="sm"
+            mih={40}
+            leftSection={<IconTruckReturn size={16} aria-hidden />}
             onClick={() => onRemove(line)}
             data-testid="remove-line"
             aria-label={label}
           >
             {t('Materieelvoorraad.toevoegen_afvoerlijst')}
-          </Anchor>
+          </Button>
         ))}
     </Group>
   );

@@ -103,12 +103,22 @@ function LocationGroup({ group }: { group: LocationStock }) {
             <Table.Tbody>
               {group.items.map((l) => (
                 <Table.Tr key={l.key} data-testid="all-stock-row">
-                  <Table.Td>{l.itemNo}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={paths.voorraadverloop.to(l.itemNo, l.plantNo ?? '-')}
+                      onClick={() => openOn(group.locationNo)}
+                    >
+                      {l.itemNo}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{l.description}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={link(l)} onClick={() => openOn(group.locationNo)}>
-                      {l.plantNo ?? t('Materieelvoorraad.voorraadverloop')}
-                    </Anchor>
+                    {l.plantNo && (
+                      <Anchor component={Link} to={link(l)} onClick={() => openOn(group.locationNo)}>
+                        {l.plantNo}
+                      </Anchor>
+                    )}
                   </Table.Td>
                   <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.day(l.onSiteSince)}</Table.Td>
