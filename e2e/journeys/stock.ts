@@ -100,7 +100,7 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
     }
 
     // inspections, all stock, and the search over locations (twice of the four runs: one per language and width)
-    if ((locale === 'nl-NL') !== (width >= 1000)) return;
+    if ((locale === 'nl-NL') !== width >= 1000) return;
     await page.goto('/materieelkeuringen');
     await page.getByTestId('inspection-row').first().waitFor();
     await expectAccessible(page, `Materieelkeuringen (${tag})`);
