@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
+import { commaListPattern, guidSource, listEntrySource } from './common.ts';
 import { decimal, priceFields, rentalTypeSchema } from './ordering.ts';
 import { localeSchema } from './shell.ts';
 
@@ -40,8 +41,12 @@ export type CatalogueSort = z.infer<typeof catalogueSort>;
 
 // ── query strings ──────────────────────────────────────────────────────────────────────────────
 
+const MAX_BOOL_FILTERS = 20;
+const guidListValue = z
+  .string()
+  .regex(commaListPattern(guidSource, MAX_BOOL_FILTERS), 'validation.ongeldig_formaat');
 const guidList = z
-  .union([z.string(), z.array(z.string())])
+  .union([guidListValue, z.array(guidListValue).max(MAX_BOOL_FILTERS)])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return [] as string[];
@@ -50,7 +55,7 @@ const guidList = z
       .map((s) => s.trim())
       .filter(Boolean);
     const unique = [...new Set(parts.map((s) => s.toLowerCase()))];
-    if (unique.length > 20 || unique.some((s) => !z.guid().safeParse(s).success)) {
+    if (unique.length > MAX_BOOL_FILTERS || unique.some((s) => !z.guid().safeParse(s).success)) {
       ctx.addIssue({ code: 'custom', message: 'validation.ongeldig_formaat' });
       return z.NEVER;
     }
@@ -74,7 +79,11 @@ export const filterQuery = {
 export const catalogueQuery = z.object({
   ...filterQuery,
   sortBy: catalogueSort.default('default'),
-  pageSize: z.coerce.number().pipe(z.literal(pageSizes)).default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number()
+    .pipe(z.literal(pageSizes))
+    .meta({ enum: [...pageSizes] })
+    .default(DEFAULT_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuery>;
@@ -101,7 +110,8 @@ export const itemDetailsQuery = z.object({ plantLocation: filterQuery.plantLocat
 function numberList(max: number) {
   return z
     .string()
-    .max(50 * (max + 1))
+    .max(52 * max)
+    .regex(commaListPattern(listEntrySource, max), 'validation.ongeldig_formaat')
     .transform((v, ctx) => {
       const list = [
         ...new Set(
