@@ -302,6 +302,8 @@ const byMeaning = new Set([
   'WachtwoordWijzigen.huidig_onjuist',
   'validation.wachtwoord_te_gewoon',
   'validation.wachtwoord_context',
+  // one field against another (an end before its start)
+  'validation.einde_na_begin',
   // an unknown translation key, content page name, …: well formed, but not among the stored ones
   'validation.onbekende_waarde',
 ]);

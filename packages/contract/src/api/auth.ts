@@ -92,8 +92,7 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** Header by which a browser asks for its refresh token as an HttpOnly cookie instead of in the answer. */
-export const SESSION_COOKIE_HEADER = 'x-session-cookie';
+export { SESSION_COOKIE_HEADER } from '../rules/session.ts';
 
 /** The answer of login, refresh-login and change-password. */
 export const tokenPair = z.object({
