@@ -10,16 +10,23 @@ import { localeSchema } from './shell.ts';
 /** Spec §9: the empty id; the parent of a root category. */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
-/** Spec §2/§9: page sizes of the catalogue; 50 is the default. */
-export const pageSizes = [50, 100, 250] as const;
-export const DEFAULT_PAGE_SIZE = 50;
-/** Most items one GET Items?itemNos= call returns (Home: recently viewed keeps 10). */
-export const MAX_ITEM_CARDS = 50;
-/** Results of the quick search dropdown. */
-export const QUICK_SEARCH_LIMIT = 10;
-/** Full search: default and largest result count. */
-export const SEARCH_DEFAULT_LIMIT = 250;
-export const SEARCH_MAX_LIMIT = 1000;
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_ITEM_CARDS,
+  pageSizes,
+  QUICK_SEARCH_LIMIT,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+} from '../rules/limits.ts';
+
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_ITEM_CARDS,
+  pageSizes,
+  QUICK_SEARCH_LIMIT,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+};
 
 /** Sort orders; `relevance` applies to the search only (the catalogue falls back to `default`). */
 export const catalogueSortOrders = [

@@ -2,17 +2,17 @@
 // the requests overview. Server routes and the web client both import these; the legacy adapters map the
 // Dutch DTOs of product §3 onto them.
 import { z } from 'zod';
+import {
+  MAX_LINE_AMOUNT,
+  MAX_LINE_COMMENT,
+  MAX_LINES_PER_CALL,
+  MAX_REQUEST_COMMENT,
+} from '../rules/limits.ts';
 import { isCalendarDay } from '../rules/order-dates.ts';
 import { requestKinds, requestStatuses } from '../rules/request-status.ts';
 import { commaListPattern, requireOneOf } from './common.ts';
 
-/** Largest amount on one line (aantal): a sane bound that still fits every real order. */
-export const MAX_LINE_AMOUNT = 9999;
-/** Most lines one add call may carry. */
-export const MAX_LINES_PER_CALL = 200;
-/** opmerking of a request. */
-export const MAX_REQUEST_COMMENT = 2000;
-export const MAX_LINE_COMMENT = 500;
+export { MAX_LINE_AMOUNT, MAX_LINE_COMMENT, MAX_LINES_PER_CALL, MAX_REQUEST_COMMENT };
 
 export const CALENDAR_DAY = new RegExp(
   '^(?:[1-9]\\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
