@@ -10,12 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translate } from '@mp/contract/i18n';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { modules } from './modules/index.ts';
 import { readAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
@@ -26,6 +21,8 @@ import { declareErrorAnswers } from './platform/http/declared-errors.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { openApiTransform } from './platform/http/openapi-schema.ts';
+import { admitsVisitors } from './platform/http/visitors.ts';
 import { workflowRoutes } from './workflows/index.ts';
 
 export type App = FastifyInstance;
@@ -173,7 +170,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The documentation pages get the app's own policy (no https: fonts/styles, no foreign validator, no framing).
   await app.register(swaggerUi, {
@@ -186,8 +183,9 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   registerAntiForgery(app, deps);
 
   // Authentication before input validation (issue #16 part 3): on an operation the document declares as
-  // needing a login, a refused token answers 401 before the input is looked at, and so does an anonymous caller
-  // unless visitors are let in (AllowAnonymousUsers: then the service decides, as the catalogue does).
+  // needing a login, a refused token answers 401 before the input is looked at, and so does an anonymous caller,
+  // except on a visitor operation (platform/http/visitors.ts) while AllowAnonymousUsers lets visitors in: there
+  // the service decides, as the catalogue does.
   // (after the anti-forgery check: a forged state change is refused as such first)
   app.addHook('preValidation', async (req) => {
     const schema = req.routeOptions.schema as { security?: unknown[]; hide?: boolean } | undefined;
@@ -196,7 +194,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     if (Array.isArray(schema.security) && schema.security.length === 0) return;
     if (req.authError) throw req.authError;
     if (req.user) return;
-    if (!(await deps.loadSettings(deps.db)).AllowAnonymousUsers)
+    if (!admitsVisitors(schema.security) || !(await deps.loadSettings(deps.db)).AllowAnonymousUsers)
       throw new AppError('unauthenticated', 'error.niet_ingelogd');
   });
 

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { problemsOf } from './conformance.ts';
+import { type Case, looserThanServer, type Operation, problemsOf } from './conformance.ts';
 import { useConformanceApp } from './conformance-app.ts';
 
 /*
@@ -44,5 +46,156 @@ describe('the API document', () => {
         body: JSON.stringify({ unexpected: 1 }),
       })[0],
     ).toMatch(/does not match/);
+  });
+});
+
+const ajv = new Ajv2020({ strict: false, coerceTypes: true });
+addFormats.default(ajv);
+const takes = (schema: unknown, value: unknown) => ajv.validate(schema as object, value) as boolean;
+
+describe('request schemas say what the server enforces (issue #16 part 2)', () => {
+  const op = (method: string, path: string): Operation => {
+    const found = app.ops.find((o) => o.method === method && o.path === path);
+    if (!found) throw new Error(`${method} ${path} is not in the document`);
+    return found;
+  };
+  const bodyOf = (method: string, path: string) => op(method, path).body?.schema;
+  const param = (method: string, path: string, name: string) => {
+    const p = op(method, path).parameters.find((x) => x.name === name);
+    if (!p) throw new Error(`${method} ${path} has no parameter ${name}`);
+    return p;
+  };
+  const post = (
+    path: string,
+    payload: unknown,
+    caller = app.callers[1],
+    headers: Record<string, string> = {},
+  ) =>
+    app.send({
+      op: op('POST', path),
+      kind: 'valid',
+      url: path,
+      headers: { ...caller, ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+
+  it('one of two fields: declared with anyOf, refused alike by the server', async () => {
+    for (const [path, a, b] of [
+      ['/api/Logging/LogPagina', 'pagina', 'page'],
+      ['/api/ContentControllers/GetContent', 'pageId', 'id'],
+      ['/api/MaterieelFavorieten/RemoveLijst', 'lijstId', 'id'],
+      ['/api/MaterieelSets/GetSet', 'id', 'setNummer'],
+      ['/api/MaterieelAanvraag/GetAanvraagDetails', 'id', 'aanvraagNummer'],
+      ['/api/LegacyAuth/LegacyRefreshLogin', 'refreshToken', 'refresh_token'],
+    ] as const) {
+      const schema = bodyOf('POST', path);
+      expect(takes(schema, {}), path).toBe(false);
+      expect(takes(schema, { [a]: null }), path).toBe(false);
+      const answer = await post(path, {});
+      expect(answer.status, path).toBe(400);
+      expect(Object.keys(JSON.parse(answer.body).details.fields), path).toContain(a);
+      expect(JSON.stringify(schema), path).toContain(b);
+    }
+    const external = bodyOf('POST', '/api/v2.0/Auth/external-login');
+    expect(takes(external, { code: 'c' })).toBe(false);
+    expect(takes(external, { code: 'c', state: 's' })).toBe(true);
+    expect(takes(external, { callbackUrl: 'https://x.example/cb?code=1' })).toBe(true);
+    const items = bodyOf('POST', '/api/v2.0/FavoriteLists/{id}/items');
+    expect(takes(items, {})).toBe(false);
+    expect(takes(items, { itemNo: 'AG-1001' })).toBe(true);
+  });
+
+  it('query lists, statuses and page sizes as patterns and enums', () => {
+    const bool = param('GET', '/api/v2.0/Products/{categoryId}', 'bool').schema;
+    expect(takes(bool, 'not-a-guid')).toBe(false);
+    expect(takes(bool, '16f128f5-6eea-420b-91f1-2dafc01ab7e0, 16f128f5-6eea-420b-91f1-2dafc01ab7e1')).toBe(
+      true,
+    );
+    const status = param('GET', '/api/v2.0/PlantRequests', 'status').schema;
+    expect(takes(status, 'submitted,done')).toBe(true);
+    expect(takes(status, 'submitted,bogus')).toBe(false);
+    const itemNos = param('GET', '/api/v2.0/Items', 'itemNos').schema;
+    expect(takes(itemNos, 'AG-1001,BH-1001')).toBe(true);
+    expect(takes(itemNos, 'AG-1001,,')).toBe(false);
+    expect(takes(itemNos, 'a\u0000b')).toBe(false);
+    expect(takes(param('GET', '/api/v2.0/Products/{categoryId}', 'pageSize').schema, 70)).toBe(false);
+  });
+
+  it('real calendar days only, conditional destination fields, the Idempotency-Key header required', async () => {
+    const order = bodyOf('POST', '/api/v2.0/PlantRequests/{id}/order');
+    const base = {
+      contactPerson: 'Jan',
+      phone: '0612345678',
+      collect: false,
+      street: 'Dorpsstraat 1',
+      city: 'Ede',
+    };
+    expect(takes(order, { ...base, deliveryDate: '2026-12-01' })).toBe(true);
+    for (const day of ['0000-00-00', '2026-02-29', '2026-04-31', '2026-13-01'])
+      expect(takes(order, { ...base, deliveryDate: day }), day).toBe(false);
+    expect(takes(order, { ...base, deliveryDate: '2028-02-29' })).toBe(true);
+    // street and city when not collecting (or a work address), a depot when collecting
+    const { street: _s, city: _c, ...noAddress } = base;
+    expect(takes(order, { ...noAddress, deliveryDate: '2026-12-01' })).toBe(false);
+    expect(takes(order, { ...noAddress, deliveryDate: '2026-12-01', addressCode: 'W1' })).toBe(true);
+    expect(takes(order, { ...noAddress, deliveryDate: '2026-12-01', collect: true })).toBe(false);
+    expect(takes(order, { ...noAddress, deliveryDate: '2026-12-01', collect: true, depotNo: 'D1' })).toBe(
+      true,
+    );
+    for (const path of ['/api/v2.0/PlantRequests/{id}/order', '/api/MaterieelAanvraag/AddAanvraag'])
+      expect(param('POST', path, 'idempotency-key').required, path).toBe(true);
+  });
+
+  it('blank and control characters: refused by the document where the server refuses them', () => {
+    const name = (bodyOf('POST', '/api/v2.0/FavoriteLists') as { properties: Record<string, unknown> })
+      .properties.name;
+    expect(takes(name, 'Steigers')).toBe(true);
+    expect(takes(name, '   ')).toBe(false);
+    expect(takes(name, 'a\u0000b')).toBe(false);
+    const comment = (
+      bodyOf('POST', '/api/v2.0/PlantRequests/{id}/order') as { properties: Record<string, unknown> }
+    ).properties.comment;
+    expect(takes(comment, 'Regel 1\nRegel 2\tklaar')).toBe(true);
+    expect(takes(comment, 'bel\u0007')).toBe(false);
+  });
+
+  it('the checker finds a document looser than the server', async () => {
+    const logPage = op('POST', '/api/Logging/LogPagina');
+    const loose: Operation = { ...logPage, body: { schema: { type: 'object' }, required: true } };
+    const c: Case = {
+      op: loose,
+      kind: 'valid',
+      url: '/api/Logging/LogPagina',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    };
+    const answer = await app.send(c);
+    expect(answer.status).toBe(400);
+    expect(looserThanServer(c, answer)[0]).toMatch(/lets through what the server refuses \(pagina/);
+    expect(looserThanServer({ ...c, op: logPage }, answer)).toEqual([]);
+  });
+
+  it('visitor operations say a token is optional; the others answer an anonymous caller 401 before validation', async () => {
+    const security = (method: string, path: string) =>
+      (app.doc.paths[path][method.toLowerCase()] as { security?: unknown[] }).security;
+    expect(security('GET', '/api/v2.0/Products/{categoryId}')).toEqual([{ bearer: [] }, {}]);
+    expect(security('POST', '/api/v2.0/FavoriteLists')).toBeUndefined(); // the document's default: a token
+    const admin = app.callers[2];
+    const setAnonymous = (value: boolean) =>
+      post('/api/v2.0/Settings', { key: 'AllowAnonymousUsers', value }, admin);
+    expect((await setAnonymous(true)).status).toBe(204);
+    try {
+      const favourite = await post('/api/v2.0/FavoriteLists', { name: 7 }, {});
+      expect(favourite.status).toBe(401);
+      const products = await app.send({
+        op: op('GET', '/api/v2.0/Products/{categoryId}'),
+        kind: 'valid',
+        url: '/api/v2.0/Products/not-a-guid?pageSize=7',
+        headers: {},
+      });
+      expect(products.status).toBe(400);
+    } finally {
+      expect((await setAnonymous(false)).status).toBe(204);
+    }
   });
 });

@@ -238,6 +238,94 @@ function declaredFor(op: Operation, status: number): { declared: boolean; schema
   return { declared: false, schema: null };
 }
 
+const paramAjv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, coerceTypes: true });
+addFormats.default(paramAjv);
+const compiledParams = new WeakMap<Schema, ReturnType<typeof paramAjv.compile>>();
+
+function check(validator: typeof ajv, cache: typeof compiled, schema: Schema, value: unknown): boolean {
+  let validate = cache.get(schema);
+  if (!validate) {
+    validate = validator.compile(schema);
+    cache.set(schema, validate);
+  }
+  return validate(value) as boolean;
+}
+
+/**
+ * Whether a request follows its operation's document: required parameters present, every parameter and the
+ * body valid against their schemas (query and header values coerced, as a server reads them).
+ */
+export function requestFollowsDocument(c: Case): boolean {
+  const url = new URL(c.url, 'http://x');
+  // the path's values by the operation's template
+  const names: string[] = [];
+  const template = new RegExp(
+    `^${c.op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, n: string) => {
+      names.push(n);
+      return '([^/]*)';
+    })}$`,
+  );
+  const match = template.exec(url.pathname);
+  if (!match) return false;
+  const pathValues = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  // a query parameter the document does not name: OpenAPI cannot forbid it; the server refuses it (strict)
+  const declared = new Set(c.op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  for (const name of url.searchParams.keys()) if (!declared.has(name)) return false;
+  for (const p of c.op.parameters) {
+    const raw =
+      p.in === 'query'
+        ? url.searchParams.get(p.name)
+        : p.in === 'header'
+          ? (c.headers[p.name.toLowerCase()] ?? null)
+          : (pathValues[p.name] ?? null);
+    if (raw === null) {
+      if (p.required) return false;
+      continue;
+    }
+    if (!check(paramAjv, compiledParams, p.schema, raw)) return false;
+  }
+  if (c.op.body) {
+    if (c.payload === undefined) return !c.op.body.required;
+    let body: unknown;
+    try {
+      body = JSON.parse(c.payload);
+    } catch {
+      return false;
+    }
+    if (!check(ajv, compiled, c.op.body.schema, body)) return false;
+  }
+  return true;
+}
+
+/** Field errors of rules no schema can say (they need the stored data or a list of known words). */
+const byMeaning = new Set([
+  'WachtwoordWijzigen.huidig_onjuist',
+  'validation.wachtwoord_te_gewoon',
+  'validation.wachtwoord_context',
+  // one field against another (an end before its start)
+  'validation.einde_na_begin',
+  // an unknown translation key, content page name, …: well formed, but not among the stored ones
+  'validation.onbekende_waarde',
+]);
+
+/**
+ * A request the document calls valid that the server refuses as invalid input (400 error.ongeldige_invoer):
+ * the document is looser than the server (issue #16 part 2). Empty when it is not so.
+ */
+export function looserThanServer(c: Case, answer: { status: number; body: string }): string[] {
+  if (answer.status !== 400 || !requestFollowsDocument(c)) return [];
+  let body: { code?: string; details?: { fields?: Record<string, { code?: string }> } } = {};
+  try {
+    body = JSON.parse(answer.body);
+  } catch {}
+  // a refusal by meaning (a wrong current password, a common one, an unknown reset token), not by shape
+  if (body.code !== 'error.ongeldige_invoer') return [];
+  const fields = Object.entries(body.details?.fields ?? {});
+  if (fields.length > 0 && fields.every(([, f]) => byMeaning.has(f?.code ?? ''))) return [];
+  const named = fields.map(([name, f]) => `${name}: ${f?.code}`).join(', ');
+  return [`${c.op.method} ${c.op.path} → 400: the document lets through what the server refuses (${named})`];
+}
+
 /** What is wrong with one answer, measured against the document (empty when it conforms). */
 export function problemsOf(
   op: Operation,

@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import { orderForm, submitResult } from '@mp/contract/api/ordering';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,21 +7,16 @@ import { defaultOrderListId } from '../modules/order-lists/index.ts';
 import { legacyOrderForm, toOrderForm } from '../modules/requests/index.ts';
 import type { Deps } from '../platform/deps.ts';
 import { ctxOf, requireUser } from '../platform/http/context.ts';
-import { IDEMPOTENT_REPLAY_HEADER, idempotencyKeyOf } from '../platform/http/idempotency.ts';
-import { legacyRequestStatus } from '../platform/http/legacy-dto.ts';
+import {
+  IDEMPOTENT_REPLAY_HEADER,
+  idempotencyHeaders,
+  idempotencyKeyOf,
+} from '../platform/http/idempotency.ts';
+import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';
 import { submitOrderList } from './submit-order-list.ts';
 
 // why: one name per path position (`id` = the order list for …/order, the request elsewhere).
 const idParams = z.object({ id: z.guid() });
-const idempotencyHeaders = z
-  .object({
-    'idempotency-key': z
-      .string()
-      .max(255)
-      .optional()
-      .describe('One fresh value per order; reused on retries.'),
-  })
-  .passthrough();
 
 /** The order submit: v2 PlantRequests/{orderListId}/order and the legacy MaterieelAanvraag/AddAanvraag. */
 export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -36,7 +32,8 @@ export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps
         params: idParams,
         headers: idempotencyHeaders,
         body: orderForm,
-        response: { 201: submitResult },
+        // 409: the list was emptied by an earlier submit (error.bestellijst_al_verstuurd, details.requestNo)
+        response: { 201: submitResult, 409: apiError },
       },
     },
     async (req, reply) => {
@@ -62,7 +59,18 @@ export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps
         tags: ['Legacy'],
         description:
           'The order submit with the Dutch order form; requires the Idempotency-Key header like the v2 call.',
+        headers: idempotencyHeaders,
         body: legacyOrderForm,
+        response: {
+          201: legacyAnswer({
+            id: z.string(),
+            aanvraagNummer: z.string(),
+            status: z.string(),
+            materieelLocatieNr: z.string(),
+            aantalRegels: z.number().int(),
+          }),
+          409: apiError,
+        },
       },
     },
     async (req, reply) => {
@@ -80,7 +88,7 @@ export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps
         key,
       );
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.code(answer.status).send({
+      return reply.code(answer.status as 201).send({
         id: answer.body.id,
         aanvraagNummer: answer.body.requestNo,
         status: legacyRequestStatus[answer.body.status],

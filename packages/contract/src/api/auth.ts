@@ -1,10 +1,17 @@
 // Payloads of the Auth calls (v2): the server's routes validate with them, the web app types its calls with
 // them and checks the answers against them in development and tests.
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password.ts';
+import { requireOneOf } from './common.ts';
 
 const email = z.email().max(320);
 /** Taken exactly as typed: no trim, every character allowed. The policy (8..128, common list) is the server's. */
 const password = z.string().min(1).max(1024);
+/**
+ * A password being chosen: the document says the policy's lengths (in characters, as JSON Schema and the policy
+ * count them); the server checks them with its own message (validation.wachtwoord_te_kort / _te_lang).
+ */
+export const newPassword = password.meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 const refreshToken = z.string().min(16).max(512);
 
 /** One line of text: control characters (CR, LF, …) would end up in mail headers. */
@@ -30,11 +37,13 @@ export const forgotPasswordBody = z.object({ email }).strict();
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 /** POST /api/v2.0/Auth/reset-password (204) */
-export const resetPasswordBody = z.object({ token: z.string().min(16).max(512), password }).strict();
+export const resetPasswordBody = z
+  .object({ token: z.string().min(16).max(512), password: newPassword })
+  .strict();
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** POST /api/v2.0/Auth/change-password (answers a new token pair) */
-export const changePasswordBody = z.object({ currentPassword: password, newPassword: password }).strict();
+export const changePasswordBody = z.object({ currentPassword: password, newPassword }).strict();
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** POST /api/v2.0/Auth/register (always 202) */
@@ -42,7 +51,7 @@ export const registerBody = z
   .object({
     name: oneLine(200).min(1),
     email,
-    password: password.optional(),
+    password: newPassword.optional(),
     phone: oneLine(50).optional(),
     company: oneLine(200).optional(),
     comment: z.string().trim().max(2000).optional(),
@@ -59,15 +68,17 @@ export const externalLoginUrl = z.object({ url: z.string() });
 export const externalLoginOptions = z.object({ enabled: z.boolean() });
 
 /** POST /api/v2.0/Auth/external-login: the callback parameters or the whole callback URL. */
-export const externalLoginBody = z
-  .object({
-    code: z.string().min(1).max(4096).optional(),
-    state: z.string().min(1).max(1024).optional(),
-    iss: z.string().max(1000).optional(),
-    callbackUrl: z.url().max(8192).optional(),
-  })
-  .strict()
-  .refine((b) => b.callbackUrl || (b.code && b.state), { message: 'validation.verplicht', path: ['code'] });
+export const externalLoginBody = requireOneOf(
+  z
+    .object({
+      code: z.string().min(1).max(4096).optional(),
+      state: z.string().min(1).max(1024).optional(),
+      iss: z.string().max(1000).optional(),
+      callbackUrl: z.url().max(8192).optional(),
+    })
+    .strict(),
+  [['code', 'state'], 'callbackUrl'],
+);
 export type ExternalLoginBody = z.input<typeof externalLoginBody>;
 
 /** The signed-in user as the token answers carry it. */
@@ -81,8 +92,7 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** Header by which a browser asks for its refresh token as an HttpOnly cookie instead of in the answer. */
-export const SESSION_COOKIE_HEADER = 'x-session-cookie';
+export { SESSION_COOKIE_HEADER } from '../rules/session.ts';
 
 /** The answer of login, refresh-login and change-password. */
 export const tokenPair = z.object({

@@ -3,22 +3,30 @@
 import { z } from 'zod';
 import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
+import { commaListPattern, guidSource, listEntrySource } from './common.ts';
 import { decimal, priceFields, rentalTypeSchema } from './ordering.ts';
 import { localeSchema } from './shell.ts';
 
 /** Spec §9: the empty id; the parent of a root category. */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
-/** Spec §2/§9: page sizes of the catalogue; 50 is the default. */
-export const pageSizes = [50, 100, 250] as const;
-export const DEFAULT_PAGE_SIZE = 50;
-/** Most items one GET Items?itemNos= call returns (Home: recently viewed keeps 10). */
-export const MAX_ITEM_CARDS = 50;
-/** Results of the quick search dropdown. */
-export const QUICK_SEARCH_LIMIT = 10;
-/** Full search: default and largest result count. */
-export const SEARCH_DEFAULT_LIMIT = 250;
-export const SEARCH_MAX_LIMIT = 1000;
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_ITEM_CARDS,
+  pageSizes,
+  QUICK_SEARCH_LIMIT,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+} from '../rules/limits.ts';
+
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_ITEM_CARDS,
+  pageSizes,
+  QUICK_SEARCH_LIMIT,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+};
 
 /** Sort orders; `relevance` applies to the search only (the catalogue falls back to `default`). */
 export const catalogueSortOrders = [
@@ -40,8 +48,12 @@ export type CatalogueSort = z.infer<typeof catalogueSort>;
 
 // ── query strings ──────────────────────────────────────────────────────────────────────────────
 
+const MAX_BOOL_FILTERS = 20;
+const guidListValue = z
+  .string()
+  .regex(commaListPattern(guidSource, MAX_BOOL_FILTERS), 'validation.ongeldig_formaat');
 const guidList = z
-  .union([z.string(), z.array(z.string())])
+  .union([guidListValue, z.array(guidListValue).max(MAX_BOOL_FILTERS)])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return [] as string[];
@@ -50,7 +62,7 @@ const guidList = z
       .map((s) => s.trim())
       .filter(Boolean);
     const unique = [...new Set(parts.map((s) => s.toLowerCase()))];
-    if (unique.length > 20 || unique.some((s) => !z.guid().safeParse(s).success)) {
+    if (unique.length > MAX_BOOL_FILTERS || unique.some((s) => !z.guid().safeParse(s).success)) {
       ctx.addIssue({ code: 'custom', message: 'validation.ongeldig_formaat' });
       return z.NEVER;
     }
@@ -74,7 +86,11 @@ export const filterQuery = {
 export const catalogueQuery = z.object({
   ...filterQuery,
   sortBy: catalogueSort.default('default'),
-  pageSize: z.coerce.number().pipe(z.literal(pageSizes)).default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number()
+    .pipe(z.literal(pageSizes))
+    .meta({ enum: [...pageSizes] })
+    .default(DEFAULT_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuery>;
@@ -101,7 +117,8 @@ export const itemDetailsQuery = z.object({ plantLocation: filterQuery.plantLocat
 function numberList(max: number) {
   return z
     .string()
-    .max(50 * (max + 1))
+    .max(52 * max)
+    .regex(commaListPattern(listEntrySource, max), 'validation.ongeldig_formaat')
     .transform((v, ctx) => {
       const list = [
         ...new Set(

@@ -14,3 +14,52 @@ export const apiError = z.looseObject({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiError>;
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * An object that needs one of several fields or field groups (a legacy call takes its id under two names;
+ * external login takes the callback URL or code + state). The server answers `validation.verplicht` on the
+ * first field; the document says the same with `anyOf: [{ required: [...] }, …]` (issue #16 part 2).
+ */
+export function requireOneOf<T extends z.ZodType<Record<string, unknown>>>(
+  schema: T,
+  alternatives: readonly (string | readonly string[])[],
+): T {
+  const groups = alternatives.map((a) => (typeof a === 'string' ? [a] : [...a]));
+  return schema
+    .refine((body) => groups.some((g) => g.every((f) => given(body[f]))), {
+      message: 'validation.verplicht',
+      path: [groups[0][0]],
+    })
+    .meta({
+      anyOf: groups.map((required) => ({
+        required,
+        properties: Object.fromEntries(required.map((f) => [f, { not: { enum: [null, ''] } }])),
+      })),
+    });
+}
+
+/**
+ * A comma-separated list in one query value, as a pattern the document shows and the server checks:
+ * `entry` is a regular-expression source for one entry; spaces around entries are allowed.
+ */
+export function commaListPattern(entry: string, maxEntries: number, optionalEmpty = false): RegExp {
+  const one = `\\s*(?:${entry})\\s*`;
+  const list = `${one}(?:,${one}){0,${maxEntries - 1}}`;
+  return new RegExp(optionalEmpty ? `^(?:${list})?$` : `^${list}$`);
+}
+
+/** One entry of a number list: 1–50 characters, no comma, no control character, not starting or ending in a space. */
+export const listEntrySource =
+  '[^,\\s\\u0000-\\u001F\\u007F](?:[^,\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]{0,48}[^,\\s\\u0000-\\u001F\\u007F])?';
+
+/** One GUID (any version, as z.guid() takes it). */
+export const guidSource = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** A pattern that takes exactly these words, in any letter case (JSON Schema patterns have no flags). */
+export function anyCaseWords(words: readonly string[]): string {
+  const anyCase = (w: string) =>
+    [...w].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch)).join('');
+  return `^(?:${words.map(anyCase).join('|')})$`;
+}

@@ -2,21 +2,28 @@
 // the requests overview. Server routes and the web client both import these; the legacy adapters map the
 // Dutch DTOs of product §3 onto them.
 import { z } from 'zod';
+import {
+  MAX_LINE_AMOUNT,
+  MAX_LINE_COMMENT,
+  MAX_LINES_PER_CALL,
+  MAX_REQUEST_COMMENT,
+} from '../rules/limits.ts';
 import { isCalendarDay } from '../rules/order-dates.ts';
 import { requestKinds, requestStatuses } from '../rules/request-status.ts';
+import { commaListPattern, requireOneOf } from './common.ts';
 
-/** Largest amount on one line (aantal): a sane bound that still fits every real order. */
-export const MAX_LINE_AMOUNT = 9999;
-/** Most lines one add call may carry. */
-export const MAX_LINES_PER_CALL = 200;
-/** opmerking of a request. */
-export const MAX_REQUEST_COMMENT = 2000;
-export const MAX_LINE_COMMENT = 500;
+export { MAX_LINE_AMOUNT, MAX_LINE_COMMENT, MAX_LINES_PER_CALL, MAX_REQUEST_COMMENT };
+
+export const CALENDAR_DAY = new RegExp(
+  '^(?:[1-9]\\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+    '|(?:[1-9]\\d(?:0[48]|[2468][048]|[13579][26])|(?:[13579][26]|[2468][048])00)-02-29)$',
+);
 
 /** A calendar day 'YYYY-MM-DD' (never a timestamp: the chosen day must stay the chosen day). */
 export const calendarDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.datum_ongeldig')
+  // the real days of the years 1000–9999 as a pattern, so the document says exactly what is taken (leap days too)
+  .regex(CALENDAR_DAY, 'validation.datum_ongeldig')
   .refine(isCalendarDay, 'validation.datum_ongeldig');
 
 /** Money and weights travel as decimal strings ('12.50'), never as floats that get summed. */
@@ -27,12 +34,9 @@ export const itemNumber = z.string().trim().min(1).max(50);
 export const listName = z.string().trim().min(1).max(100);
 export const locationNumber = z.string().trim().min(1).max(50);
 const lineComment = z.string().max(MAX_LINE_COMMENT);
-const phone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .regex(/^[0-9+()\-./ ]{6,30}$/, 'validation.telefoon_ongeldig');
+/** A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. */
+export const PHONE = /^[0-9+()\-./ ]{6,30}$/;
+const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');
 
 export const rentalTypeSchema = z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
 
@@ -259,6 +263,21 @@ export const orderForm = z
     if (v.addressCode) return;
     if (!v.street) ctx.addIssue({ code: 'custom', path: ['street'], message: 'validation.verplicht' });
     if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'validation.verplicht' });
+  })
+  // the same rule in the document (issue #16 part 2)
+  .meta({
+    if: { properties: { collect: { const: true } }, required: ['collect'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
+    then: { required: ['depotNo'], properties: { depotNo: { minLength: 1 } } },
+    else: {
+      anyOf: [
+        { required: ['addressCode'], properties: { addressCode: { minLength: 1 } } },
+        {
+          required: ['street', 'city'],
+          properties: { street: { pattern: '\\S' }, city: { pattern: '\\S' } },
+        },
+      ],
+    },
   });
 export type OrderForm = z.infer<typeof orderForm>;
 
@@ -352,6 +371,10 @@ export const requestListQuery = z
     status: z
       .string()
       .max(200)
+      .regex(
+        commaListPattern(requestStatuses.join('|'), requestStatuses.length, true),
+        'validation.onbekende_waarde',
+      )
       .optional()
       .transform((v, ctx) => {
         if (!v) return undefined;
@@ -425,16 +448,15 @@ export const createFavouriteListInput = z
 /** PUT /api/v2.0/FavoriteLists/{id} */
 export const renameFavouriteListInput = z.object({ name: listName }).strict();
 /** POST /api/v2.0/FavoriteLists/{id}/items: one item number or several. */
-export const addFavouriteItemsInput = z
-  .object({
-    itemNo: itemNumber.optional(),
-    itemNos: z.array(itemNumber).min(1).max(MAX_LINES_PER_CALL).optional(),
-  })
-  .strict()
-  .refine((v) => v.itemNo !== undefined || v.itemNos !== undefined, {
-    path: ['itemNo'],
-    message: 'validation.verplicht',
-  });
+export const addFavouriteItemsInput = requireOneOf(
+  z
+    .object({
+      itemNo: itemNumber.optional(),
+      itemNos: z.array(itemNumber).min(1).max(MAX_LINES_PER_CALL).optional(),
+    })
+    .strict(),
+  ['itemNo', 'itemNos'],
+);
 /** POST /api/v2.0/FavoriteLists/{id}/orderlist: every item of the list onto an order list. */
 export const favouritesToOrderListInput = z
   .object({

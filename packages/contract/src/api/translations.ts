@@ -12,4 +12,13 @@ export const translationsView = z.object({
 export type TranslationsView = z.infer<typeof translationsView>;
 
 /** PUT /api/v2.0/Translations/{locale} (admins): key → text; null restores the bundled text. */
-export const translationChanges = z.record(z.string().min(1).max(200), z.string().max(4000).nullable());
+export const translationChanges = z.record(
+  // a key of the bundles (words joined by dots); whether it exists is the server's check
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/, 'validation.ongeldig_formaat'),
+  // null (or the bundle's own text) goes back to the bundle; a blank text is refused
+  z.string().max(4000).regex(/\S/, 'validation.verplicht').nullable(),
+);

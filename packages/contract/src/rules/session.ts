@@ -3,6 +3,12 @@
  * the server never needs them, but they live here with the other shared rules so they are tested alone.
  */
 
+/**
+ * Header by which a browser asks for its refresh token as an HttpOnly cookie instead of in the answer. Here, not in
+ * api/auth.ts, so the web app's first bundle takes the name without zod and the auth schemas.
+ */
+export const SESSION_COOKIE_HEADER = 'x-session-cookie';
+
 /** Expiry compares the expiration time (seconds since epoch) times 1000 with the current time in ms. */
 export function isTokenExpired(expiresAtSeconds: number | null | undefined, nowMs: number): boolean {
   if (expiresAtSeconds === null || expiresAtSeconds === undefined) return true;

@@ -1,4 +1,5 @@
-import { oneLine, publicUser } from '@mp/contract/api/auth';
+import { newPassword, oneLine, publicUser } from '@mp/contract/api/auth';
+import { requireOneOf } from '@mp/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,13 +31,24 @@ type Field = ReturnType<typeof oneOf>;
 function legacyBody(fields: Record<string, Field>) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of Object.values(fields)) for (const n of f.names) shape[n] = f.type.optional();
-  return z.object(shape).superRefine((body: Body, ctx) => {
-    for (const f of Object.values(fields)) {
-      if (f.required && f.names.every((n) => body[n] === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'validation.verplicht', path: [f.names[0]] });
-      }
-    }
-  });
+  const required = Object.values(fields).filter((f) => f.required);
+  return (
+    z
+      .object(shape)
+      .superRefine((body: Body, ctx) => {
+        for (const f of required) {
+          if (f.names.every((n) => body[n] === undefined)) {
+            ctx.addIssue({ code: 'custom', message: 'validation.verplicht', path: [f.names[0]] });
+          }
+        }
+      })
+      // the document says the same: each required field under one of its names
+      .meta(
+        required.length === 0
+          ? {}
+          : { allOf: required.map((f) => ({ anyOf: f.names.map((n) => ({ required: [n] })) })) },
+      )
+  );
 }
 
 function read(body: Body, fields: Record<string, Field>): Record<string, string | undefined> {
@@ -68,16 +80,16 @@ const externalLoginFields = {
 const forgotFields = { email: oneOf(['email', 'gebruikersnaam', 'emailadres'], email, true) };
 const resetFields = {
   token: oneOf(['token', 'resetToken'], z.string().min(16).max(512), true),
-  password: oneOf(['password', 'wachtwoord', 'nieuwWachtwoord'], password, true),
+  password: oneOf(['password', 'wachtwoord', 'nieuwWachtwoord'], newPassword, true),
 };
 const changeFields = {
   currentPassword: oneOf(['currentPassword', 'huidigWachtwoord', 'oudWachtwoord'], password, true),
-  newPassword: oneOf(['newPassword', 'nieuwWachtwoord'], password, true),
+  newPassword: oneOf(['newPassword', 'nieuwWachtwoord'], newPassword, true),
 };
 const registerFields = {
   name: oneOf(['naam', 'name'], oneLine(200).min(1), true),
   email: oneOf(['email', 'emailadres'], email, true),
-  password: oneOf(['wachtwoord', 'password'], password, false),
+  password: oneOf(['wachtwoord', 'password'], newPassword, false),
   phone: oneOf(['telefoon', 'telefoonnummer', 'phone'], oneLine(50), false),
   company: oneOf(['bedrijf', 'bedrijfsnaam', 'company'], oneLine(200), false),
   comment: oneOf(['opmerking', 'comment'], z.string().trim().max(2000), false),
@@ -153,13 +165,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
       schema: {
         tags,
         security: [],
-        body: legacyBody(externalLoginFields).refine(
-          (b: Body) => b.url || b.callbackUrl || (b.code && b.state),
-          {
-            message: 'validation.verplicht',
-            path: ['code'],
-          },
-        ),
+        body: requireOneOf(legacyBody(externalLoginFields), ['callbackUrl', 'url', ['code', 'state']]),
         response: { 200: legacyLoginAnswer },
       },
     },

@@ -17,6 +17,7 @@ import {
   legacyPriceNumbers,
   legacyRows,
 } from '../../platform/http/legacy-dto.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import {
   cataloguePage,
   itemCards,
@@ -111,6 +112,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/ItemCategories/GetItemCategories',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ taal: language }).optional(),
         response: { 200: legacyAnswer({ catalogi: legacyRows }) },
@@ -137,6 +139,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelCatalogus/GetMaterieelCatalogus',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({
           categorieId: z.guid(),
@@ -186,20 +189,25 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   const oneItem = z.object({ materieelSoort: itemNo, materieelLocatieNr: locationNo, taal: language });
 
-  app.post('/api/MaterieelDetails/GetMaterieelDetails', { schema: { tags, body: oneItem } }, async (req) => {
-    const ctx = ctxOf(req, deps);
-    const locale = legacyLocale(req.body.taal, ctx.locale);
-    const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, {
-      locale,
-      translations: true,
-    });
-    return toMaterieelDetails(d, locale);
-  });
+  app.post(
+    '/api/MaterieelDetails/GetMaterieelDetails',
+    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const locale = legacyLocale(req.body.taal, ctx.locale);
+      const d = await itemDetails(ctx, req.body.materieelSoort, req.body.materieelLocatieNr, {
+        locale,
+        translations: true,
+      });
+      return toMaterieelDetails(d, locale);
+    },
+  );
 
   app.post(
     '/api/MaterieelDetails/GetMaterielenDetails',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({
           materieelSoorten: z.array(itemNo).min(1).max(50),
@@ -227,7 +235,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelBestelTips/GetMaterieelBestelTips',
-    { schema: { tags, body: oneItem } },
+    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);
@@ -241,7 +249,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MeegeleverdeItems/GetMeegeLeverdeItems',
-    { schema: { tags, body: oneItem } },
+    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);

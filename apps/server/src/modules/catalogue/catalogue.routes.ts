@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { catalogueLegacy } from './catalogue.legacy.ts';
 import { cataloguePage, itemCards, itemDetails, listCategories } from './catalogue.service.ts';
 import { recentlyViewed } from './search.service.ts';
@@ -36,6 +37,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Categories',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `The category tree as a flat list, depth first (parent = the empty guid for a root), names in the request locale with nl-NL fallback, image URLs and item counts. ${access}`,
         response: { 200: categoryList },
@@ -49,6 +51,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Products/:categoryId',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `One catalogue page of a category and its subcategories (the empty guid: the whole catalogue). Filters: bool (attribute ids that must all hold), dayMin/dayMax/weekMin/weekMax (ignored when the viewer sees no prices). Facets are computed over the current filtered set. Prices per product §6. ${access}`,
         params: z.object({ categoryId: z.guid() }),
@@ -67,6 +70,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Items',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `Several item cards at once, in the order asked (Home: recently viewed); unknown numbers are left out. ${access}`,
         querystring: itemCardsQuery,
@@ -81,6 +85,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/RecentlyViewed',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `Home's recently viewed items and sets (kept in the browser) named in the request language (nl-NL fallback, else the number), with their image; items in the order asked, then sets; unknown numbers are left out, sets too when MaterieelSets_ToonSets is off. At most 10 of each. Anonymous visitors only with AllowAnonymousUsers (else 401).`,
         querystring: recentlyViewedQuery,
@@ -95,6 +100,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
       path,
       {
         schema: {
+          security: visitorsWhenAllowed,
           tags,
           description: `Everything the Details page shows: images, descriptions, technical data (hidden from anonymous visitors with Details_ToonTechnischeGegevensIngelogd), documents, prices, rental unit, accessories and order tips. ${access}`,
           params: itemNoParam,

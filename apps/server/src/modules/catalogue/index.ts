@@ -12,6 +12,7 @@ export {
   setCatalogueImage,
 } from './images.ts';
 export {
+  cachedItemRows,
   type ItemInfo,
   type ItemRow,
   itemCategories,

@@ -46,6 +46,7 @@ export function itemRowsSql(where: string): string {
 const itemsWhere = (where: string) => statement(itemRowsSql(where));
 export const itemsByNoStatement = itemsWhere('i.item_no = any($1::text[])');
 export const itemsByIdStatement = itemsWhere('i.id = any($1::uuid[])');
+export const itemsByIdOrNoStatement = itemsWhere('i.id = any($1::uuid[]) or i.item_no = any($3::text[])');
 
 /** The set columns of SetRow for the rows `where` selects (`$2` = the locale). */
 export function setRowsSql(where: string): string {

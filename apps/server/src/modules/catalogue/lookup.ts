@@ -1,13 +1,16 @@
 import type { Locale } from '@mp/contract/i18n';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { Db } from '../../platform/db/database.ts';
+import { runStatement } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
+import { createCache } from './catalogue.cache.ts';
 import {
   type ItemRow,
   itemRowsSql,
+  itemsByIdOrNoStatement,
   itemsByIdStatement,
   itemsByNoStatement,
   type SetRow,
@@ -77,6 +80,50 @@ export async function itemsById(
   if (unique.length === 0) return new Map();
   const rows = (await selectItems(db, locale, itemsByIdStatement, unique)).map(toItemInfo);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+// Item rows by id and by number, per locale, kept by this process: the order list's add path reads the items of
+// the list and the ones added on every call (docs/decisions/0011). Cleared with the other catalogue caches when
+// the catalogue changes (the revision, within a second; at once for this process's own writers). An unknown
+// number is remembered as such until then too.
+const itemRowCache = createCache<ItemRow | null>({ ttlMs: 10 * 60_000, maxEntries: 100_000 });
+
+/**
+ * The items with these ids and these numbers (each once), in the locale, from the cache; what it lacks is read
+ * in one statement.
+ */
+export async function cachedItemRows(
+  db: Db,
+  locale: Locale,
+  ids: readonly string[],
+  itemNos: readonly string[],
+): Promise<ItemRow[]> {
+  const missing = { ids: [] as string[], nos: [] as string[] };
+  let batch: Promise<ItemRow[]> | null = null;
+  // why: deferred to a microtask, so every key the cache lacks is collected before the one statement runs
+  const load = () => {
+    batch ??= Promise.resolve().then(() =>
+      runStatement<ItemRow>(db, itemsByIdOrNoStatement, [missing.ids, locale, missing.nos]),
+    );
+    return batch;
+  };
+  const rows = await Promise.all([
+    ...[...new Set(ids)].map((id) =>
+      itemRowCache.get(db, `${locale}|id|${id}`, () => {
+        missing.ids.push(id);
+        return load().then((found) => found.find((r) => r.id === id) ?? null);
+      }),
+    ),
+    ...[...new Set(itemNos)].map((no) =>
+      itemRowCache.get(db, `${locale}|no|${no}`, () => {
+        missing.nos.push(no);
+        return load().then((found) => found.find((r) => r.itemNo === no) ?? null);
+      }),
+    ),
+  ]);
+  const byId = new Map<string, ItemRow>();
+  for (const r of rows) if (r) byId.set(r.id, r);
+  return [...byId.values()];
 }
 
 export function toSetInfo({ imageSha, ...r }: SetRow): SetInfo {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyLocale, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { toMaterieel } from './catalogue.legacy.ts';
 import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
@@ -27,6 +28,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Search/quicksearch',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `Quick search for the dropdown: at most 10 items and sets, most matched words first, then relevance, then number. ${rules}`,
         querystring: quickSearchQuery,
@@ -40,6 +42,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Search',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `The result list (Zoeken): item cards ranked like the quick search, with the catalogue's filters and facets, plus matching sets. ${rules}`,
         querystring: searchQuery,
@@ -62,6 +65,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSnelzoeken/GetSnelZoeken',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags: legacyTags,
         body: z.object({ zoekString, searchLanguage: language }),
         response: { 200: quickSearchResponse },
@@ -79,6 +83,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSnelzoeken/GetSnelZoekenDetails',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags: legacyTags,
         body: z.object({
           zoekString,

@@ -1,3 +1,4 @@
+import { requireOneOf } from '@mp/contract/api/common';
 import type { SetDetail } from '@mp/contract/api/ordering';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyPrices, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { getSet, listSets, setsExist } from './sets.service.ts';
 
 type Summary = Awaited<ReturnType<typeof listSets>>['sets'][number];
@@ -59,6 +61,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/SetsExist',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({}).passthrough().nullish(),
         response: { 200: legacyAnswer({ setsExist: z.boolean() }) },
@@ -71,6 +74,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSets',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },
@@ -86,11 +90,14 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSet',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
-        body: z
-          .object({ id: setKey.optional(), setNummer: setKey.optional(), materieelLocatieNr: locatie })
-          .passthrough()
-          .refine((b) => b.id || b.setNummer, { path: ['id'], message: 'validation.verplicht' }),
+        body: requireOneOf(
+          z
+            .object({ id: setKey.optional(), setNummer: setKey.optional(), materieelLocatieNr: locatie })
+            .passthrough(),
+          ['id', 'setNummer'],
+        ),
         response: { 200: legacyAnswer({}) },
       },
     },
@@ -104,6 +111,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSetsDetails',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ ids: z.array(setKey).min(1).max(100), materieelLocatieNr: locatie }).passthrough(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },
@@ -122,6 +130,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/MaterieelSets/GetSetsLinks',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },

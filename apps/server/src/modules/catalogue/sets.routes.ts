@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { setsLegacy } from './sets.legacy.ts';
 import { getSet, listSets, setsExist } from './sets.service.ts';
 
@@ -15,6 +16,7 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Sets',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description:
           'Active sets (none when MaterieelSets_ToonSets is off). itemNo: only the sets holding that item. Anonymous only with AllowAnonymousUsers.',
@@ -30,6 +32,7 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Sets/exist',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: 'Whether any set is shown (SetsExist).',
         response: { 200: z.object({ exist: z.boolean() }) },
@@ -42,6 +45,7 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Sets/:setNo',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description:
           'One set with its lines (child sets expanded, amounts per one set) and the Sets_* settings.',

@@ -1,3 +1,4 @@
+import { requireOneOf } from '@mp/contract/api/common';
 import {
   footerColumnName as columnName,
   footerColumn,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyLocaleField } from '../../platform/http/legacy-dto.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import {
   changeMessage,
   createMessage,
@@ -27,10 +29,12 @@ import {
 /** Legacy clients send 'nl-NL', 'nl_NL' or just 'nl'. */
 const legacyLocale = legacyLocaleField(localeSchema);
 
-const pageRef = z
-  .object({ pageId: z.guid().optional(), id: z.guid().optional(), locale: legacyLocale.optional() })
-  .passthrough()
-  .refine((b) => Boolean(b.pageId ?? b.id), { message: 'validation.verplicht', path: ['pageId'] });
+const pageRef = requireOneOf(
+  z
+    .object({ pageId: z.guid().optional(), id: z.guid().optional(), locale: legacyLocale.optional() })
+    .passthrough(),
+  ['pageId', 'id'],
+);
 const legacyPage = z.object({
   pageId: z.string(),
   id: z.string(),
@@ -54,11 +58,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/ContentControllers/GetContent',
     {
-      schema: {
-        tags,
-        body: pageRef,
-        response: { 200: legacyPage },
-      },
+      schema: { security: visitorsWhenAllowed, tags, body: pageRef, response: { 200: legacyPage } },
     },
     async (req) =>
       withPageId(await getPage(ctxOf(req, deps), refOf(req.body), req.body.locale ?? req.locale)),
@@ -68,6 +68,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/ContentControllers/GetContentPages',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ locale: legacyLocale.optional() }).passthrough().nullish(),
         response: { 200: z.object({ pages: z.array(legacyPage) }) },
@@ -162,6 +163,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/ServiceMessages/GetServiceMessages',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         body: z.object({ locale: legacyLocale.optional() }).passthrough().nullish(),
         response: { 200: z.object({ serviceMessages: z.array(serviceMessageAdmin) }) },
@@ -183,7 +185,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
           .object({
             id: z.guid().nullish(),
             locale: legacyLocale,
-            message: z.string().min(1).max(20_000),
+            message: z.string().trim().min(1).max(20_000),
             pageId: z.guid().nullish(),
             pageName: z.string().max(200).nullish(),
           })

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { contentLegacy } from './content.legacy.ts';
 import {
   changeMessage,
@@ -59,7 +60,7 @@ const footerSave = z.object({ locale: localeSchema, columnName, html: z.string()
 const messageCreate = z
   .object({
     locale: localeSchema,
-    message: z.string().min(1).max(20_000),
+    message: z.string().trim().min(1).max(20_000),
     pageId: z.guid().nullable().optional(),
     activeFrom: moment.optional(),
     activeUntil: moment.nullable().optional(),
@@ -76,6 +77,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Pages',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags: pages,
         description:
           'Content pages with their names in `locale` (default: the request locale; nl-NL fallback). Published pages only, admins also see drafts. Anonymous only when AllowAnonymousUsers.',
@@ -89,6 +91,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Pages/:id',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags: pages,
         description: 'One page with its sanitized HTML in `locale`, falling back to nl-NL.',
         params: idParam,
@@ -173,6 +176,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/ServiceMessages',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags: messages,
         description:
           'Active messages of `locale` (default: the request locale). `all=true` (admins): every message, past and future; of every locale unless `locale` is given. Anonymous only when AllowAnonymousUsers.',

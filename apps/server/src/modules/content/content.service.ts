@@ -225,7 +225,7 @@ export async function createMessage(ctx: Ctx, input: MessageInput) {
   const activeFrom = input.activeFrom ?? ctx.now;
   const activeUntil = input.activeUntil ?? null;
   if (activeUntil && activeUntil <= activeFrom)
-    throw fieldError(ctx, 'activeUntil', 'validation.datum_ongeldig');
+    throw fieldError(ctx, 'activeUntil', 'validation.einde_na_begin');
   const id = await insertMessage(ctx.db, {
     locale: input.locale,
     message,
@@ -252,7 +252,7 @@ export async function changeMessage(ctx: Ctx, id: string, input: Partial<Message
   if (input.activeUntil !== undefined) change.activeUntil = input.activeUntil;
   const from = change.activeFrom ?? current.activeFrom;
   const until = change.activeUntil === undefined ? current.activeUntil : change.activeUntil;
-  if (until && until <= from) throw fieldError(ctx, 'activeUntil', 'validation.datum_ongeldig');
+  if (until && until <= from) throw fieldError(ctx, 'activeUntil', 'validation.einde_na_begin');
   if (!(await updateMessage(ctx.db, id, change))) throw notFound(id);
   const row = await selectMessage(ctx.db, id);
   if (!row) throw notFound(id);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { documentContent, documentInfo } from './documents.service.ts';
 
 const params = z.object({ documentSystemId: z.string().trim().min(1).max(200) });
@@ -32,6 +33,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Documents/:documentSystemId',
     {
       schema: {
+        security: visitorsWhenAllowed,
         tags,
         description: `What a document is: title, category, file name, type, size, date and the content URL. ${access}`,
         params,
@@ -44,11 +46,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/v2.0/Documents/:documentSystemId/content',
     {
-      schema: {
-        tags,
-        description: `The document's file. ${access}`,
-        params,
-      },
+      schema: { security: visitorsWhenAllowed, tags, description: `The document's file. ${access}`, params },
     },
     async (req, reply) => {
       const file = await documentContent(ctxOf(req, deps), deps.storage, req.params.documentSystemId);

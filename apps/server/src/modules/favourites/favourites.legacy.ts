@@ -1,3 +1,4 @@
+import { requireOneOf } from '@mp/contract/api/common';
 import type { FavouriteList } from '@mp/contract/api/ordering';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,8 +22,9 @@ const naam = z.string().trim().min(1).max(100);
 const locatie = z.string().trim().min(1).max(50);
 /** The list id: `lijstId` in the legacy bodies (`id` accepted too). */
 const lijst = { lijstId: z.guid().optional(), id: z.guid().optional() };
-const lijstRequired = (b: { lijstId?: string; id?: string }) => !!(b.lijstId ?? b.id);
-const lijstIssue = { path: ['lijstId'], message: 'validation.verplicht' };
+/** A body that names its list (lijstId or id). */
+const withLijst = <T extends z.ZodRawShape>(shape: T) =>
+  requireOneOf(z.object({ ...shape, ...lijst }).passthrough(), ['lijstId', 'id']);
 
 function lijstDto(l: FavouriteList, withItems: boolean) {
   return {
@@ -110,10 +112,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z
-          .object({ naam, ...lijst })
-          .passthrough()
-          .refine(lijstRequired, lijstIssue),
+        body: withLijst({ naam }),
       },
     },
     async (req) => lijstDto(await renameFavouriteList(ctxOf(req, deps), idOf(req.body), req.body.naam), true),
@@ -121,7 +120,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/RemoveLijst',
-    { schema: { tags, body: z.object(lijst).passthrough().refine(lijstRequired, lijstIssue) } },
+    { schema: { tags, body: withLijst({}) } },
     async (req, reply) => {
       await deleteFavouriteList(ctxOf(req, deps), idOf(req.body));
       return reply.code(204).send();
@@ -133,10 +132,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z
-          .object({ materieelSoort, ...lijst })
-          .passthrough()
-          .refine(lijstRequired, lijstIssue),
+        body: withLijst({ materieelSoort }),
       },
     },
     async (req) =>
@@ -148,10 +144,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z
-          .object({ materieelSoorten: z.array(materieelSoort).min(1).max(200), ...lijst })
-          .passthrough()
-          .refine(lijstRequired, lijstIssue),
+        body: withLijst({ materieelSoorten: z.array(materieelSoort).min(1).max(200) }),
       },
     },
     async (req) =>
@@ -163,10 +156,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z
-          .object({ materieelSoort, ...lijst })
-          .passthrough()
-          .refine(lijstRequired, lijstIssue),
+        body: withLijst({ materieelSoort }),
       },
     },
     async (req, reply) => {

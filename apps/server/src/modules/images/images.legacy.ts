@@ -1,3 +1,4 @@
+import { anyCaseWords } from '@mp/contract/api/common';
 import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import type { CorporateSlot } from './images.queries.ts';
 import {
+  colourKeys,
   corporateSlots,
   getCorporateIdentity,
   missingFile,
@@ -72,7 +74,10 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B".',
-        body: z.record(z.string().max(64), z.string().max(32)),
+        body: z.record(z.string().max(64), z.string().max(32)).meta({
+          // the colour settings only, in any letter case (the service names an unknown one)
+          propertyNames: { pattern: anyCaseWords(colourKeys) },
+        }),
         response: { 204: z.null() },
       },
     },

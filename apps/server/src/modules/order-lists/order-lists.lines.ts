@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
+  cachedItemRows,
   type ExpandedSetLine,
   type ItemInfo,
   itemsById,
@@ -332,7 +333,6 @@ async function addItemLines(
   const state = await selectAddContext(ctx.db, {
     listId: id,
     locale: ctx.locale,
-    itemNos,
     locationNo,
     userId: user.id,
   });
@@ -341,7 +341,8 @@ async function addItemLines(
   // The default list not stored yet: the locked path stores it (ownList) and adds.
   if (!list && id === defaultListIdFor(user.id, location.locationId)) return null;
   if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
-  const infos = state.items.map(toItemInfo);
+  const lineItemIds = state.lines.flatMap((l) => (l.itemId ? [l.itemId] : []));
+  const infos = (await cachedItemRows(ctx.db, ctx.locale, lineItemIds, itemNos)).map(toItemInfo);
   const byNo = new Map(infos.map((i) => [i.itemNo, i]));
   requireKnownItems(byNo, itemNos);
 

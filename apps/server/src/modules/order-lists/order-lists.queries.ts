@@ -296,18 +296,13 @@ export interface AddContext {
   isDefault: boolean;
   /** Every line, in the order selectLines gives. */
   lines: LineRow[];
-  /** The items on the list and the items asked for by number. */
-  items: ItemRow[];
   /** The sets on the list. */
   sets: SetRow[];
   savedRequestNo: string | null;
 }
 
-// why: `array(select unnest($3))` hides how many numbers are asked from the planner, so the generic plan
-// costs what a custom one does and PostgreSQL keeps it; with the size visible it re-planned this statement
-// on every call (2 ms, more than running it).
 const addContextStatement = statement(`
-  select ${locationWithRoleJsonSql('p.location_no = $4::text', '$5::uuid')} as location,
+  select ${locationWithRoleJsonSql('p.location_no = $3::text', '$4::uuid')} as location,
     l.id, l.user_id as "userId", l.location_id as "locationId", l.name, l.draft is not null as "hasDraft",
     l.created_at as "createdAt", l.updated_at as "updatedAt", l.xmin::text as version,
     not exists (select 1 from order_lists o where o.user_id = l.user_id and o.location_id = l.location_id
@@ -316,10 +311,6 @@ const addContextStatement = statement(`
       select id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
         set_id as "setId", amount, comment, sort, created_at
       from order_list_lines where order_list_id = l.id) x) as lines,
-    (select coalesce(json_agg(x), '[]') from (${itemRowsSql(
-      `i.id = any(array(select item_id from order_list_lines where order_list_id = l.id and item_id is not null
-        union select id from items where item_no = any(array(select unnest($3::text[])))))`,
-    )}) x) as items,
     (select coalesce(json_agg(x), '[]') from (${setRowsSql(
       's.id = any(array(select set_id from order_list_lines where order_list_id = l.id and set_id is not null))',
     )}) x) as sets,
@@ -329,24 +320,23 @@ const addContextStatement = statement(`
 
 /**
  * The location `locationNo` with the user's role, and the list `listId` (null when there is none) with its
- * lines, their items and sets, and the items named `itemNos`.
+ * lines and their sets in the locale. Their items come from the catalogue's item cache (cachedItemRows).
  */
 export async function selectAddContext(
   db: Q,
-  args: { listId: string; locale: Locale; itemNos: string[]; locationNo: string; userId: string },
+  args: { listId: string; locale: Locale; locationNo: string; userId: string },
 ): Promise<AddContext> {
   const [row] = await runStatement<
     Omit<AddContext, 'list'> & {
       [K in keyof NonNullable<AddContext['list']>]: NonNullable<AddContext['list']>[K] | null;
     }
-  >(db, addContextStatement, [args.listId, args.locale, args.itemNos, args.locationNo, args.userId]);
-  const { location, isDefault, lines, items, sets, savedRequestNo, ...list } = row;
+  >(db, addContextStatement, [args.listId, args.locale, args.locationNo, args.userId]);
+  const { location, isDefault, lines, sets, savedRequestNo, ...list } = row;
   return {
     location,
     list: list.id === null ? null : (list as NonNullable<AddContext['list']>),
     isDefault,
     lines: lines.map(({ created_at: _, ...l }: LineRow & { created_at?: string }) => l),
-    items,
     sets,
     savedRequestNo,
   };

@@ -15,6 +15,7 @@ import {
   type LineRow,
   lockListWithAccess,
   selectAllLocationIds,
+  selectLastRequestNo,
   selectLinesWithCatalogue,
   selectListAccess,
 } from './order-lists.queries.ts';
@@ -95,7 +96,16 @@ export async function takeListForSubmit(
   // why: read after the lock (a statement of its own), so a change committed while this waited is seen.
   const read = await selectLinesWithCatalogue(tx, orderListId, txCtx.locale);
   const lines = treeOrder(read.lines);
-  if (lines.length === 0) throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId } });
+  if (lines.length === 0) {
+    // emptied by a submit (a second click, another tab, a retry under a new key): a state conflict, not bad input
+    const requestNo = await selectLastRequestNo(tx, orderListId);
+    if (requestNo)
+      throw new AppError('conflict', 'error.bestellijst_al_verstuurd', {
+        details: { orderListId, requestNo },
+        params: { requestNo },
+      });
+    throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId } });
+  }
   const empty = lines.filter((l) => l.amount <= 0).map((l) => l.id);
   if (empty.length)
     throw new AppError('rule', 'Bestellijst.aantal_verplicht', { details: { lineIds: empty } });

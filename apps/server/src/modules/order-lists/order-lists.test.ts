@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { invalidateCatalogueCaches } from '../catalogue/index.ts';
 import {
   addItems,
   COLLEAGUE,
@@ -719,5 +721,55 @@ describe('order lists, legacy calls', () => {
     });
     expect(r.statusCode).toBe(404);
     expect(await listsInDb(t, USER, FOREIGN_LOC)).toHaveLength(0);
+  });
+});
+
+describe('the items of an add (kept by the process, docs/decisions/0011)', () => {
+  const descriptionOf = async (itemNo: string) => {
+    const id = await defaultListId(t, COLLEAGUE, LOC);
+    const r = await addItems(t, COLLEAGUE, LOC, id, [{ itemNo, amount: 1 }]);
+    expect(r.statusCode).toBe(200);
+    return (r.json().lines as { itemNo: string; description: string }[]).find((l) => l.itemNo === itemNo)
+      ?.description;
+  };
+  const describeItem = (text: string) =>
+    t.database.db.execute(sql`update item_translations set description = ${text}
+      where locale = 'nl-NL' and item_id = (select id from items where item_no = ${ITEM2})`);
+
+  it('shows a catalogue change: at once after this process wrote it, within seconds after another one did', async () => {
+    const before = await descriptionOf(ITEM2);
+    expect(before).toBeTruthy();
+    try {
+      // another process (nothing here told the caches): the catalogue revision shows it within about a second
+      await describeItem('Steigerkoppeling, nieuwe tekst');
+      const until = Date.now() + 10_000;
+      let seen = await descriptionOf(ITEM2);
+      while (seen !== 'Steigerkoppeling, nieuwe tekst' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        seen = await descriptionOf(ITEM2);
+      }
+      expect(seen).toBe('Steigerkoppeling, nieuwe tekst');
+      // a writer in this process: the next add reads it
+      await describeItem('Steigerkoppeling, derde tekst');
+      invalidateCatalogueCaches(t.database.db);
+      expect(await descriptionOf(ITEM2)).toBe('Steigerkoppeling, derde tekst');
+    } finally {
+      await describeItem(before as string);
+      invalidateCatalogueCaches(t.database.db);
+    }
+  });
+
+  it('refuses an unknown number until the item exists, and a blocked item once it is blocked', async () => {
+    const id = await defaultListId(t, COLLEAGUE, LOC);
+    const add = (itemNo: string) => addItems(t, COLLEAGUE, LOC, id, [{ itemNo, amount: 1 }]);
+    expect((await add('ZZ-8001')).statusCode).toBe(422);
+    await t.database.db.execute(
+      sql`insert into items (item_no, category_id) select 'ZZ-8001', id from categories limit 1`,
+    );
+    invalidateCatalogueCaches(t.database.db);
+    expect((await add('ZZ-8001')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update items set blocked = true where item_no = 'ZZ-8001'`);
+    invalidateCatalogueCaches(t.database.db);
+    expect((await add('ZZ-8001')).statusCode).toBe(422);
   });
 });

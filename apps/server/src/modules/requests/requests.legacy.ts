@@ -1,5 +1,6 @@
 import { EMPTY_GUID } from '@mp/contract';
-import { orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/ordering';
+import { anyCaseWords, requireOneOf } from '@mp/contract/api/common';
+import { CALENDAR_DAY, orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/ordering';
 import { type Locale, translate } from '@mp/contract/i18n';
 import type { RequestKind } from '@mp/contract/rules/request-status';
 import type { FastifyInstance } from 'fastify';
@@ -87,33 +88,91 @@ const legacyDay = z
   .transform((v) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : (v ?? undefined)));
 const text = (max: number) => z.string().max(max).nullish();
 
+const COLLECT_DESTINATIONS = ['depot', 'ophalen', 'afhalen', 'zelf_ophalen'];
+
+/**
+ * What toOrderForm below requires, said in the document (issue #16 part 2): the delivery day, contact and phone;
+ * when collecting (bestemming depot/ophalen/…, or transportmiddel ophalen) the depot, else a work address code or
+ * street and city.
+ */
+function legacyOrderFormRules() {
+  const text = { type: 'string', pattern: '\\S' };
+  const day = { type: 'string', pattern: CALENDAR_DAY.source.slice(0, -1) }; // the day, then anything (a time)
+  const has = (...fields: string[]) => ({
+    required: fields,
+    properties: Object.fromEntries(fields.map((f) => [f, text])),
+  });
+  return {
+    required: ['leverDatum', 'contactpersoon', 'telefoonnummer'],
+    allOf: [
+      {
+        properties: {
+          leverDatum: day,
+          retourDatum: { anyOf: [day, { type: 'null' }] },
+          contactpersoon: text,
+          telefoonnummer: {
+            type: 'string',
+            pattern: '^\\s*[0-9+()\\-./][0-9+()\\-./ ]{4,28}[0-9+()\\-./]\\s*$',
+          },
+        },
+      },
+      {
+        if: {
+          anyOf: [
+            {
+              required: ['bestemming'],
+              properties: { bestemming: { type: 'string', pattern: anyCaseWords(COLLECT_DESTINATIONS) } },
+            },
+            {
+              required: ['transportmiddel'],
+              properties: { transportmiddel: { type: 'string', pattern: anyCaseWords(['ophalen']) } },
+            },
+          ],
+        },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
+        then: {
+          anyOf: [
+            has('bestemmingadres'),
+            { ...has('adrescode'), not: { required: ['bestemmingadres'] } },
+            {
+              ...has('adrescode'),
+              properties: { ...has('adrescode').properties, bestemmingadres: { type: 'null' } },
+            },
+          ],
+        },
+        else: { anyOf: [has('adrescode'), has('adres', 'plaats')] },
+      },
+    ],
+  };
+}
+
 /** The order form of product §3 (Dutch names) plus the list it belongs to. */
 /** The legacy order form (AddAanvraag). */
-export const legacyOrderForm = z
-  .object({
-    bestellijstId: z.guid().nullish(),
-    materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
-    leverDatum: legacyDay,
-    retourDatum: legacyDay,
-    transportmiddel: text(50),
-    bestemming: text(50),
-    bestemmingadres: text(200),
-    adrescode: text(50),
-    adres: text(200),
-    postcode: text(20),
-    plaats: text(100),
-    contactpersoon: text(100),
-    telefoonnummer: text(30),
-    referentie: text(100),
-    opmerking: text(2000),
-    spoed: z.boolean().nullish(),
-    voorwaardenGeaccepteerd: z.boolean().nullish(),
-  })
-  .passthrough()
-  .refine((b) => b.bestellijstId || b.materieelLocatieNr, {
-    path: ['materieelLocatieNr'],
-    message: 'validation.verplicht',
-  });
+export const legacyOrderForm = requireOneOf(
+  z
+    .object({
+      bestellijstId: z.guid().nullish(),
+      materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+      leverDatum: legacyDay,
+      retourDatum: legacyDay,
+      transportmiddel: text(50),
+      bestemming: text(50),
+      bestemmingadres: text(200),
+      adrescode: text(50),
+      adres: text(200),
+      postcode: text(20),
+      plaats: text(100),
+      contactpersoon: text(100),
+      telefoonnummer: text(30),
+      referentie: text(100),
+      opmerking: text(2000),
+      spoed: z.boolean().nullish(),
+      voorwaardenGeaccepteerd: z.boolean().nullish(),
+    })
+    .passthrough()
+    .meta(legacyOrderFormRules()),
+  ['materieelLocatieNr', 'bestellijstId'],
+);
 
 /** v2 field → the legacy name, so field errors name what the old client sent. */
 const dutchField: Record<string, string> = {
@@ -136,7 +195,7 @@ const dutchField: Record<string, string> = {
 /** The legacy order form as the v2 OrderForm; field errors name the legacy fields. */
 export function toOrderForm(b: z.infer<typeof legacyOrderForm>) {
   const collect =
-    /^(depot|ophalen|afhalen|zelf_ophalen)$/i.test(b.bestemming ?? '') ||
+    COLLECT_DESTINATIONS.includes((b.bestemming ?? '').toLowerCase()) ||
     /^ophalen$/i.test(b.transportmiddel ?? '');
   const clean = (v: string | null | undefined) => (v?.trim() ? v.trim() : undefined);
   const candidate = {
@@ -171,10 +230,12 @@ export function toOrderForm(b: z.infer<typeof legacyOrderForm>) {
   throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
 }
 
-const requestKey = z
-  .object({ id: z.guid().optional(), aanvraagNummer: z.string().trim().min(1).max(50).optional() })
-  .passthrough()
-  .refine((b) => b.id || b.aanvraagNummer, { path: ['id'], message: 'validation.verplicht' });
+const requestKey = requireOneOf(
+  z
+    .object({ id: z.guid().optional(), aanvraagNummer: z.string().trim().min(1).max(50).optional() })
+    .passthrough(),
+  ['id', 'aanvraagNummer'],
+);
 
 /**
  * Legacy RPC calls MaterieelAanvraag/GetAanvragen, GetAanvraagDetails(Project). AddAanvraag, the order

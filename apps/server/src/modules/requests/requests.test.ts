@@ -320,12 +320,32 @@ describe('order submit', () => {
     expect(await mailCount()).toBe(mailsBefore + 1);
   });
 
-  it('refuses an empty list (422) and a line without amount (422), creating nothing', async () => {
-    const id = await defaultListId(t, USER, LOC2);
+  it('refuses an empty list (422; 409 when a submit emptied it) and a line without amount (422), creating nothing', async () => {
+    // a list that was never submitted
+    await setSetting(t, 'Bestellen_EnableMeerdereBestellijsten', true);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/OrderLists/${LOC2}`,
+      payload: { name: 'Nooit verstuurd' },
+      headers: await t.auth(USER),
+    });
+    await setSetting(t, 'Bestellen_EnableMeerdereBestellijsten', false);
+    expect(created.statusCode).toBe(201);
+    const never = await submit(created.json().id, form());
+    expect(never.statusCode).toBe(422);
+    expect(never.json().code).toBe('error.lijst_leeg');
+    // a list emptied by its submit, sent again under a new key (a second tab, a double click after a reload)
+    const id = await filledList();
+    const first = await submit(id, form());
+    expect(first.statusCode).toBe(201);
     const before = await requestCount();
-    const empty = await submit(id, form());
-    expect(empty.statusCode).toBe(422);
-    expect(empty.json().code).toBe('error.lijst_leeg');
+    const again = await submit(id, form());
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'error.bestellijst_al_verstuurd',
+      details: { orderListId: id, requestNo: first.json().requestNo },
+    });
+    expect(again.json().message).toContain(first.json().requestNo);
     await filledList();
     const [line] = await linesInDb(t, id);
     await t.database.db.update(orderListLines).set({ amount: 0 }).where(eq(orderListLines.id, line.id));

@@ -1,3 +1,4 @@
+import { requireOneOf } from '@mp/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,13 +21,15 @@ export function statisticsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         security: [],
-        body: z
-          .object({
-            pagina: z.string().min(1).max(300).optional(),
-            page: z.string().min(1).max(300).optional(),
-          })
-          .passthrough()
-          .refine((b) => Boolean(b.pagina ?? b.page), { message: 'validation.verplicht', path: ['pagina'] }),
+        body: requireOneOf(
+          z
+            .object({
+              pagina: z.string().min(1).max(300).optional(),
+              page: z.string().min(1).max(300).optional(),
+            })
+            .passthrough(),
+          ['pagina', 'page'],
+        ),
         response: { 204: z.null() },
       },
     },

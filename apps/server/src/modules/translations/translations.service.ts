@@ -30,16 +30,16 @@ export async function saveTranslations(
   changes: Record<string, string | null>,
 ): Promise<void> {
   const admin = requireAdmin(ctx);
-  const fields: Record<string, string> = {};
+  const fields: Record<string, { code: string }> = {};
   const set: Record<string, string> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(changes)) {
-    if (!knownKeys.has(key)) fields[key] = 'validation.onbekende_waarde';
+    if (!knownKeys.has(key)) fields[key] = { code: 'validation.onbekende_waarde' };
     else if (value === null || value === flatBundles[locale][key]) remove.push(key);
-    else if (value.trim() === '') fields[key] = 'validation.verplicht';
+    else if (value.trim() === '') fields[key] = { code: 'validation.verplicht' };
     else set[key] = value;
   }
   if (Object.keys(fields).length)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
   await saveOverrides(ctx.db, locale, set, remove, admin.id);
 }

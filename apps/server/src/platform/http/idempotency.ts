@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { runStatement, statement } from '../db/prepared.ts';
@@ -40,6 +41,22 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The header of a submit behind a key. Required, and the document says so (issue #16 part 2); the route reads it
+ * with idempotencyKeyOf, whose own error (error.idempotency_key_verplicht) names the header, so the schema lets
+ * a missing one through to it.
+ */
+export const idempotencyHeaders = z
+  .object({
+    [IDEMPOTENCY_HEADER]: z.string().optional().meta({
+      description: 'One fresh value per submit; reused on retries (printable ASCII, no spaces).',
+      pattern: KEY_PATTERN.source,
+      maxLength: 255,
+    }),
+  })
+  .passthrough()
+  .meta({ required: [IDEMPOTENCY_HEADER] });
 
 /** How long a key and its stored answer are kept at least. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;

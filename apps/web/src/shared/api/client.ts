@@ -1,4 +1,4 @@
-import { SESSION_COOKIE_HEADER } from '@mp/contract/api/auth';
+import { SESSION_COOKIE_HEADER } from '@mp/contract/rules/session';
 import type { z } from 'zod';
 import { localeStore } from '../i18n/locale';
 import { endSession, ensureFreshSession, refreshSession, sessionStore } from '../session/session';

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, pageSizes } from '@mp/contract/api/catalogue';
+import { DEFAULT_PAGE_SIZE, pageSizes } from '@mp/contract/rules/limits';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

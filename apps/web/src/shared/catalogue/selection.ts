@@ -1,4 +1,4 @@
-import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
+import { MAX_LINE_AMOUNT } from '@mp/contract/rules/limits';
 import { createStore } from '../lib/store';
 import { selectedItemIdsStore } from '../session/selected-items';
 

@@ -1,5 +1,5 @@
-import { type PublicUser, SESSION_COOKIE_HEADER, type TokenPair } from '@mp/contract/api/auth';
-import { isTokenExpired } from '@mp/contract/rules/session';
+import type { PublicUser, TokenPair } from '@mp/contract/api/auth';
+import { isTokenExpired, SESSION_COOKIE_HEADER } from '@mp/contract/rules/session';
 import { ContractDriftError, checkAnswer } from '../api/answer-check';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';

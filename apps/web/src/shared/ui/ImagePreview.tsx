@@ -15,11 +15,14 @@ export function ImagePreview({
   alt,
   width = DEFAULT_PREVIEW.width,
   height = DEFAULT_PREVIEW.height,
+  priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
   width?: number;
   height?: number;
+  /** The page's main image (its largest paint): loaded at once and first, not when scrolled to. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
@@ -39,7 +42,8 @@ export function ImagePreview({
           h={height}
           fit="contain"
           onError={() => setFailed(true)}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
       </UnstyledButton>
       {opened && (

@@ -114,7 +114,7 @@ function DetailsView({ id }: { id: string }) {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm" align="center">
-            <ImagePreview src={images[0]} alt={item.description} width={320} height={240} />
+            <ImagePreview src={images[0]} alt={item.description} width={320} height={240} priority />
             {images.length > 1 && (
               <Group gap="xs" justify="center">
                 {images.slice(1).map((src, i) => (

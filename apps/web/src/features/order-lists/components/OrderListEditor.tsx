@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
-import { MAX_LINE_COMMENT } from '@mp/contract/api/ordering';
+import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
 import {
   IconAlertTriangle,
   IconArrowRight,

@@ -1,5 +1,6 @@
-import { SEARCH_MAX_LIMIT, type SearchResults } from '@mp/contract/api/catalogue';
+import type { SearchResults } from '@mp/contract/api/catalogue';
 import type { Locale } from '@mp/contract/i18n/locales';
+import { SEARCH_MAX_LIMIT } from '@mp/contract/rules/limits';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import type { ListParams } from '../../../shared/catalogue/list-params';

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { SEARCH_MAX_LIMIT } from '@mp/contract/api/catalogue';
+import { SEARCH_MAX_LIMIT } from '@mp/contract/rules/limits';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';

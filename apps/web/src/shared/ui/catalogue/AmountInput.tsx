@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
+import { MAX_LINE_AMOUNT } from '@mp/contract/rules/limits';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CatalogueItem } from '@mp/contract/api/catalogue';
-import { pageSizes } from '@mp/contract/api/catalogue';
+import { pageSizes } from '@mp/contract/rules/limits';
 import { IconLayoutGrid, IconShoppingCartPlus, IconTable } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
-import { MAX_REQUEST_COMMENT } from '@mp/contract/api/ordering';
+import { MAX_REQUEST_COMMENT } from '@mp/contract/rules/limits';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type SectionProps } from './FieldMessage';
 
