@@ -2,6 +2,7 @@
 // and the removal list lines the stock screen writes. Server routes and the web client both import these.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
+import { requireOneOf } from './common.ts';
 import {
   decimal,
   itemNumber,
@@ -38,7 +39,11 @@ export type InspectionLevel = z.infer<typeof inspectionLevel>;
 export const stockQuery = z.object({
   plantLocation: locationNumber,
   sortBy: stockSort.default('default'),
-  pageSize: z.coerce.number().pipe(z.literal(pageSizes)).default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number()
+    .pipe(z.literal(pageSizes))
+    .meta({ enum: [...pageSizes] })
+    .default(DEFAULT_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   /** Words that must all occur in item number, description or plant number (case-insensitive). */
   query: z.string().trim().max(100).optional(),
@@ -227,18 +232,20 @@ export const addRemovalLineInput = z
   })
   .strict();
 
-/** POST /api/v2.0/RemovalLists/{plantLocation}: lines onto the caller's removal list (set, not added). */
-export const addRemovalLinesInput = z
-  .object({
-    lines: z.array(addRemovalLineInput).max(500).optional(),
-    /** "Return all" (MaterieelvoorraadBulkTerugsturenEnabled): everything still available on the location. */
-    all: z.boolean().optional(),
-  })
-  .strict()
-  .refine((b) => b.all === true || (b.lines?.length ?? 0) > 0, {
-    path: ['lines'],
-    message: 'validation.verplicht',
-  });
+/**
+ * POST /api/v2.0/RemovalLists/{plantLocation}: lines onto the caller's removal list (set, not added), or with
+ * `all: true` everything still available ("return all"); one of the two is required.
+ */
+export const addRemovalLinesInput = requireOneOf(
+  z
+    .object({
+      lines: z.array(addRemovalLineInput).min(1).max(500).optional(),
+      /** "Return all" (MaterieelvoorraadBulkTerugsturenEnabled): everything still available on the location. */
+      all: z.literal(true).optional(),
+    })
+    .strict(),
+  ['lines', 'all'],
+);
 export type AddRemovalLinesInput = z.infer<typeof addRemovalLinesInput>;
 
 // ── all stock over the caller's locations, and the search over them ────────────────────────────

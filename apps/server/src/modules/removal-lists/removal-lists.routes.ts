@@ -1,3 +1,4 @@
+import { requireOneOf } from '@mp/contract/api/common';
 import { locationNumber } from '@mp/contract/api/ordering';
 import {
   addRemovalLinesInput,
@@ -102,20 +103,19 @@ function removalListsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `Stock lines onto the caller's removal list (afvoerlijstItems; one item as the body's own fields also works), with the rules of POST RemovalLists/{plantLocation}. ${access}`,
-        body: z
-          .object({
-            materieelLocatieNr: locationNumber,
-            afvoerlijstItems: z.array(item).min(1).max(500).optional(),
-            materieelSoort: z.string().trim().min(1).max(50).optional(),
-            materieelNummer: z.string().trim().max(50).nullish(),
-            retourAantal: removalAmount.optional(),
-            opmerking: z.string().max(500).nullish(),
-          })
-          .passthrough()
-          .refine((b) => (b.afvoerlijstItems?.length ?? 0) > 0 || !!b.materieelSoort, {
-            path: ['afvoerlijstItems'],
-            message: 'validation.verplicht',
-          }),
+        body: requireOneOf(
+          z
+            .object({
+              materieelLocatieNr: locationNumber,
+              afvoerlijstItems: z.array(item).min(1).max(500).optional(),
+              materieelSoort: z.string().trim().min(1).max(50).optional(),
+              materieelNummer: z.string().trim().max(50).nullish(),
+              retourAantal: removalAmount.optional(),
+              opmerking: z.string().max(500).nullish(),
+            })
+            .passthrough(),
+          ['afvoerlijstItems', 'materieelSoort'],
+        ),
         response: answer,
       },
     },
