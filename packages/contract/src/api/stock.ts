@@ -1,6 +1,7 @@
 // Payloads of equipment on site (issue #10): the stock of a location, one numbered plant, the stock history,
 // and the removal list lines the stock screen writes. Server routes and the web client both import these.
 import { z } from 'zod';
+import { stockSortOrders } from '../rules/stock.ts';
 import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
 import { requireOneOf } from './common.ts';
 import {
@@ -12,22 +13,7 @@ import {
   priceFields,
 } from './ordering.ts';
 
-/** Sort orders of the stock page (`default`: item number, then plant number). */
-export const stockSortOrders = [
-  'default',
-  'itemNo',
-  'itemNoDesc',
-  'description',
-  'descriptionDesc',
-  'plantNo',
-  'plantNoDesc',
-  'quantity',
-  'quantityDesc',
-  'onSiteSince',
-  'onSiteSinceDesc',
-  'nextInspection',
-  'nextInspectionDesc',
-] as const;
+export { stockSortOrders };
 export const stockSort = z.enum(stockSortOrders);
 export type StockSort = z.infer<typeof stockSort>;
 

@@ -3,6 +3,24 @@
  */
 import { daysBetween } from './order-dates.ts';
 
+/** Sort orders of the stock page (`default`: item number, then plant number); zod-free for the web pages. */
+export const stockSortOrders = [
+  'default',
+  'itemNo',
+  'itemNoDesc',
+  'description',
+  'descriptionDesc',
+  'plantNo',
+  'plantNoDesc',
+  'quantity',
+  'quantityDesc',
+  'onSiteSince',
+  'onSiteSinceDesc',
+  'nextInspection',
+  'nextInspectionDesc',
+] as const;
+export type StockSortOrder = (typeof stockSortOrders)[number];
+
 export type InspectionLevelName = 'ok' | 'info' | 'warning' | 'danger';
 
 export interface InspectionLevelSettings {

@@ -1,4 +1,4 @@
-import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import { EMPTY_GUID } from '@mp/contract';
 import type { AllStock } from '@mp/contract/api/stock';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';

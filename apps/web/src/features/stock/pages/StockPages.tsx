@@ -1,7 +1,9 @@
 import { Button, Group, Loader, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, EMPTY_GUID, pageSizes } from '@mp/contract/api/catalogue';
-import { type StockLine, type StockSort, stockSortOrders } from '@mp/contract/api/stock';
+import { EMPTY_GUID } from '@mp/contract';
+import type { StockLine, StockSort } from '@mp/contract/api/stock';
+import { DEFAULT_PAGE_SIZE, pageSizes } from '@mp/contract/rules/limits';
+import { stockSortOrders } from '@mp/contract/rules/stock';
 import { IconBuildingWarehouse, IconSearch, IconTruckReturn } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
