@@ -43,7 +43,6 @@ import { useOrderList } from '../api/get-order-list';
 import { useRenameOrderList } from '../api/rename-order-list';
 import { OrderListEditor } from '../components/OrderListEditor';
 
-
 function EmptyList() {
   const { t } = useTranslation();
   return (
