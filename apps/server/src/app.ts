@@ -22,6 +22,7 @@ import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { openApiTransform } from './platform/http/openapi-schema.ts';
+import { refusedByRole } from './platform/http/route-access.ts';
 import { admitsVisitors } from './platform/http/visitors.ts';
 import { workflowRoutes } from './workflows/index.ts';
 
@@ -193,7 +194,12 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     if (!req.url.startsWith('/api/') || !schema || schema.hide) return;
     if (Array.isArray(schema.security) && schema.security.length === 0) return;
     if (req.authError) throw req.authError;
-    if (req.user) return;
+    if (req.user) {
+      // and a signed-in caller without the role the route asks (route-access.ts): 403, before validation too
+      const refused = refusedByRole(req.routeOptions.config, req.user);
+      if (refused) throw refused;
+      return;
+    }
     if (!admitsVisitors(schema.security) || !(await deps.loadSettings(deps.db)).AllowAnonymousUsers)
       throw new AppError('unauthenticated', 'error.niet_ingelogd');
   });

@@ -199,3 +199,37 @@ describe('request schemas say what the server enforces (issue #16 part 2)', () =
     }
   });
 });
+
+describe('authorization before validation (issue #16 part 3)', () => {
+  it('answers a signed-in non-administrator 403 on every administrators-only operation, whatever the input', async () => {
+    const adminOps = app.ops.filter((o) => {
+      const raw = app.doc.paths[o.path][o.method.toLowerCase()] as { description?: string };
+      return raw.description?.includes('Administrators only');
+    });
+    expect(adminOps.length).toBeGreaterThanOrEqual(25);
+    const user = app.callers[1];
+    const admin = app.callers[2];
+    for (const op of adminOps) {
+      const url = op.path.replace(/\{[^}]+\}/g, 'not-valid');
+      const bad = { ...user, 'content-type': 'application/json' };
+      const answer = await app.send({
+        op,
+        kind: 'wrong-type',
+        url,
+        headers: bad,
+        payload: '{"x":{"y":[1]}}',
+      });
+      expect(`${op.method} ${op.path} → ${answer.status}`).toBe(`${op.method} ${op.path} → 403`);
+      expect(JSON.parse(answer.body).code).toBe('error.geen_toegang');
+      // the administrator with the same input gets the validation's answer
+      const asAdmin = await app.send({
+        op,
+        kind: 'wrong-type',
+        url,
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload: '{"x":{"y":[1]}}',
+      });
+      expect([400, 404, 415], `${op.method} ${op.path} as admin`).toContain(asAdmin.status);
+    }
+  });
+});

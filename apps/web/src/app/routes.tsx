@@ -46,6 +46,8 @@ const notFound = () => import('../features/content/pages/NotFoundPage');
 const search = () => import('../features/search/pages/SearchPage');
 const catalogue = () => import('../features/catalogue/pages/CataloguePages');
 const orderLists = () => import('../features/order-lists/pages/OrderListPages');
+// the order wizard apart: the list page does not load its form rules (and zod) with it
+const orderWizard = () => import('../features/order-lists/pages/WizardPages');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
 const stock = () => import('../features/stock/pages/StockPages');
 const orders = () => import('../features/orders/pages/OrderPages');
@@ -224,15 +226,15 @@ export const routeTable: RouteDef[] = [
     parent: 'Materieelvoorraad',
     titleKey: 'routes.Verplaatsen',
   }),
-  r('BestellenGegevens', paths.bestellenGegevens.pattern, 'auth', p(orderLists, 'BestellenGegevensPage'), {
+  r('BestellenGegevens', paths.bestellenGegevens.pattern, 'auth', p(orderWizard, 'BestellenGegevensPage'), {
     parent: 'Bestellijst',
     titleKey: 'routes.Bestellen',
   }),
-  r('BestellenAfronden', paths.bestellenAfronden.pattern, 'auth', p(orderLists, 'BestellenAfrondenPage'), {
+  r('BestellenAfronden', paths.bestellenAfronden.pattern, 'auth', p(orderWizard, 'BestellenAfrondenPage'), {
     parent: 'Bestellijst',
     titleKey: 'routes.Bestellen',
   }),
-  r('BestellenVoltooid', paths.bestellenVoltooid.pattern, 'auth', p(orderLists, 'BestellenVoltooidPage'), {
+  r('BestellenVoltooid', paths.bestellenVoltooid.pattern, 'auth', p(orderWizard, 'BestellenVoltooidPage'), {
     parent: 'Bestellijst',
     titleKey: 'routes.Bestellen',
   }),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyLocaleField } from '../../platform/http/legacy-dto.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import {
   changeMessage,
@@ -81,7 +82,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/ContentControllers/RemoveContentPage',
-    { schema: { tags, body: pageRef, response: { 204: z.null() } } },
+    { config: adminOnly, schema: { tags, body: pageRef, response: { 204: z.null() } } },
     async (req, reply) => {
       await removePage(ctxOf(req, deps), refOf(req.body));
       return reply.code(204).send(null);
@@ -91,6 +92,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/ContentControllers/SaveContent',
     {
+      config: adminOnly,
       schema: {
         tags,
         description: 'Admin: creates a page (no pageId) or saves the text of one locale of a page.',
@@ -135,6 +137,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/Footer/AddOrUpdateFooter',
     {
+      config: adminOnly,
       schema: {
         tags,
         description:
@@ -177,6 +180,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/ServiceMessages/SaveServiceMessage',
     {
+      config: adminOnly,
       schema: {
         tags,
         description:
@@ -210,7 +214,10 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/ServiceMessages/RemoveServiceMessage',
-    { schema: { tags, body: z.object({ id: z.guid() }).passthrough(), response: { 204: z.null() } } },
+    {
+      config: adminOnly,
+      schema: { tags, body: z.object({ id: z.guid() }).passthrough(), response: { 204: z.null() } },
+    },
     async (req, reply) => {
       await removeMessage(ctxOf(req, deps), req.body.id);
       return reply.code(204).send(null);

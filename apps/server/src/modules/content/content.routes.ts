@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { contentLegacy } from './content.legacy.ts';
 import {
@@ -104,6 +105,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Pages',
     {
+      config: adminOnly,
       schema: {
         tags: pages,
         description: 'Admin: create a page (HTML sanitized).',
@@ -116,6 +118,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/Pages/:id',
     {
+      config: adminOnly,
       schema: {
         tags: pages,
         description: 'Admin: change the text of one locale (adds it when new), the kind or the publication.',
@@ -129,6 +132,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.delete(
     '/api/v2.0/Pages/:id',
     {
+      config: adminOnly,
       schema: {
         tags: pages,
         description: 'Admin: delete a page (all locales).',
@@ -160,6 +164,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/Footers',
     {
+      config: adminOnly,
       schema: {
         tags: ['Footers'],
         description: 'Admin: save one column of one locale (HTML sanitized).',
@@ -194,6 +199,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/ServiceMessages',
     {
+      config: adminOnly,
       schema: {
         tags: messages,
         description: 'Admin: create a message (HTML sanitized); active from now unless activeFrom is given.',
@@ -206,6 +212,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/ServiceMessages/:id',
     {
+      config: adminOnly,
       schema: {
         tags: messages,
         description: 'Admin: change a message.',
@@ -219,6 +226,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.delete(
     '/api/v2.0/ServiceMessages/:id',
     {
+      config: adminOnly,
       schema: {
         tags: messages,
         description: 'Admin: delete a message.',

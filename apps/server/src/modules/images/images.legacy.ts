@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import type { CorporateSlot } from './images.queries.ts';
 import {
   colourKeys,
@@ -42,6 +43,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/AppSettings/UpdateCorporateIdentityImages',
     {
+      config: adminOnly,
       schema: {
         consumes: ['multipart/form-data'],
         tags,
@@ -70,6 +72,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/CustomColors/SaveCustomColors',
     {
+      config: adminOnly,
       schema: {
         tags,
         description:
@@ -90,6 +93,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/AppSettings/UpdateCategoryImages',
     {
+      config: adminOnly,
       schema: {
         consumes: ['multipart/form-data'],
         tags,
@@ -118,6 +122,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/AppSettings/RemoveCategoryImage',
     {
+      config: adminOnly,
       schema: {
         tags,
         description: 'Admin: clear a category image.',
@@ -138,6 +143,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/ContentControllers/UploadContentImage',
     {
+      config: adminOnly,
       schema: {
         consumes: ['multipart/form-data'],
         tags,

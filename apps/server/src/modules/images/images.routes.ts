@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { imageTypes } from '../../platform/files/image-url.ts';
 import { imageKinds, readUploads, registerUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { imagesLegacy } from './images.legacy.ts';
 import {
   getCorporateIdentity,
@@ -43,6 +44,7 @@ export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Images/set/:type',
     {
+      config: adminOnly,
       schema: {
         consumes: ['multipart/form-data'],
         tags,
@@ -116,6 +118,7 @@ export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
   app.delete(
     '/api/v2.0/Images/:type/:id',
     {
+      config: adminOnly,
       schema: {
         tags,
         description:

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { requestsLegacy } from './requests.legacy.ts';
 import { cancelRequest, changeRequestStatus, getRequest, listRequests } from './requests.service.ts';
 
@@ -70,6 +71,7 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     `${base}/:id/status`,
     {
+      config: adminOnly,
       schema: {
         tags,
         description:

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { buildInfo } from '../../platform/version.ts';
 import { readFlatSettings, readSettings, writeSettings } from './settings.service.ts';
 
@@ -40,6 +41,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/Settings/:groupingType',
     {
+      config: adminOnly,
       schema: {
         tags,
         description: 'Admin: update settings of one group (all or nothing).',
@@ -57,6 +59,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Settings',
     {
+      config: adminOnly,
       schema: {
         tags,
         description: 'Admin: set one setting by key. An unknown key answers 404 error.instelling_onbekend.',
@@ -86,7 +89,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/AppSettings/UpdateAppSettings',
-    { schema: { tags: ['Legacy'], body: updateBody, response: { 204: z.null() } } },
+    { config: adminOnly, schema: { tags: ['Legacy'], body: updateBody, response: { 204: z.null() } } },
     async (req, reply) => {
       await writeSettings(ctxOf(req, deps), flatten(req.body));
       return reply.code(204).send(null);

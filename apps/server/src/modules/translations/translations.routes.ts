@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { readTranslations, saveTranslations } from './translations.service.ts';
 
 export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -22,6 +23,7 @@ export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/Translations/:locale',
     {
+      config: adminOnly,
       schema: {
         tags,
         description: 'Admin: override texts (key → text; null restores the bundled text).',
@@ -51,6 +53,7 @@ export async function translationsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/Translations/SaveTranslations',
     {
+      config: adminOnly,
       schema: {
         tags: ['Legacy'],
         body: z.object({ locale, translations: changes }),

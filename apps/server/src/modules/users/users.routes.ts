@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { approve, readMe } from './users.service.ts';
 
 const me = z.object({
@@ -46,6 +47,7 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Users/:id/approve',
     {
+      config: adminOnly,
       schema: {
         tags: ['Users'],
         description:

@@ -1,10 +1,9 @@
-import { favouritesToOrderListInput, type OrderList } from '@mp/contract/api/ordering';
+import type { favouritesToOrderListInput, OrderList } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
 
-export { favouritesToOrderListInput };
 export type FavouritesToOrderListInput = z.input<typeof favouritesToOrderListInput>;
 
 /** POST /api/v2.0/FavoriteLists/{id}/orderlist: every item of the list onto an order list (amounts add up). */

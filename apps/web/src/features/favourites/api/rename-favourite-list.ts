@@ -1,9 +1,7 @@
-import { type FavouriteList, renameFavouriteListInput } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
-
-export { renameFavouriteListInput };
 
 /** PUT /api/v2.0/FavoriteLists/{id} */
 export function renameFavouriteList(id: string, name: string): Promise<FavouriteList> {

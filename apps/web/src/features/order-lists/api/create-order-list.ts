@@ -1,8 +1,6 @@
-import { createOrderListInput, type OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/ordering';
 import { api, pathParam } from '../../../shared/api/client';
 import { useListMutation } from './use-list-mutation';
-
-export { createOrderListInput };
 
 /** POST /api/v2.0/OrderLists/{plantLocation} (only with Bestellen_EnableMeerdereBestellijsten). */
 export function createOrderList(locationNo: string, name: string): Promise<OrderList> {

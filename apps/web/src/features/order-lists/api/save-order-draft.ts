@@ -1,7 +1,5 @@
-import { type OrderDraft, orderDraft } from '@mp/contract/api/ordering';
+import type { OrderDraft } from '@mp/contract/api/ordering';
 import { api, pathParam } from '../../../shared/api/client';
-
-export { orderDraft as orderDraftInput };
 
 /** PUT /api/v2.0/OrderLists/{plantLocation}/{id}/draft: replaces the saved form (the wizard saves it debounced). */
 export async function saveOrderDraft(locationNo: string, id: string, draft: OrderDraft): Promise<void> {

@@ -1,8 +1,7 @@
-import { type OrderList, updateOrderListInput } from '@mp/contract/api/ordering';
+import type { OrderList, updateOrderListInput } from '@mp/contract/api/ordering';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 
-export { updateOrderListInput };
 export type UpdateOrderListInput = z.infer<typeof updateOrderListInput>;
 
 /**

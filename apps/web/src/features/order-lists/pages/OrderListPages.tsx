@@ -43,8 +43,6 @@ import { useOrderList } from '../api/get-order-list';
 import { useRenameOrderList } from '../api/rename-order-list';
 import { OrderListEditor } from '../components/OrderListEditor';
 
-export { BestellenAfrondenPage, BestellenGegevensPage, BestellenVoltooidPage } from './WizardPages';
-
 function EmptyList() {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,15 @@
+// Who may call an operation at all, said on the route, so that a caller without the role is refused before the
+// input is looked at (issue #16 part 3: authorization before validation). The services still check it too.
+
+import { AppError } from '../errors.ts';
+import type { AuthUser } from './context.ts';
+
+/** Route `config`: only administrators (settings, translations, content, images, request processing, …). */
+export const adminOnly = { access: 'admin' } as const;
+
+/** The refusal of a signed-in caller the route's `config` does not admit, or null. */
+export function refusedByRole(config: unknown, user: AuthUser): AppError | null {
+  const access = (config as { access?: string } | undefined)?.access;
+  if (access === 'admin' && user.role !== 'admin') return new AppError('forbidden', 'error.geen_toegang');
+  return null;
+}
