@@ -1,10 +1,11 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,add,submit,order]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
 // closed-loop load with N connections for a few seconds per scenario:
 //   quick      quick search (HTTP cache miss and warm; the same statements bare through `pg`)
 //   catalogue  a catalogue page with one boolean filter (the same three)
+//   stock      a site manager's stock page, the history of its busiest item, all stock over the user's locations
 //   add        adding a line to an order list
 //   submit     submitting a filled order list (the order request)
 //   order      the two in a row, as the first version of this bench measured them
@@ -31,11 +32,12 @@ import {
   stopServer,
   writeMarker,
 } from './lib/server.ts';
+import { STOCK_USER, stockScenarios } from './lib/stock.ts';
 import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,add,submit,order]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -46,7 +48,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '62480' },
     'pg-port': { type: 'string', default: '62432' },
     'data-dir': { type: 'string' },
-    only: { type: 'string', default: 'quick,catalogue,add,submit,order' },
+    only: { type: 'string', default: 'quick,catalogue,stock,add,submit,order' },
     // e.g. --server-env DATABASE_POOL_SIZE=32 ; --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"
     'server-env': { type: 'string', default: '' },
     'node-args': { type: 'string', default: '' },
@@ -131,6 +133,7 @@ async function main() {
     if (only.has('quick') || only.has('catalogue')) notes.push(...(await indexFigures(server.pgPort)));
     if (only.has('quick')) results.push(...(await quickSearchScenarios(c)));
     if (only.has('catalogue')) results.push(...(await catalogueScenarios(c)));
+    if (only.has('stock')) results.push(...(await stockScenarios(c, api, await login(api, STOCK_USER))));
     if (only.has('add') || only.has('submit') || only.has('order')) {
       // why: every run leaves tens of thousands of dead order list lines behind (the adds churn a few lists);
       // each run starts from the same clean lists instead of the previous runs' leftovers. Autovacuum still

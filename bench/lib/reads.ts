@@ -79,13 +79,14 @@ export function clientPool(c: BenchContext) {
   return Array.from({ length: c.connections }, () => new HttpConnection('127.0.0.1', c.port));
 }
 
-async function httpScenario(
+export async function httpScenario(
   c: BenchContext,
   name: string,
   pathOf: (worker: number, i: number) => string,
+  token = c.token,
 ): Promise<Result> {
   const conns = clientPool(c);
-  const headers = { authorization: `Bearer ${c.token}`, 'x-locale': 'nl-NL' };
+  const headers = { authorization: `Bearer ${token}`, 'x-locale': 'nl-NL' };
   const request = async (w: number, i: number) => {
     const r = await conns[w].request('GET', pathOf(w, i), headers);
     return r.status === 200 || `${r.status} ${r.body.slice(0, 200)}`;

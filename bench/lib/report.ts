@@ -1,6 +1,8 @@
 // The bench's verdicts and its table.
+
 import type { Result } from './load.ts';
 import { log } from './server.ts';
+import { ALL_STOCK, STOCK_HISTORY, STOCK_PAGE } from './stock.ts';
 
 export interface TargetCheck {
   target: string;
@@ -55,6 +57,21 @@ export function checkTargets(results: Result[], ratios: Record<string, number>):
         pass: ratio >= 0.5,
       });
   }
+  p95(
+    results.find((r) => r.name === STOCK_PAGE),
+    'stock page of the largest location: p95',
+    50,
+  );
+  p95(
+    results.find((r) => r.name === STOCK_HISTORY),
+    'history of the busiest item: p95',
+    50,
+  );
+  p95(
+    results.find((r) => r.name === ALL_STOCK),
+    "all stock over the user's locations: p95",
+    100,
+  );
   p95(
     results.find((r) => r.name === ADD_LINE),
     'order list, add a line: p95',
