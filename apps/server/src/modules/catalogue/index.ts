@@ -13,6 +13,7 @@ export {
 } from './images.ts';
 export {
   cachedItemRows,
+  cachedItemsById,
   type ItemInfo,
   type ItemRow,
   itemCategories,

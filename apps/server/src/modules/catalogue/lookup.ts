@@ -99,31 +99,44 @@ export async function cachedItemRows(
   itemNos: readonly string[],
 ): Promise<ItemRow[]> {
   const missing = { ids: [] as string[], nos: [] as string[] };
-  let batch: Promise<ItemRow[]> | null = null;
+  let batch: Promise<{ byId: Map<string, ItemRow>; byNo: Map<string, ItemRow> }> | null = null;
   // why: deferred to a microtask, so every key the cache lacks is collected before the one statement runs
   const load = () => {
-    batch ??= Promise.resolve().then(() =>
-      runStatement<ItemRow>(db, itemsByIdOrNoStatement, [missing.ids, locale, missing.nos]),
-    );
+    batch ??= Promise.resolve()
+      .then(() => runStatement<ItemRow>(db, itemsByIdOrNoStatement, [missing.ids, locale, missing.nos]))
+      .then((found) => ({
+        byId: new Map(found.map((r) => [r.id, r])),
+        byNo: new Map(found.map((r) => [r.itemNo, r])),
+      }));
     return batch;
   };
   const rows = await Promise.all([
     ...[...new Set(ids)].map((id) =>
       itemRowCache.get(db, `${locale}|id|${id}`, () => {
         missing.ids.push(id);
-        return load().then((found) => found.find((r) => r.id === id) ?? null);
+        return load().then((found) => found.byId.get(id) ?? null);
       }),
     ),
     ...[...new Set(itemNos)].map((no) =>
       itemRowCache.get(db, `${locale}|no|${no}`, () => {
         missing.nos.push(no);
-        return load().then((found) => found.find((r) => r.itemNo === no) ?? null);
+        return load().then((found) => found.byNo.get(no) ?? null);
       }),
     ),
   ]);
   const byId = new Map<string, ItemRow>();
   for (const r of rows) if (r) byId.set(r.id, r);
   return [...byId.values()];
+}
+
+/** itemsById from the per-process item cache (cachedItemRows): for reads of many items at once on ctx.db. */
+export async function cachedItemsById(
+  db: Db,
+  locale: Locale,
+  ids: readonly string[],
+): Promise<Map<string, ItemInfo>> {
+  const rows = (await cachedItemRows(db, locale, ids, [])).map(toItemInfo);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export function toSetInfo({ imageSha, ...r }: SetRow): SetInfo {

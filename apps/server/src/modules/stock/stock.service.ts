@@ -24,7 +24,14 @@ import { sumDecimal } from '../../platform/decimal.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
-import { itemCategories, itemsById, itemsByNo, priceDisplayFor, pricesOf } from '../catalogue/index.ts';
+import {
+  cachedItemsById,
+  itemCategories,
+  itemsById,
+  itemsByNo,
+  priceDisplayFor,
+  pricesOf,
+} from '../catalogue/index.ts';
 import {
   type LedgerRow,
   plantWasOn,
@@ -128,7 +135,7 @@ export async function stockLines(
   const rows = await selectStockRows(ctx.db, location.locationId, user.id);
   const ids = rows.map((r) => r.itemId);
   const [items, categories, display, canRemove] = await Promise.all([
-    itemsById(ctx.db, ctx.locale, ids),
+    cachedItemsById(ctx.db, ctx.locale, ids),
     itemCategories(ctx.db, ctx.locale, ids),
     priceDisplayFor(ctx, true),
     removalAllowed(ctx, location, s),
