@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useTargetOrderList } from '../../../shared/api/order-lists/get-order-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -36,6 +37,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { NameModal } from '../../../shared/ui/NameModal';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useCreateOrderList } from '../api/create-order-list';
 import { useDeleteOrderList } from '../api/delete-order-list';
@@ -45,8 +47,11 @@ import { OrderListEditor } from '../components/OrderListEditor';
 
 function EmptyList() {
   const { t } = useTranslation();
+  // the read-only role can browse the catalogue but not fill the list: it is told why here too
+  const { readOnlyKey } = useSelectedLocationAccess();
   return (
     <EmptyView title={t('Bestellijst.leeg')} icon={<IconClipboardList size={28} aria-hidden />}>
+      <ReadOnlyReason reasonKey={readOnlyKey} />
       <Button
         component={Link}
         to={paths.materieel.to()}
