@@ -6,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { buildTheme, defaultBrand } from '../app/theme';
 import { i18n } from '../shared/i18n/i18n';
+import { selectLocation } from '../shared/session/location';
+import { sessionStore, startSession } from '../shared/session/session';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -58,4 +60,29 @@ export function renderWithProviders(
 /** A JSON answer for the stubbed fetch. */
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * A signed-in internal user (Jan) on location P-1, as the page tests start; `signOutTest` in afterEach undoes it.
+ */
+export function signInTest(): void {
+  startSession({
+    accessToken: 'a',
+    refreshToken: 'r'.repeat(20),
+    expiresAt: Date.now() / 1000 + 900,
+    user: {
+      id: 'u1',
+      name: 'Jan',
+      email: 'j@x.nl',
+      isAdmin: false,
+      internalExternal: 'Internal',
+      language: 'nl-NL',
+    },
+  });
+  selectLocation({ locationNo: 'P-1', label: 'P-1 - Project' });
+}
+
+export function signOutTest(): void {
+  sessionStore.set(null);
+  selectLocation(null);
 }

@@ -1,10 +1,8 @@
 import type { OrderList, OrderListSummary } from '@mp/contract/api/ordering';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectLocation } from '../../../shared/session/location';
-import { sessionStore, startSession } from '../../../shared/session/session';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
-import { json, renderWithProviders } from '../../../test/render';
+import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { BestellijstPage } from './OrderListPages';
 
 const summary: OrderListSummary = {
@@ -59,24 +57,10 @@ beforeEach(() => {
     if (url.pathname.endsWith(`/OrderLists/P-1/${summary.id}`)) return json(emptyList);
     return json({}, 404);
   });
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'u1',
-      name: 'Jan',
-      email: 'j@x.nl',
-      isAdmin: false,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
-  selectLocation({ locationNo: 'P-1', label: 'P-1 - Project' });
+  signInTest();
 });
 afterEach(() => {
-  sessionStore.set(null);
-  selectLocation(null);
+  signOutTest();
   vi.unstubAllGlobals();
 });
 

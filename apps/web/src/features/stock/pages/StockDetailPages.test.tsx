@@ -2,10 +2,8 @@ import type { PlantDetail, StockHistory } from '@mp/contract/api/stock';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectLocation } from '../../../shared/session/location';
-import { sessionStore, startSession } from '../../../shared/session/session';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
-import { json, renderWithProviders } from '../../../test/render';
+import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { MaterieelvoorraadDetailsPage, VoorraadverloopPage } from './StockDetailPages';
 
 const plant: PlantDetail = {
@@ -140,24 +138,10 @@ beforeEach(() => {
     if (url.pathname.endsWith('/history')) return json(history);
     return json({ code: 'error.niet_gevonden', message: 'Niet gevonden', details: {} }, 404);
   });
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'u1',
-      name: 'Jan',
-      email: 'j@x.nl',
-      isAdmin: false,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
-  selectLocation({ locationNo: 'P-1', label: 'P-1 - Project' });
+  signInTest();
 });
 afterEach(() => {
-  sessionStore.set(null);
-  selectLocation(null);
+  signOutTest();
   vi.unstubAllGlobals();
 });
 
