@@ -1,5 +1,17 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment } from './common.ts';
 import { depots, plantLocations } from './customers.ts';
@@ -92,6 +104,21 @@ export const inventoryLedger = pgTable(
     check('inventory_ledger_nonzero_ck', sql`${t.quantity} <> 0`),
   ],
 );
+
+/** Where stock revisions are drawn from: never reused, not even after a truncate (migration 0009). */
+export const stockRevisionSeq = pgSequence('stock_revision_seq', { startWith: 1 });
+
+/**
+ * A number per location that changes whenever anything its stock screens show changes: its `inventory`,
+ * `inventory_ledger` or `plants` rows, or the inspections of its plants (statement triggers, migration 0009).
+ * A process may keep a location's stock read while the number stays the same (decision 0014).
+ */
+export const stockRevisions = pgTable('stock_revisions', {
+  locationId: uuid()
+    .primaryKey()
+    .references(() => plantLocations.id, { onDelete: 'cascade' }),
+  revision: bigint({ mode: 'number' }).notNull(),
+});
 
 export const inventoryRelations = relations(inventory, ({ one }) => ({
   location: one(plantLocations, { fields: [inventory.locationId], references: [plantLocations.id] }),

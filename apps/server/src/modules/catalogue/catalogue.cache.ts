@@ -137,3 +137,13 @@ export function watchCatalogue(db: Db, now = Date.now()): void {
 export function observedRevision(db: Db): number | null {
   return revisions.get(db)?.revision ?? null;
 }
+
+/**
+ * The catalogue revision this process has seen (asked of the database at most once a second): a key part for
+ * caches of other areas that hold catalogue text or prices. With onCatalogueInvalidated they follow changes made
+ * in this process at once and those of other processes within about a second.
+ */
+export function seenCatalogueRevision(db: Db): number | null {
+  watchCatalogue(db);
+  return observedRevision(db);
+}

@@ -1,7 +1,11 @@
 // The catalogue's public face: the one read side of items, categories and sets (lookup, listing, search,
 // set contents and their read models). Other areas use only what is exported here and never read the
 // catalogue tables themselves. Everything else in this folder is private.
-export { invalidateCatalogueCaches } from './catalogue.cache.ts';
+export {
+  invalidateCatalogueCaches,
+  onCatalogueInvalidated,
+  seenCatalogueRevision,
+} from './catalogue.cache.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export {
   type CatalogueImageSlot,

@@ -15,9 +15,6 @@ export type StockRow = {
   /** The first day of the current stay (after the last time the ledger reached 0 here). */
   since: string;
   nextDue: string | null;
-  /** Amounts on removal lists of this location: the caller's and everybody else's. */
-  mine: number;
-  others: number;
 };
 
 /**
@@ -41,32 +38,55 @@ const sinceCte = (where: ReturnType<typeof sql>) => sql`
   )`;
 
 /**
- * Every line of stock on a location (bulk per item, one per plant) with its stay, next inspection and the
- * amounts on removal lists. Reads the removal-list lines too (decision 0014: the one column of another
- * area this screen shows; writing them is the removal-lists module's).
+ * Every line of stock on a location (bulk per item, one per plant) with its stay and next inspection: the
+ * same for every viewer, kept per process while the location's stock revision stays (stock.cache.ts).
  */
-export async function selectStockRows(db: Db, locationId: string, userId: string): Promise<StockRow[]> {
+export async function selectStockRows(db: Db, locationId: string): Promise<StockRow[]> {
   const r = await db.execute<StockRow>(sql`
-    with ${sinceCte(sql`l.location_id = ${locationId}`)},
-    listed as (
-      select ll.item_id, ll.plant_id,
-        coalesce(sum(ll.return_amount) filter (where rl.user_id = ${userId}), 0)::int as mine,
-        coalesce(sum(ll.return_amount) filter (where rl.user_id <> ${userId}), 0)::int as others
-      from removal_list_lines ll join removal_lists rl on rl.id = ll.removal_list_id
-      where ll.location_id = ${locationId}
-      group by ll.item_id, ll.plant_id
-    )
+    with ${sinceCte(sql`l.location_id = ${locationId}`)}
     select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity,
       coalesce(s.since, inv.last_movement_date)::text as since,
       (select i.next_due_date::text from inspections i where i.plant_id = inv.plant_id
-        order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue",
-      coalesce(ls.mine, 0) as mine, coalesce(ls.others, 0) as others
+        order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue"
     from inventory inv
     left join plants p on p.id = inv.plant_id
     left join since s on s.item_id = inv.item_id and s.plant_id is not distinct from inv.plant_id
-    left join listed ls on ls.item_id = inv.item_id and ls.plant_id is not distinct from inv.plant_id
     where inv.location_id = ${locationId} and inv.quantity > 0`);
   return r.rows;
+}
+
+/** Amounts of one stock line on the location's removal lists: the caller's and everybody else's. */
+export type ListedAmounts = { itemId: string; plantId: string | null; mine: number; others: number };
+
+export type StockState = { locationId: string; revision: string; listed: ListedAmounts[] };
+
+/**
+ * What a stock screen reads on every request, in one round trip: each location's stock revision (migration
+ * 0009; '0' before its first change) and the amounts on removal lists there (decision 0014: the one column of
+ * another area these screens show; writing them is the removal-lists module's).
+ */
+export async function selectStockStates(
+  db: Db,
+  locationIds: readonly string[],
+  userId: string,
+): Promise<Map<string, StockState>> {
+  const r = await db.execute<StockState>(sql`
+    select loc.id as "locationId", coalesce(sr.revision, 0)::text as revision,
+      coalesce((
+        select json_agg(json_build_object('itemId', x.item_id, 'plantId', x.plant_id, 'mine', x.mine,
+          'others', x.others))
+        from (
+          select ll.item_id, ll.plant_id,
+            coalesce(sum(ll.return_amount) filter (where rl.user_id = ${userId}), 0)::int as mine,
+            coalesce(sum(ll.return_amount) filter (where rl.user_id <> ${userId}), 0)::int as others
+          from removal_list_lines ll join removal_lists rl on rl.id = ll.removal_list_id
+          where ll.location_id = loc.id
+          group by ll.item_id, ll.plant_id
+        ) x
+      ), '[]'::json) as listed
+    from unnest(${sql.param([...locationIds])}::uuid[]) as loc(id)
+    left join stock_revisions sr on sr.location_id = loc.id`);
+  return new Map(r.rows.map((row) => [row.locationId, row]));
 }
 
 export type PlantRow = {
@@ -153,15 +173,6 @@ export async function selectLedger(
     where ${cond} and l.location_id = any(${sql.param(where.locationIds)}::uuid[])
     order by l.entry_date, l.created_at, l.id`);
   return r.rows;
-}
-
-/** What is on a location now of an item (bulk plus its plants), or of one plant. */
-export async function selectOnSite(db: Db, locationId: string, itemId: string, plantId?: string | null) {
-  const r = await db.execute<{ n: number }>(sql`
-    select coalesce(sum(quantity), 0)::int as n from inventory
-    where location_id = ${locationId} and item_id = ${itemId}
-      and ${plantId ? sql`plant_id = ${plantId}` : sql`true`}`);
-  return r.rows[0]?.n ?? 0;
 }
 
 export type OnSiteRow = {

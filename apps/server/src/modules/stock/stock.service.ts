@@ -11,6 +11,7 @@ import type {
   StockSort,
 } from '@mp/contract/api/stock';
 import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
+import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
 import {
   accessibleLocationIds,
@@ -31,17 +32,20 @@ import {
   itemsByNo,
   priceDisplayFor,
   pricesOf,
+  seenCatalogueRevision,
 } from '../catalogue/index.ts';
+import { cachedStockRows, cachedStockView } from './stock.cache.ts';
 import {
   type LedgerRow,
+  type ListedAmounts,
   plantWasOn,
+  type StockRow,
   selectInspections,
   selectLatestInspections,
   selectLedger,
   selectLocationsWithStock,
-  selectOnSite,
   selectPlantByNo,
-  selectStockRows,
+  selectStockStates,
 } from './stock.queries.ts';
 
 /*
@@ -125,68 +129,183 @@ function sorter(sort: StockSort): (a: StockLine, b: StockLine) => number {
   }
 }
 
-/** Every line of stock on the location, described, priced and checked for removal (unfiltered, unsorted). */
-export async function stockLines(
+/** A location's stock described for one kind of viewer: shared by every request of that kind (stock.cache.ts). */
+interface DescribedStock {
+  /** Every line, unsorted; the per-caller removal amounts are 0 here (forCaller fills them in). */
+  lines: StockLine[];
+  /** Each line's `itemId|plantId`, the key of its removal amounts. */
+  ids: Map<StockLine, string>;
+  /** Each line's words in lower case (item number, description, plant number), for the text filter. */
+  text: Map<StockLine, string>;
+  /** The lines in each sort order asked so far. */
+  sorted: Map<StockSort, StockLine[]>;
+  categories: StockPage['categories'];
+}
+
+/** How one request sees a location's stock: the shared description and the caller's own figures. */
+interface StockView {
+  location: LocationAccess;
+  described: DescribedStock;
+  rows: StockRow[];
+  listed: Map<string, ListedAmounts>;
+  canRemove: boolean;
+  countOthers: boolean;
+  s: SettingsMap;
+}
+
+const lineId = (itemId: string, plantId: string | null) => `${itemId}|${plantId ?? ''}`;
+
+async function describeStock(
   ctx: Ctx,
-  location: LocationAccess,
-): Promise<{ lines: StockLine[]; canRemove: boolean; s: SettingsMap; categoryNames: Map<string, string> }> {
-  const user = requireUser(ctx);
-  const s = await ctx.settings();
-  const rows = await selectStockRows(ctx.db, location.locationId, user.id);
-  const ids = rows.map((r) => r.itemId);
-  const [items, categories, display, canRemove] = await Promise.all([
-    cachedItemsById(ctx.db, ctx.locale, ids),
-    itemCategories(ctx.db, ctx.locale, ids),
-    priceDisplayFor(ctx, true),
-    removalAllowed(ctx, location, s),
+  rows: StockRow[],
+  display: PriceDisplay,
+  day: string,
+  s: SettingsMap,
+): Promise<DescribedStock> {
+  const itemIds = rows.map((r) => r.itemId);
+  const [items, categories] = await Promise.all([
+    cachedItemsById(ctx.db, ctx.locale, itemIds),
+    itemCategories(ctx.db, ctx.locale, itemIds),
   ]);
-  const day = today(ctx);
-  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
-  const lines = rows.flatMap((r): StockLine[] => {
+  const ids = new Map<StockLine, string>();
+  const text = new Map<StockLine, string>();
+  const counts = new Map<string, { id: string; name: string; lines: number }>();
+  const lines: StockLine[] = [];
+  for (const r of rows) {
     const item = items.get(r.itemId);
-    if (!item) return [];
+    if (!item) continue;
     const prices = pricesOf(item, display);
     const rented = item.rentalType === 'Verhuur';
-    return [
-      {
-        key: r.plantNo ? `${item.itemNo}/${r.plantNo}` : item.itemNo,
-        itemNo: item.itemNo,
-        description: item.description,
-        categoryId: categories.get(r.itemId)?.categoryId ?? null,
-        plantNo: r.plantNo,
-        quantity: r.quantity,
-        rentalType: item.rentalType,
-        rentalUnit: item.rentalUnit,
-        onSiteSince: r.since,
-        daysOnSite: daysOnSite(r.since, day),
-        ...prices,
-        lineDayRent: rented ? sumDecimal([[r.quantity, prices.dayPrice]], 2) : null,
-        lineWeekRent: rented ? sumDecimal([[r.quantity, prices.weekPrice]], 2) : null,
-        weightPerPiece: item.weight,
-        imageUrl: item.imageUrl,
-        ...shownInspection(r.nextDue, false, day, s),
-        onMyRemovalList: r.mine,
-        onOtherRemovalLists: countOthers ? r.others : 0,
-        availableForRemoval: canRemove ? availableForRemoval(r.quantity, r.others, countOthers) : 0,
-      },
-    ];
+    const category = categories.get(r.itemId);
+    const line: StockLine = {
+      key: r.plantNo ? `${item.itemNo}/${r.plantNo}` : item.itemNo,
+      itemNo: item.itemNo,
+      description: item.description,
+      categoryId: category?.categoryId ?? null,
+      plantNo: r.plantNo,
+      quantity: r.quantity,
+      rentalType: item.rentalType,
+      rentalUnit: item.rentalUnit,
+      onSiteSince: r.since,
+      daysOnSite: daysOnSite(r.since, day),
+      ...prices,
+      lineDayRent: rented ? sumDecimal([[r.quantity, prices.dayPrice]], 2) : null,
+      lineWeekRent: rented ? sumDecimal([[r.quantity, prices.weekPrice]], 2) : null,
+      weightPerPiece: item.weight,
+      imageUrl: item.imageUrl,
+      ...shownInspection(r.nextDue, false, day, s),
+      onMyRemovalList: 0,
+      onOtherRemovalLists: 0,
+      availableForRemoval: 0,
+    };
+    lines.push(line);
+    ids.set(line, lineId(r.itemId, r.plantId));
+    text.set(line, `${line.itemNo} ${line.description} ${line.plantNo ?? ''}`.toLowerCase());
+    if (line.categoryId) {
+      const c = counts.get(line.categoryId) ?? {
+        id: line.categoryId,
+        name: category?.categoryName ?? '',
+        lines: 0,
+      };
+      c.lines++;
+      counts.set(line.categoryId, c);
+    }
+  }
+  return {
+    lines,
+    ids,
+    text,
+    sorted: new Map(),
+    categories: [...counts.values()].sort((a, b) => cmp(a.name, b.name)),
+  };
+}
+
+/**
+ * The stock of these locations as the caller sees it: one statement for the revisions and the removal amounts,
+ * then each location's description from the per-process cache (read again only when its stock moved).
+ */
+async function stockViews(ctx: Ctx, locations: LocationAccess[]): Promise<StockView[]> {
+  const user = requireUser(ctx);
+  const [s, display, states] = await Promise.all([
+    ctx.settings(),
+    priceDisplayFor(ctx, true),
+    selectStockStates(
+      ctx.db,
+      locations.map((l) => l.locationId),
+      user.id,
+    ),
+  ]);
+  const day = today(ctx);
+  const key = [
+    ctx.locale,
+    display,
+    day,
+    s.MaterieelvoorraadKeuringsdatumInfoDays,
+    s.MaterieelvoorraadKeuringsdatumWarningDays,
+    s.MaterieelvoorraadKeuringsdatumDangerDays,
+    s.MaterieelVoorraad_ToonExternMaterieelKeuringsDatum,
+    seenCatalogueRevision(ctx.db),
+  ].join('|');
+  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
+  return Promise.all(
+    locations.map(async (location) => {
+      const state = states.get(location.locationId);
+      const revision = state?.revision ?? '0';
+      const [rows, described, canRemove] = await Promise.all([
+        cachedStockRows(ctx.db, location.locationId, revision),
+        cachedStockView(ctx.db, location.locationId, revision, key, (r) =>
+          describeStock(ctx, r, display, day, s),
+        ),
+        removalAllowed(ctx, location, s),
+      ]);
+      const listed = new Map((state?.listed ?? []).map((a) => [lineId(a.itemId, a.plantId), a]));
+      return { location, described, rows, listed, canRemove, countOthers, s };
+    }),
+  );
+}
+
+async function stockView(ctx: Ctx, location: LocationAccess): Promise<StockView> {
+  const [view] = await stockViews(ctx, [location]);
+  return view as StockView;
+}
+
+/** These lines with the caller's removal amounts: on their list, on others', and what they may still put on. */
+function forCaller(view: StockView, lines: StockLine[]): StockLine[] {
+  return lines.map((l) => {
+    const amounts = view.listed.get(view.described.ids.get(l) ?? '');
+    const others = amounts?.others ?? 0;
+    return {
+      ...l,
+      onMyRemovalList: amounts?.mine ?? 0,
+      onOtherRemovalLists: view.countOthers ? others : 0,
+      availableForRemoval: view.canRemove ? availableForRemoval(l.quantity, others, view.countOthers) : 0,
+    };
   });
-  const categoryNames = new Map<string, string>();
-  for (const c of categories.values())
-    if (c.categoryId) categoryNames.set(c.categoryId, c.categoryName ?? '');
-  return { lines, canRemove, s, categoryNames };
 }
 
 const words = (text: string | undefined) => (text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
-function filtered(lines: StockLine[], categoryId: string, text: string | undefined): StockLine[] {
+/** The lines of the category (the empty guid: all) that hold every word, in the sort order (shared: do not change). */
+function matching(
+  d: DescribedStock,
+  categoryId: string,
+  text: string | undefined,
+  sort: StockSort,
+): StockLine[] {
+  let sorted = d.sorted.get(sort);
+  if (!sorted) {
+    sorted = [...d.lines].sort(sorter(sort));
+    d.sorted.set(sort, sorted);
+  }
   const terms = words(text);
-  return lines.filter(
-    (l) =>
-      (categoryId === EMPTY_GUID || l.categoryId === categoryId.toLowerCase()) &&
-      terms.every((w) => `${l.itemNo} ${l.description} ${l.plantNo ?? ''}`.toLowerCase().includes(w)),
+  const category = categoryId === EMPTY_GUID ? null : categoryId.toLowerCase();
+  if (!category && terms.length === 0) return sorted;
+  return sorted.filter(
+    (l) => (!category || l.categoryId === category) && terms.every((w) => (d.text.get(l) ?? '').includes(w)),
   );
 }
+
+const quantityOf = (lines: StockLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
 /** The locations the caller may read, in the one shape (admins: those with stock). */
 async function readableLocations(ctx: Ctx): Promise<LocationAccess[]> {
@@ -223,18 +342,17 @@ export async function allStock(
   if (purpose === 'all' && !(await ctx.settings()).Materieelvoorraad_ToonAllevoorraden) {
     throw errors.forbidden('Materieelvoorraad.alle_voorraden_uit');
   }
-  const locations = await readableLocations(ctx);
+  const views = await stockViews(ctx, await readableLocations(ctx));
   const groups: AllStock['locations'] = [];
-  for (const location of locations) {
-    const { lines } = await stockLines(ctx, location);
-    const matching = filtered(lines, categoryId, query.query).sort(sorter(query.sortBy));
-    if (matching.length === 0) continue;
+  for (const view of views) {
+    const lines = matching(view.described, categoryId, query.query, query.sortBy);
+    if (lines.length === 0) continue;
     groups.push({
-      locationNo: location.locationNo,
-      description: location.description,
-      items: matching.slice(0, MAX_LINES_PER_LOCATION),
-      totalLines: matching.length,
-      totalQuantity: matching.reduce((n, l) => n + l.quantity, 0),
+      locationNo: view.location.locationNo,
+      description: view.location.description,
+      items: forCaller(view, lines.slice(0, MAX_LINES_PER_LOCATION)),
+      totalLines: lines.length,
+      totalQuantity: quantityOf(lines),
     });
   }
   return {
@@ -287,32 +405,19 @@ export async function plantInspections(ctx: Ctx, locationNo?: string): Promise<I
 
 /** GET PlantInventoryItems/{categoryId}: one page of the location's stock, sorted and filtered. */
 export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery): Promise<StockPage> {
-  const location = await readLocation(ctx, query.plantLocation);
-  const { lines, canRemove, s, categoryNames } = await stockLines(ctx, location);
-  const categoryCounts = new Map<string, { id: string; name: string; lines: number }>();
-  for (const l of lines) {
-    if (!l.categoryId) continue;
-    const c = categoryCounts.get(l.categoryId) ?? {
-      id: l.categoryId,
-      name: categoryNames.get(l.categoryId) ?? '',
-      lines: 0,
-    };
-    c.lines++;
-    categoryCounts.set(l.categoryId, c);
-  }
-  const matching = filtered(lines, categoryId, query.query);
-  matching.sort(sorter(query.sortBy));
+  const view = await stockView(ctx, await readLocation(ctx, query.plantLocation));
+  const lines = matching(view.described, categoryId, query.query, query.sortBy);
   const start = (query.pageNumber - 1) * query.pageSize;
   return {
-    locationNo: location.locationNo,
-    items: matching.slice(start, start + query.pageSize),
-    total: matching.length,
-    totalQuantity: matching.reduce((n, l) => n + l.quantity, 0),
+    locationNo: view.location.locationNo,
+    items: forCaller(view, lines.slice(start, start + query.pageSize)),
+    total: lines.length,
+    totalQuantity: quantityOf(lines),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    categories: [...categoryCounts.values()].sort((a, b) => cmp(a.name, b.name)),
-    canRemove,
-    bulkReturn: canRemove && s.MaterieelvoorraadBulkTerugsturenEnabled,
+    categories: view.described.categories,
+    canRemove: view.canRemove,
+    bulkReturn: view.canRemove && view.s.MaterieelvoorraadBulkTerugsturenEnabled,
   };
 }
 
@@ -322,10 +427,9 @@ export async function allStockLines(
   locationNo: string,
   text?: string,
 ): Promise<{ lines: StockLine[]; totalQuantity: number }> {
-  const location = await readLocation(ctx, locationNo);
-  const { lines } = await stockLines(ctx, location);
-  const matching = filtered(lines, EMPTY_GUID, text).sort(sorter('default'));
-  return { lines: matching, totalQuantity: matching.reduce((n, l) => n + l.quantity, 0) };
+  const view = await stockView(ctx, await readLocation(ctx, locationNo));
+  const lines = matching(view.described, EMPTY_GUID, text, 'default');
+  return { lines: forCaller(view, lines), totalQuantity: quantityOf(lines) };
 }
 
 /** CheckVoorraadAanwezig: whether anything is on the location, and how much. */
@@ -333,9 +437,7 @@ export async function stockPresent(
   ctx: Ctx,
   locationNo: string,
 ): Promise<{ present: boolean; quantity: number; lines: number }> {
-  const location = await readLocation(ctx, locationNo);
-  const user = requireUser(ctx);
-  const rows = await selectStockRows(ctx.db, location.locationId, user.id);
+  const { rows } = await stockView(ctx, await readLocation(ctx, locationNo));
   const quantity = rows.reduce((n, r) => n + r.quantity, 0);
   return { present: quantity > 0, quantity, lines: rows.length };
 }
@@ -413,7 +515,8 @@ export async function stockHistory(
   const rows = await selectLedger(ctx.db, { itemId: item.id, plantId, locationIds: [location.locationId] });
   if (rows.length === 0)
     throw errors.notFound('error.niet_gevonden', { itemNo, plantNo: query.plantNo ?? null });
-  const current = await selectOnSite(ctx.db, location.locationId, item.id, plantId);
+  // inventory = Σ ledger per place, item and plant (decision 0014, tested over the demo data): no second statement.
+  const current = rows.reduce((n, r) => n + r.quantity, 0);
   const empty = s.Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad;
   if (current === 0 && !empty) {
     // Without Materieelvoorraad_ToonVoorraadVerloop_LegeVoorraad an item no longer on site has no history here.
@@ -443,7 +546,6 @@ export async function plantDetail(
   locationNo: string,
 ): Promise<PlantDetail> {
   const location = await readLocation(ctx, locationNo);
-  const user = requireUser(ctx);
   const plant = await selectPlantByNo(ctx.db, plantNo);
   const notFound = () => errors.notFound('error.niet_gevonden', { plantNo });
   if (!plant) throw notFound();
@@ -467,12 +569,11 @@ export async function plantDetail(
   let others = 0;
   let since: string | null = null;
   if (here) {
-    const row = (await selectStockRows(ctx.db, location.locationId, user.id)).find(
-      (r) => r.plantId === plant.id,
-    );
-    mine = row?.mine ?? 0;
-    others = row?.others ?? 0;
-    since = row?.since ?? null;
+    const view = await stockView(ctx, location);
+    const amounts = view.listed.get(lineId(plant.itemId, plant.id));
+    mine = amounts?.mine ?? 0;
+    others = amounts?.others ?? 0;
+    since = view.rows.find((r) => r.plantId === plant.id)?.since ?? null;
   }
   const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
   const visibleAt =

@@ -249,6 +249,69 @@ describe('GET PlantInventoryItems/{id}', () => {
   });
 });
 
+describe('the stock read kept per process (stock.cache.ts) follows every change', () => {
+  it('a delivery, an inspection and a colleague’s removal line show on the next read', async () => {
+    const id = await locationId(t, LOC);
+    const byKey = async () =>
+      new Map((await allLines(LOC)).items.map((l: { key: string }) => [l.key, l] as const)) as Map<
+        string,
+        Record<string, unknown>
+      >;
+    const before = await byKey();
+    const [bulk] = await rows<{ itemId: string; itemNo: string; quantity: number }>(sql`
+      select inv.item_id as "itemId", i.item_no as "itemNo", inv.quantity from inventory inv
+      join items i on i.id = inv.item_id
+      where inv.location_id = ${id} and inv.plant_id is null and inv.quantity > 0 order by i.item_no limit 1`);
+    const [plant] = await rows<{ plantId: string; key: string }>(sql`
+      select p.id as "plantId", i.item_no || '/' || p.plant_no as key from plants p
+      join items i on i.id = p.item_id where p.location_id = ${id} order by p.plant_no limit 1`);
+    expect(before.get(bulk.itemNo)?.quantity).toBe(bulk.quantity);
+
+    // A delivery of 5 (ledger and inventory in one transaction, as the order flow writes them).
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into inventory_ledger (entry_date, location_id, item_id, quantity, kind)
+        values (current_date, ${id}, ${bulk.itemId}, 5, 'delivery')`);
+      await tx.execute(sql`update inventory set quantity = quantity + 5
+        where location_id = ${id} and item_id = ${bulk.itemId} and plant_id is null`);
+    });
+    // An inspection of the plant, due in three years.
+    await t.database.db.execute(sql`insert into inspections (plant_id, inspected_on, result, next_due_date)
+      values (${plant.plantId}, current_date, 'approved', current_date + 1095)`);
+    try {
+      const after = await byKey();
+      expect(after.get(bulk.itemNo)?.quantity).toBe(bulk.quantity + 5);
+      expect(after.get(plant.key)?.inspectionLevel).toBe('ok');
+      const history = await get(
+        `/api/v2.0/PlantInventoryItems/${encodeURIComponent(bulk.itemNo)}/history?plantLocation=${LOC}`,
+      );
+      expect(history.json().current).toBe(bulk.quantity + 5);
+
+      // A colleague's removal line: their amount shows as theirs, not the caller's (the setting is on by default).
+      const put = await removalPost(LOC, { lines: [{ itemNo: bulk.itemNo, amount: 2 }] }, COLLEAGUE);
+      expect(put.statusCode).toBe(200);
+      const listed = (await byKey()).get(bulk.itemNo);
+      expect(listed?.onOtherRemovalLists).toBe(2);
+      expect(listed?.availableForRemoval).toBe(bulk.quantity + 5 - 2);
+    } finally {
+      await t.database.db.execute(sql`delete from removal_list_lines where location_id = ${id}
+        and item_id = ${bulk.itemId} and plant_id is null
+        and removal_list_id in (select rl.id from removal_lists rl join users u on u.id = rl.user_id
+          where u.email = ${COLLEAGUE})`);
+      await t.database.db.execute(sql`delete from inspections where plant_id = ${plant.plantId}
+        and inspected_on = current_date and next_due_date = current_date + 1095`);
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from inventory_ledger where location_id = ${id} and item_id = ${bulk.itemId}
+          and kind = 'delivery' and quantity = 5 and entry_date = current_date`);
+        await tx.execute(sql`update inventory set quantity = quantity - 5
+          where location_id = ${id} and item_id = ${bulk.itemId} and plant_id is null`);
+      });
+    }
+    const restored = await byKey();
+    expect(restored.get(bulk.itemNo)?.quantity).toBe(bulk.quantity);
+    expect(restored.get(plant.key)?.nextInspection).toBe(before.get(plant.key)?.nextInspection);
+  });
+});
+
 describe('one plant and the stock history', () => {
   async function aPlant() {
     const { items } = await allLines(LOC);
