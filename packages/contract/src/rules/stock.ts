@@ -58,3 +58,15 @@ export function daysOnSite(since: string, today: string): number {
 export function availableForRemoval(onSite: number, onOtherLists: number, countOthers: boolean): number {
   return Math.max(0, onSite - (countOthers ? onOtherLists : 0));
 }
+
+/** Translation key of a stock history row's kind (Materieelvoorraad.verloop.soort): on screen and in exports. */
+export const ledgerKindKey = {
+  initial: 'Materieelvoorraad.verloop.soort.begin',
+  delivery: 'Materieelvoorraad.verloop.soort.levering',
+  removal: 'Materieelvoorraad.verloop.soort.afvoer',
+  move_in: 'Materieelvoorraad.verloop.soort.verplaatsing_naar',
+  move_out: 'Materieelvoorraad.verloop.soort.verplaatsing_van',
+  sale: 'Materieelvoorraad.verloop.soort.verkoop',
+  correction: 'Materieelvoorraad.verloop.soort.correctie',
+  empty: 'Materieelvoorraad.verloop.soort.leeg',
+} as const satisfies Record<'initial' | 'delivery' | 'removal' | 'move_in' | 'move_out' | 'sale' | 'correction' | 'empty', string>;

@@ -33,17 +33,7 @@ export function InspectionBadge({ due, level }: { due: string | null; level: Ins
   );
 }
 
-/** Translation key of a ledger kind (existing keys under Materieelvoorraad.verloop.soort). */
-export const ledgerKindKey: Record<HistoryEntry['kind'], string> = {
-  initial: 'Materieelvoorraad.verloop.soort.begin',
-  delivery: 'Materieelvoorraad.verloop.soort.levering',
-  removal: 'Materieelvoorraad.verloop.soort.afvoer',
-  move_in: 'Materieelvoorraad.verloop.soort.verplaatsing_naar',
-  move_out: 'Materieelvoorraad.verloop.soort.verplaatsing_van',
-  sale: 'Materieelvoorraad.verloop.soort.verkoop',
-  correction: 'Materieelvoorraad.verloop.soort.correctie',
-  empty: 'Materieelvoorraad.verloop.soort.leeg',
-};
+export { ledgerKindKey } from '@mp/contract/rules/stock';
 
 /** The order page of a ledger row's order, by the order's kind. */
 export function orderPath(kind: string | null, id: string | null): string | null {
