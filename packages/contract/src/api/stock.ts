@@ -168,6 +168,17 @@ export const historyQuery = z.object({
   plantNo: itemNumber.optional(),
 });
 
+/** The file format of an export (Materieelvoorraad_ShowExportVoorraad, …ShowExportVoorraadVerloop). */
+export const exportFormat = z.enum(['xlsx', 'csv']);
+
+/** GET PlantInventoryItems/{categoryId}/export: the lines the stock page shows (category, words, sort), every page. */
+export const stockExportQuery = stockQuery
+  .pick({ plantLocation: true, sortBy: true, query: true })
+  .extend({ format: exportFormat.default('xlsx') });
+
+/** GET PlantInventoryItems/{itemNo}/history/export. */
+export const historyExportQuery = historyQuery.extend({ format: exportFormat.default('xlsx') });
+
 export const stockHistory = z.object({
   locationNo: z.string(),
   itemNo: z.string(),

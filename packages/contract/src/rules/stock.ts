@@ -69,4 +69,7 @@ export const ledgerKindKey = {
   sale: 'Materieelvoorraad.verloop.soort.verkoop',
   correction: 'Materieelvoorraad.verloop.soort.correctie',
   empty: 'Materieelvoorraad.verloop.soort.leeg',
-} as const satisfies Record<'initial' | 'delivery' | 'removal' | 'move_in' | 'move_out' | 'sale' | 'correction' | 'empty', string>;
+} as const satisfies Record<
+  'initial' | 'delivery' | 'removal' | 'move_in' | 'move_out' | 'sale' | 'correction' | 'empty',
+  string
+>;

@@ -3,6 +3,7 @@ import { itemNumber, locationNumber } from '@mp/contract/api/ordering';
 import {
   allStockQuery,
   allStock as allStockSchema,
+  historyExportQuery,
   historyParams,
   historyQuery,
   inspectionsList,
@@ -11,16 +12,19 @@ import {
   plantParams,
   plantQuery,
   type StockLine,
+  stockExportQuery,
   stockHistory as stockHistorySchema,
   stockPage as stockPageSchema,
   stockQuery,
 } from '@mp/contract/api/stock';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { exportContentType } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { type ExportFile, exportHistory, exportStock } from './stock.export.ts';
 import {
   allStock,
   allStockLines,
@@ -127,6 +131,32 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
   );
 
   app.get(
+    '/api/v2.0/PlantInventoryItems/:id/export',
+    {
+      schema: {
+        tags,
+        description: `The stock on plantLocation as a file (format xlsx, the default, or csv), streamed: every line the stock page shows for the category ({id}, the empty guid: all), query and sortBy, with typed cells (numbers, money, days) and headers in the caller's language; price columns only when the caller sees prices. CSV in the caller's region (';' and decimal comma except en-US), UTF-8 with byte order mark, formulas escaped. Needs Materieelvoorraad_ShowExportVoorraad (else 403 Materieelvoorraad.export.uit). ${access}`,
+        params: z.object({ id: z.guid() }),
+        querystring: stockExportQuery,
+      },
+    },
+    async (req, reply) => sendExport(reply, await exportStock(ctxOf(req, deps), req.params.id, req.query)),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/:id/history/export',
+    {
+      schema: {
+        tags,
+        description: `The stock history of an item (or one plant) on plantLocation as a file (format xlsx, the default, or csv), the rows of GET PlantInventoryItems/{itemNo}/history. Needs Materieelvoorraad_ShowExportVoorraadVerloop (else 403 Materieelvoorraad.export.verloop_uit). ${access}`,
+        params: historyParams,
+        querystring: historyExportQuery,
+      },
+    },
+    async (req, reply) => sendExport(reply, await exportHistory(ctxOf(req, deps), req.params.id, req.query)),
+  );
+
+  app.get(
     '/api/v2.0/PlantInspections',
     {
       schema: {
@@ -141,6 +171,16 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
   );
 
   stockLegacy(app, deps);
+}
+
+/** A streamed export as a download: never cached, never shown inline. */
+function sendExport(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', exportContentType[file.format])
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
 }
 
 const locatieBody = { materieelLocatieNr: locationNumber };

@@ -432,6 +432,17 @@ export async function allStockLines(
   return { lines: forCaller(view, lines), totalQuantity: quantityOf(lines) };
 }
 
+/** Every line of the location's stock that the page would show (category, words, sort), unpaged: for an export. */
+export async function stockForExport(
+  ctx: Ctx,
+  categoryId: string,
+  query: { plantLocation: string; query?: string; sortBy: StockSort },
+): Promise<{ locationNo: string; lines: StockLine[]; s: SettingsMap }> {
+  const view = await stockView(ctx, await readLocation(ctx, query.plantLocation));
+  const lines = matching(view.described, categoryId, query.query, query.sortBy);
+  return { locationNo: view.location.locationNo, lines: forCaller(view, lines), s: view.s };
+}
+
 /** CheckVoorraadAanwezig: whether anything is on the location, and how much. */
 export async function stockPresent(
   ctx: Ctx,

@@ -1,5 +1,5 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import type { HistoryEntry, InspectionLevel } from '@mp/contract/api/stock';
+import type { InspectionLevel } from '@mp/contract/api/stock';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
+import { useSettings } from '../../../shared/api/get-settings';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -31,6 +32,7 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useHistory } from '../api/get-history';
 import { usePlant } from '../api/get-plant';
+import { ExportMenu } from '../components/ExportMenu';
 import { InspectionBadge, ledgerKindKey, orderPath } from '../components/stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
@@ -309,6 +311,7 @@ export function VoorraadverloopPage() {
   const plantNo = nummer && nummer !== '-' ? nummer : null;
   const location = useStore(selectedLocationStore);
   const query = useHistory(location?.locationNo ?? null, soort, plantNo);
+  const settings = useSettings();
   let body: ReactNode = null;
   if (!location) body = null;
   else if (query.isPending) body = <LoadingBlock />;
@@ -333,9 +336,20 @@ export function VoorraadverloopPage() {
               </Text>
               <Text size="sm">{h.description}</Text>
             </div>
-            <Text fw={600} role="status">
-              {t('Materieelvoorraad.verloop.huidig', { count: h.current })}
-            </Text>
+            <Group gap="sm">
+              <Text fw={600} role="status">
+                {t('Materieelvoorraad.verloop.huidig', { count: h.current })}
+              </Text>
+              {settings.loaded &&
+                settings.bool('Materieelvoorraad_ShowExportVoorraadVerloop') &&
+                location && (
+                  <ExportMenu
+                    path={`/PlantInventoryItems/${encodeURIComponent(soort)}/history/export`}
+                    query={{ plantLocation: location.locationNo, plantNo }}
+                    testId="history-export"
+                  />
+                )}
+            </Group>
           </Group>
         </Paper>
         {h.entries.length === 0 ? <EmptyView /> : <HistoryTable entries={h.entries} withLocation={false} />}

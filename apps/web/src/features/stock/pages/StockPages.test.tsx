@@ -68,12 +68,14 @@ const location = (role: 'user' | 'administration') => ({
 const fetchMock = vi.fn<typeof fetch>();
 let stockAnswer: () => Response;
 let role: 'user' | 'administration' = 'user';
+let exportOn = false;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   resetSnackbars();
   role = 'user';
+  exportOn = false;
   stockAnswer = () =>
     json(page([line('BH-2', null, 5), line('AG-1', 'AG-1-001', 1), line('SK-9', null, 12)]));
   fetchMock.mockImplementation(async (input) => {
@@ -82,7 +84,10 @@ beforeEach(() => {
     if (url.pathname.includes('/Settings'))
       return json({
         groupingType: 'all',
-        boolValues: { Materieelvoorraad_NietMeerAfvoeren: false },
+        boolValues: {
+          Materieelvoorraad_NietMeerAfvoeren: false,
+          Materieelvoorraad_ShowExportVoorraad: exportOn,
+        },
         intValues: { Prijzen_AantalDecimalen: 2 },
         stringValues: {},
         multiStrings: {},
@@ -168,5 +173,34 @@ describe('stock page', () => {
     expect(screen.queryByTestId('return-all')).toBeNull();
     expect(screen.queryByTestId('remove-selection')).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('stock export', () => {
+  it('offers Excel and CSV downloads of what the page shows only with Materieelvoorraad_ShowExportVoorraad', async () => {
+    const view = renderWithProviders(<MaterieelvoorraadPage />, {
+      path: '/materieelvoorraad?sort=quantityDesc',
+    });
+    await screen.findAllByTestId('stock-row');
+    expect(screen.queryByTestId('stock-export')).toBeNull();
+    view.unmount();
+
+    exportOn = true;
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad?sort=quantityDesc&q=hek' });
+    fireEvent.click(await screen.findByTestId('stock-export'));
+    const xlsx = new URL(
+      (await screen.findByTestId('stock-export-xlsx')).getAttribute('href') ?? '',
+      'http://x',
+    );
+    expect(xlsx.pathname).toBe('/api/v2.0/PlantInventoryItems/00000000-0000-0000-0000-000000000000/export');
+    expect(Object.fromEntries(xlsx.searchParams)).toEqual({
+      plantLocation: 'P-1',
+      sortBy: 'quantityDesc',
+      query: 'hek',
+      format: 'xlsx',
+    });
+    const csv = screen.getByTestId('stock-export-csv');
+    expect(csv.getAttribute('href')).toContain('format=csv');
+    expect(csv.hasAttribute('download')).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useStock } from '../api/get-stock';
+import { ExportMenu } from '../components/ExportMenu';
 import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
 
@@ -294,6 +295,13 @@ export function MaterieelvoorraadPage() {
               styles={{ input: { minHeight: 44 } }}
               comboboxProps={{ withinPortal: true }}
             />
+            {settings.loaded && settings.bool('Materieelvoorraad_ShowExportVoorraad') && (
+              <ExportMenu
+                path={`/PlantInventoryItems/${encodeURIComponent(params.categoryId)}/export`}
+                query={{ plantLocation: location.locationNo, sortBy: params.sortBy, query: params.query }}
+                testId="stock-export"
+              />
+            )}
           </Group>
           <ReadOnlyReason
             reasonKey={access.readOnlyKey ?? (noRemoval ? 'Materieelvoorraad.alleen_inzage' : null)}
