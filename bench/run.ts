@@ -128,6 +128,7 @@ async function main() {
       token: await login(api, USER),
       notes,
       cpu: new CpuMeter(child.pid, server.dataDir),
+      serverPid: child.pid,
     };
     loadNow('load average at the start');
     if (only.has('quick') || only.has('catalogue')) notes.push(...(await indexFigures(server.pgPort)));

@@ -29,6 +29,8 @@ export interface BenchContext {
   notes: string[];
   /** CPU of the server and PostgreSQL processes (Linux), for the write scenarios' notes. */
   cpu?: CpuMeter;
+  /** The server's process id (its memory is sampled during the exports). */
+  serverPid?: number;
 }
 
 /** Quick-search texts as people type them: prefixes, whole words, two words, numbers. */

@@ -1,6 +1,7 @@
 // The stock scenarios of issue #10 (docs/decisions/0014): the stock page of the site manager's largest location,
 // the history of the busiest item there, and all stock over every location of that user. GET only: nothing is
 // written, so the scenarios can run in any order.
+import { readFileSync } from 'node:fs';
 import { EMPTY_GUID } from '@mp/contract';
 import type { Result } from './load.ts';
 import { type BenchContext, httpScenario } from './reads.ts';
@@ -56,7 +57,57 @@ export async function stockScenarios(c: BenchContext, api: Api, token: string): 
   results.push(
     await httpScenario(c, ALL_STOCK, () => `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}/locations`, token),
   );
+  for (const format of ['xlsx', 'csv'] as const) {
+    c.notes.push(await exportFigure(c, token, largest.location_no, largest.lines, format));
+  }
   return results;
+}
+
+/** The server's resident memory in MiB (Linux), or NaN elsewhere. */
+function rssMiB(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The stock export of a location, downloaded one after another (a user waits for one file): time to the last
+ * byte and the server's resident memory before and at its peak during the downloads (sampled every 5 ms).
+ */
+async function exportFigure(
+  c: BenchContext,
+  token: string,
+  locationNo: string,
+  lines: number,
+  format: 'xlsx' | 'csv',
+): Promise<string> {
+  const url = `http://127.0.0.1:${c.port}/api/v2.0/PlantInventoryItems/${EMPTY_GUID}/export?plantLocation=${locationNo}&format=${format}`;
+  const download = async () => {
+    const started = performance.now();
+    const r = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-locale': 'nl-NL' } });
+    if (r.status !== 200 || !r.body) throw new Error(`export ${format}: ${r.status} ${await r.text()}`);
+    let bytes = 0;
+    for await (const chunk of r.body) bytes += chunk.byteLength;
+    return { ms: performance.now() - started, bytes };
+  };
+  await download(); // warm: the location's stock is read once, then kept (decision 0014)
+  const before = rssMiB(c.serverPid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(c.serverPid));
+  }, 5);
+  const runs: { ms: number; bytes: number }[] = [];
+  try {
+    for (let i = 0; i < 10; i++) runs.push(await download());
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const kb = Math.round((runs[0]?.bytes ?? 0) / 1024);
+  return `${format.toUpperCase()} export of ${locationNo} (${lines} rows, ${kb} KiB), 10 one after another: median ${Math.round(ms[5] ?? 0)} ms, max ${Math.round(ms.at(-1) ?? 0)} ms; server memory (RSS) ${Math.round(before)} MiB before, peak ${Math.round(peak)} MiB (+${Math.round(peak - before)})`;
 }
 
 export const STOCK_PAGE = 'stock page of the largest location (GET PlantInventoryItems/{id}), HTTP';

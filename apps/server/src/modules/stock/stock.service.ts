@@ -15,11 +15,11 @@ import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
 import {
   accessibleLocationIds,
+  allowedLocationsById,
   hasArea,
   type LocationAccess,
   requireArea,
   requireLocation,
-  requireLocationById,
 } from '../../platform/auth/access.ts';
 import { sumDecimal } from '../../platform/decimal.ts';
 import { AppError, errors } from '../../platform/errors.ts';
@@ -307,20 +307,12 @@ function matching(
 
 const quantityOf = (lines: StockLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
-/** The locations the caller may read, in the one shape (admins: those with stock). */
+/** The locations the caller may read, in the one shape (admins: those with stock); a deregistered one is left out. */
 async function readableLocations(ctx: Ctx): Promise<LocationAccess[]> {
   await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
   const ids = await accessibleLocationIds(ctx, 'read');
   const list = ids === 'all' ? await selectLocationsWithStock(ctx.db) : ids;
-  const out: LocationAccess[] = [];
-  for (const id of list) {
-    try {
-      out.push(await requireLocationById(ctx, id, 'read'));
-    } catch (e) {
-      // A deregistered location has no stock screen.
-      if (!(e instanceof AppError && e.status === 404)) throw e;
-    }
-  }
+  const out = await allowedLocationsById(ctx, list, 'read');
   return out.sort((a, b) => cmp(a.locationNo, b.locationNo));
 }
 

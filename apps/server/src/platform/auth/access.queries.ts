@@ -45,6 +45,21 @@ export async function selectLocationById(
   return row;
 }
 
+const locationsById = statement(`select ${locationColumns}, m.role
+  from plant_locations p
+  left join location_memberships m on m.location_id = p.id and m.user_id = $2::uuid
+  where p.id = any($1::uuid[])`);
+
+/** The locations with these ids (uuids; the caller checks the form), with the user's role on each, in one statement. */
+export async function selectLocationsById(
+  db: Db,
+  locationIds: readonly string[],
+  userId: string,
+): Promise<LocationWithRole[]> {
+  if (locationIds.length === 0) return [];
+  return runStatement<LocationWithRole>(db, locationsById, [locationIds, userId]);
+}
+
 /**
  * For a statement that reads a location's access together with other rows: the location `p` that
  * `whereSql` picks, with the role of the user `userIdSql`, as one JSON value (null when there is no such
