@@ -317,7 +317,7 @@ async function readableLocations(ctx: Ctx): Promise<LocationAccess[]> {
 }
 
 /** Most lines one location shows on the all-stock screen (its totals count every line). */
-export const MAX_LINES_PER_LOCATION = 250;
+export const MAX_LINES_PER_LOCATION = 100;
 
 /**
  * VoorradenLocaties and FindMaterieelOnMaterieelVoorraad: the stock of every location of the caller, grouped by

@@ -47,7 +47,7 @@ function useOpenOn() {
   };
 }
 
-function LocationGroup({ group }: { group: LocationStock }) {
+function LocationGroup({ group, query }: { group: LocationStock; query: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
@@ -132,9 +132,20 @@ function LocationGroup({ group }: { group: LocationStock }) {
         </Table.ScrollContainer>
       )}
       {group.totalLines > group.items.length && (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('Materieelvoorraad.meer_regels', { count: group.totalLines - group.items.length })}
-        </Text>
+        <Group gap="xs" mt="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('Materieelvoorraad.meer_regels', { count: group.totalLines - group.items.length })}
+          </Text>
+          <Anchor
+            component={Link}
+            size="sm"
+            to={`${paths.materieelvoorraad.to()}${query ? `?q=${encodeURIComponent(query)}` : ''}`}
+            onClick={() => openOn(group.locationNo)}
+            data-testid="location-all-lines"
+          >
+            {t('Materieelvoorraad.alle_regels_tonen', { count: group.totalLines })}
+          </Anchor>
+        </Group>
       )}
     </Paper>
   );
@@ -168,7 +179,7 @@ function StockEverywhere({ query, minLength }: { query: string; minLength: numbe
         {t('Materieelvoorraad.totaal_aantal', { count: result.data.totalQuantity })}
       </Text>
       {result.data.locations.map((g) => (
-        <LocationGroup key={g.locationNo} group={g} />
+        <LocationGroup key={g.locationNo} group={g} query={query} />
       ))}
     </Stack>
   );
