@@ -259,6 +259,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     depotId: p.depotIndex === null ? null : depotIds[p.depotIndex],
     serialNo: p.serialNo,
     buildYear: p.buildYear,
+    // About one plant in twelve is hired in (its number decides, so nothing else of the demo data moves).
+    external: Number(p.plantNo.slice(-3)) % 12 === 5,
   }));
 
   const invoicing = invoice({

@@ -61,6 +61,8 @@ export const stockLine = z.object({
   /** The next inspection due date of a plant (null: none, or hidden for an external plant). */
   nextInspection: z.string().nullable(),
   inspectionLevel: inspectionLevel.nullable(),
+  /** Hired in from another rental company (extern materieel); its next inspection shows only with the setting. */
+  external: z.boolean(),
   /** What the caller has on their own removal list of this location for this line. */
   onMyRemovalList: z.number().int(),
   /** What other users have on theirs (counted only with Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers). */
@@ -150,6 +152,8 @@ export const plantDetail = z.object({
   imageUrl: z.string().nullable(),
   nextInspection: z.string().nullable(),
   inspectionLevel: inspectionLevel.nullable(),
+  /** Hired in from another rental company (extern materieel); its next inspection shows only with the setting. */
+  external: z.boolean(),
   inspections: z.array(inspectionRecord),
   /** Its movements on the caller's locations, oldest first. */
   history: z.array(historyEntry),

@@ -1,5 +1,16 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment, timestamps } from './common.ts';
 import { depots, plantLocations } from './customers.ts';
@@ -30,6 +41,11 @@ export const plants = pgTable(
     serialNo: text(),
     buildYear: integer(),
     status: plantStatus().notNull().default('in_service'),
+    /**
+     * Hired in from another rental company (extern materieel): its inspections are the owner's, so the stock
+     * screens show its next inspection only with MaterieelVoorraad_ToonExternMaterieelKeuringsDatum.
+     */
+    external: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [

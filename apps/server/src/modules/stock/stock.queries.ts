@@ -12,6 +12,8 @@ export type StockRow = {
   plantId: string | null;
   plantNo: string | null;
   quantity: number;
+  /** A plant hired in from another rental company (plants.external). */
+  external: boolean;
   /** The first day of the current stay (after the last time the ledger reached 0 here). */
   since: string;
   nextDue: string | null;
@@ -45,7 +47,7 @@ export async function selectStockRows(db: Db, locationId: string): Promise<Stock
   const r = await db.execute<StockRow>(sql`
     with ${sinceCte(sql`l.location_id = ${locationId}`)}
     select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity,
-      coalesce(s.since, inv.last_movement_date)::text as since,
+      coalesce(p.external, false) as external, coalesce(s.since, inv.last_movement_date)::text as since,
       (select i.next_due_date::text from inspections i where i.plant_id = inv.plant_id
         order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue"
     from inventory inv
@@ -97,12 +99,13 @@ export type PlantRow = {
   serialNo: string | null;
   buildYear: number | null;
   status: 'in_service' | 'in_repair' | 'retired';
+  external: boolean;
 };
 
 export async function selectPlantByNo(db: Db, plantNo: string): Promise<PlantRow | null> {
   const r = await db.execute<PlantRow>(sql`
     select id, plant_no as "plantNo", item_id as "itemId", location_id as "locationId", serial_no as "serialNo",
-      build_year as "buildYear", status
+      build_year as "buildYear", status, external
     from plants where plant_no = ${plantNo}`);
   return r.rows[0] ?? null;
 }

@@ -56,9 +56,8 @@ import {
 const today = (ctx: Ctx) => calendarDayIn(ctx.now);
 
 /**
- * The next inspection shown for a plant. Every plant in `plants` is our own: the data model has no hired-in
- * (external) plants, so MaterieelVoorraad_ToonExternMaterieelKeuringsDatum only ever hides a date when a
- * plant is external (decision 0014).
+ * The next inspection shown for a plant: for a plant hired in from another rental company (plants.external) only
+ * with MaterieelVoorraad_ToonExternMaterieelKeuringsDatum (decision 0014).
  */
 export function shownInspection(
   due: string | null,
@@ -193,7 +192,8 @@ async function describeStock(
       lineWeekRent: rented ? sumDecimal([[r.quantity, prices.weekPrice]], 2) : null,
       weightPerPiece: item.weight,
       imageUrl: item.imageUrl,
-      ...shownInspection(r.nextDue, false, day, s),
+      ...shownInspection(r.nextDue, r.external, day, s),
+      external: r.external,
       onMyRemovalList: 0,
       onOtherRemovalLists: 0,
       availableForRemoval: 0,
@@ -599,7 +599,8 @@ export async function plantDetail(
     ...pricesOf(item, display),
     weightPerPiece: item.weight,
     imageUrl: item.imageUrl,
-    ...shownInspection(inspections[0]?.nextDueDate ?? null, false, day, s),
+    ...shownInspection(inspections[0]?.nextDueDate ?? null, plant.external, day, s),
+    external: plant.external,
     inspections,
     history: withBalancePerLocation(ledger),
     onMyRemovalList: mine,

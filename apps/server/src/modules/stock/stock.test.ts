@@ -211,6 +211,36 @@ describe('GET PlantInventoryItems/{id}', () => {
     }
   });
 
+  it('MaterieelVoorraad_ToonExternMaterieelKeuringsDatum: a hired-in plant shows its inspection only when on', async () => {
+    const id = await locationId(t, LOC);
+    const [plant] = await rows<{ id: string; plantNo: string; itemNo: string }>(sql`
+      select p.id, p.plant_no as "plantNo", i.item_no as "itemNo" from plants p join items i on i.id = p.item_id
+      where p.location_id = ${id} and exists (select 1 from inspections x where x.plant_id = p.id)
+      order by p.plant_no limit 1`);
+    const line = async () =>
+      (await allLines(LOC)).items.find((l: { plantNo: string | null }) => l.plantNo === plant.plantNo);
+    const piece = async () =>
+      (
+        await get(
+          `/api/v2.0/PlantInventoryItems/${encodeURIComponent(plant.itemNo)}/plants/${encodeURIComponent(plant.plantNo)}?plantLocation=${LOC}`,
+        )
+      ).json();
+    const ours = await line();
+    expect(ours).toMatchObject({ external: false });
+    expect(ours.nextInspection).not.toBeNull();
+    await t.database.db.execute(sql`update plants set external = true where id = ${plant.id}`);
+    try {
+      expect(await line()).toMatchObject({ external: true, nextInspection: null, inspectionLevel: null });
+      expect(await piece()).toMatchObject({ external: true, nextInspection: null });
+      await setSetting(t, 'MaterieelVoorraad_ToonExternMaterieelKeuringsDatum', true);
+      expect(await line()).toMatchObject({ external: true, nextInspection: ours.nextInspection });
+      expect((await piece()).nextInspection).toBe(ours.nextInspection);
+    } finally {
+      await setSetting(t, 'MaterieelVoorraad_ToonExternMaterieelKeuringsDatum', false);
+      await t.database.db.execute(sql`update plants set external = false where id = ${plant.id}`);
+    }
+  });
+
   it('CheckVoorraadAanwezig and ToonVoorraad (legacy)', async () => {
     const headers = await t.auth(USER);
     const check = await t.app.inject({

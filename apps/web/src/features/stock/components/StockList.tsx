@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
-import { InspectionBadge } from './stock-labels';
+import { ExternalBadge, InspectionBadge } from './stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
 
@@ -149,9 +149,17 @@ function RemovalCell({
 function PlantLink({ line }: { line: StockLine }) {
   if (!line.plantNo) return null;
   return (
-    <Anchor component={Link} to={paths.materieelvoorraadDetails.to(line.itemNo, line.plantNo)} fw={600}>
-      {line.plantNo}
-    </Anchor>
+    <>
+      <Anchor component={Link} to={paths.materieelvoorraadDetails.to(line.itemNo, line.plantNo)} fw={600}>
+        {line.plantNo}
+      </Anchor>
+      {line.external && (
+        <>
+          {' '}
+          <ExternalBadge />
+        </>
+      )}
+    </>
   );
 }
 

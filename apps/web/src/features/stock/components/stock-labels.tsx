@@ -12,6 +12,22 @@ const levelColour: Record<InspectionLevel, string> = {
   danger: 'red.9',
 };
 
+/** A plant hired in from another rental company (extern materieel). */
+export function ExternalBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="outline"
+      color="gray.8"
+      size="sm"
+      styles={{ label: { textTransform: 'none' } }}
+      data-testid="external-badge"
+    >
+      {t('Materieelvoorraad.extern_materieel')}
+    </Badge>
+  );
+}
+
 /** The next inspection date in its colour (info / warning / danger by the settings' day windows). */
 export function InspectionBadge({ due, level }: { due: string | null; level: InspectionLevel | null }) {
   const { t } = useTranslation();

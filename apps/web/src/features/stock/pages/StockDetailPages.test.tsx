@@ -27,6 +27,7 @@ const plant: PlantDetail = {
   imageUrl: null,
   nextInspection: '2026-12-01',
   inspectionLevel: 'warning',
+  external: false,
   inspections: [
     {
       inspectedOn: '2025-12-01',

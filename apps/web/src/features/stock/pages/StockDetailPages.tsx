@@ -33,7 +33,7 @@ import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useHistory } from '../api/get-history';
 import { usePlant } from '../api/get-plant';
 import { ExportMenu } from '../components/ExportMenu';
-import { InspectionBadge, ledgerKindKey, orderPath } from '../components/stock-labels';
+import { ExternalBadge, InspectionBadge, ledgerKindKey, orderPath } from '../components/stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
 
@@ -154,6 +154,7 @@ export function MaterieelvoorraadDetailsPage() {
                 <Badge variant="light" styles={{ label: { textTransform: 'none' } }}>
                   {t(`Materieelvoorraad.stuk.status.${d.status}`)}
                 </Badge>
+                {d.external && <ExternalBadge />}
               </Group>
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
                 <Field label={t('shared.materieelnummer')}>{d.plantNo}</Field>

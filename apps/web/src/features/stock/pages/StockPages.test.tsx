@@ -33,6 +33,7 @@ function line(
     imageUrl: null,
     nextInspection: plantNo ? '2026-11-28' : null,
     inspectionLevel: plantNo ? 'danger' : null,
+    external: false,
     onMyRemovalList: 0,
     onOtherRemovalLists: 0,
     availableForRemoval: quantity,
@@ -118,6 +119,20 @@ describe('stock page', () => {
     expect(within(rows[1]).getByTestId('inspection-badge').dataset.level).toBe('danger');
     expect(screen.getByRole('status').textContent).toContain('18');
     expect(stockCalls()[0].searchParams.get('plantLocation')).toBe('P-1');
+  });
+
+  it('labels a hired-in plant as external', async () => {
+    stockAnswer = () =>
+      json(
+        page([
+          line('AG-1', 'AG-1-001', 1),
+          line('AG-1', 'AG-1-005', 1, { external: true, nextInspection: null }),
+        ]),
+      );
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    const rows = await screen.findAllByTestId('stock-row');
+    expect(within(rows[0]).queryByTestId('external-badge')).toBeNull();
+    expect(within(rows[1]).getByTestId('external-badge').textContent).toBe('Extern materieel');
   });
 
   it('sorts by clicking a column header: the server is asked for that order, then the other way', async () => {
