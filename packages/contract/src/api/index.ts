@@ -5,6 +5,7 @@ export * as catalogue from './catalogue.ts';
 export * as common from './common.ts';
 export * as locations from './locations.ts';
 export * as ordering from './ordering.ts';
+export * as removal from './removal.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';
 export * as stock from './stock.ts';

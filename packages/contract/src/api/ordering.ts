@@ -36,7 +36,7 @@ export const locationNumber = z.string().trim().min(1).max(50);
 const lineComment = z.string().max(MAX_LINE_COMMENT);
 /** A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. */
 export const PHONE = /^[0-9+()\-./ ]{6,30}$/;
-const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');
+export const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');
 
 export const rentalTypeSchema = z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
 

@@ -190,3 +190,25 @@ export function checkOrderDates(
   }
   return problems;
 }
+
+/** The settings of the removal wizard's date (Afvoeren_*). */
+export interface RemovalDateSettings {
+  Afvoeren_Blokkeerweekenden: boolean;
+  Afvoeren_Blokkeerdagen: number;
+  Afvoeren_DagenInVerleden: number;
+}
+
+/**
+ * The removal date follows the order wizard's rules (no rush): Afvoeren_Blokkeerweekenden blocks Saturday and
+ * Sunday, Afvoeren_Blokkeerdagen (N) makes today + N the earliest day, Afvoeren_DagenInVerleden (P) allows the P
+ * days before today. One decision for the date picker and the server.
+ */
+export function removalDateRules(s: RemovalDateSettings): OrderDateSettings {
+  return {
+    OrderWizardBlockWeekend: s.Afvoeren_Blokkeerweekenden,
+    OrderWizardBlockDaysToOrder: s.Afvoeren_Blokkeerdagen,
+    Bestellen_DagenInVerleden: s.Afvoeren_DagenInVerleden,
+    OrderWizardEnableRush: false,
+    Bestellen_EnableVandaagOpSpoed: false,
+  };
+}

@@ -77,3 +77,68 @@ export async function upsertRemovalLines(
     do update set return_amount = excluded.return_amount,
       comment = coalesce(excluded.comment, removal_list_lines.comment), updated_at = now()`);
 }
+
+export type OwnLineRow = {
+  lineId: string;
+  itemId: string;
+  itemNo: string;
+  plantId: string | null;
+  plantNo: string | null;
+  returnAmount: number;
+  comment: string | null;
+};
+
+/**
+ * Lines of the user's list on the location (these ids, or all); lines of another list are never found. Writers
+ * that check amounts lock the stock rows first (lockOnSite), which orders them; these rows are read after that.
+ */
+export async function selectOwnLines(
+  tx: Tx,
+  userId: string,
+  locationId: string,
+  lineIds: readonly string[] | 'all',
+): Promise<OwnLineRow[]> {
+  const r = await tx.execute<OwnLineRow>(sql`
+    select l.id as "lineId", l.item_id as "itemId", i.item_no as "itemNo", l.plant_id as "plantId",
+      p.plant_no as "plantNo", l.return_amount as "returnAmount", l.comment
+    from removal_list_lines l
+    join removal_lists rl on rl.id = l.removal_list_id
+    join items i on i.id = l.item_id
+    left join plants p on p.id = l.plant_id
+    where rl.user_id = ${userId} and rl.location_id = ${locationId}
+      and ${lineIds === 'all' ? sql`true` : sql`l.id = any(${sql.param([...lineIds])}::uuid[])`}
+    order by l.created_at, l.id`);
+  return r.rows;
+}
+
+/** New amounts and comments of lines (undefined: unchanged; a comment of null or '': cleared). */
+export async function updateLines(
+  tx: Tx,
+  updates: ReadonlyArray<{ lineId: string; amount?: number; comment?: string | null }>,
+): Promise<void> {
+  if (updates.length === 0) return;
+  await tx.execute(sql`
+    update removal_list_lines l set
+      return_amount = coalesce(x.amount, l.return_amount),
+      comment = case when x.set_comment then nullif(x.comment, '') else l.comment end,
+      updated_at = now()
+    from unnest(${sql.param(updates.map((u) => u.lineId))}::uuid[],
+      ${sql.param(updates.map((u) => u.amount ?? null))}::int[],
+      ${sql.param(updates.map((u) => u.comment !== undefined))}::boolean[],
+      ${sql.param(updates.map((u) => u.comment ?? null))}::text[]) as x(id, amount, set_comment, comment)
+    where l.id = x.id`);
+}
+
+/** Deletes these lines of the user's list on the location (all of them: empties it); how many went. */
+export async function deleteOwnLines(
+  tx: Tx,
+  userId: string,
+  locationId: string,
+  lineIds: readonly string[] | 'all',
+): Promise<number> {
+  const r = await tx.execute(sql`
+    delete from removal_list_lines l using removal_lists rl
+    where rl.id = l.removal_list_id and rl.user_id = ${userId} and rl.location_id = ${locationId}
+      and ${lineIds === 'all' ? sql`true` : sql`l.id = any(${sql.param([...lineIds])}::uuid[])`}`);
+  return r.rowCount ?? 0;
+}

@@ -2,7 +2,6 @@ import { requireOneOf } from '@mp/contract/api/common';
 import { locationNumber } from '@mp/contract/api/ordering';
 import {
   addRemovalLinesInput,
-  type RemovalList,
   removalAmount,
   removalList as removalListSchema,
 } from '@mp/contract/api/stock';
@@ -12,6 +11,8 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { removalLinesRoutes } from './removal-lines.routes.ts';
+import { afvoerlijstDto } from './removal-lists.dto.ts';
 import { addRemovalLines, getRemovalList } from './removal-lists.service.ts';
 
 const params = z.object({ plantLocation: locationNumber });
@@ -51,22 +52,7 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
 
   removalListsLegacy(app, deps);
-}
-
-function afvoerlijstDto(list: RemovalList) {
-  return {
-    afvoerlijstItems: list.lines.map((l) => ({
-      id: l.lineId,
-      materieelSoort: l.itemNo,
-      materieelNummer: l.plantNo ?? '',
-      materieelLocatie: l.locationNo,
-      omschrijving: l.description,
-      retourAantal: l.returnAmount,
-      opmerking: l.comment ?? '',
-      gewichtPerStuk: l.weightPerPiece === null ? 0 : Number(l.weightPerPiece),
-      aantalOpLocatie: l.onSite,
-    })),
-  };
+  await removalLinesRoutes(fastify, deps);
 }
 
 /** Legacy RPC calls Afvoerlijst/* (POST, body is a request object). */

@@ -3,12 +3,16 @@ import { availableForRemoval } from '@mp/contract/rules/stock';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, itemsByNo } from '../catalogue/index.ts';
 import { lockOnSite } from '../stock/index.ts';
 import {
+  deleteOwnLines,
   ensureRemovalList,
   selectOthersAmounts,
+  selectOwnLines,
   selectRemovalLines,
+  updateLines,
   upsertRemovalLines,
 } from './removal-lists.queries.ts';
 
@@ -50,6 +54,27 @@ export async function getRemovalList(ctx: Ctx, locationNo: string): Promise<Remo
 const keyOf = (itemId: string, plantId: string | null) => `${itemId}/${plantId ?? ''}`;
 
 /**
+ * The location's stock rows of these items, locked for the rest of the transaction (writers that check amounts
+ * take turns, in a fixed order: decision 0014), and what the caller may still put on their list of each: on site,
+ * minus what other users have on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers.
+ */
+async function lockedAvailability(
+  tx: Tx,
+  userId: string,
+  locationId: string,
+  itemIds: string[] | 'all',
+  countOthers: boolean,
+) {
+  const onSite = await lockOnSite(tx, locationId, itemIds);
+  const others = new Map(
+    (await selectOthersAmounts(tx, userId, locationId)).map((o) => [keyOf(o.itemId, o.plantId), o.amount]),
+  );
+  const free = (itemId: string, plantId: string | null, quantity: number) =>
+    availableForRemoval(quantity, others.get(keyOf(itemId, plantId)) ?? 0, countOthers);
+  return { onSite, free };
+}
+
+/**
  * POST RemovalLists/{plantLocation}: lines onto the caller's list (a line already there gets the new amount),
  * or with `all` everything still available. Each amount must be at most what is on site, minus what other
  * users put on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers is on.
@@ -83,16 +108,8 @@ export async function addRemovalLines(
   const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
   await ctx.db.transaction(async (tx) => {
     const itemIds = input.all ? 'all' : [...new Set(lines.map((l) => found.get(l.itemNo)?.id as string))];
-    const onSite = await lockOnSite(tx, location.locationId, itemIds);
+    const { onSite, free } = await lockedAvailability(tx, user.id, location.locationId, itemIds, countOthers);
     const listId = await ensureRemovalList(tx, user.id, location.locationId);
-    const others = new Map(
-      (await selectOthersAmounts(tx, user.id, location.locationId)).map((o) => [
-        keyOf(o.itemId, o.plantId),
-        o.amount,
-      ]),
-    );
-    const free = (itemId: string, plantId: string | null, quantity: number) =>
-      availableForRemoval(quantity, others.get(keyOf(itemId, plantId)) ?? 0, countOthers);
     const writes: Array<{ itemId: string; plantId: string | null; amount: number; comment: string | null }> =
       [];
     if (input.all) {
@@ -125,5 +142,85 @@ export async function addRemovalLines(
     }
     await upsertRemovalLines(tx, listId, location.locationId, writes);
   });
+  return getRemovalList(ctx, locationNo);
+}
+
+/**
+ * PATCH RemovalLists/{plantLocation}/lines/{lineId} and UpdateAfvoerlijstItems: new return amounts and comments of
+ * the caller's lines (the page's autosave). An amount is checked like a new line's, at the moment of writing;
+ * a line of another list or one that is gone answers 404.
+ */
+export async function updateRemovalLines(
+  ctx: Ctx,
+  locationNo: string,
+  updates: ReadonlyArray<{ lineId: string; amount?: number; comment?: string | null }>,
+): Promise<RemovalList> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, locationNo, 'write');
+  const s = await ctx.settings();
+  if (s.Materieelvoorraad_NietMeerAfvoeren && updates.some((u) => u.amount !== undefined)) {
+    throw errors.rule('Materieelvoorraad.alleen_inzage');
+  }
+  const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
+  await ctx.db.transaction(async (tx) => {
+    const ids = updates.map((u) => u.lineId);
+    const known = new Map(
+      (await selectOwnLines(tx, user.id, location.locationId, ids)).map((l) => [l.lineId, l]),
+    );
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw errors.notFound('error.niet_gevonden', { lineIds: missing });
+    const amounts = updates.filter((u) => u.amount !== undefined);
+    if (amounts.length) {
+      const itemIds = [...new Set(amounts.map((u) => known.get(u.lineId)?.itemId as string))];
+      const { onSite, free } = await lockedAvailability(
+        tx,
+        user.id,
+        location.locationId,
+        itemIds,
+        countOthers,
+      );
+      const problems: Array<{
+        index: number;
+        lineId: string;
+        itemNo: string;
+        plantNo: string | null;
+        available: number;
+      }> = [];
+      updates.forEach((u, index) => {
+        const line = known.get(u.lineId);
+        if (u.amount === undefined || !line) return;
+        const row = onSite.find((r) => r.itemId === line.itemId && r.plantId === line.plantId);
+        const available = row ? free(line.itemId, line.plantId, row.quantity) : 0;
+        if (u.amount > available) {
+          problems.push({ index, lineId: u.lineId, itemNo: line.itemNo, plantNo: line.plantNo, available });
+        }
+      });
+      if (problems.length) {
+        throw new AppError('rule', 'error.onvoldoende_voorraad', {
+          details: { lines: problems },
+          params: { max: problems[0]?.available ?? 0 },
+        });
+      }
+    }
+    await updateLines(tx, updates);
+  });
+  return getRemovalList(ctx, locationNo);
+}
+
+/**
+ * DELETE RemovalLists/{plantLocation}/lines/{lineId}, DeleteAfvoerlijstItem(s): lines off the caller's list. Lines
+ * that are not (or no longer) on it answer 404 when none of those asked went.
+ */
+export async function deleteRemovalLines(
+  ctx: Ctx,
+  locationNo: string,
+  lineIds: readonly string[],
+): Promise<RemovalList> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, locationNo, 'write');
+  const deleted = await ctx.db.transaction((tx) => deleteOwnLines(tx, user.id, location.locationId, lineIds));
+  if (deleted === 0) throw errors.notFound('error.niet_gevonden', { lineIds });
   return getRemovalList(ctx, locationNo);
 }

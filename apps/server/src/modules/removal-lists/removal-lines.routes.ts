@@ -1,0 +1,128 @@
+import { locationNumber } from '@mp/contract/api/ordering';
+import { removalLineParams, updateRemovalLineInput } from '@mp/contract/api/removal';
+import { removalAmount, removalList as removalListSchema } from '@mp/contract/api/stock';
+import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { afvoerlijstDto } from './removal-lists.dto.ts';
+import { deleteRemovalLines, updateRemovalLines } from './removal-lists.service.ts';
+
+// Editing the caller's removal-list lines (issue #11 part 1): the page's autosave and its delete buttons, v2 and
+// the legacy Afvoerlijst/* calls.
+
+const access =
+  'Needs AppAfvoerlijst with write access on plantLocation (the read-only role administration gets 403); a foreign location answers 404, like an unknown one; a line of another list, or one that is gone, 404 error.niet_gevonden.';
+
+export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['RemovalLists'];
+  const line = '/api/v2.0/RemovalLists/:plantLocation/lines/:lineId';
+
+  app.patch(
+    line,
+    {
+      schema: {
+        tags,
+        description: `Changes a line of the caller's removal list: the return amount (checked like POST RemovalLists/{plantLocation} at the moment of writing: 422 error.onvoldoende_voorraad naming the line) and/or the comment (null or '' clears it). Answers the whole list. ${access}`,
+        params: removalLineParams,
+        body: updateRemovalLineInput,
+        response: { 200: removalListSchema },
+      },
+    },
+    async (req) =>
+      updateRemovalLines(ctxOf(req, deps), req.params.plantLocation, [
+        { lineId: req.params.lineId, ...req.body },
+      ]),
+  );
+
+  app.delete(
+    line,
+    {
+      schema: {
+        tags,
+        description: `Takes a line off the caller's removal list. Answers the list that is left. ${access}`,
+        params: removalLineParams,
+        response: { 200: removalListSchema },
+      },
+    },
+    async (req) => deleteRemovalLines(ctxOf(req, deps), req.params.plantLocation, [req.params.lineId]),
+  );
+
+  const legacy = { tags: ['Legacy'] };
+  const answer = { 200: legacyAnswer({ afvoerlijstItems: legacyRows }) };
+  const lineId = z.guid();
+
+  app.post(
+    '/api/Afvoerlijst/DeleteAfvoerlijstItem',
+    {
+      schema: {
+        ...legacy,
+        description: `One line (id) off the caller's removal list. ${access}`,
+        body: z.object({ materieelLocatieNr: locationNumber, id: lineId }).passthrough(),
+        response: answer,
+      },
+    },
+    async (req) =>
+      afvoerlijstDto(await deleteRemovalLines(ctxOf(req, deps), req.body.materieelLocatieNr, [req.body.id])),
+  );
+
+  app.post(
+    '/api/Afvoerlijst/DeleteAfvoerlijstItems',
+    {
+      schema: {
+        ...legacy,
+        description: `Several lines (ids) off the caller's removal list. ${access}`,
+        body: z
+          .object({ materieelLocatieNr: locationNumber, ids: z.array(lineId).min(1).max(500) })
+          .passthrough(),
+        response: answer,
+      },
+    },
+    async (req) =>
+      afvoerlijstDto(await deleteRemovalLines(ctxOf(req, deps), req.body.materieelLocatieNr, req.body.ids)),
+  );
+
+  app.post(
+    '/api/Afvoerlijst/UpdateAfvoerlijstItems',
+    {
+      schema: {
+        ...legacy,
+        description: `New return amounts (retourAantal) and comments (opmerking) of lines (id) of the caller's removal list, with the rules of PATCH RemovalLists/{plantLocation}/lines/{lineId}. ${access}`,
+        body: z
+          .object({
+            materieelLocatieNr: locationNumber,
+            afvoerlijstItems: z
+              .array(
+                z
+                  .object({
+                    id: lineId,
+                    retourAantal: removalAmount.optional(),
+                    opmerking: z.string().max(MAX_LINE_COMMENT).nullish(),
+                  })
+                  .passthrough(),
+              )
+              .min(1)
+              .max(500),
+          })
+          .passthrough(),
+        response: answer,
+      },
+    },
+    async (req) =>
+      afvoerlijstDto(
+        await updateRemovalLines(
+          ctxOf(req, deps),
+          req.body.materieelLocatieNr,
+          req.body.afvoerlijstItems.map((i) => ({
+            lineId: i.id,
+            amount: i.retourAantal,
+            comment: i.opmerking,
+          })),
+        ),
+      ),
+  );
+}

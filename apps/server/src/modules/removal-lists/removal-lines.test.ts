@@ -1,0 +1,197 @@
+import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  COLLEAGUE,
+  FOREIGN_LOC,
+  LOC,
+  LOC2,
+  READONLY,
+  setSetting,
+  USER,
+} from '../order-lists/ordering.test-support.ts';
+
+// Issue #11 part 1: the removal list page's edits — PATCH and DELETE of a line, and the legacy
+// UpdateAfvoerlijstItems / DeleteAfvoerlijstItem(s).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Line = {
+  lineId: string;
+  itemNo: string;
+  plantNo: string | null;
+  returnAmount: number;
+  comment: string | null;
+};
+type StockLine = { itemNo: string; plantNo: string | null; quantity: number; availableForRemoval: number };
+
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, email = USER) {
+  return t.app.inject({ method, url, payload: body as object, headers: await t.auth(email) });
+}
+
+const listUrl = (loc = LOC2) => `/api/v2.0/RemovalLists/${loc}`;
+const lineUrl = (id: string, loc = LOC2) => `${listUrl(loc)}/lines/${id}`;
+
+async function stock(loc = LOC2): Promise<StockLine[]> {
+  const r = await call(
+    'GET',
+    `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${loc}&pageSize=250`,
+  );
+  return r.json().items;
+}
+
+let bulk: StockLine;
+let plant: StockLine;
+let lines: Line[];
+
+beforeEach(async () => {
+  // Start every test from an empty list with one bulk line (amount 1) and one plant.
+  for (const l of (await call('GET', listUrl())).json().lines as Line[])
+    await call('DELETE', lineUrl(l.lineId));
+  const items = await stock();
+  bulk = items.find((l) => !l.plantNo && l.availableForRemoval > 2) as StockLine;
+  plant = items.find((l) => l.plantNo && l.availableForRemoval === 1) as StockLine;
+  const put = await call('POST', listUrl(), {
+    lines: [
+      { itemNo: bulk.itemNo, amount: 1 },
+      { itemNo: plant.itemNo, plantNo: plant.plantNo, amount: 1 },
+    ],
+  });
+  expect(put.statusCode).toBe(200);
+  lines = put.json().lines;
+});
+
+const bulkLine = () => lines.find((l) => l.itemNo === bulk.itemNo && !l.plantNo) as Line;
+
+describe('PATCH RemovalLists/{plantLocation}/lines/{lineId}', () => {
+  it('sets the amount and the comment; null clears the comment; the list answers', async () => {
+    const r = await call('PATCH', lineUrl(bulkLine().lineId), { amount: 2, comment: 'bij de poort' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().lines.find((l: Line) => l.lineId === bulkLine().lineId)).toMatchObject({
+      returnAmount: 2,
+      comment: 'bij de poort',
+    });
+    const comment = await call('PATCH', lineUrl(bulkLine().lineId), { comment: null });
+    expect(comment.json().lines.find((l: Line) => l.lineId === bulkLine().lineId)).toMatchObject({
+      returnAmount: 2,
+      comment: null,
+    });
+  });
+
+  it('an amount above what is available is refused naming the line, and nothing changes', async () => {
+    const r = await call('PATCH', lineUrl(bulkLine().lineId), { amount: bulk.quantity + 1 });
+    expect(r.statusCode).toBe(422);
+    expect(r.json()).toMatchObject({
+      code: 'error.onvoldoende_voorraad',
+      details: {
+        lines: [{ lineId: bulkLine().lineId, itemNo: bulk.itemNo, available: bulk.availableForRemoval }],
+      },
+    });
+    const after = (await call('GET', listUrl()))
+      .json()
+      .lines.find((l: Line) => l.lineId === bulkLine().lineId);
+    expect(after.returnAmount).toBe(1);
+    // the whole stock is allowed (boundary)
+    expect(
+      (await call('PATCH', lineUrl(bulkLine().lineId), { amount: bulk.availableForRemoval })).statusCode,
+    ).toBe(200);
+  });
+
+  it('what a colleague listed counts when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers', async () => {
+    const theirs = await call('POST', listUrl(), { lines: [{ itemNo: bulk.itemNo, amount: 2 }] }, COLLEAGUE);
+    expect(theirs.statusCode).toBe(200);
+    try {
+      const free = bulk.availableForRemoval - 2;
+      expect((await call('PATCH', lineUrl(bulkLine().lineId), { amount: free + 1 })).statusCode).toBe(422);
+      expect((await call('PATCH', lineUrl(bulkLine().lineId), { amount: free })).statusCode).toBe(200);
+    } finally {
+      const line = theirs.json().lines.find((l: Line) => l.itemNo === bulk.itemNo && !l.plantNo);
+      await call('DELETE', lineUrl(line.lineId), undefined, COLLEAGUE);
+    }
+  });
+
+  it('bad input 400 naming the field; nothing to change 400; an unknown or another user’s line 404', async () => {
+    const zero = await call('PATCH', lineUrl(bulkLine().lineId), { amount: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(JSON.stringify(zero.json().details)).toContain('amount');
+    expect((await call('PATCH', lineUrl(bulkLine().lineId), {})).statusCode).toBe(400);
+    expect((await call('PATCH', lineUrl(bulkLine().lineId), { amount: 1, extra: 1 })).statusCode).toBe(400);
+    expect((await call('PATCH', lineUrl('not-a-guid'), { amount: 1 })).statusCode).toBe(400);
+    expect((await call('PATCH', lineUrl(EMPTY_GUID), { amount: 1 })).statusCode).toBe(404);
+    // the colleague is a member of the location, but the line is not on their list
+    expect((await call('PATCH', lineUrl(bulkLine().lineId), { amount: 1 }, COLLEAGUE)).statusCode).toBe(404);
+  });
+
+  it('a foreign location 404; the read-only role 403; Materieelvoorraad_NietMeerAfvoeren refuses amounts', async () => {
+    expect((await call('PATCH', lineUrl(bulkLine().lineId, FOREIGN_LOC), { amount: 1 })).statusCode).toBe(
+      404,
+    );
+    // the read-only role is refused on its own location before any line is looked at
+    const readOnly = await call('PATCH', lineUrl(bulkLine().lineId, LOC), { amount: 1 }, READONLY);
+    expect(readOnly.statusCode).toBe(403);
+    expect(readOnly.json().code).toBe('error.alleen_lezen');
+    await setSetting(t, 'Materieelvoorraad_NietMeerAfvoeren', true);
+    try {
+      const r = await call('PATCH', lineUrl(bulkLine().lineId), { amount: 2 });
+      expect(r.statusCode).toBe(422);
+      expect(r.json().code).toBe('Materieelvoorraad.alleen_inzage');
+      expect((await call('PATCH', lineUrl(bulkLine().lineId), { comment: 'ok' })).statusCode).toBe(200);
+    } finally {
+      await setSetting(t, 'Materieelvoorraad_NietMeerAfvoeren', false);
+    }
+  });
+});
+
+describe('DELETE RemovalLists/{plantLocation}/lines/{lineId}', () => {
+  it('takes the line off; again 404; the count follows', async () => {
+    const r = await call('DELETE', lineUrl(bulkLine().lineId));
+    expect(r.statusCode).toBe(200);
+    expect(r.json().count).toBe(1);
+    expect((await call('DELETE', lineUrl(bulkLine().lineId))).statusCode).toBe(404);
+  });
+
+  it('another user cannot delete it; the read-only role 403; a foreign location 404', async () => {
+    expect((await call('DELETE', lineUrl(bulkLine().lineId), undefined, COLLEAGUE)).statusCode).toBe(404);
+    expect((await call('DELETE', lineUrl(bulkLine().lineId, LOC), undefined, READONLY)).statusCode).toBe(403);
+    expect((await call('DELETE', lineUrl(bulkLine().lineId, FOREIGN_LOC))).statusCode).toBe(404);
+    expect((await call('GET', listUrl())).json().count).toBe(2);
+  });
+});
+
+describe('legacy Afvoerlijst/UpdateAfvoerlijstItems, DeleteAfvoerlijstItem(s)', () => {
+  it('updates amounts and comments, deletes one and several', async () => {
+    const update = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstItems', {
+      materieelLocatieNr: LOC2,
+      afvoerlijstItems: [{ id: bulkLine().lineId, retourAantal: 2, opmerking: 'achterom' }],
+    });
+    expect(update.statusCode).toBe(200);
+    expect(
+      update.json().afvoerlijstItems.find((i: { id: string }) => i.id === bulkLine().lineId),
+    ).toMatchObject({
+      retourAantal: 2,
+      opmerking: 'achterom',
+    });
+    const tooMuch = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstItems', {
+      materieelLocatieNr: LOC2,
+      afvoerlijstItems: [{ id: bulkLine().lineId, retourAantal: bulk.quantity + 1 }],
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    const one = await call('POST', '/api/Afvoerlijst/DeleteAfvoerlijstItem', {
+      materieelLocatieNr: LOC2,
+      id: bulkLine().lineId,
+    });
+    expect(one.json().afvoerlijstItems).toHaveLength(1);
+    const rest = await call('POST', '/api/Afvoerlijst/DeleteAfvoerlijstItems', {
+      materieelLocatieNr: LOC2,
+      ids: lines.map((l) => l.lineId),
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().afvoerlijstItems).toEqual([]);
+  });
+});
