@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { submitOrderListRoutes } from './submit-order-list.routes.ts';
+import { submitRemovalRoutes } from './submit-removal.routes.ts';
 
 /*
  * Workflows: steps that span business areas (submitting an order list as a request; later, executing a
@@ -12,4 +13,5 @@ import { submitOrderListRoutes } from './submit-order-list.routes.ts';
 /** The workflows' routes, registered after the modules' (app.ts). */
 export const workflowRoutes: Array<(app: FastifyInstance, deps: Deps) => Promise<void> | void> = [
   submitOrderListRoutes,
+  submitRemovalRoutes,
 ];

@@ -67,6 +67,8 @@ export const stockLine = z.object({
   onMyRemovalList: z.number().int(),
   /** What other users have on theirs (counted only with Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers). */
   onOtherRemovalLists: z.number().int(),
+  /** Requested for removal or relocation and not yet gone (open requests): not available any more. */
+  leaving: z.number().int(),
   /** The most the caller may put on their removal list for this line (0: nothing offered). */
   availableForRemoval: z.number().int(),
 });

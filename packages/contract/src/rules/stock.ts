@@ -51,12 +51,18 @@ export function daysOnSite(since: string, today: string): number {
 }
 
 /**
- * How much the caller may still put on their removal list for a line: what is on site, minus what other
- * users already put on theirs when that is counted (Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers).
- * The caller's own line is replaced by a new amount, so it is not subtracted.
+ * How much the caller may still put on their removal list for a line: what is on site, minus what open removal
+ * and relocation requests already take away (`leaving`), minus what other users already put on their lists when
+ * that is counted (Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers). The caller's own line is
+ * replaced by a new amount, so it is not subtracted.
  */
-export function availableForRemoval(onSite: number, onOtherLists: number, countOthers: boolean): number {
-  return Math.max(0, onSite - (countOthers ? onOtherLists : 0));
+export function availableForRemoval(
+  onSite: number,
+  onOtherLists: number,
+  countOthers: boolean,
+  leaving = 0,
+): number {
+  return Math.max(0, onSite - leaving - (countOthers ? onOtherLists : 0));
 }
 
 /** Translation key of a stock history row's kind (Materieelvoorraad.verloop.soort): on screen and in exports. */

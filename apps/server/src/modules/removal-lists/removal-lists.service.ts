@@ -5,7 +5,7 @@ import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, itemsByNo } from '../catalogue/index.ts';
-import { lockOnSite } from '../stock/index.ts';
+import { lockOnSite, selectLeaving } from '../stock/index.ts';
 import {
   deleteOwnLines,
   ensureRemovalList,
@@ -56,7 +56,8 @@ const keyOf = (itemId: string, plantId: string | null) => `${itemId}/${plantId ?
 /**
  * The location's stock rows of these items, locked for the rest of the transaction (writers that check amounts
  * take turns, in a fixed order: decision 0014), and what the caller may still put on their list of each: on site,
- * minus what other users have on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers.
+ * minus what open removals and relocations take away, minus what other users have on theirs when
+ * Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers.
  */
 async function lockedAvailability(
   tx: Tx,
@@ -69,8 +70,16 @@ async function lockedAvailability(
   const others = new Map(
     (await selectOthersAmounts(tx, userId, locationId)).map((o) => [keyOf(o.itemId, o.plantId), o.amount]),
   );
-  const free = (itemId: string, plantId: string | null, quantity: number) =>
-    availableForRemoval(quantity, others.get(keyOf(itemId, plantId)) ?? 0, countOthers);
+  const leaving = new Map(
+    (await selectLeaving(tx, locationId, [...new Set(onSite.map((r) => r.itemId))])).map((o) => [
+      keyOf(o.itemId, o.plantId),
+      o.amount,
+    ]),
+  );
+  const free = (itemId: string, plantId: string | null, quantity: number) => {
+    const key = keyOf(itemId, plantId);
+    return availableForRemoval(quantity, others.get(key) ?? 0, countOthers, leaving.get(key) ?? 0);
+  };
   return { onSite, free };
 }
 
@@ -224,3 +233,15 @@ export async function deleteRemovalLines(
   if (deleted === 0) throw errors.notFound('error.niet_gevonden', { lineIds });
   return getRemovalList(ctx, locationNo);
 }
+
+/** A line of the caller's removal list as a submit takes it. */
+export type RemovalListLine = Awaited<ReturnType<typeof selectOwnLines>>[number];
+
+/**
+ * The caller's removal list on the location as a removal or relocation submit takes it (in the submit's
+ * transaction, after the stock rows are locked), and the list emptied once the request is stored.
+ */
+export const takeRemovalList = (tx: Tx, userId: string, locationId: string) =>
+  selectOwnLines(tx, userId, locationId, 'all');
+export const emptyRemovalList = (tx: Tx, userId: string, locationId: string) =>
+  deleteOwnLines(tx, userId, locationId, 'all');

@@ -2,10 +2,14 @@
 // is private.
 
 export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
+export { insertRequest, type NewRequest } from './requests.queries.ts';
 export { requestsRoutes } from './requests.routes.ts';
+export { fieldError } from './requests.shared.ts';
 export {
   checkOrderForm,
+  mailLineOf,
   type OrderLine,
+  queueConfirmation,
   queueOrderConfirmation,
   recordOrderRequest,
   resolveDestination,

@@ -285,3 +285,32 @@ export async function selectConfirmationContext(
   }>(db, confirmationContextStatement, [userId, [...new Set(locales)]]);
   return row;
 }
+
+/**
+ * A new request of any kind with its lines (items, optionally one plant) and its first history row, in the
+ * caller's transaction. The order submit has its own one-statement insert (insertRequestWithLines, decision 0011).
+ */
+export async function insertRequest(
+  tx: Tx,
+  values: NewRequest,
+  lines: ReadonlyArray<Omit<NewRequestLine, 'requestId'>>,
+  changedBy: string | null,
+): Promise<{ id: string; requestNo: string; createdAt: Date }> {
+  const [row] = await tx
+    .insert(plantRequests)
+    .values(values)
+    .returning({
+      id: plantRequests.id,
+      requestNo: plantRequests.requestNo,
+      createdAt: plantRequests.createdAt,
+    });
+  if (!row) throw new Error('insert plant_requests returned nothing');
+  if (lines.length) await tx.insert(requestLines).values(lines.map((l) => ({ ...l, requestId: row.id })));
+  await insertHistory(tx, {
+    requestId: row.id,
+    fromStatus: null,
+    toStatus: values.status ?? 'submitted',
+    changedBy,
+  });
+  return row;
+}

@@ -243,7 +243,6 @@ export async function queueOrderConfirmation(
   deps: SubmitDeps,
   c: OrderConfirmation,
 ): Promise<void> {
-  const user = requireUser(ctx);
   const { settings: s, request, location, form, destination, lines, items, sets } = c;
   const depth = new Map<string, number>();
   const mailLines: MailLine[] = lines.map((l) => {
@@ -252,22 +251,86 @@ export async function queueOrderConfirmation(
     const item = l.itemId ? items.get(l.itemId) : undefined;
     const set = l.setId ? sets.get(l.setId) : undefined;
     return {
+      ...mailLineOf(item, l.amount),
+      ...(set ? { itemNo: set.setNo, description: set.description } : {}),
       depth: d,
-      itemNo: item?.itemNo ?? set?.setNo ?? '',
-      description: item?.description ?? set?.description ?? '',
-      amount: l.amount,
-      rentalType: item?.rentalType ?? null,
-      dayPrice: item?.dayPrice ?? null,
-      weekPrice: item?.weekPrice ?? null,
-      salePrice: item?.salePrice ?? null,
-      weight: item?.weight ?? null,
     };
   });
-  const totalWeight = sumDecimal(
-    lines
-      .filter((l) => l.kind === 'item' && l.itemId)
-      .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
-  );
+  await queueConfirmation(ctx, tx, deps, {
+    settings: s,
+    request,
+    location,
+    kind: 'order',
+    facts: {
+      date: form.deliveryDate,
+      returnDate: form.expectedReturnDate ?? null,
+      address: destination.label,
+      contact: form.contactPerson,
+      phone: form.phone,
+      reference: form.reference ?? '',
+      comment: form.comment?.trim() ?? '',
+      rush: form.rush,
+    },
+    lines: mailLines,
+    totalWeight: sumDecimal(
+      lines
+        .filter((l) => l.kind === 'item' && l.itemId)
+        .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
+    ),
+    toDefaultReceiver: true,
+  });
+}
+
+/** A mail line of an item (or of nothing known: number and description empty). */
+export function mailLineOf(item: ItemInfo | undefined, amount: number): MailLine {
+  return {
+    depth: 0,
+    itemNo: item?.itemNo ?? '',
+    description: item?.description ?? '',
+    amount,
+    rentalType: item?.rentalType ?? null,
+    dayPrice: item?.dayPrice ?? null,
+    weekPrice: item?.weekPrice ?? null,
+    salePrice: item?.salePrice ?? null,
+    weight: item?.weight ?? null,
+  };
+}
+
+/** What a confirmation mail tells about any kind of request. */
+export interface RequestConfirmation {
+  settings: SettingsMap;
+  request: { id: string; requestNo: string };
+  location: LocationAccess;
+  kind: RequestKind;
+  facts: {
+    date: string;
+    returnDate: string | null;
+    address: string;
+    contact: string;
+    phone: string;
+    reference: string;
+    comment: string;
+    rush: boolean;
+  };
+  lines: MailLine[];
+  totalWeight: string | null;
+  /** Also to the settings' default receiver (OrderWizardDefaultReceiver), in the default language. */
+  toDefaultReceiver: boolean;
+}
+
+/**
+ * Queues a request's confirmation mail to the requester (in their language, prices as they may see them) and,
+ * when asked, to the default receiver of the settings, on the submit's transaction (a rolled-back submit sends
+ * nothing).
+ */
+export async function queueConfirmation(
+  ctx: Ctx,
+  tx: Tx,
+  deps: SubmitDeps,
+  c: RequestConfirmation,
+): Promise<void> {
+  const user = requireUser(ctx);
+  const { settings: s, request, location, facts } = c;
   const defaultReceiverLocale: Locale = isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
   const { contact: requester, templates } = await selectConfirmationContext(tx, user.id, [
     ctx.locale,
@@ -290,7 +353,7 @@ export async function queueOrderConfirmation(
       locale: ctx.locale,
       prices: s.ToonPrijsInEmail && userSeesPrices,
     });
-  if (s.OrderWizardDefaultReceiver) {
+  if (c.toDefaultReceiver && s.OrderWizardDefaultReceiver) {
     recipients.push({
       to: s.OrderWizardDefaultReceiver,
       locale: defaultReceiverLocale,
@@ -308,20 +371,20 @@ export async function queueOrderConfirmation(
         requestNo: request.requestNo,
         name: requester?.name ?? user.name,
         location: `${location.locationNo} - ${location.description}`,
-        kind: translate(r.locale, kindKey.order),
-        date: formatDay(r.locale, form.deliveryDate),
-        returnDate: formatDay(r.locale, form.expectedReturnDate),
-        address: destination.label,
-        contact: form.contactPerson,
-        phone: form.phone,
-        reference: form.reference ?? '',
-        comment: form.comment?.trim() ?? '',
-        rush: form.rush,
+        kind: translate(r.locale, kindKey[c.kind]),
+        date: formatDay(r.locale, facts.date),
+        returnDate: formatDay(r.locale, facts.returnDate),
+        address: facts.address,
+        contact: facts.contact,
+        phone: facts.phone,
+        reference: facts.reference,
+        comment: facts.comment,
+        rush: facts.rush,
         portal: s.CustomTitle.trim() || 'Materieelportaal',
         link: `${deps.publicUrl}/aanvragen/${request.id}`,
-        totalWeight,
+        totalWeight: c.totalWeight,
       },
-      lines: mailLines,
+      lines: c.lines,
     });
     // why: queued on the submit's transaction (outbox row), so a rolled-back submit sends nothing.
     await deps.mailer.queue(msg, tx as unknown as Db);

@@ -1,4 +1,4 @@
 // The stock area's public face (equipment on site: inventory, ledger, plants, inspections). Everything else
 // in this folder is private.
-export { lockOnSite, type OnSiteRow } from './stock.queries.ts';
+export { type LeavingAmount, lockOnSite, type OnSiteRow, selectLeaving } from './stock.queries.ts';
 export { stockRoutes } from './stock.routes.ts';

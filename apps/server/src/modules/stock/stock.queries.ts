@@ -60,12 +60,23 @@ export async function selectStockRows(db: Db, locationId: string): Promise<Stock
 /** Amounts of one stock line on the location's removal lists: the caller's and everybody else's. */
 export type ListedAmounts = { itemId: string; plantId: string | null; mine: number; others: number };
 
-export type StockState = { locationId: string; revision: string; listed: ListedAmounts[] };
+/** What open removal and relocation requests take off the location, per (item, plant). */
+export type LeavingAmount = { itemId: string; plantId: string | null; amount: number };
+
+export type StockState = {
+  locationId: string;
+  revision: string;
+  listed: ListedAmounts[];
+  leaving: LeavingAmount[];
+};
+
+/** The requests that take stock away and are not settled yet (done, cancelled and rejected are). */
+const openOutgoing = sql`r.kind in ('removal', 'relocation') and r.status in ('submitted', 'in_progress', 'planned')`;
 
 /**
  * What a stock screen reads on every request, in one round trip: each location's stock revision (migration
- * 0009; '0' before its first change) and the amounts on removal lists there (decision 0014: the one column of
- * another area these screens show; writing them is the removal-lists module's).
+ * 0009; '0' before its first change), the amounts on removal lists there and what open removal and relocation
+ * requests take away (decision 0014: the columns of other areas these screens show; writing them is theirs).
  */
 export async function selectStockStates(
   db: Db,
@@ -85,7 +96,16 @@ export async function selectStockStates(
           where ll.location_id = loc.id
           group by ll.item_id, ll.plant_id
         ) x
-      ), '[]'::json) as listed
+      ), '[]'::json) as listed,
+      coalesce((
+        select json_agg(json_build_object('itemId', x.item_id, 'plantId', x.plant_id, 'amount', x.amount))
+        from (
+          select rl.item_id, rl.plant_id, sum(rl.amount)::int as amount
+          from plant_requests r join request_lines rl on rl.request_id = r.id
+          where r.location_id = loc.id and ${openOutgoing} and rl.item_id is not null
+          group by rl.item_id, rl.plant_id
+        ) x
+      ), '[]'::json) as leaving
     from unnest(${sql.param([...locationIds])}::uuid[]) as loc(id)
     left join stock_revisions sr on sr.location_id = loc.id`);
   return new Map(r.rows.map((row) => [row.locationId, row]));
@@ -248,4 +268,20 @@ export async function selectLocationsWithStock(db: Db): Promise<string[]> {
     sql`select distinct location_id as id from inventory where location_id is not null and quantity > 0`,
   );
   return r.rows.map((x) => x.id);
+}
+
+/** What open removal and relocation requests take off the location, of these items (a submit's check). */
+export async function selectLeaving(
+  tx: Tx,
+  locationId: string,
+  itemIds: readonly string[],
+): Promise<LeavingAmount[]> {
+  if (itemIds.length === 0) return [];
+  const r = await tx.execute<LeavingAmount>(sql`
+    select rl.item_id as "itemId", rl.plant_id as "plantId", sum(rl.amount)::int as amount
+    from request_lines rl join plant_requests r on r.id = rl.request_id
+    where r.location_id = ${locationId} and ${openOutgoing}
+      and rl.item_id = any(${sql.param([...itemIds])}::uuid[])
+    group by rl.item_id, rl.plant_id`);
+  return r.rows;
 }

@@ -147,6 +147,8 @@ interface StockView {
   described: DescribedStock;
   rows: StockRow[];
   listed: Map<string, ListedAmounts>;
+  /** What open removal and relocation requests take off, per line id. */
+  leaving: Map<string, number>;
   canRemove: boolean;
   countOthers: boolean;
   s: SettingsMap;
@@ -196,6 +198,7 @@ async function describeStock(
       external: r.external,
       onMyRemovalList: 0,
       onOtherRemovalLists: 0,
+      leaving: 0,
       availableForRemoval: 0,
     };
     lines.push(line);
@@ -259,7 +262,8 @@ async function stockViews(ctx: Ctx, locations: LocationAccess[]): Promise<StockV
         removalAllowed(ctx, location, s),
       ]);
       const listed = new Map((state?.listed ?? []).map((a) => [lineId(a.itemId, a.plantId), a]));
-      return { location, described, rows, listed, canRemove, countOthers, s };
+      const leaving = new Map((state?.leaving ?? []).map((a) => [lineId(a.itemId, a.plantId), a.amount]));
+      return { location, described, rows, listed, leaving, canRemove, countOthers, s };
     }),
   );
 }
@@ -272,13 +276,18 @@ async function stockView(ctx: Ctx, location: LocationAccess): Promise<StockView>
 /** These lines with the caller's removal amounts: on their list, on others', and what they may still put on. */
 function forCaller(view: StockView, lines: StockLine[]): StockLine[] {
   return lines.map((l) => {
-    const amounts = view.listed.get(view.described.ids.get(l) ?? '');
+    const id = view.described.ids.get(l) ?? '';
+    const amounts = view.listed.get(id);
     const others = amounts?.others ?? 0;
+    const leaving = view.leaving.get(id) ?? 0;
     return {
       ...l,
       onMyRemovalList: amounts?.mine ?? 0,
       onOtherRemovalLists: view.countOthers ? others : 0,
-      availableForRemoval: view.canRemove ? availableForRemoval(l.quantity, others, view.countOthers) : 0,
+      leaving,
+      availableForRemoval: view.canRemove
+        ? availableForRemoval(l.quantity, others, view.countOthers, leaving)
+        : 0,
     };
   });
 }
@@ -570,12 +579,14 @@ export async function plantDetail(
   ]);
   let mine = 0;
   let others = 0;
+  let leaving = 0;
   let since: string | null = null;
   if (here) {
     const view = await stockView(ctx, location);
     const amounts = view.listed.get(lineId(plant.itemId, plant.id));
     mine = amounts?.mine ?? 0;
     others = amounts?.others ?? 0;
+    leaving = view.leaving.get(lineId(plant.itemId, plant.id)) ?? 0;
     since = view.rows.find((r) => r.plantId === plant.id)?.since ?? null;
   }
   const countOthers = s.Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers;
@@ -604,7 +615,7 @@ export async function plantDetail(
     inspections,
     history: withBalancePerLocation(ledger),
     onMyRemovalList: mine,
-    availableForRemoval: here && canRemove ? availableForRemoval(1, others, countOthers) : 0,
+    availableForRemoval: here && canRemove ? availableForRemoval(1, others, countOthers, leaving) : 0,
     canRemove: here && canRemove,
   };
 }

@@ -116,6 +116,19 @@ function RemovalCell({
           </Badge>
         </Tooltip>
       )}
+      {line.leaving > 0 && (
+        <Tooltip label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })} withArrow>
+          <Badge
+            color="orange.9"
+            variant="outline"
+            aria-label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })}
+            data-testid="leaving"
+            styles={{ label: { textTransform: 'none' } }}
+          >
+            {compact ? `−${line.leaving}` : t('Materieelvoorraad.aangevraagd', { count: line.leaving })}
+          </Badge>
+        </Tooltip>
+      )}
       {line.availableForRemoval > 0 &&
         (compact ? (
           <Tooltip label={t('Materieelvoorraad.toevoegen_afvoerlijst')} withArrow>

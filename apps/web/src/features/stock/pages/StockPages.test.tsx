@@ -36,6 +36,7 @@ function line(
     external: false,
     onMyRemovalList: 0,
     onOtherRemovalLists: 0,
+    leaving: 0,
     availableForRemoval: quantity,
     ...extra,
   };

@@ -1,0 +1,156 @@
+import { apiError } from '@mp/contract/api/common';
+import { submitResult } from '@mp/contract/api/ordering';
+import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../platform/deps.ts';
+import { AppError } from '../platform/errors.ts';
+import { ctxOf, requireUser } from '../platform/http/context.ts';
+import {
+  IDEMPOTENT_REPLAY_HEADER,
+  idempotencyHeaders,
+  idempotencyKeyOf,
+} from '../platform/http/idempotency.ts';
+import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';
+import { submitRemoval } from './submit-removal.ts';
+
+const describeRules =
+  'Requires the Idempotency-Key header (400 without): a retry with the same key answers the same (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict. Needs AppAfvoeren with write access on the location. The date (Afvoeren_Blokkeerweekenden, Afvoeren_Blokkeerdagen, Afvoeren_DagenInVerleden), the terms (Afvoeren_VoorwaardenVerplicht), the depot (GET PlantLocations/depots/removal) and the work address are checked on the server; an empty list answers 422 error.afvoerlijst_leeg; an amount that open removals and relocations of the location already take 409 error.afvoer_conflict naming the item.';
+
+const text = (max: number) => z.string().max(max).nullish();
+
+/** The legacy removal form (MaterieelAanvraag/AddAfvoer, product §3: Dutch names). */
+const legacyRemovalForm = z
+  .object({
+    materieelLocatieNr: z.string().trim().min(1).max(50),
+    afvoerDatum: z.string().max(40),
+    transportmiddel: text(50),
+    /** bestemming: the depot number. */
+    bestemming: text(50),
+    /** bestemmingadres: the work address code where it is picked up (addressSelected), else adres/postcode/plaats. */
+    bestemmingadres: text(50),
+    adres: text(200),
+    postcode: text(20),
+    plaats: text(100),
+    contactpersoon: text(100),
+    telefoonnummer: text(30),
+    referentie: text(100),
+    opmerking: text(2000),
+    voorwaardenGeaccepteerd: z.boolean().nullish(),
+  })
+  .passthrough();
+
+const dutchField: Record<string, string> = {
+  plantLocation: 'materieelLocatieNr',
+  removalDate: 'afvoerDatum',
+  transportMeans: 'transportmiddel',
+  depotNo: 'bestemming',
+  addressCode: 'bestemmingadres',
+  street: 'adres',
+  postcode: 'postcode',
+  city: 'plaats',
+  contactPerson: 'contactpersoon',
+  phone: 'telefoonnummer',
+  reference: 'referentie',
+  comment: 'opmerking',
+  termsAccepted: 'voorwaardenGeaccepteerd',
+};
+
+/** The legacy form as the v2 RemovalForm; field errors name the legacy fields. */
+function toRemovalForm(b: z.infer<typeof legacyRemovalForm>): RemovalForm {
+  const clean = (v: string | null | undefined) => (v?.trim() ? v.trim() : undefined);
+  const parsed = removalForm.safeParse({
+    plantLocation: b.materieelLocatieNr,
+    removalDate: b.afvoerDatum.slice(0, 10),
+    transportMeans: clean(b.transportmiddel),
+    depotNo: clean(b.bestemming) ?? '',
+    addressCode: clean(b.bestemmingadres),
+    street: clean(b.adres),
+    postcode: clean(b.postcode),
+    city: clean(b.plaats),
+    contactPerson: b.contactpersoon ?? undefined,
+    phone: b.telefoonnummer ?? undefined,
+    reference: clean(b.referentie),
+    comment: b.opmerking ?? undefined,
+    termsAccepted: b.voorwaardenGeaccepteerd ?? false,
+  });
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, { code: string }> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? 'body');
+    const code = issue.message.startsWith('validation.')
+      ? issue.message
+      : issue.code === 'invalid_type'
+        ? 'validation.verplicht'
+        : 'validation.ongeldig_formaat';
+    fields[dutchField[name] ?? name] ??= { code };
+  }
+  throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+}
+
+/** The removal submit: v2 PlantRequests/removal and the legacy MaterieelAanvraag/AddAfvoer. */
+export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const submitDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+
+  app.post(
+    '/api/v2.0/PlantRequests/removal',
+    {
+      schema: {
+        tags: ['PlantRequests'],
+        description: `Submits the caller's removal list (afvoerlijst) on plantLocation as a removal request (201) to depot depotNo, picked up at work address addressCode or the typed address; the list is emptied. ${describeRules}`,
+        headers: idempotencyHeaders,
+        body: removalForm,
+        response: { 201: submitResult, 409: apiError },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const answer = await submitRemoval(ctx, submitDeps, req.body, idempotencyKeyOf(req.headers));
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status as 201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/MaterieelAanvraag/AddAfvoer',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description: `The removal submit with the Dutch removal form (afvoerDatum, transportmiddel, bestemming = depot, bestemmingadres = work address code, else adres/postcode/plaats). ${describeRules}`,
+        headers: idempotencyHeaders,
+        body: legacyRemovalForm,
+        response: {
+          201: legacyAnswer({
+            id: z.string(),
+            aanvraagNummer: z.string(),
+            status: z.string(),
+            materieelLocatieNr: z.string(),
+            aantalRegels: z.number().int(),
+          }),
+          409: apiError,
+        },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const answer = await submitRemoval(
+        ctx,
+        submitDeps,
+        toRemovalForm(req.body),
+        idempotencyKeyOf(req.headers),
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status as 201).send({
+        id: answer.body.id,
+        aanvraagNummer: answer.body.requestNo,
+        status: legacyRequestStatus[answer.body.status],
+        materieelLocatieNr: answer.body.locationNo,
+        aantalRegels: answer.body.lineCount,
+      });
+    },
+  );
+}

@@ -1,0 +1,195 @@
+import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { RemovalForm } from '@mp/contract/api/removal';
+import { calendarDayIn, checkOrderDates, removalDateRules } from '@mp/contract/rules/order-dates';
+import { availableForRemoval } from '@mp/contract/rules/stock';
+import { itemsById } from '../modules/catalogue/index.ts';
+import { listDepots, listWorkAddresses } from '../modules/locations/index.ts';
+import { emptyRemovalList, takeRemovalList } from '../modules/removal-lists/index.ts';
+import {
+  fieldError,
+  insertRequest,
+  mailLineOf,
+  queueConfirmation,
+  type SubmitDeps,
+} from '../modules/requests/index.ts';
+import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
+import { lockOnSite, selectLeaving } from '../modules/stock/index.ts';
+import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { sumDecimal } from '../platform/decimal.ts';
+import { AppError } from '../platform/errors.ts';
+import { type Ctx, requireUser } from '../platform/http/context.ts';
+import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
+
+/** The removal form's rules decided on the server: the date (Afvoeren_*), then the terms when they must be accepted. */
+export function checkRemovalForm(form: RemovalForm, now: Date, s: SettingsMap): void {
+  const problems = checkOrderDates(
+    { deliveryDate: form.removalDate },
+    calendarDayIn(now),
+    removalDateRules(s),
+  );
+  if (problems.length) {
+    const [p] = problems;
+    throw fieldError('rule', 'error.datum_niet_toegestaan', 'removalDate', p?.code ?? '', p?.params);
+  }
+  if (s.Afvoeren_VoorwaardenVerplicht && !form.termsAccepted) {
+    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+  }
+}
+
+const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ');
+
+/**
+ * POST PlantRequests/removal: the caller's removal list on the location becomes a removal request (kind removal,
+ * status submitted) to the chosen depot, picked up at a work address of the location or a typed one; the list is
+ * emptied and, with Afvoerwizard_EnableSendEmailUser, the confirmation mail queued — in one transaction behind the
+ * Idempotency-Key (see idempotency.ts).
+ *
+ * Every amount is checked again under the stock lock (decision 0014's order): what is on site minus what open
+ * removals and relocations of the location already take away. Two users sending off the last piece at the same
+ * moment take turns; the second gets 409 error.afvoer_conflict naming the item.
+ *
+ * A workflow: it composes removal lists, stock, locations, the catalogue and requests, in this order.
+ */
+export async function submitRemoval(
+  ctx: Ctx,
+  deps: SubmitDeps,
+  form: RemovalForm,
+  key: string,
+): Promise<IdempotentAnswer<SubmitResult>> {
+  await requireArea(ctx, 'AppAfvoeren', 'write');
+  const user = requireUser(ctx);
+  // Checked before the key is taken, so a replay also needs the location (a blocked one may still send back).
+  const location = await requireLocation(ctx, form.plantLocation, 'write');
+  const s = await loadSettings(ctx.db);
+  return withIdempotency(ctx, { key, scope: `removal:${location.locationId}`, body: form }, async (tx) => {
+    const txCtx = onTx(ctx, tx);
+    checkRemovalForm(form, ctx.now, s);
+    const { depots } = await listDepots(txCtx, 'removal');
+    const depot = depots.find((d) => d.depotNo === form.depotNo);
+    if (!depot)
+      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+    let pickup = {
+      workAddressId: null as string | null,
+      street: form.street ?? null,
+      postcode: form.postcode || null,
+      city: form.city ?? null,
+      label: place([form.street, place([form.postcode, form.city])]),
+    };
+    if (form.addressCode) {
+      const address = (await listWorkAddresses(txCtx, location.locationNo)).find(
+        (a) => a.code === form.addressCode,
+      );
+      if (!address)
+        throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+      pickup = {
+        workAddressId: address.id,
+        street: address.street,
+        postcode: address.postcode,
+        city: address.city,
+        label: place([address.name, address.street, place([address.postcode, address.city])]),
+      };
+    }
+
+    // The whole list of the location, read after its stock rows are locked (every amount writer locks them first).
+    const listed = await takeRemovalList(tx, user.id, location.locationId);
+    if (listed.length === 0) throw new AppError('rule', 'error.afvoerlijst_leeg');
+    const itemIds = [...new Set(listed.map((l) => l.itemId))];
+    const onSite = await lockOnSite(tx, location.locationId, itemIds);
+    const lines = await takeRemovalList(tx, user.id, location.locationId);
+    const outgoing = new Map(
+      (await selectLeaving(tx, location.locationId, itemIds)).map((o) => [
+        `${o.itemId}/${o.plantId ?? ''}`,
+        o.amount,
+      ]),
+    );
+    for (const l of lines) {
+      const row = onSite.find((r) => r.itemId === l.itemId && r.plantId === l.plantId);
+      // On site minus what open removals and relocations already take (other users' lists do not count here).
+      const available = availableForRemoval(
+        row?.quantity ?? 0,
+        0,
+        false,
+        outgoing.get(`${l.itemId}/${l.plantId ?? ''}`) ?? 0,
+      );
+      if (l.returnAmount > available) {
+        throw new AppError('conflict', 'error.afvoer_conflict', {
+          details: { itemNo: l.itemNo, plantNo: l.plantNo, available, lineId: l.lineId },
+          params: { itemNo: l.plantNo ? `${l.itemNo} ${l.plantNo}` : l.itemNo, available },
+        });
+      }
+    }
+
+    const request = await insertRequest(
+      tx,
+      {
+        kind: 'removal',
+        status: 'submitted',
+        locationId: location.locationId,
+        userId: user.id,
+        idempotencyKey: key,
+        requestedDate: form.removalDate,
+        transportMeans: form.transportMeans || null,
+        termsAccepted: form.termsAccepted,
+        destinationKind: 'depot',
+        depotId: depot.id,
+        street: depot.street,
+        postcode: depot.postcode,
+        city: depot.city,
+        originWorkAddressId: pickup.workAddressId,
+        originStreet: pickup.street,
+        originPostcode: pickup.postcode,
+        originCity: pickup.city,
+        originContactPerson: form.contactPerson,
+        originPhone: form.phone,
+        contactPerson: form.contactPerson,
+        phone: form.phone,
+        reference: form.reference || null,
+        comment: form.comment?.trim() || null,
+      },
+      lines.map((l, i) => ({
+        lineNo: i + 1,
+        itemId: l.itemId,
+        plantId: l.plantId,
+        amount: l.returnAmount,
+        comment: l.comment,
+      })),
+      user.id,
+    );
+    await emptyRemovalList(tx, user.id, location.locationId);
+    if (s.Afvoerwizard_EnableSendEmailUser) {
+      const items = await itemsById(txCtx.db, ctx.locale, itemIds);
+      await queueConfirmation(txCtx, tx, deps, {
+        settings: s,
+        request,
+        location,
+        kind: 'removal',
+        facts: {
+          date: form.removalDate,
+          returnDate: null,
+          address: `${pickup.label} → ${place([depot.name, depot.street, place([depot.postcode, depot.city])])}`,
+          contact: form.contactPerson,
+          phone: form.phone,
+          reference: form.reference ?? '',
+          comment: form.comment?.trim() ?? '',
+          rush: false,
+        },
+        lines: lines.map((l) => ({
+          ...mailLineOf(items.get(l.itemId), l.returnAmount),
+          description: `${items.get(l.itemId)?.description ?? ''}${l.plantNo ? ` (${l.plantNo})` : ''}`,
+        })),
+        totalWeight: sumDecimal(lines.map((l) => [l.returnAmount, items.get(l.itemId)?.weight ?? null])),
+        toDefaultReceiver: false,
+      });
+    }
+    const result: SubmitResult = {
+      id: request.id,
+      requestNo: request.requestNo,
+      kind: 'removal',
+      status: 'submitted',
+      locationNo: location.locationNo,
+      lineCount: lines.length,
+      createdAt: request.createdAt.toISOString(),
+    };
+    return { status: 201, body: result };
+  });
+}
