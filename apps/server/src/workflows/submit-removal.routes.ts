@@ -1,5 +1,5 @@
-import { apiError } from '@mp/contract/api/common';
-import { submitResult } from '@mp/contract/api/ordering';
+import { apiError, requireOneOf } from '@mp/contract/api/common';
+import { CALENDAR_DAY, submitResult } from '@mp/contract/api/ordering';
 import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,27 +19,41 @@ const describeRules =
   'Requires the Idempotency-Key header (400 without): a retry with the same key answers the same (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict. Needs AppAfvoeren with write access on the location. The date (Afvoeren_Blokkeerweekenden, Afvoeren_Blokkeerdagen, Afvoeren_DagenInVerleden), the terms (Afvoeren_VoorwaardenVerplicht), the depot (GET PlantLocations/depots/removal) and the work address are checked on the server; an empty list answers 422 error.afvoerlijst_leeg; an amount that open removals and relocations of the location already take 409 error.afvoer_conflict naming the item.';
 
 const text = (max: number) => z.string().max(max).nullish();
+/** Optional, but when given not blank. */
+const filled = (max: number) => z.string().trim().min(1, 'validation.verplicht').max(max).nullish();
 
-/** The legacy removal form (MaterieelAanvraag/AddAfvoer, product §3: Dutch names). */
-const legacyRemovalForm = z
-  .object({
-    materieelLocatieNr: z.string().trim().min(1).max(50),
-    afvoerDatum: z.string().max(40),
-    transportmiddel: text(50),
-    /** bestemming: the depot number. */
-    bestemming: text(50),
-    /** bestemmingadres: the work address code where it is picked up (addressSelected), else adres/postcode/plaats. */
-    bestemmingadres: text(50),
-    adres: text(200),
-    postcode: text(20),
-    plaats: text(100),
-    contactpersoon: text(100),
-    telefoonnummer: text(30),
-    referentie: text(100),
-    opmerking: text(2000),
-    voorwaardenGeaccepteerd: z.boolean().nullish(),
-  })
-  .passthrough();
+/**
+ * The legacy removal form (MaterieelAanvraag/AddAfvoer, product §3: Dutch names). Its schema says what
+ * toRemovalForm requires: the day (then anything, e.g. a time), the depot, contact and phone, and a work address
+ * code or street and city.
+ */
+const legacyRemovalForm = requireOneOf(
+  z
+    .object({
+      materieelLocatieNr: z.string().trim().min(1).max(50),
+      afvoerDatum: z
+        .string()
+        .max(40)
+        .regex(new RegExp(CALENDAR_DAY.source.slice(0, -1)), 'validation.datum_ongeldig'),
+      transportmiddel: text(50),
+      /** bestemming: the depot number. */
+      bestemming: z.string().trim().min(1, 'validation.verplicht').max(50),
+      /** bestemmingadres: the work address code where it is picked up (addressSelected), else adres/postcode/plaats. */
+      bestemmingadres: filled(50),
+      adres: filled(200),
+      postcode: text(20),
+      plaats: filled(100),
+      contactpersoon: z.string().trim().min(1, 'validation.verplicht').max(100),
+      telefoonnummer: z
+        .string()
+        .regex(/^\s*[0-9+()\-./][0-9+()\-./ ]{4,28}[0-9+()\-./]\s*$/, 'validation.telefoon_ongeldig'),
+      referentie: text(100),
+      opmerking: text(2000),
+      voorwaardenGeaccepteerd: z.boolean().nullish(),
+    })
+    .passthrough(),
+  ['bestemmingadres', ['adres', 'plaats']],
+);
 
 const dutchField: Record<string, string> = {
   plantLocation: 'materieelLocatieNr',

@@ -296,14 +296,11 @@ export async function insertRequest(
   lines: ReadonlyArray<Omit<NewRequestLine, 'requestId'>>,
   changedBy: string | null,
 ): Promise<{ id: string; requestNo: string; createdAt: Date }> {
-  const [row] = await tx
-    .insert(plantRequests)
-    .values(values)
-    .returning({
-      id: plantRequests.id,
-      requestNo: plantRequests.requestNo,
-      createdAt: plantRequests.createdAt,
-    });
+  const [row] = await tx.insert(plantRequests).values(values).returning({
+    id: plantRequests.id,
+    requestNo: plantRequests.requestNo,
+    createdAt: plantRequests.createdAt,
+  });
   if (!row) throw new Error('insert plant_requests returned nothing');
   if (lines.length) await tx.insert(requestLines).values(lines.map((l) => ({ ...l, requestId: row.id })));
   await insertHistory(tx, {

@@ -138,6 +138,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
         description: `The stock on plantLocation as a file (format xlsx, the default, or csv), streamed: every line the stock page shows for the category ({id}, the empty guid: all), query and sortBy, with typed cells (numbers, money, days) and headers in the caller's language; price columns only when the caller sees prices. CSV in the caller's region (';' and decimal comma except en-US), UTF-8 with byte order mark, formulas escaped. Needs Materieelvoorraad_ShowExportVoorraad (else 403 Materieelvoorraad.export.uit). ${access}`,
         params: z.object({ id: z.guid() }),
         querystring: stockExportQuery,
+        response: { 200: exportFile },
       },
     },
     async (req, reply) => sendExport(reply, await exportStock(ctxOf(req, deps), req.params.id, req.query)),
@@ -151,6 +152,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
         description: `The stock history of an item (or one plant) on plantLocation as a file (format xlsx, the default, or csv), the rows of GET PlantInventoryItems/{itemNo}/history. Needs Materieelvoorraad_ShowExportVoorraadVerloop (else 403 Materieelvoorraad.export.verloop_uit). ${access}`,
         params: historyParams,
         querystring: historyExportQuery,
+        response: { 200: exportFile },
       },
     },
     async (req, reply) => sendExport(reply, await exportHistory(ctxOf(req, deps), req.params.id, req.query)),
@@ -172,6 +174,13 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
 
   stockLegacy(app, deps);
 }
+
+/** The 200 of an export in the API document: the file itself (the route streams it; nothing is serialized). */
+const exportFile = z.string().meta({
+  description:
+    'The file: XLSX (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) or CSV (text/csv; charset=utf-8), as an attachment.',
+  format: 'binary',
+});
 
 /** A streamed export as a download: never cached, never shown inline. */
 function sendExport(reply: FastifyReply, file: ExportFile) {

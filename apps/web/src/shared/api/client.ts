@@ -123,6 +123,8 @@ export const api = {
     apiRequest<Answer<S>>(path, { ...options, method: 'POST', body }),
   put: <S extends z.ZodType>(path: string, body: unknown, options: CallOptions<S>) =>
     apiRequest<Answer<S>>(path, { ...options, method: 'PUT', body }),
+  patch: <S extends z.ZodType>(path: string, body: unknown, options: CallOptions<S>) =>
+    apiRequest<Answer<S>>(path, { ...options, method: 'PATCH', body }),
   delete: <S extends z.ZodType>(path: string, options: CallOptions<S>) =>
     apiRequest<Answer<S>>(path, { ...options, method: 'DELETE' }),
 };

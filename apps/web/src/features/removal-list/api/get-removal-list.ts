@@ -1,4 +1,7 @@
+import type { UpdateRemovalLineInput } from '@mp/contract/api/removal';
+import type { RemovalList } from '@mp/contract/api/stock';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
 import { getRemovalList as fetchRemovalList, removalListKeys } from '../../../shared/api/removal-lists';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
@@ -6,24 +9,8 @@ import { sessionStore } from '../../../shared/session/session';
 
 export { removalListKeys };
 
-/** Removal-list line (product §3), keyed by soort-nummer-location. */
-export interface RemovalListLine {
-  materieelSoort: string;
-  materieelNummer: string;
-  retourAantal: number | null;
-}
-
-/**
- * GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list.
- */
-export async function getRemovalList(locationNo: string, signal?: AbortSignal): Promise<RemovalListLine[]> {
-  const list = await fetchRemovalList(locationNo, signal);
-  return list.lines.map((l) => ({
-    materieelSoort: l.itemNo,
-    materieelNummer: l.plantNo ?? '',
-    retourAantal: l.returnAmount,
-  }));
-}
+/** GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list. */
+export const getRemovalList = fetchRemovalList;
 
 export const removalListQueryOptions = (locationNo: string) =>
   queryOptions({
@@ -33,12 +20,31 @@ export const removalListQueryOptions = (locationNo: string) =>
     retry: false,
   });
 
+/** The caller's removal list on the selected location (none while signed out or without a location). */
 export function useRemovalList() {
   const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? null);
   const signedIn = useStore(sessionStore, (s) => s !== null);
   return useQuery({ ...removalListQueryOptions(locationNo ?? ''), enabled: signedIn && locationNo !== null });
 }
 
+/** The number of lines on it: the count in the main bar. */
 export function useRemovalListCount(): number {
-  return useRemovalList().data?.length ?? 0;
+  return useRemovalList().data?.count ?? 0;
+}
+
+const lineUrl = (locationNo: string, lineId: string) =>
+  `/RemovalLists/${pathParam('plantLocation', locationNo)}/lines/${pathParam('lineId', lineId)}`;
+
+/** PATCH /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}: the return amount and/or the comment. */
+export function updateRemovalLine(
+  locationNo: string,
+  lineId: string,
+  input: UpdateRemovalLineInput,
+): Promise<RemovalList> {
+  return api.patch(lineUrl(locationNo, lineId), input, { answer: (c) => c.stock.removalList });
+}
+
+/** DELETE /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}. */
+export function deleteRemovalLine(locationNo: string, lineId: string): Promise<RemovalList> {
+  return api.delete(lineUrl(locationNo, lineId), { answer: (c) => c.stock.removalList });
 }

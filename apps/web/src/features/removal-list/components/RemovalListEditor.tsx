@@ -1,0 +1,375 @@
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import type { RemovalList } from '@mp/contract/api/stock';
+import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconCheck,
+  IconCloudUpload,
+  IconRefresh,
+  IconTrash,
+  IconTruckReturn,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/errors';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
+import { toAmount } from '../../../shared/catalogue/selection';
+import { paths } from '../../../shared/lib/paths';
+import { wrappingLabel } from '../../../shared/ui/button-styles';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
+import { useFormat } from '../../../shared/ui/format';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { type AutosaveState, useAutosaver } from '../../order-lists/components/autosave';
+import { deleteRemovalLine, removalListKeys, updateRemovalLine } from '../api/get-removal-list';
+
+type Line = RemovalList['lines'][number];
+type Edit = { amount?: number | string; comment?: string };
+type Queued = { amount: number } | { comment: string | null };
+
+function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
+  const { t } = useTranslation();
+  let body: ReactNode = null;
+  if (state === 'pending' || state === 'saving')
+    body = (
+      <Group gap={6} c="dimmed">
+        <IconCloudUpload size={16} aria-hidden />
+        <Text size="sm">{t('Bestellijst.bezig_opslaan')}</Text>
+      </Group>
+    );
+  else if (state === 'saved')
+    body = (
+      <Group gap={6} c="green.8">
+        <IconCheck size={16} aria-hidden />
+        <Text size="sm">{t('Afvoerlijst.opgeslagen')}</Text>
+      </Group>
+    );
+  else if (state === 'error')
+    body = (
+      <Group gap={6} c="red.8">
+        <IconAlertTriangle size={16} aria-hidden />
+        <Text size="sm">{t('Bestellijst.niet_opgeslagen')}</Text>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={onRetry}
+        >
+          {t('shared.opnieuw_proberen')}
+        </Button>
+      </Group>
+    );
+  return (
+    <div role="status" aria-live="polite" data-testid="save-state" data-state={state} style={{ minHeight: 28 }}>
+      {body}
+    </div>
+  );
+}
+
+/** Why the list cannot be processed yet (product §5: any return amount empty or zero), or null. */
+export function removalBlock(lines: readonly Line[], edits: Record<string, Edit>): string | null {
+  if (lines.length === 0) return 'Afvoerlijst.leeg';
+  const empty = lines.some((l) => {
+    const e = edits[l.lineId];
+    return toAmount(e?.amount !== undefined ? e.amount : l.returnAmount) === null;
+  });
+  return empty ? 'Afvoerlijst.aantal_verplicht' : null;
+}
+
+function LineRow({
+  line,
+  edit,
+  onEdit,
+  onRemove,
+  readOnly,
+}: {
+  line: Line;
+  edit: Edit | undefined;
+  onEdit: (change: Edit) => void;
+  onRemove: () => void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const amount = edit?.amount ?? line.returnAmount;
+  const parsed = toAmount(amount);
+  const invalid = edit?.amount !== undefined && parsed === null;
+  const tooMany = parsed !== null && parsed > line.onSite;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="removal-line" data-line={line.lineId}>
+      <Stack gap="xs">
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Anchor
+              component={Link}
+              to={
+                line.plantNo
+                  ? paths.materieelvoorraadDetails.to(line.itemNo, line.plantNo)
+                  : paths.voorraadverloop.to(line.itemNo, '-')
+              }
+              fw={600}
+              c="inherit"
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {line.description || line.itemNo}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {line.itemNo}
+              {line.plantNo ? ` · ${t('shared.materieelnummer')} ${line.plantNo}` : ''}
+              {' · '}
+              {t('Materieelvoorraad.op_locatie')}: {format.number(line.onSite)}
+            </Text>
+          </Stack>
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            {line.plantNo || readOnly ? (
+              <Badge variant="light" size="lg" mt={6} styles={{ label: { textTransform: 'none' } }}>
+                {format.number(line.returnAmount)}
+              </Badge>
+            ) : (
+              <AmountInput
+                value={amount}
+                onChange={(v) => onEdit({ amount: v })}
+                label={`${t('Afvoerlijst.retourAantal')}: ${line.description || line.itemNo}`}
+                hideLabel
+                w={88}
+                error={invalid || tooMany ? true : undefined}
+                testId={`return-amount-${line.itemNo}`}
+              />
+            )}
+            {!readOnly && (
+              <Tooltip label={t('shared.verwijderen')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={44}
+                  onClick={onRemove}
+                  aria-label={`${t('shared.verwijderen')}: ${line.description || line.itemNo}`}
+                  data-testid={`remove-${line.itemNo}${line.plantNo ? `-${line.plantNo}` : ''}`}
+                >
+                  <IconTrash size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+        {invalid && (
+          <Text size="xs" c="red.8" role="alert">
+            {t('Afvoerlijst.aantal_verplicht')}
+          </Text>
+        )}
+        {tooMany && (
+          <Text size="xs" c="red.8" role="alert">
+            {t('Afvoerlijst.maximaal_beschikbaar', { max: line.onSite })}
+          </Text>
+        )}
+        <TextInput
+          value={edit?.comment ?? line.comment ?? ''}
+          onChange={(e) => onEdit({ comment: e.currentTarget.value })}
+          placeholder={t('Afvoeren.opmerking')}
+          aria-label={`${t('Afvoeren.opmerking')}: ${line.description || line.itemNo}`}
+          maxLength={MAX_LINE_COMMENT}
+          readOnly={readOnly}
+          size="sm"
+          styles={{ input: { minHeight: 44 } }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The removal list: return amounts and comments saved 1000 ms after the last edit (and when leaving), lines
+ * removed with confirmation, and "remove" / "move" — disabled while any return amount is empty or zero (§5).
+ */
+export function RemovalListEditor({ locationNo, list }: { locationNo: string; list: RemovalList }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [edits, setEdits] = useState<Record<string, Edit>>({});
+  const [removing, setRemoving] = useState<Line | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const [going, setGoing] = useState(false);
+  const { readOnlyKey } = useSelectedLocationAccess();
+  const readOnly = readOnlyKey !== null;
+
+  const { saver, state } = useAutosaver<Queued>(async (batch) => {
+    const byLine = new Map<string, { amount?: number; comment?: string | null }>();
+    for (const [key, value] of batch) {
+      const lineId = key.slice(0, key.indexOf(':'));
+      byLine.set(lineId, { ...byLine.get(lineId), ...value });
+    }
+    let latest: RemovalList | null = null;
+    try {
+      for (const [lineId, change] of byLine) latest = await updateRemovalLine(locationNo, lineId, change);
+    } catch (e) {
+      // the server's reason (e.g. more than is available) in the user's language; the edit stays to be fixed
+      snackbar.error(e, 'error.server_fout');
+      if (isApiError(e) && e.status === 404) void queryClient.invalidateQueries({ queryKey: removalListKeys.all });
+      throw e;
+    }
+    if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    setEdits((prev) => {
+      const next = { ...prev };
+      for (const [lineId, change] of byLine) {
+        const e = next[lineId];
+        if (!e) continue;
+        const rest: Edit = { ...e };
+        if (change.amount !== undefined && toAmount(e.amount) === change.amount && !saver.has(`${lineId}:amount`))
+          delete rest.amount;
+        if (
+          change.comment !== undefined &&
+          (e.comment ?? '') === (change.comment ?? '') &&
+          !saver.has(`${lineId}:comment`)
+        )
+          delete rest.comment;
+        if (rest.amount === undefined && rest.comment === undefined) delete next[lineId];
+        else next[lineId] = rest;
+      }
+      return next;
+    });
+  });
+
+  function edit(line: Line, change: Edit) {
+    setEdits((prev) => ({ ...prev, [line.lineId]: { ...prev[line.lineId], ...change } }));
+    if (change.amount !== undefined) {
+      const amount = toAmount(change.amount);
+      // an empty or zero amount is never sent (the server refuses it); processing stays disabled until fixed
+      if (amount === null) saver.drop(`${line.lineId}:amount`);
+      else saver.schedule(`${line.lineId}:amount`, { amount });
+    }
+    if (change.comment !== undefined) {
+      const trimmed = change.comment.trim();
+      saver.schedule(`${line.lineId}:comment`, { comment: trimmed === '' ? null : change.comment });
+    }
+  }
+
+  async function remove(lines: readonly Line[]) {
+    for (const l of lines) {
+      saver.drop(`${l.lineId}:amount`);
+      saver.drop(`${l.lineId}:comment`);
+    }
+    await saver.flush();
+    let latest: RemovalList | null = null;
+    for (const l of lines) latest = await deleteRemovalLine(locationNo, l.lineId);
+    if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    setEdits((prev) => {
+      const next = { ...prev };
+      for (const l of lines) delete next[l.lineId];
+      return next;
+    });
+  }
+
+  async function go(to: string) {
+    setGoing(true);
+    await saver.flush();
+    setGoing(false);
+    if (saver.state === 'error') return;
+    navigate(to);
+  }
+
+  const block = readOnlyKey ?? removalBlock(list.lines, edits);
+  const pieces = list.lines.reduce((n, l) => n + (toAmount(edits[l.lineId]?.amount ?? l.returnAmount) ?? 0), 0);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SaveIndicator state={state} onRetry={() => void saver.flush()} />
+        {!readOnly && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setClearing(true)}
+            mih={44}
+            data-testid="clear-removal-list"
+          >
+            {t('Bestellijst.alles_verwijderen')}
+          </Button>
+        )}
+      </Group>
+      <Stack gap="xs" data-testid="removal-lines">
+        {list.lines.map((line) => (
+          <LineRow
+            key={line.lineId}
+            line={line}
+            edit={edits[line.lineId]}
+            onEdit={(change) => edit(line, change)}
+            onRemove={() => setRemoving(line)}
+            readOnly={readOnly}
+          />
+        ))}
+      </Stack>
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between">
+          <Text>{t('Bestellijst.aantal_regels', { count: list.lines.length })}</Text>
+          <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="removal-pieces">
+            {t('Bestellijst.totaal_stuks')}: {pieces}
+          </Text>
+        </Group>
+      </Paper>
+      <Stack gap="xs" align="flex-end">
+        {block && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} w="100%" id="removal-reason">
+            {t(block)}
+          </Alert>
+        )}
+        <Group gap="sm" justify="flex-end">
+          <Button
+            variant="default"
+            size="md"
+            leftSection={<IconArrowsExchange size={18} aria-hidden />}
+            disabled={block !== null}
+            loading={going}
+            onClick={() => void go(paths.verplaatsenGegevens.to())}
+            mih={44}
+            aria-describedby={block ? 'removal-reason' : undefined}
+            styles={wrappingLabel}
+            data-testid="to-relocation"
+          >
+            {t('Afvoerlijst.verplaatsen')}
+          </Button>
+          <Button
+            size="md"
+            leftSection={<IconTruckReturn size={18} aria-hidden />}
+            disabled={block !== null}
+            loading={going}
+            onClick={() => void go(paths.afvoerenGegevens.to())}
+            mih={44}
+            aria-describedby={block ? 'removal-reason' : undefined}
+            styles={wrappingLabel}
+            data-testid="to-removal"
+          >
+            {t('Afvoerlijst.afvoeren')}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('Bestellijst.regel_verwijderen')}
+        message={
+          removing
+            ? t('Bestellijst.regel_verwijderen_bevestigen', { description: removing.description || removing.itemNo })
+            : null
+        }
+        confirmLabel={t('shared.verwijderen')}
+        action={() => remove(removing ? [removing] : [])}
+        successKey="Afvoerlijst.item_verwijderd"
+        onClose={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        opened={clearing}
+        title={t('Bestellijst.alles_verwijderen')}
+        message={t('Bestellijst.alles_verwijderen_bevestigen')}
+        confirmLabel={t('Bestellijst.alles_verwijderen')}
+        action={() => remove(list.lines)}
+        successKey="Afvoerlijst.items_verwijderd"
+        onClose={() => setClearing(false)}
+      />
+    </Stack>
+  );
+}
