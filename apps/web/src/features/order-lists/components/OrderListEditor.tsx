@@ -29,6 +29,7 @@ import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locatio
 import { useSettings } from '../../../shared/api/get-settings';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
 import { toAmount } from '../../../shared/catalogue/selection';
+import { type AutosaveState, useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -40,7 +41,6 @@ import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
 import { updateOrderList } from '../api/update-order-list';
-import { type AutosaveState, useAutosaver } from './autosave';
 import {
   type LineEdit,
   type LineEdits,

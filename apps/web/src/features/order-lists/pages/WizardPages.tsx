@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
+import { useWorkAddresses } from '../../../shared/api/get-work-addresses';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
 import { useTargetOrderList } from '../../../shared/api/order-lists/get-order-lists';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
@@ -22,15 +23,14 @@ import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { WizardProgress } from '../../../shared/ui/WizardProgress';
 import { defaultDepotOf, useOrderDepots } from '../api/get-depots';
 import { useOrderDraft } from '../api/get-order-draft';
 import { useOrderList } from '../api/get-order-list';
-import { useWorkAddresses } from '../api/get-work-addresses';
 import { type SubmitResult, submitOrder } from '../api/submit-order';
 import { processBlock } from '../components/order-list-rules';
 import { FieldMessage } from '../components/wizard/FieldMessage';
 import { GegevensForm } from '../components/wizard/GegevensForm';
-import { OrderSteps } from '../components/wizard/OrderSteps';
 import { OrderSummary } from '../components/wizard/OrderSummary';
 import {
   emptyOrderForm,
@@ -64,7 +64,7 @@ function Frame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
     <>
       <PageHeader />
-      <OrderSteps step={step} />
+      <WizardProgress step={step} />
       {children}
     </>
   );

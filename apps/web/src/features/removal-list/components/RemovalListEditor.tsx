@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
 import {
@@ -17,13 +29,13 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { toAmount } from '../../../shared/catalogue/selection';
+import { type AutosaveState, useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { useFormat } from '../../../shared/ui/format';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
-import { type AutosaveState, useAutosaver } from '../../order-lists/components/autosave';
 import { deleteRemovalLine, removalListKeys, updateRemovalLine } from '../api/get-removal-list';
 
 type Line = RemovalList['lines'][number];
@@ -64,7 +76,13 @@ function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () =
       </Group>
     );
   return (
-    <div role="status" aria-live="polite" data-testid="save-state" data-state={state} style={{ minHeight: 28 }}>
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="save-state"
+      data-state={state}
+      style={{ minHeight: 28 }}
+    >
       {body}
     </div>
   );
@@ -209,7 +227,8 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
     } catch (e) {
       // the server's reason (e.g. more than is available) in the user's language; the edit stays to be fixed
       snackbar.error(e, 'error.server_fout');
-      if (isApiError(e) && e.status === 404) void queryClient.invalidateQueries({ queryKey: removalListKeys.all });
+      if (isApiError(e) && e.status === 404)
+        void queryClient.invalidateQueries({ queryKey: removalListKeys.all });
       throw e;
     }
     if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
@@ -219,7 +238,11 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
         const e = next[lineId];
         if (!e) continue;
         const rest: Edit = { ...e };
-        if (change.amount !== undefined && toAmount(e.amount) === change.amount && !saver.has(`${lineId}:amount`))
+        if (
+          change.amount !== undefined &&
+          toAmount(e.amount) === change.amount &&
+          !saver.has(`${lineId}:amount`)
+        )
           delete rest.amount;
         if (
           change.comment !== undefined &&
@@ -273,7 +296,10 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
   }
 
   const block = readOnlyKey ?? removalBlock(list.lines, edits);
-  const pieces = list.lines.reduce((n, l) => n + (toAmount(edits[l.lineId]?.amount ?? l.returnAmount) ?? 0), 0);
+  const pieces = list.lines.reduce(
+    (n, l) => n + (toAmount(edits[l.lineId]?.amount ?? l.returnAmount) ?? 0),
+    0,
+  );
 
   return (
     <Stack gap="md">
@@ -314,7 +340,13 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
       </Paper>
       <Stack gap="xs" align="flex-end">
         {block && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} w="100%" id="removal-reason">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            w="100%"
+            id="removal-reason"
+          >
             {t(block)}
           </Alert>
         )}
@@ -353,7 +385,9 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
         title={t('Bestellijst.regel_verwijderen')}
         message={
           removing
-            ? t('Bestellijst.regel_verwijderen_bevestigen', { description: removing.description || removing.itemNo })
+            ? t('Bestellijst.regel_verwijderen_bevestigen', {
+                description: removing.description || removing.itemNo,
+              })
             : null
         }
         confirmLabel={t('shared.verwijderen')}

@@ -1,62 +1,660 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconTruckReturn } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { RemovalList } from '@mp/contract/api/stock';
+import {
+  calendarDayIn,
+  deliveryDateProblem,
+  earliestPastDate,
+  removalDateRules,
+} from '@mp/contract/rules/order-dates';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCircleCheck,
+  IconSend,
+  IconTruckReturn,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/errors';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
+import { type SettingsReader, useSettings } from '../../../shared/api/get-settings';
+import { useWorkAddresses } from '../../../shared/api/get-work-addresses';
+import { submitIdempotent } from '../../../shared/api/idempotent-submit';
+import { translateCode } from '../../../shared/i18n/i18n';
+import type { ErrorKey } from '../../../shared/lib/form-errors';
+import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
+import { sessionStore } from '../../../shared/session/session';
+import { AreaPage, type WizardStep } from '../../../shared/ui/AreaPage';
+import { DateField, DatesLocale } from '../../../shared/ui/DateField';
+import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { useRemovalList } from '../api/get-removal-list';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { WizardProgress } from '../../../shared/ui/WizardProgress';
+import { removalListKeys, useRemovalList } from '../api/get-removal-list';
+import { submitRemoval, useRemovalDepots } from '../api/submit-removal';
+import { RemovalListEditor, removalBlock } from '../components/RemovalListEditor';
+import {
+  emptyRemovalForm,
+  forgetRemoval,
+  heldRemoval,
+  holdRemoval,
+  type RemovalField,
+  type RemovalFormValues,
+  removalFieldOf,
+  toRemovalForm,
+  validateRemovalForm,
+} from '../components/removal-form';
 
-function RemovalLines() {
+/** Afvoerlijst: the caller's removal list on the selected location. */
+export function AfvoerlijstPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
   const query = useRemovalList();
-  if (!location) return null;
-  if (query.isPending) return <LoadingBlock />;
-  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0)
-    return <EmptyView title={t('Afvoerlijst.leeg')} icon={<IconTruckReturn size={28} aria-hidden />} />;
+  let body: ReactNode = null;
+  if (!location) body = null;
+  else if (query.isPending) body = <LoadingBlock />;
+  else if (query.isError) body = <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.lines.length === 0)
+    body = (
+      <EmptyView title={t('Afvoerlijst.leeg')} icon={<IconTruckReturn size={28} aria-hidden />}>
+        <Button component={Link} to={paths.materieelvoorraad.to()} variant="light" mih={44}>
+          {t('routes.Materieelvoorraad')}
+        </Button>
+      </EmptyView>
+    );
+  else body = <RemovalListEditor locationNo={location.locationNo} list={query.data} />;
+  return <AreaPage needsLocation>{body}</AreaPage>;
+}
+
+function Frame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
-    <Stack gap="xs">
-      {query.data.map((l) => (
-        <Card key={`${l.materieelSoort}-${l.materieelNummer}`} withBorder radius="md" padding="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <div>
-              <Text fw={600}>{l.materieelSoort}</Text>
-              {l.materieelNummer && (
-                <Text size="sm" c="dimmed">
-                  {t('shared.materieelnummer')}: {l.materieelNummer}
+    <>
+      <PageHeader />
+      <WizardProgress step={step} />
+      {children}
+    </>
+  );
+}
+
+/** The list the wizard sends, or what stands in the way (no location, loading, empty list, an amount missing). */
+function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
+  const { t } = useTranslation();
+  const location = useStore(selectedLocationStore);
+  const query = useRemovalList();
+  const { readOnlyKey } = useSelectedLocationAccess();
+  if (!location) return { gate: <LocationPrompt /> };
+  if (query.isPending) return { gate: <LoadingBlock /> };
+  if (query.isError) return { gate: <ErrorView error={query.error} onRetry={() => void query.refetch()} /> };
+  const block = readOnlyKey ?? removalBlock(query.data.lines, {});
+  if (block)
+    return {
+      gate: (
+        <EmptyView title={t(block)} icon={<IconTruckReturn size={28} aria-hidden />}>
+          <Button component={Link} to={paths.afvoerlijst.to()} variant="light" mih={44}>
+            {t('routes.Afvoerlijst')}
+          </Button>
+        </EmptyView>
+      ),
+    };
+  return { list: query.data, locationNo: location.locationNo };
+}
+
+const removalDates = (s: SettingsReader) => ({
+  Afvoeren_Blokkeerweekenden: s.bool('Afvoeren_Blokkeerweekenden'),
+  Afvoeren_Blokkeerdagen: s.int('Afvoeren_Blokkeerdagen'),
+  Afvoeren_DagenInVerleden: s.int('Afvoeren_DagenInVerleden'),
+});
+
+/** The form to start from: what the user filled in before on this location, else the defaults. */
+function useStart(locationNo: string | undefined) {
+  const settings = useSettings();
+  const user = useStore(sessionStore, (s) => s?.user ?? null);
+  const depots = useRemovalDepots();
+  const addresses = useWorkAddresses(locationNo ?? null);
+  const ready = settings.loaded && !depots.isPending && !addresses.isPending;
+  const list = addresses.data ?? [];
+  const address = list.find((a) => a.isDefault) ?? list[0];
+  const defaults: RemovalFormValues = {
+    ...emptyRemovalForm,
+    transportMeans: 'afhalen',
+    pickup: list.length > 0 ? 'work_address' : 'other_address',
+    addressCode: address?.code ?? null,
+    depotNo:
+      depots.data?.depots.find((d) => d.depotNo === depots.data?.defaultDepotNo)?.depotNo ??
+      depots.data?.depots[0]?.depotNo ??
+      null,
+    contactPerson:
+      settings.bool('Klant_EnableHuidigeGebruikerAlsContact') && user
+        ? user.name
+        : (address?.contactPerson ?? ''),
+    phone: address?.phone ?? '',
+  };
+  const held = locationNo ? heldRemoval(locationNo) : null;
+  return {
+    ready,
+    values: held ? held.values : defaults,
+    restored: held !== null,
+    depots: depots.data?.depots ?? [],
+    addresses: list,
+    settings,
+  };
+}
+
+function Message({ error }: { error: ErrorKey | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!error) return null;
+  const params = { ...error.params };
+  if (typeof params.date === 'string') params.date = format.day(params.date);
+  return <>{t(error.key, params)}</>;
+}
+
+/** Afvoeren, step 1: Gegevens. */
+export function AfvoerenGegevensPage() {
+  const { list, locationNo, gate } = useWizardList();
+  const start = useStart(locationNo);
+  let body: ReactNode = gate;
+  if (!gate && list && locationNo) {
+    body = !start.ready ? (
+      <LoadingBlock />
+    ) : (
+      <RemovalGegevens key={locationNo} locationNo={locationNo} start={start} />
+    );
+  }
+  return <Frame step="gegevens">{body}</Frame>;
+}
+
+function RemovalGegevens({ locationNo, start }: { locationNo: string; start: ReturnType<typeof useStart> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<RemovalFormValues>(start.values);
+  const [errors, setErrors] = useState<Partial<Record<RemovalField, ErrorKey>>>(
+    heldRemoval(locationNo)?.serverErrors ?? {},
+  );
+  const today = calendarDayIn(new Date());
+  const dates = removalDates(start.settings);
+  const change = (patch: Partial<RemovalFormValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    setErrors((prev) => {
+      const rest = { ...prev };
+      for (const k of Object.keys(patch)) delete rest[k as RemovalField];
+      return rest;
+    });
+    holdRemoval(locationNo, { values: next, filled: false, serverErrors: {} });
+  };
+  const next = () => {
+    const problems = validateRemovalForm(values, { today, dates, termsRequired: false, checkTerms: false });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      const first = Object.keys(problems)[0];
+      document.getElementById(`removal-${first}`)?.focus();
+      return;
+    }
+    holdRemoval(locationNo, { values, filled: true, serverErrors: {} });
+    navigate(paths.afvoerenAfronden.to());
+  };
+  const err = (f: RemovalField) => (errors[f] ? <Message error={errors[f]} /> : undefined);
+  return (
+    <DatesLocale>
+      <Stack gap="lg">
+        {start.restored && (
+          <Alert color="blue" variant="light">
+            {t('wizard.concept_hersteld')}
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateField
+              label={t('Afvoeren.afvoerDatum')}
+              value={values.removalDate}
+              onChange={(v) => change({ removalDate: v })}
+              excludeDate={(day) => deliveryDateProblem(day, today, removalDateRules(dates)) !== null}
+              minDate={earliestPastDate(today, removalDateRules(dates))}
+              error={err('removalDate')}
+              required
+              testId="removal-date"
+            />
+            <Select
+              id="removal-transportMeans"
+              label={t('Afvoeren.transportmiddel')}
+              data={['afhalen', 'brengen'].map((v) => ({
+                value: v,
+                label: t(`wizard.transportmiddel_opties.${v}`),
+              }))}
+              value={values.transportMeans || null}
+              onChange={(v) => change({ transportMeans: v ?? '' })}
+              allowDeselect={false}
+              styles={{ input: { minHeight: 44 } }}
+            />
+            <Select
+              id="removal-depotNo"
+              label={t('Afvoeren.bestemming')}
+              data={start.depots.map((d) => ({
+                value: d.depotNo,
+                label: [d.name, d.city].filter(Boolean).join(', '),
+              }))}
+              value={values.depotNo}
+              onChange={(v) => change({ depotNo: v })}
+              allowDeselect={false}
+              required
+              error={err('depotNo')}
+              styles={{ input: { minHeight: 44 } }}
+              data-testid="removal-depot"
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Text fw={600} id="removal-pickup-label">
+              {t('Afvoeren.addressSelected')}
+            </Text>
+            {start.addresses.length > 0 && (
+              <SegmentedControl
+                aria-labelledby="removal-pickup-label"
+                value={values.pickup}
+                onChange={(v) => change({ pickup: v as RemovalFormValues['pickup'] })}
+                data={[
+                  { value: 'work_address', label: t('Bestellen.werkadres') },
+                  { value: 'other_address', label: t('Afvoeren.ander_adres') },
+                ]}
+              />
+            )}
+            {values.pickup === 'work_address' ? (
+              <Select
+                id="removal-addressCode"
+                label={t('Afvoeren.adres_kiezen')}
+                data={start.addresses.map((a) => ({
+                  value: a.code,
+                  label: [a.name, a.street, a.city].filter(Boolean).join(', '),
+                }))}
+                value={values.addressCode}
+                onChange={(v) => change({ addressCode: v })}
+                allowDeselect={false}
+                required
+                error={err('addressCode')}
+                styles={{ input: { minHeight: 44 } }}
+              />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextInput
+                  id="removal-street"
+                  label={t('Afvoeren.adres')}
+                  value={values.street}
+                  onChange={(e) => change({ street: e.currentTarget.value })}
+                  required
+                  error={err('street')}
+                  styles={{ input: { minHeight: 44 } }}
+                />
+                <TextInput
+                  id="removal-postcode"
+                  label={t('Afvoeren.postcode')}
+                  value={values.postcode}
+                  onChange={(e) => change({ postcode: e.currentTarget.value })}
+                  error={err('postcode')}
+                  styles={{ input: { minHeight: 44 } }}
+                />
+                <TextInput
+                  id="removal-city"
+                  label={t('Afvoeren.plaats')}
+                  value={values.city}
+                  onChange={(e) => change({ city: e.currentTarget.value })}
+                  required
+                  error={err('city')}
+                  styles={{ input: { minHeight: 44 } }}
+                />
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              id="removal-contactPerson"
+              label={t('Afvoeren.contactpersoon')}
+              value={values.contactPerson}
+              onChange={(e) => change({ contactPerson: e.currentTarget.value })}
+              required
+              error={err('contactPerson')}
+              autoComplete="name"
+              styles={{ input: { minHeight: 44 } }}
+              data-testid="removal-contact"
+            />
+            <TextInput
+              id="removal-phone"
+              label={t('Afvoeren.telefoonnummer')}
+              value={values.phone}
+              onChange={(e) => change({ phone: e.currentTarget.value })}
+              required
+              error={err('phone')}
+              type="tel"
+              autoComplete="tel"
+              styles={{ input: { minHeight: 44 } }}
+              data-testid="removal-phone"
+            />
+            <TextInput
+              id="removal-reference"
+              label={t('Afvoeren.referentie')}
+              value={values.reference}
+              onChange={(e) => change({ reference: e.currentTarget.value })}
+              error={err('reference')}
+              maxLength={100}
+              styles={{ input: { minHeight: 44 } }}
+            />
+            <Textarea
+              id="removal-comment"
+              label={t('Afvoeren.opmerking')}
+              value={values.comment}
+              onChange={(e) => change({ comment: e.currentTarget.value })}
+              error={err('comment')}
+              autosize
+              minRows={2}
+              maxLength={2000}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Group justify="space-between" gap="sm">
+          <Button
+            component={Link}
+            to={paths.afvoerlijst.to()}
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            mih={44}
+          >
+            {t('routes.Afvoerlijst')}
+          </Button>
+          <Button
+            onClick={next}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+            mih={44}
+            data-testid="removal-next"
+          >
+            {t('shared.volgende')}
+          </Button>
+        </Group>
+      </Stack>
+    </DatesLocale>
+  );
+}
+
+/** Afvoeren, step 2: Afronden — check, accept the terms (when asked), send. */
+export function AfvoerenAfrondenPage() {
+  const { list, locationNo, gate } = useWizardList();
+  const start = useStart(locationNo);
+  if (gate) return <Frame step="afronden">{gate}</Frame>;
+  if (!list || !locationNo || !start.ready)
+    return (
+      <Frame step="afronden">
+        <LoadingBlock />
+      </Frame>
+    );
+  const held = heldRemoval(locationNo);
+  if (!held?.filled) return <Navigate to={paths.afvoerenGegevens.to()} replace />;
+  return (
+    <Frame step="afronden">
+      <RemovalAfronden list={list} locationNo={locationNo} initial={held.values} start={start} />
+    </Frame>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" miw={140}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function RemovalAfronden({
+  list,
+  locationNo,
+  initial,
+  start,
+}: {
+  list: RemovalList;
+  locationNo: string;
+  initial: RemovalFormValues;
+  start: ReturnType<typeof useStart>;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { settings } = start;
+  const [values, setValues] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [termsError, setTermsError] = useState(false);
+  const sending = useRef(false);
+  const termsRequired = settings.bool('Afvoeren_VoorwaardenVerplicht');
+  const termsUrl = settings.str('TermsAndConditionsUrl');
+  const depot = start.depots.find((d) => d.depotNo === values.depotNo);
+  const address = start.addresses.find((a) => a.code === values.addressCode);
+
+  async function send() {
+    if (sending.current) return;
+    if (termsRequired && !values.termsAccepted) {
+      setTermsError(true);
+      return;
+    }
+    sending.current = true;
+    setPending(true);
+    setFailure(null);
+    const body = toRemovalForm(locationNo, values, {
+      dateInComment: settings.bool('AanvragenDatum_NaarOpmerking'),
+      dateLabel: t('Afvoeren.afvoerDatum'),
+    });
+    try {
+      const result = await submitIdempotent(`removal:${locationNo}`, body, submitRemoval);
+      forgetRemoval(locationNo);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: removalListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['requests'] }),
+        queryClient.invalidateQueries({ queryKey: ['stock'] }),
+      ]);
+      navigate(paths.afvoerenVoltooid.to(), {
+        replace: true,
+        state: { requestNo: result.requestNo, requestId: result.id },
+      });
+    } catch (e) {
+      sending.current = false;
+      setPending(false);
+      snackbar.error(e, 'error.server_fout');
+      if (isApiError(e)) {
+        const fields: Partial<Record<RemovalField, ErrorKey>> = {};
+        for (const [name, f] of Object.entries(e.fieldErrors)) {
+          const field = removalFieldOf(name);
+          if (field) fields[field] = { key: f.code, params: f.params };
+        }
+        if (fields.termsAccepted) setTermsError(true);
+        if (Object.keys(fields).length > 0) holdRemoval(locationNo, { serverErrors: fields });
+        setFailure(translateCode(e.code, e.message, { ...(e.details ?? {}) }));
+      } else setFailure(t('error.server_fout'));
+    }
+  }
+
+  const pickup =
+    values.pickup === 'work_address'
+      ? [address?.name, address?.street, [address?.postcode, address?.city].filter(Boolean).join(' ')]
+      : [values.street, [values.postcode, values.city].filter(Boolean).join(' ')];
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" data-testid="removal-summary">
+        <Title order={2} size="h4" mb="sm">
+          {t('Afvoeren.overzicht')}
+        </Title>
+        <Stack gap={6}>
+          <Row label={t('Afvoeren.afvoerDatum')}>
+            {values.removalDate ? format.day(values.removalDate) : ''}
+          </Row>
+          <Row label={t('Afvoeren.transportmiddel')}>
+            {values.transportMeans ? t(`wizard.transportmiddel_opties.${values.transportMeans}`) : ''}
+          </Row>
+          <Row label={t('Afvoeren.bestemming')}>
+            {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
+          </Row>
+          <Row label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</Row>
+          <Row label={t('Afvoeren.contactpersoon')}>
+            {values.contactPerson} · {values.phone}
+          </Row>
+          {values.reference.trim() && <Row label={t('Afvoeren.referentie')}>{values.reference}</Row>}
+          {values.comment.trim() && <Row label={t('Afvoeren.opmerking')}>{values.comment}</Row>}
+        </Stack>
+        <Title order={3} size="h5" mt="md" mb="xs">
+          {t('Afvoeren.regels')}
+        </Title>
+        <Stack gap={4} data-testid="removal-summary-lines">
+          {list.lines.map((l) => (
+            <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {l.description || l.itemNo}
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  {l.itemNo}
+                  {l.plantNo ? ` · ${l.plantNo}` : ''}
                 </Text>
-              )}
-            </div>
-            <Badge variant="light">
-              {t('Afvoerlijst.retourAantal')}: {l.retourAantal ?? '–'}
-            </Badge>
-          </Group>
-        </Card>
-      ))}
+              </Text>
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {format.number(l.returnAmount)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Paper>
+      {termsRequired && (
+        <Paper withBorder radius="md" p="md">
+          <Checkbox
+            checked={values.termsAccepted}
+            onChange={(e) => {
+              const next = { ...values, termsAccepted: e.currentTarget.checked };
+              setValues(next);
+              setTermsError(false);
+              holdRemoval(locationNo, { values: next });
+            }}
+            label={
+              <>
+                {t('Afvoeren.voorwaarden')}
+                {termsUrl && (
+                  <>
+                    {' '}
+                    (
+                    <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
+                      {t('Afvoeren.voorwaarden_lezen')}
+                    </Anchor>
+                    )
+                  </>
+                )}
+              </>
+            }
+            error={termsError ? t('error.voorwaarden_niet_geaccepteerd') : undefined}
+            styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+            data-testid="terms"
+          />
+        </Paper>
+      )}
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('error.server_fout')}
+          data-testid="submit-failure"
+        >
+          <Stack gap={4}>
+            {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
+            <Anchor component={Link} to={paths.afvoerenGegevens.to()} size="sm">
+              {t('Bestellen.gegevens_aanpassen')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button
+          component={Link}
+          to={paths.afvoerenGegevens.to()}
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          mih={44}
+        >
+          {t('Bestellen.gegevens_aanpassen')}
+        </Button>
+        <Button
+          onClick={() => void send()}
+          loading={pending}
+          disabled={pending}
+          leftSection={<IconSend size={18} aria-hidden />}
+          mih={44}
+          data-testid="submit-removal"
+        >
+          {pending ? t('Afvoeren.bezig_versturen') : t('Afvoeren.versturen')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
 
-export function AfvoerlijstPage() {
+/** Afvoeren, step 3: Voltooid — the request number and a link to it; the form and the list are reset. */
+export function AfvoerenVoltooidPage() {
+  const { t } = useTranslation();
+  const state = useLocation().state as { requestNo?: string; requestId?: string } | null;
   return (
-    <AreaPage needsLocation>
-      <RemovalLines />
-    </AreaPage>
+    <Frame step="voltooid">
+      <Paper withBorder radius="md" p="xl" data-testid="removal-done">
+        <Stack gap="md" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
+            <Title order={2} size="h3">
+              {t('Afvoeren.voltooid_titel')}
+            </Title>
+          </Group>
+          <Text>{t('Afvoeren.verzonden')}</Text>
+          {state?.requestNo && (
+            <Text fw={700} size="lg" data-testid="request-no">
+              {t('Afvoeren.aanvraagnummer', { requestNo: state.requestNo })}
+            </Text>
+          )}
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={state?.requestId ? paths.aanvraag.to(state.requestId) : paths.aanvragen.to()}
+              mih={44}
+              data-testid="to-request"
+            >
+              {state?.requestId ? t('Bestellen.naar_aanvraag') : t('Afvoeren.naar_aanvragen')}
+            </Button>
+            <Button component={Link} to={paths.materieelvoorraad.to()} variant="default" mih={44}>
+              {t('routes.Materieelvoorraad')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Frame>
   );
 }
-
-function AfvoerenStep({ step }: { step: WizardStep }) {
-  return (
-    <AreaPage needsLocation>
-      <WizardSteps step={step} />
-      {step !== 'voltooid' && <RemovalLines />}
-    </AreaPage>
-  );
-}
-
-export const AfvoerenGegevensPage = () => <AfvoerenStep step="gegevens" />;
-export const AfvoerenAfrondenPage = () => <AfvoerenStep step="afronden" />;
-export const AfvoerenVoltooidPage = () => <AfvoerenStep step="voltooid" />;

@@ -9,8 +9,8 @@ import {
 } from '@mp/contract/rules/order-dates';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../../shared/api/get-settings';
+import { DateField } from '../../../../shared/ui/DateField';
 import { useFormat } from '../../../../shared/ui/format';
-import { DateField } from './DateField';
 import { fieldId, type SectionProps } from './FieldMessage';
 
 /** Gegevens, Levering: delivery and return date (the shared order-date rule greys out what it refuses) and rush. */

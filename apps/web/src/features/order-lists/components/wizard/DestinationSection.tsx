@@ -1,7 +1,7 @@
 import { Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import type { DepotList } from '../../api/get-depots';
-import type { WorkAddress } from '../../api/get-work-addresses';
 import { fieldId, type SectionProps } from './FieldMessage';
 
 const addressLabel = (a: WorkAddress) =>

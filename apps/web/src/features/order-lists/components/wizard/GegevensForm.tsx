@@ -3,11 +3,11 @@ import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-rea
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import { paths } from '../../../../shared/lib/paths';
+import { DatesLocale } from '../../../../shared/ui/DateField';
 import type { DepotList } from '../../api/get-depots';
-import type { WorkAddress } from '../../api/get-work-addresses';
 import { ContactSection } from './ContactSection';
-import { DatesLocale } from './DateField';
 import { DeliverySection } from './DeliverySection';
 import { DestinationSection } from './DestinationSection';
 import { FieldMessage } from './FieldMessage';

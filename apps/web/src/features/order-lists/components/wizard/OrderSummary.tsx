@@ -2,9 +2,9 @@ import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderList } from '@mp/contract/api/ordering';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import { useFormat } from '../../../../shared/ui/format';
 import type { DepotList } from '../../api/get-depots';
-import type { WorkAddress } from '../../api/get-work-addresses';
 import { linesInOrder } from '../order-list-rules';
 import type { OrderFormValues } from './wizard-form';
 

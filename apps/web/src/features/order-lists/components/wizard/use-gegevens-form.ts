@@ -2,10 +2,10 @@ import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../../../shared/api/get-settings';
+import { useAutosaver } from '../../../../shared/lib/autosave';
 import type { ErrorKey } from '../../../../shared/lib/form-errors';
 import { paths } from '../../../../shared/lib/paths';
 import { saveOrderDraft } from '../../api/save-order-draft';
-import { useAutosaver } from '../autosave';
 import { type FormPatch, fieldId } from './FieldMessage';
 import {
   type OrderFormField,

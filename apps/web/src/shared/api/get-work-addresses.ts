@@ -1,6 +1,6 @@
 import type { WorkAddress } from '@mp/contract/api/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, pathParam } from '../../../shared/api/client';
+import { api, pathParam } from './client';
 
 export type { WorkAddress };
 

@@ -6,7 +6,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../shared/ui/format';
+import { useFormat } from './format';
 
 const dayjsLocale: Record<string, string> = { 'nl-NL': 'nl', 'en-US': 'en', 'fr-FR': 'fr', 'de-DE': 'de' };
 
