@@ -30,6 +30,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom has no font loading API; Mantine's autosizing Textarea listens to it.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 i18n.addResourceBundle('nl-NL', 'translation', flattenBundle(nl as Record<string, unknown>), true, true);

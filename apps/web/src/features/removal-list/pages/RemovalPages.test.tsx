@@ -1,0 +1,248 @@
+import type { RemovalList } from '@mp/contract/api/stock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
+import { emptyRemovalForm, forgetRemoval, heldRemoval, holdRemoval } from '../components/removal-form';
+import { AfvoerenAfrondenPage, AfvoerenGegevensPage, AfvoerlijstPage } from './RemovalPages';
+
+const LINE_A = '11111111-1111-4111-8111-111111111111';
+const LINE_B = '22222222-2222-4222-8222-222222222222';
+
+const list = (): RemovalList => ({
+  locationNo: 'P-1',
+  count: 2,
+  lines: [
+    {
+      lineId: LINE_A,
+      itemNo: 'BH-1',
+      description: 'Bouwhek',
+      plantNo: null,
+      locationNo: 'P-1',
+      returnAmount: 2,
+      comment: null,
+      weightPerPiece: null,
+      onSite: 10,
+    },
+    {
+      lineId: LINE_B,
+      itemNo: 'AG-1',
+      description: 'Aggregaat',
+      plantNo: 'AG-1-001',
+      locationNo: 'P-1',
+      returnAmount: 1,
+      comment: 'achter de keet',
+      weightPerPiece: null,
+      onSite: 1,
+    },
+  ],
+});
+
+// why: the server is the system's edge; locations, settings, the list, depots, addresses and the submit are stubbed.
+const fetchMock = vi.fn<typeof fetch>();
+let submitAnswer: () => Response;
+
+const calls = (method: string, part: string) =>
+  fetchMock.mock.calls.filter(
+    ([input, init]) => String(input).includes(part) && (init?.method ?? 'GET').toUpperCase() === method,
+  );
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  resetSnackbars();
+  forgetRemoval('P-1');
+  submitAnswer = () =>
+    json(
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        requestNo: 'A-2026-000123',
+        kind: 'removal',
+        status: 'submitted',
+        locationNo: 'P-1',
+        lineCount: 2,
+        createdAt: '2026-11-23T08:00:00.000Z',
+      },
+      201,
+    );
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (url.pathname.endsWith('/PlantLocations'))
+      return json({
+        plantLocations: [
+          {
+            id: 'P-1',
+            locationNo: 'P-1',
+            description: 'Project',
+            description2: null,
+            blocked: false,
+            projectNo: null,
+            role: 'user',
+            customerName: null,
+          },
+        ],
+      });
+    if (url.pathname.includes('/Settings'))
+      return json({
+        groupingType: 'all',
+        boolValues: { Afvoeren_Blokkeerweekenden: true, Afvoeren_VoorwaardenVerplicht: true },
+        intValues: { Afvoeren_Blokkeerdagen: 1, Afvoeren_DagenInVerleden: 0 },
+        stringValues: {},
+        multiStrings: {},
+      });
+    if (url.pathname.endsWith('/PlantLocations/depots/removal'))
+      return json({
+        defaultDepotNo: 'D1',
+        depots: [
+          {
+            id: 'd1',
+            depotNo: 'D1',
+            name: 'Depot Utrecht',
+            street: 'Weg 1',
+            postcode: null,
+            city: 'Utrecht',
+            phone: null,
+            email: null,
+            isDefault: true,
+          },
+        ],
+      });
+    if (url.pathname.endsWith('/PlantLocations/P-1/addresses'))
+      return json({
+        addresses: [
+          {
+            id: 'a1',
+            code: 'WA01',
+            name: 'Hoofdingang',
+            street: 'Kade 1',
+            postcode: '3511 AA',
+            city: 'Utrecht',
+            country: 'NL',
+            contactPerson: 'Piet',
+            phone: '0612345678',
+            isDefault: true,
+          },
+        ],
+      });
+    if (url.pathname.endsWith('/PlantRequests/removal') && method === 'POST') return submitAnswer();
+    if (url.pathname.includes('/RemovalLists/P-1/lines/') && method === 'PATCH') {
+      const body = JSON.parse(String(init?.body));
+      const next = list();
+      const line = next.lines.find((l) => url.pathname.endsWith(l.lineId));
+      if (line && body.amount) line.returnAmount = body.amount;
+      return json(next);
+    }
+    if (url.pathname.includes('/RemovalLists/P-1/lines/') && method === 'DELETE') {
+      const next = list();
+      next.lines = next.lines.filter((l) => !url.pathname.endsWith(l.lineId));
+      next.count = next.lines.length;
+      return json(next);
+    }
+    if (url.pathname.endsWith('/RemovalLists/P-1')) return json(list());
+    return json({}, 404);
+  });
+  signInTest();
+});
+afterEach(() => {
+  signOutTest();
+  vi.unstubAllGlobals();
+});
+
+describe('Afvoerlijst', () => {
+  it('saves a changed return amount 1000 ms after the last edit, with PATCH of that line', async () => {
+    renderWithProviders(<AfvoerlijstPage />, { path: '/afvoerlijst' });
+    const input = await screen.findByTestId('return-amount-BH-1');
+    fireEvent.change(input, { target: { value: '3' } });
+    expect(calls('PATCH', '/lines/')).toHaveLength(0);
+    await waitFor(() => expect(calls('PATCH', '/lines/')).toHaveLength(1), { timeout: 3000 });
+    const [url, init] = calls('PATCH', '/lines/')[0] ?? [];
+    expect(String(url)).toContain(`/RemovalLists/P-1/lines/${LINE_A}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ amount: 3 });
+    expect((await screen.findByTestId('save-state')).dataset.state).toBe('saved');
+  });
+
+  it('"remove" and "move" are disabled while a return amount is empty, with the reason', async () => {
+    renderWithProviders(<AfvoerlijstPage />, { path: '/afvoerlijst' });
+    const input = await screen.findByTestId('return-amount-BH-1');
+    expect(screen.getByTestId('to-removal').hasAttribute('disabled')).toBe(false);
+    fireEvent.change(input, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('to-removal').hasAttribute('disabled')).toBe(true));
+    expect(screen.getByTestId('to-relocation').hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getAllByText('Vul bij elke regel een retouraantal groter dan 0 in.').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('removes a line after confirmation and says so', async () => {
+    renderWithProviders(<AfvoerlijstPage />, { path: '/afvoerlijst' });
+    fireEvent.click(await screen.findByTestId('remove-AG-1-AG-1-001'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(calls('DELETE', `/lines/${LINE_B}`)).toHaveLength(1));
+    await waitFor(() => expect(snackbarStore.get().current?.key).toBe('Afvoerlijst.item_verwijderd'));
+    await waitFor(() => expect(screen.queryByTestId('remove-AG-1-AG-1-001')).toBeNull());
+  });
+});
+
+describe('Afvoeren wizard', () => {
+  it('Gegevens names what is missing or wrong and does not go on', async () => {
+    renderWithProviders(<AfvoerenGegevensPage />, { path: '/Afvoeren/gegevens' });
+    const phone = await screen.findByTestId('removal-phone');
+    fireEvent.change(phone, { target: { value: 'bel maar' } });
+    fireEvent.click(screen.getByTestId('removal-next'));
+    expect(await screen.findByText('Vul een geldig telefoonnummer in.')).toBeTruthy();
+    expect(heldRemoval('P-1')?.filled).toBe(false);
+  });
+
+  it('Afronden sends the form once with an Idempotency-Key and keeps what was typed on a failure', async () => {
+    holdRemoval('P-1', {
+      filled: true,
+      values: {
+        ...emptyRemovalForm,
+        removalDate: '2030-01-08',
+        transportMeans: 'afhalen',
+        depotNo: 'D1',
+        addressCode: 'WA01',
+        contactPerson: 'Jeroen',
+        phone: '0612345678',
+        reference: 'Fase 2',
+      },
+    });
+    submitAnswer = () =>
+      json(
+        {
+          code: 'error.afvoer_conflict',
+          message: 'AG-1 AG-1-001 is intussen al voor afvoer of verplaatsing aangevraagd.',
+          details: { itemNo: 'AG-1', plantNo: 'AG-1-001', available: 0 },
+        },
+        409,
+      );
+    renderWithProviders(<AfvoerenAfrondenPage />, { path: '/afvoeren/afronden' });
+    expect(await screen.findByTestId('removal-summary')).toBeTruthy();
+    expect(screen.getByTestId('removal-summary-lines').textContent).toContain('AG-1-001');
+    // the terms must be accepted first (Afvoeren_VoorwaardenVerplicht)
+    fireEvent.click(screen.getByTestId('submit-removal'));
+    expect(calls('POST', '/PlantRequests/removal')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('submit-removal'));
+    await screen.findByTestId('submit-failure');
+    const [first] = calls('POST', '/PlantRequests/removal');
+    const key = new Headers(first?.[1]?.headers).get('Idempotency-Key');
+    expect(key).toBeTruthy();
+    expect(JSON.parse(String(first?.[1]?.body))).toMatchObject({
+      plantLocation: 'P-1',
+      removalDate: '2030-01-08',
+      depotNo: 'D1',
+      addressCode: 'WA01',
+      termsAccepted: true,
+    });
+    expect(heldRemoval('P-1')?.values.reference).toBe('Fase 2');
+    // a retry of the same form re-sends the same key
+    fireEvent.click(screen.getByTestId('submit-removal'));
+    await waitFor(() => expect(calls('POST', '/PlantRequests/removal')).toHaveLength(2));
+    expect(new Headers(calls('POST', '/PlantRequests/removal')[1]?.[1]?.headers).get('Idempotency-Key')).toBe(
+      key,
+    );
+  });
+});
