@@ -314,7 +314,7 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
             mih={44}
             data-testid="clear-removal-list"
           >
-            {t('Bestellijst.alles_verwijderen')}
+            {t('Afvoerlijst.leegmaken')}
           </Button>
         )}
       </Group>
@@ -397,9 +397,9 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
       />
       <ConfirmDialog
         opened={clearing}
-        title={t('Bestellijst.alles_verwijderen')}
-        message={t('Bestellijst.alles_verwijderen_bevestigen')}
-        confirmLabel={t('Bestellijst.alles_verwijderen')}
+        title={t('Afvoerlijst.leegmaken')}
+        message={t('Afvoerlijst.leegmaken_bevestigen')}
+        confirmLabel={t('Afvoerlijst.leegmaken')}
         action={() => remove(list.lines)}
         successKey="Afvoerlijst.items_verwijderd"
         onClose={() => setClearing(false)}
