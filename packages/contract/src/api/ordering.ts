@@ -353,6 +353,15 @@ export const requestDetail = requestSummary.extend({
   city: z.string().nullable(),
   contactPerson: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Where the equipment is picked up (removal, relocation, transport): a work address of the location or typed. */
+  origin: z
+    .object({
+      addressName: z.string().nullable(),
+      street: z.string().nullable(),
+      postcode: z.string().nullable(),
+      city: z.string().nullable(),
+    })
+    .nullable(),
   comment: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   termsAccepted: z.boolean(),

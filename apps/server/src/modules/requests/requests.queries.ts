@@ -125,6 +125,12 @@ export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boole
       rejectionReason: plantRequests.rejectionReason,
       termsAccepted: plantRequests.termsAccepted,
       workAddressCode: workAddresses.code,
+      originStreet: plantRequests.originStreet,
+      originPostcode: plantRequests.originPostcode,
+      originCity: plantRequests.originCity,
+      originAddressName: sql<
+        string | null
+      >`(select wa.name from ${workAddresses} wa where wa.id = ${plantRequests.originWorkAddressId})`,
     })
     .from(plantRequests)
     .innerJoin(plantLocations, eq(plantLocations.id, plantRequests.locationId))

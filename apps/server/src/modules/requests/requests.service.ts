@@ -121,6 +121,15 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
     city: row.city ?? null,
     contactPerson: row.contactPerson ?? null,
     phone: row.phone ?? null,
+    origin:
+      row.originStreet || row.originCity || row.originAddressName
+        ? {
+            addressName: row.originAddressName ?? null,
+            street: row.originStreet ?? null,
+            postcode: row.originPostcode ?? null,
+            city: row.originCity ?? null,
+          }
+        : null,
     comment: row.comment ?? null,
     rejectionReason: row.rejectionReason ?? null,
     termsAccepted: row.termsAccepted,

@@ -340,7 +340,9 @@ export function AanvraagPage() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label={t('Locatie.titel')}>{`${r.locationNo} – ${r.locationDescription}`}</Field>
             <Field label={t('Aanvragen.gewenste_datum')}>{format.day(r.requestedDate)}</Field>
-            <Field label={t('Bestellen.retourDatum')}>{format.day(r.expectedReturnDate)}</Field>
+            {r.kind !== 'removal' && (
+              <Field label={t('Bestellen.retourDatum')}>{format.day(r.expectedReturnDate)}</Field>
+            )}
             <Field label={t('Aanvragen.geplande_datum')}>{format.day(r.plannedDate)}</Field>
             <Field label={t('Bestellen.transportmiddel')}>
               {r.transportMeans
@@ -352,6 +354,17 @@ export function AanvraagPage() {
             >
               {destination.filter(Boolean).join('\n')}
             </Field>
+            {r.origin && (
+              <Field label={t('Afvoeren.addressSelected')}>
+                {[
+                  r.origin.addressName,
+                  r.origin.street,
+                  [r.origin.postcode, r.origin.city].filter(Boolean).join(' '),
+                ]
+                  .filter(Boolean)
+                  .join('\n')}
+              </Field>
+            )}
             <Field label={t('Bestellen.contactpersoon')}>{r.contactPerson}</Field>
             <Field label={t('Bestellen.telefoonnummer')}>{r.phone}</Field>
             <Field label={t('Bestellen.referentie')}>{r.reference}</Field>
