@@ -1,6 +1,6 @@
 import { apiError, requireOneOf } from '@mp/contract/api/common';
 import { CALENDAR_DAY, submitResult } from '@mp/contract/api/ordering';
-import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
+import { type RemovalForm, relocationForm, removalForm } from '@mp/contract/api/removal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   idempotencyKeyOf,
 } from '../platform/http/idempotency.ts';
 import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';
+import { submitRelocation } from './submit-relocation.ts';
 import { submitRemoval } from './submit-removal.ts';
 
 const describeRules =
@@ -103,7 +104,7 @@ function toRemovalForm(b: z.infer<typeof legacyRemovalForm>): RemovalForm {
   throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
 }
 
-/** The removal submit: v2 PlantRequests/removal and the legacy MaterieelAanvraag/AddAfvoer. */
+/** The removal and relocation submits: v2 PlantRequests/removal and /othertransfers, the legacy MaterieelAanvraag/AddAfvoer. */
 export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const submitDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
@@ -123,6 +124,27 @@ export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) 
       const ctx = ctxOf(req, deps);
       requireUser(ctx);
       const answer = await submitRemoval(ctx, submitDeps, req.body, idempotencyKeyOf(req.headers));
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(answer.status as 201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/PlantRequests/othertransfers',
+    {
+      schema: {
+        tags: ['PlantRequests'],
+        description:
+          "Submits the caller's removal list on plantLocation as a relocation (kind relocation, 201) to targetLocation: another of the caller's locations, not a blocked one (422 error.locatie_geblokkeerd), the same one only with Verplaatsen_EnableVerplaastenNaarEigenLocatie; delivered at work address addressCode of the target or the typed address; the list is emptied. The move date allows the Verplaatsen_DagenInVerleden days before today; the expected return is required with Verplaatsen_VerwachtRetourVerplicht and never before the move; terms with Verplaatsen_VoorwaardenVerplicht. Needs AppVerplaatsen with write access on both locations; amounts, the empty list and the Idempotency-Key as for PlantRequests/removal.",
+        headers: idempotencyHeaders,
+        body: relocationForm,
+        response: { 201: submitResult, 409: apiError },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      requireUser(ctx);
+      const answer = await submitRelocation(ctx, submitDeps, req.body, idempotencyKeyOf(req.headers));
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
       return reply.code(answer.status as 201).send(answer.body);
     },

@@ -140,7 +140,11 @@ describe('POST PlantRequests/removal', () => {
       expect((await call('GET', `/api/v2.0/RemovalLists/${LOC2}`)).json().count).toBe(0);
       // the request shows in the requests overview with its kind
       const detail = await call('GET', `/api/v2.0/PlantRequests/${body.id}`);
-      expect(detail.json()).toMatchObject({ kind: 'removal', requestNo: body.requestNo, destinationKind: 'depot' });
+      expect(detail.json()).toMatchObject({
+        kind: 'removal',
+        requestNo: body.requestNo,
+        destinationKind: 'depot',
+      });
       expect(detail.json().origin).toMatchObject({ street: expect.any(String), city: expect.any(String) });
       const [mail] = await t.database.db
         .select()

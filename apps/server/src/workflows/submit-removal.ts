@@ -1,10 +1,9 @@
 import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RemovalForm } from '@mp/contract/api/removal';
 import { calendarDayIn, checkOrderDates, removalDateRules } from '@mp/contract/rules/order-dates';
-import { availableForRemoval } from '@mp/contract/rules/stock';
 import { itemsById } from '../modules/catalogue/index.ts';
 import { listDepots, listWorkAddresses } from '../modules/locations/index.ts';
-import { emptyRemovalList, takeRemovalList } from '../modules/removal-lists/index.ts';
+import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   fieldError,
   insertRequest,
@@ -13,12 +12,11 @@ import {
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
-import { lockOnSite, selectLeaving } from '../modules/stock/index.ts';
 import { requireArea, requireLocation } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
-import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
+import { takeOutgoingLines } from './outgoing-lines.ts';
 
 /** The removal form's rules decided on the server: the date (Afvoeren_*), then the terms when they must be accepted. */
 export function checkRemovalForm(form: RemovalForm, now: Date, s: SettingsMap): void {
@@ -44,9 +42,8 @@ const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean)
  * emptied and, with Afvoerwizard_EnableSendEmailUser, the confirmation mail queued — in one transaction behind the
  * Idempotency-Key (see idempotency.ts).
  *
- * Every amount is checked again under the stock lock (decision 0014's order): what is on site minus what open
- * removals and relocations of the location already take away. Two users sending off the last piece at the same
- * moment take turns; the second gets 409 error.afvoer_conflict naming the item.
+ * Every amount is checked again under the stock lock (takeOutgoingLines): two users sending off the last piece at
+ * the same moment take turns; the second gets 409 error.afvoer_conflict naming the item.
  *
  * A workflow: it composes removal lists, stock, locations, the catalogue and requests, in this order.
  */
@@ -90,34 +87,8 @@ export async function submitRemoval(
       };
     }
 
-    // The whole list of the location, read after its stock rows are locked (every amount writer locks them first).
-    const listed = await takeRemovalList(tx, user.id, location.locationId);
-    if (listed.length === 0) throw new AppError('rule', 'error.afvoerlijst_leeg');
-    const itemIds = [...new Set(listed.map((l) => l.itemId))];
-    const onSite = await lockOnSite(tx, location.locationId, itemIds);
-    const lines = await takeRemovalList(tx, user.id, location.locationId);
-    const outgoing = new Map(
-      (await selectLeaving(tx, location.locationId, itemIds)).map((o) => [
-        `${o.itemId}/${o.plantId ?? ''}`,
-        o.amount,
-      ]),
-    );
-    for (const l of lines) {
-      const row = onSite.find((r) => r.itemId === l.itemId && r.plantId === l.plantId);
-      // On site minus what open removals and relocations already take (other users' lists do not count here).
-      const available = availableForRemoval(
-        row?.quantity ?? 0,
-        0,
-        false,
-        outgoing.get(`${l.itemId}/${l.plantId ?? ''}`) ?? 0,
-      );
-      if (l.returnAmount > available) {
-        throw new AppError('conflict', 'error.afvoer_conflict', {
-          details: { itemNo: l.itemNo, plantNo: l.plantNo, available, lineId: l.lineId },
-          params: { itemNo: l.plantNo ? `${l.itemNo} ${l.plantNo}` : l.itemNo, available },
-        });
-      }
-    }
+    const lines = await takeOutgoingLines(tx, user.id, location.locationId);
+    const itemIds = [...new Set(lines.map((l) => l.itemId))];
 
     const request = await insertRequest(
       tx,

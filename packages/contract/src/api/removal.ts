@@ -58,3 +58,41 @@ export const removalForm = z
     ],
   });
 export type RemovalForm = z.infer<typeof removalForm>;
+
+/**
+ * POST /api/v2.0/PlantRequests/othertransfers with kind relocation (header Idempotency-Key): the caller's removal
+ * list on plantLocation moves to targetLocation (another location of the caller; the same one only with
+ * Verplaatsen_EnableVerplaastenNaarEigenLocatie), delivered at work address `addressCode` of the target, else at
+ * the typed street/postcode/city.
+ */
+export const relocationForm = z
+  .object({
+    kind: z.literal('relocation'),
+    plantLocation: locationNumber,
+    targetLocation: locationNumber,
+    moveDate: calendarDay,
+    expectedReturnDate: calendarDay.nullable().optional(),
+    transportMeans: z.string().trim().max(50).optional(),
+    addressCode: z.string().trim().max(50).optional(),
+    street: z.string().trim().max(200).optional(),
+    postcode: z.string().trim().max(20).optional(),
+    city: z.string().trim().max(100).optional(),
+    contactPerson: z.string().trim().min(1).max(100),
+    phone,
+    reference: z.string().trim().max(100).optional(),
+    comment: z.string().max(MAX_REQUEST_COMMENT).optional(),
+    termsAccepted: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.addressCode) return;
+    if (!v.street) ctx.addIssue({ code: 'custom', path: ['street'], message: 'validation.verplicht' });
+    if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'validation.verplicht' });
+  })
+  .meta({
+    anyOf: [
+      { required: ['addressCode'], properties: { addressCode: { minLength: 1 } } },
+      { required: ['street', 'city'], properties: { street: { pattern: '\\S' }, city: { pattern: '\\S' } } },
+    ],
+  });
+export type RelocationForm = z.infer<typeof relocationForm>;

@@ -212,3 +212,22 @@ export function removalDateRules(s: RemovalDateSettings): OrderDateSettings {
     Bestellen_EnableVandaagOpSpoed: false,
   };
 }
+
+/** The settings of the relocation wizard's date (Verplaatsen_*). */
+export interface RelocationDateSettings {
+  Verplaatsen_DagenInVerleden: number;
+}
+
+/**
+ * The move date follows the order wizard's rules without blocked days or weekends (equipment moves between the
+ * customer's own sites): any day from today, and the Verplaatsen_DagenInVerleden days before it.
+ */
+export function relocationDateRules(s: RelocationDateSettings): OrderDateSettings {
+  return {
+    OrderWizardBlockWeekend: false,
+    OrderWizardBlockDaysToOrder: 0,
+    Bestellen_DagenInVerleden: s.Verplaatsen_DagenInVerleden,
+    OrderWizardEnableRush: false,
+    Bestellen_EnableVandaagOpSpoed: false,
+  };
+}

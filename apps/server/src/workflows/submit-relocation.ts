@@ -1,0 +1,177 @@
+import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { RelocationForm } from '@mp/contract/api/removal';
+import { calendarDayIn, checkOrderDates, relocationDateRules } from '@mp/contract/rules/order-dates';
+import { itemsById } from '../modules/catalogue/index.ts';
+import { listWorkAddresses } from '../modules/locations/index.ts';
+import { emptyRemovalList } from '../modules/removal-lists/index.ts';
+import {
+  fieldError,
+  insertRequest,
+  mailLineOf,
+  queueConfirmation,
+  type SubmitDeps,
+} from '../modules/requests/index.ts';
+import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
+import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { sumDecimal } from '../platform/decimal.ts';
+import { AppError } from '../platform/errors.ts';
+import { type Ctx, requireUser } from '../platform/http/context.ts';
+import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
+import { takeOutgoingLines } from './outgoing-lines.ts';
+
+/**
+ * The relocation form's rules decided on the server: the move date (Verplaatsen_DagenInVerleden), the expected
+ * return (required with Verplaatsen_VerwachtRetourVerplicht, never before the move), then the terms.
+ */
+export function checkRelocationForm(form: RelocationForm, now: Date, s: SettingsMap): void {
+  if (s.Verplaatsen_VerwachtRetourVerplicht && !form.expectedReturnDate) {
+    throw fieldError('rule', 'error.datum_niet_toegestaan', 'expectedReturnDate', 'validation.verplicht');
+  }
+  const problems = checkOrderDates(
+    { deliveryDate: form.moveDate, expectedReturnDate: form.expectedReturnDate },
+    calendarDayIn(now),
+    relocationDateRules(s),
+  );
+  if (problems.length) {
+    const fields = Object.fromEntries(
+      problems.map((p) => [
+        p.field === 'deliveryDate' ? 'moveDate' : p.field,
+        p.params ? { code: p.code, params: p.params } : { code: p.code },
+      ]),
+    );
+    throw new AppError('rule', 'error.datum_niet_toegestaan', { details: { fields } });
+  }
+  if (s.Verplaatsen_VoorwaardenVerplicht && !form.termsAccepted) {
+    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+  }
+}
+
+const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ');
+
+/**
+ * POST PlantRequests/othertransfers (kind relocation): the caller's removal list on the location becomes a
+ * relocation request (kind relocation, status submitted) to another of the caller's locations — not a blocked one,
+ * the same one only with Verplaatsen_EnableVerplaastenNaarEigenLocatie — delivered at a work address of the target
+ * or a typed one; the list is emptied and, with Verplaatsen_EnableSendEmailUser, the confirmation mail queued — in
+ * one transaction behind the Idempotency-Key. Amounts are checked like a removal's (takeOutgoingLines).
+ */
+export async function submitRelocation(
+  ctx: Ctx,
+  deps: SubmitDeps,
+  form: RelocationForm,
+  key: string,
+): Promise<IdempotentAnswer<SubmitResult>> {
+  await requireArea(ctx, 'AppVerplaatsen', 'write');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, form.plantLocation, 'write');
+  const s = await loadSettings(ctx.db);
+  return withIdempotency(ctx, { key, scope: `relocation:${location.locationId}`, body: form }, async (tx) => {
+    const txCtx = onTx(ctx, tx);
+    checkRelocationForm(form, ctx.now, s);
+    // The target: one of the caller's locations (a foreign one is unknown, 404), open for new requests.
+    const target = await requireLocation(txCtx, form.targetLocation, 'write');
+    if (target.blocked)
+      throw fieldError('rule', 'error.locatie_geblokkeerd', 'targetLocation', 'error.locatie_geblokkeerd');
+    if (target.locationId === location.locationId && !s.Verplaatsen_EnableVerplaastenNaarEigenLocatie) {
+      throw fieldError('rule', 'error.ongeldige_invoer', 'targetLocation', 'validation.zelfde_locatie');
+    }
+    let delivery = {
+      workAddressId: null as string | null,
+      addressCode: null as string | null,
+      addressName: null as string | null,
+      street: form.street ?? null,
+      postcode: form.postcode || null,
+      city: form.city ?? null,
+      label: place([form.street, place([form.postcode, form.city])]),
+    };
+    if (form.addressCode) {
+      const address = (await listWorkAddresses(txCtx, target.locationNo)).find(
+        (a) => a.code === form.addressCode,
+      );
+      if (!address)
+        throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+      delivery = {
+        workAddressId: address.id,
+        addressCode: address.code,
+        addressName: address.name || null,
+        street: address.street,
+        postcode: address.postcode,
+        city: address.city,
+        label: place([address.name, address.street, place([address.postcode, address.city])]),
+      };
+    }
+
+    const lines = await takeOutgoingLines(tx, user.id, location.locationId);
+    const itemIds = [...new Set(lines.map((l) => l.itemId))];
+    const request = await insertRequest(
+      tx,
+      {
+        kind: 'relocation',
+        status: 'submitted',
+        locationId: location.locationId,
+        targetLocationId: target.locationId,
+        userId: user.id,
+        idempotencyKey: key,
+        requestedDate: form.moveDate,
+        expectedReturnDate: form.expectedReturnDate ?? null,
+        transportMeans: form.transportMeans || null,
+        termsAccepted: form.termsAccepted,
+        destinationKind: delivery.workAddressId ? 'work_address' : 'other_address',
+        workAddressId: delivery.workAddressId,
+        addressCode: delivery.addressCode,
+        addressName: delivery.addressName,
+        street: delivery.street,
+        postcode: delivery.postcode,
+        city: delivery.city,
+        contactPerson: form.contactPerson,
+        phone: form.phone,
+        reference: form.reference || null,
+        comment: form.comment?.trim() || null,
+      },
+      lines.map((l, i) => ({
+        lineNo: i + 1,
+        itemId: l.itemId,
+        plantId: l.plantId,
+        amount: l.returnAmount,
+        comment: l.comment,
+      })),
+      user.id,
+    );
+    await emptyRemovalList(tx, user.id, location.locationId);
+    if (s.Verplaatsen_EnableSendEmailUser) {
+      const items = await itemsById(txCtx.db, ctx.locale, itemIds);
+      await queueConfirmation(txCtx, tx, deps, {
+        settings: s,
+        request,
+        location,
+        kind: 'relocation',
+        facts: {
+          date: form.moveDate,
+          returnDate: form.expectedReturnDate ?? null,
+          address: `${target.locationNo} - ${target.description}: ${delivery.label}`,
+          contact: form.contactPerson,
+          phone: form.phone,
+          reference: form.reference ?? '',
+          comment: form.comment?.trim() ?? '',
+          rush: false,
+        },
+        lines: lines.map((l) => ({
+          ...mailLineOf(items.get(l.itemId), l.returnAmount),
+          description: `${items.get(l.itemId)?.description ?? ''}${l.plantNo ? ` (${l.plantNo})` : ''}`,
+        })),
+        totalWeight: sumDecimal(lines.map((l) => [l.returnAmount, items.get(l.itemId)?.weight ?? null])),
+        toDefaultReceiver: false,
+      });
+    }
+    const result: SubmitResult = {
+      id: request.id,
+      requestNo: request.requestNo,
+      kind: 'relocation',
+      status: 'submitted',
+      locationNo: location.locationNo,
+      lineCount: lines.length,
+      createdAt: request.createdAt.toISOString(),
+    };
+    return { status: 201, body: result };
+  });
+}
