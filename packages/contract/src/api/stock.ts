@@ -309,3 +309,18 @@ export const inspectionsList = z.object({
   infoDays: z.number().int(),
 });
 export type InspectionsList = z.infer<typeof inspectionsList>;
+
+// ── scanning (issue #10 part 7) ──────────────────────────────────────────────────────────────────
+
+/** GET /api/v2.0/PlantInventoryItems/scan?code=: a scanned or typed plant number, or a label's address. */
+export const scanQuery = z.object({ code: z.string().trim().min(1).max(500) });
+
+/** The plant a code names, and the caller's location it stands on. */
+export const scanResult = z.object({
+  itemNo: z.string(),
+  plantNo: z.string(),
+  description: z.string(),
+  locationNo: z.string(),
+  external: z.boolean(),
+});
+export type ScanResult = z.infer<typeof scanResult>;

@@ -79,3 +79,24 @@ export const ledgerKindKey = {
   'initial' | 'delivery' | 'removal' | 'move_in' | 'move_out' | 'sale' | 'correction' | 'empty',
   string
 >;
+
+/** The page of one numbered plant, as printed in the QR code of its label (the portal's address before it). */
+export const PLANT_PAGE_PATTERN = /\/materieelvoorraad\/details\/([^/?#\s]+)\/([^/?#\s]+)/i;
+
+/**
+ * What a scanned or typed code names: a plant number (case and spaces around it do not matter; plant numbers are
+ * upper case), or the address of a plant's page as the labels print it. Null when it cannot be a plant number.
+ */
+export function plantNoFromCode(code: string): string | null {
+  const page = PLANT_PAGE_PATTERN.exec(code);
+  let plantNo = code.trim();
+  if (page?.[2]) {
+    try {
+      plantNo = decodeURIComponent(page[2]);
+    } catch {
+      return null;
+    }
+  }
+  plantNo = plantNo.trim().toUpperCase();
+  return /^[A-Z0-9][A-Z0-9._\-/ ]{0,49}$/.test(plantNo) ? plantNo : null;
+}

@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { afvoerlijstDto } from './removal-lists.dto.ts';
-import { deleteRemovalLines, updateRemovalLines } from './removal-lists.service.ts';
+import { addScannedPlant, deleteRemovalLines, updateRemovalLines } from './removal-lists.service.ts';
 
 // Editing the caller's removal-list lines (issue #11 part 1): the page's autosave and its delete buttons, v2 and
 // the legacy Afvoerlijst/* calls.
@@ -55,6 +55,24 @@ export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
   const legacy = { tags: ['Legacy'] };
   const answer = { 200: legacyAnswer({ afvoerlijstItems: legacyRows }) };
   const lineId = z.guid();
+
+  app.post(
+    '/api/Afvoerlijst/AddScannedItemToAfvoerlijst',
+    {
+      schema: {
+        ...legacy,
+        description: `A scanned plant (materieelNummer: its number or its label's address) onto the caller's removal list of the location, amount 1, with the rules of AddToAfvoerlijst. Needs Materieelvoorraad_ScannenEnabled (else 403); a plant that is not on materieelLocatieNr answers 404. ${access}`,
+        body: z
+          .object({ materieelLocatieNr: locationNumber, materieelNummer: z.string().trim().min(1).max(500) })
+          .passthrough(),
+        response: answer,
+      },
+    },
+    async (req) =>
+      afvoerlijstDto(
+        await addScannedPlant(ctxOf(req, deps), req.body.materieelLocatieNr, req.body.materieelNummer),
+      ),
+  );
 
   app.post(
     '/api/Afvoerlijst/DeleteAfvoerlijstItem',

@@ -5,7 +5,7 @@ import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, itemsByNo } from '../catalogue/index.ts';
-import { lockOnSite, selectLeaving } from '../stock/index.ts';
+import { lockOnSite, scanPlant, selectLeaving } from '../stock/index.ts';
 import {
   deleteOwnLines,
   ensureRemovalList,
@@ -245,3 +245,17 @@ export const takeRemovalList = (tx: Tx, userId: string, locationId: string) =>
   selectOwnLines(tx, userId, locationId, 'all');
 export const emptyRemovalList = (tx: Tx, userId: string, locationId: string) =>
   deleteOwnLines(tx, userId, locationId, 'all');
+
+/**
+ * AddScannedItemToAfvoerlijst: the plant a scanned code names (GET PlantInventoryItems/scan's rule) onto the caller's
+ * removal list of the location it must stand on, amount 1, with the rules of a new line.
+ */
+export async function addScannedPlant(ctx: Ctx, locationNo: string, code: string): Promise<RemovalList> {
+  const plant = await scanPlant(ctx, code);
+  if (plant.locationNo !== locationNo) {
+    throw errors.notFound('Materieelvoorraad.scan_niet_gevonden', { code, plantLocation: locationNo });
+  }
+  return addRemovalLines(ctx, locationNo, {
+    lines: [{ itemNo: plant.itemNo, plantNo: plant.plantNo, amount: 1 }],
+  });
+}

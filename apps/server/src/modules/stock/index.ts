@@ -2,3 +2,4 @@
 // in this folder is private.
 export { type LeavingAmount, lockOnSite, type OnSiteRow, selectLeaving } from './stock.queries.ts';
 export { stockRoutes } from './stock.routes.ts';
+export { scanPlant } from './stock.service.ts';

@@ -12,6 +12,8 @@ import {
   plantParams,
   plantQuery,
   type StockLine,
+  scanQuery,
+  scanResult,
   stockExportQuery,
   stockHistory as stockHistorySchema,
   stockPage as stockPageSchema,
@@ -30,6 +32,7 @@ import {
   allStockLines,
   plantDetail,
   plantInspections,
+  scanPlant,
   stockHistory,
   stockPage,
   stockPresent,
@@ -85,6 +88,20 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
       serializerCompiler: plainJson,
     },
     async (req) => stockPage(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  app.get(
+    '/api/v2.0/PlantInventoryItems/scan',
+    {
+      schema: {
+        tags,
+        description:
+          "Scanning (Materieelvoorraad_ScannenEnabled, else 403 Materieelvoorraad.scannen_uit): the plant a scanned or typed code names — a plant number (case and surrounding spaces do not matter) or the address of its page as the QR labels print it (…/materieelvoorraad/details/{itemNo}/{plantNo}) — with the caller's location it stands on. A plant that is not on one of the caller's locations answers 404 Materieelvoorraad.scan_niet_gevonden, like an unknown one. Needs AppMaterieelvoorraad.",
+        querystring: scanQuery,
+        response: { 200: scanResult },
+      },
+    },
+    async (req) => scanPlant(ctxOf(req, deps), req.query.code),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type {
   HistoryEntry,
   InspectionsList,
   PlantDetail,
+  ScanResult,
   StockHistory,
   StockLine,
   StockPage,
@@ -12,7 +13,12 @@ import type {
 } from '@mp/contract/api/stock';
 import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
-import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
+import {
+  availableForRemoval,
+  daysOnSite,
+  inspectionLevelOf,
+  plantNoFromCode,
+} from '@mp/contract/rules/stock';
 import {
   accessibleLocationIds,
   allowedLocationsById,
@@ -639,4 +645,32 @@ function withBalancePerLocation(rows: LedgerRow[]): HistoryEntry[] {
       until: null,
     };
   });
+}
+
+/**
+ * GET PlantInventoryItems/scan (Materieelvoorraad_ScannenEnabled): the plant a scanned or typed code names — a
+ * plant number or a label's address — when it stands on one of the caller's locations (else 404, like an unknown
+ * one: a plant elsewhere is not told about).
+ */
+export async function scanPlant(ctx: Ctx, code: string): Promise<ScanResult> {
+  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  if (!(await ctx.settings()).Materieelvoorraad_ScannenEnabled) {
+    throw errors.forbidden('Materieelvoorraad.scannen_uit');
+  }
+  const plantNo = plantNoFromCode(code);
+  const notFound = () => errors.notFound('Materieelvoorraad.scan_niet_gevonden', { code });
+  const plant = plantNo ? await selectPlantByNo(ctx.db, plantNo) : null;
+  if (!plant?.locationId) throw notFound();
+  const accessible = await accessibleLocationIds(ctx, 'read');
+  if (accessible !== 'all' && !accessible.includes(plant.locationId)) throw notFound();
+  const [location] = await allowedLocationsById(ctx, [plant.locationId], 'read');
+  const item = (await itemsById(ctx.db, ctx.locale, [plant.itemId])).get(plant.itemId);
+  if (!location || !item) throw notFound();
+  return {
+    itemNo: item.itemNo,
+    plantNo: plant.plantNo,
+    description: item.description,
+    locationNo: location.locationNo,
+    external: plant.external,
+  };
 }
