@@ -32,7 +32,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 const cspDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the scan page compile the barcode reader (WebAssembly, served from here); no JS eval.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

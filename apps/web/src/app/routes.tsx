@@ -50,6 +50,7 @@ const orderLists = () => import('../features/order-lists/pages/OrderListPages');
 const orderWizard = () => import('../features/order-lists/pages/WizardPages');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
 const stock = () => import('../features/stock/pages/StockPages');
+const scan = () => import('../features/stock/pages/ScanPages');
 const orders = () => import('../features/orders/pages/OrderPages');
 const requests = () => import('../features/requests/pages/RequestPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
@@ -110,6 +111,12 @@ export const routeTable: RouteDef[] = [
     parent: 'Materieel',
   }),
   r('Materieelvoorraad', paths.materieelvoorraad.pattern, 'auth', p(stock, 'MaterieelvoorraadPage')),
+  r('MaterieelScannen', paths.materieelScannen.pattern, 'auth', p(scan, 'ScanPage'), {
+    parent: 'Materieelvoorraad',
+  }),
+  r('MaterieelLabels', paths.materieelLabels.pattern, 'auth', p(scan, 'LabelsPage'), {
+    parent: 'Materieelvoorraad',
+  }),
   r(
     'MaterieelvoorraadDetails',
     paths.materieelvoorraadDetails.pattern,

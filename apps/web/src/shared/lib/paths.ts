@@ -63,6 +63,8 @@ export const paths = {
   },
   alleMaterieelvoorraad: fixed('/allematerieelvoorraad'),
   materieelkeuringen: fixed('/materieelkeuringen'),
+  materieelScannen: fixed('/materieelvoorraad/scannen'),
+  materieelLabels: fixed('/materieelvoorraad/labels'),
   locatieAanmaken: fixed('/locatie-aanmaken'),
   locatieAanvragen: fixed('/locatie-aanvragen'),
   locatieAanvragenVoltooid: fixed('/locatie-aanvragen/voltooid'),

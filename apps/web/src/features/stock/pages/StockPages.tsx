@@ -4,13 +4,14 @@ import { EMPTY_GUID } from '@mp/contract';
 import type { StockLine, StockSort } from '@mp/contract/api/stock';
 import { DEFAULT_PAGE_SIZE, pageSizes } from '@mp/contract/rules/limits';
 import { stockSortOrders } from '@mp/contract/rules/stock';
-import { IconBuildingWarehouse, IconSearch, IconTruckReturn } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconQrcode, IconSearch, IconTruckReturn } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
@@ -295,6 +296,29 @@ export function MaterieelvoorraadPage() {
               styles={{ input: { minHeight: 44 } }}
               comboboxProps={{ withinPortal: true }}
             />
+            {settings.loaded && settings.bool('Materieelvoorraad_ScannenEnabled') && (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  component={Link}
+                  to={paths.materieelScannen.to()}
+                  variant="default"
+                  mih={44}
+                  leftSection={<IconQrcode size={18} aria-hidden />}
+                  data-testid="stock-scan"
+                >
+                  {t('Afvoerlijst.scannen')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.materieelLabels.to()}
+                  variant="default"
+                  mih={44}
+                  data-testid="stock-labels"
+                >
+                  {t('Materieelvoorraad.labels')}
+                </Button>
+              </Group>
+            )}
             {settings.loaded && settings.bool('Materieelvoorraad_ShowExportVoorraad') && (
               <ExportMenu
                 path={`/PlantInventoryItems/${encodeURIComponent(params.categoryId)}/export`}
