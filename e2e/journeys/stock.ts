@@ -1,18 +1,29 @@
 // Equipment on site (issue #10), in Dutch and German, on a phone and on a desktop: open the stock of the
-// selected location, sort it, open a piece, see its history, put the piece on the removal list and see the
-// count in the main bar. axe-core checks every page; with SHOTS_DIR the pages are also photographed.
+// selected location, sort it, open a piece, see its history, on a phone type its number on the scan page and put
+// it on the removal list (the count in the menu follows), put a line on the removal list and see the count in the
+// main bar. axe-core checks every page; with SHOTS_DIR the pages are also photographed.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { expectAccessible, launch, newPage, setSetting, signIn, users } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
 
 const texts = {
-  'nl-NL': { location: 'Kies een locatie', added: 'Toegevoegd aan de afvoerlijst.' },
-  'de-DE': { location: 'Baustelle wählen', added: 'Zur Rückgabeliste hinzugefügt.' },
+  'nl-NL': {
+    location: 'Kies een locatie',
+    added: 'Toegevoegd aan de afvoerlijst.',
+    menu: 'Menu',
+    list: /Afvoerlijst/,
+  },
+  'de-DE': {
+    location: 'Baustelle wählen',
+    added: 'Zur Rückgabeliste hinzugefügt.',
+    menu: 'Menü',
+    list: /Rückgabeliste/,
+  },
 } as const;
 
 async function shot(page: Page, name: string) {
@@ -80,6 +91,29 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
     await expectAccessible(page, `Voorraadverloop (${tag})`);
     await shot(page, `voorraadverloop-${tag}`);
 
+    // on a phone: type the plant's number on the scan page, put it on the removal list, see the count in the menu
+    if (width < 500) {
+      await page.goto('/materieelvoorraad/scannen');
+      await page.getByTestId('scan-input').fill(plantNo.toLowerCase());
+      await page.getByTestId('scan-submit').click();
+      await page.getByTestId('scan-result').waitFor();
+      await expectAccessible(page, `Materieel scannen (${tag})`);
+      await shot(page, `scannen-${tag}`);
+      await page.getByTestId('scan-remove').click();
+      await page.getByRole('status').filter({ hasText: texts[locale].added }).first().waitFor();
+      await page.getByTestId('nav-burger').click();
+      const link = page.getByRole('dialog').getByRole('link', { name: texts[locale].list });
+      await page.waitForFunction(
+        (el) => Number(/(\d+)/.exec(el?.getAttribute('aria-label') ?? '')?.[1] ?? '0') > 0,
+        await link.elementHandle(),
+      );
+      await page.keyboard.press('Escape');
+      await page.goto('/materieelvoorraad/labels');
+      await page.getByTestId('label').first().waitFor();
+      await expectAccessible(page, `Materieellabels (${tag})`);
+      await shot(page, `labels-${tag}`);
+    }
+
     // onto the removal list from the stock page; the main bar count follows (desktop shows the bar)
     await page.goto('/materieelvoorraad');
     await page.getByTestId('stock-row').first().waitFor();
@@ -126,6 +160,7 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
 describe('equipment on site', () => {
   let browser: Browser;
   before(async () => {
+    await setSetting('Materieelvoorraad_ScannenEnabled', true);
     browser = await launch();
   });
   after(async () => {

@@ -55,6 +55,7 @@ export function MainBar() {
               aria-label={opened ? t('nav.sluiten') : t('nav.menu')}
               aria-expanded={opened}
               className={classes.burger}
+              data-testid="nav-burger"
             />
             <UnstyledButton
               component={Link}

@@ -119,7 +119,7 @@ function RemovalCell({
       {line.leaving > 0 && (
         <Tooltip label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })} withArrow>
           <Badge
-            color="orange.9"
+            color="gray.8"
             variant="outline"
             aria-label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })}
             data-testid="leaving"

@@ -301,6 +301,7 @@ function QrCode({ text, size = 112 }: { text: string; size?: number }) {
       role="img"
       aria-label={text}
       shapeRendering="crispEdges"
+      style={{ flexShrink: 0 }}
     >
       <rect x={-2} y={-2} width={modules + 4} height={modules + 4} fill="#fff" />
       <path d={path} fill="#000" />
