@@ -49,6 +49,7 @@ const orderLists = () => import('../features/order-lists/pages/OrderListPages');
 // the order wizard apart: the list page does not load its form rules (and zod) with it
 const orderWizard = () => import('../features/order-lists/pages/WizardPages');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
+const relocation = () => import('../features/removal-list/pages/RelocationPages');
 const stock = () => import('../features/stock/pages/StockPages');
 const scan = () => import('../features/stock/pages/ScanPages');
 const orders = () => import('../features/orders/pages/OrderPages');
@@ -221,18 +222,36 @@ export const routeTable: RouteDef[] = [
     parent: 'Afvoerlijst',
     titleKey: 'routes.Afvoeren',
   }),
-  r('VerplaatsenGegevens', paths.verplaatsenGegevens.pattern, 'auth', p(stock, 'VerplaatsenGegevensPage'), {
-    parent: 'Materieelvoorraad',
-    titleKey: 'routes.Verplaatsen',
-  }),
-  r('VerplaatsenAfronden', paths.verplaatsenAfronden.pattern, 'auth', p(stock, 'VerplaatsenAfrondenPage'), {
-    parent: 'Materieelvoorraad',
-    titleKey: 'routes.Verplaatsen',
-  }),
-  r('VerplaatsenVoltooid', paths.verplaatsenVoltooid.pattern, 'auth', p(stock, 'VerplaatsenVoltooidPage'), {
-    parent: 'Materieelvoorraad',
-    titleKey: 'routes.Verplaatsen',
-  }),
+  r(
+    'VerplaatsenGegevens',
+    paths.verplaatsenGegevens.pattern,
+    'auth',
+    p(relocation, 'VerplaatsenGegevensPage'),
+    {
+      parent: 'Afvoerlijst',
+      titleKey: 'routes.Verplaatsen',
+    },
+  ),
+  r(
+    'VerplaatsenAfronden',
+    paths.verplaatsenAfronden.pattern,
+    'auth',
+    p(relocation, 'VerplaatsenAfrondenPage'),
+    {
+      parent: 'Afvoerlijst',
+      titleKey: 'routes.Verplaatsen',
+    },
+  ),
+  r(
+    'VerplaatsenVoltooid',
+    paths.verplaatsenVoltooid.pattern,
+    'auth',
+    p(relocation, 'VerplaatsenVoltooidPage'),
+    {
+      parent: 'Afvoerlijst',
+      titleKey: 'routes.Verplaatsen',
+    },
+  ),
   r('BestellenGegevens', paths.bestellenGegevens.pattern, 'auth', p(orderWizard, 'BestellenGegevensPage'), {
     parent: 'Bestellijst',
     titleKey: 'routes.Bestellen',

@@ -1,6 +1,6 @@
 import type { DepotList } from '@mp/contract/api/locations';
 import type { SubmitResult } from '@mp/contract/api/ordering';
-import type { RemovalForm } from '@mp/contract/api/removal';
+import type { RelocationForm, RemovalForm } from '@mp/contract/api/removal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
@@ -29,6 +29,14 @@ export function useRemovalDepots() {
  */
 export function submitRemoval(form: RemovalForm, idempotencyKey: string): Promise<SubmitResult> {
   return api.post('/PlantRequests/removal', form, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    answer: (c) => c.ordering.submitResult,
+  });
+}
+
+/** POST /api/v2.0/PlantRequests/othertransfers (kind relocation) with the Idempotency-Key of this attempt. */
+export function submitRelocation(form: RelocationForm, idempotencyKey: string): Promise<SubmitResult> {
+  return api.post('/PlantRequests/othertransfers', form, {
     headers: { 'Idempotency-Key': idempotencyKey },
     answer: (c) => c.ordering.submitResult,
   });

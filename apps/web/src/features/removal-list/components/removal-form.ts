@@ -5,7 +5,7 @@ import {
   removalDateRules,
 } from '@mp/contract/rules/order-dates';
 import { type ErrorKey, issueKey } from '../../../shared/lib/form-errors';
-import { createStore } from '../../../shared/lib/store';
+import { formMemory } from './form-memory';
 
 /** What the removal wizard's Gegevens step holds while it is being filled in (strings as typed). */
 export interface RemovalFormValues {
@@ -113,44 +113,8 @@ export function removalFieldOf(name: string): RemovalField | null {
 
 // ── the form kept while the user goes back and forth, and across a reload (per location) ──────────────────
 
-interface Held {
-  values: RemovalFormValues;
-  /** The Gegevens step was completed (Afronden may show). */
-  filled: boolean;
-  serverErrors?: Partial<Record<RemovalField, ErrorKey>>;
-}
-
-const PREFIX = 'mp.removalForm.';
-export const removalFormStore = createStore<Record<string, Held>>({});
-
-export function heldRemoval(locationNo: string): Held | null {
-  const inMemory = removalFormStore.get()[locationNo];
-  if (inMemory) return inMemory;
-  try {
-    const raw = localStorage.getItem(PREFIX + locationNo);
-    if (!raw) return null;
-    const held = JSON.parse(raw) as Held;
-    return held && typeof held === 'object' && held.values
-      ? { ...held, values: { ...emptyRemovalForm, ...held.values } }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function holdRemoval(locationNo: string, change: Partial<Held>): void {
-  const next: Held = { values: emptyRemovalForm, filled: false, ...heldRemoval(locationNo), ...change };
-  removalFormStore.set({ ...removalFormStore.get(), [locationNo]: next });
-  try {
-    localStorage.setItem(PREFIX + locationNo, JSON.stringify({ values: next.values, filled: next.filled }));
-  } catch {}
-}
-
+const memory = formMemory<RemovalFormValues, RemovalField>('mp.removalForm.', emptyRemovalForm);
+export const heldRemoval = memory.held;
+export const holdRemoval = memory.hold;
 /** After a successful submit the form starts empty again (product §4). */
-export function forgetRemoval(locationNo: string): void {
-  const { [locationNo]: _gone, ...rest } = removalFormStore.get();
-  removalFormStore.set(rest);
-  try {
-    localStorage.removeItem(PREFIX + locationNo);
-  } catch {}
-}
+export const forgetRemoval = memory.forget;

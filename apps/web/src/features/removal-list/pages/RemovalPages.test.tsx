@@ -220,7 +220,7 @@ describe('Afvoeren wizard', () => {
       );
     renderWithProviders(<AfvoerenAfrondenPage />, { path: '/afvoeren/afronden' });
     expect(await screen.findByTestId('removal-summary')).toBeTruthy();
-    expect(screen.getByTestId('removal-summary-lines').textContent).toContain('AG-1-001');
+    expect(screen.getByTestId('summary-lines').textContent).toContain('AG-1-001');
     // the terms must be accepted first (Afvoeren_VoorwaardenVerplicht)
     fireEvent.click(screen.getByTestId('submit-removal'));
     expect(calls('POST', '/PlantRequests/removal')).toHaveLength(0);

@@ -21,19 +21,12 @@ import {
   earliestPastDate,
   removalDateRules,
 } from '@mp/contract/rules/order-dates';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconCircleCheck,
-  IconSend,
-  IconTruckReturn,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconSend, IconTruckReturn } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
-import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { type SettingsReader, useSettings } from '../../../shared/api/get-settings';
 import { useWorkAddresses } from '../../../shared/api/get-work-addresses';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
@@ -43,18 +36,15 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
-import { AreaPage, type WizardStep } from '../../../shared/ui/AreaPage';
+import { AreaPage } from '../../../shared/ui/AreaPage';
 import { DateField, DatesLocale } from '../../../shared/ui/DateField';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
-import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
-import { WizardProgress } from '../../../shared/ui/WizardProgress';
 import { removalListKeys, useRemovalList } from '../api/get-removal-list';
 import { submitRemoval, useRemovalDepots } from '../api/submit-removal';
-import { RemovalListEditor, removalBlock } from '../components/RemovalListEditor';
+import { RemovalListEditor } from '../components/RemovalListEditor';
 import {
   emptyRemovalForm,
   forgetRemoval,
@@ -66,6 +56,14 @@ import {
   toRemovalForm,
   validateRemovalForm,
 } from '../components/removal-form';
+import {
+  DonePage,
+  FieldText,
+  SummaryLines,
+  SummaryRow,
+  useWizardList,
+  WizardFrame,
+} from '../components/wizard-parts';
 
 /** Afvoerlijst: the caller's removal list on the selected location. */
 export function AfvoerlijstPage() {
@@ -86,39 +84,6 @@ export function AfvoerlijstPage() {
     );
   else body = <RemovalListEditor locationNo={location.locationNo} list={query.data} />;
   return <AreaPage needsLocation>{body}</AreaPage>;
-}
-
-function Frame({ step, children }: { step: WizardStep; children: ReactNode }) {
-  return (
-    <>
-      <PageHeader />
-      <WizardProgress step={step} />
-      {children}
-    </>
-  );
-}
-
-/** The list the wizard sends, or what stands in the way (no location, loading, empty list, an amount missing). */
-function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
-  const { t } = useTranslation();
-  const location = useStore(selectedLocationStore);
-  const query = useRemovalList();
-  const { readOnlyKey } = useSelectedLocationAccess();
-  if (!location) return { gate: <LocationPrompt /> };
-  if (query.isPending) return { gate: <LoadingBlock /> };
-  if (query.isError) return { gate: <ErrorView error={query.error} onRetry={() => void query.refetch()} /> };
-  const block = readOnlyKey ?? removalBlock(query.data.lines, {});
-  if (block)
-    return {
-      gate: (
-        <EmptyView title={t(block)} icon={<IconTruckReturn size={28} aria-hidden />}>
-          <Button component={Link} to={paths.afvoerlijst.to()} variant="light" mih={44}>
-            {t('routes.Afvoerlijst')}
-          </Button>
-        </EmptyView>
-      ),
-    };
-  return { list: query.data, locationNo: location.locationNo };
 }
 
 const removalDates = (s: SettingsReader) => ({
@@ -162,15 +127,6 @@ function useStart(locationNo: string | undefined) {
   };
 }
 
-function Message({ error }: { error: ErrorKey | undefined }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  if (!error) return null;
-  const params = { ...error.params };
-  if (typeof params.date === 'string') params.date = format.day(params.date);
-  return <>{t(error.key, params)}</>;
-}
-
 /** Afvoeren, step 1: Gegevens. */
 export function AfvoerenGegevensPage() {
   const { list, locationNo, gate } = useWizardList();
@@ -183,7 +139,7 @@ export function AfvoerenGegevensPage() {
       <RemovalGegevens key={locationNo} locationNo={locationNo} start={start} />
     );
   }
-  return <Frame step="gegevens">{body}</Frame>;
+  return <WizardFrame step="gegevens">{body}</WizardFrame>;
 }
 
 function RemovalGegevens({ locationNo, start }: { locationNo: string; start: ReturnType<typeof useStart> }) {
@@ -216,7 +172,7 @@ function RemovalGegevens({ locationNo, start }: { locationNo: string; start: Ret
     holdRemoval(locationNo, { values, filled: true, serverErrors: {} });
     navigate(paths.afvoerenAfronden.to());
   };
-  const err = (f: RemovalField) => (errors[f] ? <Message error={errors[f]} /> : undefined);
+  const err = (f: RemovalField) => (errors[f] ? <FieldText error={errors[f]} /> : undefined);
   return (
     <DatesLocale>
       <Stack gap="lg">
@@ -403,32 +359,19 @@ function RemovalGegevens({ locationNo, start }: { locationNo: string; start: Ret
 export function AfvoerenAfrondenPage() {
   const { list, locationNo, gate } = useWizardList();
   const start = useStart(locationNo);
-  if (gate) return <Frame step="afronden">{gate}</Frame>;
+  if (gate) return <WizardFrame step="afronden">{gate}</WizardFrame>;
   if (!list || !locationNo || !start.ready)
     return (
-      <Frame step="afronden">
+      <WizardFrame step="afronden">
         <LoadingBlock />
-      </Frame>
+      </WizardFrame>
     );
   const held = heldRemoval(locationNo);
   if (!held?.filled) return <Navigate to={paths.afvoerenGegevens.to()} replace />;
   return (
-    <Frame step="afronden">
+    <WizardFrame step="afronden">
       <RemovalAfronden list={list} locationNo={locationNo} initial={held.values} start={start} />
-    </Frame>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" miw={140}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
+    </WizardFrame>
   );
 }
 
@@ -511,42 +454,25 @@ function RemovalAfronden({
           {t('Afvoeren.overzicht')}
         </Title>
         <Stack gap={6}>
-          <Row label={t('Afvoeren.afvoerDatum')}>
+          <SummaryRow label={t('Afvoeren.afvoerDatum')}>
             {values.removalDate ? format.day(values.removalDate) : ''}
-          </Row>
-          <Row label={t('Afvoeren.transportmiddel')}>
+          </SummaryRow>
+          <SummaryRow label={t('Afvoeren.transportmiddel')}>
             {values.transportMeans ? t(`wizard.transportmiddel_opties.${values.transportMeans}`) : ''}
-          </Row>
-          <Row label={t('Afvoeren.bestemming')}>
+          </SummaryRow>
+          <SummaryRow label={t('Afvoeren.bestemming')}>
             {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
-          </Row>
-          <Row label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</Row>
-          <Row label={t('Afvoeren.contactpersoon')}>
+          </SummaryRow>
+          <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+          <SummaryRow label={t('Afvoeren.contactpersoon')}>
             {values.contactPerson} · {values.phone}
-          </Row>
-          {values.reference.trim() && <Row label={t('Afvoeren.referentie')}>{values.reference}</Row>}
-          {values.comment.trim() && <Row label={t('Afvoeren.opmerking')}>{values.comment}</Row>}
+          </SummaryRow>
+          {values.reference.trim() && (
+            <SummaryRow label={t('Afvoeren.referentie')}>{values.reference}</SummaryRow>
+          )}
+          {values.comment.trim() && <SummaryRow label={t('Afvoeren.opmerking')}>{values.comment}</SummaryRow>}
         </Stack>
-        <Title order={3} size="h5" mt="md" mb="xs">
-          {t('Afvoeren.regels')}
-        </Title>
-        <Stack gap={4} data-testid="removal-summary-lines">
-          {list.lines.map((l) => (
-            <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {l.description || l.itemNo}
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  {l.itemNo}
-                  {l.plantNo ? ` · ${l.plantNo}` : ''}
-                </Text>
-              </Text>
-              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.number(l.returnAmount)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+        <SummaryLines list={list} titleKey="Afvoeren.regels" />
       </Paper>
       {termsRequired && (
         <Paper withBorder radius="md" p="md">
@@ -621,40 +547,4 @@ function RemovalAfronden({
 }
 
 /** Afvoeren, step 3: Voltooid — the request number and a link to it; the form and the list are reset. */
-export function AfvoerenVoltooidPage() {
-  const { t } = useTranslation();
-  const state = useLocation().state as { requestNo?: string; requestId?: string } | null;
-  return (
-    <Frame step="voltooid">
-      <Paper withBorder radius="md" p="xl" data-testid="removal-done">
-        <Stack gap="md" align="flex-start">
-          <Group gap="sm" wrap="nowrap">
-            <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
-            <Title order={2} size="h3">
-              {t('Afvoeren.voltooid_titel')}
-            </Title>
-          </Group>
-          <Text>{t('Afvoeren.verzonden')}</Text>
-          {state?.requestNo && (
-            <Text fw={700} size="lg" data-testid="request-no">
-              {t('Afvoeren.aanvraagnummer', { requestNo: state.requestNo })}
-            </Text>
-          )}
-          <Group gap="sm">
-            <Button
-              component={Link}
-              to={state?.requestId ? paths.aanvraag.to(state.requestId) : paths.aanvragen.to()}
-              mih={44}
-              data-testid="to-request"
-            >
-              {state?.requestId ? t('Bestellen.naar_aanvraag') : t('Afvoeren.naar_aanvragen')}
-            </Button>
-            <Button component={Link} to={paths.materieelvoorraad.to()} variant="default" mih={44}>
-              {t('routes.Materieelvoorraad')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Frame>
-  );
-}
+export const AfvoerenVoltooidPage = () => <DonePage group="Afvoeren" testId="removal-done" />;

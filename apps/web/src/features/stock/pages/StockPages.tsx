@@ -364,9 +364,6 @@ function StockWizardStep({ step }: { step: WizardStep }) {
     </AreaPage>
   );
 }
-export const VerplaatsenGegevensPage = () => <StockWizardStep step="gegevens" />;
-export const VerplaatsenAfrondenPage = () => <StockWizardStep step="afronden" />;
-export const VerplaatsenVoltooidPage = () => <StockWizardStep step="voltooid" />;
 export const TransportGegevensPage = () => <StockWizardStep step="gegevens" />;
 export const TransportAfrondenPage = () => <StockWizardStep step="afronden" />;
 export const TransportVoltooidPage = () => <StockWizardStep step="voltooid" />;

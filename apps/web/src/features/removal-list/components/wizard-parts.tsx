@@ -1,0 +1,149 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { RemovalList } from '@mp/contract/api/stock';
+import { IconCircleCheck, IconTruckReturn } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
+import type { ErrorKey } from '../../../shared/lib/form-errors';
+import { paths } from '../../../shared/lib/paths';
+import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore } from '../../../shared/session/location';
+import type { WizardStep } from '../../../shared/ui/AreaPage';
+import { useFormat } from '../../../shared/ui/format';
+import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { WizardProgress } from '../../../shared/ui/WizardProgress';
+import { useRemovalList } from '../api/get-removal-list';
+import { removalBlock } from './RemovalListEditor';
+
+// What the removal and relocation wizards share: the frame with the step indicator, the list they send (or what
+// stands in the way), a summary row, a field message, the done page.
+
+export function WizardFrame({ step, children }: { step: WizardStep; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader />
+      <WizardProgress step={step} />
+      {children}
+    </>
+  );
+}
+
+/** The removal list the wizard sends, or what stands in the way (no location, loading, empty, an amount missing). */
+export function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
+  const { t } = useTranslation();
+  const location = useStore(selectedLocationStore);
+  const query = useRemovalList();
+  const { readOnlyKey } = useSelectedLocationAccess();
+  if (!location) return { gate: <LocationPrompt /> };
+  if (query.isPending) return { gate: <LoadingBlock /> };
+  if (query.isError) return { gate: <ErrorView error={query.error} onRetry={() => void query.refetch()} /> };
+  const block = readOnlyKey ?? removalBlock(query.data.lines, {});
+  if (block)
+    return {
+      gate: (
+        <EmptyView title={t(block)} icon={<IconTruckReturn size={28} aria-hidden />}>
+          <Button component={Link} to={paths.afvoerlijst.to()} variant="light" mih={44}>
+            {t('routes.Afvoerlijst')}
+          </Button>
+        </EmptyView>
+      ),
+    };
+  return { list: query.data, locationNo: location.locationNo };
+}
+
+/** One line of a wizard's summary: a label and its value. */
+export function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" miw={140}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** The lines the request takes, as the summary lists them. */
+export function SummaryLines({ list, titleKey }: { list: RemovalList; titleKey: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <>
+      <Title order={3} size="h5" mt="md" mb="xs">
+        {t(titleKey)}
+      </Title>
+      <Stack gap={4} data-testid="summary-lines">
+        {list.lines.map((l) => (
+          <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {l.description || l.itemNo}
+              <Text span size="xs" c="dimmed">
+                {' '}
+                {l.itemNo}
+                {l.plantNo ? ` · ${l.plantNo}` : ''}
+              </Text>
+            </Text>
+            <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {format.number(l.returnAmount)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** A field message in the interface language; a date parameter written as the locale writes dates. */
+export function FieldText({ error }: { error: ErrorKey | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!error) return null;
+  const params = { ...error.params };
+  if (typeof params.date === 'string') params.date = format.day(params.date);
+  return <>{t(error.key, params)}</>;
+}
+
+/** Step 3 of a wizard: the request number and a link to it. `group` names the wizard's translations. */
+export function DonePage({ group, testId }: { group: 'Afvoeren' | 'Verplaatsen'; testId: string }) {
+  const { t } = useTranslation();
+  const state = useLocation().state as { requestNo?: string; requestId?: string } | null;
+  return (
+    <WizardFrame step="voltooid">
+      <Paper withBorder radius="md" p="xl" data-testid={testId}>
+        <Stack gap="md" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
+            <Title order={2} size="h3">
+              {t(`${group}.voltooid_titel`)}
+            </Title>
+          </Group>
+          <Text>{t(`${group}.verzonden`)}</Text>
+          {state?.requestNo && (
+            <Text fw={700} size="lg" data-testid="request-no">
+              {t(`${group}.aanvraagnummer`, { requestNo: state.requestNo })}
+            </Text>
+          )}
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={state?.requestId ? paths.aanvraag.to(state.requestId) : paths.aanvragen.to()}
+              mih={44}
+              data-testid="to-request"
+            >
+              {state?.requestId ? t('Bestellen.naar_aanvraag') : t(`${group}.naar_aanvragen`)}
+            </Button>
+            <Button component={Link} to={paths.materieelvoorraad.to()} variant="default" mih={44}>
+              {t('routes.Materieelvoorraad')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </WizardFrame>
+  );
+}
