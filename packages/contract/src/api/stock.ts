@@ -214,6 +214,8 @@ export const removalListLine = z.object({
   weightPerPiece: decimal.nullable(),
   /** What is on the location now. */
   onSite: z.number().int(),
+  /** A plant's next inspection (its latest inspection's due date); null for bulk lines and plants without one. */
+  nextInspection: z.string().nullable(),
 });
 export type RemovalListLine = z.infer<typeof removalListLine>;
 

@@ -1,4 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -145,6 +146,21 @@ describe('PATCH RemovalLists/{plantLocation}/lines/{lineId}', () => {
     } finally {
       await setSetting(t, 'Materieelvoorraad_NietMeerAfvoeren', false);
     }
+  });
+});
+
+describe('GET RemovalLists/{plantLocation}', () => {
+  it('answers a plant line with its next inspection (the relocation wizard warns with it) and a bulk line without', async () => {
+    const [due] = (
+      await t.database.db.execute(sql`select i.next_due_date::text as due from inspections i
+        join plants p on p.id = i.plant_id where p.plant_no = ${plant.plantNo}
+        order by i.inspected_on desc, i.created_at desc limit 1`)
+    ).rows as { due: string }[];
+    const got = (await call('GET', listUrl())).json().lines as Array<
+      Line & { nextInspection: string | null }
+    >;
+    expect(got.find((l) => l.plantNo === plant.plantNo)?.nextInspection).toBe(due?.due ?? null);
+    expect(got.find((l) => !l.plantNo)?.nextInspection).toBeNull();
   });
 });
 

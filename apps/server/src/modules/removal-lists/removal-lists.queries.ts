@@ -14,6 +14,7 @@ export type RemovalLineRow = {
   returnAmount: number;
   comment: string | null;
   onSite: number;
+  nextInspection: string | null;
 };
 
 /** The lines of the user's list on a location, oldest first, with what is on site now. */
@@ -26,7 +27,9 @@ export async function selectRemovalLines(
     select l.id as "lineId", l.item_id as "itemId", l.plant_id as "plantId", p.plant_no as "plantNo",
       l.location_id as "locationId", pl.location_no as "locationNo", l.return_amount as "returnAmount", l.comment,
       coalesce((select sum(inv.quantity) from inventory inv where inv.location_id = l.location_id
-        and inv.item_id = l.item_id and inv.plant_id is not distinct from l.plant_id), 0)::int as "onSite"
+        and inv.item_id = l.item_id and inv.plant_id is not distinct from l.plant_id), 0)::int as "onSite",
+      (select i.next_due_date::text from inspections i where i.plant_id = l.plant_id
+        order by i.inspected_on desc, i.created_at desc limit 1) as "nextInspection"
     from removal_lists rl
     join removal_list_lines l on l.removal_list_id = rl.id
     join plant_locations pl on pl.id = l.location_id

@@ -46,6 +46,7 @@ export async function getRemovalList(ctx: Ctx, locationNo: string): Promise<Remo
       comment: r.comment,
       weightPerPiece: item?.weight ?? null,
       onSite: r.onSite,
+      nextInspection: r.nextInspection,
     };
   });
   return { locationNo: location.locationNo, lines, count: lines.length };

@@ -8,7 +8,7 @@ import { VerplaatsenAfrondenPage, VerplaatsenGegevensPage } from './RelocationPa
 
 const list: RemovalList = {
   locationNo: 'P-1',
-  count: 1,
+  count: 2,
   lines: [
     {
       lineId: '11111111-1111-4111-8111-111111111111',
@@ -20,6 +20,19 @@ const list: RemovalList = {
       comment: null,
       weightPerPiece: null,
       onSite: 10,
+      nextInspection: null,
+    },
+    {
+      lineId: '22222222-2222-4222-8222-222222222222',
+      itemNo: 'AG-1',
+      description: 'Aggregaat',
+      plantNo: 'AG-1-001',
+      locationNo: 'P-1',
+      returnAmount: 1,
+      comment: null,
+      weightPerPiece: null,
+      onSite: 1,
+      nextInspection: '2030-01-20',
     },
   ],
 };
@@ -115,6 +128,8 @@ describe('Verplaatsen wizard', () => {
     });
     renderWithProviders(<VerplaatsenAfrondenPage />, { path: '/verplaatsen/afronden' });
     expect((await screen.findByTestId('relocation-summary')).textContent).toContain('Project P-2');
+    // the plant's inspection expires before it comes back (#10 part 6)
+    expect(screen.getByTestId('inspection-warning').textContent).toContain('AG-1-001');
     fireEvent.click(screen.getByTestId('submit-relocation'));
     await waitFor(() => expect(relocationMemory.held('P-1')).toBeNull());
     const post = fetchMock.mock.calls.find(([u]) => String(u).includes('/PlantRequests/othertransfers'));

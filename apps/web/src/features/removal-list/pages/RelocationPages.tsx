@@ -17,12 +17,13 @@ import {
 import type { RemovalList } from '@mp/contract/api/stock';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import {
+  addDays,
   calendarDayIn,
   deliveryDateProblem,
   earliestPastDate,
   relocationDateRules,
 } from '@mp/contract/rules/order-dates';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -426,6 +427,16 @@ function RelocationAfronden({
     }
   }
 
+  // #10 part 6: a plant whose next inspection falls while it stands on the new location (until the expected
+  // return; without one, within the info window of MaterieelvoorraadKeuringsdatumInfoDays).
+  const until =
+    values.expectedReturnDate ??
+    (values.moveDate
+      ? addDays(values.moveDate, settings.int('MaterieelvoorraadKeuringsdatumInfoDays'))
+      : null);
+  const expiring = list.lines.filter(
+    (l) => l.plantNo && l.nextInspection && until && l.nextInspection <= until,
+  );
   const delivery =
     values.delivery === 'work_address'
       ? [address?.name, address?.street, [address?.postcode, address?.city].filter(Boolean).join(' ')]
@@ -463,6 +474,25 @@ function RelocationAfronden({
         </Stack>
         <SummaryLines list={list} titleKey="Verplaatsen.regels" />
       </Paper>
+      {expiring.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          data-testid="inspection-warning"
+        >
+          <Stack gap={4}>
+            {expiring.map((l) => (
+              <Text size="sm" key={l.lineId}>
+                {t('Verplaatsen.keuring_waarschuwing', {
+                  plantNo: l.plantNo,
+                  date: format.day(l.nextInspection as string),
+                })}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       {termsRequired && (
         <Paper withBorder radius="md" p="md">
           <Checkbox

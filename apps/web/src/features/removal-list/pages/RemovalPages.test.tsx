@@ -23,6 +23,7 @@ const list = (): RemovalList => ({
       comment: null,
       weightPerPiece: null,
       onSite: 10,
+      nextInspection: null,
     },
     {
       lineId: LINE_B,
@@ -34,6 +35,7 @@ const list = (): RemovalList => ({
       comment: 'achter de keet',
       weightPerPiece: null,
       onSite: 1,
+      nextInspection: null,
     },
   ],
 });
