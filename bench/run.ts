@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CpuMeter } from './lib/cpu.ts';
 import type { Result } from './lib/load.ts';
+import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
 import { checkTargets, printTable, printTargets, ratiosOf } from './lib/report.ts';
 import {
@@ -37,7 +38,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -48,7 +49,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '62480' },
     'pg-port': { type: 'string', default: '62432' },
     'data-dir': { type: 'string' },
-    only: { type: 'string', default: 'quick,catalogue,stock,add,submit,order' },
+    only: { type: 'string', default: 'quick,catalogue,stock,add,submit,order,removal,relocation' },
     // e.g. --server-env DATABASE_POOL_SIZE=32 ; --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"
     'server-env': { type: 'string', default: '' },
     'node-args': { type: 'string', default: '' },
@@ -135,6 +136,7 @@ async function main() {
     if (only.has('quick')) results.push(...(await quickSearchScenarios(c)));
     if (only.has('catalogue')) results.push(...(await catalogueScenarios(c)));
     if (only.has('stock')) results.push(...(await stockScenarios(c, api, await login(api, STOCK_USER))));
+    if (only.has('removal') || only.has('relocation')) results.push(...(await outgoingScenarios(c, only)));
     if (only.has('add') || only.has('submit') || only.has('order')) {
       // why: every run leaves tens of thousands of dead order list lines behind (the adds churn a few lists);
       // each run starts from the same clean lists instead of the previous runs' leftovers. Autovacuum still

@@ -1,6 +1,7 @@
 // The bench's verdicts and its table.
 
 import type { Result } from './load.ts';
+import { RELOCATION_SUBMIT, REMOVAL_SUBMIT } from './outgoing.ts';
 import { log } from './server.ts';
 import { ALL_STOCK, STOCK_HISTORY, STOCK_PAGE } from './stock.ts';
 
@@ -80,6 +81,16 @@ export function checkTargets(results: Result[], ratios: Record<string, number>):
   p95(
     results.find((r) => r.name === SUBMIT),
     'order submit: p95',
+    150,
+  );
+  p95(
+    results.find((r) => r.name === REMOVAL_SUBMIT),
+    'removal submit: p95',
+    150,
+  );
+  p95(
+    results.find((r) => r.name === RELOCATION_SUBMIT),
+    'relocation submit: p95',
     150,
   );
   return out;
