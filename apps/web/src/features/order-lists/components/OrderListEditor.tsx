@@ -13,14 +13,7 @@ import {
 } from '@mantine/core';
 import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
-import {
-  IconAlertTriangle,
-  IconArrowRight,
-  IconCheck,
-  IconCloudUpload,
-  IconRefresh,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +22,7 @@ import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locatio
 import { useSettings } from '../../../shared/api/get-settings';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
 import { toAmount } from '../../../shared/catalogue/selection';
-import { type AutosaveState, useAutosaver } from '../../../shared/lib/autosave';
+import { useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -37,6 +30,7 @@ import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
+import { SaveIndicator } from '../../../shared/ui/SaveIndicator';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
@@ -50,52 +44,6 @@ import {
 } from './order-list-rules';
 
 type Queued = { amount: number } | { comment: string | null };
-
-function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
-  const { t } = useTranslation();
-  let body: React.ReactNode = null;
-  if (state === 'pending' || state === 'saving')
-    body = (
-      <Group gap={6} c="dimmed">
-        <IconCloudUpload size={16} aria-hidden />
-        <Text size="sm">{t('Bestellijst.bezig_opslaan')}</Text>
-      </Group>
-    );
-  else if (state === 'saved')
-    body = (
-      <Group gap={6} c="green.8">
-        <IconCheck size={16} aria-hidden />
-        <Text size="sm">{t('Bestellijst.opgeslagen')}</Text>
-      </Group>
-    );
-  else if (state === 'error')
-    body = (
-      <Group gap={6} c="red.8">
-        <IconAlertTriangle size={16} aria-hidden />
-        <Text size="sm">{t('Bestellijst.niet_opgeslagen')}</Text>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={onRetry}
-        >
-          {t('shared.opnieuw_proberen')}
-        </Button>
-      </Group>
-    );
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      data-testid="save-state"
-      data-state={state}
-      style={{ minHeight: 28 }}
-    >
-      {body}
-    </div>
-  );
-}
 
 function LineRow({
   line,
@@ -330,7 +278,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SaveIndicator state={state} onRetry={() => void saver.flush()} />
+        <SaveIndicator state={state} onRetry={() => void saver.flush()} savedKey="Bestellijst.opgeslagen" />
         {!readOnly && (
           <Button
             variant="subtle"

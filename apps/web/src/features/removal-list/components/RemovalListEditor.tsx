@@ -13,80 +13,27 @@ import {
 } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
-import {
-  IconAlertTriangle,
-  IconArrowsExchange,
-  IconCheck,
-  IconCloudUpload,
-  IconRefresh,
-  IconTrash,
-  IconTruckReturn,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsExchange, IconTrash, IconTruckReturn } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { toAmount } from '../../../shared/catalogue/selection';
-import { type AutosaveState, useAutosaver } from '../../../shared/lib/autosave';
+import { useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { useFormat } from '../../../shared/ui/format';
+import { SaveIndicator } from '../../../shared/ui/SaveIndicator';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { deleteRemovalLine, removalListKeys, updateRemovalLine } from '../api/get-removal-list';
 
 type Line = RemovalList['lines'][number];
 type Edit = { amount?: number | string; comment?: string };
 type Queued = { amount: number } | { comment: string | null };
-
-function SaveIndicator({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
-  const { t } = useTranslation();
-  let body: ReactNode = null;
-  if (state === 'pending' || state === 'saving')
-    body = (
-      <Group gap={6} c="dimmed">
-        <IconCloudUpload size={16} aria-hidden />
-        <Text size="sm">{t('Bestellijst.bezig_opslaan')}</Text>
-      </Group>
-    );
-  else if (state === 'saved')
-    body = (
-      <Group gap={6} c="green.8">
-        <IconCheck size={16} aria-hidden />
-        <Text size="sm">{t('Afvoerlijst.opgeslagen')}</Text>
-      </Group>
-    );
-  else if (state === 'error')
-    body = (
-      <Group gap={6} c="red.8">
-        <IconAlertTriangle size={16} aria-hidden />
-        <Text size="sm">{t('Bestellijst.niet_opgeslagen')}</Text>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={onRetry}
-        >
-          {t('shared.opnieuw_proberen')}
-        </Button>
-      </Group>
-    );
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      data-testid="save-state"
-      data-state={state}
-      style={{ minHeight: 28 }}
-    >
-      {body}
-    </div>
-  );
-}
 
 /** Why the list cannot be processed yet (product §5: any return amount empty or zero), or null. */
 export function removalBlock(lines: readonly Line[], edits: Record<string, Edit>): string | null {
@@ -304,7 +251,7 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SaveIndicator state={state} onRetry={() => void saver.flush()} />
+        <SaveIndicator state={state} onRetry={() => void saver.flush()} savedKey="Afvoerlijst.opgeslagen" />
         {!readOnly && (
           <Button
             variant="subtle"

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
-import { IconCircleCheck, IconTruckReturn } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconSend, IconTruckReturn } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -145,5 +145,111 @@ export function DonePage({ group, testId }: { group: 'Afvoeren' | 'Verplaatsen';
         </Stack>
       </Paper>
     </WizardFrame>
+  );
+}
+
+/** The terms to accept before sending (when the wizard's setting asks for them), with the link to read them. */
+export function TermsPanel({
+  group,
+  checked,
+  onChange,
+  error,
+  url,
+}: {
+  group: 'Afvoeren' | 'Verplaatsen';
+  checked: boolean;
+  onChange: (accepted: boolean) => void;
+  error: boolean;
+  url: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Checkbox
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        label={
+          <>
+            {t(`${group}.voorwaarden`)}
+            {url && (
+              <>
+                {' '}
+                (
+                <Anchor href={url} target="_blank" rel="noopener noreferrer">
+                  {t(`${group}.voorwaarden_lezen`)}
+                </Anchor>
+                )
+              </>
+            )}
+          </>
+        }
+        error={error ? t('error.voorwaarden_niet_geaccepteerd') : undefined}
+        styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+        data-testid="terms"
+      />
+    </Paper>
+  );
+}
+
+/**
+ * Step 2's failure and buttons: `error.server_fout` with the server's reason (what was typed stays), back to the
+ * Gegevens step, and send (busy while it runs; a second click does nothing).
+ */
+export function SendBar({
+  group,
+  failure,
+  pending,
+  onSend,
+  editTo,
+  testId,
+}: {
+  group: 'Afvoeren' | 'Verplaatsen';
+  failure: string | null;
+  pending: boolean;
+  onSend: () => void;
+  editTo: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('error.server_fout')}
+          data-testid="submit-failure"
+        >
+          <Stack gap={4}>
+            {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
+            <Anchor component={Link} to={editTo} size="sm">
+              {t('Bestellen.gegevens_aanpassen')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button
+          component={Link}
+          to={editTo}
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          mih={44}
+        >
+          {t('Bestellen.gegevens_aanpassen')}
+        </Button>
+        <Button
+          onClick={onSend}
+          loading={pending}
+          disabled={pending}
+          leftSection={<IconSend size={18} aria-hidden />}
+          mih={44}
+          data-testid={testId}
+        >
+          {pending ? t(`${group}.bezig_versturen`) : t(`${group}.versturen`)}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import {
   Alert,
-  Anchor,
   Button,
-  Checkbox,
   Group,
   Paper,
   SegmentedControl,
@@ -23,7 +21,7 @@ import {
   earliestPastDate,
   relocationDateRules,
 } from '@mp/contract/rules/order-dates';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,8 +54,10 @@ import {
 import {
   DonePage,
   FieldText,
+  SendBar,
   SummaryLines,
   SummaryRow,
+  TermsPanel,
   useWizardList,
   WizardFrame,
 } from '../components/wizard-parts';
@@ -494,73 +494,27 @@ function RelocationAfronden({
         </Alert>
       )}
       {termsRequired && (
-        <Paper withBorder radius="md" p="md">
-          <Checkbox
-            checked={values.termsAccepted}
-            onChange={(e) => {
-              const next = { ...values, termsAccepted: e.currentTarget.checked };
-              setValues(next);
-              setTermsError(false);
-              relocationMemory.hold(locationNo, { values: next });
-            }}
-            label={
-              <>
-                {t('Verplaatsen.voorwaarden')}
-                {termsUrl && (
-                  <>
-                    {' '}
-                    (
-                    <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
-                      {t('Verplaatsen.voorwaarden_lezen')}
-                    </Anchor>
-                    )
-                  </>
-                )}
-              </>
-            }
-            error={termsError ? t('error.voorwaarden_niet_geaccepteerd') : undefined}
-            styles={{ body: { minHeight: 44, alignItems: 'center' } }}
-            data-testid="terms"
-          />
-        </Paper>
+        <TermsPanel
+          group="Verplaatsen"
+          checked={values.termsAccepted}
+          onChange={(accepted) => {
+            const next = { ...values, termsAccepted: accepted };
+            setValues(next);
+            setTermsError(false);
+            relocationMemory.hold(locationNo, { values: next });
+          }}
+          error={termsError}
+          url={termsUrl}
+        />
       )}
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={t('error.server_fout')}
-          data-testid="submit-failure"
-        >
-          <Stack gap={4}>
-            {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
-            <Anchor component={Link} to={paths.verplaatsenGegevens.to()} size="sm">
-              {t('Bestellen.gegevens_aanpassen')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Button
-          component={Link}
-          to={paths.verplaatsenGegevens.to()}
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-          mih={44}
-        >
-          {t('Bestellen.gegevens_aanpassen')}
-        </Button>
-        <Button
-          onClick={() => void send()}
-          loading={pending}
-          disabled={pending}
-          leftSection={<IconSend size={18} aria-hidden />}
-          mih={44}
-          data-testid="submit-relocation"
-        >
-          {pending ? t('Verplaatsen.bezig_versturen') : t('Verplaatsen.versturen')}
-        </Button>
-      </Group>
+      <SendBar
+        group="Verplaatsen"
+        failure={failure}
+        pending={pending}
+        onSend={() => void send()}
+        editTo={paths.verplaatsenGegevens.to()}
+        testId="submit-relocation"
+      />
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
 import {
   Alert,
-  Anchor,
   Button,
-  Checkbox,
   Group,
   Paper,
   SegmentedControl,
@@ -21,7 +19,7 @@ import {
   earliestPastDate,
   removalDateRules,
 } from '@mp/contract/rules/order-dates';
-import { IconArrowLeft, IconArrowRight, IconSend, IconTruckReturn } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconTruckReturn } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,8 +57,10 @@ import {
 import {
   DonePage,
   FieldText,
+  SendBar,
   SummaryLines,
   SummaryRow,
+  TermsPanel,
   useWizardList,
   WizardFrame,
 } from '../components/wizard-parts';
@@ -475,73 +475,27 @@ function RemovalAfronden({
         <SummaryLines list={list} titleKey="Afvoeren.regels" />
       </Paper>
       {termsRequired && (
-        <Paper withBorder radius="md" p="md">
-          <Checkbox
-            checked={values.termsAccepted}
-            onChange={(e) => {
-              const next = { ...values, termsAccepted: e.currentTarget.checked };
-              setValues(next);
-              setTermsError(false);
-              holdRemoval(locationNo, { values: next });
-            }}
-            label={
-              <>
-                {t('Afvoeren.voorwaarden')}
-                {termsUrl && (
-                  <>
-                    {' '}
-                    (
-                    <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
-                      {t('Afvoeren.voorwaarden_lezen')}
-                    </Anchor>
-                    )
-                  </>
-                )}
-              </>
-            }
-            error={termsError ? t('error.voorwaarden_niet_geaccepteerd') : undefined}
-            styles={{ body: { minHeight: 44, alignItems: 'center' } }}
-            data-testid="terms"
-          />
-        </Paper>
+        <TermsPanel
+          group="Afvoeren"
+          checked={values.termsAccepted}
+          onChange={(accepted) => {
+            const next = { ...values, termsAccepted: accepted };
+            setValues(next);
+            setTermsError(false);
+            holdRemoval(locationNo, { values: next });
+          }}
+          error={termsError}
+          url={termsUrl}
+        />
       )}
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={t('error.server_fout')}
-          data-testid="submit-failure"
-        >
-          <Stack gap={4}>
-            {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
-            <Anchor component={Link} to={paths.afvoerenGegevens.to()} size="sm">
-              {t('Bestellen.gegevens_aanpassen')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Button
-          component={Link}
-          to={paths.afvoerenGegevens.to()}
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-          mih={44}
-        >
-          {t('Bestellen.gegevens_aanpassen')}
-        </Button>
-        <Button
-          onClick={() => void send()}
-          loading={pending}
-          disabled={pending}
-          leftSection={<IconSend size={18} aria-hidden />}
-          mih={44}
-          data-testid="submit-removal"
-        >
-          {pending ? t('Afvoeren.bezig_versturen') : t('Afvoeren.versturen')}
-        </Button>
-      </Group>
+      <SendBar
+        group="Afvoeren"
+        failure={failure}
+        pending={pending}
+        onSend={() => void send()}
+        editTo={paths.afvoerenGegevens.to()}
+        testId="submit-removal"
+      />
     </Stack>
   );
 }
