@@ -5,14 +5,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { expectAccessible, launch, startOnSite } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
 
 const texts = {
-  'nl-NL': { location: 'Kies een locatie', added: 'Toegevoegd aan de afvoerlijst.', kind: 'Verplaatsing' },
-  'fr-FR': { location: 'Choisir un chantier', added: 'Ajouté à la liste de retour.', kind: 'Transfert' },
+  'nl-NL': { added: 'Toegevoegd aan de afvoerlijst.', kind: 'Verplaatsing' },
+  'fr-FR': { added: 'Ajouté à la liste de retour.', kind: 'Transfert' },
 } as const;
 
 async function shot(page: Page, name: string) {
@@ -22,22 +22,8 @@ async function shot(page: Page, name: string) {
 }
 
 async function journey(browser: Browser, locale: 'nl-NL' | 'fr-FR', width: number, locationIndex: number) {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  const tag = `${locale.slice(0, 2)}-${width}`;
+  const { context, page, tag } = await startOnSite(browser, locale, width, locationIndex);
   try {
-    await context.addInitScript((l) => {
-      if (!localStorage.getItem('mp.preferences'))
-        localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-      localStorage.setItem(
-        'mp.serviceMessages',
-        JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-      );
-    }, locale);
-    await signIn(page, users.uitvoerder);
-    const selector = page.getByRole('combobox', { name: texts[locale].location });
-    await selector.focus();
-    await page.getByRole('option').nth(locationIndex).click();
-
     // a bulk line onto the removal list from the stock page
     await page.goto('/materieelvoorraad?sort=quantityDesc');
     await page.getByTestId('stock-row').first().waitFor();

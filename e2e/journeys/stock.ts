@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, newPage, setSetting, signIn, users } from '../support/browser.ts';
+import { expectAccessible, launch, setSetting, startOnSite } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -39,22 +39,8 @@ async function removalCount(page: Page): Promise<number> {
 }
 
 async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: number, locationIndex: number) {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  const tag = `${locale.slice(0, 2)}-${width}`;
+  const { context, page, tag } = await startOnSite(browser, locale, width, locationIndex);
   try {
-    await context.addInitScript((l) => {
-      if (!localStorage.getItem('mp.preferences'))
-        localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-      localStorage.setItem(
-        'mp.serviceMessages',
-        JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-      );
-    }, locale);
-    await signIn(page, users.uitvoerder);
-    const selector = page.getByRole('combobox', { name: texts[locale].location });
-    await selector.focus();
-    await page.getByRole('option').nth(locationIndex).click();
-
     await page.goto('/materieelvoorraad');
     await page.getByTestId('stock-row').first().waitFor();
     await expectAccessible(page, `Materieelvoorraad (${tag})`);

@@ -142,3 +142,36 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
   });
   if (res.status !== 204) assert.fail(`setting ${key} failed: ${res.status} ${await res.text()}`);
 }
+
+const chooseLocation: Record<string, string> = {
+  'nl-NL': 'Kies een locatie',
+  'en-US': 'Choose a location',
+  'fr-FR': 'Choisir un chantier',
+  'de-DE': 'Baustelle wählen',
+};
+
+/**
+ * A journey's start on a site: a page in `locale` at `width` (a phone's height below 500 wide), the interface in that
+ * language with today's service messages already seen, signed in as the site manager, the `locationIndex`-th of
+ * their locations selected. `tag` names the run in messages and screenshots.
+ */
+export async function startOnSite(
+  browser: Browser,
+  locale: keyof typeof chooseLocation,
+  width: number,
+  locationIndex: number,
+): Promise<{ context: BrowserContext; page: Page; tag: string }> {
+  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('mp.preferences'))
+      localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
+    localStorage.setItem(
+      'mp.serviceMessages',
+      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
+    );
+  }, locale);
+  await signIn(page, users.uitvoerder);
+  await page.getByRole('combobox', { name: chooseLocation[locale] }).focus();
+  await page.getByRole('option').nth(locationIndex).click();
+  return { context, page, tag: `${locale.slice(0, 2)}-${width}` };
+}

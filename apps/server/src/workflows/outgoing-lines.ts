@@ -1,7 +1,10 @@
 import { availableForRemoval } from '@mp/contract/rules/stock';
+import { listWorkAddresses } from '../modules/locations/index.ts';
 import { type RemovalListLine, takeRemovalList } from '../modules/removal-lists/index.ts';
+import { fieldError } from '../modules/requests/index.ts';
 import { lockOnSite, selectLeaving } from '../modules/stock/index.ts';
 import { AppError } from '../platform/errors.ts';
+import type { Ctx } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
 
 /**
@@ -44,4 +47,52 @@ export async function takeOutgoingLines(
     }
   }
   return lines;
+}
+
+/** An address of a removal or relocation: a work address of a location (by code) or the typed one. */
+export interface ChosenAddress {
+  workAddressId: string | null;
+  addressCode: string | null;
+  addressName: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  /** For the mail. */
+  label: string;
+}
+
+const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ');
+
+/**
+ * The address the form names: work address `addressCode` of the location (400 naming addressCode when the location
+ * has no such address), else the typed street, postcode and city.
+ */
+export async function chosenAddress(
+  ctx: Ctx,
+  locationNo: string,
+  form: { addressCode?: string; street?: string; postcode?: string; city?: string },
+): Promise<ChosenAddress> {
+  if (!form.addressCode) {
+    return {
+      workAddressId: null,
+      addressCode: null,
+      addressName: null,
+      street: form.street ?? null,
+      postcode: form.postcode || null,
+      city: form.city ?? null,
+      label: place([form.street, place([form.postcode, form.city])]),
+    };
+  }
+  const address = (await listWorkAddresses(ctx, locationNo)).find((a) => a.code === form.addressCode);
+  if (!address)
+    throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+  return {
+    workAddressId: address.id,
+    addressCode: address.code,
+    addressName: address.name || null,
+    street: address.street,
+    postcode: address.postcode,
+    city: address.city,
+    label: place([address.name, address.street, place([address.postcode, address.city])]),
+  };
 }

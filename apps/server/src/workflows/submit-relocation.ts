@@ -2,7 +2,6 @@ import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RelocationForm } from '@mp/contract/api/removal';
 import { calendarDayIn, checkOrderDates, relocationDateRules } from '@mp/contract/rules/order-dates';
 import { itemsById } from '../modules/catalogue/index.ts';
-import { listWorkAddresses } from '../modules/locations/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   fieldError,
@@ -17,7 +16,7 @@ import { sumDecimal } from '../platform/decimal.ts';
 import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
-import { takeOutgoingLines } from './outgoing-lines.ts';
+import { chosenAddress, takeOutgoingLines } from './outgoing-lines.ts';
 
 /**
  * The relocation form's rules decided on the server: the move date (Verplaatsen_DagenInVerleden), the expected
@@ -46,8 +45,6 @@ export function checkRelocationForm(form: RelocationForm, now: Date, s: Settings
   }
 }
 
-const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ');
-
 /**
  * POST PlantRequests/othertransfers (kind relocation): the caller's removal list on the location becomes a
  * relocation request (kind relocation, status submitted) to another of the caller's locations — not a blocked one,
@@ -75,31 +72,7 @@ export async function submitRelocation(
     if (target.locationId === location.locationId && !s.Verplaatsen_EnableVerplaastenNaarEigenLocatie) {
       throw fieldError('rule', 'error.ongeldige_invoer', 'targetLocation', 'validation.zelfde_locatie');
     }
-    let delivery = {
-      workAddressId: null as string | null,
-      addressCode: null as string | null,
-      addressName: null as string | null,
-      street: form.street ?? null,
-      postcode: form.postcode || null,
-      city: form.city ?? null,
-      label: place([form.street, place([form.postcode, form.city])]),
-    };
-    if (form.addressCode) {
-      const address = (await listWorkAddresses(txCtx, target.locationNo)).find(
-        (a) => a.code === form.addressCode,
-      );
-      if (!address)
-        throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
-      delivery = {
-        workAddressId: address.id,
-        addressCode: address.code,
-        addressName: address.name || null,
-        street: address.street,
-        postcode: address.postcode,
-        city: address.city,
-        label: place([address.name, address.street, place([address.postcode, address.city])]),
-      };
-    }
+    const delivery = await chosenAddress(txCtx, target.locationNo, form);
 
     const lines = await takeOutgoingLines(tx, user.id, location.locationId);
     const itemIds = [...new Set(lines.map((l) => l.itemId))];

@@ -2,7 +2,7 @@ import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RemovalForm } from '@mp/contract/api/removal';
 import { calendarDayIn, checkOrderDates, removalDateRules } from '@mp/contract/rules/order-dates';
 import { itemsById } from '../modules/catalogue/index.ts';
-import { listDepots, listWorkAddresses } from '../modules/locations/index.ts';
+import { listDepots } from '../modules/locations/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   fieldError,
@@ -16,7 +16,7 @@ import { requireArea, requireLocation } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
-import { takeOutgoingLines } from './outgoing-lines.ts';
+import { chosenAddress, takeOutgoingLines } from './outgoing-lines.ts';
 
 /** The removal form's rules decided on the server: the date (Afvoeren_*), then the terms when they must be accepted. */
 export function checkRemovalForm(form: RemovalForm, now: Date, s: SettingsMap): void {
@@ -65,27 +65,7 @@ export async function submitRemoval(
     const depot = depots.find((d) => d.depotNo === form.depotNo);
     if (!depot)
       throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
-    let pickup = {
-      workAddressId: null as string | null,
-      street: form.street ?? null,
-      postcode: form.postcode || null,
-      city: form.city ?? null,
-      label: place([form.street, place([form.postcode, form.city])]),
-    };
-    if (form.addressCode) {
-      const address = (await listWorkAddresses(txCtx, location.locationNo)).find(
-        (a) => a.code === form.addressCode,
-      );
-      if (!address)
-        throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
-      pickup = {
-        workAddressId: address.id,
-        street: address.street,
-        postcode: address.postcode,
-        city: address.city,
-        label: place([address.name, address.street, place([address.postcode, address.city])]),
-      };
-    }
+    const pickup = await chosenAddress(txCtx, location.locationNo, form);
 
     const lines = await takeOutgoingLines(tx, user.id, location.locationId);
     const itemIds = [...new Set(lines.map((l) => l.itemId))];
