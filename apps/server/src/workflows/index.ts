@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { submitOrderListRoutes } from './submit-order-list.routes.ts';
 import { submitRemovalRoutes } from './submit-removal.routes.ts';
+import { submitTransferRoutes } from './submit-transfer.routes.ts';
 
 /*
  * Workflows: steps that span business areas (submitting an order list as a request; later, executing a
@@ -14,4 +15,5 @@ import { submitRemovalRoutes } from './submit-removal.routes.ts';
 export const workflowRoutes: Array<(app: FastifyInstance, deps: Deps) => Promise<void> | void> = [
   submitOrderListRoutes,
   submitRemovalRoutes,
+  submitTransferRoutes,
 ];

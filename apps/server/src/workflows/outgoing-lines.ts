@@ -64,13 +64,14 @@ export interface ChosenAddress {
 const place = (parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ');
 
 /**
- * The address the form names: work address `addressCode` of the location (400 naming addressCode when the location
+ * The address the form names: work address `addressCode` of the location (400 naming `field` when the location
  * has no such address), else the typed street, postcode and city.
  */
 export async function chosenAddress(
   ctx: Ctx,
   locationNo: string,
   form: { addressCode?: string; street?: string; postcode?: string; city?: string },
+  field = 'addressCode',
 ): Promise<ChosenAddress> {
   if (!form.addressCode) {
     return {
@@ -84,8 +85,7 @@ export async function chosenAddress(
     };
   }
   const address = (await listWorkAddresses(ctx, locationNo)).find((a) => a.code === form.addressCode);
-  if (!address)
-    throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+  if (!address) throw fieldError('invalid', 'error.ongeldige_invoer', field, 'validation.onbekende_waarde');
   return {
     workAddressId: address.id,
     addressCode: address.code,

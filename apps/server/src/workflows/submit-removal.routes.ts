@@ -1,27 +1,31 @@
 import { apiError, requireOneOf } from '@mp/contract/api/common';
-import { CALENDAR_DAY, submitResult } from '@mp/contract/api/ordering';
-import { type RemovalForm, relocationForm, removalForm } from '@mp/contract/api/removal';
+import { submitResult } from '@mp/contract/api/ordering';
+import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../platform/deps.ts';
-import { AppError } from '../platform/errors.ts';
 import { ctxOf, requireUser } from '../platform/http/context.ts';
 import {
   IDEMPOTENT_REPLAY_HEADER,
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../platform/http/idempotency.ts';
-import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';
-import { submitRelocation } from './submit-relocation.ts';
+import {
+  asV2Form,
+  filled,
+  given,
+  legacyDay,
+  legacyPhone,
+  legacyRequired,
+  legacySubmitAnswer,
+  legacySubmitted,
+  text,
+} from './legacy-form.ts';
 import { submitRemoval } from './submit-removal.ts';
 
 const describeRules =
   'Requires the Idempotency-Key header (400 without): a retry with the same key answers the same (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict. Needs AppAfvoeren with write access on the location. The date (Afvoeren_Blokkeerweekenden, Afvoeren_Blokkeerdagen, Afvoeren_DagenInVerleden), the terms (Afvoeren_VoorwaardenVerplicht), the depot (GET PlantLocations/depots/removal) and the work address are checked on the server; an empty list answers 422 error.afvoerlijst_leeg; an amount that open removals and relocations of the location already take 409 error.afvoer_conflict naming the item.';
-
-const text = (max: number) => z.string().max(max).nullish();
-/** Optional, but when given not blank. */
-const filled = (max: number) => z.string().trim().min(1, 'validation.verplicht').max(max).nullish();
 
 /**
  * The legacy removal form (MaterieelAanvraag/AddAfvoer, product §3: Dutch names). Its schema says what
@@ -32,10 +36,7 @@ const legacyRemovalForm = requireOneOf(
   z
     .object({
       materieelLocatieNr: z.string().trim().min(1).max(50),
-      afvoerDatum: z
-        .string()
-        .max(40)
-        .regex(new RegExp(CALENDAR_DAY.source.slice(0, -1)), 'validation.datum_ongeldig'),
+      afvoerDatum: legacyDay,
       transportmiddel: text(50),
       /** bestemming: the depot number. */
       bestemming: z.string().trim().min(1, 'validation.verplicht').max(50),
@@ -44,10 +45,8 @@ const legacyRemovalForm = requireOneOf(
       adres: filled(200),
       postcode: text(20),
       plaats: filled(100),
-      contactpersoon: z.string().trim().min(1, 'validation.verplicht').max(100),
-      telefoonnummer: z
-        .string()
-        .regex(/^\s*[0-9+()\-./][0-9+()\-./ ]{4,28}[0-9+()\-./]\s*$/, 'validation.telefoon_ongeldig'),
+      contactpersoon: legacyRequired(100),
+      telefoonnummer: legacyPhone,
       referentie: text(100),
       opmerking: text(2000),
       voorwaardenGeaccepteerd: z.boolean().nullish(),
@@ -74,37 +73,28 @@ const dutchField: Record<string, string> = {
 
 /** The legacy form as the v2 RemovalForm; field errors name the legacy fields. */
 function toRemovalForm(b: z.infer<typeof legacyRemovalForm>): RemovalForm {
-  const clean = (v: string | null | undefined) => (v?.trim() ? v.trim() : undefined);
-  const parsed = removalForm.safeParse({
-    plantLocation: b.materieelLocatieNr,
-    removalDate: b.afvoerDatum.slice(0, 10),
-    transportMeans: clean(b.transportmiddel),
-    depotNo: clean(b.bestemming) ?? '',
-    addressCode: clean(b.bestemmingadres),
-    street: clean(b.adres),
-    postcode: clean(b.postcode),
-    city: clean(b.plaats),
-    contactPerson: b.contactpersoon ?? undefined,
-    phone: b.telefoonnummer ?? undefined,
-    reference: clean(b.referentie),
-    comment: b.opmerking ?? undefined,
-    termsAccepted: b.voorwaardenGeaccepteerd ?? false,
-  });
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, { code: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? 'body');
-    const code = issue.message.startsWith('validation.')
-      ? issue.message
-      : issue.code === 'invalid_type'
-        ? 'validation.verplicht'
-        : 'validation.ongeldig_formaat';
-    fields[dutchField[name] ?? name] ??= { code };
-  }
-  throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+  return asV2Form(
+    removalForm,
+    {
+      plantLocation: b.materieelLocatieNr,
+      removalDate: b.afvoerDatum.slice(0, 10),
+      transportMeans: given(b.transportmiddel),
+      depotNo: given(b.bestemming) ?? '',
+      addressCode: given(b.bestemmingadres),
+      street: given(b.adres),
+      postcode: given(b.postcode),
+      city: given(b.plaats),
+      contactPerson: b.contactpersoon ?? undefined,
+      phone: b.telefoonnummer ?? undefined,
+      reference: given(b.referentie),
+      comment: b.opmerking ?? undefined,
+      termsAccepted: b.voorwaardenGeaccepteerd ?? false,
+    },
+    dutchField,
+  );
 }
 
-/** The removal and relocation submits: v2 PlantRequests/removal and /othertransfers, the legacy MaterieelAanvraag/AddAfvoer. */
+/** The removal submits: v2 PlantRequests/removal, the legacy MaterieelAanvraag/AddAfvoer. */
 export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const submitDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
@@ -130,27 +120,6 @@ export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) 
   );
 
   app.post(
-    '/api/v2.0/PlantRequests/othertransfers',
-    {
-      schema: {
-        tags: ['PlantRequests'],
-        description:
-          "Submits the caller's removal list on plantLocation as a relocation (kind relocation, 201) to targetLocation: another of the caller's locations, not a blocked one (422 error.locatie_geblokkeerd), the same one only with Verplaatsen_EnableVerplaastenNaarEigenLocatie; delivered at work address addressCode of the target or the typed address; the list is emptied. The move date allows the Verplaatsen_DagenInVerleden days before today; the expected return is required with Verplaatsen_VerwachtRetourVerplicht and never before the move; terms with Verplaatsen_VoorwaardenVerplicht. Needs AppVerplaatsen with write access on both locations; amounts, the empty list and the Idempotency-Key as for PlantRequests/removal.",
-        headers: idempotencyHeaders,
-        body: relocationForm,
-        response: { 201: submitResult, 409: apiError },
-      },
-    },
-    async (req, reply) => {
-      const ctx = ctxOf(req, deps);
-      requireUser(ctx);
-      const answer = await submitRelocation(ctx, submitDeps, req.body, idempotencyKeyOf(req.headers));
-      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.code(answer.status as 201).send(answer.body);
-    },
-  );
-
-  app.post(
     '/api/MaterieelAanvraag/AddAfvoer',
     {
       schema: {
@@ -159,13 +128,7 @@ export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) 
         headers: idempotencyHeaders,
         body: legacyRemovalForm,
         response: {
-          201: legacyAnswer({
-            id: z.string(),
-            aanvraagNummer: z.string(),
-            status: z.string(),
-            materieelLocatieNr: z.string(),
-            aantalRegels: z.number().int(),
-          }),
+          201: legacySubmitAnswer,
           409: apiError,
         },
       },
@@ -180,13 +143,7 @@ export async function submitRemovalRoutes(fastify: FastifyInstance, deps: Deps) 
         idempotencyKeyOf(req.headers),
       );
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.code(answer.status as 201).send({
-        id: answer.body.id,
-        aanvraagNummer: answer.body.requestNo,
-        status: legacyRequestStatus[answer.body.status],
-        materieelLocatieNr: answer.body.locationNo,
-        aantalRegels: answer.body.lineCount,
-      });
+      return reply.code(answer.status as 201).send(legacySubmitted(answer.body));
     },
   );
 }

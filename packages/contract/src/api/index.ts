@@ -10,3 +10,4 @@ export * as settings from './settings.ts';
 export * as shell from './shell.ts';
 export * as stock from './stock.ts';
 export * as translations from './translations.ts';
+export * as transport from './transport.ts';

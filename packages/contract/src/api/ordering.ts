@@ -360,6 +360,24 @@ export const requestDetail = requestSummary.extend({
       street: z.string().nullable(),
       postcode: z.string().nullable(),
       city: z.string().nullable(),
+      /** Who is there at pick-up (transport). */
+      contactPerson: z.string().nullable(),
+      phone: z.string().nullable(),
+    })
+    .nullable(),
+  /** The location a relocation or transport goes to. */
+  targetLocation: z.object({ locationNo: z.string(), description: z.string() }).nullable(),
+  /** A transport's windows and cargo, and the ERP's item number and appointment code from the settings. */
+  transport: z
+    .object({
+      loadingFrom: z.string(),
+      loadingUntil: z.string(),
+      unloadingDate: z.string(),
+      unloadingFrom: z.string(),
+      unloadingUntil: z.string(),
+      cargo: z.string(),
+      itemNo: z.string().nullable(),
+      appointmentCode: z.string().nullable(),
     })
     .nullable(),
   comment: z.string().nullable(),

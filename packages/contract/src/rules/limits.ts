@@ -20,3 +20,5 @@ export const QUICK_SEARCH_LIMIT = 10;
 /** Full search: default and largest result count. */
 export const SEARCH_DEFAULT_LIMIT = 250;
 export const SEARCH_MAX_LIMIT = 1000;
+/** lading of a transport request: what is carried, described in words. */
+export const MAX_CARGO = 1000;

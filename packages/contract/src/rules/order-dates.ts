@@ -231,3 +231,71 @@ export function relocationDateRules(s: RelocationDateSettings): OrderDateSetting
     Bestellen_EnableVandaagOpSpoed: false,
   };
 }
+
+/** The settings of the transport wizard's date (TransportAanvraag_*). */
+export interface TransportDateSettings {
+  TransportAanvraag_DageninInVerleden: number;
+}
+
+/**
+ * The transport date follows the relocation's rules: any day from today (weekends too), and the
+ * TransportAanvraag_DageninInVerleden days before it.
+ */
+export function transportDateRules(s: TransportDateSettings): OrderDateSettings {
+  return relocationDateRules({ Verplaatsen_DagenInVerleden: s.TransportAanvraag_DageninInVerleden });
+}
+
+/** A time of day 'HH:MM' (24 hours) as minutes since midnight, or null when it is not one. */
+export function minutesOfDay(time: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+export interface TransportTimes {
+  transportDate: string;
+  loadingFrom: string;
+  loadingUntil: string;
+  /** Empty: the transport date. */
+  unloadingDate?: string | null;
+  unloadingFrom: string;
+  unloadingUntil: string;
+}
+
+export type TransportTimeField = 'transportDate' | 'loadingUntil' | 'unloadingDate' | 'unloadingUntil';
+export type TransportTimeProblem = Omit<OrderDateProblem, 'field'> & { field: TransportTimeField };
+
+/**
+ * The transport's windows: each ends after it begins, unloading is never on a day before the transport date, and
+ * on the same day unloading ends after loading begins. One decision for the form and the server.
+ */
+export function transportTimeProblems(
+  t: TransportTimes,
+  today: string,
+  s: TransportDateSettings,
+): TransportTimeProblem[] {
+  const problems: TransportTimeProblem[] = [];
+  const date = deliveryDateProblem(t.transportDate, today, transportDateRules(s));
+  if (date) problems.push({ ...date, field: 'transportDate' });
+  const minutes = (v: string) => minutesOfDay(v) ?? Number.NaN;
+  if (!(minutes(t.loadingUntil) > minutes(t.loadingFrom)))
+    problems.push({ field: 'loadingUntil', code: 'validation.tijdvak_ongeldig' });
+  const unloadingDay = t.unloadingDate || t.transportDate;
+  if (!isCalendarDay(unloadingDay)) {
+    problems.push({ field: 'unloadingDate', code: 'validation.datum_ongeldig' });
+    return problems;
+  }
+  if (isCalendarDay(t.transportDate) && daysBetween(t.transportDate, unloadingDay) < 0) {
+    problems.push({ field: 'unloadingDate', code: 'validation.losdatum_voor_transportdatum' });
+  } else if (daysBetween(today, unloadingDay) > MAX_DAYS_AHEAD) {
+    problems.push({
+      field: 'unloadingDate',
+      code: 'validation.datum_te_ver',
+      params: { date: addDays(today, MAX_DAYS_AHEAD) },
+    });
+  }
+  if (!(minutes(t.unloadingUntil) > minutes(t.unloadingFrom)))
+    problems.push({ field: 'unloadingUntil', code: 'validation.tijdvak_ongeldig' });
+  else if (unloadingDay === t.transportDate && !(minutes(t.unloadingUntil) > minutes(t.loadingFrom)))
+    problems.push({ field: 'unloadingUntil', code: 'validation.lossen_voor_laden' });
+  return problems;
+}

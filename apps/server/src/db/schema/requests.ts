@@ -105,6 +105,10 @@ export const plantRequests = pgTable(
     unloadingFrom: time(),
     unloadingUntil: time(),
     cargo: text(),
+    /** Transport request: the ERP's item number (Transport_MateriaalSoort) and appointment code
+     * (Transport_AfspraakCode) as they were when it was made. */
+    transportItemNo: text(),
+    appointmentCode: text(),
 
     reference: text(),
     comment: text(),

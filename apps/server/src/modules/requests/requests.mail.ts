@@ -40,6 +40,8 @@ export interface ConfirmationInput {
     totalWeight: string | null;
   };
   lines: MailLine[];
+  /** More facts of the request, shown above the lines (a transport's cargo and windows): label and value, translated. */
+  extra?: Array<{ label: string; value: string }>;
 }
 
 // why: the lines table is HTML built here (every cell escaped); {{lines}} is filled with this marker
@@ -124,6 +126,13 @@ export function linesTable(
   return `<table style="border-collapse:collapse">${`<thead><tr>${head}</tr></thead>`}<tbody>${rows}</tbody></table>${total}`;
 }
 
+/** A request's extra facts as lines of label and value (escaped). */
+function extraFacts(extra: ReadonlyArray<{ label: string; value: string }>): string {
+  if (extra.length === 0) return '';
+  const rows = extra.map((e) => `${escapeHtml(e.label)}: ${escapeHtml(e.value).replace(/\r?\n/g, '<br>')}`);
+  return `<p>${rows.join('<br>')}</p>`;
+}
+
 /** The default body from the translation keys mail.OrderConfirmation.* (texts escaped, placeholders kept). */
 function defaultBody(locale: Locale, rush: boolean, hasReference: boolean): string {
   const k = (key: string) => t(locale, `mail.OrderConfirmation.${key}`);
@@ -186,11 +195,16 @@ export function renderOrderConfirmation(
     template?.html ??
     (input.customBody.trim() ? input.customBody : defaultBody(locale, v.rush, !!v.reference));
   const subjectTemplate = template?.subject ?? translate(locale, 'mail.OrderConfirmation.onderwerp');
-  const table = linesTable(locale, input.lines, {
-    showPrices: input.showPrices,
-    showWeights: input.showWeights,
-    totalWeight: v.totalWeight,
-  });
+  // A request without lines (a transport) tells its facts instead of an empty table.
+  const table =
+    extraFacts(input.extra ?? []) +
+    (input.lines.length === 0
+      ? ''
+      : linesTable(locale, input.lines, {
+          showPrices: input.showPrices,
+          showWeights: input.showWeights,
+          totalWeight: v.totalWeight,
+        }));
   // A template without {{lines}} still lists what was ordered: the table goes at the end.
   const filled = fillHtml(body, values);
   const html = filled.includes(LINES_MARKER)

@@ -128,6 +128,22 @@ export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boole
       originStreet: plantRequests.originStreet,
       originPostcode: plantRequests.originPostcode,
       originCity: plantRequests.originCity,
+      originContactPerson: plantRequests.originContactPerson,
+      originPhone: plantRequests.originPhone,
+      targetLocationNo: sql<
+        string | null
+      >`(select tl.location_no from ${plantLocations} tl where tl.id = ${plantRequests.targetLocationId})`,
+      targetLocationDescription: sql<
+        string | null
+      >`(select tl.description from ${plantLocations} tl where tl.id = ${plantRequests.targetLocationId})`,
+      loadingFrom: plantRequests.loadingFrom,
+      loadingUntil: plantRequests.loadingUntil,
+      unloadingDate: plantRequests.unloadingDate,
+      unloadingFrom: plantRequests.unloadingFrom,
+      unloadingUntil: plantRequests.unloadingUntil,
+      cargo: plantRequests.cargo,
+      transportItemNo: plantRequests.transportItemNo,
+      appointmentCode: plantRequests.appointmentCode,
       originAddressName: sql<
         string | null
       >`(select wa.name from ${workAddresses} wa where wa.id = ${plantRequests.originWorkAddressId})`,

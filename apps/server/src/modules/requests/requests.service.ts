@@ -84,6 +84,9 @@ async function readable(
   }
 }
 
+/** A time column ('07:30:00') as the form's 'HH:MM'. */
+const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
+
 export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
   await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
   const user = requireUser(ctx);
@@ -128,6 +131,24 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
             street: row.originStreet ?? null,
             postcode: row.originPostcode ?? null,
             city: row.originCity ?? null,
+            contactPerson: row.originContactPerson ?? null,
+            phone: row.originPhone ?? null,
+          }
+        : null,
+    targetLocation: row.targetLocationNo
+      ? { locationNo: row.targetLocationNo, description: row.targetLocationDescription ?? '' }
+      : null,
+    transport:
+      row.kind === 'transport' && row.cargo
+        ? {
+            loadingFrom: hhmm(row.loadingFrom),
+            loadingUntil: hhmm(row.loadingUntil),
+            unloadingDate: row.unloadingDate ?? row.requestedDate,
+            unloadingFrom: hhmm(row.unloadingFrom),
+            unloadingUntil: hhmm(row.unloadingUntil),
+            cargo: row.cargo,
+            itemNo: row.transportItemNo ?? null,
+            appointmentCode: row.appointmentCode ?? null,
           }
         : null,
     comment: row.comment ?? null,

@@ -313,6 +313,8 @@ export interface RequestConfirmation {
     rush: boolean;
   };
   lines: MailLine[];
+  /** More facts by translation key (a transport's cargo and windows); `day` is written in the reader's language before `text`. */
+  extra?: Array<{ key: string; text: string; day?: string }>;
   totalWeight: string | null;
   /** Also to the settings' default receiver (OrderWizardDefaultReceiver), in the default language. */
   toDefaultReceiver: boolean;
@@ -385,6 +387,10 @@ export async function queueConfirmation(
         totalWeight: c.totalWeight,
       },
       lines: c.lines,
+      extra: (c.extra ?? []).map((e) => ({
+        label: translate(r.locale, e.key),
+        value: e.day ? `${formatDay(r.locale, e.day)}, ${e.text}` : e.text,
+      })),
     });
     // why: queued on the submit's transaction (outbox row), so a rolled-back submit sends nothing.
     await deps.mailer.queue(msg, tx as unknown as Db);
