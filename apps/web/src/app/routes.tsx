@@ -51,6 +51,7 @@ const orderWizard = () => import('../features/order-lists/pages/WizardPages');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
 const relocation = () => import('../features/removal-list/pages/RelocationPages');
 const stock = () => import('../features/stock/pages/StockPages');
+const transport = () => import('../features/transport/pages/TransportPages');
 const scan = () => import('../features/stock/pages/ScanPages');
 const orders = () => import('../features/orders/pages/OrderPages');
 const requests = () => import('../features/requests/pages/RequestPages');
@@ -264,13 +265,13 @@ export const routeTable: RouteDef[] = [
     parent: 'Bestellijst',
     titleKey: 'routes.Bestellen',
   }),
-  r('TransportGegevens', paths.transportGegevens.pattern, 'auth', p(stock, 'TransportGegevensPage'), {
+  r('TransportGegevens', paths.transportGegevens.pattern, 'auth', p(transport, 'TransportGegevensPage'), {
     titleKey: 'routes.TransportAanvraag',
   }),
-  r('TransportAfronden', paths.transportAfronden.pattern, 'auth', p(stock, 'TransportAfrondenPage'), {
+  r('TransportAfronden', paths.transportAfronden.pattern, 'auth', p(transport, 'TransportAfrondenPage'), {
     titleKey: 'routes.TransportAanvraag',
   }),
-  r('TransportVoltooid', paths.transportVoltooid.pattern, 'auth', p(stock, 'TransportVoltooidPage'), {
+  r('TransportVoltooid', paths.transportVoltooid.pattern, 'auth', p(transport, 'TransportVoltooidPage'), {
     titleKey: 'routes.TransportAanvraag',
   }),
   r('ExitOrders', paths.exitOrders.pattern, 'auth', p(orders, 'LocationListPage')),

@@ -5,7 +5,7 @@ import {
   removalDateRules,
 } from '@mp/contract/rules/order-dates';
 import { type ErrorKey, issueKey } from '../../../shared/lib/form-errors';
-import { formMemory } from './form-memory';
+import { formMemory } from '../../../shared/lib/form-memory';
 
 /** What the removal wizard's Gegevens step holds while it is being filled in (strings as typed). */
 export interface RemovalFormValues {

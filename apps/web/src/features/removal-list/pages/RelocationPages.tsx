@@ -40,6 +40,7 @@ import { DateField, DatesLocale } from '../../../shared/ui/DateField';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { DonePage, FieldText, SendBar, SummaryRow, TermsPanel, WizardFrame } from '../../../shared/ui/Wizard';
 import { removalListKeys } from '../api/get-removal-list';
 import { submitRelocation } from '../api/submit-removal';
 import {
@@ -51,16 +52,7 @@ import {
   toRelocationForm,
   validateRelocationForm,
 } from '../components/relocation-form';
-import {
-  DonePage,
-  FieldText,
-  SendBar,
-  SummaryLines,
-  SummaryRow,
-  TermsPanel,
-  useWizardList,
-  WizardFrame,
-} from '../components/wizard-parts';
+import { SummaryLines, useWizardList } from '../components/wizard-parts';
 
 const relocationDates = (s: SettingsReader) => ({
   Verplaatsen_DagenInVerleden: s.int('Verplaatsen_DagenInVerleden'),

@@ -40,6 +40,7 @@ import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { DonePage, FieldText, SendBar, SummaryRow, TermsPanel, WizardFrame } from '../../../shared/ui/Wizard';
 import { removalListKeys, useRemovalList } from '../api/get-removal-list';
 import { submitRemoval, useRemovalDepots } from '../api/submit-removal';
 import { RemovalListEditor } from '../components/RemovalListEditor';
@@ -54,16 +55,7 @@ import {
   toRemovalForm,
   validateRemovalForm,
 } from '../components/removal-form';
-import {
-  DonePage,
-  FieldText,
-  SendBar,
-  SummaryLines,
-  SummaryRow,
-  TermsPanel,
-  useWizardList,
-  WizardFrame,
-} from '../components/wizard-parts';
+import { SummaryLines, useWizardList } from '../components/wizard-parts';
 
 /** Afvoerlijst: the caller's removal list on the selected location. */
 export function AfvoerlijstPage() {

@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type RequestStatus, requestStatuses } from '@mp/contract/rules/request-status';
-import { IconAlertTriangle, IconBolt, IconClipboardList, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBolt, IconClipboardList, IconTruck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
+import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
@@ -124,6 +125,7 @@ function RequestTable({ items }: { items: RequestSummary[] }) {
 export function AanvragenPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
+  const { canWrite } = useSelectedLocationAccess();
   const [sp, setSp] = useSearchParams();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const status = (sp.get('status') ?? '')
@@ -214,7 +216,23 @@ export function AanvragenPage() {
 
   return (
     <>
-      <PageHeader description={location ? `${t('Locatie.titel')}: ${location.label}` : undefined} />
+      <PageHeader
+        description={location ? `${t('Locatie.titel')}: ${location.label}` : undefined}
+        actions={
+          location && canWrite ? (
+            <Button
+              component={Link}
+              to={paths.transportGegevens.to()}
+              variant="light"
+              leftSection={<IconTruck size={18} aria-hidden />}
+              mih={44}
+              data-testid="new-transport"
+            >
+              {t('TransportAanvraag.nieuw')}
+            </Button>
+          ) : undefined
+        }
+      />
       {location && (
         <MultiSelect
           label={t('Aanvragen.filter_status')}
@@ -340,26 +358,47 @@ export function AanvraagPage() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label={t('Locatie.titel')}>{`${r.locationNo} – ${r.locationDescription}`}</Field>
             <Field label={t('Aanvragen.gewenste_datum')}>{format.day(r.requestedDate)}</Field>
-            {r.kind !== 'removal' && (
+            {(r.kind === 'order' || r.kind === 'relocation') && (
               <Field label={t('Bestellen.retourDatum')}>{format.day(r.expectedReturnDate)}</Field>
             )}
+            {r.targetLocation && (
+              <Field label={t('Verplaatsen.eindlocatie')}>
+                {`${r.targetLocation.locationNo} – ${r.targetLocation.description}`}
+              </Field>
+            )}
+            {r.transport && (
+              <>
+                <Field label={t('TransportAanvraag.laden')}>
+                  {`${format.day(r.requestedDate)}, ${r.transport.loadingFrom}–${r.transport.loadingUntil}`}
+                </Field>
+                <Field label={t('TransportAanvraag.lossen')}>
+                  {`${format.day(r.transport.unloadingDate)}, ${r.transport.unloadingFrom}–${r.transport.unloadingUntil}`}
+                </Field>
+                <Field label={t('TransportAanvraag.lading')}>{r.transport.cargo}</Field>
+              </>
+            )}
             <Field label={t('Aanvragen.geplande_datum')}>{format.day(r.plannedDate)}</Field>
-            <Field label={t('Bestellen.transportmiddel')}>
-              {r.transportMeans
-                ? t(`wizard.transportmiddel_opties.${r.transportMeans}`, { defaultValue: r.transportMeans })
-                : ''}
-            </Field>
+            {r.kind !== 'transport' && (
+              <Field label={t('Bestellen.transportmiddel')}>
+                {r.transportMeans
+                  ? t(`wizard.transportmiddel_opties.${r.transportMeans}`, { defaultValue: r.transportMeans })
+                  : ''}
+              </Field>
+            )}
             <Field
               label={r.destinationKind === 'depot' ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}
             >
               {destination.filter(Boolean).join('\n')}
             </Field>
             {r.origin && (
-              <Field label={t('Afvoeren.addressSelected')}>
+              <Field
+                label={t(r.kind === 'transport' ? 'TransportAanvraag.van_adres' : 'Afvoeren.addressSelected')}
+              >
                 {[
                   r.origin.addressName,
                   r.origin.street,
                   [r.origin.postcode, r.origin.city].filter(Boolean).join(' '),
+                  [r.origin.contactPerson, r.origin.phone].filter(Boolean).join(' · '),
                 ]
                   .filter(Boolean)
                   .join('\n')}
@@ -378,31 +417,33 @@ export function AanvraagPage() {
           )}
         </Paper>
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-lines">
-          <Title order={2} size="h4" mb="sm" id="request-lines">
-            {t('Aanvragen.regels')}
-          </Title>
-          <Stack gap={6}>
-            {ordered.map(({ line, depth }) => (
-              <Group key={line.lineId} justify="space-between" wrap="nowrap" gap="sm" pl={depth * 20}>
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" c={depth > 0 ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                    {line.type === 'set' ? `${t('shared.set_label')} ` : ''}
-                    {line.description}
+        {ordered.length > 0 && (
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-lines">
+            <Title order={2} size="h4" mb="sm" id="request-lines">
+              {t('Aanvragen.regels')}
+            </Title>
+            <Stack gap={6}>
+              {ordered.map(({ line, depth }) => (
+                <Group key={line.lineId} justify="space-between" wrap="nowrap" gap="sm" pl={depth * 20}>
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" c={depth > 0 ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                      {line.type === 'set' ? `${t('shared.set_label')} ` : ''}
+                      {line.description}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {line.itemNo}
+                      {line.plantNo ? ` · ${t('shared.materieelnummer')}: ${line.plantNo}` : ''}
+                      {line.comment ? ` · ${line.comment}` : ''}
+                    </Text>
+                  </Stack>
+                  <Text size="sm" fw={600} style={{ ...num, whiteSpace: 'nowrap' }}>
+                    {format.number(line.amount)} ×
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {line.itemNo}
-                    {line.plantNo ? ` · ${t('shared.materieelnummer')}: ${line.plantNo}` : ''}
-                    {line.comment ? ` · ${line.comment}` : ''}
-                  </Text>
-                </Stack>
-                <Text size="sm" fw={600} style={{ ...num, whiteSpace: 'nowrap' }}>
-                  {format.number(line.amount)} ×
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-history">
           <Title order={2} size="h4" mb="md" id="request-history">

@@ -14,7 +14,7 @@ import { useAddToRemovalList } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
-import { AreaPage, type WizardStep, WizardSteps } from '../../../shared/ui/AreaPage';
+import { AreaPage } from '../../../shared/ui/AreaPage';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
@@ -356,14 +356,3 @@ export function MaterieelvoorraadPage() {
     </AreaPage>
   );
 }
-
-function StockWizardStep({ step }: { step: WizardStep }) {
-  return (
-    <AreaPage needsLocation>
-      <WizardSteps step={step} />
-    </AreaPage>
-  );
-}
-export const TransportGegevensPage = () => <StockWizardStep step="gegevens" />;
-export const TransportAfrondenPage = () => <StockWizardStep step="afronden" />;
-export const TransportVoltooidPage = () => <StockWizardStep step="voltooid" />;

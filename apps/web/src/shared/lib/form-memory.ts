@@ -1,4 +1,4 @@
-import type { ErrorKey } from '../../../shared/lib/form-errors';
+import type { ErrorKey } from './form-errors';
 
 /** What a wizard keeps of its Gegevens step while the user goes back and forth, and across a reload. */
 export interface HeldForm<V, F extends string> {
