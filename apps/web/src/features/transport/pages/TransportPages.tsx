@@ -323,7 +323,7 @@ function TransportGegevens({ locationNo, start }: { locationNo: string; start: S
   );
 }
 
-/** Picks a location's default work address (and its phone, when none was typed) once its addresses are known. */
+/** Picks a location's default work address (and its contact and phone, when none was typed) once its addresses are known. */
 function usePreselect(
   addresses: WorkAddress[] | undefined,
   end: EndValues,
@@ -333,7 +333,12 @@ function usePreselect(
   useEffect(() => {
     if (end.mode !== 'work_address' || end.addressCode || !addresses?.length) return;
     const first = addresses.find((a) => a.isDefault) ?? addresses[0];
-    if (first) onPick({ addressCode: first.code, phone: end.phone || (first.phone ?? '') });
+    if (first)
+      onPick({
+        addressCode: first.code,
+        contactPerson: end.contactPerson || (first.contactPerson ?? ''),
+        phone: end.phone || (first.phone ?? ''),
+      });
   }, [addresses]);
 }
 
