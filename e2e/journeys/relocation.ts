@@ -114,4 +114,6 @@ describe('relocation', () => {
   });
   it('nl, desktop', () => journey(browser, 'nl-NL', 1280, 2));
   it('fr, phone', () => journey(browser, 'fr-FR', 390, 3));
+  it('fr, desktop', () => journey(browser, 'fr-FR', 1280, 1));
+  it('nl, phone', () => journey(browser, 'nl-NL', 390, 0));
 });

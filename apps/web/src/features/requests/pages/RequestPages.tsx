@@ -385,11 +385,6 @@ export function AanvraagPage() {
                   : ''}
               </Field>
             )}
-            <Field
-              label={r.destinationKind === 'depot' ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}
-            >
-              {destination.filter(Boolean).join('\n')}
-            </Field>
             {r.origin && (
               <Field
                 label={t(r.kind === 'transport' ? 'TransportAanvraag.van_adres' : 'Afvoeren.addressSelected')}
@@ -404,7 +399,18 @@ export function AanvraagPage() {
                   .join('\n')}
               </Field>
             )}
-            <Field label={t('Bestellen.contactpersoon')}>{r.contactPerson}</Field>
+            <Field
+              label={r.destinationKind === 'depot' ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}
+            >
+              {destination.filter(Boolean).join('\n')}
+            </Field>
+            <Field
+              label={t(
+                r.kind === 'transport' ? 'TransportAanvraag.naar_contact' : 'Bestellen.contactpersoon',
+              )}
+            >
+              {r.contactPerson}
+            </Field>
             <Field label={t('Bestellen.telefoonnummer')}>{r.phone}</Field>
             <Field label={t('Bestellen.referentie')}>{r.reference}</Field>
             <Field label={t('Aanvragen.aangevraagd_door')}>{r.requestedBy}</Field>
