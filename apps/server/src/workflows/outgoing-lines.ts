@@ -52,6 +52,8 @@ export async function takeOutgoingLines(
 /** An address of a removal or relocation: a work address of a location (by code) or the typed one. */
 export interface ChosenAddress {
   workAddressId: string | null;
+  /** A depot offered among the addresses (DepotWerkAdresen_TonenEnGebruiken). */
+  depotId: string | null;
   addressCode: string | null;
   addressName: string | null;
   street: string | null;
@@ -76,6 +78,7 @@ export async function chosenAddress(
   if (!form.addressCode) {
     return {
       workAddressId: null,
+      depotId: null,
       addressCode: null,
       addressName: null,
       street: form.street ?? null,
@@ -87,7 +90,9 @@ export async function chosenAddress(
   const address = (await listWorkAddresses(ctx, locationNo)).find((a) => a.code === form.addressCode);
   if (!address) throw fieldError('invalid', 'error.ongeldige_invoer', field, 'validation.onbekende_waarde');
   return {
-    workAddressId: address.id,
+    // a depot offered among the addresses (DepotWerkAdresen_TonenEnGebruiken) is no work address of the location
+    workAddressId: address.kind === 'depot' ? null : address.id,
+    depotId: address.kind === 'depot' ? address.id : null,
     addressCode: address.code,
     addressName: address.name || null,
     street: address.street,
@@ -95,4 +100,13 @@ export async function chosenAddress(
     city: address.city,
     label: place([address.name, address.street, place([address.postcode, address.city])]),
   };
+}
+
+/** How a request stores the address as its destination ('to'): kind, and the work address or depot it names. */
+export function destinationOf(a: ChosenAddress) {
+  return {
+    destinationKind: a.depotId ? 'depot' : a.workAddressId ? 'work_address' : 'other_address',
+    workAddressId: a.workAddressId,
+    depotId: a.depotId,
+  } as const;
 }

@@ -16,7 +16,7 @@ import { sumDecimal } from '../platform/decimal.ts';
 import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
-import { chosenAddress, takeOutgoingLines } from './outgoing-lines.ts';
+import { chosenAddress, destinationOf, takeOutgoingLines } from './outgoing-lines.ts';
 
 /**
  * The relocation form's rules decided on the server: the move date (Verplaatsen_DagenInVerleden), the expected
@@ -89,8 +89,7 @@ export async function submitRelocation(
         expectedReturnDate: form.expectedReturnDate ?? null,
         transportMeans: form.transportMeans || null,
         termsAccepted: form.termsAccepted,
-        destinationKind: delivery.workAddressId ? 'work_address' : 'other_address',
-        workAddressId: delivery.workAddressId,
+        ...destinationOf(delivery),
         addressCode: delivery.addressCode,
         addressName: delivery.addressName,
         street: delivery.street,

@@ -226,6 +226,28 @@ describe('POST PlantRequests/removal', () => {
     });
   });
 
+  it('brought to the depot by the customer (brengen): no pick-up address is asked or kept', async () => {
+    await fillList();
+    const r = await submit(
+      form({ transportMeans: 'brengen', addressCode: undefined, street: 'Kade 1', city: undefined }),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const [stored] = await t.database.db
+      .select()
+      .from(plantRequests)
+      .where(eq(plantRequests.id, r.json().id));
+    expect(stored).toMatchObject({
+      transportMeans: 'brengen',
+      originStreet: null,
+      originWorkAddressId: null,
+    });
+    const detail = await t.app.inject({
+      url: `/api/v2.0/PlantRequests/${r.json().id}`,
+      headers: await t.auth(USER),
+    });
+    expect(detail.json().origin).toBeNull();
+  });
+
   it('an empty list 422; a foreign location 404; the read-only role 403; no key 400 — nothing is stored', async () => {
     await clearList();
     const before = await requestCount();

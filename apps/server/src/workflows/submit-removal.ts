@@ -1,5 +1,5 @@
 import type { SubmitResult } from '@mp/contract/api/ordering';
-import type { RemovalForm } from '@mp/contract/api/removal';
+import { REMOVAL_BRING, type RemovalForm } from '@mp/contract/api/removal';
 import { calendarDayIn, checkOrderDates, removalDateRules } from '@mp/contract/rules/order-dates';
 import { itemsById } from '../modules/catalogue/index.ts';
 import { listDepots } from '../modules/locations/index.ts';
@@ -65,7 +65,9 @@ export async function submitRemoval(
     const depot = depots.find((d) => d.depotNo === form.depotNo);
     if (!depot)
       throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
-    const pickup = await chosenAddress(txCtx, location.locationNo, form);
+    // brought to the depot by the customer: nothing is picked up (and a typed address is not kept)
+    const pickup =
+      form.transportMeans === REMOVAL_BRING ? null : await chosenAddress(txCtx, location.locationNo, form);
 
     const lines = await takeOutgoingLines(tx, user.id, location.locationId);
     const itemIds = [...new Set(lines.map((l) => l.itemId))];
@@ -86,10 +88,10 @@ export async function submitRemoval(
         street: depot.street,
         postcode: depot.postcode,
         city: depot.city,
-        originWorkAddressId: pickup.workAddressId,
-        originStreet: pickup.street,
-        originPostcode: pickup.postcode,
-        originCity: pickup.city,
+        originWorkAddressId: pickup?.workAddressId ?? null,
+        originStreet: pickup?.street ?? null,
+        originPostcode: pickup?.postcode ?? null,
+        originCity: pickup?.city ?? null,
         originContactPerson: form.contactPerson,
         originPhone: form.phone,
         contactPerson: form.contactPerson,
@@ -117,7 +119,9 @@ export async function submitRemoval(
         facts: {
           date: form.removalDate,
           returnDate: null,
-          address: `${pickup.label} → ${place([depot.name, depot.street, place([depot.postcode, depot.city])])}`,
+          address: [pickup?.label, place([depot.name, depot.street, place([depot.postcode, depot.city])])]
+            .filter(Boolean)
+            .join(' → '),
           contact: form.contactPerson,
           phone: form.phone,
           reference: form.reference ?? '',

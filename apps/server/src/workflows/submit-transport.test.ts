@@ -231,6 +231,44 @@ describe('POST PlantRequests/othertransfers (transport)', () => {
   });
 });
 
+describe('a depot as the delivery address (DepotWerkAdresen_TonenEnGebruiken)', () => {
+  it('a transport delivered at a depot stores the depot as its destination; without the setting the code is unknown', async () => {
+    const addresses = async () =>
+      (
+        await t.app.inject({
+          url: `/api/v2.0/PlantLocations/${TARGET}/addresses`,
+          headers: await t.auth(USER),
+        })
+      ).json().addresses as Array<{ code: string; kind: string; name: string }>;
+    await setSetting(t, 'DepotWerkAdresen_TonenEnGebruiken', true);
+    let depot: { code: string; name: string } | undefined;
+    try {
+      depot = (await addresses()).find((a) => a.kind === 'depot');
+      expect(depot).toBeDefined();
+      const to = { addressCode: depot?.code, contactPerson: 'Balie', phone: '030 241 88 00' };
+      const r = await submit(form({ to }));
+      expect(r.statusCode, r.body).toBe(201);
+      const [stored] = await t.database.db
+        .select()
+        .from(plantRequests)
+        .where(eq(plantRequests.id, r.json().id));
+      expect(stored).toMatchObject({
+        destinationKind: 'depot',
+        workAddressId: null,
+        addressName: depot?.name,
+      });
+      expect(stored?.depotId).not.toBeNull();
+    } finally {
+      await setSetting(t, 'DepotWerkAdresen_TonenEnGebruiken', false);
+    }
+    const off = await submit(
+      form({ to: { addressCode: depot?.code, contactPerson: 'Balie', phone: '030 241 88 00' } }),
+    );
+    expect(off.statusCode).toBe(400);
+    expect(off.json().details.fields).toHaveProperty('to.addressCode');
+  });
+});
+
 describe('legacy MaterieelAanvraag/AddTransportAanvraag and AddVerplaasting', () => {
   it('the Dutch transport form makes the same request; field errors name the Dutch fields', async () => {
     const legacy = {

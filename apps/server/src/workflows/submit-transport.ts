@@ -7,7 +7,7 @@ import { requireArea, requireLocation } from '../platform/auth/access.ts';
 import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
-import { chosenAddress } from './outgoing-lines.ts';
+import { chosenAddress, destinationOf } from './outgoing-lines.ts';
 
 /**
  * The transport form's rules decided on the server: the transport date (TransportAanvraag_DageninInVerleden,
@@ -71,8 +71,7 @@ export async function submitTransport(
         idempotencyKey: key,
         requestedDate: form.transportDate,
         termsAccepted: form.termsAccepted,
-        destinationKind: to.workAddressId ? 'work_address' : 'other_address',
-        workAddressId: to.workAddressId,
+        ...destinationOf(to),
         addressCode: to.addressCode,
         addressName: to.addressName,
         street: to.street,

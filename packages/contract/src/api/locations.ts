@@ -14,6 +14,8 @@ export const workAddress = z.object({
   contactPerson: z.string().nullable(),
   phone: z.string().nullable(),
   isDefault: z.boolean(),
+  /** A depot offered as an address (DepotWerkAdresen_TonenEnGebruiken), else the location's own work address. */
+  kind: z.enum(['work_address', 'depot']).default('work_address'),
 });
 export type WorkAddress = z.infer<typeof workAddress>;
 /** GET /api/v2.0/PlantLocations/{plantLocation}/addresses */

@@ -23,10 +23,14 @@ export type UpdateRemovalLineInput = z.infer<typeof updateRemovalLineInput>;
 
 export const removalLineParams = z.object({ plantLocation: locationNumber, lineId: z.guid() });
 
+/** transportmiddel of a removal the customer brings to the depot himself (no pick-up address). */
+export const REMOVAL_BRING = 'brengen';
+
 /**
  * POST /api/v2.0/PlantRequests/removal (header Idempotency-Key): the caller's removal list on plantLocation
  * becomes a removal request. The equipment goes to depot `depotNo` (GET PlantLocations/depots/removal); it is
- * picked up at work address `addressCode` of the location, else at the typed street/postcode/city.
+ * picked up at work address `addressCode` of the location, else at the typed street/postcode/city — unless the
+ * customer brings it (transportMeans `brengen`).
  */
 export const removalForm = z
   .object({
@@ -46,7 +50,8 @@ export const removalForm = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.addressCode) return;
+    // the customer brings it to the depot: nothing is picked up
+    if (v.addressCode || v.transportMeans === REMOVAL_BRING) return;
     if (!v.street) ctx.addIssue({ code: 'custom', path: ['street'], message: 'validation.verplicht' });
     if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'validation.verplicht' });
   })
@@ -55,6 +60,7 @@ export const removalForm = z
     anyOf: [
       { required: ['addressCode'], properties: { addressCode: { minLength: 1 } } },
       { required: ['street', 'city'], properties: { street: { pattern: '\\S' }, city: { pattern: '\\S' } } },
+      { required: ['transportMeans'], properties: { transportMeans: { const: REMOVAL_BRING } } },
     ],
   });
 export type RemovalForm = z.infer<typeof removalForm>;

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { listMyLocations } from './locations.service.ts';
+import {
+  listDepots,
+  listMyLocations,
+  listMyLocationsWithAddresses,
+  listWorkAddresses,
+} from './locations.service.ts';
 
 /** Locatie as the legacy interface names it (product §3). */
 const locatie = z.object({
@@ -13,6 +18,58 @@ const locatie = z.object({
   geblokeerd: z.boolean(),
   projectNummer: z.string().nullable(),
   rol: z.enum(['user', 'administration']),
+});
+
+/** A work address as the legacy interface names it. */
+const adres = z.object({
+  code: z.string(),
+  naam: z.string(),
+  adres: z.string(),
+  postcode: z.string().nullable(),
+  plaats: z.string(),
+  land: z.string(),
+  contactpersoon: z.string().nullable(),
+  telefoonnummer: z.string().nullable(),
+  standaard: z.boolean(),
+  /** 'werkadres', or 'depot' with DepotWerkAdresen_TonenEnGebruiken. */
+  soort: z.enum(['werkadres', 'depot']),
+});
+
+function toAdres(a: {
+  code: string;
+  name: string;
+  street: string;
+  postcode: string | null;
+  city: string;
+  country: string;
+  contactPerson: string | null;
+  phone: string | null;
+  isDefault: boolean;
+  kind?: 'work_address' | 'depot';
+}): z.infer<typeof adres> {
+  return {
+    code: a.code,
+    naam: a.name,
+    adres: a.street,
+    postcode: a.postcode,
+    plaats: a.city,
+    land: a.country,
+    contactpersoon: a.contactPerson,
+    telefoonnummer: a.phone,
+    standaard: a.isDefault,
+    soort: a.kind === 'depot' ? 'depot' : 'werkadres',
+  };
+}
+
+const depot = z.object({
+  nummer: z.string(),
+  naam: z.string(),
+  adres: z.string().nullable(),
+  postcode: z.string().nullable(),
+  plaats: z.string().nullable(),
+  telefoonnummer: z.string().nullable(),
+  email: z.string().nullable(),
+  standaard: z.boolean(),
 });
 
 /** Legacy RPC calls (POST /api/{Controller}/{Action}) of the locations area. */
@@ -37,6 +94,93 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
           geblokeerd: l.blocked,
           projectNummer: l.projectNo,
           rol: l.role,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/MaterieelAanvraag/GetAdressen',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          "The work addresses of one of the caller's locations (the default first; with DepotWerkAdresen_TonenEnGebruiken also the depots, soort depot). 404 error.locatie_onbekend for a location the caller does not belong to.",
+        body: z.object({ materieelLocatieNr: z.string().trim().min(1).max(50) }).passthrough(),
+        response: { 200: z.object({ adressen: z.array(adres) }) },
+      },
+    },
+    async (req) => ({
+      adressen: (await listWorkAddresses(ctxOf(req, deps), req.body.materieelLocatieNr)).map(toAdres),
+    }),
+  );
+
+  app.post(
+    '/api/MaterieelAanvraag/GetLocationsAdressen',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          "Every location of the caller with its work addresses (the relocation and transport forms' targets; geblokeerd ones are listed so a form can leave them out).",
+        body: z.object({}).passthrough().nullish(),
+        response: {
+          200: z.object({
+            locaties: z.array(
+              z.object({
+                nummer: z.string(),
+                omschrijving: z.string(),
+                geblokeerd: z.boolean(),
+                adressen: z.array(adres),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => ({
+      locaties: (await listMyLocationsWithAddresses(ctxOf(req, deps))).map(({ location, addresses }) => ({
+        nummer: location.locationNo,
+        omschrijving: location.description,
+        geblokeerd: location.blocked,
+        adressen: addresses.map((a) =>
+          toAdres({
+            ...a,
+            postcode: a.postcode ?? null,
+            contactPerson: a.contactPerson ?? null,
+            phone: a.phone ?? null,
+          }),
+        ),
+      })),
+    }),
+  );
+
+  app.post(
+    '/api/MaterieelLocatie/GetDepots',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'The depots for deliveries (soort aanvoer, the default) or removals (afvoer), with the default of Depot_DefaultOrder / Depot_DefaultRemoval marked standaard.',
+        body: z
+          .object({ soort: z.enum(['aanvoer', 'afvoer']).nullish() })
+          .passthrough()
+          .nullish(),
+        response: { 200: z.object({ standaardDepot: z.string().nullable(), depots: z.array(depot) }) },
+      },
+    },
+    async (req) => {
+      const list = await listDepots(ctxOf(req, deps), req.body?.soort === 'afvoer' ? 'removal' : 'order');
+      return {
+        standaardDepot: list.defaultDepotNo,
+        depots: list.depots.map((d) => ({
+          nummer: d.depotNo,
+          naam: d.name,
+          adres: d.street,
+          postcode: d.postcode,
+          plaats: d.city,
+          telefoonnummer: d.phone,
+          email: d.email,
+          standaard: d.isDefault,
         })),
       };
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   customers,
   depots,
@@ -78,7 +78,29 @@ export async function selectWorkAddresses(db: Db, locationId: string) {
     .orderBy(sql`${workAddresses.isDefault} desc`, asc(workAddresses.name), asc(workAddresses.code));
 }
 
-export async function selectDepots(db: Db, purpose: 'order' | 'removal') {
+/** The work addresses of several locations at once, by location id. */
+export async function selectWorkAddressesOf(db: Db, locationIds: string[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .select({
+      locationId: workAddresses.locationId,
+      id: workAddresses.id,
+      code: workAddresses.code,
+      name: workAddresses.name,
+      street: workAddresses.street,
+      postcode: workAddresses.postcode,
+      city: workAddresses.city,
+      country: workAddresses.country,
+      contactPerson: workAddresses.contactPerson,
+      phone: workAddresses.phone,
+      isDefault: workAddresses.isDefault,
+    })
+    .from(workAddresses)
+    .where(inArray(workAddresses.locationId, locationIds))
+    .orderBy(sql`${workAddresses.isDefault} desc`, asc(workAddresses.name), asc(workAddresses.code));
+}
+
+export async function selectDepots(db: Db, purpose: 'order' | 'removal' | 'all') {
   return db
     .select({
       id: depots.id,
@@ -91,6 +113,12 @@ export async function selectDepots(db: Db, purpose: 'order' | 'removal') {
       email: depots.email,
     })
     .from(depots)
-    .where(purpose === 'order' ? eq(depots.forOrders, true) : eq(depots.forRemovals, true))
+    .where(
+      purpose === 'all'
+        ? undefined
+        : purpose === 'order'
+          ? eq(depots.forOrders, true)
+          : eq(depots.forRemovals, true),
+    )
     .orderBy(asc(depots.sort), asc(depots.name));
 }

@@ -8,6 +8,7 @@ import {
   selectDepots,
   selectMemberLocations,
   selectWorkAddresses,
+  selectWorkAddressesOf,
 } from './locations.queries.ts';
 
 export interface PlantLocationView {
@@ -50,15 +51,45 @@ export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
   return rows.map(toView);
 }
 
+/** The code a depot goes by among a location's addresses (DepotWerkAdresen_TonenEnGebruiken). */
+export const depotAddressCode = (depotNo: string) => `DEPOT-${depotNo}`;
+
+/**
+ * A location's work addresses (the default first); with DepotWerkAdresen_TonenEnGebruiken also every depot that has
+ * a street and city, as kind 'depot' under code DEPOT-<depotNo> (decision 0017), so a request may deliver there.
+ */
 export async function listWorkAddresses(ctx: Ctx, locationNo: string) {
   const location = await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
-  const rows = await selectWorkAddresses(ctx.db, location.locationId);
-  return rows.map((r) => ({
+  const [rows, withDepots] = await Promise.all([
+    selectWorkAddresses(ctx.db, location.locationId),
+    getSetting(ctx, 'DepotWerkAdresen_TonenEnGebruiken'),
+  ]);
+  const addresses = rows.map((r) => ({
     ...r,
     postcode: r.postcode ?? null,
     contactPerson: r.contactPerson ?? null,
     phone: r.phone ?? null,
+    kind: 'work_address' as 'work_address' | 'depot',
   }));
+  if (!withDepots) return addresses;
+  const depots = await selectDepots(ctx.db, 'all');
+  for (const d of depots) {
+    if (!d.street || !d.city) continue;
+    addresses.push({
+      id: d.id,
+      code: depotAddressCode(d.depotNo),
+      name: d.name,
+      street: d.street,
+      postcode: d.postcode ?? null,
+      city: d.city,
+      country: 'NL',
+      contactPerson: null,
+      phone: d.phone ?? null,
+      isDefault: false,
+      kind: 'depot',
+    });
+  }
+  return addresses;
 }
 
 /** Depots offered in the order or removal wizard, with the default depot number from settings. */
@@ -83,4 +114,17 @@ export async function listDepots(ctx: Ctx, purpose: 'order' | 'removal') {
       isDefault: r.depotNo === defaultDepotNo,
     })),
   };
+}
+
+/**
+ * The work addresses of every location of the caller (legacy MaterieelAanvraag/GetLocationsAdressen: the relocation
+ * and transport forms pick a target and its address from it), in one query.
+ */
+export async function listMyLocationsWithAddresses(ctx: Ctx) {
+  const locations = await listMyLocations(ctx);
+  const rows = await selectWorkAddressesOf(
+    ctx.db,
+    locations.map((l) => l.id),
+  );
+  return locations.map((l) => ({ location: l, addresses: rows.filter((r) => r.locationId === l.id) }));
 }

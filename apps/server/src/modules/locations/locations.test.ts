@@ -213,3 +213,86 @@ describe('depots', () => {
     expect((await get('/api/v2.0/PlantLocations/depots/order')).statusCode).toBe(401);
   });
 });
+
+describe('legacy addresses and depots (MaterieelAanvraag/GetAdressen, GetLocationsAdressen, MaterieelLocatie/GetDepots)', () => {
+  async function post(url: string, payload: unknown, email?: string) {
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: email ? await t.auth(email) : {},
+    });
+  }
+
+  it('GetAdressen: an own location’s addresses with the Dutch fields; a foreign one 404; anonymous 401', async () => {
+    const r = await post('/api/MaterieelAanvraag/GetAdressen', { materieelLocatieNr: 'P-24002' }, VANDIJK);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().adressen[0]).toMatchObject({
+      code: expect.any(String),
+      naam: expect.any(String),
+      plaats: expect.any(String),
+      soort: 'werkadres',
+    });
+    const foreign = await post(
+      '/api/MaterieelAanvraag/GetAdressen',
+      { materieelLocatieNr: 'P-24008' },
+      VANDIJK,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await post('/api/MaterieelAanvraag/GetAdressen', { materieelLocatieNr: 'P-24002' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('GetLocationsAdressen: every own location with its addresses, never another customer’s', async () => {
+    const r = await post('/api/MaterieelAanvraag/GetLocationsAdressen', {}, VANDIJK);
+    expect(r.statusCode).toBe(200);
+    const nos = r.json().locaties.map((l: { nummer: string }) => l.nummer);
+    expect(nos.sort()).toEqual((await locationNosOf(VANDIJK)).sort());
+    expect(nos).not.toContain('P-24008');
+    const withAddresses = r.json().locaties.find((l: { nummer: string }) => l.nummer === 'P-24002');
+    expect(withAddresses.adressen.length).toBeGreaterThan(0);
+  });
+
+  it('GetDepots: delivery depots by default, removal depots for soort afvoer, the default marked', async () => {
+    const all = await t.deps.db.select().from(depots);
+    const order = await post('/api/MaterieelLocatie/GetDepots', {}, VANDIJK);
+    expect(order.statusCode).toBe(200);
+    expect(order.json().depots).toHaveLength(all.filter((d) => d.forOrders).length);
+    const removal = await post('/api/MaterieelLocatie/GetDepots', { soort: 'afvoer' }, VANDIJK);
+    expect(removal.json().depots).toHaveLength(all.filter((d) => d.forRemovals).length);
+    expect((await post('/api/MaterieelLocatie/GetDepots', { soort: 'elders' }, VANDIJK)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('DepotWerkAdresen_TonenEnGebruiken offers the depots among a location’s addresses', async () => {
+    const before = await get('/api/v2.0/PlantLocations/P-24002/addresses', VANDIJK);
+    expect(before.json().addresses.every((a: { kind: string }) => a.kind === 'work_address')).toBe(true);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'DepotWerkAdresen_TonenEnGebruiken', value: true },
+      headers: await t.auth(ADMIN),
+    });
+    try {
+      const after = await get('/api/v2.0/PlantLocations/P-24002/addresses', VANDIJK);
+      const depotAddresses = after.json().addresses.filter((a: { kind: string }) => a.kind === 'depot');
+      expect(depotAddresses.length).toBeGreaterThan(0);
+      expect(depotAddresses[0].code).toMatch(/^DEPOT-/);
+      const legacy = await post(
+        '/api/MaterieelAanvraag/GetAdressen',
+        { materieelLocatieNr: 'P-24002' },
+        VANDIJK,
+      );
+      expect(legacy.json().adressen.some((a: { soort: string }) => a.soort === 'depot')).toBe(true);
+    } finally {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        payload: { key: 'DepotWerkAdresen_TonenEnGebruiken', value: false },
+        headers: await t.auth(ADMIN),
+      });
+    }
+  });
+});

@@ -96,11 +96,13 @@ export async function resolveDestination(
     const address = addresses.find((a) => a.code === form.addressCode);
     if (!address)
       throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+    const depot = address.kind === 'depot';
     return {
-      destinationKind: 'work_address',
-      depotId: null,
+      // a depot offered among the addresses (DepotWerkAdresen_TonenEnGebruiken): delivered there
+      destinationKind: depot ? 'depot' : 'work_address',
+      depotId: depot ? address.id : null,
       depotNo: null,
-      workAddressId: address.id,
+      workAddressId: depot ? null : address.id,
       addressCode: address.code,
       addressName: address.name || null,
       street: address.street,

@@ -25,6 +25,17 @@ export type AddressField = 'addressCode' | 'street' | 'postcode' | 'city';
 /** A work address as one line: name, street, city. */
 export const workAddressLabel = (a: WorkAddress) => [a.name, a.street, a.city].filter(Boolean).join(', ');
 
+/** The addresses as options; depots (DepotWerkAdresen_TonenEnGebruiken) in a group of their own. */
+function choices(addresses: WorkAddress[], own: string, depots: string) {
+  const option = (a: WorkAddress) => ({ value: a.code, label: workAddressLabel(a) });
+  const atDepots = addresses.filter((a) => a.kind === 'depot');
+  if (atDepots.length === 0) return addresses.map(option);
+  return [
+    { group: own, items: addresses.filter((a) => a.kind !== 'depot').map(option) },
+    { group: depots, items: atDepots.map(option) },
+  ];
+}
+
 /**
  * The address part of a request wizard: a work address of the location (`addresses`) or a typed street, postcode
  * and city. `group` names the wizard's translations (ander_adres, adres_kiezen, adres, postcode, plaats); the
@@ -56,20 +67,23 @@ export function AddressFields({
       <Text fw={600} id={`${idPrefix}-label`}>
         {title}
       </Text>
-      <SegmentedControl
-        aria-labelledby={`${idPrefix}-label`}
-        value={value.mode}
-        onChange={(v) => onChange({ mode: v as AddressValues['mode'] })}
-        data={[
-          { value: 'work_address', label: t('Bestellen.werkadres') },
-          { value: 'other_address', label: t(`${group}.ander_adres`) },
-        ]}
-      />
+      {/* nothing to choose from: the typed address only */}
+      {(addresses.length > 0 || value.mode === 'work_address') && (
+        <SegmentedControl
+          aria-labelledby={`${idPrefix}-label`}
+          value={value.mode}
+          onChange={(v) => onChange({ mode: v as AddressValues['mode'] })}
+          data={[
+            { value: 'work_address', label: t('Bestellen.werkadres') },
+            { value: 'other_address', label: t(`${group}.ander_adres`) },
+          ]}
+        />
+      )}
       {value.mode === 'work_address' ? (
         <Select
           id={`${idPrefix}-addressCode`}
           label={t(`${group}.adres_kiezen`)}
-          data={addresses.map((a) => ({ value: a.code, label: workAddressLabel(a) }))}
+          data={choices(addresses, t('shared.werkadressen'), t('Locatie.depots'))}
           value={value.addressCode}
           onChange={(v) => onChange({ addressCode: v })}
           disabled={disabled}

@@ -1,4 +1,4 @@
-import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
+import { REMOVAL_BRING, type RemovalForm, removalForm } from '@mp/contract/api/removal';
 import {
   deliveryDateProblem,
   type RemovalDateSettings,
@@ -52,14 +52,17 @@ export function toRemovalForm(
   v: RemovalFormValues,
   opts: { dateInComment: boolean; dateLabel: string } = { dateInComment: false, dateLabel: '' },
 ): RemovalForm {
-  const typed = v.pickup === 'other_address';
+  // brought to the depot by the customer: no pick-up address goes along
+  const bring = v.transportMeans === REMOVAL_BRING;
+  const typed = !bring && v.pickup === 'other_address';
+  const chosen = !bring && v.pickup === 'work_address';
   const comment = v.comment.trim();
   return {
     plantLocation: locationNo,
     removalDate: v.removalDate ?? '',
     transportMeans: v.transportMeans.trim() || undefined,
     depotNo: v.depotNo ?? '',
-    addressCode: typed ? undefined : (v.addressCode ?? undefined),
+    addressCode: chosen ? (v.addressCode ?? undefined) : undefined,
     street: typed ? v.street.trim() || undefined : undefined,
     postcode: typed ? v.postcode.trim() || undefined : undefined,
     city: typed ? v.city.trim() || undefined : undefined,
@@ -93,7 +96,8 @@ export function validateRemovalForm(
     if (p) put('removalDate', { key: p.code, params: p.params });
   }
   if (!v.depotNo) put('depotNo', { key: 'validation.verplicht' });
-  if (v.pickup === 'work_address' && !v.addressCode) put('addressCode', { key: 'validation.verplicht' });
+  if (v.transportMeans !== REMOVAL_BRING && v.pickup === 'work_address' && !v.addressCode)
+    put('addressCode', { key: 'validation.verplicht' });
   const parsed = removalForm.safeParse(toRemovalForm('-', v));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -118,3 +122,6 @@ export const heldRemoval = memory.held;
 export const holdRemoval = memory.hold;
 /** After a successful submit the form starts empty again (product §4). */
 export const forgetRemoval = memory.forget;
+
+/** Whether the removal is picked up at the location (not brought to the depot by the customer). */
+export const picksUp = (v: RemovalFormValues) => v.transportMeans !== REMOVAL_BRING;

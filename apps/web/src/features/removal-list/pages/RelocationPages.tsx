@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -36,6 +35,7 @@ import type { ErrorKey } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { sessionStore } from '../../../shared/session/session';
+import { AddressFields } from '../../../shared/ui/AddressFields';
 import { DateField, DatesLocale } from '../../../shared/ui/DateField';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
@@ -198,67 +198,16 @@ function RelocationGegevens({
           </SimpleGrid>
         </Paper>
         <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Text fw={600} id="relocation-delivery-label">
-              {t('Verplaatsen.bestemmingadres')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="relocation-delivery-label"
-              value={values.delivery}
-              onChange={(v) => change({ delivery: v as RelocationFormValues['delivery'] })}
-              data={[
-                { value: 'work_address', label: t('Bestellen.werkadres') },
-                { value: 'other_address', label: t('Verplaatsen.ander_adres') },
-              ]}
-            />
-            {values.delivery === 'work_address' ? (
-              <Select
-                id="relocation-addressCode"
-                label={t('Verplaatsen.adres_kiezen')}
-                data={list.map((a) => ({
-                  value: a.code,
-                  label: [a.name, a.street, a.city].filter(Boolean).join(', '),
-                }))}
-                value={values.addressCode}
-                onChange={(v) => change({ addressCode: v })}
-                disabled={!values.targetLocation}
-                allowDeselect={false}
-                required
-                error={err('addressCode')}
-                styles={{ input: { minHeight: 44 } }}
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput
-                  id="relocation-street"
-                  label={t('Verplaatsen.adres')}
-                  value={values.street}
-                  onChange={(e) => change({ street: e.currentTarget.value })}
-                  required
-                  error={err('street')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-                <TextInput
-                  id="relocation-postcode"
-                  label={t('Verplaatsen.postcode')}
-                  value={values.postcode}
-                  onChange={(e) => change({ postcode: e.currentTarget.value })}
-                  error={err('postcode')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-                <TextInput
-                  id="relocation-city"
-                  label={t('Verplaatsen.plaats')}
-                  value={values.city}
-                  onChange={(e) => change({ city: e.currentTarget.value })}
-                  required
-                  error={err('city')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-              </SimpleGrid>
-            )}
-          </Stack>
+          <AddressFields
+            idPrefix="relocation"
+            title={t('Verplaatsen.bestemmingadres')}
+            group="Verplaatsen"
+            value={{ ...values, mode: values.delivery }}
+            onChange={({ mode, ...rest }) => change(mode ? { ...rest, delivery: mode } : rest)}
+            addresses={list}
+            disabled={!values.targetLocation}
+            errors={(f) => err(f)}
+          />
         </Paper>
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
-import { emptyRemovalForm, forgetRemoval, heldRemoval, holdRemoval } from '../components/removal-form';
+import {
+  emptyRemovalForm,
+  forgetRemoval,
+  heldRemoval,
+  holdRemoval,
+  toRemovalForm,
+  validateRemovalForm,
+} from '../components/removal-form';
 import { AfvoerenAfrondenPage, AfvoerenGegevensPage, AfvoerlijstPage } from './RemovalPages';
 
 const LINE_A = '11111111-1111-4111-8111-111111111111';
@@ -245,6 +252,35 @@ describe('Afvoeren wizard', () => {
     await waitFor(() => expect(calls('POST', '/PlantRequests/removal')).toHaveLength(2));
     expect(new Headers(calls('POST', '/PlantRequests/removal')[1]?.[1]?.headers).get('Idempotency-Key')).toBe(
       key,
+    );
+  });
+});
+
+describe('removal form: brought to the depot', () => {
+  it('asks no pick-up address and sends none when the customer brings it (brengen)', () => {
+    const v = {
+      ...emptyRemovalForm,
+      removalDate: '2030-01-07',
+      transportMeans: 'brengen',
+      depotNo: 'D1',
+      pickup: 'work_address' as const,
+      addressCode: null,
+      contactPerson: 'Jan',
+      phone: '0612345678',
+    };
+    const ctx = {
+      today: '2030-01-06',
+      dates: { Afvoeren_Blokkeerweekenden: false, Afvoeren_Blokkeerdagen: 0, Afvoeren_DagenInVerleden: 0 },
+      termsRequired: false,
+      checkTerms: false,
+    };
+    expect(validateRemovalForm(v, ctx)).toEqual({});
+    const sent = toRemovalForm('P-1', { ...v, pickup: 'other_address', street: 'Kade 1' });
+    expect(sent.addressCode).toBeUndefined();
+    expect(sent.street).toBeUndefined();
+    // picked up: the address is asked again
+    expect(validateRemovalForm({ ...v, transportMeans: 'afhalen' }, ctx).addressCode?.key).toBe(
+      'validation.verplicht',
     );
   });
 });

@@ -3,11 +3,9 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -34,6 +32,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
+import { AddressFields } from '../../../shared/ui/AddressFields';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { DateField, DatesLocale } from '../../../shared/ui/DateField';
 import { useFormat } from '../../../shared/ui/format';
@@ -49,6 +48,7 @@ import {
   forgetRemoval,
   heldRemoval,
   holdRemoval,
+  picksUp,
   type RemovalField,
   type RemovalFormValues,
   removalFieldOf,
@@ -91,7 +91,8 @@ function useStart(locationNo: string | undefined) {
   const depots = useRemovalDepots();
   const addresses = useWorkAddresses(locationNo ?? null);
   const ready = settings.loaded && !depots.isPending && !addresses.isPending;
-  const list = addresses.data ?? [];
+  // a depot (DepotWerkAdresen_TonenEnGebruiken) is where removals go, never where they are picked up
+  const list = (addresses.data ?? []).filter((a) => a.kind !== 'depot');
   const address = list.find((a) => a.isDefault) ?? list[0];
   const defaults: RemovalFormValues = {
     ...emptyRemovalForm,
@@ -214,69 +215,19 @@ function RemovalGegevens({ locationNo, start }: { locationNo: string; start: Ret
             />
           </SimpleGrid>
         </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Text fw={600} id="removal-pickup-label">
-              {t('Afvoeren.addressSelected')}
-            </Text>
-            {start.addresses.length > 0 && (
-              <SegmentedControl
-                aria-labelledby="removal-pickup-label"
-                value={values.pickup}
-                onChange={(v) => change({ pickup: v as RemovalFormValues['pickup'] })}
-                data={[
-                  { value: 'work_address', label: t('Bestellen.werkadres') },
-                  { value: 'other_address', label: t('Afvoeren.ander_adres') },
-                ]}
-              />
-            )}
-            {values.pickup === 'work_address' ? (
-              <Select
-                id="removal-addressCode"
-                label={t('Afvoeren.adres_kiezen')}
-                data={start.addresses.map((a) => ({
-                  value: a.code,
-                  label: [a.name, a.street, a.city].filter(Boolean).join(', '),
-                }))}
-                value={values.addressCode}
-                onChange={(v) => change({ addressCode: v })}
-                allowDeselect={false}
-                required
-                error={err('addressCode')}
-                styles={{ input: { minHeight: 44 } }}
-              />
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput
-                  id="removal-street"
-                  label={t('Afvoeren.adres')}
-                  value={values.street}
-                  onChange={(e) => change({ street: e.currentTarget.value })}
-                  required
-                  error={err('street')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-                <TextInput
-                  id="removal-postcode"
-                  label={t('Afvoeren.postcode')}
-                  value={values.postcode}
-                  onChange={(e) => change({ postcode: e.currentTarget.value })}
-                  error={err('postcode')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-                <TextInput
-                  id="removal-city"
-                  label={t('Afvoeren.plaats')}
-                  value={values.city}
-                  onChange={(e) => change({ city: e.currentTarget.value })}
-                  required
-                  error={err('city')}
-                  styles={{ input: { minHeight: 44 } }}
-                />
-              </SimpleGrid>
-            )}
-          </Stack>
-        </Paper>
+        {picksUp(values) && (
+          <Paper withBorder radius="md" p="md">
+            <AddressFields
+              idPrefix="removal"
+              title={t('Afvoeren.addressSelected')}
+              group="Afvoeren"
+              value={{ ...values, mode: values.pickup }}
+              onChange={({ mode, ...rest }) => change(mode ? { ...rest, pickup: mode } : rest)}
+              addresses={start.addresses}
+              errors={(f) => err(f)}
+            />
+          </Paper>
+        )}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -455,7 +406,9 @@ function RemovalAfronden({
           <SummaryRow label={t('Afvoeren.bestemming')}>
             {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
           </SummaryRow>
-          <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+          {picksUp(values) && (
+            <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+          )}
           <SummaryRow label={t('Afvoeren.contactpersoon')}>
             {values.contactPerson} · {values.phone}
           </SummaryRow>
