@@ -227,6 +227,17 @@ export const removalList = z.object({
 });
 export type RemovalList = z.infer<typeof removalList>;
 
+/**
+ * GET /api/v2.0/RemovalLists/project/{plantLocation} (ProjectOverzichten_TonenEnGebruiken): the caller's removal
+ * lists on every location of theirs in the same project as plantLocation (that one first; the others only when
+ * they hold lines).
+ */
+export const projectRemovalLists = z.object({
+  projectNo: z.string().nullable(),
+  lists: z.array(removalList.extend({ description: z.string() })),
+});
+export type ProjectRemovalLists = z.infer<typeof projectRemovalLists>;
+
 export const addRemovalLineInput = z
   .object({
     itemNo: itemNumber,

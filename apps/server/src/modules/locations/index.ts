@@ -1,4 +1,4 @@
 // The locations' public face: what other areas and the workflows may use. Everything else in this folder
 // is private. (Access to a location is checked in platform/auth/access.ts, not here.)
 export { locationsRoutes } from './locations.routes.ts';
-export { listDepots, listWorkAddresses } from './locations.service.ts';
+export { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';

@@ -211,3 +211,72 @@ describe('legacy Afvoerlijst/UpdateAfvoerlijstItems, DeleteAfvoerlijstItem(s)', 
     expect(rest.json().afvoerlijstItems).toEqual([]);
   });
 });
+
+describe('the project variant (GET RemovalLists/project, legacy GetAfvoerlijstProject / UpdateAfvoerlijstProjectItems)', () => {
+  const OTHER = 'P-24003';
+  async function shareProject(on: boolean) {
+    // P-24003 joins (or leaves) the project of P-24002 for this test
+    await t.database.db.execute(
+      on
+        ? sql`update plant_locations set project_number = (select project_number from plant_locations where location_no = ${LOC2}) where location_no = ${OTHER}`
+        : sql`update plant_locations set project_number = 'VD-2024-140' where location_no = ${OTHER}`,
+    );
+  }
+
+  it('needs ProjectOverzichten_TonenEnGebruiken; then lists the project’s lists with lines; edits all or nothing', async () => {
+    expect((await call('GET', `/api/v2.0/RemovalLists/project/${LOC2}`)).statusCode).toBe(403);
+    await setSetting(t, 'ProjectOverzichten_TonenEnGebruiken', true);
+    await shareProject(true);
+    try {
+      const other = (await stock(OTHER)).find((l) => !l.plantNo && l.availableForRemoval > 1) as StockLine;
+      expect(
+        (await call('POST', listUrl(OTHER), { lines: [{ itemNo: other.itemNo, amount: 1 }] })).statusCode,
+      ).toBe(200);
+      const r = await call('GET', `/api/v2.0/RemovalLists/project/${LOC2}`);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().lists.map((l: { locationNo: string }) => l.locationNo)).toEqual([LOC2, OTHER]);
+      const otherLine = r.json().lists[1].lines[0] as Line;
+
+      const legacy = await call('POST', '/api/Afvoerlijst/GetAfvoerlijstProject', {
+        materieelLocatieNr: LOC2,
+      });
+      expect(
+        legacy.json().afvoerlijstItems.map((i: { materieelLocatie: string }) => i.materieelLocatie),
+      ).toContain(OTHER);
+
+      // one good and one impossible amount: nothing changes
+      const bad = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems', {
+        materieelLocatieNr: LOC2,
+        afvoerlijstItems: [
+          { id: lines[0].lineId, retourAantal: 2 },
+          { id: otherLine.lineId, retourAantal: 9999 },
+        ],
+      });
+      expect(bad.statusCode).toBe(422);
+      expect((await call('GET', listUrl())).json().lines[0].returnAmount).toBe(1);
+      const ok = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems', {
+        materieelLocatieNr: LOC2,
+        afvoerlijstItems: [
+          { id: lines[0].lineId, retourAantal: 2 },
+          { id: otherLine.lineId, opmerking: 'Achter de keet' },
+        ],
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await call('GET', listUrl())).json().lines[0].returnAmount).toBe(2);
+      expect((await call('GET', listUrl(OTHER))).json().lines[0].comment).toBe('Achter de keet');
+      // a colleague's line is not the caller's
+      const theirs = await call(
+        'POST',
+        '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems',
+        { materieelLocatieNr: LOC2, afvoerlijstItems: [{ id: lines[0].lineId, retourAantal: 1 }] },
+        COLLEAGUE,
+      );
+      expect(theirs.statusCode).toBe(404);
+      await call('DELETE', lineUrl(otherLine.lineId, OTHER));
+    } finally {
+      await shareProject(false);
+      await setSetting(t, 'ProjectOverzichten_TonenEnGebruiken', false);
+    }
+    expect((await call('GET', `/api/v2.0/RemovalLists/project/${FOREIGN_LOC}`)).statusCode).toBe(403);
+  });
+});

@@ -114,6 +114,21 @@ export async function selectOwnLines(
   return r.rows;
 }
 
+/** Which of the caller's lists (by its location number) each of these lines is on; lines of others are left out. */
+export async function selectOwnLineLists(
+  db: Db | Tx,
+  userId: string,
+  lineIds: readonly string[],
+): Promise<Array<{ lineId: string; locationNo: string }>> {
+  const r = await db.execute<{ lineId: string; locationNo: string }>(sql`
+    select l.id as "lineId", pl.location_no as "locationNo"
+    from removal_list_lines l
+    join removal_lists rl on rl.id = l.removal_list_id
+    join plant_locations pl on pl.id = rl.location_id
+    where rl.user_id = ${userId} and l.id = any(${sql.param([...lineIds])}::uuid[])`);
+  return r.rows;
+}
+
 /** New amounts and comments of lines (undefined: unchanged; a comment of null or '': cleared). */
 export async function updateLines(
   tx: Tx,

@@ -1,7 +1,8 @@
 import { requireOneOf } from '@mp/contract/api/common';
-import { locationNumber } from '@mp/contract/api/ordering';
+import { locationNumber, MAX_LINE_COMMENT } from '@mp/contract/api/ordering';
 import {
   addRemovalLinesInput,
+  projectRemovalLists,
   removalAmount,
   removalList as removalListSchema,
 } from '@mp/contract/api/stock';
@@ -13,7 +14,12 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { removalLinesRoutes } from './removal-lines.routes.ts';
 import { afvoerlijstDto } from './removal-lists.dto.ts';
-import { addRemovalLines, getRemovalList } from './removal-lists.service.ts';
+import {
+  addRemovalLines,
+  getProjectRemovalLists,
+  getRemovalList,
+  updateProjectRemovalLines,
+} from './removal-lists.service.ts';
 
 const params = z.object({ plantLocation: locationNumber });
 const access =
@@ -51,6 +57,19 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => addRemovalLines(ctxOf(req, deps), req.params.plantLocation, req.body),
   );
 
+  app.get(
+    '/api/v2.0/RemovalLists/project/:plantLocation',
+    {
+      schema: {
+        tags,
+        description: `The project variant (ProjectOverzichten_TonenEnGebruiken, else 403 Afvoerlijst.project_uit): the caller's removal lists on every location of theirs with the same project number as plantLocation — that one first, the others when they hold lines. Lines are edited with PATCH RemovalLists/{their location}/lines/{lineId}. ${access}`,
+        params,
+        response: { 200: projectRemovalLists },
+      },
+    },
+    async (req) => getProjectRemovalLists(ctxOf(req, deps), req.params.plantLocation),
+  );
+
   removalListsLegacy(app, deps);
   await removalLinesRoutes(fastify, deps);
 }
@@ -72,6 +91,68 @@ function removalListsLegacy(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => afvoerlijstDto(await getRemovalList(ctxOf(req, deps), req.body.materieelLocatieNr)),
+  );
+
+  /** The project's lists as one list of afvoerlijstItems (materieelLocatie says where each line's stock is). */
+  const projectDto = (p: Awaited<ReturnType<typeof getProjectRemovalLists>>) => ({
+    projectNummer: p.projectNo,
+    afvoerlijstItems: p.lists.flatMap((l) => afvoerlijstDto(l).afvoerlijstItems),
+  });
+  const projectAnswer = {
+    200: legacyAnswer({ projectNummer: z.string().nullable(), afvoerlijstItems: legacyRows }),
+  };
+
+  app.post(
+    '/api/Afvoerlijst/GetAfvoerlijstProject',
+    {
+      schema: {
+        tags,
+        description: `The caller's removal lists on every location of the project of materieelLocatieNr (ProjectOverzichten_TonenEnGebruiken, else 403). ${access}`,
+        body: z.object({ materieelLocatieNr: locationNumber }).passthrough(),
+        response: projectAnswer,
+      },
+    },
+    async (req) => projectDto(await getProjectRemovalLists(ctxOf(req, deps), req.body.materieelLocatieNr)),
+  );
+
+  app.post(
+    '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems',
+    {
+      schema: {
+        tags,
+        description: `New return amounts and comments of lines (id) on any of the caller's lists in the project of materieelLocatieNr, each checked as on its own list; all or nothing (ProjectOverzichten_TonenEnGebruiken, else 403). ${access}`,
+        body: z
+          .object({
+            materieelLocatieNr: locationNumber,
+            afvoerlijstItems: z
+              .array(
+                z
+                  .object({
+                    id: z.guid(),
+                    retourAantal: removalAmount.optional(),
+                    opmerking: z.string().max(MAX_LINE_COMMENT).nullish(),
+                  })
+                  .passthrough(),
+              )
+              .min(1)
+              .max(500),
+          })
+          .passthrough(),
+        response: projectAnswer,
+      },
+    },
+    async (req) =>
+      projectDto(
+        await updateProjectRemovalLines(
+          ctxOf(req, deps),
+          req.body.materieelLocatieNr,
+          req.body.afvoerlijstItems.map((i) => ({
+            lineId: i.id,
+            amount: i.retourAantal,
+            comment: i.opmerking,
+          })),
+        ),
+      ),
   );
 
   const item = z

@@ -1,15 +1,17 @@
-import type { AddRemovalLinesInput, RemovalList } from '@mp/contract/api/stock';
+import type { AddRemovalLinesInput, ProjectRemovalLists, RemovalList } from '@mp/contract/api/stock';
 import { availableForRemoval } from '@mp/contract/rules/stock';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import type { Tx } from '../../platform/http/idempotency.ts';
+import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, itemsByNo } from '../catalogue/index.ts';
+import { listMyLocations } from '../locations/index.ts';
 import { lockOnSite, scanPlant, selectLeaving } from '../stock/index.ts';
 import {
   deleteOwnLines,
   ensureRemovalList,
   selectOthersAmounts,
+  selectOwnLineLists,
   selectOwnLines,
   selectRemovalLines,
   updateLines,
@@ -259,4 +261,74 @@ export async function addScannedPlant(ctx: Ctx, locationNo: string, code: string
   return addRemovalLines(ctx, locationNo, {
     lines: [{ itemNo: plant.itemNo, plantNo: plant.plantNo, amount: 1 }],
   });
+}
+
+/** The project variant needs ProjectOverzichten_TonenEnGebruiken (403 Afvoerlijst.project_uit without it). */
+async function requireProjectOverviews(ctx: Ctx): Promise<void> {
+  if (!(await ctx.settings()).ProjectOverzichten_TonenEnGebruiken)
+    throw errors.forbidden('Afvoerlijst.project_uit');
+}
+
+/**
+ * GET RemovalLists/project/{plantLocation} (legacy GetAfvoerlijstProject): the caller's lists on every location of
+ * theirs with the same project number as plantLocation — that one first, the others when they hold lines. A
+ * location without a project number is a project of its own.
+ */
+export async function getProjectRemovalLists(ctx: Ctx, locationNo: string): Promise<ProjectRemovalLists> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'read');
+  await requireProjectOverviews(ctx);
+  const location = await requireLocation(ctx, locationNo, 'read');
+  const mine = await listMyLocations(ctx);
+  const self = mine.find((l) => l.locationNo === location.locationNo);
+  const projectNo = self?.projectNo ?? null;
+  const members = projectNo
+    ? [self, ...mine.filter((l) => l.projectNo === projectNo && l.locationNo !== location.locationNo)]
+    : [self];
+  const lists: ProjectRemovalLists['lists'] = [];
+  for (const m of members) {
+    if (!m) continue;
+    const list = await getRemovalList(ctx, m.locationNo);
+    if (m.locationNo === location.locationNo || list.count > 0)
+      lists.push({ ...list, description: m.description });
+  }
+  return { projectNo, lists };
+}
+
+/**
+ * Legacy UpdateAfvoerlijstProjectItems: new amounts and comments of lines on any of the caller's lists, each
+ * checked like PATCH RemovalLists/{plantLocation}/lines/{lineId} on its own list (write access there). A line of
+ * nobody's or another user's list answers 404 naming it. Answers the project's lists again.
+ */
+export async function updateProjectRemovalLines(
+  ctx: Ctx,
+  locationNo: string,
+  updates: ReadonlyArray<{ lineId: string; amount?: number; comment?: string | null }>,
+): Promise<ProjectRemovalLists> {
+  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  await requireProjectOverviews(ctx);
+  const user = requireUser(ctx);
+  const project = await getProjectRemovalLists(ctx, locationNo);
+  const onList = new Map(
+    (
+      await selectOwnLineLists(
+        ctx.db,
+        user.id,
+        updates.map((u) => u.lineId),
+      )
+    ).map((r) => [r.lineId, r.locationNo]),
+  );
+  const inProject = new Set(project.lists.map((l) => l.locationNo));
+  const missing = updates.filter((u) => !inProject.has(onList.get(u.lineId) ?? '')).map((u) => u.lineId);
+  if (missing.length) throw errors.notFound('error.niet_gevonden', { lineIds: missing });
+  const byList = new Map<string, Array<(typeof updates)[number]>>();
+  for (const u of updates) {
+    const list = onList.get(u.lineId) as string;
+    byList.set(list, [...(byList.get(list) ?? []), u]);
+  }
+  // all lists or none: each list's update runs in a savepoint of this one transaction
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = onTx(ctx, tx);
+    for (const [list, changes] of byList) await updateRemovalLines(txCtx, list, changes);
+  });
+  return getProjectRemovalLists(ctx, locationNo);
 }

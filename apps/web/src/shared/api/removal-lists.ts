@@ -11,6 +11,9 @@ export const removalListKeys = {
   all: ['removal-list'] as const,
   details: () => [...removalListKeys.all, 'detail'] as const,
   detail: (locationNo: string) => [...removalListKeys.details(), locationNo] as const,
+  /** The project variant (ProjectOverzichten_TonenEnGebruiken) seen from a location. */
+  projects: () => [...removalListKeys.all, 'project'] as const,
+  project: (locationNo: string) => [...removalListKeys.projects(), locationNo] as const,
 };
 
 /** GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list. */

@@ -1,5 +1,5 @@
 import type { UpdateRemovalLineInput } from '@mp/contract/api/removal';
-import type { RemovalList } from '@mp/contract/api/stock';
+import type { ProjectRemovalLists, RemovalList } from '@mp/contract/api/stock';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { getRemovalList as fetchRemovalList, removalListKeys } from '../../../shared/api/removal-lists';
@@ -47,4 +47,25 @@ export function updateRemovalLine(
 /** DELETE /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}. */
 export function deleteRemovalLine(locationNo: string, lineId: string): Promise<RemovalList> {
   return api.delete(lineUrl(locationNo, lineId), { answer: (c) => c.stock.removalList });
+}
+
+/** GET /api/v2.0/RemovalLists/project/{plantLocation}: the caller's lists on the project's locations. */
+export function getProjectRemovalLists(
+  locationNo: string,
+  signal?: AbortSignal,
+): Promise<ProjectRemovalLists> {
+  return api.get(`/RemovalLists/project/${pathParam('plantLocation', locationNo)}`, {
+    signal,
+    answer: (c) => c.stock.projectRemovalLists,
+  });
+}
+
+export function useProjectRemovalLists(locationNo: string | null) {
+  return useQuery({
+    queryKey: removalListKeys.project(locationNo ?? ''),
+    queryFn: ({ signal }) => getProjectRemovalLists(locationNo ?? '', signal),
+    enabled: locationNo !== null,
+    staleTime: 30_000,
+    retry: false,
+  });
 }

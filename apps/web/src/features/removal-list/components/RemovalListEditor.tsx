@@ -13,7 +13,13 @@ import {
 } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
-import { IconAlertTriangle, IconArrowsExchange, IconTrash, IconTruckReturn } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconMapPin,
+  IconTrash,
+  IconTruckReturn,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,7 +157,20 @@ function LineRow({
  * The removal list: return amounts and comments saved 1000 ms after the last edit (and when leaving), lines
  * removed with confirmation, and "remove" / "move" — disabled while any return amount is empty or zero (§5).
  */
-export function RemovalListEditor({ locationNo, list }: { locationNo: string; list: RemovalList }) {
+/**
+ * One removal list to edit. `elsewhere`: a list of another location of the project (ProjectOverzichten_
+ * TonenEnGebruiken), edited here but processed on its own location — its own read-only reason, and instead of
+ * "remove" and "move" a button that switches to it.
+ */
+export function RemovalListEditor({
+  locationNo,
+  list,
+  elsewhere,
+}: {
+  locationNo: string;
+  list: RemovalList;
+  elsewhere?: { readOnlyKey: string | null; onSwitch: () => void };
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -159,7 +178,8 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
   const [removing, setRemoving] = useState<Line | null>(null);
   const [clearing, setClearing] = useState(false);
   const [going, setGoing] = useState(false);
-  const { readOnlyKey } = useSelectedLocationAccess();
+  const selected = useSelectedLocationAccess();
+  const readOnlyKey = elsewhere ? elsewhere.readOnlyKey : selected.readOnlyKey;
   const readOnly = readOnlyKey !== null;
 
   const { saver, state } = useAutosaver<Queued>(async (batch) => {
@@ -179,6 +199,7 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
       throw e;
     }
     if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    void queryClient.invalidateQueries({ queryKey: removalListKeys.projects() });
     setEdits((prev) => {
       const next = { ...prev };
       for (const [lineId, change] of byLine) {
@@ -227,6 +248,7 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
     let latest: RemovalList | null = null;
     for (const l of lines) latest = await deleteRemovalLine(locationNo, l.lineId);
     if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    void queryClient.invalidateQueries({ queryKey: removalListKeys.projects() });
     setEdits((prev) => {
       const next = { ...prev };
       for (const l of lines) delete next[l.lineId];
@@ -297,35 +319,49 @@ export function RemovalListEditor({ locationNo, list }: { locationNo: string; li
             {t(block)}
           </Alert>
         )}
-        <Group gap="sm" justify="flex-end">
+        {elsewhere ? (
           <Button
-            variant="default"
+            variant="light"
             size="md"
-            leftSection={<IconArrowsExchange size={18} aria-hidden />}
-            disabled={block !== null}
-            loading={going}
-            onClick={() => void go(paths.verplaatsenGegevens.to())}
+            leftSection={<IconMapPin size={18} aria-hidden />}
+            onClick={elsewhere.onSwitch}
             mih={44}
-            aria-describedby={block ? 'removal-reason' : undefined}
             styles={wrappingLabel}
-            data-testid="to-relocation"
+            data-testid="switch-location"
           >
-            {t('Afvoerlijst.verplaatsen')}
+            {t('Afvoerlijst.naar_locatie')}
           </Button>
-          <Button
-            size="md"
-            leftSection={<IconTruckReturn size={18} aria-hidden />}
-            disabled={block !== null}
-            loading={going}
-            onClick={() => void go(paths.afvoerenGegevens.to())}
-            mih={44}
-            aria-describedby={block ? 'removal-reason' : undefined}
-            styles={wrappingLabel}
-            data-testid="to-removal"
-          >
-            {t('Afvoerlijst.afvoeren')}
-          </Button>
-        </Group>
+        ) : (
+          <Group gap="sm" justify="flex-end">
+            <Button
+              variant="default"
+              size="md"
+              leftSection={<IconArrowsExchange size={18} aria-hidden />}
+              disabled={block !== null}
+              loading={going}
+              onClick={() => void go(paths.verplaatsenGegevens.to())}
+              mih={44}
+              aria-describedby={block ? 'removal-reason' : undefined}
+              styles={wrappingLabel}
+              data-testid="to-relocation"
+            >
+              {t('Afvoerlijst.verplaatsen')}
+            </Button>
+            <Button
+              size="md"
+              leftSection={<IconTruckReturn size={18} aria-hidden />}
+              disabled={block !== null}
+              loading={going}
+              onClick={() => void go(paths.afvoerenGegevens.to())}
+              mih={44}
+              aria-describedby={block ? 'removal-reason' : undefined}
+              styles={wrappingLabel}
+              data-testid="to-removal"
+            >
+              {t('Afvoerlijst.afvoeren')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <ConfirmDialog
         opened={removing !== null}

@@ -3,14 +3,17 @@ import {
   Button,
   Group,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
+import { locationLabel } from '@mp/contract/rules/location-filter';
 import {
   calendarDayIn,
   deliveryDateProblem,
@@ -21,8 +24,9 @@ import { IconArrowLeft, IconArrowRight, IconTruckReturn } from '@tabler/icons-re
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
+import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { type SettingsReader, useSettings } from '../../../shared/api/get-settings';
 import { useWorkAddresses } from '../../../shared/api/get-work-addresses';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
@@ -30,7 +34,7 @@ import { translateCode } from '../../../shared/i18n/i18n';
 import type { ErrorKey } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
-import { selectedLocationStore } from '../../../shared/session/location';
+import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { AreaPage } from '../../../shared/ui/AreaPage';
@@ -40,7 +44,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { DonePage, FieldText, SendBar, SummaryRow, TermsPanel, WizardFrame } from '../../../shared/ui/Wizard';
-import { removalListKeys, useRemovalList } from '../api/get-removal-list';
+import { removalListKeys, useProjectRemovalLists, useRemovalList } from '../api/get-removal-list';
 import { submitRemoval, useRemovalDepots } from '../api/submit-removal';
 import { RemovalListEditor } from '../components/RemovalListEditor';
 import {
@@ -62,6 +66,7 @@ export function AfvoerlijstPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
   const query = useRemovalList();
+  const project = useProjectView(location?.locationNo ?? null);
   let body: ReactNode = null;
   if (!location) body = null;
   else if (query.isPending) body = <LoadingBlock />;
@@ -75,7 +80,90 @@ export function AfvoerlijstPage() {
       </EmptyView>
     );
   else body = <RemovalListEditor locationNo={location.locationNo} list={query.data} />;
-  return <AreaPage needsLocation>{body}</AreaPage>;
+  return (
+    <AreaPage needsLocation>
+      {project.offered && location && (
+        <SegmentedControl
+          aria-label={t('Afvoerlijst.weergave')}
+          value={project.on ? 'project' : 'location'}
+          onChange={(v) => project.show(v === 'project')}
+          data={[
+            { value: 'location', label: t('Afvoerlijst.deze_locatie') },
+            { value: 'project', label: t('Afvoerlijst.project_titel', { projectNo: project.projectNo }) },
+          ]}
+          mb="md"
+          data-testid="removal-view"
+        />
+      )}
+      {body}
+      {project.on && location && <ProjectLists locationNo={location.locationNo} />}
+    </AreaPage>
+  );
+}
+
+/**
+ * The project view of the removal list (ProjectOverzichten_TonenEnGebruiken): offered when another of the user's
+ * locations shares the selected one's project number; chosen in the URL (?weergave=project).
+ */
+function useProjectView(locationNo: string | null) {
+  const settings = useSettings();
+  const locations = usePlantLocations();
+  const [params, setParams] = useSearchParams();
+  const projectNo = locations.data?.find((l) => l.locationNo === locationNo)?.projectNo ?? null;
+  const offered =
+    settings.bool('ProjectOverzichten_TonenEnGebruiken') &&
+    projectNo !== null &&
+    (locations.data ?? []).filter((l) => l.projectNo === projectNo).length > 1;
+  return {
+    offered,
+    projectNo,
+    on: offered && params.get('weergave') === 'project',
+    show: (on: boolean) => setParams(on ? { weergave: 'project' } : {}, { replace: true }),
+  };
+}
+
+/** The lists on the project's other locations, each edited here and processed on its own location. */
+function ProjectLists({ locationNo }: { locationNo: string }) {
+  const { t } = useTranslation();
+  const query = useProjectRemovalLists(locationNo);
+  const locations = usePlantLocations();
+  const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  const others = query.data.lists.filter((l) => l.locationNo !== locationNo);
+  if (others.length === 0)
+    return (
+      <Text c="dimmed" mt="lg" data-testid="project-empty">
+        {t('Afvoerlijst.project_leeg')}
+      </Text>
+    );
+  return (
+    <Stack gap="xl" mt="xl" data-testid="project-lists">
+      {others.map((list) => {
+        const where = locations.data?.find((l) => l.locationNo === list.locationNo);
+        const readOnly = !isAdmin && where?.role === 'administration';
+        return (
+          <Stack key={list.locationNo} gap="sm" component="section" aria-label={list.locationNo}>
+            <Title order={2} size="h4">
+              {list.locationNo} – {list.description}
+            </Title>
+            <RemovalListEditor
+              locationNo={list.locationNo}
+              list={list}
+              elsewhere={{
+                readOnlyKey: readOnly ? 'warning.alleen_lezen_locatie' : null,
+                onSwitch: () =>
+                  selectLocation({
+                    locationNo: list.locationNo,
+                    label: where ? locationLabel(where) : list.locationNo,
+                  }),
+              }}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
 }
 
 const removalDates = (s: SettingsReader) => ({
