@@ -236,6 +236,7 @@ describe('the project variant (GET RemovalLists/project, legacy GetAfvoerlijstPr
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().lists.map((l: { locationNo: string }) => l.locationNo)).toEqual([LOC2, OTHER]);
       const otherLine = r.json().lists[1].lines[0] as Line;
+      const bulkLine = lines.find((l) => !l.plantNo) as Line;
 
       const legacy = await call('POST', '/api/Afvoerlijst/GetAfvoerlijstProject', {
         materieelLocatieNr: LOC2,
@@ -248,27 +249,30 @@ describe('the project variant (GET RemovalLists/project, legacy GetAfvoerlijstPr
       const bad = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems', {
         materieelLocatieNr: LOC2,
         afvoerlijstItems: [
-          { id: lines[0].lineId, retourAantal: 2 },
+          { id: bulkLine.lineId, retourAantal: 2 },
           { id: otherLine.lineId, retourAantal: 9999 },
         ],
       });
       expect(bad.statusCode).toBe(422);
-      expect((await call('GET', listUrl())).json().lines[0].returnAmount).toBe(1);
+      const amountOf = async () =>
+        ((await call('GET', listUrl())).json().lines as Line[]).find((l) => l.lineId === bulkLine.lineId)
+          ?.returnAmount;
+      expect(await amountOf()).toBe(1);
       const ok = await call('POST', '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems', {
         materieelLocatieNr: LOC2,
         afvoerlijstItems: [
-          { id: lines[0].lineId, retourAantal: 2 },
+          { id: bulkLine.lineId, retourAantal: 2 },
           { id: otherLine.lineId, opmerking: 'Achter de keet' },
         ],
       });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await call('GET', listUrl())).json().lines[0].returnAmount).toBe(2);
+      expect(await amountOf()).toBe(2);
       expect((await call('GET', listUrl(OTHER))).json().lines[0].comment).toBe('Achter de keet');
       // a colleague's line is not the caller's
       const theirs = await call(
         'POST',
         '/api/Afvoerlijst/UpdateAfvoerlijstProjectItems',
-        { materieelLocatieNr: LOC2, afvoerlijstItems: [{ id: lines[0].lineId, retourAantal: 1 }] },
+        { materieelLocatieNr: LOC2, afvoerlijstItems: [{ id: bulkLine.lineId, retourAantal: 1 }] },
         COLLEAGUE,
       );
       expect(theirs.statusCode).toBe(404);
