@@ -49,8 +49,12 @@ export type Action = (typeof actions)[number];
 export const userKinds = ['admin', 'internal', 'external', 'anonymous'] as const;
 export type UserKind = (typeof userKinds)[number];
 
-/** Named roles that are not a functional area; granted through `users.permissions` like the areas. */
-export const namedRoles = ['management'] as const;
+/**
+ * Named roles that are not a functional area; granted through `users.permissions` like the areas.
+ * management: the complaints overview for the board; department: the equipment department (materieeldienst) that
+ * processes every customer's requests (decision 0018; only for internal users, admins always).
+ */
+export const namedRoles = ['management', 'department'] as const;
 export type NamedRole = (typeof namedRoles)[number];
 
 /** Everything `users.permissions` may hold. */
@@ -152,6 +156,16 @@ export function can(subject: Subject, area: FunctionalArea, action: Action): boo
 export function hasRole(subject: Subject, role: NamedRole): boolean {
   if (!subject.user) return false;
   return subject.user.role === 'admin' || (subject.user.permissions?.includes(role) ?? false);
+}
+
+/**
+ * Whether the subject is the equipment department (decision 0018): an admin, or an internal user holding the
+ * `department` permission. External users never are, whatever their permissions say.
+ */
+export function isDepartment(subject: Subject): boolean {
+  const u = subject.user;
+  if (!u) return false;
+  return u.role === 'admin' || (u.kind === 'internal' && (u.permissions?.includes('department') ?? false));
 }
 
 /** Every area with its actions, e.g. for the web app's menu. */

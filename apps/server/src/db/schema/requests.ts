@@ -171,6 +171,34 @@ export const requestLines = pgTable(
   ],
 );
 
+
+/**
+ * The plants the department picked for a planned request's line (issue #12): reserved from planning until the
+ * request is executed (the order lines then hold them), cancelled or rejected. A plant is picked for one request
+ * at a time.
+ */
+export const requestLinePlants = pgTable(
+  'request_line_plants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requestId: uuid()
+      .notNull()
+      .references(() => plantRequests.id, { onDelete: 'cascade' }),
+    requestLineId: uuid()
+      .notNull()
+      .references(() => requestLines.id, { onDelete: 'cascade' }),
+    plantId: uuid()
+      .notNull()
+      .references(() => plants.id, { onDelete: 'cascade' }),
+    createdAt: moment().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('request_line_plants_plant_uq').on(t.plantId),
+    index('request_line_plants_request_idx').on(t.requestId),
+    index('request_line_plants_line_idx').on(t.requestLineId),
+  ],
+);
+
 /** Every status change of a request: who, when, from, to, note. */
 export const requestStatusHistory = pgTable(
   'request_status_history',

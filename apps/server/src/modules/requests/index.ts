@@ -1,8 +1,19 @@
 // The requests' public face: what other areas and the workflows may use. Everything else in this folder
 // is private.
 
+export {
+  checkVersion,
+  getDepartmentRequest,
+  listQueue,
+  lockRequest,
+  recordDepartmentChange,
+  replacePicks,
+  selectPicks,
+  selectPlantsByNo,
+  selectWorkLines,
+} from './requests.department.ts';
 export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
-export { insertRequest, type NewRequest } from './requests.queries.ts';
+export { deletePicks, insertRequest, type NewRequest } from './requests.queries.ts';
 export { requestsRoutes } from './requests.routes.ts';
 export { fieldError } from './requests.shared.ts';
 export {

@@ -333,3 +333,8 @@ export async function insertRequest(
   });
   return row;
 }
+
+/** Frees the plants picked for a request (planned again, cancelled, rejected or executed). */
+export async function deletePicks(db: Q, requestId: string): Promise<void> {
+  await db.execute(sql`delete from request_line_plants where request_id = ${requestId}`);
+}

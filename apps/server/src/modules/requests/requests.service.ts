@@ -8,10 +8,11 @@ import {
 import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, setsById } from '../catalogue/index.ts';
 import {
+  deletePicks,
   insertHistory,
   type RequestSummaryRow,
   selectHistory,
@@ -84,13 +85,29 @@ async function readable(
   }
 }
 
+/** The request for the department: no location check (the caller is the department). */
+async function departmentRow(db: Db | Tx, id: string, forUpdate = false) {
+  const row = await selectRequest(db, id, { forUpdate });
+  if (!row) throw requestNotFound(id);
+  return { row, location: { role: null } };
+}
+
 /** A time column ('07:30:00') as the form's 'HH:MM'. */
 const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
 export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
   await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
+  return getRequestAs(ctx, id, 'viewer');
+}
+
+/**
+ * One request as a viewer of its location sees it (404 for anyone else), or as the department (decision 0018: every
+ * customer's, with the department's next statuses; the caller has checked requireDepartment).
+ */
+export async function getRequestAs(ctx: Ctx, id: string, as: 'viewer' | 'department'): Promise<RequestDetail> {
   const user = requireUser(ctx);
-  const { row, location } = await readable(ctx, id, 'read');
+  const { row, location } =
+    as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id, 'read');
   const [lineRows, history] = await Promise.all([selectRequestLines(ctx.db, id), selectHistory(ctx.db, id)]);
   const [items, sets] = await Promise.all([
     itemsById(
@@ -106,7 +123,7 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
   ]);
   const canWrite = user.role === 'admin' || location.role === 'user';
   const allowed =
-    user.role === 'admin'
+    as === 'department' || user.role === 'admin'
       ? nextStatuses(row.status, 'department')
       : canWrite
         ? nextStatuses(row.status, 'requester')
@@ -193,7 +210,10 @@ async function transition(
 ): Promise<RequestDetail> {
   const user = requireUser(ctx);
   await ctx.db.transaction(async (tx) => {
-    const { row } = await readable(onTx(ctx, tx), id, actor === 'requester' ? 'write' : 'read', tx, true);
+    const { row } =
+      actor === 'department'
+        ? await departmentRow(tx, id, true)
+        : await readable(onTx(ctx, tx), id, 'write', tx, true);
     const problem = checkTransition(row.status, to, actor, note);
     // A state conflict (issue #16 part 4): 409 with the status the request has now.
     if (problem?.code === 'error.status_overgang_ongeldig') {
@@ -219,8 +239,10 @@ async function transition(
       changedBy: user.id,
       note: note?.trim() || null,
     });
+    // a cancelled or rejected request frees the plants picked for it
+    if (to === 'cancelled' || to === 'rejected') await deletePicks(tx, id);
   });
-  return getRequest(ctx, id);
+  return actor === 'department' ? getRequestAs(ctx, id, 'department') : getRequest(ctx, id);
 }
 
 /** The requester's cancel: only while submitted, only with write access on the location. */
@@ -229,12 +251,12 @@ export async function cancelRequest(ctx: Ctx, id: string, note?: string): Promis
   return transition(ctx, id, 'cancelled', 'requester', note);
 }
 
-/** The equipment department (admins) moves a request along its life cycle. */
+/** The equipment department (decision 0018) moves a request along its life cycle. */
 export async function changeRequestStatus(
   ctx: Ctx,
   id: string,
   input: { status: RequestStatus; note?: string; plannedDate?: string },
 ): Promise<RequestDetail> {
-  requireAdmin(ctx);
+  requireDepartment(ctx);
   return transition(ctx, id, input.status, 'department', input.note, input.plannedDate);
 }

@@ -1,0 +1,11 @@
+// The plant orders' public face (materieelorders: what the department executes for a request, issue #12).
+// Everything else in this folder is private.
+export {
+  insertExitOrder,
+  insertOrder,
+  linkOrders,
+  type NewExitOrderLine,
+  type NewOrderCost,
+  type NewOrderLine,
+  selectOrdersOfRequest,
+} from './orders.queries.ts';

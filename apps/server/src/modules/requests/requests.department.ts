@@ -1,0 +1,282 @@
+import type { DepartmentRequest, Queue, QueueQuery } from '@mp/contract/api/department';
+import { requestStatuses } from '@mp/contract/rules/request-status';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Tx } from '../../platform/http/idempotency.ts';
+import { getRequestAs } from './requests.service.ts';
+import { requestNotFound } from './requests.shared.ts';
+
+/*
+ * The equipment department's side of the requests (issue #12, decision 0018): the queue of every customer's
+ * requests and one request as the department plans it. No location check: the department serves every customer;
+ * `requireDepartment` keeps everyone else out (403).
+ */
+
+type Q = Db | Tx;
+
+function queueFilter(q: Omit<QueueQuery, 'page' | 'pageSize'>, withStatus: boolean) {
+  return sql.join(
+    [
+      sql`true`,
+      withStatus && q.status ? sql`r.status = ${q.status}::request_status` : undefined,
+      q.kind ? sql`r.kind = ${q.kind}::request_kind` : undefined,
+      q.customer ? sql`c.customer_no = ${q.customer}` : undefined,
+      q.plantLocation ? sql`l.location_no = ${q.plantLocation}` : undefined,
+      q.depot ? sql`d.depot_no = ${q.depot}` : undefined,
+    ].filter((c) => c !== undefined),
+    sql` and `,
+  );
+}
+
+const queueFrom = sql`
+  from plant_requests r
+  join plant_locations l on l.id = r.location_id
+  left join customers c on c.id = l.customer_id
+  left join depots d on d.id = r.depot_id
+  left join users u on u.id = r.user_id`;
+
+type QueueRow = {
+  id: string;
+  requestNo: string;
+  kind: Queue['items'][number]['kind'];
+  status: Queue['items'][number]['status'];
+  locationNo: string;
+  locationDescription: string | null;
+  requestedDate: string;
+  expectedReturnDate: string | null;
+  plannedDate: string | null;
+  rush: boolean;
+  collect: boolean;
+  reference: string | null;
+  requestedBy: string | null;
+  lineCount: number;
+  totalAmount: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  customerNo: string | null;
+  customerName: string | null;
+  depotNo: string | null;
+};
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** GET Department/requests: rush first, then the requested date, with the count per status. */
+export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
+  requireDepartment(ctx);
+  const [rows, totals] = await Promise.all([
+    ctx.db.execute<QueueRow & { total: number }>(sql`
+      select r.id, r.request_no as "requestNo", r.kind, r.status, l.location_no as "locationNo",
+        l.description as "locationDescription", r.requested_date::text as "requestedDate",
+        r.expected_return_date::text as "expectedReturnDate", r.planned_date::text as "plannedDate", r.rush, r.collect,
+        r.reference, u.name as "requestedBy",
+        (select count(*)::int from request_lines rl where rl.request_id = r.id and rl.parent_line_id is null) as "lineCount",
+        (select coalesce(sum(rl.amount), 0)::int from request_lines rl
+          where rl.request_id = r.id and rl.parent_line_id is null) as "totalAmount",
+        r.created_at as "createdAt", r.updated_at as "updatedAt", c.customer_no as "customerNo",
+        c.name as "customerName", d.depot_no as "depotNo", count(*) over ()::int as total
+      ${queueFrom}
+      where ${queueFilter(q, true)}
+      order by r.rush desc, r.requested_date, r.created_at, r.id
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    ctx.db.execute<{ status: string; n: number }>(sql`
+      select r.status, count(*)::int as n ${queueFrom} where ${queueFilter(q, false)} group by r.status`),
+  ]);
+  const counts = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Queue['counts'];
+  for (const t of totals.rows) counts[t.status as keyof Queue['counts']] = t.n;
+  return {
+    items: rows.rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      locationDescription: r.locationDescription?.trim() ? r.locationDescription : r.locationNo,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    })),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: rows.rows[0]?.total ?? 0,
+    counts,
+  };
+}
+
+/** The request row the department works on, locked for the change (404 when there is none). */
+export async function lockRequest(tx: Tx, id: string) {
+  const r = await tx.execute<{
+    id: string;
+    kind: 'order' | 'removal' | 'relocation' | 'transport';
+    status: (typeof requestStatuses)[number];
+    locationId: string;
+    targetLocationId: string | null;
+    userId: string | null;
+    depotId: string | null;
+    requestedDate: string;
+    plannedDate: string | null;
+    rush: boolean;
+    updatedAt: Date;
+  }>(sql`
+    select id, kind, status, location_id as "locationId", target_location_id as "targetLocationId",
+      user_id as "userId", depot_id as "depotId", requested_date::text as "requestedDate",
+      planned_date::text as "plannedDate", rush, updated_at as "updatedAt"
+    from plant_requests where id = ${id} for update`);
+  const row = r.rows[0];
+  if (!row) throw requestNotFound(id);
+  return { ...row, updatedAt: new Date(row.updatedAt) };
+}
+
+/** The version a client sends back: the request's last change, to the microsecond PostgreSQL keeps. */
+export const versionOf = (updatedAt: Date) => updatedAt.toISOString();
+
+/** A change on a request someone else changed since the caller read it: 409 naming the status it has now. */
+export function checkVersion(row: { updatedAt: Date; status: string }, version: string): void {
+  if (versionOf(row.updatedAt) !== version)
+    throw new AppError('conflict', 'error.aanvraag_gewijzigd', {
+      details: { currentStatus: row.status, version: versionOf(row.updatedAt) },
+    });
+}
+
+/** GET Department/requests/{id}: the request with its customer, plan, picks and candidate plants, and its orders. */
+export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<DepartmentRequest> {
+  requireDepartment(ctx);
+  const detail = await getRequestAs(ctx, id, 'department');
+  const db = ctx.db as Q;
+  const [head, lines, picked, orders] = await Promise.all([
+    db.execute<{ updatedAt: Date; customerNo: string | null; customerName: string | null; depotNo: string | null }>(sql`
+      select r.updated_at as "updatedAt", c.customer_no as "customerNo", c.name as "customerName",
+        d.depot_no as "depotNo"
+      from plant_requests r join plant_locations l on l.id = r.location_id
+      left join customers c on c.id = l.customer_id left join depots d on d.id = r.depot_id
+      where r.id = ${id}`),
+    db.execute<{ lineId: string; itemId: string; itemNo: string; amount: number; numbered: boolean; plantNo: string | null }>(sql`
+      select rl.id as "lineId", i.id as "itemId", i.item_no as "itemNo", rl.amount, i.numbered,
+        p.plant_no as "plantNo"
+      from request_lines rl join items i on i.id = rl.item_id left join plants p on p.id = rl.plant_id
+      where rl.request_id = ${id} order by rl.line_no`),
+    db.execute<{ lineId: string; plantNo: string }>(sql`
+      select rp.request_line_id as "lineId", p.plant_no as "plantNo"
+      from request_line_plants rp join plants p on p.id = rp.plant_id where rp.request_id = ${id}
+      order by p.plant_no`),
+    db.execute<{ id: string; orderNo: string; kind: string; status: string; locationNo: string }>(sql`
+      select o.id, o.order_no as "orderNo", o.kind, o.status, l.location_no as "locationNo"
+      from plant_orders o join plant_locations l on l.id = o.location_id
+      where o.request_id = ${id} order by o.created_at, o.order_no`),
+  ]);
+  const h = head.rows[0];
+  if (!h) throw requestNotFound(id);
+  // A delivery's numbered lines pick plants in a depot: the free ones (not picked for another request).
+  const deliveryItems = detail.kind === 'order' ? lines.rows.filter((l) => l.numbered) : [];
+  const candidates = deliveryItems.length
+    ? (
+        await db.execute<{ itemId: string; plantNo: string; depotNo: string | null; locationNo: string | null }>(sql`
+          select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo", null as "locationNo"
+          from plants p join depots d on d.id = p.depot_id
+          where p.item_id = any(${sql.param(deliveryItems.map((l) => l.itemId))}::uuid[]) and p.status = 'in_service'
+            and not exists (select 1 from request_line_plants rp where rp.plant_id = p.id and rp.request_id <> ${id})
+          order by p.plant_no limit 500`)
+      ).rows
+    : [];
+  return {
+    ...detail,
+    version: versionOf(new Date(h.updatedAt)),
+    customerNo: h.customerNo,
+    customerName: h.customerName,
+    depotNo: h.depotNo,
+    picks: lines.rows
+      .filter((l) => l.numbered)
+      .map((l) => ({
+        lineId: l.lineId,
+        itemNo: l.itemNo,
+        amount: l.amount,
+        numbered: true,
+        plantNos: l.plantNo ? [l.plantNo] : picked.rows.filter((p) => p.lineId === l.lineId).map((p) => p.plantNo),
+        candidates: candidates
+          .filter((c) => c.itemId === l.itemId)
+          .map(({ plantNo, depotNo, locationNo }) => ({ plantNo, depotNo, locationNo })),
+      })),
+    orders: orders.rows,
+  };
+}
+
+/** A request's item lines as the department plans and executes them (set parents left out: their parts carry items). */
+export async function selectWorkLines(db: Q, requestId: string) {
+  const r = await db.execute<{
+    lineId: string;
+    lineNo: number;
+    itemId: string;
+    itemNo: string;
+    numbered: boolean;
+    plantId: string | null;
+    plantNo: string | null;
+    amount: number;
+    comment: string | null;
+  }>(sql`
+    select rl.id as "lineId", rl.line_no as "lineNo", i.id as "itemId", i.item_no as "itemNo", i.numbered,
+      rl.plant_id as "plantId", p.plant_no as "plantNo", rl.amount, rl.comment
+    from request_lines rl join items i on i.id = rl.item_id left join plants p on p.id = rl.plant_id
+    where rl.request_id = ${requestId} order by rl.line_no`);
+  return r.rows;
+}
+
+/** The plants picked for a request, per line. */
+export async function selectPicks(db: Q, requestId: string) {
+  const r = await db.execute<{ lineId: string; plantId: string; plantNo: string }>(sql`
+    select rp.request_line_id as "lineId", rp.plant_id as "plantId", p.plant_no as "plantNo"
+    from request_line_plants rp join plants p on p.id = rp.plant_id
+    where rp.request_id = ${requestId} order by p.plant_no`);
+  return r.rows;
+}
+
+/** Plants by number with where they are now (for checking the department's picks). */
+export async function selectPlantsByNo(db: Q, plantNos: readonly string[]) {
+  if (plantNos.length === 0) return [];
+  const r = await db.execute<{
+    id: string;
+    plantNo: string;
+    itemId: string;
+    depotId: string | null;
+    locationId: string | null;
+    status: string;
+  }>(sql`
+    select id, plant_no as "plantNo", item_id as "itemId", depot_id as "depotId", location_id as "locationId", status
+    from plants where plant_no = any(${sql.param([...plantNos])}::text[])`);
+  return r.rows;
+}
+
+/** Replaces a request's picks (one row per plant; a plant picked for another request breaks the unique index). */
+export async function replacePicks(
+  tx: Tx,
+  requestId: string,
+  picks: ReadonlyArray<{ lineId: string; plantId: string }>,
+): Promise<void> {
+  await tx.execute(sql`delete from request_line_plants where request_id = ${requestId}`);
+  if (picks.length === 0) return;
+  await tx.execute(sql`
+    insert into request_line_plants (request_id, request_line_id, plant_id)
+    select ${requestId}::uuid, p.line_id, p.plant_id
+    from unnest(${sql.param(picks.map((p) => p.lineId))}::uuid[], ${sql.param(picks.map((p) => p.plantId))}::uuid[])
+      as p(line_id, plant_id)`);
+}
+
+/** The department's change of a request's plan and status, with its history row, on the caller's transaction. */
+export async function recordDepartmentChange(
+  tx: Tx,
+  id: string,
+  change: {
+    from: (typeof requestStatuses)[number];
+    to: (typeof requestStatuses)[number];
+    by: string;
+    note?: string | null;
+    plannedDate?: string;
+    depotId?: string | null;
+    transportMeans?: string | null;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    update plant_requests set status = ${change.to}::request_status, updated_at = clock_timestamp(),
+      planned_date = coalesce(${change.plannedDate ?? null}::date, planned_date),
+      depot_id = coalesce(${change.depotId ?? null}::uuid, depot_id),
+      transport_means = coalesce(${change.transportMeans ?? null}, transport_means)
+    where id = ${id}`);
+  await tx.execute(sql`
+    insert into request_status_history (request_id, from_status, to_status, changed_by, note)
+    values (${id}, ${change.from}::request_status, ${change.to}::request_status, ${change.by}, ${change.note ?? null})`);
+}
