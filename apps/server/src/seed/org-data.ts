@@ -444,6 +444,18 @@ export const userSpecs: UserSpec[] = [
     login: 'Beheerder (admin): instellingen, content, gebruikers, alle aanvragen',
   },
   {
+    email: 'materieeldienst@materieelportaal.nl',
+    name: 'Ruud Planner',
+    kind: 'internal',
+    role: 'user',
+    customerNo: null,
+    language: 'en-US',
+    phone: '030 241 88 20',
+    permissions: ['department'],
+    memberships: [],
+    login: 'Equipment department (English): plans and executes every customer\'s requests',
+  },
+  {
     email: 'uitvoerder@vandijk.nl',
     name: 'Jeroen de Wit',
     kind: 'internal',

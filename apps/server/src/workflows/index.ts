@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
+import { processRequestRoutes } from './process-request.routes.ts';
 import { submitOrderListRoutes } from './submit-order-list.routes.ts';
 import { submitRemovalRoutes } from './submit-removal.routes.ts';
 import { submitTransferRoutes } from './submit-transfer.routes.ts';
@@ -16,4 +17,5 @@ export const workflowRoutes: Array<(app: FastifyInstance, deps: Deps) => Promise
   submitOrderListRoutes,
   submitRemovalRoutes,
   submitTransferRoutes,
+  processRequestRoutes,
 ];

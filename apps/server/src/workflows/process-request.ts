@@ -15,6 +15,7 @@ import {
   fieldError,
   getDepartmentRequest,
   lockRequest,
+  queueStatusMail,
   recordDepartmentChange,
   replacePicks,
   selectPicks,
@@ -35,11 +36,19 @@ import type { Tx } from '../platform/http/idempotency.ts';
 
 type Row = Awaited<ReturnType<typeof lockRequest>>;
 
+/** What the status mail needs (the requests area's submit deps). */
+export type StatusMailDeps = Parameters<typeof queueStatusMail>[1];
+
 function refuseTransition(row: Row, to: RequestStatus, note?: string): void {
   const problem = checkTransition(row.status, to, 'department', note);
   if (problem?.code === 'error.status_overgang_ongeldig')
     throw new AppError('conflict', problem.code, {
-      details: { fields: { status: { code: problem.code } }, currentStatus: row.status, from: row.status, to },
+      details: {
+        fields: { status: { code: problem.code } },
+        currentStatus: row.status,
+        from: row.status,
+        to,
+      },
     });
   if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
 }
@@ -56,8 +65,14 @@ async function depotIdOf(tx: Tx, depotNo: string): Promise<string> {
  * each line of a numbered item, exactly as many plants of that item in that depot as the line asks, none picked
  * for another request; a removal needs the depot it goes to (the wizard's unless another is given).
  */
-export async function planRequest(ctx: Ctx, id: string, input: PlanInput): Promise<DepartmentRequest> {
+export async function planRequest(
+  ctx: Ctx,
+  mail: StatusMailDeps,
+  id: string,
+  input: PlanInput,
+): Promise<DepartmentRequest> {
   const user = requireDepartment(ctx);
+  const s = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, id);
     checkVersion(row, input.version);
@@ -79,22 +94,37 @@ export async function planRequest(ctx: Ctx, id: string, input: PlanInput): Promi
       for (const line of lines) {
         const nos = given.get(line.lineId) ?? [];
         if (nos.length !== line.amount) {
-          fields[`plants.${line.lineId}`] = { code: 'validation.aantal_materieelstukken', params: { amount: line.amount } };
+          fields[`plants.${line.lineId}`] = {
+            code: 'validation.aantal_materieelstukken',
+            params: { amount: line.amount },
+          };
           continue;
         }
         for (const no of nos) {
           const plant = plants.get(no);
-          if (!plant || plant.itemId !== line.itemId || plant.depotId !== depotId || plant.status !== 'in_service')
-            fields[`plants.${line.lineId}`] = { code: 'validation.materieelstuk_niet_beschikbaar', params: { plantNo: no } };
+          if (
+            !plant ||
+            plant.itemId !== line.itemId ||
+            plant.depotId !== depotId ||
+            plant.status !== 'in_service'
+          )
+            fields[`plants.${line.lineId}`] = {
+              code: 'validation.materieelstuk_niet_beschikbaar',
+              params: { plantNo: no },
+            };
           else picks.push({ lineId: line.lineId, plantId: plant.id });
         }
       }
-      if (Object.keys(fields).length) throw new AppError('rule', 'error.planning_onvolledig', { details: { fields } });
+      if (Object.keys(fields).length)
+        throw new AppError('rule', 'error.planning_onvolledig', { details: { fields } });
     }
     try {
       await replacePicks(tx, id, picks);
     } catch (e) {
-      if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505')
+      if (
+        (e as { code?: string; cause?: { code?: string } }).code === '23505' ||
+        (e as { cause?: { code?: string } }).cause?.code === '23505'
+      )
         throw new AppError('conflict', 'error.materieelstuk_al_gekozen');
       throw e;
     }
@@ -107,6 +137,7 @@ export async function planRequest(ctx: Ctx, id: string, input: PlanInput): Promi
       depotId,
       transportMeans: input.transportMeans || null,
     });
+    await queueStatusMail(tx, mail, s, { id, to: 'planned', note: input.note });
   });
   return getDepartmentRequest(ctx, id);
 }
@@ -118,7 +149,12 @@ export async function planRequest(ctx: Ctx, id: string, input: PlanInput): Promi
  * below zero, a plant only from where it is: else 409 error.voorraad_onvoldoende and nothing is written), the
  * request done with its history row, its picks freed.
  */
-export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput): Promise<DepartmentRequest> {
+export async function executeRequest(
+  ctx: Ctx,
+  mail: StatusMailDeps,
+  id: string,
+  input: ExecuteInput,
+): Promise<DepartmentRequest> {
   const user = requireDepartment(ctx);
   const s = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
@@ -153,7 +189,12 @@ export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput):
     };
 
     // What moves: per line its plants (picked for a delivery, on the line for a removal or move) or its quantity.
-    type Unit = { line: (typeof lines)[number]; plantId: string | null; plantNo: string | null; quantity: number };
+    type Unit = {
+      line: (typeof lines)[number];
+      plantId: string | null;
+      plantNo: string | null;
+      quantity: number;
+    };
     const units: Unit[] = [];
     for (const line of lines) {
       if (line.plantId) units.push({ line, plantId: line.plantId, plantNo: line.plantNo, quantity: 1 });
@@ -196,20 +237,31 @@ export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput):
     });
 
     if (row.kind === 'order' || row.kind === 'removal') {
-      if (!row.depotId) throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
+      if (!row.depotId)
+        throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
       const depot: Place = { depotId: row.depotId };
       const site: Place = { locationId: row.locationId };
       const delivery = row.kind === 'order';
       const order = await insertOrder(
         tx,
-        { ...head, kind: delivery ? 'delivery' : 'removal', locationId: row.locationId, depotId: row.depotId },
+        {
+          ...head,
+          kind: delivery ? 'delivery' : 'removal',
+          locationId: row.locationId,
+          depotId: row.depotId,
+        },
         orderLinesOf(),
         costs,
       );
       await postMovements(
         tx,
         units.map((u, i) => {
-          const ids = { fromOrderId: order.id, fromLineId: order.lineIds[i], toOrderId: order.id, toLineId: order.lineIds[i] };
+          const ids = {
+            fromOrderId: order.id,
+            fromLineId: order.lineIds[i],
+            toOrderId: order.id,
+            toLineId: order.lineIds[i],
+          };
           return delivery
             ? move(u, depot, site, ['delivery', 'delivery'], ids)
             : move(u, site, depot, ['removal', 'removal'], ids);
@@ -222,7 +274,13 @@ export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput):
         const returns = new Map(input.returns.map((r) => [r.lineId, r]));
         await insertExitOrder(
           tx,
-          { locationId: row.locationId, orderId: order.id, exitDate: day, recordedBy: user.id, remarks: input.note || null },
+          {
+            locationId: row.locationId,
+            orderId: order.id,
+            exitDate: day,
+            recordedBy: user.id,
+            remarks: input.note || null,
+          },
           units.map((u, i) => {
             const r = returns.get(u.line.lineId);
             return {
@@ -244,7 +302,12 @@ export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput):
       const lineSet = orderLinesOf();
       const out = await insertOrder(
         tx,
-        { ...head, kind: 'move_from', locationId: row.locationId, counterpartLocationId: row.targetLocationId },
+        {
+          ...head,
+          kind: 'move_from',
+          locationId: row.locationId,
+          counterpartLocationId: row.targetLocationId,
+        },
         lineSet,
         costs,
       );
@@ -272,13 +335,24 @@ export async function executeRequest(ctx: Ctx, id: string, input: ExecuteInput):
       // a transport carries goods that are not our stock: an order with its costs, no stock moves
       await insertOrder(
         tx,
-        { ...head, kind: 'transport', locationId: row.locationId, counterpartLocationId: row.targetLocationId },
+        {
+          ...head,
+          kind: 'transport',
+          locationId: row.locationId,
+          counterpartLocationId: row.targetLocationId,
+        },
         [],
         costs,
       );
     }
     await deletePicks(tx, id);
-    await recordDepartmentChange(tx, id, { from: row.status, to: 'done', by: user.id, note: input.note || null });
+    await recordDepartmentChange(tx, id, {
+      from: row.status,
+      to: 'done',
+      by: user.id,
+      note: input.note || null,
+    });
+    await queueStatusMail(tx, mail, s, { id, to: 'done', note: input.note });
   });
   return getDepartmentRequest(ctx, id);
 }

@@ -16,6 +16,7 @@ export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
 export { deletePicks, insertRequest, type NewRequest } from './requests.queries.ts';
 export { requestsRoutes } from './requests.routes.ts';
 export { fieldError } from './requests.shared.ts';
+export { queueStatusMail } from './requests.status-mail.ts';
 export {
   checkOrderForm,
   mailLineOf,

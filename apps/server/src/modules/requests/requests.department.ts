@@ -140,13 +140,25 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   const detail = await getRequestAs(ctx, id, 'department');
   const db = ctx.db as Q;
   const [head, lines, picked, orders] = await Promise.all([
-    db.execute<{ updatedAt: Date; customerNo: string | null; customerName: string | null; depotNo: string | null }>(sql`
+    db.execute<{
+      updatedAt: Date;
+      customerNo: string | null;
+      customerName: string | null;
+      depotNo: string | null;
+    }>(sql`
       select r.updated_at as "updatedAt", c.customer_no as "customerNo", c.name as "customerName",
         d.depot_no as "depotNo"
       from plant_requests r join plant_locations l on l.id = r.location_id
       left join customers c on c.id = l.customer_id left join depots d on d.id = r.depot_id
       where r.id = ${id}`),
-    db.execute<{ lineId: string; itemId: string; itemNo: string; amount: number; numbered: boolean; plantNo: string | null }>(sql`
+    db.execute<{
+      lineId: string;
+      itemId: string;
+      itemNo: string;
+      amount: number;
+      numbered: boolean;
+      plantNo: string | null;
+    }>(sql`
       select rl.id as "lineId", i.id as "itemId", i.item_no as "itemNo", rl.amount, i.numbered,
         p.plant_no as "plantNo"
       from request_lines rl join items i on i.id = rl.item_id left join plants p on p.id = rl.plant_id
@@ -162,16 +174,20 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   ]);
   const h = head.rows[0];
   if (!h) throw requestNotFound(id);
-  // A delivery's numbered lines pick plants in a depot: the free ones (not picked for another request).
+  // A delivery's numbered lines pick plants in a depot: the free ones (in service, not picked for another
+  // request), the request's own depot first, at most 200 per item.
   const deliveryItems = detail.kind === 'order' ? lines.rows.filter((l) => l.numbered) : [];
   const candidates = deliveryItems.length
     ? (
         await db.execute<{ itemId: string; plantNo: string; depotNo: string | null; locationNo: string | null }>(sql`
-          select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo", null as "locationNo"
-          from plants p join depots d on d.id = p.depot_id
-          where p.item_id = any(${sql.param(deliveryItems.map((l) => l.itemId))}::uuid[]) and p.status = 'in_service'
-            and not exists (select 1 from request_line_plants rp where rp.plant_id = p.id and rp.request_id <> ${id})
-          order by p.plant_no limit 500`)
+          select "itemId", "plantNo", "depotNo", null as "locationNo" from (
+            select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo",
+              row_number() over (partition by p.item_id
+                order by (d.depot_no is not distinct from ${h.depotNo}) desc, d.depot_no, p.plant_no) as n
+            from plants p join depots d on d.id = p.depot_id
+            where p.item_id = any(${sql.param(deliveryItems.map((l) => l.itemId))}::uuid[]) and p.status = 'in_service'
+              and not exists (select 1 from request_line_plants rp where rp.plant_id = p.id and rp.request_id <> ${id})
+          ) c where n <= 200 order by "itemId", n`)
       ).rows
     : [];
   return {
@@ -187,7 +203,9 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
         itemNo: l.itemNo,
         amount: l.amount,
         numbered: true,
-        plantNos: l.plantNo ? [l.plantNo] : picked.rows.filter((p) => p.lineId === l.lineId).map((p) => p.plantNo),
+        plantNos: l.plantNo
+          ? [l.plantNo]
+          : picked.rows.filter((p) => p.lineId === l.lineId).map((p) => p.plantNo),
         candidates: candidates
           .filter((c) => c.itemId === l.itemId)
           .map(({ plantNo, depotNo, locationNo }) => ({ plantNo, depotNo, locationNo })),

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { adminOnly } from '../../platform/http/route-access.ts';
+import { departmentOnly } from '../../platform/http/route-access.ts';
 import { requestsLegacy } from './requests.legacy.ts';
 import { cancelRequest, changeRequestStatus, getRequest, listRequests } from './requests.service.ts';
 
@@ -21,6 +21,7 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['PlantRequests'];
   const base = '/api/v2.0/PlantRequests';
+  const mailDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
 
   app.get(
     base,
@@ -65,23 +66,23 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: requestDetail, 409: apiError },
       },
     },
-    async (req) => cancelRequest(ctxOf(req, deps), req.params.id, req.body?.note),
+    async (req) => cancelRequest(ctxOf(req, deps), mailDeps, req.params.id, req.body?.note),
   );
 
   app.post(
     `${base}/:id/status`,
     {
-      config: adminOnly,
+      config: departmentOnly,
       schema: {
         tags,
         description:
-          'The equipment department (admins) changes the status along the life cycle (docs/decisions/0006); rejecting and cancelling need a note.',
+          'The equipment department (docs/decisions/0018) changes the status along the life cycle (docs/decisions/0006); rejecting and cancelling need a note.',
         params: idParams,
         body: changeRequestStatusInput,
         response: { 200: requestDetail, 409: apiError },
       },
     },
-    async (req) => changeRequestStatus(ctxOf(req, deps), req.params.id, req.body),
+    async (req) => changeRequestStatus(ctxOf(req, deps), mailDeps, req.params.id, req.body),
   );
 
   requestsLegacy(app, deps);

@@ -22,6 +22,8 @@ import {
   updateRequestStatus,
 } from './requests.queries.ts';
 import { fieldError, requestNotFound } from './requests.shared.ts';
+import { queueStatusMail } from './requests.status-mail.ts';
+import type { SubmitDeps } from './requests.submit.ts';
 
 // ── overview ─────────────────────────────────────────────────────────────────────────────────
 
@@ -104,7 +106,11 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
  * One request as a viewer of its location sees it (404 for anyone else), or as the department (decision 0018: every
  * customer's, with the department's next statuses; the caller has checked requireDepartment).
  */
-export async function getRequestAs(ctx: Ctx, id: string, as: 'viewer' | 'department'): Promise<RequestDetail> {
+export async function getRequestAs(
+  ctx: Ctx,
+  id: string,
+  as: 'viewer' | 'department',
+): Promise<RequestDetail> {
   const user = requireUser(ctx);
   const { row, location } =
     as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id, 'read');
@@ -206,9 +212,11 @@ async function transition(
   to: RequestStatus,
   actor: 'requester' | 'department',
   note: string | undefined,
+  mail: SubmitDeps,
   plannedDate?: string,
 ): Promise<RequestDetail> {
   const user = requireUser(ctx);
+  const settings = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
     const { row } =
       actor === 'department'
@@ -241,22 +249,29 @@ async function transition(
     });
     // a cancelled or rejected request frees the plants picked for it
     if (to === 'cancelled' || to === 'rejected') await deletePicks(tx, id);
+    await queueStatusMail(tx, mail, settings, { id, to, note });
   });
   return actor === 'department' ? getRequestAs(ctx, id, 'department') : getRequest(ctx, id);
 }
 
 /** The requester's cancel: only while submitted, only with write access on the location. */
-export async function cancelRequest(ctx: Ctx, id: string, note?: string): Promise<RequestDetail> {
+export async function cancelRequest(
+  ctx: Ctx,
+  mail: SubmitDeps,
+  id: string,
+  note?: string,
+): Promise<RequestDetail> {
   await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
-  return transition(ctx, id, 'cancelled', 'requester', note);
+  return transition(ctx, id, 'cancelled', 'requester', note, mail);
 }
 
 /** The equipment department (decision 0018) moves a request along its life cycle. */
 export async function changeRequestStatus(
   ctx: Ctx,
+  mail: SubmitDeps,
   id: string,
   input: { status: RequestStatus; note?: string; plannedDate?: string },
 ): Promise<RequestDetail> {
   requireDepartment(ctx);
-  return transition(ctx, id, input.status, 'department', input.note, input.plannedDate);
+  return transition(ctx, id, input.status, 'department', input.note, mail, input.plannedDate);
 }

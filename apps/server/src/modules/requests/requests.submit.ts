@@ -30,7 +30,7 @@ export interface SubmitDeps {
   publicUrl: string;
 }
 
-const kindKey: Record<RequestKind, string> = {
+export const kindKey: Record<RequestKind, string> = {
   order: 'Aanvragen.soorten.bestelling',
   removal: 'Aanvragen.soorten.afvoer',
   relocation: 'Aanvragen.soorten.verplaatsing',
@@ -40,7 +40,7 @@ const kindKey: Record<RequestKind, string> = {
 // why: an Intl formatter costs more to make than to use (one per locale, kept).
 const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
 
-function formatDay(locale: Locale, day: string | null | undefined): string {
+export function formatDay(locale: Locale, day: string | null | undefined): string {
   if (!day) return '';
   let format = dayFormats.get(locale);
   if (!format) {

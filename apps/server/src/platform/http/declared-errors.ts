@@ -45,9 +45,15 @@ export function declareErrorAnswers(app: FastifyInstance): void {
     const response = { ...(schema.response ?? {}) };
     for (const status of statuses) if (!(status in response)) response[status] = apiError;
     // an operation for one role says so (route-access.ts): its 403 comes before the input is checked
-    const adminOnly = (route.config as { access?: string } | undefined)?.access === 'admin';
-    const description = adminOnly
-      ? `${(schema.description as string | undefined) ?? ''} Administrators only: 403 for anyone else, before the input is checked.`.trim()
+    const access = (route.config as { access?: string } | undefined)?.access;
+    const who =
+      access === 'admin'
+        ? 'Administrators only'
+        : access === 'department'
+          ? 'The equipment department only (admins and internal users with the department permission)'
+          : null;
+    const description = who
+      ? `${(schema.description as string | undefined) ?? ''} ${who}: 403 for anyone else, before the input is checked.`.trim()
       : schema.description;
     route.schema = { ...schema, ...(description ? { description } : {}), response } as RouteOptions['schema'];
   });

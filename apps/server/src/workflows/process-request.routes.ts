@@ -1,0 +1,82 @@
+import { apiError } from '@mp/contract/api/common';
+import { departmentRequest, executeInput, planInput, queue, queueQuery } from '@mp/contract/api/department';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getDepartmentRequest, listQueue } from '../modules/requests/index.ts';
+import type { Deps } from '../platform/deps.ts';
+import { ctxOf } from '../platform/http/context.ts';
+import { departmentOnly } from '../platform/http/route-access.ts';
+import { executeRequest, planRequest } from './process-request.ts';
+
+const idParams = z.object({ id: z.guid() });
+
+/** The equipment department's calls (issue #12, decision 0018): the queue, one request, plan, execute. */
+export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Department'];
+  const base = '/api/v2.0/Department/requests';
+  const mail = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+
+  app.get(
+    base,
+    {
+      config: departmentOnly,
+      schema: {
+        tags,
+        description:
+          "Every customer's requests, rush first, then by requested date; filters by status, kind, customer, location and depot; counts per status under the other filters.",
+        querystring: queueQuery,
+        response: { 200: queue },
+      },
+    },
+    async (req) => listQueue(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: departmentOnly,
+      schema: {
+        tags,
+        description:
+          'One request as the department plans it: customer, depot, version, picked and candidate plants per numbered line, and the orders it became.',
+        params: idParams,
+        response: { 200: departmentRequest },
+      },
+    },
+    async (req) => getDepartmentRequest(ctxOf(req, deps), req.params.id),
+  );
+
+  app.post(
+    `${base}/:id/plan`,
+    {
+      config: departmentOnly,
+      schema: {
+        tags,
+        description:
+          'Plans the request (submitted, in progress or planned → planned): date, depot, transport means and, for a delivery of numbered items, exactly the plants per line. 409 error.aanvraag_gewijzigd when the version is not the current one, error.materieelstuk_al_gekozen when a plant is picked for another request.',
+        params: idParams,
+        body: planInput,
+        response: { 200: departmentRequest, 409: apiError },
+      },
+    },
+    async (req) => planRequest(ctxOf(req, deps), mail, req.params.id, req.body),
+  );
+
+  app.post(
+    `${base}/:id/execute`,
+    {
+      config: departmentOnly,
+      schema: {
+        tags,
+        description:
+          'Confirms a planned request was carried out: in one transaction the order(s) with lines and costs, the exit order of a removal, the ledger entries and the new stock; the request done. 409 error.aanvraag_gewijzigd on a stale version, error.voorraad_onvoldoende when a source does not hold what leaves it.',
+        params: idParams,
+        body: executeInput,
+        response: { 200: departmentRequest, 409: apiError },
+      },
+    },
+    async (req) => executeRequest(ctxOf(req, deps), mail, req.params.id, req.body),
+  );
+}
