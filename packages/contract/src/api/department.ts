@@ -44,10 +44,12 @@ export const queue = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   /** How many requests each status holds (the other filters applied). */
-  counts: z.object(Object.fromEntries(requestStatuses.map((s) => [s, z.number().int()])) as Record<
-    (typeof requestStatuses)[number],
-    z.ZodNumber
-  >),
+  counts: z.object(
+    Object.fromEntries(requestStatuses.map((s) => [s, z.number().int()])) as Record<
+      (typeof requestStatuses)[number],
+      z.ZodNumber
+    >,
+  ),
 });
 export type Queue = z.infer<typeof queue>;
 
@@ -78,7 +80,13 @@ export const departmentRequest = requestDetail.extend({
     }),
   ),
   orders: z.array(
-    z.object({ id: z.string(), orderNo: z.string(), kind: z.string(), status: z.string(), locationNo: z.string() }),
+    z.object({
+      id: z.string(),
+      orderNo: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      locationNo: z.string(),
+    }),
   ),
 });
 export type DepartmentRequest = z.infer<typeof departmentRequest>;
@@ -96,9 +104,7 @@ export const planInput = z
     transportMeans: z.string().trim().max(50).optional(),
     plants: z
       .array(
-        z
-          .object({ lineId: z.guid(), plantNos: z.array(z.string().trim().min(1).max(50)).max(500) })
-          .strict(),
+        z.object({ lineId: z.guid(), plantNos: z.array(z.string().trim().min(1).max(50)).max(500) }).strict(),
       )
       .max(500)
       .default([]),

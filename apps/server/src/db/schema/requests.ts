@@ -171,7 +171,6 @@ export const requestLines = pgTable(
   ],
 );
 
-
 /**
  * The plants the department picked for a planned request's line (issue #12): reserved from planning until the
  * request is executed (the order lines then hold them), cancelled or rejected. A plant is picked for one request

@@ -179,7 +179,12 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   const deliveryItems = detail.kind === 'order' ? lines.rows.filter((l) => l.numbered) : [];
   const candidates = deliveryItems.length
     ? (
-        await db.execute<{ itemId: string; plantNo: string; depotNo: string | null; locationNo: string | null }>(sql`
+        await db.execute<{
+          itemId: string;
+          plantNo: string;
+          depotNo: string | null;
+          locationNo: string | null;
+        }>(sql`
           select "itemId", "plantNo", "depotNo", null as "locationNo" from (
             select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo",
               row_number() over (partition by p.item_id
