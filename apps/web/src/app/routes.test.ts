@@ -82,8 +82,16 @@ const specPaths = [
   '/404',
 ];
 
-/** Pages beyond product §2, each with its decision: scanning and QR labels (docs/decisions/0015). */
-const beyondSpec = ['/materieelvoorraad/scannen', '/materieelvoorraad/labels'];
+/**
+ * Pages beyond product §2, each with its decision: scanning and QR labels (docs/decisions/0015), the equipment
+ * department's queue and processing (docs/decisions/0018).
+ */
+const beyondSpec = [
+  '/materieelvoorraad/scannen',
+  '/materieelvoorraad/labels',
+  '/materieeldienst',
+  '/materieeldienst/:id',
+];
 
 const open = [
   '/external-login',

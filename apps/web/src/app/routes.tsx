@@ -55,6 +55,7 @@ const transport = () => import('../features/transport/pages/TransportPages');
 const scan = () => import('../features/stock/pages/ScanPages');
 const orders = () => import('../features/orders/pages/OrderPages');
 const requests = () => import('../features/requests/pages/RequestPages');
+const department = () => import('../features/requests/pages/DepartmentPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
@@ -164,6 +165,17 @@ export const routeTable: RouteDef[] = [
     p(stock, 'MaterieelZoekenLocatiesPage'),
   ),
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
+  r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage')),
+  r(
+    'MaterieeldienstAanvraag',
+    paths.materieeldienstAanvraag.pattern,
+    'auth',
+    p(department, 'MaterieeldienstAanvraagPage'),
+    {
+      parent: 'Materieeldienst',
+      titleKey: 'routes.Materieeldienst',
+    },
+  ),
   r('Materieelaanvraag', paths.aanvraag.pattern, 'auth', p(requests, 'AanvraagPage'), {
     parent: 'Materieelaanvragen',
     titleKey: 'routes.Materieelaanvragen',

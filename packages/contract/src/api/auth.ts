@@ -89,6 +89,8 @@ export const publicUser = z.object({
   isAdmin: z.boolean(),
   internalExternal: z.enum(['Internal', 'External']),
   language: z.string(),
+  /** The equipment department (decision 0018): the web shows its queue. The server checks every call anyway. */
+  isDepartment: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

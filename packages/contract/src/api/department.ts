@@ -79,15 +79,6 @@ export const departmentRequest = requestDetail.extend({
       candidates: z.array(plantChoice),
     }),
   ),
-  orders: z.array(
-    z.object({
-      id: z.string(),
-      orderNo: z.string(),
-      kind: z.string(),
-      status: z.string(),
-      locationNo: z.string(),
-    }),
-  ),
 });
 export type DepartmentRequest = z.infer<typeof departmentRequest>;
 

@@ -387,6 +387,16 @@ export const requestDetail = requestSummary.extend({
   history: z.array(requestStatusChange),
   /** The statuses this viewer may move the request to now (cancel button, department actions). */
   allowedStatuses: z.array(requestStatusSchema),
+  /** The plant orders the department posted for it (issue #12): delivery, removal, a move's pair, transport. */
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      orderNo: z.string(),
+      kind: z.enum(['delivery', 'removal', 'move_from', 'move_to', 'transport']),
+      status: z.enum(['planned', 'in_transit', 'done', 'cancelled']),
+      locationNo: z.string(),
+    }),
+  ),
 });
 export type RequestDetail = z.infer<typeof requestDetail>;
 

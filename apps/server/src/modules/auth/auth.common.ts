@@ -1,3 +1,4 @@
+import { isDepartment } from '@mp/contract/permissions';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { translate } from '@mp/contract/i18n';
 import type { Config } from '../../config.ts';
@@ -24,6 +25,8 @@ export interface PublicUser {
   isAdmin: boolean;
   internalExternal: 'Internal' | 'External';
   language: string;
+  /** The equipment department (decision 0018). */
+  isDepartment: boolean;
 }
 
 export interface TokenPair {
@@ -89,6 +92,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     isAdmin: u.role === 'admin',
     internalExternal: u.kind === 'internal' ? 'Internal' : 'External',
     language: u.language,
+    isDepartment: isDepartment({ user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } }),
   };
 }
 

@@ -62,8 +62,8 @@ export async function selectOrdersOfRequest(db: Tx | { execute: Tx['execute'] },
   const r = await (db as Tx).execute<{
     id: string;
     orderNo: string;
-    kind: string;
-    status: string;
+    kind: (typeof plantOrders.$inferSelect)['kind'];
+    status: (typeof plantOrders.$inferSelect)['status'];
     locationNo: string;
   }>(sql`
     select o.id, o.order_no as "orderNo", o.kind, o.status, l.location_no as "locationNo"

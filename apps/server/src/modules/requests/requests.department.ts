@@ -139,7 +139,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   requireDepartment(ctx);
   const detail = await getRequestAs(ctx, id, 'department');
   const db = ctx.db as Q;
-  const [head, lines, picked, orders] = await Promise.all([
+  const [head, lines, picked] = await Promise.all([
     db.execute<{
       updatedAt: Date;
       customerNo: string | null;
@@ -167,11 +167,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
       select rp.request_line_id as "lineId", p.plant_no as "plantNo"
       from request_line_plants rp join plants p on p.id = rp.plant_id where rp.request_id = ${id}
       order by p.plant_no`),
-    db.execute<{ id: string; orderNo: string; kind: string; status: string; locationNo: string }>(sql`
-      select o.id, o.order_no as "orderNo", o.kind, o.status, l.location_no as "locationNo"
-      from plant_orders o join plant_locations l on l.id = o.location_id
-      where o.request_id = ${id} order by o.created_at, o.order_no`),
-  ]);
+]);
   const h = head.rows[0];
   if (!h) throw requestNotFound(id);
   // A delivery's numbered lines pick plants in a depot: the free ones (in service, not picked for another
@@ -215,7 +211,6 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
           .filter((c) => c.itemId === l.itemId)
           .map(({ plantNo, depotNo, locationNo }) => ({ plantNo, depotNo, locationNo })),
       })),
-    orders: orders.rows,
   };
 }
 

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, setsById } from '../catalogue/index.ts';
+import { selectOrdersOfRequest } from '../orders/index.ts';
 import {
   deletePicks,
   insertHistory,
@@ -114,7 +115,11 @@ export async function getRequestAs(
   const user = requireUser(ctx);
   const { row, location } =
     as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id, 'read');
-  const [lineRows, history] = await Promise.all([selectRequestLines(ctx.db, id), selectHistory(ctx.db, id)]);
+  const [lineRows, history, orders] = await Promise.all([
+    selectRequestLines(ctx.db, id),
+    selectHistory(ctx.db, id),
+    selectOrdersOfRequest(ctx.db, id),
+  ]);
   const [items, sets] = await Promise.all([
     itemsById(
       ctx.db,
@@ -201,6 +206,7 @@ export async function getRequestAs(
       note: h.note ?? null,
     })),
     allowedStatuses: [...allowed],
+    orders,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   IconLogin2,
   IconLogout,
   IconSettings,
+  IconTruckDelivery,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +79,17 @@ export function UserMenu() {
             </Text>
           </Menu.Label>
           <Menu.Divider />
+          {(user.isAdmin || user.isDepartment) && (
+            <Menu.Item
+              component={Link}
+              to={paths.materieeldienst.to()}
+              leftSection={<IconTruckDelivery size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-department"
+            >
+              {t('routes.Materieeldienst')}
+            </Menu.Item>
+          )}
           {user.isAdmin && (
             <Menu.Item
               component={Link}

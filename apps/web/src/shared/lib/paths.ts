@@ -86,6 +86,11 @@ export const paths = {
     pattern: '/orders/van-verplaatsing/:id',
     to: (id: string) => `/orders/van-verplaatsing/${enc('id', id)}`,
   },
+  materieeldienst: fixed('/materieeldienst'),
+  materieeldienstAanvraag: {
+    pattern: '/materieeldienst/:id',
+    to: (id: string) => `/materieeldienst/${enc('id', id)}`,
+  },
   settings: fixed('/settings'),
   contentPaginasBeheer: fixed('/settings/content-paginas-beheer'),
   contentPaginaBeheer: {

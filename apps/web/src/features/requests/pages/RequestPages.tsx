@@ -1,21 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, MultiSelect, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type RequestStatus, requestStatuses } from '@mp/contract/rules/request-status';
-import { IconAlertTriangle, IconBolt, IconClipboardList, IconTruck, IconX } from '@tabler/icons-react';
+import { IconBolt, IconClipboardList, IconTruck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -33,6 +19,7 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useCancelRequest } from '../api/cancel-request';
 import { useRequest } from '../api/get-request';
 import { type RequestSummary, useRequests } from '../api/get-requests';
+import { RequestDetailView } from '../components/RequestDetailView';
 import { kindKey, StatusBadge, statusKey } from '../components/status';
 
 const PAGE_SIZE = 25;
@@ -253,22 +240,10 @@ export function AanvragenPage() {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{children || '–'}</Text>
-    </div>
-  );
-}
-
 /** One request: its form data, lines, status history, and cancelling while it is still submitted. */
 export function AanvraagPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const format = useFormat();
   const query = useRequest(id);
   const cancel = useCancelRequest();
   const [confirming, setConfirming] = useState(false);
@@ -301,20 +276,6 @@ export function AanvraagPage() {
     );
   const r = query.data;
   const canCancel = r.allowedStatuses.includes('cancelled');
-  const destination =
-    r.destinationKind === 'depot'
-      ? [r.depotName ?? r.depotNo, r.street, [r.postcode, r.city].filter(Boolean).join(' ')]
-      : [r.addressName, r.street, [r.postcode, r.city].filter(Boolean).join(' ')];
-  const lines = [...r.lines].sort((a, b) => a.lineNo - b.lineNo);
-  const ordered: { line: (typeof lines)[number]; depth: number }[] = [];
-  const walk = (parent: string | null, depth: number) => {
-    for (const l of lines.filter((x) => x.parentLineId === parent)) {
-      ordered.push({ line: l, depth });
-      walk(l.lineId, depth + 1);
-    }
-  };
-  walk(null, 0);
-
   return (
     <>
       <PageHeader
@@ -334,143 +295,7 @@ export function AanvraagPage() {
           ) : undefined
         }
       />
-      <Stack gap="lg">
-        <Paper withBorder radius="md" p="md">
-          <Group gap="sm" mb="md" wrap="wrap">
-            <StatusBadge status={r.status} size="lg" />
-            <Text fw={600}>{t(kindKey[r.kind])}</Text>
-            {r.rush && (
-              <Text c="red.8" fw={600} size="sm">
-                <IconBolt size={14} aria-hidden /> {t('Bestellen.spoed')}
-              </Text>
-            )}
-          </Group>
-          {r.rejectionReason && (
-            <Paper bg="red.0" p="sm" radius="sm" mb="md">
-              <Group gap="xs" wrap="nowrap">
-                <IconAlertTriangle size={18} aria-hidden />
-                <Text size="sm">
-                  {t('Aanvragen.reden_afwijzing')}: {r.rejectionReason}
-                </Text>
-              </Group>
-            </Paper>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            <Field label={t('Locatie.titel')}>{`${r.locationNo} – ${r.locationDescription}`}</Field>
-            <Field label={t('Aanvragen.gewenste_datum')}>{format.day(r.requestedDate)}</Field>
-            {(r.kind === 'order' || r.kind === 'relocation') && (
-              <Field label={t('Bestellen.retourDatum')}>{format.day(r.expectedReturnDate)}</Field>
-            )}
-            {r.targetLocation && (
-              <Field label={t('Verplaatsen.eindlocatie')}>
-                {`${r.targetLocation.locationNo} – ${r.targetLocation.description}`}
-              </Field>
-            )}
-            {r.transport && (
-              <>
-                <Field label={t('TransportAanvraag.laden')}>
-                  {`${format.day(r.requestedDate)}, ${r.transport.loadingFrom}–${r.transport.loadingUntil}`}
-                </Field>
-                <Field label={t('TransportAanvraag.lossen')}>
-                  {`${format.day(r.transport.unloadingDate)}, ${r.transport.unloadingFrom}–${r.transport.unloadingUntil}`}
-                </Field>
-                <Field label={t('TransportAanvraag.lading')}>{r.transport.cargo}</Field>
-              </>
-            )}
-            <Field label={t('Aanvragen.geplande_datum')}>{format.day(r.plannedDate)}</Field>
-            {r.kind !== 'transport' && (
-              <Field label={t('Bestellen.transportmiddel')}>
-                {r.transportMeans
-                  ? t(`wizard.transportmiddel_opties.${r.transportMeans}`, { defaultValue: r.transportMeans })
-                  : ''}
-              </Field>
-            )}
-            {r.origin && (
-              <Field
-                label={t(r.kind === 'transport' ? 'TransportAanvraag.van_adres' : 'Afvoeren.addressSelected')}
-              >
-                {[
-                  r.origin.addressName,
-                  r.origin.street,
-                  [r.origin.postcode, r.origin.city].filter(Boolean).join(' '),
-                  [r.origin.contactPerson, r.origin.phone].filter(Boolean).join(' · '),
-                ]
-                  .filter(Boolean)
-                  .join('\n')}
-              </Field>
-            )}
-            <Field
-              label={r.destinationKind === 'depot' ? t('Bestellen.depot') : t('Bestellen.bestemmingadres')}
-            >
-              {destination.filter(Boolean).join('\n')}
-            </Field>
-            <Field
-              label={t(
-                r.kind === 'transport' ? 'TransportAanvraag.naar_contact' : 'Bestellen.contactpersoon',
-              )}
-            >
-              {r.contactPerson}
-            </Field>
-            <Field label={t('Bestellen.telefoonnummer')}>{r.phone}</Field>
-            <Field label={t('Bestellen.referentie')}>{r.reference}</Field>
-            <Field label={t('Aanvragen.aangevraagd_door')}>{r.requestedBy}</Field>
-            <Field label={t('Aanvragen.aangevraagd_op')}>{format.dateTime(r.createdAt)}</Field>
-          </SimpleGrid>
-          {r.comment && (
-            <div style={{ marginTop: 16 }}>
-              <Field label={t('Bestellen.opmerking')}>{r.comment}</Field>
-            </div>
-          )}
-        </Paper>
-
-        {ordered.length > 0 && (
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-lines">
-            <Title order={2} size="h4" mb="sm" id="request-lines">
-              {t('Aanvragen.regels')}
-            </Title>
-            <Stack gap={6}>
-              {ordered.map(({ line, depth }) => (
-                <Group key={line.lineId} justify="space-between" wrap="nowrap" gap="sm" pl={depth * 20}>
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" c={depth > 0 ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                      {line.type === 'set' ? `${t('shared.set_label')} ` : ''}
-                      {line.description}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {line.itemNo}
-                      {line.plantNo ? ` · ${t('shared.materieelnummer')}: ${line.plantNo}` : ''}
-                      {line.comment ? ` · ${line.comment}` : ''}
-                    </Text>
-                  </Stack>
-                  <Text size="sm" fw={600} style={{ ...num, whiteSpace: 'nowrap' }}>
-                    {format.number(line.amount)} ×
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Paper>
-        )}
-
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-history">
-          <Title order={2} size="h4" mb="md" id="request-history">
-            {t('Aanvragen.statushistorie')}
-          </Title>
-          <Timeline active={r.history.length - 1} bulletSize={18} lineWidth={2} data-testid="status-history">
-            {r.history.map((h) => (
-              <Timeline.Item
-                key={`${h.changedAt}-${h.toStatus}`}
-                title={<StatusBadge status={h.toStatus} size="sm" />}
-              >
-                <Text size="sm" c="dimmed">
-                  {format.dateTime(h.changedAt)}
-                  {h.changedBy ? ` · ${h.changedBy}` : ''}
-                </Text>
-                {h.note && <Text size="sm">{h.note}</Text>}
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Paper>
-      </Stack>
+      <RequestDetailView r={r} />
       <ConfirmDialog
         opened={confirming}
         title={t('Aanvragen.annuleren')}

@@ -1,0 +1,116 @@
+import type {
+  DepartmentRequest,
+  ExecuteInput,
+  PlanInput,
+  Queue,
+  QueueItem,
+  QueueQuery,
+} from '@mp/contract/api/department';
+import type { RequestDetail } from '@mp/contract/api/ordering';
+import type { RequestStatus } from '@mp/contract/rules/request-status';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { requestKeys } from './get-requests';
+
+export type { DepartmentRequest, Queue, QueueItem };
+
+// The equipment department's calls (issue #12, decision 0018). The server refuses anyone else (403).
+
+export type QueueParams = Omit<QueueQuery, 'page' | 'pageSize'> & { page: number; pageSize: number };
+
+export const departmentKeys = {
+  all: ['department'] as const,
+  queues: () => [...departmentKeys.all, 'queue'] as const,
+  queue: (p: QueueParams) => [...departmentKeys.queues(), p] as const,
+  request: (id: string) => [...departmentKeys.all, 'request', id] as const,
+};
+
+/** GET /api/v2.0/Department/requests: every customer's requests, rush first, with the count per status. */
+export function getQueue(p: QueueParams, signal?: AbortSignal): Promise<Queue> {
+  return api.get('/Department/requests', {
+    signal,
+    answer: (c) => c.department.queue,
+    query: { ...p },
+  });
+}
+
+export function useQueue(p: QueueParams) {
+  return useQuery(
+    queryOptions({
+      queryKey: departmentKeys.queue(p),
+      queryFn: ({ signal }) => getQueue(p, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** GET /api/v2.0/Department/requests/{id}: the request with its version, picks, candidates and orders. */
+export function getDepartmentRequest(id: string, signal?: AbortSignal): Promise<DepartmentRequest> {
+  return api.get(`/Department/requests/${pathParam('id', id)}`, {
+    signal,
+    answer: (c) => c.department.departmentRequest,
+  });
+}
+
+export function useDepartmentRequest(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: departmentKeys.request(id),
+      queryFn: ({ signal }) => getDepartmentRequest(id, signal),
+    }),
+  );
+}
+
+/** After any change: the request afresh, every queue and the requester's views again. */
+function useAfterChange() {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: (detail: DepartmentRequest) =>
+      queryClient.setQueryData(departmentKeys.request(detail.id), detail),
+    onSettled: (_d: unknown, _e: unknown, v: { id: string }) => {
+      void queryClient.invalidateQueries({ queryKey: departmentKeys.queues() });
+      void queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+    },
+  };
+}
+
+export function usePlanRequest() {
+  const after = useAfterChange();
+  return useMutation({
+    mutationFn: (v: { id: string; input: PlanInput }) =>
+      api.post(`/Department/requests/${pathParam('id', v.id)}/plan`, v.input, {
+        answer: (c) => c.department.departmentRequest,
+      }),
+    ...after,
+  });
+}
+
+export function useExecuteRequest() {
+  const after = useAfterChange();
+  return useMutation({
+    mutationFn: (v: { id: string; input: ExecuteInput }) =>
+      api.post(`/Department/requests/${pathParam('id', v.id)}/execute`, v.input, {
+        answer: (c) => c.department.departmentRequest,
+      }),
+    ...after,
+  });
+}
+
+/** POST /api/v2.0/PlantRequests/{id}/status: take, reject or cancel (a note for the last two). */
+export function useChangeStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; status: RequestStatus; note?: string }): Promise<RequestDetail> =>
+      api.post(
+        `/PlantRequests/${pathParam('id', v.id)}/status`,
+        { status: v.status, ...(v.note ? { note: v.note } : {}) },
+        { answer: (c) => c.ordering.requestDetail },
+      ),
+    onSettled: (_d, _e, v) => {
+      void queryClient.invalidateQueries({ queryKey: departmentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) });
+    },
+  });
+}

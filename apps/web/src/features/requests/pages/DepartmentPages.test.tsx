@@ -1,0 +1,284 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../../shared/session/session';
+import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
+import { MaterieeldienstAanvraagPage, MaterieeldienstPage } from './DepartmentPages';
+
+// why: the server is the system's edge; the department's calls are stubbed with answers the contract allows.
+const fetchMock = vi.fn<typeof fetch>();
+
+function signInDepartment() {
+  startSession({
+    accessToken: 'a',
+    refreshToken: 'r'.repeat(20),
+    expiresAt: Date.now() / 1000 + 900,
+    user: {
+      id: 'd1',
+      name: 'Ruud',
+      email: 'materieeldienst@x.nl',
+      isAdmin: false,
+      internalExternal: 'Internal',
+      language: 'nl-NL',
+      isDepartment: true,
+    },
+  });
+}
+
+const summary = (over: Record<string, unknown> = {}) => ({
+  id: 'r1',
+  requestNo: 'A-2026-000101',
+  kind: 'order',
+  status: 'submitted',
+  locationNo: 'P-24002',
+  locationDescription: 'Nieuwbouw school',
+  requestedDate: '2026-11-27',
+  expectedReturnDate: null,
+  plannedDate: null,
+  rush: true,
+  collect: false,
+  reference: null,
+  requestedBy: 'Jeroen de Wit',
+  lineCount: 2,
+  totalAmount: 7,
+  createdAt: '2026-11-23T08:00:00.000Z',
+  updatedAt: '2026-11-23T08:00:00.000Z',
+  ...over,
+});
+
+const detail = (over: Record<string, unknown> = {}) => ({
+  ...summary(),
+  transportMeans: 'leveren',
+  destinationKind: 'work_address',
+  depotNo: null,
+  depotName: null,
+  addressCode: 'WA01',
+  addressName: 'Bouwkeet',
+  street: 'Stationsweg 4',
+  postcode: '3511 AB',
+  city: 'Utrecht',
+  contactPerson: 'Jeroen de Wit',
+  phone: '06 12 34 56 01',
+  origin: null,
+  targetLocation: null,
+  transport: null,
+  comment: null,
+  rejectionReason: null,
+  termsAccepted: true,
+  lines: [
+    {
+      lineId: 'l1',
+      parentLineId: null,
+      lineNo: 1,
+      type: 'item',
+      itemNo: 'BD-1002',
+      description: 'Trilplaat',
+      amount: 2,
+      comment: null,
+      plantNo: null,
+      weightPerPiece: null,
+    },
+    {
+      lineId: 'l2',
+      parentLineId: null,
+      lineNo: 2,
+      type: 'item',
+      itemNo: 'SK-1010',
+      description: 'Schotten',
+      amount: 5,
+      comment: null,
+      plantNo: null,
+      weightPerPiece: null,
+    },
+  ],
+  history: [
+    {
+      fromStatus: null,
+      toStatus: 'submitted',
+      changedAt: '2026-11-23T08:00:00.000Z',
+      changedBy: 'Jeroen de Wit',
+      note: null,
+    },
+  ],
+  allowedStatuses: ['in_progress', 'planned', 'cancelled', 'rejected'],
+  orders: [],
+  version: '2026-11-23T08:00:00.000Z',
+  customerNo: 'K-10045',
+  customerName: 'Bouwbedrijf Van Dijk',
+  picks: [
+    {
+      lineId: 'l1',
+      itemNo: 'BD-1002',
+      amount: 2,
+      numbered: true,
+      plantNos: [],
+      candidates: [
+        { plantNo: 'BD-1002-001', depotNo: 'D01', locationNo: null },
+        { plantNo: 'BD-1002-002', depotNo: 'D01', locationNo: null },
+        { plantNo: 'BD-1002-009', depotNo: 'D02', locationNo: null },
+      ],
+    },
+  ],
+  ...over,
+});
+
+let answer: Record<string, unknown>;
+let bodies: Array<{ url: string; body: unknown }>;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  resetSnackbars();
+  bodies = [];
+  answer = detail();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method === 'POST') bodies.push({ url: url.pathname, body: JSON.parse(String(init?.body ?? '{}')) });
+    if (url.pathname.endsWith('/Department/requests'))
+      return json({
+        items: [
+          summary(),
+          summary({
+            id: 'r2',
+            requestNo: 'A-2026-000102',
+            rush: false,
+            kind: 'removal',
+            customerNo: 'K-10112',
+          }),
+        ].map((s) => ({ customerNo: 'K-10045', customerName: 'Bouwbedrijf Van Dijk', depotNo: null, ...s })),
+        page: 1,
+        pageSize: 25,
+        total: 2,
+        counts: { submitted: 2, in_progress: 0, planned: 4, done: 10, cancelled: 1, rejected: 0 },
+      });
+    if (url.pathname.endsWith('/Department/requests/r1/plan')) {
+      const plants = (JSON.parse(String(init?.body)) as { plants: { plantNos: string[] }[] }).plants;
+      if (plants[0]?.plantNos.length !== 2)
+        return json(
+          {
+            code: 'error.planning_onvolledig',
+            message: 'x',
+            details: {
+              fields: {
+                'plants.l1': {
+                  code: 'validation.aantal_materieelstukken',
+                  message: 'x',
+                  params: { amount: 2 },
+                },
+              },
+            },
+          },
+          422,
+        );
+      answer = detail({
+        status: 'planned',
+        plannedDate: '2026-11-27',
+        depotNo: 'D01',
+        allowedStatuses: ['in_progress', 'done', 'cancelled', 'rejected'],
+      });
+      return json(answer);
+    }
+    if (url.pathname.endsWith('/Department/requests/r1/execute'))
+      return json(
+        { code: 'error.aanvraag_gewijzigd', message: 'x', details: { currentStatus: 'done' } },
+        409,
+      );
+    if (url.pathname.endsWith('/Department/requests/r1')) return json(answer);
+    if (url.pathname.endsWith('/PlantRequests/r1/status')) {
+      answer = detail({ status: 'rejected', allowedStatuses: [], rejectionReason: 'Niet leverbaar' });
+      const { orders: _o, version: _v, customerNo: _c, customerName: _n, picks: _p, ...plain } = answer;
+      return json({ ...plain, orders: [] });
+    }
+    return json({}, 404);
+  });
+});
+afterEach(() => {
+  signOutTest();
+  vi.unstubAllGlobals();
+});
+
+describe('the department queue', () => {
+  it('is not for a customer: the page says so and asks the server nothing', async () => {
+    signInTest();
+    renderWithProviders(<MaterieeldienstPage />, { path: '/materieeldienst' });
+    expect(await screen.findByText(/geen toegang|rechten/i)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Department/'))).toBe(false);
+  });
+
+  it('shows every customer’s requests with the count per status; a tab filters by status', async () => {
+    signInDepartment();
+    const { router } = renderWithProviders(<MaterieeldienstPage />, { path: '/materieeldienst' });
+    expect((await screen.findAllByText('A-2026-000101')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('A-2026-000102').length).toBeGreaterThan(0);
+    const tabs = screen.getByTestId('queue-tabs');
+    expect(within(tabs).getByText('10')).toBeTruthy();
+    fireEvent.click(within(tabs).getByRole('tab', { name: /Gepland/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('status=planned'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('status=planned'))).toBe(true),
+    );
+  });
+});
+
+const renderProcess = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/materieeldienst/:id" element={<MaterieeldienstAanvraagPage />} />
+    </Routes>,
+    { path: '/materieeldienst/r1' },
+  );
+
+describe('processing one request', () => {
+  it('plans only with the plants each line asks for; the server’s field error shows at the line', async () => {
+    signInDepartment();
+    renderProcess();
+    const form = await screen.findByTestId('plan-form');
+    // too few plants: the server's answer is shown next to the line
+    fireEvent.click(within(form).getByTestId('plan-submit'));
+    expect(await within(form).findByText('Kies precies 2 materieelstukken.')).toBeTruthy();
+    expect(bodies[0]?.body).toMatchObject({
+      version: '2026-11-23T08:00:00.000Z',
+      plannedDate: expect.any(String),
+    });
+  });
+
+  it('a rejection needs a reason, which goes to the server', async () => {
+    signInDepartment();
+    renderProcess();
+    fireEvent.click(await screen.findByTestId('reject-request'));
+    const submit = await screen.findByTestId('status-note-submit');
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('status-note'), { target: { value: 'Niet leverbaar' } });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(bodies.find((b) => b.url.endsWith('/status'))?.body).toEqual({
+        status: 'rejected',
+        note: 'Niet leverbaar',
+      }),
+    );
+  });
+
+  it('a conflict on execution (someone else was first) is told and the request is loaded again', async () => {
+    answer = detail({
+      status: 'planned',
+      plannedDate: '2026-11-27',
+      depotNo: 'D01',
+      allowedStatuses: ['in_progress', 'done', 'cancelled', 'rejected'],
+    });
+    signInDepartment();
+    renderProcess();
+    fireEvent.click(await screen.findByTestId('execute-request'));
+    fireEvent.click(await screen.findByTestId('execute-confirm'));
+    await waitFor(() => expect(snackbarStore.get().current?.key).toBe('error.aanvraag_gewijzigd'));
+    const loads = fetchMock.mock.calls.filter(
+      ([u, i]) => String(u).endsWith('/Department/requests/r1') && (i?.method ?? 'GET') === 'GET',
+    );
+    await waitFor(() => expect(loads.length).toBeGreaterThanOrEqual(1));
+    expect(bodies.find((b) => b.url.endsWith('/execute'))?.body).toMatchObject({
+      version: '2026-11-23T08:00:00.000Z',
+      executedDate: '2026-11-27',
+    });
+  });
+});
