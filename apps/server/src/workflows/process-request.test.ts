@@ -138,11 +138,14 @@ async function planDelivery(id: string) {
   return { planned: r.json(), plantNos: plants.flatMap((p) => p.plantNos) };
 }
 
+/** Confirms the execution on the day it was carried out (the clock set to that day: not in the future). */
 async function execute(id: string, body: Record<string, unknown> = {}) {
   const d = await detail(id);
+  const executedDate = (body.executedDate as string | undefined) ?? '2026-11-25';
+  t.setNow(new Date(`${executedDate}T10:00:00Z`));
   return call('POST', `/api/v2.0/Department/requests/${id}/execute`, {
     version: d.version,
-    executedDate: '2026-11-25',
+    executedDate,
     ...body,
   });
 }
@@ -436,6 +439,14 @@ describe('a delivery, planned and executed', () => {
     });
 
     const d = await detail(id);
+    t.setNow(new Date('2026-11-25T10:00:00Z'));
+    // a day still to come is refused
+    const future = await call('POST', `/api/v2.0/Department/requests/${id}/execute`, {
+      version: d.version,
+      executedDate: '2026-11-26',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().details.fields.executedDate.code).toBe('validation.datum_te_ver');
     const body = { version: d.version, executedDate: '2026-11-25' };
     const [a, b] = await Promise.all([
       call('POST', `/api/v2.0/Department/requests/${id}/execute`, body),

@@ -161,6 +161,12 @@ export async function executeRequest(
     const row = await lockRequest(tx, id);
     checkVersion(row, input.version);
     refuseTransition(row, 'done', input.note);
+    // execution is confirmed after the fact: not on a day still to come
+    const today = calendarDayIn(ctx.now);
+    if (daysBetween(today, input.executedDate) > 0)
+      throw new AppError('invalid', 'error.ongeldige_invoer', {
+        details: { fields: { executedDate: { code: 'validation.datum_te_ver', params: { date: today } } } },
+      });
     const lines = await selectWorkLines(tx, id);
     const picks = await selectPicks(tx, id);
     const day = input.executedDate;

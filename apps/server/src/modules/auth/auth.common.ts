@@ -1,6 +1,6 @@
-import { isDepartment } from '@mp/contract/permissions';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { translate } from '@mp/contract/i18n';
+import { isDepartment } from '@mp/contract/permissions';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';

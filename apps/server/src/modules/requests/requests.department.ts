@@ -167,7 +167,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
       select rp.request_line_id as "lineId", p.plant_no as "plantNo"
       from request_line_plants rp join plants p on p.id = rp.plant_id where rp.request_id = ${id}
       order by p.plant_no`),
-]);
+  ]);
   const h = head.rows[0];
   if (!h) throw requestNotFound(id);
   // A delivery's numbered lines pick plants in a depot: the free ones (in service, not picked for another

@@ -562,7 +562,10 @@ function PlanForm({ r, reload }: { r: DepartmentRequest; reload: () => void }) {
   const [plannedDate, setPlannedDate] = useState<string | null>(
     r.plannedDate ?? (r.requestedDate >= today ? r.requestedDate : today),
   );
-  const [depotNo, setDepotNo] = useState<string | null>(r.depotNo ?? null);
+  // a delivery without a depot yet starts from the depot that holds free plants for its first line
+  const [depotNo, setDepotNo] = useState<string | null>(
+    r.depotNo ?? r.picks[0]?.candidates.find((c) => c.depotNo)?.depotNo ?? null,
+  );
   const [transportMeans, setTransportMeans] = useState<string | null>(r.transportMeans ?? null);
   const [picked, setPicked] = useState<Record<string, string[]>>(
     Object.fromEntries(r.picks.map((p) => [p.lineId, p.plantNos])),
@@ -697,7 +700,11 @@ function ExecuteForm({ r, reload }: { r: DepartmentRequest; reload: () => void }
   const { t } = useTranslation();
   const format = useFormat();
   const execute = useExecuteRequest();
-  const [executedDate, setExecutedDate] = useState<string | null>(r.plannedDate ?? calendarDayIn(new Date()));
+  // confirmed after the fact: the planned day, or today when that is still to come
+  const today = calendarDayIn(new Date());
+  const [executedDate, setExecutedDate] = useState<string | null>(
+    r.plannedDate && r.plannedDate < today ? r.plannedDate : today,
+  );
   const [costs, setCosts] = useState<CostRow[]>([]);
   const [returns, setReturns] = useState<Record<string, ReturnRow>>({});
   const [note, setNote] = useState('');
