@@ -40,7 +40,11 @@ async function api(
 ) {
   const res = await fetch(`${baseUrl}/api/v2.0${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -106,7 +110,7 @@ async function departmentProcesses(
     await page.getByTestId('queue-tabs').waitFor();
     await page.getByRole('tab', { name: /Submitted/ }).click();
     await page.getByLabel('Location number').fill(LOCATION);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('queue-search').click();
     const row = page.locator(`[data-testid="queue-row"][data-request-no="${requestNo}"]`);
     await row.waitFor();
     await expectAccessible(page, `Department queue (${tag})`);

@@ -72,7 +72,10 @@ async function main() {
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
     '',
     '  Demo logins:',
-    ...demoLogins.map((l) => `    ${l.email.padEnd(32)} ${l.password.padEnd(16)} ${l.description}`),
+    ...demoLogins.map(
+      (l) =>
+        `    ${l.email.padEnd(Math.max(...demoLogins.map((x) => x.email.length)) + 1)} ${l.password.padEnd(16)} ${l.description}`,
+    ),
     '',
     '  Press Ctrl-C to stop.',
     '',

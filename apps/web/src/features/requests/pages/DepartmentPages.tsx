@@ -349,7 +349,7 @@ function QueueView() {
             styles={{ input: { minHeight: 44 } }}
           />
           <Group align="end" gap="xs">
-            <Button type="submit" mih={44}>
+            <Button type="submit" mih={44} data-testid="queue-search">
               {t('shared.zoeken')}
             </Button>
             <Button
@@ -902,7 +902,6 @@ function ExecuteForm({ r, reload }: { r: DepartmentRequest; reload: () => void }
 
         <Group justify="flex-end" mt="md">
           <Button
-            color="green"
             leftSection={<IconCheck size={18} aria-hidden />}
             onClick={() => setConfirming(true)}
             disabled={!executedDate}
@@ -926,7 +925,6 @@ function ExecuteForm({ r, reload }: { r: DepartmentRequest; reload: () => void }
               {t('shared.annuleren')}
             </Button>
             <Button
-              color="green"
               onClick={submit}
               loading={execute.isPending}
               mih={44}

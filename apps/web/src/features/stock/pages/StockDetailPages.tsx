@@ -90,7 +90,7 @@ function HistoryTable({ entries, withLocation }: { entries: HistoryEntry[]; with
                 <Table.Td>{t(ledgerKindKey[e.kind])}</Table.Td>
                 {withLocation && <Table.Td>{e.locationNo ?? ''}</Table.Td>}
                 <Table.Td
-                  style={{ ...num, color: e.quantity < 0 ? 'var(--mantine-color-red-8)' : undefined }}
+                  style={{ ...num, color: e.quantity < 0 ? 'var(--mantine-color-red-9)' : undefined }}
                 >
                   {e.quantity > 0 ? '+' : '−'}
                   {format.number(Math.abs(e.quantity))}
