@@ -53,6 +53,23 @@ function refuseTransition(row: Row, to: RequestStatus, note?: string): void {
   if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
 }
 
+/**
+ * Runs a transaction again when PostgreSQL ended it as a deadlock victim (a delivery and a removal may lock a depot's
+ * and a site's rows in opposite directions); the work starts over from the locked, re-read request.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (e) {
+      const code =
+        (e as { code?: string; cause?: { code?: string } }).code ??
+        (e as { cause?: { code?: string } }).cause?.code;
+      if (code !== '40P01' || i >= attempts) throw e;
+    }
+  }
+}
+
 async function depotIdOf(tx: Tx, depotNo: string): Promise<string> {
   const r = await tx.execute<{ id: string }>(sql`select id from depots where depot_no = ${depotNo}`);
   const id = r.rows[0]?.id;
@@ -157,208 +174,215 @@ export async function executeRequest(
 ): Promise<DepartmentRequest> {
   const user = requireDepartment(ctx);
   const s = await ctx.settings();
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id);
-    checkVersion(row, input.version);
-    refuseTransition(row, 'done', input.note);
-    // execution is confirmed after the fact: not on a day still to come
-    const today = calendarDayIn(ctx.now);
-    if (daysBetween(today, input.executedDate) > 0)
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { executedDate: { code: 'validation.datum_te_ver', params: { date: today } } } },
-      });
-    const lines = await selectWorkLines(tx, id);
-    const picks = await selectPicks(tx, id);
-    const day = input.executedDate;
-    const costs: NewOrderCost[] = input.costs.map((c) => ({
-      kind: c.kind,
-      description: c.description,
-      quantity: c.quantity,
-      unitPrice: c.unitPrice,
-      amount: (Number(c.quantity) * Number(c.unitPrice)).toFixed(2),
-    }));
-    const rushPrice = Number(String(s.Spoed_Prijs ?? '').replace(',', '.'));
-    if (row.rush && Number.isFinite(rushPrice) && rushPrice > 0)
-      costs.push({
-        kind: 'rush',
-        description: String(s.Spoed_Tekst || 'Spoed'),
-        quantity: '1',
-        unitPrice: rushPrice.toFixed(2),
-        amount: rushPrice.toFixed(2),
-      });
-    const head = {
-      requestId: id,
-      status: 'done' as const,
-      orderDate: row.plannedDate ?? day,
-      plannedDate: row.plannedDate,
-      executedDate: day,
-    };
-
-    // What moves: per line its plants (picked for a delivery, on the line for a removal or move) or its quantity.
-    type Unit = {
-      line: (typeof lines)[number];
-      plantId: string | null;
-      plantNo: string | null;
-      quantity: number;
-    };
-    const units: Unit[] = [];
-    for (const line of lines) {
-      if (line.plantId) units.push({ line, plantId: line.plantId, plantNo: line.plantNo, quantity: 1 });
-      else if (line.numbered && row.kind === 'order') {
-        const mine = picks.filter((p) => p.lineId === line.lineId);
-        if (mine.length !== line.amount)
-          throw new AppError('conflict', 'error.planning_onvolledig', { details: { lineId: line.lineId } });
-        for (const p of mine) units.push({ line, plantId: p.plantId, plantNo: p.plantNo, quantity: 1 });
-      } else units.push({ line, plantId: null, plantNo: null, quantity: line.amount });
-    }
-    const orderLinesOf = (): NewOrderLine[] =>
-      units.map((u, i) => ({
-        lineNo: i + 1,
-        requestLineId: u.line.lineId,
-        itemId: u.line.itemId,
-        plantId: u.plantId,
-        quantity: u.quantity,
-        comment: u.line.comment,
+  await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await lockRequest(tx, id);
+      checkVersion(row, input.version);
+      refuseTransition(row, 'done', input.note);
+      // execution is confirmed after the fact: not on a day still to come
+      const today = calendarDayIn(ctx.now);
+      if (daysBetween(today, input.executedDate) > 0)
+        throw new AppError('invalid', 'error.ongeldige_invoer', {
+          details: { fields: { executedDate: { code: 'validation.datum_te_ver', params: { date: today } } } },
+        });
+      const lines = await selectWorkLines(tx, id);
+      const picks = await selectPicks(tx, id);
+      const day = input.executedDate;
+      const costs: NewOrderCost[] = input.costs.map((c) => ({
+        kind: c.kind,
+        description: c.description,
+        quantity: c.quantity,
+        unitPrice: c.unitPrice,
+        amount: (Number(c.quantity) * Number(c.unitPrice)).toFixed(2),
       }));
-    const move = (
-      u: Unit,
-      from: Place,
-      to: Place,
-      kinds: [Movement['outKind'], Movement['inKind']],
-      ids: { fromOrderId: string; fromLineId: string; toOrderId: string; toLineId: string },
-    ): Movement => ({
-      itemId: u.line.itemId,
-      itemNo: u.line.itemNo,
-      plantId: u.plantId,
-      plantNo: u.plantNo,
-      quantity: u.quantity,
-      from,
-      to,
-      outKind: kinds[0],
-      inKind: kinds[1],
-      fromOrderId: ids.fromOrderId,
-      fromOrderLineId: ids.fromLineId,
-      toOrderId: ids.toOrderId,
-      toOrderLineId: ids.toLineId,
-    });
+      const rushPrice = Number(String(s.Spoed_Prijs ?? '').replace(',', '.'));
+      if (row.rush && Number.isFinite(rushPrice) && rushPrice > 0)
+        costs.push({
+          kind: 'rush',
+          description: String(s.Spoed_Tekst || 'Spoed'),
+          quantity: '1',
+          unitPrice: rushPrice.toFixed(2),
+          amount: rushPrice.toFixed(2),
+        });
+      const head = {
+        requestId: id,
+        status: 'done' as const,
+        orderDate: row.plannedDate ?? day,
+        plannedDate: row.plannedDate,
+        executedDate: day,
+      };
 
-    if (row.kind === 'order' || row.kind === 'removal') {
-      if (!row.depotId)
-        throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
-      const depot: Place = { depotId: row.depotId };
-      const site: Place = { locationId: row.locationId };
-      const delivery = row.kind === 'order';
-      const order = await insertOrder(
-        tx,
-        {
-          ...head,
-          kind: delivery ? 'delivery' : 'removal',
-          locationId: row.locationId,
-          depotId: row.depotId,
-        },
-        orderLinesOf(),
-        costs,
-      );
-      await postMovements(
-        tx,
-        units.map((u, i) => {
-          const ids = {
-            fromOrderId: order.id,
-            fromLineId: order.lineIds[i],
-            toOrderId: order.id,
-            toLineId: order.lineIds[i],
-          };
-          return delivery
-            ? move(u, depot, site, ['delivery', 'delivery'], ids)
-            : move(u, site, depot, ['removal', 'removal'], ids);
-        }),
-        day,
-        user.id,
-      );
-      if (!delivery && units.length) {
-        // what left the location for good, and in what state (part 4)
-        const returns = new Map(input.returns.map((r) => [r.lineId, r]));
-        await insertExitOrder(
+      // What moves: per line its plants (picked for a delivery, on the line for a removal or move) or its quantity.
+      type Unit = {
+        line: (typeof lines)[number];
+        plantId: string | null;
+        plantNo: string | null;
+        quantity: number;
+      };
+      const units: Unit[] = [];
+      for (const line of lines) {
+        if (line.plantId) units.push({ line, plantId: line.plantId, plantNo: line.plantNo, quantity: 1 });
+        else if (line.numbered && row.kind === 'order') {
+          const mine = picks.filter((p) => p.lineId === line.lineId);
+          if (mine.length !== line.amount)
+            throw new AppError('conflict', 'error.planning_onvolledig', { details: { lineId: line.lineId } });
+          for (const p of mine) units.push({ line, plantId: p.plantId, plantNo: p.plantNo, quantity: 1 });
+        } else units.push({ line, plantId: null, plantNo: null, quantity: line.amount });
+      }
+      const orderLinesOf = (): NewOrderLine[] =>
+        units.map((u, i) => ({
+          lineNo: i + 1,
+          requestLineId: u.line.lineId,
+          itemId: u.line.itemId,
+          plantId: u.plantId,
+          quantity: u.quantity,
+          comment: u.line.comment,
+        }));
+      const move = (
+        u: Unit,
+        from: Place,
+        to: Place,
+        kinds: [Movement['outKind'], Movement['inKind']],
+        ids: { fromOrderId: string; fromLineId: string; toOrderId: string; toLineId: string },
+      ): Movement => ({
+        itemId: u.line.itemId,
+        itemNo: u.line.itemNo,
+        plantId: u.plantId,
+        plantNo: u.plantNo,
+        quantity: u.quantity,
+        from,
+        to,
+        outKind: kinds[0],
+        inKind: kinds[1],
+        fromOrderId: ids.fromOrderId,
+        fromOrderLineId: ids.fromLineId,
+        toOrderId: ids.toOrderId,
+        toOrderLineId: ids.toLineId,
+      });
+
+      if (row.kind === 'order' || row.kind === 'removal') {
+        if (!row.depotId)
+          throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
+        const depot: Place = { depotId: row.depotId };
+        const site: Place = { locationId: row.locationId };
+        const delivery = row.kind === 'order';
+        const order = await insertOrder(
           tx,
           {
+            ...head,
+            kind: delivery ? 'delivery' : 'removal',
             locationId: row.locationId,
-            orderId: order.id,
-            exitDate: day,
-            recordedBy: user.id,
-            remarks: input.note || null,
+            depotId: row.depotId,
           },
+          orderLinesOf(),
+          costs,
+        );
+        await postMovements(
+          tx,
           units.map((u, i) => {
-            const r = returns.get(u.line.lineId);
-            return {
-              lineNo: i + 1,
-              itemId: u.line.itemId,
-              plantId: u.plantId,
-              quantity: u.quantity,
-              condition: r?.condition ?? 'good',
-              remarks: r?.remarks || null,
-              damageAmount: r?.damageAmount ?? null,
+            const ids = {
+              fromOrderId: order.id,
+              fromLineId: order.lineIds[i],
+              toOrderId: order.id,
+              toLineId: order.lineIds[i],
             };
+            return delivery
+              ? move(u, depot, site, ['delivery', 'delivery'], ids)
+              : move(u, site, depot, ['removal', 'removal'], ids);
           }),
+          day,
+          user.id,
+        );
+        if (!delivery && units.length) {
+          // what left the location for good, and in what state (part 4)
+          const returns = new Map(input.returns.map((r) => [r.lineId, r]));
+          await insertExitOrder(
+            tx,
+            {
+              locationId: row.locationId,
+              orderId: order.id,
+              exitDate: day,
+              recordedBy: user.id,
+              remarks: input.note || null,
+            },
+            units.map((u, i) => {
+              const r = returns.get(u.line.lineId);
+              return {
+                lineNo: i + 1,
+                itemId: u.line.itemId,
+                plantId: u.plantId,
+                quantity: u.quantity,
+                condition: r?.condition ?? 'good',
+                remarks: r?.remarks || null,
+                damageAmount: r?.damageAmount ?? null,
+              };
+            }),
+          );
+        }
+      } else if (row.kind === 'relocation') {
+        if (!row.targetLocationId) throw new AppError('conflict', 'error.ongeldige_invoer');
+        const source: Place = { locationId: row.locationId };
+        const target: Place = { locationId: row.targetLocationId };
+        const lineSet = orderLinesOf();
+        const out = await insertOrder(
+          tx,
+          {
+            ...head,
+            kind: 'move_from',
+            locationId: row.locationId,
+            counterpartLocationId: row.targetLocationId,
+          },
+          lineSet,
+          costs,
+        );
+        const into = await insertOrder(
+          tx,
+          {
+            ...head,
+            kind: 'move_to',
+            locationId: row.targetLocationId,
+            counterpartLocationId: row.locationId,
+          },
+          lineSet,
+          [],
+        );
+        await linkOrders(tx, out.id, into.id);
+        await postMovements(
+          tx,
+          units.map((u, i) =>
+            move(u, source, target, ['move_out', 'move_in'], {
+              fromOrderId: out.id,
+              fromLineId: out.lineIds[i],
+              toOrderId: into.id,
+              toLineId: into.lineIds[i],
+            }),
+          ),
+          day,
+          user.id,
+        );
+      } else {
+        // a transport carries goods that are not our stock: an order with its costs, no stock moves
+        await insertOrder(
+          tx,
+          {
+            ...head,
+            kind: 'transport',
+            locationId: row.locationId,
+            counterpartLocationId: row.targetLocationId,
+          },
+          [],
+          costs,
         );
       }
-    } else if (row.kind === 'relocation') {
-      if (!row.targetLocationId) throw new AppError('conflict', 'error.ongeldige_invoer');
-      const source: Place = { locationId: row.locationId };
-      const target: Place = { locationId: row.targetLocationId };
-      const lineSet = orderLinesOf();
-      const out = await insertOrder(
-        tx,
-        {
-          ...head,
-          kind: 'move_from',
-          locationId: row.locationId,
-          counterpartLocationId: row.targetLocationId,
-        },
-        lineSet,
-        costs,
-      );
-      const into = await insertOrder(
-        tx,
-        { ...head, kind: 'move_to', locationId: row.targetLocationId, counterpartLocationId: row.locationId },
-        lineSet,
-        [],
-      );
-      await linkOrders(tx, out.id, into.id);
-      await postMovements(
-        tx,
-        units.map((u, i) =>
-          move(u, source, target, ['move_out', 'move_in'], {
-            fromOrderId: out.id,
-            fromLineId: out.lineIds[i],
-            toOrderId: into.id,
-            toLineId: into.lineIds[i],
-          }),
-        ),
-        day,
-        user.id,
-      );
-    } else {
-      // a transport carries goods that are not our stock: an order with its costs, no stock moves
-      await insertOrder(
-        tx,
-        {
-          ...head,
-          kind: 'transport',
-          locationId: row.locationId,
-          counterpartLocationId: row.targetLocationId,
-        },
-        [],
-        costs,
-      );
-    }
-    await deletePicks(tx, id);
-    await recordDepartmentChange(tx, id, {
-      from: row.status,
-      to: 'done',
-      by: user.id,
-      note: input.note || null,
-    });
-    await queueStatusMail(tx, mail, s, { id, to: 'done', note: input.note });
-  });
+      await deletePicks(tx, id);
+      await recordDepartmentChange(tx, id, {
+        from: row.status,
+        to: 'done',
+        by: user.id,
+        note: input.note || null,
+      });
+      await queueStatusMail(tx, mail, s, { id, to: 'done', note: input.note });
+    }),
+  );
   return getDepartmentRequest(ctx, id);
 }

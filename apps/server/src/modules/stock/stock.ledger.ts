@@ -56,7 +56,11 @@ export async function postMovements(
     orderId: string | null;
     orderLineId: string | null;
   }> = [];
-  for (const m of moves) {
+  // why: in one fixed order (item, plant) so that two executions touching the same rows wait, never deadlock
+  const ordered = [...moves].sort(
+    (a, b) => a.itemId.localeCompare(b.itemId) || (a.plantId ?? '').localeCompare(b.plantId ?? ''),
+  );
+  for (const m of ordered) {
     const from = placeOf(m.from);
     const to = placeOf(m.to);
     if (m.plantId) await movePlant(tx, m, from, to, day);
