@@ -244,4 +244,31 @@ describe('the loop: order, deliver, remove, collect', () => {
       await context.close();
     }
   });
+
+  it('the department pages in nl on a phone', async () => {
+    const { context, page } = await newPage(browser, { locale: 'nl-NL', width: 390, height: 844 });
+    await context.addInitScript(() =>
+      localStorage.setItem('mp.preferences', JSON.stringify({ locale: 'nl-NL' })),
+    );
+    try {
+      await signIn(page, DEPARTMENT);
+      await page.goto('/materieeldienst?status=submitted');
+      const row = page.getByTestId('queue-row').first();
+      await row.waitFor();
+      await expectAccessible(page, 'Materieeldienst (nl-390)');
+      await shot(page, 'department-queue-nl-390');
+      await row.getByRole('link').first().click();
+      await page.waitForURL(/\/materieeldienst\/[0-9a-f-]{36}$/);
+      await page.getByTestId('department-actions').waitFor();
+      await expectAccessible(page, 'Materieeldienst aanvraag (nl-390)');
+      await shot(page, 'department-request-nl-390');
+    } catch (e) {
+      await page
+        .screenshot({ path: '/tmp/department-failure-nl-390.png', fullPage: true })
+        .catch(() => undefined);
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
 });
