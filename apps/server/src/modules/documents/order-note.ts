@@ -77,14 +77,20 @@ export const noteCategory: Record<OrderKind, string> = {
   transport: 'Transportbon',
 };
 
-export const noteTitle = (locale: Locale, kind: OrderKind): string => translate(locale, `Orderbon.titel.${kind}`);
+export const noteTitle = (locale: Locale, kind: OrderKind): string =>
+  translate(locale, `Orderbon.titel.${kind}`);
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 function day(locale: Locale, value: string | null): string | null {
   if (!value) return null;
   let f = dateFormats.get(locale);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    f = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     dateFormats.set(locale, f);
   }
   const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
@@ -99,7 +105,9 @@ function money(locale: Locale, value: string | number): string {
 
 function amount(locale: Locale, value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n) : String(value);
+  return Number.isFinite(n)
+    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
+    : String(value);
 }
 
 const joined = (...parts: Array<string | null | undefined>) => parts.filter((p) => p?.trim()).join(' ');
@@ -120,7 +128,8 @@ export function renderOrderNote(
   brand: PdfBrand,
   options: { created?: Date } = {},
 ): Promise<Buffer> {
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `Orderbon.${key}`, params);
+  const t = (key: string, params?: Record<string, string | number>) =>
+    translate(locale, `Orderbon.${key}`, params);
   const title = noteTitle(locale, note.kind);
   const pdf = new PdfWriter(brand, {
     title: `${title} ${note.orderNo}`,
@@ -168,7 +177,8 @@ export function renderOrderNote(
   const address = note.address && addressLines(note.address);
   if (address || note.address?.contact) {
     blocks.push({
-      heading: note.kind === 'removal' || note.kind === 'move_from' ? t('blok_ophaaladres') : t('blok_afleveradres'),
+      heading:
+        note.kind === 'removal' || note.kind === 'move_from' ? t('blok_ophaaladres') : t('blok_afleveradres'),
       facts: [
         { label: t('naam'), value: note.address?.name ?? null },
         { label: t('adres'), value: address },
@@ -236,7 +246,11 @@ export function renderOrderNote(
         l.itemNo,
         l.plantNo ?? '',
         amount(locale, l.quantity),
-        { text: t(`conditie.${l.condition}`), bold: l.condition !== 'good', colour: l.condition === 'good' ? undefined : '#C92A2A' },
+        {
+          text: t(`conditie.${l.condition}`),
+          bold: l.condition !== 'good',
+          colour: l.condition === 'good' ? undefined : '#C92A2A',
+        },
         l.remarks ?? '',
         l.damageAmount ? money(locale, l.damageAmount) : '',
       ]),
@@ -255,7 +269,12 @@ export function renderOrderNote(
         { header: t('kolom_prijs'), width: 18, align: 'right' },
         { header: t('kolom_bedrag'), width: 18, align: 'right' },
       ],
-      note.costs.map((c) => [c.description, amount(locale, c.quantity), money(locale, c.unitPrice), money(locale, c.amount)]),
+      note.costs.map((c) => [
+        c.description,
+        amount(locale, c.quantity),
+        money(locale, c.unitPrice),
+        money(locale, c.amount),
+      ]),
       { totals: [[t('totaal'), '', '', money(locale, total / 100)]] },
     );
     pdf.paragraph(t('excl_btw'), { size: 8, colour: '#5C5F66', gap: -6 });
@@ -269,14 +288,24 @@ export function renderOrderNote(
   // ── boxes to sign: whoever hands the equipment over, whoever takes it ───────────────────────────────
   const outgoing = note.kind === 'removal' || note.kind === 'move_from';
   pdf.space(8);
-  pdf.signatures(outgoing ? [t('meegegeven_door'), t('opgehaald_door')] : [t('ontvangen_door'), t('afgeleverd_door')], {
-    name: t('handtekening_naam'),
-    date: t('handtekening_datum'),
-    signature: t('handtekening'),
-  });
+  pdf.signatures(
+    outgoing ? [t('meegegeven_door'), t('opgehaald_door')] : [t('ontvangen_door'), t('afgeleverd_door')],
+    {
+      name: t('handtekening_naam'),
+      date: t('handtekening_datum'),
+      signature: t('handtekening'),
+    },
+  );
 
   return pdf.finish({
-    text: joined(brand.name, '·', title, note.orderNo, '·', t('gemaakt', { date: day(locale, (options.created ?? new Date()).toISOString()) ?? '' })),
+    text: joined(
+      brand.name,
+      '·',
+      title,
+      note.orderNo,
+      '·',
+      t('gemaakt', { date: day(locale, (options.created ?? new Date()).toISOString()) ?? '' }),
+    ),
     pageLabel: (page, pages) => t('pagina', { page, pages }),
   });
 }

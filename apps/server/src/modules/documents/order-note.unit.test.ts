@@ -1,7 +1,7 @@
 import { locales } from '@mp/contract/i18n';
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../../platform/pdf/pdf-text.test-support.ts';
 import { defaultBrand } from '../../platform/pdf/pdf.ts';
+import { readPdf } from '../../platform/pdf/pdf-text.test-support.ts';
 import { type OrderNote, renderOrderNote } from './order-note.ts';
 
 function note(overrides: Partial<OrderNote> = {}, lineCount = 3): OrderNote {
@@ -102,8 +102,24 @@ describe('renderOrderNote', () => {
           returns: {
             exitOrderNo: 'X-2026-000009',
             lines: [
-              { lineNo: 1, itemNo: 'BH-1001', plantNo: 'MS-50000', quantity: 1, condition: 'damaged', remarks: 'Deuk', damageAmount: '85.00' },
-              { lineNo: 2, itemNo: 'BH-1002', plantNo: null, quantity: 25, condition: 'good', remarks: null, damageAmount: null },
+              {
+                lineNo: 1,
+                itemNo: 'BH-1001',
+                plantNo: 'MS-50000',
+                quantity: 1,
+                condition: 'damaged',
+                remarks: 'Deuk',
+                damageAmount: '85.00',
+              },
+              {
+                lineNo: 2,
+                itemNo: 'BH-1002',
+                plantNo: null,
+                quantity: 25,
+                condition: 'good',
+                remarks: null,
+                damageAmount: null,
+              },
             ],
           },
         }),
@@ -124,7 +140,13 @@ describe('renderOrderNote', () => {
             note({
               kind: 'move_to',
               depot: null,
-              counterpart: { no: 'P-24002', description: 'Renovatie Oudegracht', street: null, postcode: null, city: 'Utrecht' },
+              counterpart: {
+                no: 'P-24002',
+                description: 'Renovatie Oudegracht',
+                street: null,
+                postcode: null,
+                city: 'Utrecht',
+              },
             }),
             'en-US',
             defaultBrand,

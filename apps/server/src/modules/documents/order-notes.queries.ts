@@ -93,7 +93,13 @@ async function selectHead(db: Db | Tx, orderId: string): Promise<Head | null> {
 export async function selectNoteHead(
   db: Db | Tx,
   orderId: string,
-): Promise<{ orderNo: string; kind: OrderKind; locationId: string; documentDate: string; requesterLanguage: string | null } | null> {
+): Promise<{
+  orderNo: string;
+  kind: OrderKind;
+  locationId: string;
+  documentDate: string;
+  requesterLanguage: string | null;
+} | null> {
   const r = await db.execute<{
     order_no: string;
     kind: OrderKind;
@@ -120,7 +126,11 @@ export async function selectNoteHead(
 }
 
 /** Everything a note shows, with the items' descriptions in `locale` (nl-NL where that one is missing). */
-export async function selectOrderNote(db: Db | Tx, orderId: string, locale: Locale): Promise<OrderNote | null> {
+export async function selectOrderNote(
+  db: Db | Tx,
+  orderId: string,
+  locale: Locale,
+): Promise<OrderNote | null> {
   const head = await selectHead(db, orderId);
   if (!head) return null;
   const [lines, costs, returns] = await Promise.all([

@@ -8,7 +8,7 @@ import { pdfLogo } from '../../platform/pdf/logo.ts';
 import { brandColour, defaultBrand, type PdfBrand } from '../../platform/pdf/pdf.ts';
 import type { LoadSettings } from '../../platform/settings.ts';
 import { corporateLogo } from '../images/index.ts';
-import { noteCategory, type OrderKind, noteTitle, renderOrderNote } from './order-note.ts';
+import { noteCategory, noteTitle, type OrderKind, renderOrderNote } from './order-note.ts';
 import {
   fileInUse,
   lockNoteDocument,
@@ -48,7 +48,10 @@ export const noteDocumentId = (kind: OrderKind, orderNo: string): string =>
 
 /** The corporate identity as documents show it: the logo, the colour settings and the portal's name. */
 export async function loadBrand(deps: Pick<NoteDeps, 'db' | 'storage' | 'loadSettings'>): Promise<PdfBrand> {
-  const [settings, logo] = await Promise.all([deps.loadSettings(deps.db), corporateLogo(deps.db, deps.storage)]);
+  const [settings, logo] = await Promise.all([
+    deps.loadSettings(deps.db),
+    corporateLogo(deps.db, deps.storage),
+  ]);
   return {
     logo: logo ? await pdfLogo(logo.bytes) : null,
     primary: brandColour(settings.PrimaryColor, defaultBrand.primary),
@@ -152,11 +155,15 @@ export async function startOrderNoteWorker(
   pollingIntervalSeconds = 2,
 ): Promise<void> {
   await boss.createQueue(ORDER_NOTE_QUEUE);
-  await boss.work<{ orderId: string }>(ORDER_NOTE_QUEUE, { pollingIntervalSeconds, batchSize: 2 }, async (jobs) => {
-    for (const job of jobs) {
-      const stored = await storeOrderNote(deps, job.data.orderId);
-      // why: queued before its transaction committed, the order is not visible yet; throwing lets pg-boss retry.
-      if (!stored) throw new Error(`order ${job.data.orderId} not visible (yet)`);
-    }
-  });
+  await boss.work<{ orderId: string }>(
+    ORDER_NOTE_QUEUE,
+    { pollingIntervalSeconds, batchSize: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const stored = await storeOrderNote(deps, job.data.orderId);
+        // why: queued before its transaction committed, the order is not visible yet; throwing lets pg-boss retry.
+        if (!stored) throw new Error(`order ${job.data.orderId} not visible (yet)`);
+      }
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 
 /** A PDF read back the way a reader would: its pages' text and its title (tests only). */
-export async function readPdf(bytes: Buffer): Promise<{ pages: string[]; text: string; title: string | null }> {
+export async function readPdf(
+  bytes: Buffer,
+): Promise<{ pages: string[]; text: string; title: string | null }> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { text } = await extractText(pdf, { mergePages: false });
   const meta = await getMeta(pdf);

@@ -140,7 +140,11 @@ export class PdfWriter {
     doc.rect(0, 0, doc.page.width, 6).fill(this.brand.primary);
     doc.font(BOLD).fontSize(9).fillColor(this.brand.primary);
     doc.text(this.running, this.left, top - 18, { width: this.width, lineBreak: false });
-    doc.moveTo(this.left, top - 4).lineTo(this.left + this.width, top - 4).lineWidth(0.5).stroke(RULE);
+    doc
+      .moveTo(this.left, top - 4)
+      .lineTo(this.left + this.width, top - 4)
+      .lineWidth(0.5)
+      .stroke(RULE);
     doc.restore();
     doc.font(FONT).fontSize(9.5).fillColor(TEXT);
     doc.x = this.left;
@@ -205,9 +209,15 @@ export class PdfWriter {
   }
 
   /** Running text over the full width. */
-  paragraph(text: string, options: { bold?: boolean; size?: number; colour?: string; gap?: number } = {}): void {
+  paragraph(
+    text: string,
+    options: { bold?: boolean; size?: number; colour?: string; gap?: number } = {},
+  ): void {
     const { doc } = this;
-    doc.font(options.bold ? BOLD : FONT).fontSize(options.size ?? 9.5).fillColor(options.colour ?? TEXT);
+    doc
+      .font(options.bold ? BOLD : FONT)
+      .fontSize(options.size ?? 9.5)
+      .fillColor(options.colour ?? TEXT);
     const height = doc.heightOfString(text, { width: this.width });
     this.ensureSpace(Math.min(height, 40) + (options.gap ?? 0));
     if (options.gap) doc.y += options.gap;
@@ -221,7 +231,10 @@ export class PdfWriter {
    */
   facts(blocks: FactBlock[], columns = 3): void {
     const shown = blocks
-      .map((b) => ({ ...b, facts: b.facts.filter((f) => f.value !== null && f.value !== undefined && f.value !== '') }))
+      .map((b) => ({
+        ...b,
+        facts: b.facts.filter((f) => f.value !== null && f.value !== undefined && f.value !== ''),
+      }))
       .filter((b) => b.facts.length > 0);
     for (let i = 0; i < shown.length; i += columns) this.factRow(shown.slice(i, i + columns), columns);
   }
@@ -290,12 +303,18 @@ export class PdfWriter {
       2 * pad;
     const drawHeader = () => {
       doc.font(BOLD).fontSize(8.5);
-      const h = Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: widths[i] - 2 * pad }))) + 2 * pad + 1;
+      const h =
+        Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: widths[i] - 2 * pad }))) +
+        2 * pad +
+        1;
       const y = doc.y;
       doc.rect(this.left, y, this.width, h).fill(brand.primary);
       doc.fillColor(brand.primaryText);
       columns.forEach((c, i) => {
-        doc.text(c.header, xs[i] + pad, y + pad + 0.5, { width: widths[i] - 2 * pad, align: c.align ?? 'left' });
+        doc.text(c.header, xs[i] + pad, y + pad + 0.5, {
+          width: widths[i] - 2 * pad,
+          align: c.align ?? 'left',
+        });
       });
       doc.y = y + h;
     };
@@ -305,11 +324,21 @@ export class PdfWriter {
       if (!bold && index % 2 === 1) doc.rect(this.left, y, this.width, h).fill(ZEBRA);
       row.forEach((c, i) => {
         const cell = cellOf(c);
-        doc.font(bold || cell.bold ? BOLD : FONT).fontSize(9).fillColor(cell.colour ?? TEXT);
-        doc.text(cell.text, xs[i] + pad, y + pad, { width: widths[i] - 2 * pad, align: columns[i].align ?? 'left' });
+        doc
+          .font(bold || cell.bold ? BOLD : FONT)
+          .fontSize(9)
+          .fillColor(cell.colour ?? TEXT);
+        doc.text(cell.text, xs[i] + pad, y + pad, {
+          width: widths[i] - 2 * pad,
+          align: columns[i].align ?? 'left',
+        });
       });
       doc.y = y + h;
-      doc.moveTo(this.left, doc.y).lineTo(this.left + this.width, doc.y).lineWidth(0.4).stroke(RULE);
+      doc
+        .moveTo(this.left, doc.y)
+        .lineTo(this.left + this.width, doc.y)
+        .lineWidth(0.4)
+        .stroke(RULE);
     };
 
     const totals = options.totals ?? [];
@@ -335,7 +364,11 @@ export class PdfWriter {
         doc.addPage();
         drawHeader();
       }
-      doc.moveTo(this.left, doc.y).lineTo(this.left + this.width, doc.y).lineWidth(1).stroke(brand.primary);
+      doc
+        .moveTo(this.left, doc.y)
+        .lineTo(this.left + this.width, doc.y)
+        .lineWidth(1)
+        .stroke(brand.primary);
       totals.forEach((r, i) => {
         drawRow(r, i, true);
       });
@@ -363,7 +396,11 @@ export class PdfWriter {
       doc.rect(x, top, w, 22).fill(ZEBRA);
       doc.restore();
       doc.roundedRect(x, top, w, height, 4).lineWidth(0.8).stroke(RULE);
-      doc.moveTo(x, top + 22).lineTo(x + w, top + 22).lineWidth(0.5).stroke(RULE);
+      doc
+        .moveTo(x, top + 22)
+        .lineTo(x + w, top + 22)
+        .lineWidth(0.5)
+        .stroke(RULE);
       doc.font(BOLD).fontSize(9.5).fillColor(brand.primary);
       doc.text(title, x + 8, top + 7, { width: w - 16, lineBreak: false });
       doc.font(FONT).fontSize(8.5).fillColor(MUTED);
@@ -372,7 +409,11 @@ export class PdfWriter {
         const y = top + 38 + r * 24;
         doc.text(label, x + 8, y - 9, { width: 70, lineBreak: false });
         const lineTop = r === 2 ? y + 12 : y + 3;
-        doc.moveTo(x + 80, lineTop).lineTo(x + w - 10, lineTop).lineWidth(0.5).stroke(RULE);
+        doc
+          .moveTo(x + 80, lineTop)
+          .lineTo(x + w - 10, lineTop)
+          .lineWidth(0.5)
+          .stroke(RULE);
       });
     });
     doc.fillColor(TEXT).font(FONT).fontSize(9.5);
@@ -390,7 +431,11 @@ export class PdfWriter {
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       const y = doc.page.height - bottom + 22;
-      doc.moveTo(this.left, y - 6).lineTo(this.left + this.width, y - 6).lineWidth(0.5).stroke(RULE);
+      doc
+        .moveTo(this.left, y - 6)
+        .lineTo(this.left + this.width, y - 6)
+        .lineWidth(0.5)
+        .stroke(RULE);
       doc.font(FONT).fontSize(8).fillColor(MUTED);
       doc.text(footer.text, this.left, y, { width: this.width * 0.7, lineBreak: false });
       doc.text(footer.pageLabel(i - range.start + 1, range.count), this.left + this.width * 0.7, y, {
@@ -423,7 +468,11 @@ export function textPdf(
   lines: (PdfLine | string)[],
   options: { brand?: PdfBrand; created?: Date; subtitle?: string } = {},
 ): Promise<Buffer> {
-  const pdf = new PdfWriter(options.brand ?? defaultBrand, { title, language: 'nl-NL', created: options.created });
+  const pdf = new PdfWriter(options.brand ?? defaultBrand, {
+    title,
+    language: 'nl-NL',
+    created: options.created,
+  });
   pdf.header({ title, lines: options.subtitle ? [options.subtitle] : [] });
   for (const line of lines) {
     const l = typeof line === 'string' ? { text: line } : line;
