@@ -3,6 +3,7 @@ import { defaultLocale } from '@mp/contract/i18n';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
+import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
@@ -32,7 +33,10 @@ async function main() {
     ? await createJobs(database.url, (e) => logger.error({ err: e }, 'jobs'))
     : null;
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, boss });
-  if (boss) await startWorkers(boss, { mailer, db: database.db });
+  if (boss) {
+    await startWorkers(boss, { mailer, db: database.db });
+    await startOrderNoteWorker(boss, { db: database.db, storage, loadSettings });
+  }
   const sessions = await startSessionGuard({
     url: database.url,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -56,6 +60,7 @@ async function main() {
       clock: () => new Date(),
       loadSettings,
       lifecycle,
+      jobs: boss,
     },
     { logger },
   );

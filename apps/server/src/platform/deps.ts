@@ -4,6 +4,7 @@ import type { SessionGuard } from './auth/sessions.ts';
 import type { TokenSettings } from './auth/tokens.ts';
 import type { Db } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { JobQueue } from './jobs/jobs.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { LoadSettings } from './settings.ts';
 
@@ -21,5 +22,7 @@ export interface Deps {
   /** The settings reader of modules/settings, for platform code (which never imports a module). */
   loadSettings: LoadSettings;
   lifecycle: { shuttingDown: boolean };
+  /** The job queue (pg-boss) when this process runs jobs (JOBS_ENABLED); without it, work is done inline. */
+  jobs?: JobQueue | null;
   webRoot?: string;
 }

@@ -21,7 +21,7 @@ const REMARKS = [
 
 /** Inspections of the plants on site, and the documents of items and plants. */
 export function addPlantRecords(x: ExtrasState): void {
-  const { catalogue, locations, simulation, adminId, today, files, out, orderNo } = x;
+  const { catalogue, locations, simulation, adminId, today, files, out } = x;
   // ── Inspections ───────────────────────────────────────────────────────────────────────────
   const plantsOnSite = simulation.plants
     .filter((p) => p.locationIndex !== null)
@@ -95,7 +95,7 @@ export function addPlantRecords(x: ExtrasState): void {
   }
 
   // ── Documents ─────────────────────────────────────────────────────────────────────────────
-  locations.forEach((loc, li) => {
+  for (const loc of locations) {
     const docs = [
       {
         key: 'vg',
@@ -135,36 +135,7 @@ export function addPlantRecords(x: ExtrasState): void {
         uploadedBy: adminId,
       });
     }
-    const deliveries = simulation.orderInfos
-      .filter((o) => o.locationIndex === li && o.kind === 'delivery' && o.status === 'done')
-      .slice(-3);
-    for (const o of deliveries) {
-      const no = orderNo.get(o.id)!;
-      const job = pdfJob(
-        stableId('file', `packing-slip:${o.id}`),
-        `demo/orders/${no.toLowerCase()}-pakbon.pdf`,
-        `pakbon-${no}.pdf`,
-        `Pakbon ${no}`,
-        [
-          `Locatie ${loc.spec.locationNo} – ${loc.spec.description}`,
-          `Geleverd op ${o.executedDate}`,
-          ...o.lines.map((l) => `${l.quantity} × ${l.item.itemNo} ${l.item.name['nl-NL']}`),
-        ],
-      );
-      files.push(job);
-      out.documents.push({
-        id: stableId('document', `packing-slip:${o.id}`),
-        documentSystemId: `DMS-PAKBON-${no}`,
-        category: 'Pakbon',
-        title: `Pakbon ${no}`,
-        fileId: job.id,
-        documentDate: o.executedDate,
-        locationId: loc.id,
-        orderId: o.id,
-        uploadedBy: adminId,
-      });
-    }
-  });
+  }
   const firstOfFamily = new Map<string, DemoItem>();
   for (const item of catalogue.demoItems) {
     if (item.copy !== 1) continue;

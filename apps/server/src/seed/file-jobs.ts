@@ -1,6 +1,7 @@
+import { pdfLogo } from '../platform/pdf/logo.ts';
+import { defaultBrand, type PdfBrand, type PdfLine, textPdf } from '../platform/pdf/pdf.ts';
 import type { Shape } from './catalogue-data.ts';
-import { renderPicture } from './images.ts';
-import { type PdfLine, simplePdf } from './pdf.ts';
+import { renderLogo, renderPicture } from './images.ts';
 
 /** A file the seed stores: bytes made on demand, under a fixed key (reseeding overwrites, never piles up). */
 export interface FileJob {
@@ -12,6 +13,20 @@ export interface FileJob {
   meta?: Record<string, unknown>;
 }
 
+// why: one logo conversion for the hundreds of demo documents, not one each.
+let brand: Promise<PdfBrand> | null = null;
+/** The demo corporate identity (the seeded logo, the default colours) as the demo documents show it. */
+export function demoBrand(): Promise<PdfBrand> {
+  brand ??= renderLogo()
+    .then(pdfLogo)
+    .then((logo) => ({ ...defaultBrand, logo }));
+  return brand;
+}
+
+/** The demo documents' creation date: fixed, so every run makes the same bytes. */
+const CREATED = new Date('2026-11-16T08:00:00Z');
+
+/** A demo document (certificate, site document, manual, invoice…): the branded plain layout of platform/pdf. */
 export function pdfJob(
   id: string,
   storageKey: string,
@@ -19,7 +34,13 @@ export function pdfJob(
   title: string,
   lines: (PdfLine | string)[],
 ): FileJob {
-  return { id, storageKey, fileName, contentType: 'application/pdf', make: () => simplePdf(title, lines) };
+  return {
+    id,
+    storageKey,
+    fileName,
+    contentType: 'application/pdf',
+    make: async () => textPdf(title, lines, { brand: await demoBrand(), created: CREATED }),
+  };
 }
 
 export function pictureJob(

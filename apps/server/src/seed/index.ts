@@ -11,6 +11,7 @@ import { buildExtras } from './extras.ts';
 import { type FileJob, pictureJob } from './file-jobs.ts';
 import { renderBanner, renderFavicon, renderLogo } from './images.ts';
 import { invoice } from './invoicing.ts';
+import { seedOrderNotes } from './order-notes.ts';
 import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } from './org-data.ts';
 import { Rng, stableId } from './random.ts';
 import { type OrgLocation, simulate } from './simulate.ts';
@@ -469,12 +470,16 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   if (!seeded) return null;
   // why: fresh statistics, so the planner uses the trigram and foreign-key indexes right away.
   await db.execute(sql`analyze`);
+  const notes = await seedOrderNotes(db, options.storage, simulation.orderInfos);
+  log(`seed: made ${notes} delivery and removal notes`);
 
   const counts: Record<string, number> = {};
   for (const [table, rows] of tables) {
     const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
     counts[name] = (counts[name] ?? 0) + rows.length;
   }
+  counts.files += notes;
+  counts.documents += notes;
   const milliseconds = Date.now() - started;
   log(`seed: done in ${(milliseconds / 1000).toFixed(1)} s`);
   return { counts, milliseconds };

@@ -1,2 +1,12 @@
 // The documents area's public face: what other areas may use. Everything else in this folder is private.
 export { documentsRoutes } from './documents.routes.ts';
+export { type OrderKind, type OrderNote, renderOrderNote } from './order-note.ts';
+export {
+  loadBrand,
+  type NoteDeps,
+  ORDER_NOTE_QUEUE,
+  queueOrderNotes,
+  type StoredNote,
+  startOrderNoteWorker,
+  storeOrderNote,
+} from './order-notes.service.ts';

@@ -1,4 +1,5 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
 import { type ImageType, imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
@@ -83,6 +84,17 @@ export async function readImage(
   const bytes = await storage.get(file.storageKey);
   if (!bytes) throw notFound(type, id);
   return { bytes, contentType: file.contentType, etag: `"${file.sha256.slice(0, 32)}"` };
+}
+
+/** The corporate logo's bytes and type, for documents that carry the corporate identity; null when none is set. */
+export async function corporateLogo(
+  db: Db,
+  storage: FileStorage,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const { logoFileId } = await selectCorporateIdentity(db);
+  const file = logoFileId ? await selectFile(db, logoFileId) : null;
+  const bytes = file ? await storage.get(file.storageKey) : null;
+  return file && bytes ? { bytes, contentType: file.contentType } : null;
 }
 
 /** Every image URL of an entity (an item has its main picture plus image documents). */

@@ -3,6 +3,9 @@ import type { Db } from '../db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { MAIL_QUEUE, type Mailer } from '../mail/mailer.ts';
 
+/** What a module needs to queue a job of its own (pg-boss, or a stand-in in a test). */
+export type JobQueue = Pick<PgBoss, 'send'>;
+
 /** Housekeeping that runs on a schedule (pg-boss cron: one run per slot across all server processes). */
 export const MAINTENANCE_QUEUE = 'maintenance.idempotency-keys';
 /** Every hour at minute 17. */

@@ -1,0 +1,485 @@
+import PDFDocument from 'pdfkit';
+
+/*
+ * The one way this portal makes a PDF (decision 0019): pdfkit with a small set of layout helpers — a header with
+ * the corporate identity's logo and colour, blocks of facts, tables that break over pages and repeat their header,
+ * signature boxes and a footer with page numbers. Delivery and removal notes, invoices and the demo documents all
+ * go through it. Text uses the PDF standard fonts (Helvetica, WinAnsi): every letter of nl, en, fr and de.
+ */
+
+/** The corporate identity as a document shows it. */
+export interface PdfBrand {
+  /** PNG or JPEG bytes without transparency (`pdfLogo` makes them from a stored image); null: no logo. */
+  logo: Buffer | null;
+  /** #RRGGBB: header rule, headings, table headers. */
+  primary: string;
+  /** #RRGGBB: text on the primary colour. */
+  primaryText: string;
+  /** #RRGGBB: the accent line under the header. */
+  secondary: string;
+  /** The portal's name in the footer. */
+  name: string;
+}
+
+export const defaultBrand: PdfBrand = {
+  logo: null,
+  primary: '#1C4E80',
+  primaryText: '#FFFFFF',
+  secondary: '#F59F00',
+  name: 'Materieelportaal',
+};
+
+const HEX = /^#[0-9a-f]{6}$/i;
+/** A colour setting as pdfkit takes it, or the fallback when the setting holds something else. */
+export function brandColour(value: unknown, fallback: string): string {
+  return typeof value === 'string' && HEX.test(value.trim()) ? value.trim() : fallback;
+}
+
+export interface PdfMeta {
+  title: string;
+  subject?: string;
+  /** BCP 47 language of the text (nl-NL …). */
+  language?: string;
+  /** Fixed creation date (demo data is the same every run); default now. */
+  created?: Date;
+}
+
+export type Align = 'left' | 'right' | 'center';
+
+export interface Column {
+  header: string;
+  /** Share of the table's width (relative to the other columns). */
+  width: number;
+  align?: Align;
+}
+
+export type Cell = string | { text: string; bold?: boolean; colour?: string };
+
+export interface TableOptions {
+  /** Rows drawn after the body in bold, kept with at least the last body row (totals). */
+  totals?: Cell[][];
+  /** Shown instead of the body when there are no rows. */
+  empty?: string;
+}
+
+export interface Fact {
+  label: string;
+  value: string | null | undefined;
+}
+
+export interface FactBlock {
+  heading: string;
+  facts: Fact[];
+}
+
+const TEXT = '#1A1B1E';
+const MUTED = '#5C5F66';
+const RULE = '#CED4DA';
+const ZEBRA = '#F4F6F8';
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const A4 = { margin: 48, bottom: 64 };
+
+/**
+ * A document being written. Draw from top to bottom with the helpers; `finish` adds the footers and answers
+ * the bytes. New pages (a table running over, `ensureSpace`) start with a small running header.
+ */
+export class PdfWriter {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly bytes: Promise<Buffer>;
+  private running: string;
+  readonly brand: PdfBrand;
+
+  constructor(brand: PdfBrand, meta: PdfMeta) {
+    this.brand = brand;
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: A4.margin, left: A4.margin, right: A4.margin, bottom: A4.bottom },
+      bufferPages: true,
+      lang: meta.language,
+      displayTitle: true,
+      info: {
+        Title: meta.title,
+        Subject: meta.subject ?? meta.title,
+        Author: brand.name,
+        Creator: 'Materieelportaal',
+        Producer: 'Materieelportaal (pdfkit)',
+        CreationDate: meta.created ?? new Date(),
+      },
+    });
+    this.running = meta.title;
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (c: Buffer) => chunks.push(c));
+    this.bytes = new Promise((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.on('pageAdded', () => this.runningHeader());
+    this.doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+  }
+
+  get left(): number {
+    return this.doc.page.margins.left;
+  }
+  get width(): number {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right;
+  }
+  get bottom(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  ensureSpace(height: number): void {
+    if (this.doc.y + height > this.bottom) this.doc.addPage();
+  }
+
+  private runningHeader(): void {
+    const { doc } = this;
+    const top = doc.page.margins.top;
+    doc.save();
+    doc.rect(0, 0, doc.page.width, 6).fill(this.brand.primary);
+    doc.font(BOLD).fontSize(9).fillColor(this.brand.primary);
+    doc.text(this.running, this.left, top - 18, { width: this.width, lineBreak: false });
+    doc
+      .moveTo(this.left, top - 4)
+      .lineTo(this.left + this.width, top - 4)
+      .lineWidth(0.5)
+      .stroke(RULE);
+    doc.restore();
+    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    doc.x = this.left;
+    doc.y = top + 6;
+  }
+
+  /**
+   * The first page's header: the logo on the left, on the right the title in the primary colour with the number
+   * and further lines (a date) under it, then a primary rule with an accent in the secondary colour.
+   */
+  header(h: { title: string; number?: string; lines?: string[] }): void {
+    const { doc, brand } = this;
+    this.running = [h.title, h.number].filter(Boolean).join(' ');
+    const top = doc.page.margins.top;
+    doc.rect(0, 0, doc.page.width, 6).fill(brand.primary);
+    const logoBox = { width: 170, height: 56 };
+    if (brand.logo) {
+      try {
+        doc.image(brand.logo, this.left, top, { fit: [logoBox.width, logoBox.height] });
+      } catch {
+        // why: an unreadable logo must not cost the customer their delivery note; the name stands in for it.
+        this.brandName(top);
+      }
+    } else this.brandName(top);
+    const rightX = this.left + logoBox.width + 16;
+    const rightW = this.width - logoBox.width - 16;
+    doc.font(BOLD).fontSize(20).fillColor(brand.primary);
+    doc.text(h.title, rightX, top, { width: rightW, align: 'right' });
+    if (h.number) {
+      doc.font(BOLD).fontSize(12).fillColor(TEXT);
+      doc.text(h.number, rightX, doc.y + 2, { width: rightW, align: 'right' });
+    }
+    doc.font(FONT).fontSize(9).fillColor(MUTED);
+    for (const line of h.lines ?? []) doc.text(line, rightX, doc.y + 1, { width: rightW, align: 'right' });
+    const y = Math.max(doc.y, top + logoBox.height) + 10;
+    doc.rect(this.left, y, this.width, 2.5).fill(brand.primary);
+    doc.rect(this.left, y + 2.5, 60, 2.5).fill(brand.secondary);
+    doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+    doc.x = this.left;
+    doc.y = y + 18;
+  }
+
+  private brandName(top: number): void {
+    this.doc.font(BOLD).fontSize(16).fillColor(this.brand.primary);
+    this.doc.text(this.brand.name, this.left, top + 14, { width: 170, lineBreak: false });
+  }
+
+  /** Vertical space (points), unless the page ends first. */
+  space(points: number): void {
+    if (this.doc.y + points < this.bottom) this.doc.y += points;
+  }
+
+  /** A section heading in the primary colour, kept with `keep` points of what follows. */
+  heading(text: string, keep = 60): void {
+    const { doc } = this;
+    this.ensureSpace(28 + keep);
+    if (doc.y > doc.page.margins.top + 10) doc.y += 6;
+    doc.font(BOLD).fontSize(11).fillColor(this.brand.primary);
+    doc.text(text, this.left, doc.y, { width: this.width });
+    doc.moveDown(0.3);
+    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+  }
+
+  /** Running text over the full width. */
+  paragraph(
+    text: string,
+    options: { bold?: boolean; size?: number; colour?: string; gap?: number } = {},
+  ): void {
+    const { doc } = this;
+    doc
+      .font(options.bold ? BOLD : FONT)
+      .fontSize(options.size ?? 9.5)
+      .fillColor(options.colour ?? TEXT);
+    const height = doc.heightOfString(text, { width: this.width });
+    this.ensureSpace(Math.min(height, 40) + (options.gap ?? 0));
+    if (options.gap) doc.y += options.gap;
+    doc.text(text, this.left, doc.y, { width: this.width });
+    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+  }
+
+  /**
+   * Blocks of label–value pairs (order data, addresses) in a grid of `columns` equal columns, each under a small
+   * heading; empty facts and blocks are left out.
+   */
+  facts(blocks: FactBlock[], columns = 3): void {
+    const shown = blocks
+      .map((b) => ({
+        ...b,
+        facts: b.facts.filter((f) => f.value !== null && f.value !== undefined && f.value !== ''),
+      }))
+      .filter((b) => b.facts.length > 0);
+    for (let i = 0; i < shown.length; i += columns) this.factRow(shown.slice(i, i + columns), columns);
+  }
+
+  private factRow(blocks: FactBlock[], columns: number): void {
+    const { doc } = this;
+    const gap = 14;
+    const colW = (this.width - gap * (columns - 1)) / columns;
+    const labelW = Math.min(72, colW * 0.42);
+    const valueW = colW - labelW - 4;
+    const heightOf = (b: FactBlock) =>
+      18 +
+      b.facts.reduce((sum, f) => {
+        doc.font(FONT).fontSize(9);
+        const h = Math.max(
+          f.label ? doc.heightOfString(f.label, { width: labelW }) : 0,
+          doc.heightOfString(String(f.value), { width: valueW }),
+        );
+        return sum + h + 3;
+      }, 0);
+    const height = Math.max(...blocks.map(heightOf));
+    this.ensureSpace(height + 8);
+    const top = doc.y;
+    blocks.forEach((b, i) => {
+      const x = this.left + i * (colW + gap);
+      doc.rect(x, top, colW, 1.5).fill(this.brand.primary);
+      doc.font(BOLD).fontSize(8.5).fillColor(this.brand.primary);
+      doc.text(b.heading.toUpperCase(), x, top + 5, { width: colW, characterSpacing: 0.4, lineBreak: false });
+      let y = top + 18;
+      for (const f of b.facts) {
+        doc.font(FONT).fontSize(9).fillColor(MUTED);
+        let labelBottom = y;
+        if (f.label) {
+          doc.text(f.label, x, y, { width: labelW });
+          labelBottom = doc.y;
+        }
+        doc.fillColor(TEXT);
+        doc.text(String(f.value), x + labelW + 4, y, { width: valueW });
+        y = Math.max(labelBottom, doc.y) + 3;
+      }
+    });
+    doc.fillColor(TEXT);
+    doc.x = this.left;
+    doc.y = top + height + 10;
+  }
+
+  /**
+   * A table over the full width: a header row in the primary colour, light stripes, cells that wrap. A row that
+   * does not fit starts a new page, which repeats the header row; totals stay with the last row.
+   */
+  table(columns: Column[], rows: Cell[][], options: TableOptions = {}): void {
+    const { doc, brand } = this;
+    const pad = 4;
+    const total = columns.reduce((s, c) => s + c.width, 0);
+    const widths = columns.map((c) => (c.width / total) * this.width);
+    const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
+    const cellOf = (c: Cell) => (typeof c === 'string' ? { text: c } : c);
+    const rowHeight = (row: Cell[], bold = false) =>
+      Math.max(
+        ...row.map((c, i) => {
+          const cell = cellOf(c);
+          doc.font(bold || cell.bold ? BOLD : FONT).fontSize(9);
+          return doc.heightOfString(cell.text || ' ', { width: widths[i] - 2 * pad });
+        }),
+      ) +
+      2 * pad;
+    const drawHeader = () => {
+      doc.font(BOLD).fontSize(8.5);
+      const h =
+        Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: widths[i] - 2 * pad }))) +
+        2 * pad +
+        1;
+      const y = doc.y;
+      doc.rect(this.left, y, this.width, h).fill(brand.primary);
+      doc.fillColor(brand.primaryText);
+      columns.forEach((c, i) => {
+        doc.text(c.header, xs[i] + pad, y + pad + 0.5, {
+          width: widths[i] - 2 * pad,
+          align: c.align ?? 'left',
+        });
+      });
+      doc.y = y + h;
+    };
+    const drawRow = (row: Cell[], index: number, bold = false) => {
+      const h = rowHeight(row, bold);
+      const y = doc.y;
+      if (!bold && index % 2 === 1) doc.rect(this.left, y, this.width, h).fill(ZEBRA);
+      row.forEach((c, i) => {
+        const cell = cellOf(c);
+        doc
+          .font(bold || cell.bold ? BOLD : FONT)
+          .fontSize(9)
+          .fillColor(cell.colour ?? TEXT);
+        doc.text(cell.text, xs[i] + pad, y + pad, {
+          width: widths[i] - 2 * pad,
+          align: columns[i].align ?? 'left',
+        });
+      });
+      doc.y = y + h;
+      doc
+        .moveTo(this.left, doc.y)
+        .lineTo(this.left + this.width, doc.y)
+        .lineWidth(0.4)
+        .stroke(RULE);
+    };
+
+    const totals = options.totals ?? [];
+    const totalsHeight = totals.reduce((s, r) => s + rowHeight(r, true), 0);
+    this.ensureSpace(24 + (rows[0] ? rowHeight(rows[0]) : 20) + (rows.length <= 1 ? totalsHeight : 0));
+    drawHeader();
+    if (rows.length === 0 && options.empty) {
+      doc.font(FONT).fontSize(9).fillColor(MUTED);
+      doc.text(options.empty, this.left + pad, doc.y + pad, { width: this.width - 2 * pad });
+      doc.y += pad;
+    }
+    rows.forEach((row, i) => {
+      const last = i === rows.length - 1;
+      const need = rowHeight(row) + (last ? totalsHeight : 0);
+      if (doc.y + need > this.bottom) {
+        doc.addPage();
+        drawHeader();
+      }
+      drawRow(row, i);
+    });
+    if (totals.length) {
+      if (doc.y + totalsHeight > this.bottom) {
+        doc.addPage();
+        drawHeader();
+      }
+      doc
+        .moveTo(this.left, doc.y)
+        .lineTo(this.left + this.width, doc.y)
+        .lineWidth(1)
+        .stroke(brand.primary);
+      totals.forEach((r, i) => {
+        drawRow(r, i, true);
+      });
+    }
+    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    doc.x = this.left;
+    doc.y += 12;
+  }
+
+  /**
+   * Boxes to sign, side by side, each with its title and lines for name, date and signature; the boxes are
+   * kept together on one page.
+   */
+  signatures(boxes: string[], lines: { name: string; date: string; signature: string }): void {
+    const { doc, brand } = this;
+    const height = 112;
+    this.ensureSpace(height + 8);
+    const gap = 18;
+    const w = (this.width - gap * (boxes.length - 1)) / boxes.length;
+    const top = doc.y + 4;
+    boxes.forEach((title, i) => {
+      const x = this.left + i * (w + gap);
+      doc.save();
+      doc.roundedRect(x, top, w, height, 4).clip();
+      doc.rect(x, top, w, 22).fill(ZEBRA);
+      doc.restore();
+      doc.roundedRect(x, top, w, height, 4).lineWidth(0.8).stroke(RULE);
+      doc
+        .moveTo(x, top + 22)
+        .lineTo(x + w, top + 22)
+        .lineWidth(0.5)
+        .stroke(RULE);
+      doc.font(BOLD).fontSize(9.5).fillColor(brand.primary);
+      doc.text(title, x + 8, top + 7, { width: w - 16, lineBreak: false });
+      doc.font(FONT).fontSize(8.5).fillColor(MUTED);
+      const rows = [lines.name, lines.date, lines.signature];
+      rows.forEach((label, r) => {
+        const y = top + 38 + r * 24;
+        doc.text(label, x + 8, y - 9, { width: 70, lineBreak: false });
+        const lineTop = r === 2 ? y + 12 : y + 3;
+        doc
+          .moveTo(x + 80, lineTop)
+          .lineTo(x + w - 10, lineTop)
+          .lineWidth(0.5)
+          .stroke(RULE);
+      });
+    });
+    doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+    doc.x = this.left;
+    doc.y = top + height + 10;
+  }
+
+  /** Writes the footer on every page (`text(page, pages)` on the left, `pageLabel(page, pages)` on the right) and answers the PDF. */
+  finish(footer: { text: string; pageLabel: (page: number, pages: number) => string }): Promise<Buffer> {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      // why: writing inside the bottom margin would otherwise make pdfkit start yet another page.
+      const bottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = doc.page.height - bottom + 22;
+      doc
+        .moveTo(this.left, y - 6)
+        .lineTo(this.left + this.width, y - 6)
+        .lineWidth(0.5)
+        .stroke(RULE);
+      doc.font(FONT).fontSize(8).fillColor(MUTED);
+      doc.text(footer.text, this.left, y, { width: this.width * 0.7, lineBreak: false });
+      doc.text(footer.pageLabel(i - range.start + 1, range.count), this.left + this.width * 0.7, y, {
+        width: this.width * 0.3,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = bottom;
+    }
+    doc.end();
+    return this.bytes;
+  }
+}
+
+/** A line of a plain text document: a string, or a styled line with extra space above it. */
+export interface PdfLine {
+  text: string;
+  size?: number;
+  bold?: boolean;
+  /** Extra space above, in points. */
+  gap?: number;
+}
+
+/**
+ * A plain document: the branded header with the title, the lines, the footer with page numbers (Dutch: the demo
+ * documents and anything without its own layout).
+ */
+export function textPdf(
+  title: string,
+  lines: (PdfLine | string)[],
+  options: { brand?: PdfBrand; created?: Date; subtitle?: string } = {},
+): Promise<Buffer> {
+  const pdf = new PdfWriter(options.brand ?? defaultBrand, {
+    title,
+    language: 'nl-NL',
+    created: options.created,
+  });
+  pdf.header({ title, lines: options.subtitle ? [options.subtitle] : [] });
+  for (const line of lines) {
+    const l = typeof line === 'string' ? { text: line } : line;
+    pdf.paragraph(l.text, { bold: l.bold, size: l.size, gap: l.gap ?? 2 });
+  }
+  return pdf.finish({
+    text: `${(options.brand ?? defaultBrand).name} · ${title}`,
+    pageLabel: (page, pages) => `Pagina ${page} van ${pages}`,
+  });
+}
