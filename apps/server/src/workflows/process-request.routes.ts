@@ -16,7 +16,7 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Department'];
   const base = '/api/v2.0/Department/requests';
-  const mail = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+  const steps = { mail: { mailer: deps.mailer, publicUrl: deps.config.publicUrl }, notes: deps };
 
   app.get(
     base,
@@ -61,7 +61,7 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
         response: { 200: departmentRequest, 409: apiError },
       },
     },
-    async (req) => planRequest(ctxOf(req, deps), mail, req.params.id, req.body),
+    async (req) => planRequest(ctxOf(req, deps), steps, req.params.id, req.body),
   );
 
   app.post(
@@ -77,6 +77,6 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
         response: { 200: departmentRequest, 409: apiError },
       },
     },
-    async (req) => executeRequest(ctxOf(req, deps), mail, req.params.id, req.body),
+    async (req) => executeRequest(ctxOf(req, deps), steps, req.params.id, req.body),
   );
 }

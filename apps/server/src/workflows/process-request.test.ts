@@ -347,6 +347,18 @@ describe('a delivery, planned and executed', () => {
       select kind, amount::text from order_costs where order_id = ${done.orders[0].id}`);
     expect(costs.rows).toEqual([{ kind: 'transport', amount: '95.00' }]);
 
+    // the delivery note (part 6): stored as the order's document, readable by the location's members only
+    const note = await t.database.db.execute<{ id: string; category: string }>(sql`
+      select document_system_id as id, category from documents where order_id = ${done.orders[0].id}`);
+    expect(note.rows).toHaveLength(1);
+    expect(note.rows[0]?.category).toBe('Pakbon');
+    const pdf = await call('GET', `/api/v2.0/Documents/${note.rows[0]?.id}/content`, undefined, USER);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(
+      (await call('GET', `/api/v2.0/Documents/${note.rows[0]?.id}/content`, undefined, EXTERNAL)).statusCode,
+    ).toBe(404);
+
     // done is final: nothing more, and the customer sees the orders on the request
     expect(done.allowedStatuses).toEqual([]);
     expect((await execute(id)).statusCode).toBe(409);

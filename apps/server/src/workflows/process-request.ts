@@ -2,6 +2,7 @@ import type { DepartmentRequest, ExecuteInput, PlanInput } from '@mp/contract/ap
 import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import { checkTransition, type RequestStatus } from '@mp/contract/rules/request-status';
 import { sql } from 'drizzle-orm';
+import { type NoteDeps, queueOrderNotes } from '../modules/documents/index.ts';
 import {
   insertExitOrder,
   insertOrder,
@@ -38,6 +39,12 @@ type Row = Awaited<ReturnType<typeof lockRequest>>;
 
 /** What the status mail needs (the requests area's submit deps). */
 export type StatusMailDeps = Parameters<typeof queueStatusMail>[1];
+
+/** What a step needs beyond its context: the mail to the requester, and (execute) the order notes' makers. */
+export interface ProcessDeps {
+  mail: StatusMailDeps;
+  notes: NoteDeps;
+}
 
 function refuseTransition(row: Row, to: RequestStatus, note?: string): void {
   const problem = checkTransition(row.status, to, 'department', note);
@@ -84,7 +91,7 @@ async function depotIdOf(tx: Tx, depotNo: string): Promise<string> {
  */
 export async function planRequest(
   ctx: Ctx,
-  mail: StatusMailDeps,
+  { mail }: ProcessDeps,
   id: string,
   input: PlanInput,
 ): Promise<DepartmentRequest> {
@@ -168,7 +175,7 @@ export async function planRequest(
  */
 export async function executeRequest(
   ctx: Ctx,
-  mail: StatusMailDeps,
+  { mail, notes }: ProcessDeps,
   id: string,
   input: ExecuteInput,
 ): Promise<DepartmentRequest> {
@@ -384,5 +391,11 @@ export async function executeRequest(
       await queueStatusMail(tx, mail, s, { id, to: 'done', note: input.note });
     }),
   );
-  return getDepartmentRequest(ctx, id);
+  const done = await getDepartmentRequest(ctx, id);
+  // after the commit: a delivery / removal note per order (part 6), made by a job; a failure never undoes this
+  await queueOrderNotes(
+    notes,
+    done.orders.map((o) => o.id),
+  );
+  return done;
 }
