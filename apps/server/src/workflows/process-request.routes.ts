@@ -5,15 +5,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getDepartmentRequest, listQueue } from '../modules/requests/index.ts';
 import type { Deps } from '../platform/deps.ts';
+import { imageKinds, readUploads, registerUploads } from '../platform/files/uploads.ts';
 import { ctxOf } from '../platform/http/context.ts';
 import { departmentOnly } from '../platform/http/route-access.ts';
-import { executeRequest, planRequest } from './process-request.ts';
+import { addReturnPhoto, executeRequest, planRequest } from './process-request.ts';
 
 const idParams = z.object({ id: z.guid() });
 
 /** The equipment department's calls (issue #12, decision 0018): the queue, one request, plan, execute. */
 export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await registerUploads(app, deps.config);
   const tags = ['Department'];
   const base = '/api/v2.0/Department/requests';
   const steps = { mail: { mailer: deps.mailer, publicUrl: deps.config.publicUrl }, notes: deps };
@@ -78,5 +80,32 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
       },
     },
     async (req) => executeRequest(ctxOf(req, deps), steps, req.params.id, req.body),
+  );
+
+  app.post(
+    `${base}/:id/photos`,
+    {
+      config: departmentOnly,
+      schema: {
+        consumes: ['multipart/form-data'],
+        tags,
+        description:
+          'A photo of what came back with an executed removal (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped) in field `file`; form fields `lineId` (a request line: the photo belongs to that line of the exit order) and `caption`. 409 error.nog_niet_afgevoerd before the removal is executed; 413 too large, 415 other types.',
+        params: idParams,
+        response: {
+          201: z.object({ id: z.string(), fileId: z.string(), lineId: z.string().nullable() }),
+          409: apiError,
+        },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      const { files, fields } = await readUploads(req, deps.config, {
+        allowed: imageKinds,
+        fileFields: ['file'],
+      });
+      const photo = await addReturnPhoto(ctx, deps.storage, req.params.id, files[0], fields);
+      return reply.code(201).send(photo);
+    },
   );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { mailOutbox, users } from '../db/schema/index.ts';
@@ -15,6 +16,7 @@ import {
   setSetting,
   USER,
 } from '../modules/order-lists/ordering.test-support.ts';
+import { multipart } from '../platform/files/testing.ts';
 
 // The equipment department (issue #12, decision 0018): who it is, the queue, the steps of a request, and that
 // executing each kind moves exactly the right stock (ledger and inventory), once.
@@ -568,6 +570,27 @@ describe('the loop: order, deliver, remove, relocate, transport', () => {
     const lineIds = await t.database.db.execute<{ id: string; plant: boolean }>(sql`
       select id, plant_id is not null as plant from request_lines where request_id = ${rid} order by line_no`);
     const plantLine = lineIds.rows.find((l) => l.plant)?.id as string;
+    const photo = async (email: string, lineId?: string) => {
+      const body = multipart([
+        {
+          name: 'file',
+          filename: 'deuk.jpg',
+          contentType: 'image/jpeg',
+          value: await sharp({ create: { width: 80, height: 60, channels: 3, background: '#888' } })
+            .jpeg()
+            .toBuffer(),
+        },
+        ...(lineId ? [{ name: 'lineId', value: lineId }] : []),
+        { name: 'caption', value: 'Deuk in de giek' },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v2.0/Department/requests/${rid}/photos`,
+        payload: body.payload,
+        headers: { ...body.headers, ...(await t.auth(email)) },
+      });
+    };
+    expect((await photo(DEPT, plantLine)).statusCode).toBe(409);
     const r = await execute(rid, {
       executedDate: '2026-11-26',
       returns: [
@@ -608,6 +631,28 @@ describe('the loop: order, deliver, remove, relocate, transport', () => {
       remarks: 'Deuk in de giek',
     });
     expect(exit.rows.find((l) => l.plant === null)).toMatchObject({ condition: 'good' });
+
+    // photos of what came back: the department's, per line; never a customer's
+    expect((await photo(USER, plantLine)).statusCode).toBe(403);
+    const added = await photo(DEPT, plantLine);
+    expect(added.statusCode, added.body).toBe(201);
+    const files = await t.database.db.execute<{
+      kind: string;
+      caption: string;
+      plant: string | null;
+      type: string;
+    }>(sql`
+      select f.kind, f.caption, p.plant_no as plant, fl.content_type as type
+      from exit_order_files f join exit_orders x on x.id = f.exit_order_id join plant_orders o on o.id = x.order_id
+      join files fl on fl.id = f.file_id
+      left join exit_order_lines xl on xl.id = f.line_id left join plants p on p.id = xl.plant_id
+      where o.request_id = ${rid}`);
+    expect(files.rows).toEqual([
+      { kind: 'image', caption: 'Deuk in de giek', plant: plantNo, type: 'image/jpeg' },
+    ]);
+    const otherLine = lineIds.rows.find((l) => !l.plant)?.id as string;
+    expect((await photo(DEPT, otherLine)).statusCode).toBe(201);
+    expect((await photo(DEPT, randomUUID())).statusCode).toBe(400);
 
     // the history on the location shows both moves: the bulk item's (still on site) and, with empty periods
     // shown, the plant's (gone)

@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { type NoteDeps, queueOrderNotes } from '../modules/documents/index.ts';
 import {
   insertExitOrder,
+  insertExitOrderFile,
   insertOrder,
   linkOrders,
   type NewOrderCost,
   type NewOrderLine,
+  selectExitLineOfRequest,
 } from '../modules/orders/index.ts';
 import {
   checkVersion,
@@ -25,6 +27,9 @@ import {
 } from '../modules/requests/index.ts';
 import { type Movement, type Place, postMovements } from '../modules/stock/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { storeFile } from '../platform/files/files.ts';
+import type { FileStorage } from '../platform/files/storage.ts';
+import { extensionOf, reencodeImage, type UploadedFile } from '../platform/files/uploads.ts';
 import { type Ctx, requireDepartment } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
 
@@ -398,4 +403,46 @@ export async function executeRequest(
     done.orders.map((o) => o.id),
   );
   return done;
+}
+
+/**
+ * POST Department/requests/{id}/photos: a photo of what came back with an executed removal (part 4), for the whole
+ * exit order or one of its lines (the request line's id); re-encoded (metadata dropped), stored through the file
+ * storage and listed with the exit order. 409 error.nog_niet_afgevoerd before the removal is executed.
+ */
+export async function addReturnPhoto(
+  ctx: Ctx,
+  storage: FileStorage,
+  id: string,
+  upload: UploadedFile | undefined,
+  fields: { lineId?: string; caption?: string },
+): Promise<{ id: string; fileId: string; lineId: string | null }> {
+  const user = requireDepartment(ctx);
+  if (!upload) throw fieldError('invalid', 'error.ongeldige_invoer', 'file', 'validation.verplicht');
+  const lineId = fields.lineId?.trim() || null;
+  if (lineId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(lineId))
+    throw fieldError('invalid', 'error.ongeldige_invoer', 'lineId', 'validation.ongeldig_formaat');
+  const caption = fields.caption?.trim().slice(0, 200) || null;
+  const exit = await selectExitLineOfRequest(ctx.db, id, lineId);
+  if (!exit) throw new AppError('conflict', 'error.nog_niet_afgevoerd');
+  if (lineId && !exit.lineId)
+    throw fieldError('invalid', 'error.ongeldige_invoer', 'lineId', 'validation.onbekende_waarde');
+  const image = await reencodeImage(upload.bytes, { maxDimension: 2000 });
+  const file = await storeFile(ctx.db, storage, {
+    prefix: 'exit-orders',
+    extension: extensionOf[image.kind],
+    bytes: image.bytes,
+    contentType: image.contentType,
+    fileName: upload.displayName,
+    uploadedBy: user.id,
+    meta: { width: image.width, height: image.height, purpose: 'return-photo' },
+  });
+  const row = await insertExitOrderFile(ctx.db, {
+    exitOrderId: exit.exitOrderId,
+    lineId: exit.lineId,
+    kind: 'image',
+    fileId: file.id,
+    caption,
+  });
+  return { id: row.id, fileId: file.id, lineId };
 }

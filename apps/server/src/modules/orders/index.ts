@@ -2,10 +2,12 @@
 // Everything else in this folder is private.
 export {
   insertExitOrder,
+  insertExitOrderFile,
   insertOrder,
   linkOrders,
   type NewExitOrderLine,
   type NewOrderCost,
   type NewOrderLine,
+  selectExitLineOfRequest,
   selectOrdersOfRequest,
 } from './orders.queries.ts';

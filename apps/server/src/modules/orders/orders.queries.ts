@@ -72,3 +72,42 @@ export async function selectOrdersOfRequest(db: Tx | { execute: Tx['execute'] },
     order by o.created_at, o.order_no`);
   return r.rows;
 }
+
+/**
+ * The exit order a removal request became and, for one of the request's lines, its exit line (the exit lines follow
+ * the removal order's lines one to one, by line number).
+ */
+export async function selectExitLineOfRequest(
+  db: Tx | { execute: Tx['execute'] },
+  requestId: string,
+  requestLineId: string | null,
+): Promise<{ exitOrderId: string; lineId: string | null } | null> {
+  const r = await (db as Tx).execute<{ exitOrderId: string; lineId: string | null }>(sql`
+    select x.id as "exitOrderId",
+      (select xl.id from order_lines ol join exit_order_lines xl on xl.exit_order_id = x.id and xl.line_no = ol.line_no
+       where ol.order_id = o.id and ol.request_line_id = ${requestLineId}::uuid order by ol.line_no limit 1) as "lineId"
+    from plant_orders o join exit_orders x on x.order_id = o.id
+    where o.request_id = ${requestId} and o.kind = 'removal'
+    limit 1`);
+  return r.rows[0] ?? null;
+}
+
+/** A photo or document of an exit order (optionally of one line), after the ones it already has. */
+export async function insertExitOrderFile(
+  db: Tx | { execute: Tx['execute'] },
+  file: {
+    exitOrderId: string;
+    lineId: string | null;
+    kind: 'image' | 'document';
+    fileId: string;
+    caption: string | null;
+  },
+): Promise<{ id: string }> {
+  const r = await (db as Tx).execute<{ id: string }>(sql`
+    insert into exit_order_files (exit_order_id, line_id, kind, file_id, caption, sort)
+    select ${file.exitOrderId}::uuid, ${file.lineId}::uuid, ${file.kind}::exit_order_file_kind, ${file.fileId}::uuid,
+      ${file.caption}, coalesce(max(sort), -1) + 1
+    from exit_order_files where exit_order_id = ${file.exitOrderId}::uuid
+    returning id`);
+  return r.rows[0] as { id: string };
+}
