@@ -1,5 +1,12 @@
 import { apiError } from '@mp/contract/api/common';
-import { departmentRequest, executeInput, planInput, queue, queueQuery } from '@mp/contract/api/department';
+import {
+  departmentRequest,
+  executeInput,
+  planInput,
+  queue,
+  queueQuery,
+  returnPhoto,
+} from '@mp/contract/api/department';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -93,7 +100,7 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
           'A photo of what came back with an executed removal (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped) in field `file`; form fields `lineId` (a request line: the photo belongs to that line of the exit order) and `caption`. 409 error.nog_niet_afgevoerd before the removal is executed; 413 too large, 415 other types.',
         params: idParams,
         response: {
-          201: z.object({ id: z.string(), fileId: z.string(), lineId: z.string().nullable() }),
+          201: returnPhoto,
           409: apiError,
         },
       },

@@ -79,6 +79,8 @@ export const departmentRequest = requestDetail.extend({
       candidates: z.array(plantChoice),
     }),
   ),
+  /** An executed removal's exit order: where its photos go (POST …/photos). */
+  exitOrder: z.object({ id: z.string(), exitOrderNo: z.string(), photoCount: z.number().int() }).nullable(),
 });
 export type DepartmentRequest = z.infer<typeof departmentRequest>;
 
@@ -144,3 +146,6 @@ export const executeInput = z
   })
   .strict();
 export type ExecuteInput = z.infer<typeof executeInput>;
+
+/** The answer of POST Department/requests/{id}/photos. */
+export const returnPhoto = z.object({ id: z.string(), fileId: z.string(), lineId: z.string().nullable() });

@@ -139,7 +139,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   requireDepartment(ctx);
   const detail = await getRequestAs(ctx, id, 'department');
   const db = ctx.db as Q;
-  const [head, lines, picked] = await Promise.all([
+  const [head, lines, picked, exit] = await Promise.all([
     db.execute<{
       updatedAt: Date;
       customerNo: string | null;
@@ -167,6 +167,10 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
       select rp.request_line_id as "lineId", p.plant_no as "plantNo"
       from request_line_plants rp join plants p on p.id = rp.plant_id where rp.request_id = ${id}
       order by p.plant_no`),
+    db.execute<{ id: string; exitOrderNo: string; photoCount: number }>(sql`
+      select x.id, x.exit_order_no as "exitOrderNo",
+        (select count(*)::int from exit_order_files f where f.exit_order_id = x.id and f.kind = 'image') as "photoCount"
+      from exit_orders x join plant_orders o on o.id = x.order_id where o.request_id = ${id} limit 1`),
   ]);
   const h = head.rows[0];
   if (!h) throw requestNotFound(id);
@@ -197,6 +201,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
     customerNo: h.customerNo,
     customerName: h.customerName,
     depotNo: h.depotNo,
+    exitOrder: exit.rows[0] ?? null,
     picks: lines.rows
       .filter((l) => l.numbered)
       .map((l) => ({

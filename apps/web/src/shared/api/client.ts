@@ -69,7 +69,9 @@ async function send(
     ...options.headers,
   };
   if (session) headers.authorization = `Bearer ${session.accessToken}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // a FormData body (an upload) sets its own multipart content type with its boundary
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const token = await antiForgeryToken(retried.xsrf);
     if (token) headers[XSRF_HEADER] = token;
@@ -79,7 +81,12 @@ async function send(
     res = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : form
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
     });

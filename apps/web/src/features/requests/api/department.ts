@@ -114,3 +114,20 @@ export function useChangeStatus() {
     },
   });
 }
+
+/** POST /api/v2.0/Department/requests/{id}/photos: a photo of what came back with an executed removal. */
+export function useAddReturnPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; file: File; lineId?: string; caption?: string }) => {
+      const form = new FormData();
+      form.append('file', v.file);
+      if (v.lineId) form.append('lineId', v.lineId);
+      if (v.caption) form.append('caption', v.caption);
+      return api.post(`/Department/requests/${pathParam('id', v.id)}/photos`, form, {
+        answer: (c) => c.department.returnPhoto,
+      });
+    },
+    onSettled: (_d, _e, v) => queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) }),
+  });
+}

@@ -106,6 +106,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
   version: '2026-11-23T08:00:00.000Z',
   customerNo: 'K-10045',
   customerName: 'Bouwbedrijf Van Dijk',
+  exitOrder: null,
   picks: [
     {
       lineId: 'l1',
@@ -135,7 +136,8 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (method === 'POST') bodies.push({ url: url.pathname, body: JSON.parse(String(init?.body ?? '{}')) });
+    if (method === 'POST' && !(init?.body instanceof FormData))
+      bodies.push({ url: url.pathname, body: JSON.parse(String(init?.body ?? '{}')) });
     if (url.pathname.endsWith('/Department/requests'))
       return json({
         items: [
@@ -185,10 +187,20 @@ beforeEach(() => {
         { code: 'error.aanvraag_gewijzigd', message: 'x', details: { currentStatus: 'done' } },
         409,
       );
+    if (url.pathname.endsWith('/Department/requests/r1/photos'))
+      return json({ id: 'f1', fileId: 'file1', lineId: null }, 201);
     if (url.pathname.endsWith('/Department/requests/r1')) return json(answer);
     if (url.pathname.endsWith('/PlantRequests/r1/status')) {
       answer = detail({ status: 'rejected', allowedStatuses: [], rejectionReason: 'Niet leverbaar' });
-      const { orders: _o, version: _v, customerNo: _c, customerName: _n, picks: _p, ...plain } = answer;
+      const {
+        orders: _o,
+        version: _v,
+        customerNo: _c,
+        customerName: _n,
+        picks: _p,
+        exitOrder: _x,
+        ...plain
+      } = answer;
       return json({ ...plain, orders: [] });
     }
     return json({}, 404);
@@ -280,5 +292,26 @@ describe('processing one request', () => {
       version: '2026-11-23T08:00:00.000Z',
       executedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+  });
+
+  it('after a removal is executed, a photo of what came back is uploaded as a multipart form', async () => {
+    answer = detail({
+      kind: 'removal',
+      status: 'done',
+      allowedStatuses: [],
+      exitOrder: { id: 'x1', exitOrderNo: 'X-2026-000009', photoCount: 0 },
+    });
+    signInDepartment();
+    renderProcess();
+    const panel = await screen.findByTestId('return-photos');
+    expect(within(panel).getByText(/X-2026-000009/)).toBeTruthy();
+    const input = panel.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'deuk.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(within(panel).getByTestId('photo-submit'));
+    await waitFor(() => expect(snackbarStore.get().current?.key).toBe('Materieeldienst.foto_toegevoegd'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/photos'));
+    expect(call?.[1]?.body).toBeInstanceOf(FormData);
+    expect(((call?.[1]?.body as FormData).get('file') as File).name).toBe('deuk.jpg');
   });
 });

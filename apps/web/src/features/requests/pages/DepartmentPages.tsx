@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  FileInput,
   Group,
   Modal,
   MultiSelect,
@@ -34,6 +35,7 @@ import {
   IconBolt,
   IconCalendarEvent,
   IconCheck,
+  IconPhoto,
   IconPlayerPlay,
   IconPlus,
   IconTrash,
@@ -55,6 +57,7 @@ import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
   type DepartmentRequest,
   type QueueItem,
+  useAddReturnPhoto,
   useChangeStatus,
   useDepartmentRequest,
   useExecuteRequest,
@@ -428,7 +431,8 @@ function Actions({ r, reload }: { r: DepartmentRequest; reload: () => void }) {
   const [noteFor, setNoteFor] = useState<'rejected' | 'cancelled' | null>(null);
   const [note, setNote] = useState('');
   const can = (s: RequestStatus) => r.allowedStatuses.includes(s);
-  if (r.allowedStatuses.length === 0) return null;
+  if (r.allowedStatuses.length === 0)
+    return r.exitOrder ? <ReturnPhotos r={r} exitOrder={r.exitOrder} /> : null;
   const take = () =>
     change.mutate(
       { id: r.id, status: 'in_progress' },
@@ -924,17 +928,102 @@ function ExecuteForm({ r, reload }: { r: DepartmentRequest; reload: () => void }
             <Button variant="default" onClick={() => setConfirming(false)} mih={44}>
               {t('shared.annuleren')}
             </Button>
-            <Button
-              onClick={submit}
-              loading={execute.isPending}
-              mih={44}
-              data-testid="execute-confirm"
-            >
+            <Button onClick={submit} loading={execute.isPending} mih={44} data-testid="execute-confirm">
               {t('shared.bevestigen')}
             </Button>
           </Group>
         </Stack>
       </Modal>
     </DatesLocale>
+  );
+}
+
+/** Photos of what came back with an executed removal, for the exit order or one of its lines. */
+function ReturnPhotos({
+  r,
+  exitOrder,
+}: {
+  r: DepartmentRequest;
+  exitOrder: NonNullable<DepartmentRequest['exitOrder']>;
+}) {
+  const { t } = useTranslation();
+  const add = useAddReturnPhoto();
+  const [file, setFile] = useState<File | null>(null);
+  const [lineId, setLineId] = useState<string | null>(null);
+  const [caption, setCaption] = useState('');
+  const lines = r.lines.filter((l) => l.type === 'item');
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="return-photos"
+      data-testid="return-photos"
+    >
+      <Title order={2} size="h4" mb="xs" id="return-photos">
+        {t('Materieeldienst.fotos_retour')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('Materieeldienst.fotos_uitleg', {
+          exitOrderNo: exitOrder.exitOrderNo,
+          count: exitOrder.photoCount,
+        })}
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!file) return;
+          add.mutate(
+            { id: r.id, file, lineId: lineId ?? undefined, caption: caption.trim() || undefined },
+            {
+              onSuccess: () => {
+                snackbar.success('Materieeldienst.foto_toegevoegd');
+                setFile(null);
+                setCaption('');
+              },
+              onError: (err) => snackbar.error(err),
+            },
+          );
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <FileInput
+            label={t('Materieeldienst.foto')}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            value={file}
+            onChange={setFile}
+            clearable
+            leftSection={<IconPhoto size={16} aria-hidden />}
+            styles={{ input: { minHeight: 44 } }}
+            data-testid="photo-file"
+          />
+          <Select
+            label={t('Aanvragen.regels')}
+            placeholder={t('Materieeldienst.hele_exitorder')}
+            data={lines.map((l) => ({
+              value: l.lineId,
+              label: `${l.itemNo}${l.plantNo ? ` (${l.plantNo})` : ''}`,
+            }))}
+            value={lineId}
+            onChange={setLineId}
+            clearable
+            styles={{ input: { minHeight: 44 } }}
+          />
+          <TextInput
+            label={t('Materieeldienst.bijschrift')}
+            value={caption}
+            onChange={(e) => setCaption(e.currentTarget.value)}
+            maxLength={200}
+            styles={{ input: { minHeight: 44 } }}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" disabled={!file} loading={add.isPending} mih={44} data-testid="photo-submit">
+            {t('Materieeldienst.foto_toevoegen')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }
