@@ -97,9 +97,9 @@ export const planInput = z
     transportMeans: z.string().trim().max(50).optional(),
     plants: z
       .array(
-        z.object({ lineId: z.guid(), plantNos: z.array(z.string().trim().min(1).max(50)).max(500) }).strict(),
+        z.object({ lineId: z.guid(), plantNos: z.array(z.string().trim().min(1).max(50)).max(100) }).strict(),
       )
-      .max(500)
+      .max(100)
       .default([]),
     note,
   })

@@ -49,7 +49,15 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'One set with its lines (child sets expanded, amounts per one set) and the Sets_* settings.',
-        params: z.object({ setNo: z.string().trim().min(1).max(50) }),
+        // why: '.' or '..' as the last segment is resolved away by URL normalisation (it would reach the list)
+        params: z.object({
+          setNo: z
+            .string()
+            .trim()
+            .min(1)
+            .max(50)
+            .regex(/^(?!\.{1,2}$)/),
+        }),
         querystring: z.object({ plantLocation: z.string().trim().min(1).max(50).optional() }).strict(),
         response: { 200: setDetail },
       },
