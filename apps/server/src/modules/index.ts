@@ -8,6 +8,7 @@ import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { orderListsRoutes } from './order-lists/index.ts';
+import { ordersRoutes } from './orders/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { removalListsRoutes } from './removal-lists/index.ts';
 import { requestsRoutes } from './requests/index.ts';
@@ -42,4 +43,5 @@ export const modules: ModuleRegistrar[] = [
   requestsRoutes,
   stockRoutes,
   removalListsRoutes,
+  ordersRoutes,
 ];

@@ -6,6 +6,7 @@ export * as common from './common.ts';
 export * as department from './department.ts';
 export * as locations from './locations.ts';
 export * as ordering from './ordering.ts';
+export * as orders from './orders.ts';
 export * as removal from './removal.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';

@@ -11,3 +11,4 @@ export {
   selectExitLineOfRequest,
   selectOrdersOfRequest,
 } from './orders.queries.ts';
+export { ordersRoutes } from './orders.routes.ts';

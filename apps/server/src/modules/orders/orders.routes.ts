@@ -1,0 +1,103 @@
+import {
+  exitOrderDetail,
+  exitOrderList,
+  exitOrderListQuery,
+  orderDetail,
+  orderList,
+  orderListQuery,
+} from '@mp/contract/api/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { ordersLegacy } from './orders.legacy.ts';
+import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
+
+const idParams = z.object({ id: z.guid() });
+const access =
+  "Needs the kind's functional area (AppMaterieelordersAanvoer, …Afvoer, …VerplaatsingNaar, …VerplaatsingVan; AppExitOrders) and the location to be the caller's: another customer's order answers 404 like an unknown one.";
+
+/** The customer's order and exit-order pages (issue #12 part 5) and the legacy MaterieelOrder / MaterieelExitOrder calls. */
+export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['PlantOrders'];
+
+  app.get(
+    '/api/v2.0/PlantOrders',
+    {
+      schema: {
+        tags,
+        description: `The orders of one kind on plantLocation (Orders aanvoer, afvoer, naar- and van-verplaatsing), newest first (executed, else planned, else order date), filtered by status, date range and words in the order, reference or request number. ${access}`,
+        querystring: orderListQuery,
+        response: { 200: orderList },
+      },
+    },
+    async (req) => {
+      const { kind, ...q } = req.query;
+      return listOrders(ctxOf(req, deps), { ...q, kinds: [kind] });
+    },
+  );
+
+  app.get(
+    '/api/v2.0/PlantOrders/:id',
+    {
+      schema: {
+        tags,
+        description: `One order: lines with plant numbers, costs with their total, documents (GET Documents/{id}/content: the delivery / removal note), the request it came from, a move's other half and a removal's exit order. ${access}`,
+        params: idParams,
+        response: { 200: orderDetail },
+      },
+    },
+    async (req) => getOrder(ctxOf(req, deps), { id: req.params.id }),
+  );
+
+  app.get(
+    '/api/v2.0/ExitOrders',
+    {
+      schema: {
+        tags,
+        description: `The exit orders of plantLocation (what left it for good), newest first. ${access}`,
+        querystring: exitOrderListQuery,
+        response: { 200: exitOrderList },
+      },
+    },
+    async (req) => listExitOrders(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/v2.0/ExitOrders/:id',
+    {
+      schema: {
+        tags,
+        description: `One exit order: its lines with the condition on return, remarks and damage, its photos (GET ExitOrders/{id}/files/{fileId}) and documents. ${access}`,
+        params: idParams,
+        response: { 200: exitOrderDetail },
+      },
+    },
+    async (req) => getExitOrder(ctxOf(req, deps), { id: req.params.id }),
+  );
+
+  app.get(
+    '/api/v2.0/ExitOrders/:id/files/:fileId',
+    {
+      schema: {
+        tags,
+        description: `A photo or document of an exit order (inline, private). ${access}`,
+        params: z.object({ id: z.guid(), fileId: z.guid() }),
+      },
+    },
+    async (req, reply) => {
+      const file = await readExitOrderFile(ctxOf(req, deps), deps.storage, req.params.id, req.params.fileId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.bytes);
+    },
+  );
+
+  ordersLegacy(app, deps);
+}

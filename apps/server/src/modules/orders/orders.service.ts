@@ -1,0 +1,252 @@
+import type {
+  ExitOrderDetail,
+  ExitOrderListQuery,
+  ExitOrderSummary,
+  OrderDetail,
+  OrderList,
+  OrderListQuery,
+  OrderSummary,
+} from '@mp/contract/api/orders';
+import type { FunctionalArea } from '@mp/contract/permissions';
+import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { itemsById } from '../catalogue/index.ts';
+import { listMyLocations } from '../locations/index.ts';
+import {
+  type ExitOrderRow,
+  type OrderKindValue,
+  type OrderRow,
+  selectExitFile,
+  selectExitFiles,
+  selectExitLines,
+  selectExitOrder,
+  selectExitOrderIdOfOrder,
+  selectExitOrders,
+  selectOrder,
+  selectOrderCosts,
+  selectOrderDocuments,
+  selectOrderLines,
+  selectOrders,
+} from './orders.read.queries.ts';
+
+/*
+ * The customer's side of the plant orders (issue #12 part 5): a location's incoming, outgoing, move-to and
+ * move-from orders and its exit orders. Every call checks the functional area of the kind and that the order's
+ * location is the caller's (an admin's: any); another customer's order answers 404 like an unknown one.
+ */
+
+/** The functional area of product §6 per order kind (a transport order is shown with the request only). */
+export const orderArea: Record<OrderKindValue, FunctionalArea> = {
+  delivery: 'AppMaterieelordersAanvoer',
+  removal: 'AppMaterieelordersAfvoer',
+  move_to: 'AppMaterieelordersVerplaatsingNaar',
+  move_from: 'AppMaterieelordersVerplaatsingVan',
+  transport: 'AppMaterieelaanvragen',
+};
+
+const notFound = (what: string) =>
+  new AppError('not_found', 'error.niet_gevonden', { details: { id: what } });
+
+function toSummary(r: OrderRow): OrderSummary {
+  return {
+    id: r.id,
+    orderNo: r.orderNo,
+    kind: r.kind,
+    status: r.status,
+    locationNo: r.locationNo,
+    locationDescription: r.locationDescription,
+    orderDate: r.orderDate,
+    plannedDate: r.plannedDate,
+    executedDate: r.executedDate,
+    counterpartLocationNo: r.counterpartLocationNo,
+    counterpartLocationDescription: r.counterpartLocationDescription,
+    depotNo: r.depotNo,
+    depotName: r.depotName,
+    reference: r.reference,
+    requestId: r.requestId,
+    requestNo: r.requestNo,
+    lineCount: r.lineCount,
+    totalQuantity: r.totalQuantity,
+  };
+}
+
+/**
+ * The locations a list is over: the one asked for, or (project) every location of the caller with its project
+ * number (ProjectOverzichten_TonenEnGebruiken; a location without a project number is a project of its own).
+ */
+async function locationsOf(ctx: Ctx, locationNo: string, project: boolean): Promise<string[]> {
+  const location = await requireLocation(ctx, locationNo, 'read');
+  if (!project) return [location.locationId];
+  if (!(await ctx.settings()).ProjectOverzichten_TonenEnGebruiken)
+    throw new AppError('forbidden', 'Afvoerlijst.project_uit');
+  const mine = await listMyLocations(ctx);
+  const projectNo = mine.find((l) => l.id === location.locationId)?.projectNo ?? null;
+  if (!projectNo) return [location.locationId];
+  return [
+    location.locationId,
+    ...mine.filter((l) => l.projectNo === projectNo && l.id !== location.locationId).map((l) => l.id),
+  ];
+}
+
+/** GET PlantOrders: one location's (or project's) orders of some kinds, newest first. */
+export async function listOrders(
+  ctx: Ctx,
+  q: Omit<OrderListQuery, 'kind'> & { kinds: readonly OrderKindValue[] },
+  options: { project?: boolean } = {},
+): Promise<OrderList> {
+  for (const kind of new Set(q.kinds)) await requireArea(ctx, orderArea[kind], 'read');
+  const locationIds = await locationsOf(ctx, q.plantLocation, options.project === true);
+  const { rows, total } = await selectOrders(ctx.db, { ...q, locationIds, kinds: q.kinds });
+  return { items: rows.map(toSummary), page: q.page, pageSize: q.pageSize, total };
+}
+
+/** The order by id or number when the caller may read it (its kind's area, its location); else 404 (or 403). */
+async function readableOrder(ctx: Ctx, key: { id?: string; orderNo?: string }) {
+  const row = await selectOrder(ctx.db, key);
+  if (!row) throw notFound(key.id ?? key.orderNo ?? '');
+  await requireArea(ctx, orderArea[row.kind], 'read');
+  await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
+  return row;
+}
+
+/** GET PlantOrders/{id}: one order with lines, costs, documents, its move partner and exit order. */
+export async function getOrder(
+  ctx: Ctx,
+  key: { id?: string; orderNo?: string },
+  kinds?: readonly OrderKindValue[],
+): Promise<OrderDetail> {
+  const row = await readableOrder(ctx, key);
+  // a legacy call for one kind does not show another kind's order
+  if (kinds && !kinds.includes(row.kind)) throw notFound(key.id ?? key.orderNo ?? '');
+  const [lines, costs, documents, linked, exit] = await Promise.all([
+    selectOrderLines(ctx.db, row.id),
+    selectOrderCosts(ctx.db, row.id),
+    selectOrderDocuments(ctx.db, [row.id]),
+    row.linkedOrderId ? selectOrder(ctx.db, { id: row.linkedOrderId }) : Promise.resolve(null),
+    row.kind === 'removal' ? selectExitOrderIdOfOrder(ctx.db, row.id) : Promise.resolve(null),
+  ]);
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    lines.map((l) => l.itemId),
+  );
+  // the other half of a move only when the caller may see that location too
+  let linkedOrder: OrderDetail['linkedOrder'] = null;
+  if (linked) {
+    try {
+      await requireLocationById(ctx, linked.locationId, 'read', { allowDeregistered: true });
+      linkedOrder = {
+        id: linked.id,
+        orderNo: linked.orderNo,
+        kind: linked.kind,
+        locationNo: linked.locationNo,
+      };
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
+  }
+  const total = costs.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
+  return {
+    ...toSummary(row),
+    transportMeans: row.transportMeans,
+    street: row.street,
+    postcode: row.postcode,
+    city: row.city,
+    contactPerson: row.contactPerson,
+    phone: row.phone,
+    comment: row.comment,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      itemNo: l.itemNo,
+      description: items.get(l.itemId)?.description ?? l.itemNo,
+      plantNo: l.plantNo,
+      quantity: l.quantity,
+      comment: l.comment,
+    })),
+    costs,
+    costTotal: (total / 100).toFixed(2),
+    documents: documents.map(({ orderId: _, ...d }) => d),
+    linkedOrder,
+    exitOrder: exit,
+  };
+}
+
+function toExitSummary(r: ExitOrderRow): ExitOrderSummary {
+  const { locationId: _, ...rest } = r;
+  return rest;
+}
+
+/** GET ExitOrders: one location's (or project's) exit orders, newest first. */
+export async function listExitOrders(
+  ctx: Ctx,
+  q: ExitOrderListQuery,
+  options: { project?: boolean } = {},
+): Promise<{ items: ExitOrderSummary[]; page: number; pageSize: number; total: number }> {
+  await requireArea(ctx, 'AppExitOrders', 'read');
+  const locationIds = await locationsOf(ctx, q.plantLocation, options.project === true);
+  const { rows, total } = await selectExitOrders(ctx.db, { locationIds, page: q.page, pageSize: q.pageSize });
+  return { items: rows.map(toExitSummary), page: q.page, pageSize: q.pageSize, total };
+}
+
+async function readableExitOrder(ctx: Ctx, key: { id?: string; exitOrderNo?: string }) {
+  await requireArea(ctx, 'AppExitOrders', 'read');
+  const row = await selectExitOrder(ctx.db, key);
+  if (!row) throw notFound(key.id ?? key.exitOrderNo ?? '');
+  await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
+  return row;
+}
+
+/** GET ExitOrders/{id}: what left, in what state, with its photos and documents (the removal order's too). */
+export async function getExitOrder(
+  ctx: Ctx,
+  key: { id?: string; exitOrderNo?: string },
+): Promise<ExitOrderDetail> {
+  const row = await readableExitOrder(ctx, key);
+  const [lines, files, documents] = await Promise.all([
+    selectExitLines(ctx.db, row.id),
+    selectExitFiles(ctx.db, row.id),
+    row.orderId ? selectOrderDocuments(ctx.db, [row.orderId]) : Promise.resolve([]),
+  ]);
+  const items = await itemsById(
+    ctx.db,
+    ctx.locale,
+    lines.map((l) => l.itemId),
+  );
+  return {
+    ...toExitSummary(row),
+    lines: lines.map(({ itemId, ...l }) => ({
+      ...l,
+      description: items.get(itemId)?.description ?? l.itemNo,
+    })),
+    photos: files
+      .filter((f) => f.kind === 'image')
+      .map((f) => ({
+        id: f.id,
+        lineNo: f.lineNo,
+        caption: f.caption,
+        url: `/api/v2.0/ExitOrders/${row.id}/files/${f.id}`,
+      })),
+    documents: [
+      ...documents.map(({ orderId: _, ...d }) => d),
+      ...files
+        .filter((f) => f.kind === 'document')
+        .map((f) => ({ id: f.id, title: f.caption ?? f.fileName, category: 'ExitOrder', date: f.createdAt })),
+    ],
+  };
+}
+
+/** GET ExitOrders/{id}/files/{fileId}: a photo or document of an exit order, under the exit order's access. */
+export async function readExitOrderFile(
+  ctx: Ctx,
+  storage: FileStorage,
+  id: string,
+  fileId: string,
+): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
+  const row = await readableExitOrder(ctx, { id });
+  const file = await selectExitFile(ctx.db, row.id, fileId);
+  const bytes = file ? await storage.get(file.storageKey) : null;
+  if (!file || !bytes) throw notFound(fileId);
+  return { bytes, contentType: file.contentType, fileName: file.fileName };
+}
