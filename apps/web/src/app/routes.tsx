@@ -180,23 +180,33 @@ export const routeTable: RouteDef[] = [
     parent: 'Materieelaanvragen',
     titleKey: 'routes.Materieelaanvragen',
   }),
-  r('OrdersAanvoer', paths.ordersAanvoer.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('OrderAanvoer', paths.orderAanvoer.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r('OrdersAanvoer', paths.ordersAanvoer.pattern, 'auth', p(orders, 'OrdersAanvoerPage')),
+  r('OrderAanvoer', paths.orderAanvoer.pattern, 'auth', p(orders, 'OrderDetailPage'), {
     parent: 'OrdersAanvoer',
     titleKey: 'routes.OrdersAanvoer',
   }),
-  r('OrdersAfvoer', paths.ordersAfvoer.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('OrderAfvoer', paths.orderAfvoer.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r('OrdersAfvoer', paths.ordersAfvoer.pattern, 'auth', p(orders, 'OrdersAfvoerPage')),
+  r('OrderAfvoer', paths.orderAfvoer.pattern, 'auth', p(orders, 'OrderDetailPage'), {
     parent: 'OrdersAfvoer',
     titleKey: 'routes.OrdersAfvoer',
   }),
-  r('OrdersNaarVerplaatsing', paths.ordersNaarVerplaatsing.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('OrderNaarVerplaatsing', paths.orderNaarVerplaatsing.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r(
+    'OrdersNaarVerplaatsing',
+    paths.ordersNaarVerplaatsing.pattern,
+    'auth',
+    p(orders, 'OrdersNaarVerplaatsingPage'),
+  ),
+  r('OrderNaarVerplaatsing', paths.orderNaarVerplaatsing.pattern, 'auth', p(orders, 'OrderDetailPage'), {
     parent: 'OrdersNaarVerplaatsing',
     titleKey: 'routes.OrdersNaarVerplaatsing',
   }),
-  r('OrdersVanVerplaatsing', paths.ordersVanVerplaatsing.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('OrderVanVerplaatsing', paths.orderVanVerplaatsing.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r(
+    'OrdersVanVerplaatsing',
+    paths.ordersVanVerplaatsing.pattern,
+    'auth',
+    p(orders, 'OrdersVanVerplaatsingPage'),
+  ),
+  r('OrderVanVerplaatsing', paths.orderVanVerplaatsing.pattern, 'auth', p(orders, 'OrderDetailPage'), {
     parent: 'OrdersVanVerplaatsing',
     titleKey: 'routes.OrdersVanVerplaatsing',
   }),
@@ -286,8 +296,8 @@ export const routeTable: RouteDef[] = [
   r('TransportVoltooid', paths.transportVoltooid.pattern, 'auth', p(transport, 'TransportVoltooidPage'), {
     titleKey: 'routes.TransportAanvraag',
   }),
-  r('ExitOrders', paths.exitOrders.pattern, 'auth', p(orders, 'LocationListPage')),
-  r('ExitOrder', paths.exitOrder.pattern, 'auth', p(orders, 'NumberedDetailPage'), {
+  r('ExitOrders', paths.exitOrders.pattern, 'auth', p(orders, 'ExitOrdersPage')),
+  r('ExitOrder', paths.exitOrder.pattern, 'auth', p(orders, 'ExitOrderPage'), {
     parent: 'ExitOrders',
     titleKey: 'routes.ExitOrders',
   }),
