@@ -70,6 +70,8 @@ export const orderDocument = z.object({
   title: z.string(),
   category: z.string(),
   date: z.string().nullable(),
+  /** Where its file is (fetched with the user's token). */
+  url: z.string(),
 });
 
 /** GET /api/v2.0/PlantOrders/{id}: one order with its lines, costs, documents and the orders it belongs with. */
@@ -95,7 +97,9 @@ export const orderDetail = orderSummary.extend({
   costTotal: decimal,
   documents: z.array(orderDocument),
   /** A move's other half (move_from ↔ move_to), when the caller may see that location. */
-  linkedOrder: z.object({ id: z.string(), orderNo: z.string(), kind: orderKindSchema, locationNo: z.string() }).nullable(),
+  linkedOrder: z
+    .object({ id: z.string(), orderNo: z.string(), kind: orderKindSchema, locationNo: z.string() })
+    .nullable(),
   /** A removal's exit order. */
   exitOrder: z.object({ id: z.string(), exitOrderNo: z.string() }).nullable(),
 });

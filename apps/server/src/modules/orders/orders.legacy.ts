@@ -58,7 +58,13 @@ const costsDto = (o: OrderDetail) => ({
 });
 
 const documentsDto = (docs: OrderDetail['documents']) =>
-  docs.map((d) => ({ documentSystemId: d.id, titel: d.title, categorie: d.category, datum: d.date }));
+  docs.map((d) => ({
+    documentSystemId: d.id,
+    titel: d.title,
+    categorie: d.category,
+    datum: d.date,
+    url: d.url,
+  }));
 
 function orderDetailDto(o: OrderDetail) {
   return {

@@ -167,11 +167,20 @@ export async function getOrder(
     })),
     costs,
     costTotal: (total / 100).toFixed(2),
-    documents: documents.map(({ orderId: _, ...d }) => d),
+    documents: documents.map(documentOf),
     linkedOrder,
     exitOrder: exit,
   };
 }
+
+/** A document row about an order, with the address of its content (decision 0009's access rule). */
+const documentOf = (d: { id: string; title: string; category: string; date: string | null }) => ({
+  id: d.id,
+  title: d.title,
+  category: d.category,
+  date: d.date,
+  url: `/api/v2.0/Documents/${encodeURIComponent(d.id)}/content`,
+});
 
 function toExitSummary(r: ExitOrderRow): ExitOrderSummary {
   const { locationId: _, ...rest } = r;
@@ -229,10 +238,16 @@ export async function getExitOrder(
         url: `/api/v2.0/ExitOrders/${row.id}/files/${f.id}`,
       })),
     documents: [
-      ...documents.map(({ orderId: _, ...d }) => d),
+      ...documents.map(documentOf),
       ...files
         .filter((f) => f.kind === 'document')
-        .map((f) => ({ id: f.id, title: f.caption ?? f.fileName, category: 'ExitOrder', date: f.createdAt })),
+        .map((f) => ({
+          id: f.id,
+          title: f.caption ?? f.fileName,
+          category: 'ExitOrder',
+          date: f.createdAt,
+          url: `/api/v2.0/ExitOrders/${row.id}/files/${f.id}`,
+        })),
     ],
   };
 }

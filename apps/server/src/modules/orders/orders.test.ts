@@ -157,6 +157,21 @@ describe('exit orders', () => {
     expect(x.statusCode, x.body).toBe(200);
     expect(x.json().lines.length).toBe(first.lineCount);
     expect((await get(`/api/v2.0/ExitOrders/${first.id}`, EXTERNAL)).statusCode).toBe(404);
+
+    // photos and documents are served under the exit order's access
+    const withFiles = await t.database.db.execute<{ id: string }>(sql`
+      select x.id from exit_orders x join exit_order_files f on f.exit_order_id = x.id
+      join location_memberships m on m.location_id = x.location_id join users u on u.id = m.user_id
+      where u.email = ${USER} and f.kind = 'image' limit 1`);
+    const withPhoto = withFiles.rows[0]?.id;
+    expect(withPhoto).toBeDefined();
+    const shown = (await get(`/api/v2.0/ExitOrders/${withPhoto}`)).json();
+    expect(shown.photos.length).toBeGreaterThan(0);
+    const bytes = await get(shown.photos[0].url);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toMatch(/^image\//);
+    expect((await get(shown.photos[0].url, EXTERNAL)).statusCode).toBe(404);
+    for (const d of shown.documents) expect((await get(d.url)).statusCode, d.url).toBe(200);
     expect((await get(`/api/v2.0/ExitOrders?plantLocation=${FOREIGN_LOC}`)).statusCode).toBe(404);
     expect((await get(`/api/v2.0/ExitOrders?plantLocation=${loc}&pageSize=0`)).statusCode).toBe(400);
   });

@@ -55,7 +55,13 @@ const detail = {
   ],
   costTotal: '95.00',
   documents: [
-    { id: 'DMS-PAKBON-O-2026-000101', title: 'Pakbon O-2026-000101', category: 'Pakbon', date: '2026-11-23' },
+    {
+      id: 'DMS-PAKBON-O-2026-000101',
+      title: 'Pakbon O-2026-000101',
+      category: 'Pakbon',
+      date: '2026-11-23',
+      url: '/api/v2.0/Documents/DMS-PAKBON-O-2026-000101/content',
+    },
   ],
   linkedOrder: null,
   exitOrder: null,

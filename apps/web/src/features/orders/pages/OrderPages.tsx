@@ -357,11 +357,7 @@ function Documents({ documents }: { documents: OrderDetail['documents'] }) {
                 size="sm"
                 mih={44}
                 leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() =>
-                  downloadFile(`/Documents/${encodeURIComponent(d.id)}/content`, `${d.title}.pdf`).catch(
-                    (e) => snackbar.error(e),
-                  )
-                }
+                onClick={() => downloadFile(d.url, d.title).catch((e) => snackbar.error(e))}
                 aria-label={`${t('shared.downloaden')}: ${d.title}`}
               >
                 {t('shared.downloaden')}
@@ -514,35 +510,31 @@ export function OrderDetailPage() {
                 <Title order={2} size="h4" mb="sm" id="order-lines">
                   {t('Orders.regels')}
                 </Title>
-                <Table.ScrollContainer minWidth={480}>
-                  <Table striped data-testid="order-lines">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('shared.artikelnummer')}</Table.Th>
-                        <Table.Th>{t('shared.omschrijving')}</Table.Th>
-                        <Table.Th>{t('shared.materieelnummer')}</Table.Th>
-                        <Table.Th style={num}>{t('shared.aantal')}</Table.Th>
+
+                <Table striped data-testid="order-lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('shared.omschrijving')}</Table.Th>
+                      <Table.Th>{t('shared.materieelnummer')}</Table.Th>
+                      <Table.Th style={num}>{t('shared.aantal')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {o.lines.map((l) => (
+                      <Table.Tr key={l.lineNo}>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                          {l.description}
+                          <Text size="xs" c="dimmed">
+                            {l.itemNo}
+                            {l.comment ? ` · ${l.comment}` : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.plantNo ?? ''}</Table.Td>
+                        <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {o.lines.map((l) => (
-                        <Table.Tr key={l.lineNo}>
-                          <Table.Td>{l.itemNo}</Table.Td>
-                          <Table.Td>
-                            {l.description}
-                            {l.comment && (
-                              <Text size="xs" c="dimmed">
-                                {l.comment}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{l.plantNo ?? ''}</Table.Td>
-                          <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                    ))}
+                  </Table.Tbody>
+                </Table>
               </Paper>
 
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-costs">
@@ -554,29 +546,27 @@ export function OrderDetailPage() {
                     {t('Orders.geen_kosten')}
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={480}>
-                    <Table data-testid="order-costs">
-                      <Table.Tbody>
-                        {o.costs.map((c, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: costs have no key of their own here
-                          <Table.Tr key={i}>
-                            <Table.Td>{c.description}</Table.Td>
-                            <Table.Td style={num}>
-                              {format.number(c.quantity)} × {format.money(c.unitPrice)}
-                            </Table.Td>
-                            <Table.Td style={num}>{format.money(c.amount)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                        <Table.Tr>
-                          <Table.Td fw={700}>{t('shared.totaal')}</Table.Td>
-                          <Table.Td />
-                          <Table.Td style={num} fw={700}>
-                            {format.money(o.costTotal)}
+                  <Table data-testid="order-costs">
+                    <Table.Tbody>
+                      {o.costs.map((c, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: costs have no key of their own here
+                        <Table.Tr key={i}>
+                          <Table.Td>{c.description}</Table.Td>
+                          <Table.Td style={num}>
+                            {format.number(c.quantity)} × {format.money(c.unitPrice)}
                           </Table.Td>
+                          <Table.Td style={num}>{format.money(c.amount)}</Table.Td>
                         </Table.Tr>
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                      ))}
+                      <Table.Tr>
+                        <Table.Td fw={700}>{t('shared.totaal')}</Table.Td>
+                        <Table.Td />
+                        <Table.Td style={num} fw={700}>
+                          {format.money(o.costTotal)}
+                        </Table.Td>
+                      </Table.Tr>
+                    </Table.Tbody>
+                  </Table>
                 )}
               </Paper>
               <Documents documents={o.documents} />
