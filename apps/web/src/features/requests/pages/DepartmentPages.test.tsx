@@ -312,6 +312,7 @@ describe('processing one request', () => {
     await waitFor(() => expect(snackbarStore.get().current?.key).toBe('Materieeldienst.foto_toegevoegd'));
     const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/photos'));
     expect(call?.[1]?.body).toBeInstanceOf(FormData);
-    expect(((call?.[1]?.body as FormData).get('file') as File).name).toBe('deuk.jpg');
+    const form = call?.[1]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('deuk.jpg');
   });
 });

@@ -564,7 +564,8 @@ function PlanForm({ r, reload }: { r: DepartmentRequest; reload: () => void }) {
   const plan = usePlanRequest();
   const today = calendarDayIn(new Date());
   const [plannedDate, setPlannedDate] = useState<string | null>(
-    r.plannedDate ?? (r.requestedDate >= today ? r.requestedDate : today),
+    // the later of the requested day and today (calendar days compare as text)
+    r.plannedDate ?? ([r.requestedDate, today].sort()[1] as string),
   );
   // a delivery without a depot yet starts from the depot that holds free plants for its first line
   const [depotNo, setDepotNo] = useState<string | null>(
