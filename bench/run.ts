@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -11,6 +11,7 @@
 //   order      the two in a row, as the first version of this bench measured them
 //   removal, relocation  the removal and relocation submits (bench/lib/outgoing.ts)
 //   department executing a planned delivery of 20 lines (bench/lib/department.ts)
+//   orders     the customer's order pages: a list page, one order, the exit orders (bench/lib/department.ts)
 // Results: printed, and written to bench/results/latest.json (gitignored). bench/lib/ holds the load
 // generator, the server handling, the scenarios and the report.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CpuMeter } from './lib/cpu.ts';
-import { departmentScenarios } from './lib/department.ts';
+import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
 import type { Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
@@ -41,7 +42,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -52,7 +53,10 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '62480' },
     'pg-port': { type: 'string', default: '62432' },
     'data-dir': { type: 'string' },
-    only: { type: 'string', default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department' },
+    only: {
+      type: 'string',
+      default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department,orders',
+    },
     // e.g. --server-env DATABASE_POOL_SIZE=32 ; --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"
     'server-env': { type: 'string', default: '' },
     'node-args': { type: 'string', default: '' },
@@ -140,6 +144,7 @@ async function main() {
     if (only.has('catalogue')) results.push(...(await catalogueScenarios(c)));
     if (only.has('stock')) results.push(...(await stockScenarios(c, api, await login(api, STOCK_USER))));
     if (only.has('removal') || only.has('relocation')) results.push(...(await outgoingScenarios(c, only)));
+    if (only.has('orders')) results.push(...(await orderPageScenarios(c, await login(api, STOCK_USER))));
     if (only.has('department')) results.push(...(await departmentScenarios(c, await login(api, ADMIN))));
     if (only.has('add') || only.has('submit') || only.has('order')) {
       // why: every run leaves tens of thousands of dead order list lines behind (the adds churn a few lists);

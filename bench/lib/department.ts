@@ -7,8 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { CpuTally } from './cpu.ts';
 import { type HttpConnection, type Result, type Sample, summarise } from './load.ts';
-import { type BenchContext, clientPool } from './reads.ts';
+import { type BenchContext, clientPool, httpScenario } from './reads.ts';
 import { log, PASSWORD } from './server.ts';
+
+export const ORDER_LIST = 'order list page (GET PlantOrders, kind delivery, 25 per page), HTTP';
+export const ORDER_DETAIL = 'one order (GET PlantOrders/{id}), HTTP';
+export const EXIT_LIST = 'exit orders page (GET ExitOrders, 25 per page), HTTP';
 
 export const EXECUTE_DELIVERY =
   'execute a delivery of 20 lines (POST Department/requests/{id}/execute), HTTP';
@@ -180,4 +184,42 @@ export async function departmentScenarios(c: BenchContext, department: string): 
   } finally {
     for (const conn of conns) conn.close();
   }
+}
+
+/**
+ * The customer's order pages at the bench's scale: the site manager's busiest location's incoming orders (pages 1 to
+ * 4 in turn), one of its orders, and its exit orders.
+ */
+export async function orderPageScenarios(c: BenchContext, token: string): Promise<Result[]> {
+  log('order pages…');
+  const busiest = await c.pool.query<{ location_no: string; n: number }>(
+    `select l.location_no, count(*)::int as n from plant_orders o join plant_locations l on l.id = o.location_id
+     join location_memberships m on m.location_id = l.id join users u on u.id = m.user_id
+     where u.email = $1 and o.kind = 'delivery' group by 1 order by 2 desc limit 1`,
+    [TEMPLATE_USER],
+  );
+  const loc = busiest.rows[0]?.location_no;
+  if (!loc) throw new Error('no orders for the order page bench');
+  const ids = await c.pool.query<{ id: string }>(
+    `select o.id from plant_orders o join plant_locations l on l.id = o.location_id
+     where l.location_no = $1 and o.kind = 'delivery' order by o.order_date desc limit 100`,
+    [loc],
+  );
+  const orderIds = ids.rows.map((r) => r.id);
+  c.notes.push(`order pages: location ${loc} with ${busiest.rows[0]?.n} incoming orders`);
+  return [
+    await httpScenario(
+      c,
+      ORDER_LIST,
+      (_w, i) => `/api/v2.0/PlantOrders?plantLocation=${loc}&kind=delivery&page=${(i % 4) + 1}`,
+      token,
+    ),
+    await httpScenario(
+      c,
+      ORDER_DETAIL,
+      (_w, i) => `/api/v2.0/PlantOrders/${orderIds[i % orderIds.length]}`,
+      token,
+    ),
+    await httpScenario(c, EXIT_LIST, () => `/api/v2.0/ExitOrders?plantLocation=${loc}`, token),
+  ];
 }
