@@ -8,13 +8,23 @@ export const orderKindSchema = z.enum(orderKinds);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 export const orderStatusSchema = z.enum(['planned', 'in_transit', 'done', 'cancelled']);
 
-/** GET /api/v2.0/PlantOrders: one location's orders of one kind, newest first. */
+/**
+ * ?project=true: every location of the caller's with plantLocation's project number (ProjectOverzichten_TonenEnGebruiken,
+ * else 403 Afvoerlijst.project_uit); the v2 twin of the legacy …Project calls.
+ */
+const projectFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+/** GET /api/v2.0/PlantOrders: one location's (or project's) orders of one kind, newest first. */
 export const orderListQuery = z
   .object({
     plantLocation: locationNumber,
     kind: z.enum(['delivery', 'removal', 'move_to', 'move_from']),
+    project: projectFlag,
     status: orderStatusSchema.optional(),
-    /** Order or executed date from / until (calendar days). */
+    /** The order's day (executed, else planned, else ordered) from / until, calendar days; until before from: 400. */
     from: calendarDay.optional(),
     until: calendarDay.optional(),
     /** Words in the order number, reference or the request's number. */
@@ -64,7 +74,11 @@ export const orderCost = z.object({
   amount: decimal,
 });
 
-/** A document about the order or exit order (the delivery / removal note, …): GET Documents/{id}/content. */
+/**
+ * A document about the order or exit order (the delivery / removal note, …), in the shape of the item page's
+ * documents: `id` is the documentSystemId (GET Documents/{documentSystemId}/content), or for a file attached to
+ * an exit order the id of that file (GET ExitOrders/{id}/files/{fileId}); `url` is where it is either way.
+ */
 export const orderDocument = z.object({
   id: z.string(),
   title: z.string(),
@@ -107,10 +121,11 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const exitConditions = ['good', 'dirty', 'damaged', 'missing'] as const;
 
-/** GET /api/v2.0/ExitOrders: one location's exit orders, newest first. */
+/** GET /api/v2.0/ExitOrders: one location's (or project's) exit orders, newest first. */
 export const exitOrderListQuery = z
   .object({
     plantLocation: locationNumber,
+    project: projectFlag,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
@@ -140,6 +155,7 @@ export const exitOrderList = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
 });
+export type ExitOrderList = z.infer<typeof exitOrderList>;
 
 /** A photo of an exit order (GetExitOrderImages): its bytes at GET ExitOrders/{id}/photos/{photoId}. */
 export const exitOrderPhoto = z.object({

@@ -1,5 +1,13 @@
 import { requireOneOf } from '@mp/contract/api/common';
-import type { ExitOrderDetail, ExitOrderSummary, OrderDetail, OrderSummary } from '@mp/contract/api/orders';
+import { calendarDay } from '@mp/contract/api/ordering';
+import {
+  type ExitOrderDetail,
+  type ExitOrderSummary,
+  type OrderDetail,
+  type OrderSummary,
+  orderStatusSchema,
+} from '@mp/contract/api/orders';
+import { type Locale, translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,13 +30,23 @@ const legacyKind: Record<OrderKindValue, string> = {
   move_from: 'verplaatsing_van',
   transport: 'transport',
 };
+/** The translation of each kind (Aanvragen.ordersoorten.*). */
+const kindText: Record<OrderKindValue, string> = {
+  delivery: 'Aanvragen.ordersoorten.aanvoer',
+  removal: 'Aanvragen.ordersoorten.afvoer',
+  move_to: 'Aanvragen.ordersoorten.naar_verplaatsing',
+  move_from: 'Aanvragen.ordersoorten.van_verplaatsing',
+  transport: 'Aanvragen.ordersoorten.transport',
+};
 
-function orderDto(o: OrderSummary) {
+function orderDto(o: OrderSummary, locale: Locale) {
   return {
     id: o.id,
     orderNummer: o.orderNo,
     soort: legacyKind[o.kind],
+    soortOmschrijving: translate(locale, kindText[o.kind]),
     status: o.status,
+    statusOmschrijving: translate(locale, `Orders.status.${o.status}`),
     materieelLocatieNr: o.locationNo,
     locatieOmschrijving: o.locationDescription,
     orderDatum: o.orderDate,
@@ -66,9 +84,9 @@ const documentsDto = (docs: OrderDetail['documents']) =>
     url: d.url,
   }));
 
-function orderDetailDto(o: OrderDetail) {
+function orderDetailDto(o: OrderDetail, locale: Locale) {
   return {
-    ...orderDto(o),
+    ...orderDto(o, locale),
     transportmiddel: o.transportMeans,
     adres: o.street,
     postcode: o.postcode,
@@ -98,12 +116,13 @@ function orderDetailDto(o: OrderDetail) {
   };
 }
 
-function exitDto(x: ExitOrderSummary) {
+function exitDto(x: ExitOrderSummary, locale: Locale) {
   return {
     id: x.id,
     exitOrderNummer: x.exitOrderNo,
     datum: x.exitDate,
     status: x.status,
+    statusOmschrijving: translate(locale, `ExitOrders.status.${x.status}`),
     materieelLocatieNr: x.locationNo,
     locatieOmschrijving: x.locationDescription,
     orderId: x.orderId,
@@ -118,9 +137,9 @@ function exitDto(x: ExitOrderSummary) {
 const photosDto = (x: ExitOrderDetail) =>
   x.photos.map((p) => ({ id: p.id, regelNr: p.lineNo, bijschrift: p.caption, url: p.url }));
 
-function exitDetailDto(x: ExitOrderDetail) {
+function exitDetailDto(x: ExitOrderDetail, locale: Locale) {
   return {
-    ...exitDto(x),
+    ...exitDto(x, locale),
     regels: x.lines.map((l) => ({
       regelNr: l.lineNo,
       materieelSoort: l.itemNo,
@@ -136,13 +155,22 @@ function exitDetailDto(x: ExitOrderDetail) {
   };
 }
 
-const listBody = z
+const paging = {
+  materieelLocatieNr: z.string().trim().min(1).max(50),
+  pagina: z.number().int().min(1).max(100_000).nullish(),
+  aantalPerPagina: z.number().int().min(1).max(100).nullish(),
+};
+/** The filters of GET PlantOrders under the old client's names. */
+const orderListBody = z
   .object({
-    materieelLocatieNr: z.string().trim().min(1).max(50),
-    pagina: z.number().int().min(1).max(100_000).nullish(),
-    aantalPerPagina: z.number().int().min(1).max(100).nullish(),
+    ...paging,
+    status: orderStatusSchema.nullish(),
+    vanafDatum: calendarDay.nullish(),
+    totDatum: calendarDay.nullish(),
+    zoekString: z.string().trim().max(100).nullish(),
   })
   .passthrough();
+const exitListBody = z.object(paging).passthrough();
 
 const orderKey = requireOneOf(
   z
@@ -188,25 +216,28 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
         {
           schema: {
             tags,
-            description: `GET PlantOrders (${kinds.join(', ')})${project ? ' over every location of the project of materieelLocatieNr (ProjectOverzichten_TonenEnGebruiken)' : ''}, in the old client's names.`,
-            body: listBody,
+            description: `GET PlantOrders (${kinds.join(', ')})${project ? ' with project=true: every location of the project of materieelLocatieNr (ProjectOverzichten_TonenEnGebruiken)' : ''}, in the old client's names: status, vanafDatum / totDatum (the order's day) and zoekString filter as status, from / until and query do.`,
+            body: orderListBody,
             response: {
               200: legacyAnswer({ orders: legacyRows, totaal: z.number().int(), pagina: z.number().int() }),
             },
           },
         },
         async (req) => {
-          const r = await listOrders(
-            ctxOf(req, deps),
-            {
-              plantLocation: req.body.materieelLocatieNr,
-              kinds,
-              page: req.body.pagina ?? 1,
-              pageSize: req.body.aantalPerPagina ?? 50,
-            },
-            { project },
-          );
-          return { orders: r.items.map(orderDto), totaal: r.total, pagina: r.page };
+          const ctx = ctxOf(req, deps);
+          const b = req.body;
+          const r = await listOrders(ctx, {
+            plantLocation: b.materieelLocatieNr,
+            kinds,
+            project,
+            status: b.status ?? undefined,
+            from: b.vanafDatum ?? undefined,
+            until: b.totDatum ?? undefined,
+            query: b.zoekString ?? undefined,
+            page: b.pagina ?? 1,
+            pageSize: b.aantalPerPagina ?? 50,
+          });
+          return { orders: r.items.map((o) => orderDto(o, ctx.locale)), totaal: r.total, pagina: r.page };
         },
       );
     }
@@ -224,7 +255,10 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
             response: { 200: legacyAnswer({ orderNummer: z.string() }) },
           },
         },
-        async (req) => orderDetailDto(await getOrder(ctxOf(req, deps), keyOf(req.body), kinds)),
+        async (req) => {
+          const ctx = ctxOf(req, deps);
+          return orderDetailDto(await getOrder(ctx, keyOf(req.body), kinds), ctx.locale);
+        },
       );
     }
   }
@@ -272,24 +306,22 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
       {
         schema: {
           tags,
-          description: `GET ExitOrders${project ? ' over every location of the project of materieelLocatieNr' : ''}, in the old client's names.`,
-          body: listBody,
+          description: `GET ExitOrders${project ? ' with project=true (every location of the project of materieelLocatieNr)' : ''}, in the old client's names.`,
+          body: exitListBody,
           response: {
             200: legacyAnswer({ exitOrders: legacyRows, totaal: z.number().int(), pagina: z.number().int() }),
           },
         },
       },
       async (req) => {
-        const r = await listExitOrders(
-          ctxOf(req, deps),
-          {
-            plantLocation: req.body.materieelLocatieNr,
-            page: req.body.pagina ?? 1,
-            pageSize: req.body.aantalPerPagina ?? 50,
-          },
-          { project },
-        );
-        return { exitOrders: r.items.map(exitDto), totaal: r.total, pagina: r.page };
+        const ctx = ctxOf(req, deps);
+        const r = await listExitOrders(ctx, {
+          plantLocation: req.body.materieelLocatieNr,
+          project,
+          page: req.body.pagina ?? 1,
+          pageSize: req.body.aantalPerPagina ?? 50,
+        });
+        return { exitOrders: r.items.map((x) => exitDto(x, ctx.locale)), totaal: r.total, pagina: r.page };
       },
     );
   }
@@ -305,7 +337,10 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
           response: { 200: legacyAnswer({ exitOrderNummer: z.string() }) },
         },
       },
-      async (req) => exitDetailDto(await getExitOrder(ctxOf(req, deps), exitKeyOf(req.body))),
+      async (req) => {
+        const ctx = ctxOf(req, deps);
+        return exitDetailDto(await getExitOrder(ctx, exitKeyOf(req.body)), ctx.locale);
+      },
     );
   }
 

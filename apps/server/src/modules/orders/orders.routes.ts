@@ -15,6 +15,7 @@ import { ordersLegacy } from './orders.legacy.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
 
 const idParams = z.object({ id: z.guid() });
+const INLINE = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/;
 const access =
   "Needs the kind's functional area (AppMaterieelordersAanvoer, …Afvoer, …VerplaatsingNaar, …VerplaatsingVan; AppExitOrders) and the location to be the caller's: another customer's order answers 404 like an unknown one.";
 
@@ -28,7 +29,7 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `The orders of one kind on plantLocation (Orders aanvoer, afvoer, naar- and van-verplaatsing), newest first (executed, else planned, else order date), filtered by status, date range and words in the order, reference or request number. ${access}`,
+        description: `The orders of one kind on plantLocation (Orders aanvoer, afvoer, naar- and van-verplaatsing), newest first, filtered by status, date range (the executed, else planned, else order date; until before from: 400 validation.einde_na_begin) and words in the order, reference or request number. With project=true over every location of the caller's with plantLocation's project number (needs ProjectOverzichten_TonenEnGebruiken, else 403 Afvoerlijst.project_uit). ${access}`,
         querystring: orderListQuery,
         response: { 200: orderList },
       },
@@ -57,7 +58,7 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `The exit orders of plantLocation (what left it for good), newest first. ${access}`,
+        description: `The exit orders of plantLocation (what left it for good), newest first; with project=true those of every location of the caller's with its project number (ProjectOverzichten_TonenEnGebruiken). ${access}`,
         querystring: exitOrderListQuery,
         response: { 200: exitOrderList },
       },
@@ -83,16 +84,22 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `A photo or document of an exit order (inline, private). ${access}`,
+        description: `A photo or document of an exit order (photos and PDFs inline, anything else as an attachment; private, no-cache). ${access}`,
         params: z.object({ id: z.guid(), fileId: z.guid() }),
       },
     },
     async (req, reply) => {
       const file = await readExitOrderFile(ctxOf(req, deps), deps.storage, req.params.id, req.params.fileId);
+      // as Documents/{id}/content: photos and PDFs shown, anything else downloaded; never served from a cache
+      // without asking again (access may have ended since)
+      const disposition = INLINE.test(file.contentType) ? 'inline' : 'attachment';
       return reply
         .header('content-type', file.contentType)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('cache-control', 'private, max-age=3600')
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('cache-control', 'private, no-cache')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(file.bytes);

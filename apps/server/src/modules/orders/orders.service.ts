@@ -1,5 +1,6 @@
 import type {
   ExitOrderDetail,
+  ExitOrderList,
   ExitOrderListQuery,
   ExitOrderSummary,
   OrderDetail,
@@ -7,8 +8,9 @@ import type {
   OrderListQuery,
   OrderSummary,
 } from '@mp/contract/api/orders';
+import { translate } from '@mp/contract/i18n';
 import type { FunctionalArea } from '@mp/contract/permissions';
-import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
+import { hasArea, requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -90,24 +92,51 @@ async function locationsOf(ctx: Ctx, locationNo: string, project: boolean): Prom
   ];
 }
 
-/** GET PlantOrders: one location's (or project's) orders of some kinds, newest first. */
+/** A period whose end is before its start is a mistake, not an empty list (400 naming `until`). */
+function requirePeriod(ctx: Ctx, from: string | undefined, until: string | undefined): void {
+  if (!from || !until || until >= from) return;
+  const code = 'validation.einde_na_begin';
+  throw new AppError('invalid', 'error.ongeldige_invoer', {
+    details: { in: 'querystring', fields: { until: { code, message: translate(ctx.locale, code) } } },
+  });
+}
+
+/** GET PlantOrders: one location's (or, with project, its project's) orders of some kinds, newest first. */
 export async function listOrders(
   ctx: Ctx,
-  q: Omit<OrderListQuery, 'kind'> & { kinds: readonly OrderKindValue[] },
-  options: { project?: boolean } = {},
+  q: Omit<OrderListQuery, 'kind' | 'project'> & { kinds: readonly OrderKindValue[]; project?: boolean },
 ): Promise<OrderList> {
   for (const kind of new Set(q.kinds)) await requireArea(ctx, orderArea[kind], 'read');
-  const locationIds = await locationsOf(ctx, q.plantLocation, options.project === true);
-  const { rows, total } = await selectOrders(ctx.db, { ...q, locationIds, kinds: q.kinds });
+  const locationIds = await locationsOf(ctx, q.plantLocation, q.project === true);
+  requirePeriod(ctx, q.from, q.until);
+  const { rows, total } = await selectOrders(ctx.db, {
+    locationIds,
+    kinds: q.kinds,
+    status: q.status,
+    from: q.from,
+    until: q.until,
+    query: q.query,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   return { items: rows.map(toSummary), page: q.page, pageSize: q.pageSize, total };
 }
 
-/** The order by id or number when the caller may read it (its kind's area, its location); else 404 (or 403). */
-async function readableOrder(ctx: Ctx, key: { id?: string; orderNo?: string }) {
+/**
+ * The order by id or number when the caller may read it: its location first, so another customer's order answers
+ * 404 like an unknown one whatever the caller's areas; then its kind's area (403).
+ */
+async function readableOrder(
+  ctx: Ctx,
+  key: { id?: string; orderNo?: string },
+  kinds?: readonly OrderKindValue[],
+) {
   const row = await selectOrder(ctx.db, key);
   if (!row) throw notFound(key.id ?? key.orderNo ?? '');
-  await requireArea(ctx, orderArea[row.kind], 'read');
   await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
+  // a legacy call for one kind does not show another kind's order
+  if (kinds && !kinds.includes(row.kind)) throw notFound(key.id ?? key.orderNo ?? '');
+  await requireArea(ctx, orderArea[row.kind], 'read');
   return row;
 }
 
@@ -117,9 +146,7 @@ export async function getOrder(
   key: { id?: string; orderNo?: string },
   kinds?: readonly OrderKindValue[],
 ): Promise<OrderDetail> {
-  const row = await readableOrder(ctx, key);
-  // a legacy call for one kind does not show another kind's order
-  if (kinds && !kinds.includes(row.kind)) throw notFound(key.id ?? key.orderNo ?? '');
+  const row = await readableOrder(ctx, key, kinds);
   const [lines, costs, documents, linked, exit] = await Promise.all([
     selectOrderLines(ctx.db, row.id),
     selectOrderCosts(ctx.db, row.id),
@@ -132,9 +159,9 @@ export async function getOrder(
     ctx.locale,
     lines.map((l) => l.itemId),
   );
-  // the other half of a move only when the caller may see that location too
+  // the other half of a move only when the caller may read it too (that location, that kind's area)
   let linkedOrder: OrderDetail['linkedOrder'] = null;
-  if (linked) {
+  if (linked && (await hasArea(ctx, orderArea[linked.kind], 'read'))) {
     try {
       await requireLocationById(ctx, linked.locationId, 'read', { allowDeregistered: true });
       linkedOrder = {
@@ -147,6 +174,8 @@ export async function getOrder(
       if (!(e instanceof AppError)) throw e;
     }
   }
+  // the exit order lies on the same location; it is shown to whoever holds AppExitOrders
+  const exitOrder = exit && (await hasArea(ctx, 'AppExitOrders', 'read')) ? exit : null;
   const total = costs.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
   return {
     ...toSummary(row),
@@ -169,7 +198,7 @@ export async function getOrder(
     costTotal: (total / 100).toFixed(2),
     documents: documents.map(documentOf),
     linkedOrder,
-    exitOrder: exit,
+    exitOrder,
   };
 }
 
@@ -187,14 +216,13 @@ function toExitSummary(r: ExitOrderRow): ExitOrderSummary {
   return rest;
 }
 
-/** GET ExitOrders: one location's (or project's) exit orders, newest first. */
+/** GET ExitOrders: one location's (or, with project, its project's) exit orders, newest first. */
 export async function listExitOrders(
   ctx: Ctx,
-  q: ExitOrderListQuery,
-  options: { project?: boolean } = {},
-): Promise<{ items: ExitOrderSummary[]; page: number; pageSize: number; total: number }> {
+  q: Omit<ExitOrderListQuery, 'project'> & { project?: boolean },
+): Promise<ExitOrderList> {
   await requireArea(ctx, 'AppExitOrders', 'read');
-  const locationIds = await locationsOf(ctx, q.plantLocation, options.project === true);
+  const locationIds = await locationsOf(ctx, q.plantLocation, q.project === true);
   const { rows, total } = await selectExitOrders(ctx.db, { locationIds, page: q.page, pageSize: q.pageSize });
   return { items: rows.map(toExitSummary), page: q.page, pageSize: q.pageSize, total };
 }

@@ -84,13 +84,32 @@ describe('GET PlantOrders', () => {
   });
 
   it('refuses bad input with field codes, another customer\u2019s location with 404, anonymous with 401', async () => {
-    for (const q of ['kind=nope', 'pageSize=101', 'page=0', 'from=2026-02-30', 'extra=1']) {
+    const cases: Array<[string, string, string]> = [
+      ['kind=nope', 'kind', 'validation.onbekende_waarde'],
+      ['pageSize=101', 'pageSize', 'validation.te_groot'],
+      ['pageSize=0', 'pageSize', 'validation.te_klein'],
+      ['page=0', 'page', 'validation.te_klein'],
+      ['page=100001', 'page', 'validation.te_groot'],
+      ['from=2026-02-30', 'from', 'validation.datum_ongeldig'],
+      ['status=lost', 'status', 'validation.onbekende_waarde'],
+      ['project=yes', 'project', 'validation.onbekende_waarde'],
+      ['extra=1', 'extra', 'validation.onbekend_veld'],
+      // one field against the other: a period that ends before it starts
+      ['from=2026-05-02&until=2026-05-01', 'until', 'validation.einde_na_begin'],
+    ];
+    for (const [q, field, code] of cases) {
       const r = await get(
         `/api/v2.0/PlantOrders?plantLocation=${LOC}&${q.startsWith('kind') ? q : `kind=delivery&${q}`}`,
       );
       expect(r.statusCode, q).toBe(400);
       expect(r.json().code).toBe('error.ongeldige_invoer');
+      expect(r.json().details.fields[field]?.code, q).toBe(code);
     }
+    // a one-day period is fine
+    expect(
+      (await get(`/api/v2.0/PlantOrders?plantLocation=${LOC}&kind=delivery&from=2026-05-01&until=2026-05-01`))
+        .statusCode,
+    ).toBe(200);
     expect((await get(`/api/v2.0/PlantOrders?plantLocation=${FOREIGN_LOC}&kind=delivery`)).statusCode).toBe(
       404,
     );
@@ -284,5 +303,89 @@ describe('legacy MaterieelOrder and MaterieelExitOrder calls', () => {
     const docs = (await post('/api/MaterieelExitOrder/ExitOrdersDocs', { id })).json();
     expect(docs.documenten).toHaveLength(detail.documents.length);
     expect((await post('/api/MaterieelExitOrder/ExitOrderDetails', { id }, EXTERNAL)).statusCode).toBe(404);
+  });
+});
+
+describe('paging bounds, the project view and the read-only role', () => {
+  it('the legacy lists refuse a page or size out of range naming the field, and answer an empty page past the end', async () => {
+    const cases: Array<[object, string, string]> = [
+      [{ pagina: 0 }, 'pagina', 'validation.te_klein'],
+      [{ pagina: 100_001 }, 'pagina', 'validation.te_groot'],
+      [{ aantalPerPagina: 0 }, 'aantalPerPagina', 'validation.te_klein'],
+      [{ aantalPerPagina: 101 }, 'aantalPerPagina', 'validation.te_groot'],
+      [{ status: 'lost' }, 'status', 'validation.onbekende_waarde'],
+      [{ vanafDatum: '2026-13-01' }, 'vanafDatum', 'validation.datum_ongeldig'],
+    ];
+    for (const [body, field, code] of cases) {
+      for (const action of ['MaterieelOrder/GetGeleverdeOrders', 'MaterieelExitOrder/ExitOrders']) {
+        if (action.includes('Exit') && (field === 'status' || field === 'vanafDatum')) continue;
+        const r = await post(`/api/${action}`, { materieelLocatieNr: LOC, ...body });
+        expect(r.statusCode, `${action} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.json().details.fields[field]?.code).toBe(code);
+      }
+    }
+    const past = (
+      await post('/api/MaterieelOrder/GetGeleverdeOrders', { materieelLocatieNr: LOC, pagina: 99_999 })
+    ).json();
+    expect(past.orders).toEqual([]);
+    expect(past.totaal).toBeGreaterThan(0);
+    const exitPast = (await get(`/api/v2.0/ExitOrders?plantLocation=${LOC}&page=99999`)).json();
+    expect(exitPast.items).toEqual([]);
+    for (const q of ['page=0', 'pageSize=101', 'page=100001', 'project=1'])
+      expect((await get(`/api/v2.0/ExitOrders?plantLocation=${LOC}&${q}`)).statusCode, q).toBe(400);
+  });
+
+  it('project=true needs ProjectOverzichten_TonenEnGebruiken; a location without others in its project is its own project', async () => {
+    const off = await get(`/api/v2.0/PlantOrders?plantLocation=${LOC}&kind=delivery&project=true`);
+    expect(off.statusCode).toBe(403);
+    expect(off.json().code).toBe('Afvoerlijst.project_uit');
+    expect((await get(`/api/v2.0/ExitOrders?plantLocation=${LOC}&project=true`)).statusCode).toBe(403);
+    await setSetting(t, 'ProjectOverzichten_TonenEnGebruiken', true);
+    try {
+      const own = (await get(`/api/v2.0/PlantOrders?plantLocation=${LOC}&kind=delivery`)).json();
+      const project = (
+        await get(`/api/v2.0/PlantOrders?plantLocation=${LOC}&kind=delivery&project=true`)
+      ).json();
+      expect(project.total).toBe(own.total);
+      expect(
+        (await get(`/api/v2.0/PlantOrders?plantLocation=${FOREIGN_LOC}&kind=delivery&project=true`))
+          .statusCode,
+      ).toBe(404);
+    } finally {
+      await setSetting(t, 'ProjectOverzichten_TonenEnGebruiken', false);
+    }
+  });
+
+  it('the read-only role (administration) reads the exit orders of its location, their photos and documents', async () => {
+    const list = await get(`/api/v2.0/ExitOrders?plantLocation=${LOC}`, READONLY);
+    expect(list.statusCode, list.body).toBe(200);
+    const first = list.json().items[0];
+    expect(first).toBeDefined();
+    expect(first.status).toMatch(/^(draft|final)$/);
+    const x = await get(`/api/v2.0/ExitOrders/${first.id}`, READONLY);
+    expect(x.statusCode).toBe(200);
+    for (const p of x.json().photos) expect((await get(p.url, READONLY)).statusCode).toBe(200);
+    const legacy = await post('/api/MaterieelExitOrder/ExitOrderDetails', { id: first.id }, READONLY);
+    expect(legacy.statusCode).toBe(200);
+  });
+
+  it("an exit order's photo is served inline, private and never from a cache without asking", async () => {
+    const r = await t.database.db.execute<{ id: string; file: string }>(sql`
+      select f.exit_order_id as id, f.id as file from exit_order_files f
+      join exit_orders x on x.id = f.exit_order_id
+      join location_memberships m on m.location_id = x.location_id join users u on u.id = m.user_id
+      where u.email = ${USER} and f.kind = 'image' limit 1`);
+    const row = r.rows[0] as { id: string; file: string };
+    const photo = await get(`/api/v2.0/ExitOrders/${row.id}/files/${row.file}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['cache-control']).toBe('private, no-cache');
+    expect(String(photo.headers['content-disposition'])).toMatch(/^inline; filename\*=UTF-8''/);
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    // a file of another exit order under this one's address is not found
+    const other = await t.database.db.execute<{ id: string }>(sql`
+      select id from exit_orders where id <> ${row.id} limit 1`);
+    expect((await get(`/api/v2.0/ExitOrders/${other.rows[0]?.id}/files/${row.file}`, ADMIN)).statusCode).toBe(
+      404,
+    );
   });
 });
