@@ -29,7 +29,7 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `The orders of one kind on plantLocation (Orders aanvoer, afvoer, naar- and van-verplaatsing), newest first, filtered by status, date range (the executed, else planned, else order date; until before from: 400 validation.einde_na_begin) and words in the order, reference or request number. With project=true over every location of the caller's with plantLocation's project number (needs ProjectOverzichten_TonenEnGebruiken, else 403 Afvoerlijst.project_uit). ${access}`,
+        description: `The orders of one kind on plantLocation (Orders aanvoer, afvoer, naar- and van-verplaatsing), newest order date first, filtered by status, date range (the executed, else planned, else order date; until before from: 400 validation.einde_na_begin) and words in the order, reference or request number. With project=true over every location of the caller's with plantLocation's project number (needs ProjectOverzichten_TonenEnGebruiken, else 403 Afvoerlijst.project_uit). ${access}`,
         querystring: orderListQuery,
         response: { 200: orderList },
       },

@@ -48,10 +48,8 @@ describe('GET PlantOrders', () => {
     expect(body.total).toBeGreaterThan(0);
     expect(body.items.length).toBeLessThanOrEqual(5);
     for (const o of body.items) expect(o).toMatchObject({ kind: 'delivery', locationNo: loc });
-    const days = body.items.map(
-      (o: { executedDate: string | null; plannedDate: string | null; orderDate: string }) =>
-        o.executedDate ?? o.plannedDate ?? o.orderDate,
-    );
+    // newest order date first (decision 0018; the index (location_id, kind, order_date) gives them in order)
+    const days = body.items.map((o: { orderDate: string }) => o.orderDate);
     expect([...days].sort().reverse()).toEqual(days);
     const page2 = (
       await get(`/api/v2.0/PlantOrders?plantLocation=${loc}&kind=delivery&pageSize=5&page=2`)
