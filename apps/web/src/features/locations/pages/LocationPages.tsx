@@ -1,9 +1,11 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlantLocation } from '@mp/contract/api/shell';
 import { descriptionOf, locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
+import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
@@ -39,6 +41,34 @@ function LocationFacts({ location }: { location: PlantLocation }) {
   );
 }
 
+/** Where the selected location's equipment, requests and orders are (the pages that follow the selection). */
+function LocationLinks() {
+  const { t } = useTranslation();
+  const links: [string, string][] = [
+    [paths.materieelvoorraad.to(), 'routes.Materieelvoorraad'],
+    [paths.aanvragen.to(), 'routes.Materieelaanvragen'],
+    [paths.ordersAanvoer.to(), 'routes.OrdersAanvoer'],
+    [paths.ordersAfvoer.to(), 'routes.OrdersAfvoer'],
+    [paths.ordersNaarVerplaatsing.to(), 'routes.OrdersNaarVerplaatsing'],
+    [paths.ordersVanVerplaatsing.to(), 'routes.OrdersVanVerplaatsing'],
+    [paths.exitOrders.to(), 'routes.ExitOrders'],
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="nav" aria-labelledby="location-links">
+      <Title order={2} size="h5" mb="xs" id="location-links">
+        {t('Locatie.op_deze_locatie')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={4} data-testid="location-links">
+        {links.map(([to, key]) => (
+          <Anchor key={to} component={Link} to={to} py={10}>
+            {t(key)}
+          </Anchor>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
 /** The selected location's details, and the user's other locations to switch to. */
 function Locations({ showOthers }: { showOthers: boolean }) {
   const { t } = useTranslation();
@@ -64,6 +94,7 @@ function Locations({ showOthers }: { showOthers: boolean }) {
             )}
           </Group>
           <LocationFacts location={current} />
+          <LocationLinks />
         </Stack>
       )}
       {showOthers && (

@@ -94,8 +94,8 @@ function OrderStatus({ status }: { status: OrderSummary['status'] }) {
   );
 }
 
-/** The day an order is known by: carried out, else planned, else ordered. */
-const dayOf = (o: OrderSummary) => o.executedDate ?? o.plannedDate ?? o.orderDate;
+/** The lists are newest order date first; a carried-out order also shows the day it was carried out. */
+const dayOf = (o: OrderSummary) => o.orderDate;
 
 function Pager({ page, total, onChange }: { page: number; total: number; onChange: (p: number) => void }) {
   const { t } = useTranslation();
@@ -206,7 +206,8 @@ function OrderListView({ kind }: { kind: ListedKind }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('Orders.ordernummer')}</Table.Th>
-                  <Table.Th>{t('shared.datum')}</Table.Th>
+                  <Table.Th>{t('Orders.orderdatum')}</Table.Th>
+                  <Table.Th>{t('Orders.uitgevoerd_op')}</Table.Th>
                   <Table.Th>{t('shared.status')}</Table.Th>
                   <Table.Th>
                     {moves
@@ -227,6 +228,7 @@ function OrderListView({ kind }: { kind: ListedKind }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{format.day(dayOf(o))}</Table.Td>
+                    <Table.Td>{o.executedDate ? format.day(o.executedDate) : ''}</Table.Td>
                     <Table.Td>
                       <OrderStatus status={o.status} />
                     </Table.Td>
@@ -701,6 +703,11 @@ export function ExitOrderPage() {
               description={`${format.day(x.exitDate)} · ${x.locationNo} – ${x.locationDescription}`}
             />
             <Stack gap="lg">
+              {x.remarks && (
+                <Paper withBorder radius="md" p="md">
+                  <Field label={t('Bestellen.opmerking')}>{x.remarks}</Field>
+                </Paper>
+              )}
               {x.orderId && x.orderNo && (
                 <Text>
                   {t('Orders.order')}:{' '}
