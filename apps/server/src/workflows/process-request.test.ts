@@ -289,6 +289,11 @@ describe('the queue', () => {
     ).json();
     for (const i of ofCustomer.items) expect(i.customerNo).toBe('K-10112');
 
+    // a page past the end is empty and still tells the total
+    const past = (await call('GET', '/api/v2.0/Department/requests?page=9999')).json();
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+
     expect((await call('GET', '/api/v2.0/Department/requests?status=nope')).statusCode).toBe(400);
     expect((await call('GET', '/api/v2.0/Department/requests?pageSize=1000')).statusCode).toBe(400);
   });

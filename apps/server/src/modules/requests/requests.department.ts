@@ -66,7 +66,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
   requireDepartment(ctx);
   const [rows, totals] = await Promise.all([
-    ctx.db.execute<QueueRow & { total: number }>(sql`
+    ctx.db.execute<QueueRow>(sql`
       select r.id, r.request_no as "requestNo", r.kind, r.status, l.location_no as "locationNo",
         l.description as "locationDescription", r.requested_date::text as "requestedDate",
         r.expected_return_date::text as "expectedReturnDate", r.planned_date::text as "plannedDate", r.rush, r.collect,
@@ -75,7 +75,7 @@ export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
         (select coalesce(sum(rl.amount), 0)::int from request_lines rl
           where rl.request_id = r.id and rl.parent_line_id is null) as "totalAmount",
         r.created_at as "createdAt", r.updated_at as "updatedAt", c.customer_no as "customerNo",
-        c.name as "customerName", d.depot_no as "depotNo", count(*) over ()::int as total
+        c.name as "customerName", d.depot_no as "depotNo"
       ${queueFrom}
       where ${queueFilter(q, true)}
       order by r.rush desc, r.requested_date, r.created_at, r.id
@@ -86,7 +86,7 @@ export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
   const counts = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Queue['counts'];
   for (const t of totals.rows) counts[t.status as keyof Queue['counts']] = t.n;
   return {
-    items: rows.rows.map(({ total: _total, ...r }) => ({
+    items: rows.rows.map((r) => ({
       ...r,
       locationDescription: r.locationDescription?.trim() ? r.locationDescription : r.locationNo,
       createdAt: iso(r.createdAt),
@@ -94,7 +94,8 @@ export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
     })),
     page: q.page,
     pageSize: q.pageSize,
-    total: rows.rows[0]?.total ?? 0,
+    // the total of the filtered list from the counts (right on a page past the end too)
+    total: q.status ? counts[q.status] : Object.values(counts).reduce((a, b) => a + b, 0),
     counts,
   };
 }
@@ -112,25 +113,28 @@ export async function lockRequest(tx: Tx, id: string) {
     requestedDate: string;
     plannedDate: string | null;
     rush: boolean;
-    updatedAt: Date;
+    version: string;
   }>(sql`
     select id, kind, status, location_id as "locationId", target_location_id as "targetLocationId",
       user_id as "userId", depot_id as "depotId", requested_date::text as "requestedDate",
-      planned_date::text as "plannedDate", rush, updated_at as "updatedAt"
+      planned_date::text as "plannedDate", rush, ${versionSql} as version
     from plant_requests where id = ${id} for update`);
   const row = r.rows[0];
   if (!row) throw requestNotFound(id);
-  return { ...row, updatedAt: new Date(row.updatedAt) };
+  return row;
 }
 
-/** The version a client sends back: the request's last change, to the microsecond PostgreSQL keeps. */
-export const versionOf = (updatedAt: Date) => updatedAt.toISOString();
+/**
+ * The version a client sends back: the request's last change in microseconds since 1970, exactly as PostgreSQL
+ * keeps it (a JavaScript Date would round it to the millisecond).
+ */
+const versionSql = sql.raw(`(extract(epoch from updated_at) * 1000000)::bigint::text`);
 
 /** A change on a request someone else changed since the caller read it: 409 naming the status it has now. */
-export function checkVersion(row: { updatedAt: Date; status: string }, version: string): void {
-  if (versionOf(row.updatedAt) !== version)
+export function checkVersion(row: { version: string; status: string }, version: string): void {
+  if (row.version !== version)
     throw new AppError('conflict', 'error.aanvraag_gewijzigd', {
-      details: { currentStatus: row.status, version: versionOf(row.updatedAt) },
+      details: { currentStatus: row.status, version: row.version },
     });
 }
 
@@ -141,12 +145,12 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
   const db = ctx.db as Q;
   const [head, lines, picked, exit] = await Promise.all([
     db.execute<{
-      updatedAt: Date;
+      version: string;
       customerNo: string | null;
       customerName: string | null;
       depotNo: string | null;
     }>(sql`
-      select r.updated_at as "updatedAt", c.customer_no as "customerNo", c.name as "customerName",
+      select (extract(epoch from r.updated_at) * 1000000)::bigint::text as version, c.customer_no as "customerNo", c.name as "customerName",
         d.depot_no as "depotNo"
       from plant_requests r join plant_locations l on l.id = r.location_id
       left join customers c on c.id = l.customer_id left join depots d on d.id = r.depot_id
@@ -197,7 +201,7 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
     : [];
   return {
     ...detail,
-    version: versionOf(new Date(h.updatedAt)),
+    version: h.version,
     customerNo: h.customerNo,
     customerName: h.customerName,
     depotNo: h.depotNo,
