@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
+import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
@@ -36,6 +37,7 @@ async function main() {
   if (boss) {
     await startWorkers(boss, { mailer, db: database.db });
     await startOrderNoteWorker(boss, { db: database.db, storage, loadSettings });
+    await startInvoicingSchedule(boss, { db: database.db, loadSettings, clock: () => new Date() });
   }
   const sessions = await startSessionGuard({
     url: database.url,

@@ -6,6 +6,7 @@ import { contentRoutes } from './content/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
+import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { orderListsRoutes } from './order-lists/index.ts';
 import { ordersRoutes } from './orders/index.ts';
@@ -44,4 +45,5 @@ export const modules: ModuleRegistrar[] = [
   stockRoutes,
   removalListsRoutes,
   ordersRoutes,
+  invoicesRoutes,
 ];

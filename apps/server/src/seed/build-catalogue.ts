@@ -31,6 +31,8 @@ export interface DemoItem {
   dayPrice: number | null;
   weekPrice: number | null;
   salePrice: number | null;
+  /** A Verkoop_Terugkoop item's buy-back price: 60 % of the sale price. */
+  buyBackPrice: number | null;
   weight: number;
   categoryCode: string;
 }
@@ -162,6 +164,8 @@ export function buildCatalogue(scale: number): Catalogue {
         const weekPrice =
           dayPrice !== null ? roundWeekPrice(dayPrice * (4 + unitHash(`week:${itemNo}`) * 0.5)) : null;
         const salePrice = v.sale !== undefined ? money(v.sale) : null;
+        const buyBackPrice =
+          rentalType === 'Verkoop_Terugkoop' && salePrice !== null ? money(salePrice * 0.6) : null;
         const name: Text =
           copy === 1
             ? v.name
@@ -191,6 +195,7 @@ export function buildCatalogue(scale: number): Catalogue {
           dayPrice: dayPrice?.toFixed(2) ?? null,
           weekPrice: weekPrice?.toFixed(2) ?? null,
           salePrice: salePrice?.toFixed(2) ?? null,
+          buyBackPrice: buyBackPrice?.toFixed(2) ?? null,
           weight: v.weight.toFixed(3),
           imageFileId,
           numbered,
@@ -232,6 +237,7 @@ export function buildCatalogue(scale: number): Catalogue {
           dayPrice,
           weekPrice,
           salePrice,
+          buyBackPrice,
           weight: v.weight,
           categoryCode: family.category,
         };

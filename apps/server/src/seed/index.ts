@@ -109,6 +109,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     phone: c.phone,
     email: c.email,
     vatNo: c.vatNo,
+    rentalDiscountPercent: c.rentalDiscountPercent.toFixed(2),
   }));
   const depotIds = depotSpecs.map((d) => stableId('depot', d.depotNo));
   const depots: Insert<typeof s.depots>[] = depotSpecs.map((d, i) => ({

@@ -126,9 +126,9 @@ export function invoice(input: {
           if (
             o.kind === 'removal' &&
             l.item.rentalType === 'Verkoop_Terugkoop' &&
-            l.item.salePrice !== null
+            l.item.buyBackPrice !== null
           ) {
-            const price = money(l.item.salePrice * 0.6);
+            const price = l.item.buyBackPrice;
             credits.push({
               kind: 'credit',
               itemId: l.item.id,

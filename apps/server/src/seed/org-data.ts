@@ -57,6 +57,8 @@ export interface CustomerSpec {
   phone: string;
   email: string;
   vatNo: string;
+  /** Rental discount (huurkorting) in percent, applied on invoices when UseRentalDiscount. */
+  rentalDiscountPercent: number;
   /** Building sites or infra works: drives which equipment is ordered. */
   profile: 'bouw' | 'infra';
 }
@@ -71,6 +73,7 @@ export const customerSpecs: CustomerSpec[] = [
     phone: '030 288 40 00',
     email: 'info@vandijk.nl',
     vatNo: 'NL812345678B01',
+    rentalDiscountPercent: 7.5,
     profile: 'bouw',
   },
   {
@@ -82,6 +85,7 @@ export const customerSpecs: CustomerSpec[] = [
     phone: '0592 34 56 00',
     email: 'info@infranoord.nl',
     vatNo: 'NL856789012B01',
+    rentalDiscountPercent: 0,
     profile: 'infra',
   },
 ];

@@ -167,6 +167,13 @@ export const routeTable: RouteDef[] = [
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
   r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage')),
   r(
+    'MaterieeldienstFacturatie',
+    paths.materieeldienstFacturatie.pattern,
+    'auth',
+    p(invoices, 'FacturatiePage'),
+    { parent: 'Materieeldienst' },
+  ),
+  r(
     'MaterieeldienstAanvraag',
     paths.materieeldienstAanvraag.pattern,
     'auth',

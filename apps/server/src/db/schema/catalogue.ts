@@ -71,6 +71,8 @@ export const items = pgTable(
     dayPrice: numeric({ precision: 12, scale: 2 }),
     weekPrice: numeric({ precision: 12, scale: 2 }),
     salePrice: numeric({ precision: 12, scale: 2 }),
+    /** What a Verkoop_Terugkoop item is credited at when it comes back (terugkoopprijs); null: nothing. */
+    buyBackPrice: numeric({ precision: 12, scale: 2 }),
     /** gewichtPerStuk, kg. */
     weight: numeric({ precision: 12, scale: 3 }),
     imageFileId: uuid().references(() => files.id, { onDelete: 'set null' }),

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -33,6 +34,8 @@ export const customers = pgTable(
     email: text(),
     vatNo: text(),
     blocked: boolean().notNull().default(false),
+    /** The customer's rental discount (huurkorting), applied to rent on invoices when UseRentalDiscount. */
+    rentalDiscountPercent: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('customers_no_uq').on(t.customerNo)],

@@ -65,6 +65,11 @@ export const salesInvoices = pgTable(
     index('sales_invoices_customer_date_idx').on(t.customerId, t.documentDate),
     index('sales_invoices_applies_to_idx').on(t.appliesToInvoiceId),
     index('sales_invoices_pdf_idx').on(t.pdfFileId),
+    // why: the invoicing run makes one invoice and one credit memo per location and period; a second run of the
+    // same period conflicts here and makes nothing (a correcting credit memo names its invoice and is not bound)
+    uniqueIndex('sales_invoices_run_uq')
+      .on(t.locationId, t.kind, t.periodFrom)
+      .where(sql`${t.appliesToInvoiceId} is null and ${t.periodFrom} is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { Button, Menu, Text } from '@mantine/core';
 import {
   IconChevronDown,
+  IconFileInvoice,
   IconKey,
   IconLogin2,
   IconLogout,
@@ -88,6 +89,17 @@ export function UserMenu() {
               data-testid="menu-department"
             >
               {t('routes.Materieeldienst')}
+            </Menu.Item>
+          )}
+          {(user.isAdmin || user.isDepartment) && (
+            <Menu.Item
+              component={Link}
+              to={paths.materieeldienstFacturatie.to()}
+              leftSection={<IconFileInvoice size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-invoicing"
+            >
+              {t('routes.MaterieeldienstFacturatie')}
             </Menu.Item>
           )}
           {user.isAdmin && (

@@ -87,6 +87,7 @@ export const paths = {
     to: (id: string) => `/orders/van-verplaatsing/${enc('id', id)}`,
   },
   materieeldienst: fixed('/materieeldienst'),
+  materieeldienstFacturatie: fixed('/materieeldienst/facturatie'),
   materieeldienstAanvraag: {
     pattern: '/materieeldienst/:id',
     to: (id: string) => `/materieeldienst/${enc('id', id)}`,

@@ -1,0 +1,3 @@
+ALTER TABLE "items" ADD COLUMN "buy_back_price" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "rental_discount_percent" numeric(5, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_invoices_run_uq" ON "sales_invoices" USING btree ("location_id","kind","period_from") WHERE "sales_invoices"."applies_to_invoice_id" is null and "sales_invoices"."period_from" is not null;

@@ -1,0 +1,207 @@
+import {
+  creditMemoBody,
+  creditMemoResult,
+  documentAttachmentList,
+  invoiceDetail,
+  invoiceList,
+  invoiceListQuery,
+  invoiceStatusBody,
+  invoicingRunBody,
+  invoicingRunResult,
+} from '@mp/contract/api/invoices';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { exportContentType, exportFormats } from '../../platform/files/table-export.ts';
+import { ctxOf } from '../../platform/http/context.ts';
+import { departmentOnly } from '../../platform/http/route-access.ts';
+import { exportInvoices } from './invoices.export.ts';
+import { invoicesLegacy } from './invoices.legacy.ts';
+import {
+  getInvoice,
+  invoicePdf,
+  listDocumentAttachments,
+  listInvoices,
+  readAttachment,
+} from './invoices.service.ts';
+import { createCreditMemo, runInvoicingAsDepartment, setInvoiceStatus } from './invoicing.service.ts';
+
+const idParams = z.object({ id: z.guid() });
+const access =
+  "Needs the functional area AppMaterieelFacturen and the document's location to be the caller's (the read-only role reads; admins and the equipment department read every location's): another customer's document answers 404 like an unknown one, and so does one that Facturen_DebetFilter / Facturen_CreditFilter hides.";
+const INLINE = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/;
+
+export function sendFile(
+  reply: FastifyReply,
+  file: { bytes: Buffer; fileName: string; contentType: string },
+) {
+  const disposition = INLINE.test(file.contentType) ? 'inline' : 'attachment';
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('cache-control', 'private, no-cache')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(file.bytes);
+}
+
+function sendExport(reply: FastifyReply, file: Awaited<ReturnType<typeof exportInvoices>>) {
+  return reply
+    .header('content-type', exportContentType[file.format])
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
+}
+
+const exportQuery = invoiceListQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(exportFormats).default('xlsx') });
+
+/** The invoices page (issue #13 part 3), the department's invoicing run (part 1) and the legacy MaterieelFacturen calls. */
+export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['SalesInvoices'];
+
+  app.get(
+    '/api/v2.0/SalesInvoices',
+    {
+      schema: {
+        tags,
+        description: `The invoices and credit memos of plantLocation, or without it of every location of the caller's, newest document date first; filtered by kind, status (open, paid, overdue = open past its due date), document date from / until (until before from: 400 validation.einde_na_begin) and words in the number, your reference or the location. totals: incl. VAT over the whole filter, credit memos subtracted. ${access}`,
+        querystring: invoiceListQuery,
+        response: { 200: invoiceList },
+      },
+    },
+    async (req) => listInvoices(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/v2.0/SalesInvoices/export',
+    {
+      schema: {
+        tags,
+        description: `The list of GET SalesInvoices for the same filter as a file (format xlsx, the default, or csv), every row (at most 10,000), typed cells, headers in the caller's language. ${access}`,
+        querystring: exportQuery,
+        response: {
+          200: z.string().meta({ description: 'The XLSX or CSV file, as an attachment.', format: 'binary' }),
+        },
+      },
+    },
+    async (req, reply) => sendExport(reply, await exportInvoices(ctxOf(req, deps), req.query)),
+  );
+
+  app.get(
+    '/api/v2.0/SalesInvoices/:id',
+    {
+      schema: {
+        tags,
+        description: `One invoice or credit memo: its lines (item, plant, order, period, days, quantity, price, discount, amount; an item's name in the caller's language), the credit memos that correct it and its attachments (names matching Facturen_DocumentNaamFilter). ${access}`,
+        params: idParams,
+        response: { 200: invoiceDetail },
+      },
+    },
+    async (req) => getInvoice(ctxOf(req, deps), { id: req.params.id }),
+  );
+
+  app.get(
+    '/api/v2.0/SalesInvoices/:id/pdf',
+    {
+      schema: {
+        tags,
+        description: `The document as a PDF in the caller's language with the corporate identity (made on the first request per language, then kept). ${access}`,
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const file = await invoicePdf(ctxOf(req, deps), deps.storage, { id: req.params.id });
+      return sendFile(reply, { ...file, contentType: 'application/pdf' });
+    },
+  );
+
+  for (const [segment, kind] of [
+    ['salesinvoices', 'invoice'],
+    ['salescreditmemos', 'credit_memo'],
+  ] as const) {
+    app.get(
+      `/api/v2.0/DocumentAttachments/${segment}/:id`,
+      {
+        schema: {
+          tags: ['DocumentAttachments'],
+          description: `The files of a ${kind === 'invoice' ? 'sales invoice' : 'sales credit memo'}: its PDF (id 'pdf', GET SalesInvoices/{id}/pdf) and the attached files whose name matches Facturen_DocumentNaamFilter. A document of the other kind answers 404. ${access}`,
+          params: idParams,
+          response: { 200: documentAttachmentList },
+        },
+      },
+      async (req) => listDocumentAttachments(ctxOf(req, deps), kind, req.params.id),
+    );
+    app.get(
+      `/api/v2.0/DocumentAttachments/${segment}/:id/:attachmentId`,
+      {
+        schema: {
+          tags: ['DocumentAttachments'],
+          description: `One attached file of the document (PDF and images inline, anything else as an attachment; private, no-cache). ${access}`,
+          params: z.object({ id: z.guid(), attachmentId: z.guid() }),
+        },
+      },
+      async (req, reply) =>
+        sendFile(
+          reply,
+          await readAttachment(ctxOf(req, deps), deps.storage, kind, req.params.id, req.params.attachmentId),
+        ),
+    );
+  }
+
+  app.post(
+    '/api/v2.0/Department/invoicing-runs',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description:
+          "The invoicing run for a month that is over (else 400 Facturen.run.maand_niet_voorbij on month): per location, an invoice of the rent of every interval an item stood on site (days rounded up; the week price where cheaper per full week; the customer's rental discount with UseRentalDiscount), the sales delivered and the order costs, and a credit memo of the buy-backs returned; 21 % VAT. For every location with something in the month, or the locations named (an unknown one: 400 naming it). A location and month invoiced before gets nothing again (skipped). Equipment department only (403).",
+        body: invoicingRunBody,
+        response: { 200: invoicingRunResult },
+      },
+    },
+    async (req) => runInvoicingAsDepartment(ctxOf(req, deps), req.body),
+  );
+
+  app.post(
+    '/api/v2.0/Department/invoices/:id/credit-memo',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description:
+          'A credit memo correcting an invoice by an amount excl. VAT (with its reason), at most what the credit memos before it left of the invoice (else 400 Facturen.creditnota.te_hoog on amountExclVat); a credit memo cannot be corrected (422 Facturen.creditnota.geen_factuur). Equipment department only (403).',
+        params: idParams,
+        body: creditMemoBody,
+        response: { 201: creditMemoResult },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createCreditMemo(ctxOf(req, deps), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/api/v2.0/Department/invoices/:id/status',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description: 'Marks a document paid (or open again). Equipment department only (403).',
+        params: idParams,
+        body: invoiceStatusBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await setInvoiceStatus(ctxOf(req, deps), req.params.id, req.body.status);
+      return reply.code(204).send(null);
+    },
+  );
+
+  invoicesLegacy(app, deps);
+}

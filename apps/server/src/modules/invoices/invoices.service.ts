@@ -1,0 +1,277 @@
+import type { InvoiceDetail, InvoiceList, InvoiceListQuery, InvoiceSummary } from '@mp/contract/api/invoices';
+import { translate } from '@mp/contract/i18n';
+import { isDepartment } from '@mp/contract/permissions';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
+import {
+  accessibleLocationIds,
+  requireArea,
+  requireLocation,
+  requireLocationById,
+} from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { type InvoicePdf, loadBrand, renderInvoicePdf } from '../documents/index.ts';
+import {
+  type InvoiceFilter,
+  type InvoiceHeadRow,
+  type InvoiceRow,
+  selectAttachments,
+  selectCreditMemosOf,
+  selectInvoice,
+  selectInvoiceLines,
+  selectInvoices,
+  selectLocationIdByNo,
+} from './invoices.queries.ts';
+import { money, VAT_PERCENT } from './invoicing.calc.ts';
+
+/*
+ * The customer's side of the invoices (issue #13 part 3, decision 0020): the invoices and credit memos of a location
+ * or of all the caller's locations, one document with its lines, its PDF and attachments. Every call needs the
+ * functional area AppMaterieelFacturen and a location of the caller's (the read-only role reads); another
+ * customer's document answers 404 like an unknown one. Admins and the equipment department read every location's.
+ */
+
+const AREA = 'AppMaterieelFacturen';
+const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
+const seesAll = (ctx: Ctx) => requireUser(ctx).role === 'admin' || isDepartment({ user: requireUser(ctx) });
+
+export const pdfUrl = (id: string) => `/api/v2.0/SalesInvoices/${id}/pdf`;
+export const attachmentUrl = (kind: 'invoice' | 'credit_memo', id: string, attachmentId: string) =>
+  `/api/v2.0/DocumentAttachments/${kind === 'invoice' ? 'salesinvoices' : 'salescreditmemos'}/${id}/${attachmentId}`;
+
+function toSummary(r: InvoiceRow): InvoiceSummary {
+  return {
+    id: r.id,
+    documentNo: r.documentNo,
+    kind: r.kind,
+    status: r.status,
+    overdue: r.overdue,
+    locationNo: r.locationNo,
+    locationDescription: r.locationDescription,
+    documentDate: r.documentDate,
+    dueDate: r.dueDate,
+    periodFrom: r.periodFrom,
+    periodTo: r.periodTo,
+    currency: r.currency,
+    amountExclVat: r.amountExclVat,
+    vatAmount: r.vatAmount,
+    amountInclVat: r.amountInclVat,
+    yourReference: r.yourReference,
+    appliesToDocumentNo: r.appliesToDocumentNo,
+    appliesToId: r.appliesToId,
+    pdfUrl: pdfUrl(r.id),
+  };
+}
+
+function requirePeriod(ctx: Ctx, from: string | undefined, until: string | undefined): void {
+  if (!from || !until || until >= from) return;
+  const code = 'validation.einde_na_begin';
+  throw new AppError('invalid', 'error.ongeldige_invoer', {
+    details: { in: 'querystring', fields: { until: { code, message: translate(ctx.locale, code) } } },
+  });
+}
+
+/** The filter of a list: the location asked for (checked), or every location of the caller's. */
+async function filterOf(ctx: Ctx, q: Omit<InvoiceListQuery, 'page' | 'pageSize'>): Promise<InvoiceFilter> {
+  await requireArea(ctx, AREA, 'read');
+  requirePeriod(ctx, q.from, q.until);
+  let locationIds: InvoiceFilter['locationIds'];
+  if (q.plantLocation) {
+    const id = seesAll(ctx) ? await selectLocationIdByNo(ctx.db, q.plantLocation) : null;
+    locationIds = id
+      ? [id]
+      : [(await requireLocation(ctx, q.plantLocation, 'read', { allowDeregistered: true })).locationId];
+  } else {
+    locationIds = seesAll(ctx) ? 'all' : await accessibleLocationIds(ctx, 'read');
+  }
+  const settings = await ctx.settings();
+  return {
+    locationIds,
+    kind: q.kind,
+    status: q.status,
+    from: q.from,
+    until: q.until,
+    query: q.query,
+    debitPattern: String(settings.Facturen_DebetFilter ?? '').trim(),
+    creditPattern: String(settings.Facturen_CreditFilter ?? '').trim(),
+    today: calendarDayIn(ctx.now),
+  };
+}
+
+/** GET SalesInvoices: a page of documents, newest first, with the sums over the whole filter. */
+export async function listInvoices(ctx: Ctx, q: InvoiceListQuery): Promise<InvoiceList> {
+  const filter = await filterOf(ctx, q);
+  const r = await selectInvoices(ctx.db, filter, { page: q.page, pageSize: q.pageSize });
+  return {
+    items: r.rows.map(toSummary),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: r.total,
+    totals: { amountInclVat: money(r.amountCents), openInclVat: money(r.openCents) },
+  };
+}
+
+/** Every row of a filter (the XLSX export), capped. */
+export async function allInvoices(ctx: Ctx, q: Omit<InvoiceListQuery, 'page' | 'pageSize'>) {
+  const filter = await filterOf(ctx, q);
+  return (await selectInvoices(ctx.db, filter, { page: 1, pageSize: 10_000 })).rows.map(toSummary);
+}
+
+/**
+ * The document when the caller may read it: its location first (another customer's answers 404 like an unknown
+ * one, whatever the caller's areas), then the area (403); a document the debit / credit filter hides is 404.
+ */
+async function readable(ctx: Ctx, key: { id?: string; documentNo?: string }): Promise<InvoiceHeadRow> {
+  const today = calendarDayIn(ctx.now);
+  const row = await selectInvoice(ctx.db, key, today);
+  const what = key.id ?? key.documentNo ?? '';
+  if (!row) {
+    await requireArea(ctx, AREA, 'read');
+    throw notFound(what);
+  }
+  if (!seesAll(ctx)) {
+    try {
+      await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
+    } catch (e) {
+      if (e instanceof AppError && e.status === 404) throw notFound(what);
+      throw e;
+    }
+  }
+  await requireArea(ctx, AREA, 'read');
+  const settings = await ctx.settings();
+  const pattern = String(
+    (row.kind === 'invoice' ? settings.Facturen_DebetFilter : settings.Facturen_CreditFilter) ?? '',
+  );
+  if (pattern.trim() && !matches(pattern.trim(), row.documentNo)) throw notFound(what);
+  return row;
+}
+
+function matches(pattern: string, value: string): boolean {
+  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
+  return re.test(value);
+}
+
+/** GET SalesInvoices/{id}: one document with its lines, credit memos and attachments. */
+export async function getInvoice(
+  ctx: Ctx,
+  key: { id?: string; documentNo?: string },
+): Promise<InvoiceDetail> {
+  const row = await readable(ctx, key);
+  const settings = await ctx.settings();
+  const [lines, creditMemos, attachments] = await Promise.all([
+    selectInvoiceLines(ctx.db, row.id, ctx.locale),
+    selectCreditMemosOf(ctx.db, row.id),
+    selectAttachments(ctx.db, row.id, String(settings.Facturen_DocumentNaamFilter ?? '').trim()),
+  ]);
+  return {
+    ...toSummary(row),
+    customerNo: row.customerNo,
+    customerName: row.customerName,
+    vatPercent: money(VAT_PERCENT * 100),
+    lines,
+    creditMemos,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      fileName: a.fileName,
+      contentType: a.contentType,
+      size: a.size,
+      url: attachmentUrl(row.kind, row.id, a.id),
+    })),
+  };
+}
+
+/** GET DocumentAttachments/salesinvoices|salescreditmemos/{id}: the PDF first, then the attached files. */
+export async function listDocumentAttachments(ctx: Ctx, kind: 'invoice' | 'credit_memo', id: string) {
+  const detail = await getInvoice(ctx, { id });
+  if (detail.kind !== kind) throw notFound(id);
+  return {
+    items: [
+      {
+        id: 'pdf',
+        fileName: `${detail.documentNo}.pdf`,
+        contentType: 'application/pdf',
+        size: 0,
+        url: detail.pdfUrl,
+      },
+      ...detail.attachments,
+    ],
+  };
+}
+
+/** An attached file's bytes. */
+export async function readAttachment(
+  ctx: Ctx,
+  storage: FileStorage,
+  kind: 'invoice' | 'credit_memo',
+  id: string,
+  attachmentId: string,
+) {
+  const row = await readable(ctx, { id });
+  if (row.kind !== kind) throw notFound(id);
+  const settings = await ctx.settings();
+  const found = (
+    await selectAttachments(ctx.db, row.id, String(settings.Facturen_DocumentNaamFilter ?? '').trim())
+  ).find((a) => a.id === attachmentId);
+  const bytes = found ? await storage.get(found.storageKey) : null;
+  if (!found || !bytes) throw notFound(attachmentId);
+  return { bytes, fileName: found.fileName, contentType: found.contentType };
+}
+
+/**
+ * GET SalesInvoices/{id}/pdf: the document as a PDF in the caller's language with the corporate identity. Made on
+ * the first request per language and kept in file storage (a document does not change once written).
+ */
+export async function invoicePdf(
+  ctx: Ctx,
+  storage: FileStorage,
+  key: { id?: string; documentNo?: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const detail = await getInvoice(ctx, key);
+  const storageKey = `invoices/${detail.id}/${ctx.locale}.pdf`;
+  const fileName = `${detail.documentNo}.pdf`;
+  const kept = await storage.get(storageKey);
+  if (kept) return { bytes: kept, fileName };
+  const row = await selectInvoice(ctx.db, { id: detail.id }, calendarDayIn(ctx.now));
+  const doc: InvoicePdf = {
+    kind: detail.kind,
+    documentNo: detail.documentNo,
+    documentDate: detail.documentDate,
+    dueDate: detail.dueDate,
+    periodFrom: detail.periodFrom,
+    periodTo: detail.periodTo,
+    appliesToDocumentNo: detail.appliesToDocumentNo,
+    yourReference: detail.yourReference,
+    currency: detail.currency,
+    customer: {
+      no: detail.customerNo,
+      name: detail.customerName,
+      street: row?.customerStreet ?? null,
+      postcode: row?.customerPostcode ?? null,
+      city: row?.customerCity ?? null,
+    },
+    location: { no: detail.locationNo, description: detail.locationDescription },
+    lines: detail.lines.map((l) => ({
+      lineNo: l.lineNo,
+      kind: l.kind,
+      itemNo: l.itemNo,
+      description: l.description,
+      plantNo: l.plantNo,
+      periodFrom: l.periodFrom,
+      periodTo: l.periodTo,
+      days: l.days,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discountPercent: l.discountPercent,
+      amount: l.amount,
+    })),
+    amountExclVat: detail.amountExclVat,
+    vatPercent: detail.vatPercent,
+    vatAmount: detail.vatAmount,
+    amountInclVat: detail.amountInclVat,
+  };
+  const brand = await loadBrand({ db: ctx.db, storage, loadSettings: () => ctx.settings() });
+  const bytes = await renderInvoicePdf(doc, ctx.locale, brand);
+  await storage.put(storageKey, bytes, 'application/pdf');
+  return { bytes, fileName };
+}
