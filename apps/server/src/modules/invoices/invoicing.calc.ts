@@ -33,6 +33,12 @@ export function monthPeriod(month: string): { from: string; to: string } {
   return { from, to: addDays(next, -1) };
 }
 
+/** The month before the one of `day` ('YYYY-MM-DD' → 'YYYY-MM'): what the monthly run invoices. */
+export function previousMonthOf(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
 /** The rent of `days` days for one unit before any discount, in cents. */
 export function rentPerUnit(days: number, dayCents: number, weekCents: number | null): number {
   const week = weekCents ?? dayCents * 7;

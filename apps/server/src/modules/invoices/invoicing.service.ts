@@ -12,8 +12,8 @@ import {
   money,
   monthPeriod,
   PAYMENT_DAYS,
+  previousMonthOf,
   totalsOf,
-  VAT_PERCENT,
 } from './invoicing.calc.ts';
 import {
   insertInvoice,
@@ -245,14 +245,7 @@ export async function startInvoicingSchedule(
     const today = calendarDayIn(now);
     await runInvoicing(
       { db: deps.db, loadSettings: deps.loadSettings, now },
-      { month: previousMonth(today) },
+      { month: previousMonthOf(today) },
     );
   });
 }
-
-export function previousMonth(today: string): string {
-  const [y, m] = today.split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
-export { VAT_PERCENT };
