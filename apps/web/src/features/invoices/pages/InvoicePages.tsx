@@ -638,7 +638,7 @@ function DepartmentActions({ invoice: i }: { invoice: InvoiceDetail }) {
           loading={status.isPending}
           onClick={() =>
             status.mutate(i.status === 'paid' ? 'open' : 'paid', {
-              onSuccess: () => snackbar.success(t('shared.wijzigingen_opgeslagen')),
+              onSuccess: () => snackbar.success('shared.wijzigingen_opgeslagen'),
               onError: (e) => snackbar.error(e),
             })
           }
@@ -655,7 +655,7 @@ function DepartmentActions({ invoice: i }: { invoice: InvoiceDetail }) {
               { description: description.trim(), amountExclVat: amount.trim().replace(',', '.') },
               {
                 onSuccess: (r) => {
-                  snackbar.success(t('Facturen.creditnota.gemaakt', { number: r.documentNo }));
+                  snackbar.success('Facturen.creditnota.gemaakt', { number: r.documentNo });
                   setDescription('');
                   setAmount('');
                 },
