@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -12,6 +12,7 @@
 //   removal, relocation  the removal and relocation submits (bench/lib/outgoing.ts)
 //   department executing a planned delivery of 20 lines (bench/lib/department.ts)
 //   orders     the customer's order pages: a list page, one order, the exit orders (bench/lib/department.ts)
+//   invoices   the invoice list of the busiest location; one invoicing run of a month, time and memory (bench/lib/invoices.ts)
 // Results: printed, and written to bench/results/latest.json (gitignored). bench/lib/ holds the load
 // generator, the server handling, the scenarios and the report.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CpuMeter } from './lib/cpu.ts';
 import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
+import { invoiceScenarios } from './lib/invoices.ts';
 import type { Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
@@ -42,7 +44,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -55,7 +57,7 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     only: {
       type: 'string',
-      default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department,orders',
+      default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices',
     },
     // e.g. --server-env DATABASE_POOL_SIZE=32 ; --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"
     'server-env': { type: 'string', default: '' },
@@ -146,6 +148,14 @@ async function main() {
     if (only.has('removal') || only.has('relocation')) results.push(...(await outgoingScenarios(c, only)));
     if (only.has('orders')) results.push(...(await orderPageScenarios(c, await login(api, STOCK_USER))));
     if (only.has('department')) results.push(...(await departmentScenarios(c, await login(api, ADMIN))));
+    if (only.has('invoices'))
+      results.push(
+        ...(await invoiceScenarios(
+          c,
+          await login(api, STOCK_USER),
+          await login(api, 'materieeldienst@materieelportaal.nl'),
+        )),
+      );
     if (only.has('add') || only.has('submit') || only.has('order')) {
       // why: every run leaves tens of thousands of dead order list lines behind (the adds churn a few lists);
       // each run starts from the same clean lists instead of the previous runs' leftovers. Autovacuum still

@@ -26,7 +26,7 @@ import {
 import { money, VAT_PERCENT } from './invoicing.calc.ts';
 
 /*
- * The customer's side of the invoices (issue #13 part 3, decision 0020): the invoices and credit memos of a location
+ * The customer's side of the invoices (issue #13 part 3, decision 0022): the invoices and credit memos of a location
  * or of all the caller's locations, one document with its lines, its PDF and attachments. Every call needs the
  * functional area AppMaterieelFacturen and a location of the caller's (the read-only role reads); another
  * customer's document answers 404 like an unknown one. Admins and the equipment department read every location's.

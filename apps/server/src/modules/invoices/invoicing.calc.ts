@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '@mp/contract/rules/order-dates';
 import type { NewInvoiceLine, OrderChargeRow, OrderCostRow, RentalIntervalRow } from './invoicing.queries.ts';
 
 /*
- * The invoicing run's arithmetic (issue #13 part 1, decision 0020), pure: what one location owes for one period.
+ * The invoicing run's arithmetic (issue #13 part 1, decision 0022), pure: what one location owes for one period.
  * Money is counted in cents (integers) and written as decimal strings; nothing is a summed float.
  *
  * - Rent (Verhuur): per interval on site, days = the day it left (or the day after the period) minus the first

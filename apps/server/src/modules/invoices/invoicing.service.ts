@@ -28,7 +28,7 @@ import {
 } from './invoicing.queries.ts';
 
 /*
- * The invoicing run (issue #13 part 1, decision 0020): per location and month, one invoice (rent, sales, order
+ * The invoicing run (issue #13 part 1, decision 0022): per location and month, one invoice (rent, sales, order
  * costs) and one credit memo (buy-backs) from what the loop recorded. Each location's documents are written in a
  * transaction of their own; a document the run made before for that location and month is not made again.
  */
