@@ -204,19 +204,28 @@ describe('stock export', () => {
     exportOn = true;
     renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad?sort=quantityDesc&q=hek' });
     fireEvent.click(await screen.findByTestId('stock-export'));
-    const xlsx = new URL(
-      (await screen.findByTestId('stock-export-xlsx')).getAttribute('href') ?? '',
-      'http://x',
+    // fetched with the user's token (a plain link would go without it), then saved
+    fireEvent.click(await screen.findByTestId('stock-export-xlsx'));
+    const exportCall = async (format: string) => {
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([u]) => String(u).includes(`format=${format}`))).toBe(true),
+      );
+      const [input, init] = fetchMock.mock.calls.find(([u]) => String(u).includes(`format=${format}`)) ?? [];
+      return { url: new URL(String(input), 'http://x'), init };
+    };
+    const xlsx = await exportCall('xlsx');
+    expect(xlsx.url.pathname).toBe(
+      '/api/v2.0/PlantInventoryItems/00000000-0000-0000-0000-000000000000/export',
     );
-    expect(xlsx.pathname).toBe('/api/v2.0/PlantInventoryItems/00000000-0000-0000-0000-000000000000/export');
-    expect(Object.fromEntries(xlsx.searchParams)).toEqual({
+    expect(Object.fromEntries(xlsx.url.searchParams)).toEqual({
       plantLocation: 'P-1',
       sortBy: 'quantityDesc',
       query: 'hek',
       format: 'xlsx',
     });
-    const csv = screen.getByTestId('stock-export-csv');
-    expect(csv.getAttribute('href')).toContain('format=csv');
-    expect(csv.hasAttribute('download')).toBe(true);
+    expect((xlsx.init?.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    fireEvent.click(screen.getByTestId('stock-export'));
+    fireEvent.click(await screen.findByTestId('stock-export-csv'));
+    await exportCall('csv');
   });
 });
