@@ -91,6 +91,7 @@ const beyondSpec = [
   '/materieelvoorraad/labels',
   '/materieeldienst',
   '/materieeldienst/:id',
+  '/materieeldienst/facturatie',
 ];
 
 const open = [
