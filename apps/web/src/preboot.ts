@@ -7,6 +7,16 @@ interface PrebootState {
   translations: { locale: string; texts: Promise<Record<string, string> | null> };
   /** The anonymous settings; absent when a session is stored (those settings come after the session refresh). */
   settings?: Promise<unknown>;
+  /** A stored session's renewal (POST Auth/refresh-login) and, when it worked, that user's settings. */
+  session?: Promise<PrebootSession | null>;
+}
+
+interface PrebootSession {
+  status: number;
+  body: unknown;
+  /** The anti-forgery token the renewal was sent with (the app keeps using it). */
+  xsrf: string;
+  settings: Promise<unknown> | null;
 }
 
 const locales = ['nl-NL', 'en-US', 'fr-FR', 'de-DE'];
@@ -28,6 +38,48 @@ const preference = (stored('mp.preferences') as { locale?: string } | null)?.loc
 const locale = preference && locales.includes(preference) ? preference : 'nl-NL';
 const signedIn = stored('mp.auth') !== null;
 
+/**
+ * A browser that was signed in renews its access token from the HttpOnly refresh cookie before anything else can
+ * be asked for it; started here, the two requests of that (anti-forgery token, refresh) and the user's settings
+ * travel while the app's code downloads. Under the same Web Lock as src/shared/session/session.ts's renewals
+ * ('mp-refresh'): a refresh token is single use, so two tabs must never send the same one. The header names are
+ * those of @mp/contract/rules/session and shared/api/anti-forgery.ts (no imports here: this file stays tiny).
+ */
+function renewSession(): Promise<PrebootSession | null> {
+  const work = async (): Promise<PrebootSession | null> => {
+    const xsrf = await json('/api/v2.0/AntiForgery/token').then(
+      (b: { token?: string } | null) => b?.token ?? null,
+    );
+    if (!xsrf) return null;
+    const res = await fetch('/api/v2.0/Auth/refresh-login', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-session-cookie': '1',
+        'x-xsrf-token': xsrf,
+      },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    const body = (await res.json().catch(() => null)) as { accessToken?: string } | null;
+    const settings =
+      res.ok && body?.accessToken
+        ? fetch('/api/v2.0/Settings/all', {
+            headers: { accept: 'application/json', authorization: `Bearer ${body.accessToken}` },
+            credentials: 'same-origin',
+          })
+            .then((r) => (r.ok ? r.json() : null))
+            .catch(() => null)
+        : null;
+    return { status: res.status, body, xsrf, settings };
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return (locks ? (locks.request('mp-refresh', work) as Promise<PrebootSession | null>) : work()).catch(
+    () => null,
+  );
+}
+
 const state: PrebootState = {
   identity: json('/api/v2.0/CorporateIdentity').then(
     (identity: { bannerUrl?: string | null; logoUrl?: string | null } | null) => {
@@ -43,6 +95,7 @@ const state: PrebootState = {
     ),
   },
   settings: signedIn ? undefined : json('/api/v2.0/Settings/all'),
+  session: signedIn ? renewSession() : undefined,
 };
 (window as unknown as { __mpPreboot?: PrebootState }).__mpPreboot = state;
 

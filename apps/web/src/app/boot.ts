@@ -14,6 +14,7 @@ import { loadLocale, switchLocale } from '../shared/i18n/i18n';
 import { takePreboot } from '../shared/lib/preboot';
 import { preferencesStore } from '../shared/session/preferences';
 import {
+  adoptPrebootRenewal,
   endSession,
   followOtherTabs,
   refreshSession,
@@ -38,11 +39,17 @@ async function corporateIdentity(queryClient: QueryClient): Promise<void> {
   for (const src of [identity?.bannerUrl, identity?.logoUrl]) if (src) new Image().src = src;
 }
 
-/** The settings for whoever is signed in now (the anonymous ones may already be on their way). */
-async function settingsNow(queryClient: QueryClient): Promise<SettingsPayload | undefined> {
+/** The settings for whoever is signed in now (the anonymous ones, or the renewed user's, may already be on their way). */
+async function settingsNow(
+  queryClient: QueryClient,
+  signedIn: Promise<unknown> | null,
+): Promise<SettingsPayload | undefined> {
   const viewer = settingsViewer();
-  const early = await takePreboot('settings').catch(() => null);
-  if (early && viewer === 'anonymous') {
+  const early = await (viewer === 'anonymous'
+    ? takePreboot('settings')
+    : (signedIn ?? Promise.resolve(null))
+  ).catch(() => null);
+  if (early) {
     const settings = await checkAnswer(
       'GET /api/v2.0/Settings/all (preboot)',
       (c) => c.settings.settingsPayload,
@@ -70,13 +77,17 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   const early = loadLocale(pickLocale(stored, undefined, locales, more)).catch(() => undefined);
   const corporate = corporateIdentity(queryClient).catch(() => undefined);
 
-  // The access token is never stored: a browser that was signed in renews it from its HttpOnly cookie.
+  // The access token is never stored: a browser that was signed in renews it from its HttpOnly cookie (src/preboot.ts
+  // started that; its settings for the renewed user come with it).
+  let signedInSettings: Promise<unknown> | null = null;
   if (storedSessionUser()) {
-    const outcome = await refreshSession();
+    const early = await takePreboot('session').catch(() => null);
+    const outcome = early ? await adoptPrebootRenewal(early) : await refreshSession();
     if (outcome === 'failed') endSession('refresh-failed');
+    if (outcome === 'ok' && early?.status === 200) signedInSettings = early.settings;
   }
 
-  const settings = await settingsNow(queryClient);
+  const settings = await settingsNow(queryClient, signedInSettings);
   const offered = settings ? visibleLocales(settings.boolValues) : [...locales];
   const account = sessionStore.get()?.user.language ?? more.account;
   const locale = pickLocale(stored, settings?.stringValues.DefaultLanguage, offered, { ...more, account });

@@ -19,6 +19,11 @@ export function antiForgeryToken(renew = false): Promise<string | null> {
   return token;
 }
 
+/** A token fetched before the app's code loaded (src/preboot.ts): used until a refusal renews it. */
+export function adoptAntiForgeryToken(value: string): void {
+  if (!token) token = Promise.resolve(value);
+}
+
 /** True when the answer is the anti-forgery refusal (then renew the token and try once more). */
 export async function isAntiForgeryRefusal(res: Response): Promise<boolean> {
   if (res.status !== 403) return false;

@@ -3,6 +3,16 @@ interface PrebootState {
   identity?: Promise<unknown>;
   translations?: { locale: string; texts: Promise<Record<string, string> | null> };
   settings?: Promise<unknown>;
+  /** A stored session's renewal, started before the app's code loaded (src/preboot.ts). */
+  session?: Promise<PrebootSession | null>;
+}
+
+export interface PrebootSession {
+  status: number;
+  body: unknown;
+  xsrf: string;
+  /** The renewed user's settings (GET Settings/all with the new token), or null. */
+  settings: Promise<unknown> | null;
 }
 
 function state(): PrebootState | undefined {

@@ -3,7 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/render';
 import { storageKeys } from '../lib/storage';
-import { endSession, refreshSession, sessionStore, startSession, storedSessionUser } from './session';
+import {
+  adoptPrebootRenewal,
+  endSession,
+  refreshSession,
+  sessionStore,
+  startSession,
+  storedSessionUser,
+} from './session';
 
 const user = {
   id: 'u1',
@@ -66,5 +73,32 @@ describe('the session in the browser', () => {
     expect(await refreshSession()).toBe('failed');
     endSession('refresh-failed');
     expect(localStorage.getItem(storageKeys.auth)).toBeNull();
+  });
+
+  it('takes the renewal the preboot made before the app loaded, and renews itself when that one failed', async () => {
+    localStorage.setItem(storageKeys.auth, JSON.stringify({ user }));
+    sessionStore.set(null);
+    // a token answer: the session starts without another request
+    const ok = await adoptPrebootRenewal({
+      status: 200,
+      body: { accessToken: 'early', expiresAt: 1e10, user },
+      xsrf: 'x',
+    });
+    expect(ok).toBe('ok');
+    expect(sessionStore.get()?.accessToken).toBe('early');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // a server error or an anti-forgery refusal: renewed the ordinary way
+    sessionStore.set(null);
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).endsWith('/AntiForgery/token')) return json({ token: 'y' });
+      return json({ accessToken: 'later', expiresAt: 1e10, user });
+    });
+    expect(await adoptPrebootRenewal({ status: 503, body: null, xsrf: 'x' })).toBe('ok');
+    expect(sessionStore.get()?.accessToken).toBe('later');
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/Auth/refresh-login'))).toBe(true);
+    // a refusal: the session is over (the caller ends it)
+    expect(
+      await adoptPrebootRenewal({ status: 401, body: { code: 'error.sessie_verlopen' }, xsrf: 'x' }),
+    ).toBe('failed');
   });
 });

@@ -1,7 +1,12 @@
 import type { PublicUser, TokenPair } from '@mp/contract/api/auth';
 import { isTokenExpired, SESSION_COOKIE_HEADER } from '@mp/contract/rules/session';
 import { ContractDriftError, checkAnswer } from '../api/answer-check';
-import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from '../api/anti-forgery';
+import {
+  adoptAntiForgeryToken,
+  antiForgeryToken,
+  isAntiForgeryRefusal,
+  XSRF_HEADER,
+} from '../api/anti-forgery';
 import { isRecord, readStored, storageKeys, writeStored } from '../lib/storage';
 import { createStore } from '../lib/store';
 
@@ -147,6 +152,31 @@ export function refreshSession(): Promise<RefreshOutcome> {
     inFlight = null;
   });
   return inFlight;
+}
+
+/**
+ * Takes the renewal src/preboot.ts made before the app's code loaded: a token answer starts the session, a refusal
+ * (401) ends it; anything else (no answer, a server error, an anti-forgery refusal) renews the ordinary way.
+ */
+export async function adoptPrebootRenewal(
+  early: { status: number; body: unknown; xsrf: string } | null,
+): Promise<RefreshOutcome> {
+  if (!early || early.status >= 500 || early.status === 403) return refreshSession();
+  adoptAntiForgeryToken(early.xsrf);
+  if (early.status !== 200) return 'failed';
+  try {
+    startSession(
+      await checkAnswer(
+        'POST /api/v2.0/Auth/refresh-login (preboot)',
+        (c) => c.auth.tokenPair,
+        early.body as TokenPair,
+      ),
+    );
+    return 'ok';
+  } catch (e) {
+    if (e instanceof ContractDriftError) throw e;
+    return refreshSession();
+  }
 }
 
 /** Refreshes when the token expires within `marginSeconds`; 'none' when not signed in. */
