@@ -457,7 +457,7 @@ export const userSpecs: UserSpec[] = [
     phone: '030 241 88 20',
     permissions: ['department'],
     memberships: [],
-    login: "Equipment department (English): plans and executes every customer's requests",
+    login: "Equipment department (English): plans and executes every customer's requests, runs the invoicing",
   },
   {
     email: 'uitvoerder@vandijk.nl',
