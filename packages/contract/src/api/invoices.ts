@@ -10,9 +10,7 @@ export const invoiceStatusFilter = z.enum(['open', 'paid', 'overdue']);
 export const invoiceLineKindSchema = z.enum(['rental', 'sale', 'cost', 'credit']);
 
 /** A month, 'YYYY-MM': the invoicing period. */
-export const invoicingMonth = z
-  .string()
-  .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/);
+export const invoicingMonth = z.string().regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/);
 
 /**
  * GET /api/v2.0/SalesInvoices: the invoices and credit memos of plantLocation, or without it of every location of

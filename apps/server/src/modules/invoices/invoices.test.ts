@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { readPdf } from '../../platform/pdf/pdf-text.test-support.ts';
-import { ADMIN, EXTERNAL, READONLY, setSetting, USER } from '../order-lists/ordering.test-support.ts';
+import {
+  ADMIN,
+  COLLEAGUE,
+  EXTERNAL,
+  READONLY,
+  setSetting,
+  USER,
+} from '../order-lists/ordering.test-support.ts';
 
 // Issue #13 parts 1–3: the invoicing run over a hand-made ledger (weekend, month boundary, week price, discount,
 // sale, buy-back, order costs) against an independent calculation; idempotence; the invoice pages' reads with
@@ -315,6 +322,11 @@ describe('the invoicing run', () => {
       expect(theirs.items.some((i: { locationNo: string }) => i.locationNo === LOC_T)).toBe(false);
       // READONLY is no member of the test location either
       expect((await get(`/api/v2.0/SalesInvoices/${invoiceId}`, READONLY)).statusCode).toBe(404);
+      // management (a member of every location of its customer) reads them all, and no other customer's
+      const board = (await get('/api/v2.0/SalesInvoices?pageSize=100', COLLEAGUE)).json();
+      expect(board.items.some((i: { locationNo: string }) => i.locationNo === 'P-24001')).toBe(true);
+      expect(board.items.some((i: { locationNo: string }) => i.locationNo === 'P-24008')).toBe(false);
+      expect((await get('/api/v2.0/SalesInvoices?plantLocation=P-24008', COLLEAGUE)).statusCode).toBe(404);
       // the read-only role reads its own location's invoices
       expect((await get('/api/v2.0/SalesInvoices?plantLocation=P-24001', READONLY)).statusCode).toBe(200);
       expect((await get('/api/v2.0/SalesInvoices', null)).statusCode).toBe(401);

@@ -223,7 +223,7 @@ describe('stock export', () => {
       query: 'hek',
       format: 'xlsx',
     });
-    expect((xlsx.init?.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(((xlsx.init?.headers ?? {}) as Record<string, string>).authorization).toMatch(/^Bearer /);
     fireEvent.click(screen.getByTestId('stock-export'));
     fireEvent.click(await screen.findByTestId('stock-export-csv'));
     await exportCall('csv');
