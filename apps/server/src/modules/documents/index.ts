@@ -1,5 +1,13 @@
 // The documents area's public face: what other areas may use. Everything else in this folder is private.
 export { documentsRoutes } from './documents.routes.ts';
+export {
+  type InvoiceLineKind,
+  type InvoicePdf,
+  type InvoicePdfLine,
+  invoiceCategory,
+  invoiceTitle,
+  renderInvoicePdf,
+} from './invoice-pdf.ts';
 export { type OrderKind, type OrderNote, renderOrderNote } from './order-note.ts';
 export {
   loadBrand,
