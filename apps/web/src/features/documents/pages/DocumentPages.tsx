@@ -1,6 +1,7 @@
 import {
   Accordion,
   Badge,
+  Box,
   Button,
   Group,
   Pagination,
@@ -83,9 +84,10 @@ function FileIcon({ d }: { d: LocationDocument }) {
   );
 }
 
-function DocumentRow({ d }: { d: LocationDocument }) {
+function DocumentRow({ d, last }: { d: LocationDocument; last: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [busy, setBusy] = useState(false);
   const download = () => {
     setBusy(true);
@@ -100,7 +102,7 @@ function DocumentRow({ d }: { d: LocationDocument }) {
       gap="sm"
       py={6}
       data-testid="document-row"
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      style={last ? undefined : { borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <FileIcon d={d} />
@@ -132,10 +134,15 @@ function DocumentRow({ d }: { d: LocationDocument }) {
         loading={busy}
         onClick={download}
         leftSection={<IconDownload size={16} aria-hidden />}
+        styles={{ section: { marginInlineEnd: narrow ? 0 : undefined } }}
+        style={{ flexShrink: 0 }}
         aria-label={t('LocatieDocumenten.downloaden_van', { title: d.title })}
         data-testid="document-download"
       >
-        {t('shared.downloaden')}
+        {/* why: at phone width the label leaves no room for the title; the icon and the button's name remain */}
+        <Box component="span" visibleFrom="xs">
+          {t('shared.downloaden')}
+        </Box>
       </Button>
     </Group>
   );
@@ -176,8 +183,8 @@ function CategorySections({ list }: { list: LocationDocumentList }) {
           </Accordion.Control>
           <Accordion.Panel>
             <Stack gap={0}>
-              {(groups.get(c) ?? []).map((d) => (
-                <DocumentRow key={d.id} d={d} />
+              {(groups.get(c) ?? []).map((d, i, all) => (
+                <DocumentRow key={d.id} d={d} last={i === all.length - 1} />
               ))}
             </Stack>
           </Accordion.Panel>
