@@ -404,6 +404,32 @@ describe('the legacy MaterieelDocuments calls answer their v2 twins', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('never answers 5xx (NUL, LIKE wildcards, quotes, overlong)', async () => {
+    const values = ['\u0000', 'a\u0000b', '%_\\', "' or 1=1 --", '😀'.repeat(30), 'x'.repeat(300)];
+    for (const v of values) {
+      for (const url of [
+        list(LOC, `?query=${encodeURIComponent(v)}`),
+        list(LOC, `?category=${encodeURIComponent(v)}`),
+        list(encodeURIComponent(v)),
+      ]) {
+        const r = await t.app.inject({ url, headers: await t.auth(USER) });
+        expect(r.statusCode, `${url}: ${r.body}`).toBeLessThan(500);
+      }
+      for (const [action, body] of [
+        ['GetMaterieeLocatieDocs', { materieelLocatieNr: LOC, zoekString: v, categorie: v }],
+        ['GetMaterieeLocatieDocs', { materieelLocatieNr: v }],
+        ['GetMaterieelDetailsDocs', { materieelSoort: v }],
+        ['GetMaterieelUniekDetailsDocs', { materieelLocatieNr: LOC, materieelNummer: v }],
+        ['DownloadDocument', { documentSystemId: v }],
+      ] as const) {
+        const r = await legacy(action, body);
+        expect(r.statusCode, `${action} ${JSON.stringify(body)}: ${r.body}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 // (runs last: it reads which calls the tests above made)
 describe('the API document', () => {
   it('holds the four MaterieelDocuments calls and the tests above made each', async () => {
