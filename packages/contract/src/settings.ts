@@ -1605,6 +1605,38 @@ export const settingsCatalogue = {
       'de-DE': 'Dokumentkategorie mit den Gerätedokumenten (Anleitungen, Zertifikate).',
     },
   },
+  Documenten_LocatieCategorieen: {
+    type: 'multiString',
+    default: [],
+    group: 'integraties',
+    public: false,
+    description: {
+      'nl-NL':
+        'Documentcategorieën die de pagina Locatiedocumenten toont, in deze volgorde (bijv. Documenten, Pakbon, Factuur). Leeg: alle categorieën, op alfabet.',
+      'en-US':
+        'Document categories the Location documents page shows, in this order (e.g. Documenten, Pakbon, Factuur). Empty: every category, alphabetically.',
+      'fr-FR':
+        'Catégories de documents affichées par la page Documents du site, dans cet ordre (p. ex. Documenten, Pakbon, Factuur). Vide : toutes, par ordre alphabétique.',
+      'de-DE':
+        'Dokumentkategorien, die die Seite Baustellendokumente zeigt, in dieser Reihenfolge (z. B. Documenten, Pakbon, Factuur). Leer: alle Kategorien, alphabetisch.',
+    },
+  },
+  Documenten_LocatieDocumentNaamFilter: {
+    type: 'multiString',
+    default: [],
+    group: 'integraties',
+    public: false,
+    description: {
+      'nl-NL':
+        'Alleen locatiedocumenten waarvan de naam (titel of bestandsnaam) een van deze patronen bevat worden getoond (* = joker, hoofdletters tellen niet). Leeg: alle.',
+      'en-US':
+        'Only location documents whose name (title or file name) contains one of these patterns are shown (* = wildcard, case does not matter). Empty: all.',
+      'fr-FR':
+        'Seuls les documents du site dont le nom (titre ou nom de fichier) contient l’un de ces modèles sont affichés (* = joker, sans tenir compte de la casse). Vide : tous.',
+      'de-DE':
+        'Nur Baustellendokumente, deren Name (Titel oder Dateiname) eines dieser Muster enthält, werden gezeigt (* = Platzhalter, Groß-/Kleinschreibung egal). Leer: alle.',
+    },
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingsCatalogue = typeof settingsCatalogue;

@@ -57,6 +57,7 @@ const orders = () => import('../features/orders/pages/OrderPages');
 const requests = () => import('../features/requests/pages/RequestPages');
 const department = () => import('../features/requests/pages/DepartmentPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
+const documents = () => import('../features/documents/pages/DocumentPages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
@@ -96,7 +97,7 @@ export const routeTable: RouteDef[] = [
   r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),
   r('WachtwoordWijzigen', paths.wachtwoordWijzigen.pattern, 'auth', p(auth.change, 'ChangePasswordPage')),
   r('Favorieten', paths.favorieten.pattern, 'auth', p(favourites, 'FavorietenPage')),
-  r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(invoices, 'LocatieDocumentenPage'), {
+  r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(documents, 'LocatieDocumentenPage'), {
     parent: 'Locatie',
   }),
   r('Sets', paths.sets.pattern, 'settings-data', p(catalogue, 'SetsPage')),

@@ -1,10 +1,18 @@
+import {
+  locationDocumentList,
+  locationDocumentsParams,
+  locationDocumentsQuery,
+} from '@mp/contract/api/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
+import { sendDocumentFile } from './document-file.ts';
+import { documentsLegacy } from './documents.legacy.ts';
 import { documentContent, documentInfo } from './documents.service.ts';
+import { listLocationDocuments } from './location-documents.service.ts';
 
 const params = z.object({ documentSystemId: z.string().trim().min(1).max(200) });
 
@@ -21,9 +29,6 @@ export const documentInfoSchema = z.object({
 
 const access =
   "An item's document like the item's details (anonymous only with AllowAnonymousUsers); a document of a location, or of a plant, order or invoice at one, only for that location's members and admins; else 404.";
-
-/** Shown in the browser (PDF, images); anything else is downloaded. */
-const INLINE = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/;
 
 export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,19 +53,27 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: { security: visitorsWhenAllowed, tags, description: `The document's file. ${access}`, params },
     },
-    async (req, reply) => {
-      const file = await documentContent(ctxOf(req, deps), deps.storage, req.params.documentSystemId);
-      const disposition = INLINE.test(file.contentType) ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.bytes);
-    },
+    async (req, reply) =>
+      sendDocumentFile(
+        reply,
+        await documentContent(ctxOf(req, deps), deps.storage, req.params.documentSystemId),
+      ),
   );
+
+  app.get(
+    '/api/v2.0/PlantLocations/:plantLocation/documents',
+    {
+      schema: {
+        tags,
+        description:
+          "Locatiedocumenten: the documents filed under plantLocation (site documents, delivery and removal notes, invoices …) with each category's count, by category (Documenten_LocatieCategorieen's order, else alphabetical), newest first; only those whose title or file name matches Documenten_LocatieDocumentNaamFilter; query (words in the title or file name) and category filter; paged (pageSize up to 250). Needs the functional area Documenten (403) and the location to be the caller's (its members, the read-only role too, and admins): another customer's or an unknown location answers 404 alike. An invoice's document needs AppMaterieelFacturen and an order's its kind's area, else it is left out. Each file: GET Documents/{id}/content.",
+        params: locationDocumentsParams,
+        querystring: locationDocumentsQuery,
+        response: { 200: locationDocumentList },
+      },
+    },
+    async (req) => listLocationDocuments(ctxOf(req, deps), req.params.plantLocation, req.query),
+  );
+
+  documentsLegacy(app, deps);
 }

@@ -1,7 +1,9 @@
 // The documents area's public face: what other areas may use. Everything else in this folder is private.
 export { documentsRoutes } from './documents.routes.ts';
 export {
+  type InvoiceLineKind,
   type InvoicePdf,
+  type InvoicePdfLine,
   invoiceCategory,
   invoiceTitle,
   renderInvoicePdf,

@@ -97,16 +97,20 @@ function day(locale: Locale, value: string | null): string | null {
   return Number.isNaN(d.getTime()) ? value : f.format(d);
 }
 
+// why: fr-FR groups thousands with a narrow no-break space (U+202F), which the PDF standard fonts (WinAnsi) lack —
+// '1 234,50 €' came out as '1 /234,50 €'; the plain no-break space is in WinAnsi.
+const winAnsi = (text: string) => text.replace(/[\u202F\u2009]/g, '\u00A0');
+
 function money(locale: Locale, value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(n);
+  return winAnsi(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(n));
 }
 
 function amount(locale: Locale, value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n)
-    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
+    ? winAnsi(new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n))
     : String(value);
 }
 

@@ -132,6 +132,24 @@ describe('renderOrderNote', () => {
     }
   });
 
+  it('writes amounts of a thousand and more in French with a space the PDF fonts have', async () => {
+    const text = oneLine(
+      (
+        await readPdf(
+          await renderOrderNote(
+            note({
+              costs: [{ description: 'Kraan', quantity: '1', unitPrice: '1234.50', amount: '1234.50' }],
+            }),
+            'fr-FR',
+            defaultBrand,
+          ),
+        )
+      ).text,
+    );
+    expect(text).toMatch(/1\s234,50\s?€/);
+    expect(text).not.toContain('1 /234');
+  });
+
   it('names both locations of a move', async () => {
     const text = oneLine(
       (

@@ -38,7 +38,6 @@ import { translateCode } from '../../../shared/i18n/i18n';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
-import { AreaPage } from '../../../shared/ui/AreaPage';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -695,10 +694,6 @@ function DepartmentActions({ invoice: i }: { invoice: InvoiceDetail }) {
       )}
     </Paper>
   );
-}
-
-export function LocatieDocumentenPage() {
-  return <AreaPage needsLocation />;
 }
 
 const monthOf = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}`;

@@ -53,6 +53,7 @@ function LocationLinks() {
     [paths.ordersNaarVerplaatsing.to(), 'routes.OrdersNaarVerplaatsing'],
     [paths.ordersVanVerplaatsing.to(), 'routes.OrdersVanVerplaatsing'],
     [paths.exitOrders.to(), 'routes.ExitOrders'],
+    [paths.locatieDocumenten.to(), 'routes.LocatieDocumenten'],
   ];
   return (
     <Paper withBorder radius="md" p="md" component="nav" aria-labelledby="location-links">
