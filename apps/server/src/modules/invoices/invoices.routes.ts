@@ -160,7 +160,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Department'],
         description:
-          "The invoicing run for a month that is over (else 400 Facturen.run.maand_niet_voorbij on month): per location, an invoice of the rent of every interval an item stood on site (days rounded up; the week price where cheaper per full week; the customer's rental discount with UseRentalDiscount), the sales delivered and the order costs, and a credit memo of the buy-backs returned; 21 % VAT. For every location with something in the month, or the locations named (an unknown one: 400 naming it). A location and month invoiced before gets nothing again (skipped). Equipment department only (403).",
+          "The invoicing run for a month that is over (else 422 Facturen.run.maand_niet_voorbij naming month): per location, an invoice of the rent of every interval an item stood on site (days rounded up; the week price where cheaper per full week; the customer's rental discount with UseRentalDiscount), the sales delivered and the order costs, and a credit memo of the buy-backs returned; 21 % VAT. For every location with something in the month, or the locations named (an unknown one: 422 error.locatie_onbekend naming them). A location and month invoiced before gets nothing again (skipped). Equipment department only (403).",
         body: invoicingRunBody,
         response: { 200: invoicingRunResult },
       },
@@ -175,7 +175,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Department'],
         description:
-          'A credit memo correcting an invoice by an amount excl. VAT (with its reason), at most what the credit memos before it left of the invoice (else 400 Facturen.creditnota.te_hoog on amountExclVat); a credit memo cannot be corrected (422 Facturen.creditnota.geen_factuur). Equipment department only (403).',
+          'A credit memo correcting an invoice by an amount excl. VAT (with its reason), at most what the credit memos before it left of the invoice (else 422 Facturen.creditnota.te_hoog naming amountExclVat); a credit memo cannot be corrected (422 Facturen.creditnota.geen_factuur). Equipment department only (403).',
         params: idParams,
         body: creditMemoBody,
         response: { 201: creditMemoResult },

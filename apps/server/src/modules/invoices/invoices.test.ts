@@ -204,13 +204,14 @@ describe('the invoicing run', () => {
 
   it('refuses a month that is not over, a bad month, an unknown location, and anyone but the department', async () => {
     const next = await run({ month: '2099-01' });
-    expect(next.statusCode).toBe(400);
+    expect(next.statusCode).toBe(422);
+    expect(next.json().code).toBe('Facturen.run.maand_niet_voorbij');
     expect(next.json().details.fields.month.code).toBe('Facturen.run.maand_niet_voorbij');
     const bad = await run({ month: '2026-13' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields.month.code).toBe('validation.ongeldig_formaat');
     const unknown = await run({ month: MONTH, locations: ['P-NOPE'] });
-    expect(unknown.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(422);
     expect(unknown.json().details.fields.locations.code).toBe('error.locatie_onbekend');
     for (const who of [USER, EXTERNAL, READONLY])
       expect((await run({ month: MONTH }, who)).statusCode).toBe(403);
@@ -224,7 +225,7 @@ describe('the invoicing run', () => {
       description: 'Te veel',
       amountExclVat: tooMuch.toFixed(2),
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(422);
     expect(refused.json().details.fields.amountExclVat.code).toBe('Facturen.creditnota.te_hoog');
     const ok = await post(`/api/v2.0/Department/invoices/${invoiceId}/credit-memo`, {
       description: 'Twee huurdagen te veel',
@@ -247,7 +248,7 @@ describe('the invoicing run', () => {
           amountExclVat: left.toFixed(2),
         })
       ).statusCode,
-    ).toBe(400);
+    ).toBe(422);
     // a credit memo cannot be corrected; a customer cannot correct
     expect(
       (

@@ -39,17 +39,16 @@ export interface RunDeps {
   now: Date;
 }
 
-const invalidMonth = (code: string, params?: Record<string, string>) =>
-  new AppError('invalid', 'error.ongeldige_invoer', {
-    details: { fields: { month: { code, params } } },
-  });
+// why: 422, not 400: these depend on today and on the stored locations, which no schema can say
+const refusedMonth = (code: string, params?: Record<string, string>) =>
+  new AppError('rule', code, { details: { fields: { month: { code, params } } }, params });
 
 /** Invoices `month` for every location with something in it, or for the locations named. */
 export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Promise<InvoicingRunResult> {
   const period = monthPeriod(input.month);
   const today = calendarDayIn(deps.now);
   // a month is invoiced once it is over: rent is counted to its last day
-  if (period.to >= today) throw invalidMonth('Facturen.run.maand_niet_voorbij', { date: period.to });
+  if (period.to >= today) throw refusedMonth('Facturen.run.maand_niet_voorbij', { date: period.to });
   const settings = await deps.loadSettings(deps.db);
   const locale = String(settings.DefaultLanguage ?? 'nl-NL');
   const locations = await selectRunLocations(deps.db, period, input.locations);
@@ -57,7 +56,7 @@ export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Prom
     const found = new Set(locations.map((l) => l.locationNo));
     const unknown = input.locations.filter((n) => !found.has(n));
     if (unknown.length > 0) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
+      throw new AppError('rule', 'error.locatie_onbekend', {
         details: {
           fields: { locations: { code: 'error.locatie_onbekend', params: { value: unknown.join(', ') } } },
         },
@@ -172,7 +171,8 @@ export async function createCreditMemo(
     const left = invoice.netCents - invoice.creditedCents;
     if (amount <= 0 || amount > left) {
       const code = 'Facturen.creditnota.te_hoog';
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
+      throw new AppError('rule', code, {
+        params: { max: money(left) },
         details: {
           fields: {
             amountExclVat: {

@@ -659,7 +659,7 @@ function DepartmentActions({ invoice: i }: { invoice: InvoiceDetail }) {
                   setAmount('');
                 },
                 onError: (e) => {
-                  if (!isApiError(e) || e.status !== 400) snackbar.error(e);
+                  if (!isApiError(e) || !(e.status === 400 || e.status === 422)) snackbar.error(e);
                 },
               },
             );
@@ -731,7 +731,10 @@ export function FacturatiePage() {
             run.mutate(
               { month, ...(numbers.length ? { locations: numbers } : {}) },
               {
-                onError: (err) => (!isApiError(err) || err.status !== 400 ? snackbar.error(err) : undefined),
+                onError: (err) =>
+                  !isApiError(err) || !(err.status === 400 || err.status === 422)
+                    ? snackbar.error(err)
+                    : undefined,
               },
             );
           }}
