@@ -91,6 +91,8 @@ const beyondSpec = [
   '/materieelvoorraad/labels',
   '/materieeldienst',
   '/materieeldienst/:id',
+  '/materieeldienst/klachten',
+  '/materieeldienst/klachten/:id',
 ];
 
 const open = [

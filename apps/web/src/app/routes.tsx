@@ -58,6 +58,7 @@ const requests = () => import('../features/requests/pages/RequestPages');
 const department = () => import('../features/requests/pages/DepartmentPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
+const departmentComplaints = () => import('../features/complaints/pages/DepartmentComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
@@ -166,6 +167,20 @@ export const routeTable: RouteDef[] = [
   ),
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
   r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage')),
+  r(
+    'MaterieeldienstKlachten',
+    paths.materieeldienstKlachten.pattern,
+    'auth',
+    p(departmentComplaints, 'MaterieeldienstKlachtenPage'),
+    { parent: 'Materieeldienst', titleKey: 'Klachten.dienst.titel' },
+  ),
+  r(
+    'MaterieeldienstKlacht',
+    paths.materieeldienstKlacht.pattern,
+    'auth',
+    p(departmentComplaints, 'MaterieeldienstKlachtPage'),
+    { parent: 'MaterieeldienstKlachten', titleKey: 'Klachten.dienst.titel' },
+  ),
   r(
     'MaterieeldienstAanvraag',
     paths.materieeldienstAanvraag.pattern,
@@ -312,7 +327,7 @@ export const routeTable: RouteDef[] = [
     'KlachtenOverzichtDirectie',
     paths.klachtenOverzichtDirectie.pattern,
     'auth',
-    p(complaints, 'KlachtenOverzichtPage'),
+    p(complaints, 'KlachtenOverzichtDirectiePage'),
     {
       parent: 'Klachten',
     },

@@ -87,6 +87,11 @@ export const paths = {
     to: (id: string) => `/orders/van-verplaatsing/${enc('id', id)}`,
   },
   materieeldienst: fixed('/materieeldienst'),
+  materieeldienstKlachten: fixed('/materieeldienst/klachten'),
+  materieeldienstKlacht: {
+    pattern: '/materieeldienst/klachten/:id',
+    to: (id: string) => `/materieeldienst/klachten/${enc('id', id)}`,
+  },
   materieeldienstAanvraag: {
     pattern: '/materieeldienst/:id',
     to: (id: string) => `/materieeldienst/${enc('id', id)}`,
