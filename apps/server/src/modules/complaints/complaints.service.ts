@@ -126,11 +126,10 @@ async function detailOf(
   mayAdd: boolean,
   department = false,
 ): Promise<ComplaintDetail> {
-  const [lines, documents, items] = await Promise.all([
-    selectLines(ctx.db, row.id),
-    selectDocuments(ctx.db, row.id),
-    row.itemId ? itemsById(ctx.db, ctx.locale, [row.itemId]) : Promise.resolve(new Map()),
-  ]);
+  // one after another: on a transaction (the submit) the statements share one connection
+  const lines = await selectLines(ctx.db, row.id);
+  const documents = await selectDocuments(ctx.db, row.id);
+  const items = row.itemId ? await itemsById(ctx.db, ctx.locale, [row.itemId]) : new Map();
   const department_ = translate(ctx.locale, 'Klachten.materieeldienst');
   return {
     ...toSummary(row),
