@@ -61,7 +61,15 @@ const statusColor: Record<ComplaintStatus, string> = {
 export function ComplaintStatusBadge({ status }: { status: ComplaintStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={statusColor[status]} c="dark.8" variant="light" size="sm" data-testid="complaint-status">
+    <Badge
+      color={statusColor[status]}
+      c="dark.8"
+      variant="light"
+      size="sm"
+      // the whole word, also in a narrow table column
+      styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+      data-testid="complaint-status"
+    >
       {t(complaintStatusKey[status])}
     </Badge>
   );
@@ -256,7 +264,7 @@ function ComplaintTable({
                   </Text>
                 </Table.Td>
               )}
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <ComplaintStatusBadge status={c.status} />
               </Table.Td>
               <Table.Td>{format.day(c.createdAt.slice(0, 10))}</Table.Td>
@@ -388,7 +396,9 @@ export function FilePicker({
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w={{ base: 140, sm: 200 }}>{label}</Table.Th>
+      <Table.Th w={{ base: 130, sm: 200 }} style={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
@@ -538,7 +548,7 @@ export function Documents({
           {t('Klachten.geen_documenten')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" data-testid="complaint-documents">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="complaint-documents">
           {c.documents.map((d) => (
             <DocumentTile key={d.id} d={d} />
           ))}
