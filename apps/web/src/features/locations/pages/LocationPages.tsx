@@ -47,6 +47,7 @@ function LocationLinks() {
   const links: [string, string][] = [
     [paths.materieelvoorraad.to(), 'routes.Materieelvoorraad'],
     [paths.aanvragen.to(), 'routes.Materieelaanvragen'],
+    [paths.klachten.to(), 'routes.Klachten'],
     [paths.ordersAanvoer.to(), 'routes.OrdersAanvoer'],
     [paths.ordersAfvoer.to(), 'routes.OrdersAfvoer'],
     [paths.ordersNaarVerplaatsing.to(), 'routes.OrdersNaarVerplaatsing'],
