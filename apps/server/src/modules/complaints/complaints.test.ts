@@ -80,9 +80,9 @@ async function stored(): Promise<{ rows: number; files: number; onDisk: number }
 async function mails(
   to: string,
   type: string,
-): Promise<Array<{ subject: string; text: string; locale: string }>> {
-  const r = await t.database.db.execute<{ subject: string; text: string; locale: string }>(sql`
-    select subject, text, locale from mail_outbox where lower("to") = lower(${to}) and type = ${type}
+): Promise<Array<{ subject: string; text: string; html: string; locale: string }>> {
+  const r = await t.database.db.execute<{ subject: string; text: string; html: string; locale: string }>(sql`
+    select subject, text, html, locale from mail_outbox where lower("to") = lower(${to}) and type = ${type}
     order by created_at`);
   return r.rows;
 }
@@ -209,14 +209,17 @@ describe('submitting a complaint', () => {
     await setSetting(t, 'OrderWizardDefaultReceiver', 'planning@materieelportaal.nl');
     try {
       const subject = `Mail ${randomUUID()}`;
-      const c = (await create(form({ subject }))).json();
+      const c = (await create(form({ subject, description: 'Zie <b>foto</b> & "bijlage"' }))).json();
       const toDept = (await mails(DEPT, 'ComplaintSubmitted')).filter((m) =>
         m.subject.includes(c.complaintNo),
       );
       expect(toDept).toHaveLength(1);
       expect(toDept[0].locale).toBe('en-US');
       expect(toDept[0].subject).toContain(subject);
-      expect(toDept[0].text).toContain(form().description);
+      expect(toDept[0].text).toContain('Zie <b>foto</b> & "bijlage"');
+      // what the user typed is text in the mail, never markup
+      expect(toDept[0].html).toContain('Zie &lt;b&gt;foto&lt;/b&gt; &amp; &quot;bijlage&quot;');
+      expect(toDept[0].html).not.toContain('<b>foto</b>');
       expect(toDept[0].text).toContain(`/materieeldienst/klachten/${c.id}`);
       const shared = (await mails('planning@materieelportaal.nl', 'ComplaintSubmitted')).filter((m) =>
         m.subject.includes(c.complaintNo),
@@ -278,6 +281,30 @@ describe('documents', () => {
     expect(large.json().code).toBe('error.te_groot');
     expect(await stored()).toEqual(before);
     expect((await call('GET', `/api/v2.0/Complaints/${c.id}`)).json().documents).toEqual([]);
+  });
+  it('holds at most 20 documents per complaint (422), storing none of a refused upload', async () => {
+    const c = (await create(form())).json();
+    for (let i = 0; i < 4; i++) {
+      const r = await upload(
+        c.id,
+        Array.from({ length: 5 }, (_, n) => ({
+          name: `file${n + 1}`,
+          filename: `${i}-${n}.pdf`,
+          value: pdf,
+        })),
+      );
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    const before = await stored();
+    const more = await upload(c.id, [{ name: 'file1', filename: 'meer.pdf', value: pdf }]);
+    expect(more.statusCode).toBe(422);
+    expect(more.json().code).toBe('Klachten.te_veel_documenten');
+    expect(await stored()).toEqual(before);
+    const six = await upload(
+      (await create(form())).json().id,
+      Array.from({ length: 6 }, (_, n) => ({ name: `file${n + 1}`, filename: `${n}.pdf`, value: pdf })),
+    );
+    expect([400, 413]).toContain(six.statusCode);
   });
 });
 
