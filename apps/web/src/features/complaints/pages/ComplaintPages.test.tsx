@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { checkFiles } from '../components/ComplaintViews';
 import {
@@ -10,7 +11,7 @@ import {
   KlachtenOverzichtPage,
   KlachtenPage,
 } from './ComplaintPages';
-import { MaterieeldienstKlachtPage } from './DepartmentComplaintPages';
+import { MaterieeldienstKlachtenPage, MaterieeldienstKlachtPage } from './DepartmentComplaintPages';
 
 // why: the server is the system's edge; the complaint calls are stubbed with answers the contract allows.
 const fetchMock = vi.fn<typeof fetch>();
@@ -265,5 +266,77 @@ describe('the department', () => {
     at('/materieeldienst/klachten/c1', '/materieeldienst/klachten/:id', <MaterieeldienstKlachtPage />);
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(calls('/Department/')).toHaveLength(0);
+  });
+
+  const asDepartment = () =>
+    startSession({
+      accessToken: 'a',
+      refreshToken: 'r'.repeat(20),
+      expiresAt: Date.now() / 1000 + 900,
+      user: {
+        id: 'd1',
+        name: 'Ruud',
+        email: 'd@x.nl',
+        isAdmin: false,
+        internalExternal: 'Internal',
+        language: 'nl-NL',
+        isDepartment: true,
+      },
+    });
+  const queue = (items: unknown[]) => ({
+    ...list(items),
+    counts: { open: items.length, in_progress: 0, resolved: 0, closed: 0 },
+  });
+
+  it('shows the queue with the customer, says empty only when empty, and an error as an error', async () => {
+    asDepartment();
+    let answer: Response = json(queue([{ ...summary(), customerNo: 'K-10045', customerName: 'Van Dijk' }]));
+    handler = (url) => (url.pathname.endsWith('/Department/complaints') ? answer : json({}, 404));
+    const first = at(
+      '/materieeldienst/klachten',
+      '/materieeldienst/klachten',
+      <MaterieeldienstKlachtenPage />,
+    );
+    const row = (await screen.findAllByTestId('complaint-row'))[0] as HTMLElement;
+    expect(within(row).getByText('Van Dijk')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'K-2026-000007' }).getAttribute('href')).toBe(
+      '/materieeldienst/klachten/c1',
+    );
+    first.unmount();
+    answer = json(queue([]));
+    const second = at(
+      '/materieeldienst/klachten',
+      '/materieeldienst/klachten',
+      <MaterieeldienstKlachtenPage />,
+    );
+    expect(await screen.findByText('Geen klachten met deze filters.')).toBeTruthy();
+    second.unmount();
+    answer = json({ code: 'error.server_fout', message: 'x' }, 500);
+    at('/materieeldienst/klachten', '/materieeldienst/klachten', <MaterieeldienstKlachtenPage />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('De klachten konden niet worden opgehaald.')).toBeTruthy();
+  });
+
+  it('answers with a message and a new status', async () => {
+    asDepartment();
+    const sent: unknown[] = [];
+    const dept = { ...detail(), customerNo: 'K-10045', customerName: 'Van Dijk', userEmail: 'j@x.nl' };
+    handler = (url, init) => {
+      if (url.pathname.endsWith('/Department/complaints/c1/answer')) {
+        sent.push(JSON.parse(String(init?.body)));
+        return json({ ...dept, status: 'resolved' });
+      }
+      if (url.pathname.endsWith('/Department/complaints/c1')) return json(dept);
+      return json({}, 404);
+    };
+    at('/materieeldienst/klachten/c1', '/materieeldienst/klachten/:id', <MaterieeldienstKlachtPage />);
+    fireEvent.click(await screen.findByTestId('answer-send'));
+    expect(await screen.findByText('Kies een andere status of schrijf een bericht.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('answer-message'), { target: { value: 'Opgelost met een nieuwe.' } });
+    fireEvent.click(screen.getByTestId('answer-status'));
+    act(() => within(screen.getByRole('listbox')).getByRole('option', { name: 'Opgelost' }).click());
+    fireEvent.click(screen.getByTestId('answer-send'));
+    await waitFor(() => expect(sent).toEqual([{ message: 'Opgelost met een nieuwe.', status: 'resolved' }]));
   });
 });
