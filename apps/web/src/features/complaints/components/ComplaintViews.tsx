@@ -2,9 +2,11 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   FileInput,
+  Flex,
   Group,
   Image,
   Pagination,
@@ -393,14 +395,22 @@ export function FilePicker({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact: label beside its value, the label above it on a phone. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Table.Tr>
-      <Table.Th w={{ base: 130, sm: 200 }} style={{ overflowWrap: 'anywhere' }}>
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      gap={{ base: 0, sm: 'md' }}
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text component="dt" size="sm" fw={700} w={{ sm: 180 }} style={{ flexShrink: 0 }}>
         {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Flex>
   );
 }
 
@@ -413,34 +423,32 @@ export function ComplaintFacts({ c, extra }: { c: ComplaintDetail; extra?: React
       <Title order={2} size="h4" mb="xs">
         {t('Klachten.gegevens')}
       </Title>
-      <Table variant="vertical" layout="fixed" withRowBorders={false} data-testid="complaint-facts">
-        <Table.Tbody>
-          <Fact label={t('shared.status')}>
-            <ComplaintStatusBadge status={c.status} />
+      <Box component="dl" m={0} data-testid="complaint-facts">
+        <Fact label={t('shared.status')}>
+          <ComplaintStatusBadge status={c.status} />
+        </Fact>
+        <Fact label={t('Klachten.type')}>{typeLabel(t, c.type)}</Fact>
+        <Fact label={t('Klachten.locatie')}>
+          {c.locationNo} – {c.locationDescription}
+        </Fact>
+        {extra}
+        <Fact label={t('Klachten.ingediend_door')}>{c.userName ?? ''}</Fact>
+        <Fact label={t('Klachten.ingediend_op')}>{format.dateTime(c.createdAt)}</Fact>
+        <Fact label={t('Klachten.verwachte_oplossing')}>
+          <span data-testid="complaint-expected">
+            {c.expectedResolutionDate ? format.day(c.expectedResolutionDate) : ''}
+          </span>
+        </Fact>
+        {c.resolvedAt && <Fact label={t('Klachten.opgelost_op')}>{format.dateTime(c.resolvedAt)}</Fact>}
+        {c.item && (
+          <Fact label={t('Klachten.item')}>
+            {c.item.itemNo} – {c.item.description}
           </Fact>
-          <Fact label={t('Klachten.type')}>{typeLabel(t, c.type)}</Fact>
-          <Fact label={t('Klachten.locatie')}>
-            {c.locationNo} – {c.locationDescription}
-          </Fact>
-          {extra}
-          <Fact label={t('Klachten.ingediend_door')}>{c.userName ?? ''}</Fact>
-          <Fact label={t('Klachten.ingediend_op')}>{format.dateTime(c.createdAt)}</Fact>
-          <Fact label={t('Klachten.verwachte_oplossing')}>
-            <span data-testid="complaint-expected">
-              {c.expectedResolutionDate ? format.day(c.expectedResolutionDate) : ''}
-            </span>
-          </Fact>
-          {c.resolvedAt && <Fact label={t('Klachten.opgelost_op')}>{format.dateTime(c.resolvedAt)}</Fact>}
-          {c.item && (
-            <Fact label={t('Klachten.item')}>
-              {c.item.itemNo} – {c.item.description}
-            </Fact>
-          )}
-          {c.plant && <Fact label={t('Klachten.plant')}>{c.plant.plantNo}</Fact>}
-          {c.order && <Fact label={t('Klachten.order')}>{c.order.orderNo}</Fact>}
-          {c.invoice && <Fact label={t('Klachten.factuur')}>{c.invoice.invoiceNo}</Fact>}
-        </Table.Tbody>
-      </Table>
+        )}
+        {c.plant && <Fact label={t('Klachten.plant')}>{c.plant.plantNo}</Fact>}
+        {c.order && <Fact label={t('Klachten.order')}>{c.order.orderNo}</Fact>}
+        {c.invoice && <Fact label={t('Klachten.factuur')}>{c.invoice.invoiceNo}</Fact>}
+      </Box>
     </Paper>
   );
 }
@@ -512,6 +520,8 @@ function DocumentTile({ d }: { d: ComplaintDocument }) {
       <Button
         variant="subtle"
         size="compact-sm"
+        fullWidth
+        px={2}
         mt={4}
         mih={36}
         leftSection={<IconDownload size={14} aria-hidden />}

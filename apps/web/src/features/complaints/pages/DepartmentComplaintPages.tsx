@@ -7,7 +7,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -37,6 +36,7 @@ import {
   Conversation,
   Documents,
   ErrorText,
+  Fact,
   ListFilters,
   PAGE_SIZE,
   Pager,
@@ -191,14 +191,10 @@ function AnswerView() {
             c={c}
             extra={
               <>
-                <Table.Tr>
-                  <Table.Th w={{ base: 140, sm: 200 }}>{t('Klachten.dienst.klant')}</Table.Th>
-                  <Table.Td>{[c.customerName, c.customerNo].filter(Boolean).join(' · ')}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th w={{ base: 140, sm: 200 }}>{t('Klachten.dienst.gebruiker_email')}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.userEmail ?? ''}</Table.Td>
-                </Table.Tr>
+                <Fact label={t('Klachten.dienst.klant')}>
+                  {[c.customerName, c.customerNo].filter(Boolean).join(' · ')}
+                </Fact>
+                <Fact label={t('Klachten.dienst.gebruiker_email')}>{c.userEmail ?? ''}</Fact>
               </>
             }
           />
