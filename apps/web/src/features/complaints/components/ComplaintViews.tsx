@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { downloadFile } from '../../../shared/api/download-file';
 import { serverFieldErrors } from '../../../shared/lib/form-errors';
+import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
@@ -415,7 +416,32 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 }
 
 /** What the complaint is: number, type, location, who and when, the expected date, what it is about. */
-export function ComplaintFacts({ c, extra }: { c: ComplaintDetail; extra?: ReactNode }) {
+/** An order's page on the customer's side (a transport order has none of its own). */
+function orderPath(kind: string, id: string): string | null {
+  switch (kind) {
+    case 'delivery':
+      return paths.orderAanvoer.to(id);
+    case 'removal':
+      return paths.orderAfvoer.to(id);
+    case 'move_to':
+      return paths.orderNaarVerplaatsing.to(id);
+    case 'move_from':
+      return paths.orderVanVerplaatsing.to(id);
+    default:
+      return null;
+  }
+}
+
+export function ComplaintFacts({
+  c,
+  extra,
+  orderLink = true,
+}: {
+  c: ComplaintDetail;
+  extra?: ReactNode;
+  /** Link the order to its page (the customer's; the department reads orders elsewhere). */
+  orderLink?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -442,11 +468,24 @@ export function ComplaintFacts({ c, extra }: { c: ComplaintDetail; extra?: React
         {c.resolvedAt && <Fact label={t('Klachten.opgelost_op')}>{format.dateTime(c.resolvedAt)}</Fact>}
         {c.item && (
           <Fact label={t('Klachten.item')}>
-            {c.item.itemNo} – {c.item.description}
+            <Anchor component={Link} to={paths.details.to(c.item.itemNo)} size="sm">
+              {c.item.itemNo}
+            </Anchor>{' '}
+            – {c.item.description}
           </Fact>
         )}
         {c.plant && <Fact label={t('Klachten.plant')}>{c.plant.plantNo}</Fact>}
-        {c.order && <Fact label={t('Klachten.order')}>{c.order.orderNo}</Fact>}
+        {c.order && (
+          <Fact label={t('Klachten.order')}>
+            {orderLink && orderPath(c.order.kind, c.order.id) ? (
+              <Anchor component={Link} to={orderPath(c.order.kind, c.order.id) as string} size="sm">
+                {c.order.orderNo}
+              </Anchor>
+            ) : (
+              c.order.orderNo
+            )}
+          </Fact>
+        )}
         {c.invoice && <Fact label={t('Klachten.factuur')}>{c.invoice.invoiceNo}</Fact>}
       </Box>
     </Paper>

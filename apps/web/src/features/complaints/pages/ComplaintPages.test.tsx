@@ -235,6 +235,7 @@ describe('one complaint', () => {
     expect(within(lines).getAllByTestId('complaint-line')[1].getAttribute('data-author')).toBe('department');
     expect(screen.getByTestId('complaint-expected').textContent).toBe('10 dec 2026');
     expect(screen.getByText('AG-1004-0003')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'AG-1004' }).getAttribute('href')).toBe('/details/AG-1004');
     fireEvent.change(screen.getByTestId('complaint-reply'), { target: { value: 'Dank!' } });
     fireEvent.click(screen.getByTestId('complaint-reply-send'));
     await waitFor(() => expect(replies).toEqual([{ message: 'Dank!' }]));

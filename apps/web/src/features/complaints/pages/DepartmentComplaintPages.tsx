@@ -189,6 +189,7 @@ function AnswerView() {
         <Stack gap="md">
           <ComplaintFacts
             c={c}
+            orderLink={false}
             extra={
               <>
                 <Fact label={t('Klachten.dienst.klant')}>
