@@ -468,7 +468,7 @@ export function ComplaintFacts({
         {c.resolvedAt && <Fact label={t('Klachten.opgelost_op')}>{format.dateTime(c.resolvedAt)}</Fact>}
         {c.item && (
           <Fact label={t('Klachten.item')}>
-            <Anchor component={Link} to={paths.details.to(c.item.itemNo)} size="sm">
+            <Anchor component={Link} to={paths.details.to(c.item.itemNo)} size="sm" underline="always">
               {c.item.itemNo}
             </Anchor>{' '}
             – {c.item.description}
@@ -478,7 +478,12 @@ export function ComplaintFacts({
         {c.order && (
           <Fact label={t('Klachten.order')}>
             {orderLink && orderPath(c.order.kind, c.order.id) ? (
-              <Anchor component={Link} to={orderPath(c.order.kind, c.order.id) as string} size="sm">
+              <Anchor
+                component={Link}
+                to={orderPath(c.order.kind, c.order.id) as string}
+                size="sm"
+                underline="always"
+              >
                 {c.order.orderNo}
               </Anchor>
             ) : (
