@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes, searchRoutes, setsRoutes } from './catalogue/index.ts';
+import { complaintsRoutes } from './complaints/index.ts';
 import { contentRoutes } from './content/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
@@ -46,4 +47,5 @@ export const modules: ModuleRegistrar[] = [
   removalListsRoutes,
   ordersRoutes,
   invoicesRoutes,
+  complaintsRoutes,
 ];

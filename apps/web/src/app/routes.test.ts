@@ -92,6 +92,8 @@ const beyondSpec = [
   '/materieeldienst',
   '/materieeldienst/:id',
   '/materieeldienst/facturatie',
+  '/materieeldienst/klachten',
+  '/materieeldienst/klachten/:id',
 ];
 
 const open = [

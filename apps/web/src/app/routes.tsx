@@ -59,6 +59,7 @@ const department = () => import('../features/requests/pages/DepartmentPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
 const documents = () => import('../features/documents/pages/DocumentPages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
+const departmentComplaints = () => import('../features/complaints/pages/DepartmentComplaintPages');
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
@@ -173,6 +174,20 @@ export const routeTable: RouteDef[] = [
     'auth',
     p(invoices, 'FacturatiePage'),
     { parent: 'Materieeldienst' },
+  ),
+  r(
+    'MaterieeldienstKlachten',
+    paths.materieeldienstKlachten.pattern,
+    'auth',
+    p(departmentComplaints, 'MaterieeldienstKlachtenPage'),
+    { parent: 'Materieeldienst', titleKey: 'Klachten.dienst.titel' },
+  ),
+  r(
+    'MaterieeldienstKlacht',
+    paths.materieeldienstKlacht.pattern,
+    'auth',
+    p(departmentComplaints, 'MaterieeldienstKlachtPage'),
+    { parent: 'MaterieeldienstKlachten', titleKey: 'Klachten.dienst.titel' },
   ),
   r(
     'MaterieeldienstAanvraag',
@@ -320,7 +335,7 @@ export const routeTable: RouteDef[] = [
     'KlachtenOverzichtDirectie',
     paths.klachtenOverzichtDirectie.pattern,
     'auth',
-    p(complaints, 'KlachtenOverzichtPage'),
+    p(complaints, 'KlachtenOverzichtDirectiePage'),
     {
       parent: 'Klachten',
     },

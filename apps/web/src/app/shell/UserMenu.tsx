@@ -5,6 +5,7 @@ import {
   IconKey,
   IconLogin2,
   IconLogout,
+  IconMessageReport,
   IconSettings,
   IconTruckDelivery,
   IconUserCircle,
@@ -100,6 +101,17 @@ export function UserMenu() {
               data-testid="menu-invoicing"
             >
               {t('routes.MaterieeldienstFacturatie')}
+            </Menu.Item>
+          )}
+          {(user.isAdmin || user.isDepartment) && (
+            <Menu.Item
+              component={Link}
+              to={paths.materieeldienstKlachten.to()}
+              leftSection={<IconMessageReport size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-department-complaints"
+            >
+              {t('Klachten.dienst.titel')}
             </Menu.Item>
           )}
           {user.isAdmin && (

@@ -88,6 +88,11 @@ export const paths = {
   },
   materieeldienst: fixed('/materieeldienst'),
   materieeldienstFacturatie: fixed('/materieeldienst/facturatie'),
+  materieeldienstKlachten: fixed('/materieeldienst/klachten'),
+  materieeldienstKlacht: {
+    pattern: '/materieeldienst/klachten/:id',
+    to: (id: string) => `/materieeldienst/klachten/${enc('id', id)}`,
+  },
   materieeldienstAanvraag: {
     pattern: '/materieeldienst/:id',
     to: (id: string) => `/materieeldienst/${enc('id', id)}`,

@@ -48,6 +48,7 @@ function LocationLinks() {
     [paths.materieelvoorraad.to(), 'routes.Materieelvoorraad'],
     [paths.aanvragen.to(), 'routes.Materieelaanvragen'],
     [paths.facturen.to(), 'routes.Facturen'],
+    [paths.klachten.to(), 'routes.Klachten'],
     [paths.ordersAanvoer.to(), 'routes.OrdersAanvoer'],
     [paths.ordersAfvoer.to(), 'routes.OrdersAfvoer'],
     [paths.ordersNaarVerplaatsing.to(), 'routes.OrdersNaarVerplaatsing'],

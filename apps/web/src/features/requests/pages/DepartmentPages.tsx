@@ -303,7 +303,19 @@ function QueueView() {
 
   return (
     <>
-      <PageHeader description={t('Materieeldienst.uitleg')} />
+      <PageHeader
+        description={t('Materieeldienst.uitleg')}
+        actions={
+          <Anchor
+            component={Link}
+            to={paths.materieeldienstKlachten.to()}
+            py={10}
+            data-testid="link-complaints"
+          >
+            {t('Klachten.dienst.naar_klachten')}
+          </Anchor>
+        }
+      />
       <Tabs
         value={status ?? 'all'}
         onChange={(v) => setParams({ status: v && v !== 'all' ? v : undefined })}
