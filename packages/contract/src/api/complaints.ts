@@ -3,6 +3,7 @@
 // department, its documents, and the department's queue.
 import { z } from 'zod';
 import { complaintStatuses, complaintTypes } from '../rules/complaints.ts';
+import { requireOneOf } from './common.ts';
 import { locationNumber } from './ordering.ts';
 
 export const complaintStatusSchema = z.enum(complaintStatuses);
@@ -176,14 +177,14 @@ export const departmentComplaint = complaintDetail.extend({
 export type DepartmentComplaint = z.infer<typeof departmentComplaint>;
 
 /** POST /api/v2.0/Department/complaints/{id}/answer: a message to the user, a new status, or both. */
-export const complaintAnswerInput = z
-  .object({
-    message: z.string().trim().max(4000).optional(),
-    status: complaintStatusSchema.optional(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (!v.message && !v.status)
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'validation.verplicht' });
-  });
+// why: requireOneOf, so the API document says what the server checks (one of the two; conformance sweep)
+export const complaintAnswerInput = requireOneOf(
+  z
+    .object({
+      message: z.string().trim().min(1).max(4000).optional(),
+      status: complaintStatusSchema.optional(),
+    })
+    .strict(),
+  ['message', 'status'],
+);
 export type ComplaintAnswerInput = z.infer<typeof complaintAnswerInput>;

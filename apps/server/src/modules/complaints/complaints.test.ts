@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { multipart, type Part } from '../../platform/files/testing.ts';
 import {
   COLLEAGUE,
@@ -24,9 +26,12 @@ const DEPT = 'materieeldienst@materieelportaal.nl';
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
 type Json = Record<string, any>;
 
+const filesDir = mkdtempSync(path.join(tmpdir(), 'mp-complaint-files-'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // why: a files folder of this file's own: the shared one gets the uploads of every test file running at once (the
+  // legacy tests upload too), and "no file left on disk" is counted in it
+  t = await createTestApp({ deps: { storage: new LocalDiskStorage(filesDir) } });
 });
 afterAll(async () => {
   await t?.close();
@@ -73,7 +78,7 @@ async function stored(): Promise<{ rows: number; files: number; onDisk: number }
   const r = await t.database.db.execute<{ rows: number; files: number }>(sql`
     select (select count(*) from complaint_documents)::int as rows,
       (select count(*) from files where storage_key like 'complaints/%')::int as files`);
-  const dir = path.join(inject('filesDir'), 'complaints');
+  const dir = path.join(filesDir, 'complaints');
   return { ...r.rows[0], onDisk: existsSync(dir) ? readdirSync(dir).length : 0 };
 }
 
