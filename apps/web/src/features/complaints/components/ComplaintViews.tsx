@@ -9,7 +9,6 @@ import {
   Flex,
   Group,
   Image,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -35,6 +34,7 @@ import { downloadFile } from '../../../shared/api/download-file';
 import { serverFieldErrors } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
+import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
@@ -108,35 +108,9 @@ export function useListFilters() {
   return { status, query, page, set };
 }
 
-export function Pager({
-  page,
-  total,
-  onChange,
-}: {
-  page: number;
-  total: number;
-  onChange: (p: number) => void;
-}) {
-  const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        size="lg"
-        siblings={narrow ? 0 : 1}
-        getControlProps={(c) => ({
-          'aria-label':
-            c === 'next' ? t('shared.volgende') : c === 'previous' ? t('shared.vorige') : undefined,
-        })}
-        getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
-      />
-    </Group>
-  );
+/** The page numbers of a complaint list (PAGE_SIZE a page). */
+export function Pager(props: { page: number; total: number; onChange: (p: number) => void }) {
+  return <ListPager {...props} pageSize={PAGE_SIZE} />;
 }
 
 /** Status filter and word search above a list. */

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -29,6 +28,7 @@ import { downloadFile } from '../../../shared/api/download-file';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
+import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -194,29 +194,6 @@ function CategorySections({ list }: { list: LocationDocumentList }) {
   );
 }
 
-function Pager({ page, total, onChange }: { page: number; total: number; onChange: (p: number) => void }) {
-  const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        size="lg"
-        siblings={narrow ? 0 : 1}
-        getControlProps={(c) => ({
-          'aria-label':
-            c === 'next' ? t('shared.volgende') : c === 'previous' ? t('shared.vorige') : undefined,
-        })}
-        getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
-      />
-    </Group>
-  );
-}
-
 export function LocatieDocumentenPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
@@ -278,7 +255,8 @@ export function LocatieDocumentenPage() {
           {t('LocatieDocumenten.aantal_documenten', { count: docs.data.total })}
         </Text>
         <CategorySections list={docs.data} />
-        <Pager
+        <ListPager
+          pageSize={PAGE_SIZE}
           page={page}
           total={docs.data.total}
           onChange={(p) => set({ page: p > 1 ? String(p) : undefined })}

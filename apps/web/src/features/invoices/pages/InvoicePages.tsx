@@ -6,7 +6,6 @@ import {
   Group,
   Menu,
   Modal,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -39,6 +38,7 @@ import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
 import { useFormat } from '../../../shared/ui/format';
+import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
@@ -76,29 +76,6 @@ function StatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'ov
     <Badge color={color} c="dark.8" variant="light" size="sm">
       {t(`Facturen.status.${state}`)}
     </Badge>
-  );
-}
-
-function Pager({ page, total, onChange }: { page: number; total: number; onChange: (p: number) => void }) {
-  const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        size="lg"
-        siblings={narrow ? 0 : 1}
-        getControlProps={(c) => ({
-          'aria-label':
-            c === 'next' ? t('shared.volgende') : c === 'previous' ? t('shared.vorige') : undefined,
-        })}
-        getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
-      />
-    </Group>
   );
 }
 
@@ -280,7 +257,12 @@ export function FacturenPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager page={page} total={total} onChange={(p) => set({ page: p > 1 ? String(p) : undefined })} />
+        <ListPager
+          pageSize={PAGE_SIZE}
+          page={page}
+          total={total}
+          onChange={(p) => set({ page: p > 1 ? String(p) : undefined })}
+        />
       </Stack>
     );
   }

@@ -6,7 +6,6 @@ import {
   Group,
   Image,
   Modal,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -29,6 +28,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { useFormat } from '../../../shared/ui/format';
+import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -96,29 +96,6 @@ function OrderStatus({ status }: { status: OrderSummary['status'] }) {
 
 /** The lists are newest order date first; a carried-out order also shows the day it was carried out. */
 const dayOf = (o: OrderSummary) => o.orderDate;
-
-function Pager({ page, total, onChange }: { page: number; total: number; onChange: (p: number) => void }) {
-  const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        size="lg"
-        siblings={narrow ? 0 : 1}
-        getControlProps={(c) => ({
-          'aria-label':
-            c === 'next' ? t('shared.volgende') : c === 'previous' ? t('shared.vorige') : undefined,
-        })}
-        getItemProps={(p) => ({ 'aria-label': t('shared.pagina_van', { page: p, pages }) })}
-      />
-    </Group>
-  );
-}
 
 function OrderListView({ kind }: { kind: ListedKind }) {
   const { t } = useTranslation();
@@ -257,7 +234,8 @@ function OrderListView({ kind }: { kind: ListedKind }) {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager
+        <ListPager
+          pageSize={PAGE_SIZE}
           page={page}
           total={orders.data.total}
           onChange={(p) => set({ page: p > 1 ? String(p) : undefined })}
@@ -631,7 +609,8 @@ export function ExitOrdersPage() {
             </Card>
           ))}
         </SimpleGrid>
-        <Pager
+        <ListPager
+          pageSize={PAGE_SIZE}
           page={page}
           total={list.data.total}
           onChange={(p) =>
