@@ -157,7 +157,11 @@ export async function getInvoice(
   ctx: Ctx,
   key: { id?: string; documentNo?: string },
 ): Promise<InvoiceDetail> {
-  const row = await readable(ctx, key);
+  return detailOf(ctx, await readable(ctx, key));
+}
+
+/** A readable document's lines, credit memos and attachments. */
+async function detailOf(ctx: Ctx, row: InvoiceHeadRow): Promise<InvoiceDetail> {
   const settings = await ctx.settings();
   const [lines, creditMemos, attachments] = await Promise.all([
     selectInvoiceLines(ctx.db, row.id, ctx.locale),
@@ -227,12 +231,13 @@ export async function invoicePdf(
   storage: FileStorage,
   key: { id?: string; documentNo?: string },
 ): Promise<{ bytes: Buffer; fileName: string }> {
-  const detail = await getInvoice(ctx, key);
-  const storageKey = `invoices/${detail.id}/${ctx.locale}.pdf`;
-  const fileName = `${detail.documentNo}.pdf`;
+  // the access check first; a document's lines are read only when its PDF in this language is not made yet
+  const row = await readable(ctx, key);
+  const storageKey = `invoices/${row.id}/${ctx.locale}.pdf`;
+  const fileName = `${row.documentNo}.pdf`;
   const kept = await storage.get(storageKey);
   if (kept) return { bytes: kept, fileName };
-  const row = await selectInvoice(ctx.db, { id: detail.id }, calendarDayIn(ctx.now));
+  const detail = await detailOf(ctx, row);
   const doc: InvoicePdf = {
     kind: detail.kind,
     documentNo: detail.documentNo,
@@ -246,9 +251,9 @@ export async function invoicePdf(
     customer: {
       no: detail.customerNo,
       name: detail.customerName,
-      street: row?.customerStreet ?? null,
-      postcode: row?.customerPostcode ?? null,
-      city: row?.customerCity ?? null,
+      street: row.customerStreet,
+      postcode: row.customerPostcode,
+      city: row.customerCity,
     },
     location: { no: detail.locationNo, description: detail.locationDescription },
     lines: detail.lines.map((l) => ({
