@@ -3,9 +3,12 @@ import {
   actionsOn,
   areasOf,
   can,
+  canManageUser,
   catalogueAreas,
   functionalAreas,
   hasRole,
+  isKeyUser,
+  keyUserGrantable,
   locationRoleAllows,
   permissionMatrix,
   type Subject,
@@ -97,5 +100,35 @@ describe('permission matrix', () => {
     expect(locationRoleAllows('administration', 'read')).toBe(true);
     expect(locationRoleAllows('administration', 'write')).toBe(false);
     expect(locationRoleAllows('user', 'write')).toBe(true);
+  });
+});
+
+describe('managing users (decision 0023)', () => {
+  const keyA = {
+    user: { role: 'user' as const, kind: 'external' as const, permissions: ['keyuser'], customerId: 'A' },
+  };
+  it('lets an admin manage everyone', () => {
+    expect(
+      canManageUser(
+        { user: { role: 'admin', kind: 'internal', customerId: null } },
+        { role: 'admin', customerId: null },
+      ),
+    ).toBe(true);
+  });
+  it('lets a key user manage only the non-admin users of its own customer', () => {
+    expect(canManageUser(keyA, { role: 'user', customerId: 'A' })).toBe(true);
+    expect(canManageUser(keyA, { role: 'user', customerId: 'B' })).toBe(false);
+    expect(canManageUser(keyA, { role: 'user', customerId: null })).toBe(false);
+    expect(canManageUser(keyA, { role: 'admin', customerId: 'A' })).toBe(false);
+  });
+  it('gives a plain user, or a key user without a customer, nobody', () => {
+    expect(canManageUser(external, { role: 'user', customerId: 'A' })).toBe(false);
+    const noCustomer = { user: { ...keyA.user, customerId: null } };
+    expect(isKeyUser(noCustomer)).toBe(false);
+    expect(canManageUser(noCustomer, { role: 'user', customerId: null })).toBe(false);
+  });
+  it('lets a key user grant only the areas it holds itself', () => {
+    expect(keyUserGrantable(keyA)).not.toContain('AppRapportage');
+    expect(keyUserGrantable(keyA)).toContain('AppBestellen');
   });
 });

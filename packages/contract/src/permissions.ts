@@ -52,9 +52,10 @@ export type UserKind = (typeof userKinds)[number];
 /**
  * Named roles that are not a functional area; granted through `users.permissions` like the areas.
  * management: the complaints overview for the board; department: the equipment department (materieeldienst) that
- * processes every customer's requests (decision 0018; only for internal users, admins always).
+ * processes every customer's requests (decision 0018; only for internal users, admins always); keyuser: a
+ * customer's own user manager (decision 0023): manages the users and locations of its own customer only.
  */
-export const namedRoles = ['management', 'department'] as const;
+export const namedRoles = ['management', 'department', 'keyuser'] as const;
 export type NamedRole = (typeof namedRoles)[number];
 
 /** Everything `users.permissions` may hold. */
@@ -167,6 +168,35 @@ export function isDepartment(subject: Subject): boolean {
   if (!u) return false;
   return u.role === 'admin' || (u.kind === 'internal' && (u.permissions?.includes('department') ?? false));
 }
+
+/**
+ * Whom the subject may manage as users (decision 0023): an admin everyone; a key user (the `keyuser` permission
+ * and a customer) the non-admin users of its own customer; anyone else nobody. Pure: the server passes the
+ * stored target, the web app the listed one.
+ */
+export function canManageUser(
+  subject: Subject & { user: { customerId?: string | null } | null },
+  target: { role: 'admin' | 'user'; customerId: string | null },
+): boolean {
+  const u = subject.user;
+  if (!u) return false;
+  if (u.role === 'admin') return true;
+  if (!isKeyUser(subject)) return false;
+  return target.role !== 'admin' && target.customerId !== null && target.customerId === u.customerId;
+}
+
+/** A customer's key user: holds `keyuser` and belongs to a customer (admins are more than key users). */
+export function isKeyUser(subject: Subject & { user: { customerId?: string | null } | null }): boolean {
+  const u = subject.user;
+  return !!u && u.role !== 'admin' && !!u.customerId && (u.permissions?.includes('keyuser') ?? false);
+}
+
+/**
+ * What a key user may hand out (decision 0023): location roles on its customer's locations and the functional
+ * areas it holds itself; never admin, department, management or keyuser (only an admin makes a key user).
+ */
+export const keyUserGrantable = (subject: Subject): ExtraPermission[] =>
+  functionalAreas.filter((a) => actionsOn(subject, a).length > 0);
 
 /** Every area with its actions, e.g. for the web app's menu. */
 export function areasOf(subject: Subject): Partial<Record<FunctionalArea, readonly Action[]>> {
