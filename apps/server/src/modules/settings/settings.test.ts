@@ -82,6 +82,45 @@ describe('settings', () => {
     expect(r.json().intValues.Prijzen_AantalDecimalen).toBe(3);
   });
 
+  it('puts a setting back to its default (admins only; an unknown key is 404 and resets nothing)', async () => {
+    const headers = await t.auth(ADMIN);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'Klacht_VerwachteOplossingsDagen', value: 9 },
+      headers,
+    });
+    expect(set.statusCode).toBe(204);
+    const read = async () =>
+      (await t.app.inject({ url: '/api/v2.0/Settings/all', headers })).json().intValues
+        .Klacht_VerwachteOplossingsDagen;
+    expect(await read()).toBe(9);
+    const user = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/Klacht_VerwachteOplossingsDagen',
+      headers: await t.auth(USER),
+    });
+    expect(user.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/NoSuchSetting',
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'error.instelling_onbekend',
+      details: { key: 'NoSuchSetting' },
+    });
+    expect(await read()).toBe(9);
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/Klacht_VerwachteOplossingsDagen',
+      headers,
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(await read()).toBe(settingsCatalogue.Klacht_VerwachteOplossingsDagen.default);
+  });
+
   it('answers an unknown key with the not-found error naming the key', async () => {
     const r = await t.app.inject({
       method: 'POST',
