@@ -1,6 +1,8 @@
 import { settingsCatalogue } from '@mp/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { connect } from '../../platform/db/database.ts';
+import { loadSettings } from './settings.service.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -119,6 +121,31 @@ describe('settings', () => {
     });
     expect(reset.statusCode).toBe(204);
     expect(await read()).toBe(settingsCatalogue.Klacht_VerwachteOplossingsDagen.default);
+  });
+
+  it('lets a second server process on the same database see a change within seconds, without a restart', async () => {
+    // the other process: its own pool, so its own settings cache, which warms before the change
+    const other = connect(t.database.url, { max: 2 });
+    try {
+      const before = (await loadSettings(other.db)).Afvoeren_Blokkeerdagen;
+      const next = before === 7 ? 6 : 7;
+      const w = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        payload: { key: 'Afvoeren_Blokkeerdagen', value: next },
+        headers: await t.auth(ADMIN),
+      });
+      expect(w.statusCode).toBe(204);
+      let seen = before;
+      const until = Date.now() + 15_000;
+      while (seen !== next && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 250));
+        seen = (await loadSettings(other.db)).Afvoeren_Blokkeerdagen;
+      }
+      expect(seen).toBe(next);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers an unknown key with the not-found error naming the key', async () => {
