@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, ThemeIcon } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, ThemeIcon } from '@mantine/core';
 import {
   IconCategory,
   IconChartBar,
@@ -19,8 +19,9 @@ import { useStore } from '../../../shared/lib/store';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
-import { useTranslationsView } from '../api/get-translations';
+import { useAllTranslations } from '../api/get-translations';
 import { SettingsEditor } from '../components/SettingsEditor';
+import { TranslationsEditor } from '../components/TranslationsEditor';
 import { AdminGate } from './AdminGate';
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
@@ -78,11 +79,9 @@ export function SettingsPage() {
   );
 }
 
-/** Translations: how many texts the current language has and how many an admin changed. */
+/** Translations: every text in the four languages, searchable, the missing first; an admin edits them (#15 part 7). */
 export function TranslationsPage() {
-  const { t } = useTranslation();
-  const locale = useStore(localeStore);
-  const query = useTranslationsView(locale);
+  const query = useAllTranslations();
   return (
     <AreaPage>
       <AdminGate>
@@ -91,34 +90,7 @@ export function TranslationsPage() {
         ) : query.isError ? (
           <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <Stack gap="sm">
-            <Group gap="sm">
-              <Badge variant="light" size="lg">
-                {t('Translations.sleutel')}: {Object.keys(query.data.translations).length}
-              </Badge>
-              <Badge variant="light" color="secondary" size="lg">
-                {t('Translations.aangepast')}: {Object.keys(query.data.overrides).length}
-              </Badge>
-            </Group>
-            {Object.keys(query.data.overrides).length > 0 && (
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Translations.sleutel')}</Table.Th>
-                    <Table.Th>{t('Translations.aangepast')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {Object.entries(query.data.overrides).map(([k, v]) => (
-                    <Table.Tr key={k}>
-                      <Table.Td>{k}</Table.Td>
-                      <Table.Td>{v}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Stack>
+          <TranslationsEditor all={query.data} />
         )}
       </AdminGate>
     </AreaPage>
