@@ -81,12 +81,7 @@ function StatusBadge({ status }: { status: TextStatus }) {
   const { t } = useTranslation();
   if (status === 'bundle') return null;
   return (
-    <Badge
-      size="xs"
-      variant="light"
-      color={status === 'missing' ? 'orange' : 'blue'}
-      c={status === 'missing' ? 'orange.9' : 'blue.9'}
-    >
+    <Badge size="xs" variant="light" color={status === 'missing' ? 'orange' : 'blue'} c="dark.8">
       {status === 'missing' ? t('Translations.ontbreekt') : t('Translations.aangepast_kort')}
     </Badge>
   );

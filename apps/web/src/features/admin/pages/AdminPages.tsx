@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, ThemeIcon } from '@mantine/core';
 import {
+  IconBell,
   IconCategory,
   IconChartBar,
   IconEye,
@@ -20,6 +21,8 @@ import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { useAllTranslations } from '../api/get-translations';
+import { useAllServiceMessages } from '../api/service-messages';
+import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
 import { SettingsEditor } from '../components/SettingsEditor';
 import { TranslationsEditor } from '../components/TranslationsEditor';
 import { AdminGate } from './AdminGate';
@@ -36,6 +39,11 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
     icon: <IconPalette size={20} />,
   },
   { to: paths.mailTemplates.to(), labelKey: 'Settings.beheer.mail_templates', icon: <IconMail size={20} /> },
+  {
+    to: paths.serviceMessagesBeheer.to(),
+    labelKey: 'Settings.beheer.service_messages',
+    icon: <IconBell size={20} />,
+  },
   { to: paths.categories.to(), labelKey: 'Settings.beheer.categories', icon: <IconCategory size={20} /> },
   { to: paths.translations.to(), labelKey: 'Settings.beheer.vertalingen', icon: <IconLanguage size={20} /> },
   { to: paths.gebruikers.to(), labelKey: 'Settings.beheer.gebruikers', icon: <IconUsers size={20} /> },
@@ -91,6 +99,25 @@ export function TranslationsPage() {
           <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <TranslationsEditor all={query.data} />
+        )}
+      </AdminGate>
+    </AreaPage>
+  );
+}
+
+/** Service messages: every message per language with its page and period; create, edit, delete (#15 part 6). */
+export function ServiceMessagesPage() {
+  const locale = useStore(localeStore);
+  const query = useAllServiceMessages();
+  return (
+    <AreaPage>
+      <AdminGate>
+        {query.isPending ? (
+          <LoadingBlock />
+        ) : query.isError ? (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ServiceMessagesEditor messages={query.data} locale={locale} />
         )}
       </AdminGate>
     </AreaPage>
