@@ -13,6 +13,7 @@ import { renderBanner, renderFavicon, renderLogo } from './images.ts';
 import { invoice } from './invoicing.ts';
 import { seedOrderNotes } from './order-notes.ts';
 import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } from './org-data.ts';
+import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
 import { type OrgLocation, simulate } from './simulate.ts';
 import { locales } from './text.ts';
@@ -432,6 +433,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     [s.footerColumns, footerColumns],
     [s.serviceMessages, serviceMessages],
     [s.mailTemplates, mailTemplates],
+    [s.pageViews, buildPageViews(today, [...userIds.values()])],
     [
       s.corporateIdentity,
       [

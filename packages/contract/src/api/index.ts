@@ -14,6 +14,7 @@ export * as orders from './orders.ts';
 export * as removal from './removal.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';
+export * as statistics from './statistics.ts';
 export * as stock from './stock.ts';
 export * as translations from './translations.ts';
 export * as transport from './transport.ts';

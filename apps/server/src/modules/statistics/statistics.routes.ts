@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { pageViewInput } from '@mp/contract/api/shell';
+import { daysInPast, pageStatsResponse } from '@mp/contract/api/statistics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +8,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { statisticsLegacy, trackingRateLimit } from './statistics.legacy.ts';
 import { pageStats, trackPageView } from './statistics.service.ts';
-
-export const daysInPast = z.coerce.number().int().min(1).max(366).default(30);
-
-export const pageStatsResponse = z.object({
-  daysInPast: z.number(),
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(z.object({ date: z.string(), page: z.string(), views: z.number() })),
-  totals: z.array(z.object({ page: z.string(), views: z.number() })),
-});
 
 export async function statisticsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -8,3 +8,12 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
   return isAdmin ? children : <ErrorView messageKey="error.geen_toegang" />;
 }
+
+/**
+ * Report pages (page usage, reports): admins and whoever holds the functional area AppRapportage; others see why
+ * they cannot (the server refuses their calls anyway).
+ */
+export function ReportsGate({ children }: { children: ReactNode }) {
+  const allowed = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  return allowed ? children : <ErrorView messageKey="error.geen_toegang" />;
+}

@@ -10,10 +10,10 @@ import {
   IconPalette,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSettingsQuery } from '../../../shared/api/get-settings';
+import { useSettings, useSettingsQuery } from '../../../shared/api/get-settings';
 import { localeStore } from '../../../shared/i18n/locale';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -21,11 +21,13 @@ import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { useAllTranslations } from '../api/get-translations';
+import { usePageUsage } from '../api/page-usage';
 import { useAllServiceMessages } from '../api/service-messages';
+import { PageUsage } from '../components/PageUsage';
 import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
 import { SettingsEditor } from '../components/SettingsEditor';
 import { TranslationsEditor } from '../components/TranslationsEditor';
-import { AdminGate } from './AdminGate';
+import { AdminGate, ReportsGate } from './AdminGate';
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   {
@@ -120,6 +122,31 @@ export function ServiceMessagesPage() {
           <ServiceMessagesEditor messages={query.data} locale={locale} />
         )}
       </AdminGate>
+    </AreaPage>
+  );
+}
+
+/** Page usage: views per day and per screen over a period (#15 part 8; admins and AppRapportage). */
+export function PaginaGebruikPage() {
+  const [days, setDays] = useState(30);
+  const query = usePageUsage(days);
+  const settings = useSettings();
+  return (
+    <AreaPage>
+      <ReportsGate>
+        {query.isPending ? (
+          <LoadingBlock />
+        ) : query.isError ? (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data ? (
+          <PageUsage
+            stats={query.data}
+            days={days}
+            onDays={setDays}
+            trackingOn={!settings.loaded || settings.bool('EnablePageTracking')}
+          />
+        ) : null}
+      </ReportsGate>
     </AreaPage>
   );
 }
