@@ -14,6 +14,7 @@ import { orderListsRoutes } from './order-lists/index.ts';
 import { ordersRoutes } from './orders/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { removalListsRoutes } from './removal-lists/index.ts';
+import { reportsRoutes } from './reports/index.ts';
 import { requestsRoutes } from './requests/index.ts';
 import { settingsRoutes } from './settings/index.ts';
 import { statisticsRoutes } from './statistics/index.ts';
@@ -50,4 +51,5 @@ export const modules: ModuleRegistrar[] = [
   ordersRoutes,
   invoicesRoutes,
   complaintsRoutes,
+  reportsRoutes,
 ];

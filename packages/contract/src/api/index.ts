@@ -12,6 +12,7 @@ export * as locations from './locations.ts';
 export * as ordering from './ordering.ts';
 export * as orders from './orders.ts';
 export * as removal from './removal.ts';
+export * as reports from './reports.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';
 export * as statistics from './statistics.ts';

@@ -18,6 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { orderKindKey } from '@mp/contract/rules/labels';
 import { IconDownload, IconFileText, IconPackage, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,13 +55,7 @@ const PAGE_SIZE = 25;
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
 type Kind = OrderSummary['kind'];
 
-const kindKey: Record<Kind, string> = {
-  delivery: 'Aanvragen.ordersoorten.aanvoer',
-  removal: 'Aanvragen.ordersoorten.afvoer',
-  move_to: 'Aanvragen.ordersoorten.naar_verplaatsing',
-  move_from: 'Aanvragen.ordersoorten.van_verplaatsing',
-  transport: 'Aanvragen.ordersoorten.transport',
-};
+const kindKey: Record<Kind, string> = orderKindKey;
 const statusColor: Record<OrderSummary['status'], string> = {
   planned: 'violet',
   in_transit: 'yellow',

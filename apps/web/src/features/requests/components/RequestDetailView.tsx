@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { RequestDetail } from '@mp/contract/api/ordering';
+import { orderKindKey } from '@mp/contract/rules/labels';
 import { IconAlertTriangle, IconBolt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,13 +29,7 @@ export function orderPath(o: OrderRef): string | null {
   }
 }
 
-export const orderKindKey: Record<OrderRef['kind'], string> = {
-  delivery: 'Aanvragen.ordersoorten.aanvoer',
-  removal: 'Aanvragen.ordersoorten.afvoer',
-  move_from: 'Aanvragen.ordersoorten.van_verplaatsing',
-  move_to: 'Aanvragen.ordersoorten.naar_verplaatsing',
-  transport: 'Aanvragen.ordersoorten.transport',
-};
+export { orderKindKey };
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

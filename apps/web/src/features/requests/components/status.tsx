@@ -1,23 +1,11 @@
 import { Badge } from '@mantine/core';
-import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-status';
+import { requestKindKey, requestStatusKey } from '@mp/contract/rules/labels';
+import type { RequestStatus } from '@mp/contract/rules/request-status';
 import { useTranslation } from 'react-i18next';
 
 /** Translation keys of spec's Aanvragen.status.* and Aanvragen.soorten.* for the contract's values. */
-export const statusKey: Record<RequestStatus, string> = {
-  submitted: 'Aanvragen.status.ingediend',
-  in_progress: 'Aanvragen.status.in_behandeling',
-  planned: 'Aanvragen.status.gepland',
-  done: 'Aanvragen.status.afgerond',
-  cancelled: 'Aanvragen.status.geannuleerd',
-  rejected: 'Aanvragen.status.afgewezen',
-};
-
-export const kindKey: Record<RequestKind, string> = {
-  order: 'Aanvragen.soorten.bestelling',
-  removal: 'Aanvragen.soorten.afvoer',
-  relocation: 'Aanvragen.soorten.verplaatsing',
-  transport: 'Aanvragen.soorten.transport',
-};
+export const statusKey = requestStatusKey;
+export const kindKey = requestKindKey;
 
 export const statusColor: Record<RequestStatus, string> = {
   submitted: 'blue',
