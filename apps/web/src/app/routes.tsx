@@ -91,7 +91,9 @@ export const routeTable: RouteDef[] = [
   r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(admin, 'AdminAreaPage'), {
     parent: 'Gebruikers',
   }),
-  r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'PaginaGebruikPage'), { parent: 'Settings' }),
+  r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'PaginaGebruikPage'), {
+    parent: 'Settings',
+  }),
   r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('Registreren', paths.registreren.pattern, 'open', p(auth.register, 'RegisterPage')),
   r('WachtwoordVergeten', paths.wachtwoordVergeten.pattern, 'open', p(auth.forgot, 'ForgotPasswordPage')),

@@ -24,6 +24,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage } from '../../../shared/ui/AreaPage';
+import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
@@ -32,7 +33,6 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useHistory } from '../api/get-history';
 import { usePlant } from '../api/get-plant';
-import { ExportMenu } from '../components/ExportMenu';
 import { ExternalBadge, InspectionBadge, ledgerKindKey, orderPath } from '../components/stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };

@@ -16,12 +16,12 @@ import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useStock } from '../api/get-stock';
-import { ExportMenu } from '../components/ExportMenu';
 import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
 

@@ -1,9 +1,9 @@
 import { Button, Menu } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconTableExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../../shared/api/client';
-import { downloadFile } from '../../../shared/api/download-file';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { API_BASE } from '../api/client';
+import { downloadFile } from '../api/download-file';
+import { snackbar } from './snackbar/snackbar-store';
 
 type Query = Record<string, string | null | undefined>;
 
