@@ -94,7 +94,7 @@ export const routeTable: RouteDef[] = [
   r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'PaginaGebruikPage'), {
     parent: 'Settings',
   }),
-  r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
+  r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'RapportagesPage'), { parent: 'Settings' }),
   r('Registreren', paths.registreren.pattern, 'open', p(auth.register, 'RegisterPage')),
   r('WachtwoordVergeten', paths.wachtwoordVergeten.pattern, 'open', p(auth.forgot, 'ForgotPasswordPage')),
   r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),

@@ -28,6 +28,6 @@ export const customersQueryOptions = (q: string) =>
   });
 
 /** The customers matching `q` (all the caller may pick when empty); keeps the last answer while typing. */
-export function useCustomers(q = '') {
-  return useQuery(customersQueryOptions(q));
+export function useCustomers(q = '', enabled = true) {
+  return useQuery({ ...customersQueryOptions(q), enabled });
 }
