@@ -9,9 +9,7 @@ export const userKindSchema = z.enum(['internal', 'external']);
 export const userSorts = ['name', 'email', 'customer', 'lastLogin', 'created'] as const;
 
 /** Query-string booleans: 'true'/'false' (and 1/0), as the old clients send them. */
-export const queryBool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** GET /api/v2.0/Users */
 export const userListQuery = z

@@ -18,11 +18,7 @@ export async function selectUser(db: Db, id: string) {
 }
 
 export async function selectUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return row;
 }
 
@@ -72,7 +68,7 @@ function whereOf(f: ListFilter): SQL {
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-export interface UserListRow {
+export type UserListRow = {
   id: string;
   name: string;
   email: string;
@@ -90,7 +86,7 @@ export interface UserListRow {
   created_at: Date | string;
   location_count: number;
   total: number;
-}
+};
 
 /** One page of users with the total, sorted on the server. */
 export async function selectUserPage(db: Db, f: ListFilter): Promise<UserListRow[]> {
@@ -181,23 +177,19 @@ export async function insertInvitationToken(
   await db.insert(passwordResetTokens).values({ ...values, purpose: 'invitation' });
 }
 
-/** Every user with a customer-less e-mail domain match, for the sync (decision 0023). */
-export async function selectUnlinkedUsers(db: Db, customerId: string | null) {
+/** Users without a customer whose e-mail domain is a customer's, for the sync (decision 0023). */
+export async function selectUnlinkedUsers(db: Db) {
   const r = await db.execute<{ id: string; email: string; customer_id: string; customer_no: string }>(sql`
     select u.id, u.email, c.id as customer_id, c.customer_no
     from users u
     join customers c on c.email is not null and position('@' in c.email) > 0
       and lower(split_part(c.email, '@', 2)) = lower(split_part(u.email, '@', 2))
-    where u.role <> 'admin' and u.customer_id is distinct from c.id
-      and (u.customer_id is null)
-      ${customerId ? sql`and c.id = ${customerId}::uuid` : sql``}`);
+    where u.role <> 'admin' and u.customer_id is null`);
   return r.rows;
 }
 
-export async function countUsers(db: Db, customerId: string | null): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from users u
-    ${customerId ? sql`where u.customer_id = ${customerId}::uuid and u.role <> 'admin'` : sql``}`);
+export async function countUsers(db: Db): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
   return r.rows[0]?.n ?? 0;
 }
 
@@ -238,6 +230,6 @@ export async function selectUsersByEmails(db: Db, emails: string[]) {
       coalesce((select json_agg(json_build_object('location_id', m.location_id, 'customer_id', l.customer_id,
         'role', m.role)) from location_memberships m join plant_locations l on l.id = m.location_id
         where m.user_id = u.id), '[]'::json) as memberships
-    from users u where lower(u.email) = any(${emails}::text[])`);
+    from users u where lower(u.email) in ${emails}`);
   return r.rows;
 }
