@@ -1,23 +1,5 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, ThemeIcon } from '@mantine/core';
 import {
-  Accordion,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import {
-  type SettingKey,
-  settingDefinition,
-  settingKeysOfGroup,
-  settingsGroups,
-} from '@mp/contract/settings';
-import {
-  IconAdjustments,
   IconCategory,
   IconChartBar,
   IconEye,
@@ -38,14 +20,8 @@ import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { useTranslationsView } from '../api/get-translations';
+import { SettingsEditor } from '../components/SettingsEditor';
 import { AdminGate } from './AdminGate';
-
-function valueText(v: unknown, t: (k: string) => string): string {
-  if (typeof v === 'boolean') return v ? t('shared.ja') : t('shared.nee');
-  if (Array.isArray(v)) return v.length ? v.join(', ') : '–';
-  if (v === '' || v === undefined || v === null) return '–';
-  return String(v);
-}
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   {
@@ -66,16 +42,11 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   { to: paths.paginaGebruik.to(), labelKey: 'Settings.beheer.paginagebruik', icon: <IconEye size={20} /> },
 ];
 
-/** Settings: the admin links and every settings group with its current values (from Settings/all). */
+/** Settings: the admin links and every settings group as a form (issue #15 part 1). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
   const query = useSettingsQuery();
-  const settingValue = (key: SettingKey): unknown => {
-    const d = query.data;
-    if (!d) return undefined;
-    return d.boolValues[key] ?? d.intValues[key] ?? d.stringValues[key] ?? d.multiStrings[key];
-  };
   return (
     <AreaPage>
       <AdminGate>
@@ -99,55 +70,7 @@ export function SettingsPage() {
           ) : query.isError ? (
             <ErrorView error={query.error} onRetry={() => void query.refetch()} />
           ) : (
-            <Accordion variant="separated" radius="md" chevronPosition="left">
-              {settingsGroups.map((group) => {
-                const keys = settingKeysOfGroup(group);
-                return (
-                  <Accordion.Item value={group} key={group}>
-                    <Accordion.Control icon={<IconAdjustments size={18} aria-hidden />}>
-                      <Group gap="xs">
-                        <Text fw={600}>{t(`Settings.groepen.${group}`)}</Text>
-                        <Badge variant="light" color="gray" size="sm">
-                          {keys.length}
-                        </Badge>
-                      </Group>
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      <Table.ScrollContainer minWidth={0}>
-                        <Table verticalSpacing="xs" layout="fixed">
-                          <Table.Tbody>
-                            {keys.map((key) => {
-                              const def = settingDefinition(key);
-                              return (
-                                <Table.Tr key={key}>
-                                  <Table.Td>
-                                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                                      {key}
-                                    </Text>
-                                    <Text size="xs" c="dimmed">
-                                      {def.description[locale]}
-                                    </Text>
-                                  </Table.Td>
-                                  <Table.Td w="35%" style={{ overflowWrap: 'anywhere' }}>
-                                    <Text size="sm">
-                                      {def.secret
-                                        ? settingValue(key)
-                                          ? t('Settings.geheim_ingesteld')
-                                          : t('Settings.geheim_niet_ingesteld')
-                                        : valueText(settingValue(key), t)}
-                                    </Text>
-                                  </Table.Td>
-                                </Table.Tr>
-                              );
-                            })}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                );
-              })}
-            </Accordion>
+            <SettingsEditor payload={query.data} locale={locale} />
           )}
         </Stack>
       </AdminGate>
