@@ -17,3 +17,4 @@ export * as shell from './shell.ts';
 export * as stock from './stock.ts';
 export * as translations from './translations.ts';
 export * as transport from './transport.ts';
+export * as users from './users.ts';

@@ -73,7 +73,7 @@ const phone = z
   .string()
   .trim()
   .max(50)
-  .regex(/^[0-9+()\-./ ]*$/, 'validation.ongeldig')
+  .regex(/^[0-9+()\-./ ]*$/, 'validation.telefoon_ongeldig')
   .nullish();
 
 /** POST /api/v2.0/Users and PUT /api/v2.0/Users/{id}: the whole user as the form sends it. */
@@ -110,6 +110,19 @@ export const createUserQuery = z
   .strict();
 
 export const createdUser = z.object({ id: z.string(), invited: z.boolean() });
+
+/** GET /api/v2.0/Users/options: what the caller may hand out in the user form (decision 0023). */
+export const userFormOptions = z.object({
+  /** Functional areas and named roles the caller may grant. */
+  grantable: z.array(z.string()),
+  /** A key user's own customer (fixed in the form); null for an admin (any customer). */
+  customerId: z.string().nullable(),
+  /** A key user's own kind (fixed in the form); null for an admin. */
+  kind: userKindSchema.nullable(),
+  /** Whether the caller may make admins (admins only). */
+  canMakeAdmin: z.boolean(),
+});
+export type UserFormOptions = z.infer<typeof userFormOptions>;
 
 /** GET /api/v2.0/Users/syncusers: what the sync did (decision 0023: there is no ERP; it re-links by domain). */
 export const syncAnswer = z.object({

@@ -7,6 +7,7 @@ import {
   queryBool,
   syncAnswer,
   userDetail,
+  userFormOptions,
   userInput,
   userList,
   userListQuery,
@@ -23,6 +24,7 @@ import {
   approve,
   createUser,
   deleteUser,
+  formOptions,
   getUser,
   listUsers,
   readMe,
@@ -68,7 +70,7 @@ export const importFile = z
       .string()
       .min(1)
       .max(Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 4)
-      .regex(/^[A-Za-z0-9+/=\r\n]+$/, 'validation.ongeldig'),
+      .regex(/^[A-Za-z0-9+/=\r\n]+$/, 'validation.ongeldig_formaat'),
   })
   .strict();
 export const bytesOf = (content: string) => Buffer.from(content, 'base64');
@@ -116,6 +118,18 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => syncUsers(ctxOf(req, deps)),
+  );
+
+  app.get(
+    '/api/v2.0/Users/options',
+    {
+      schema: {
+        tags,
+        description: `What the caller may hand out in the user form: areas and roles, a fixed customer and kind. ${access}`,
+        response: { 200: userFormOptions },
+      },
+    },
+    async (req) => formOptions(ctxOf(req, deps)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type {
   SyncAnswer,
   UserDetail,
+  UserFormOptions,
   UserInput,
   UserList,
   UserListQuery,
@@ -11,6 +12,7 @@ import {
   areasOf,
   canManageUser,
   type ExtraPermission,
+  extraPermissions,
   isKeyUser,
   keyUserGrantable,
 } from '@mp/contract/permissions';
@@ -117,6 +119,14 @@ function summaryOf(r: UserListRow): UserSummary {
     createdAt: iso(r.created_at) ?? '',
     locationCount: r.location_count,
   };
+}
+
+/** What the caller may hand out in the user form. */
+export function formOptions(ctx: Ctx): UserFormOptions {
+  const m = requireManager(ctx);
+  if (m.customerId === null)
+    return { grantable: [...extraPermissions], customerId: null, kind: null, canMakeAdmin: true };
+  return { grantable: keyUserGrantable({ user: m.me }), customerId: m.customerId, kind: m.me.kind, canMakeAdmin: false };
 }
 
 export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserList> {
