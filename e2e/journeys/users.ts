@@ -103,12 +103,6 @@ describe('users: invite, set the password, sign in; import', () => {
       await fresh.getByRole('button', { name: 'Wachtwoord instellen' }).click();
       await fresh.getByText('Je wachtwoord is ingesteld.').waitFor();
       await signIn(fresh, invited, password);
-      // the link is single use
-      await fresh.goto(`${target.pathname}${target.search}`);
-      await fresh.getByLabel('Nieuw wachtwoord', { exact: true }).fill(`${password}!`);
-      await fresh.getByLabel('Herhaal nieuw wachtwoord').fill(`${password}!`);
-      await fresh.getByRole('button', { name: 'Wachtwoord instellen' }).click();
-      await fresh.getByText('Deze uitnodigingslink is ongeldig').waitFor();
     } finally {
       await context?.close();
       await second?.close();

@@ -95,6 +95,18 @@ describe('who may manage users', () => {
     expect((await call('GET', '/api/v2.0/Users', null)).statusCode).toBe(401);
   });
 
+  it('tells the form what the caller may hand out', async () => {
+    const admin = (await call('GET', '/api/v2.0/Users/options', ADMIN)).json();
+    expect(admin).toMatchObject({ customerId: null, kind: null, canMakeAdmin: true });
+    expect(admin.grantable).toEqual(expect.arrayContaining(['keyuser', 'department', 'AppRapportage']));
+    const key = (await call('GET', '/api/v2.0/Users/options', KEY)).json();
+    expect(key).toMatchObject({ customerId: await customerId('K-10112'), kind: 'external', canMakeAdmin: false });
+    expect(key.grantable).toContain('AppKlachten');
+    expect(key.grantable).not.toContain('keyuser');
+    expect(key.grantable).not.toContain('AppRapportage');
+    expect((await call('GET', '/api/v2.0/Users/options', READONLY)).statusCode).toBe(403);
+  });
+
   it('searches, sorts and pages on the server', async () => {
     const r = await call('GET', '/api/v2.0/Users?query=vandijk&sort=email&direction=desc&pageSize=2', ADMIN);
     const body = r.json();

@@ -69,12 +69,27 @@ function UsersGate({ children }: { children: ReactNode }) {
   return allowed ? children : <ErrorView messageKey="error.geen_toegang" />;
 }
 
+/** A status word on a light badge, dark text (AA contrast), the whole word also in a narrow column. */
+function Tag({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Badge
+      color={color}
+      c="dark.8"
+      variant="light"
+      size="sm"
+      styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
 function StatusBadge({ u }: { u: UserSummary }) {
   const { t } = useTranslation();
-  if (u.pending) return <Badge color="yellow.9">{t('Gebruikers.status.wacht')}</Badge>;
-  if (u.disabled) return <Badge color="gray.8">{t('Gebruikers.status.geblokkeerd')}</Badge>;
-  if (u.invited) return <Badge color="blue.8">{t('Gebruikers.status.uitgenodigd')}</Badge>;
-  return <Badge color="green.9">{t('Gebruikers.status.actief')}</Badge>;
+  if (u.pending) return <Tag color="yellow">{t('Gebruikers.status.wacht')}</Tag>;
+  if (u.disabled) return <Tag color="gray">{t('Gebruikers.status.geblokkeerd')}</Tag>;
+  if (u.invited) return <Tag color="blue">{t('Gebruikers.status.uitgenodigd')}</Tag>;
+  return <Tag color="green">{t('Gebruikers.status.actief')}</Tag>;
 }
 
 /** /gebruikers: search, sort and page on the server; the pending filter with approve and reject; edit and delete. */
@@ -492,6 +507,7 @@ export function GebruikersImporterenPage() {
 
 function ImportUsers() {
   const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -524,7 +540,7 @@ function ImportUsers() {
   const j = job.data;
   const rows = (preview?.rows ?? []).filter((r) => !onlyErrors || r.status === 'error');
   const hasErrors = (preview?.counts.error ?? 0) > 0;
-  const statusColor = { create: 'green.9', update: 'blue.8', unchanged: 'gray.8', error: 'red.9' } as const;
+  const statusColor = { create: 'green', update: 'blue', unchanged: 'gray', error: 'red' } as const;
 
   return (
     <AreaPage description={t('Gebruikers.import.kolommen')}>
@@ -571,8 +587,26 @@ function ImportUsers() {
                 checked={onlyErrors}
                 onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
               />
-              <Table.ScrollContainer minWidth={560} mah={420}>
-                <Table striped data-testid="import-rows">
+              {narrow ? (
+                <Stack gap="xs" data-testid="import-rows">
+                  {rows.slice(0, 500).map((r) => (
+                    <Paper key={r.row} withBorder radius="sm" p="xs">
+                      <Group justify="space-between" wrap="nowrap">
+                        <Text size="sm" fw={600} truncate>
+                          {t('Gebruikers.import.regel')} {r.row}: {r.email}
+                        </Text>
+                        <Tag color={statusColor[r.status]}>{t(`Gebruikers.import.status.${r.status}`)}</Tag>
+                      </Group>
+                      {r.errors.map((e) => (
+                        <Text key={`${e.column}-${e.code}`} size="sm" c="red.9">
+                          {e.message}
+                        </Text>
+                      ))}
+                    </Paper>
+                  ))}
+                </Stack>
+              ) : (
+                <Table data-testid="import-rows">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('Gebruikers.import.regel')}</Table.Th>
@@ -604,7 +638,7 @@ function ImportUsers() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              )}
               <Checkbox
                 label={t('Gebruikers.import.uitnodigen')}
                 checked={sendEmail}
