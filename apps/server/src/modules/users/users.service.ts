@@ -126,7 +126,12 @@ export function formOptions(ctx: Ctx): UserFormOptions {
   const m = requireManager(ctx);
   if (m.customerId === null)
     return { grantable: [...extraPermissions], customerId: null, kind: null, canMakeAdmin: true };
-  return { grantable: keyUserGrantable({ user: m.me }), customerId: m.customerId, kind: m.me.kind, canMakeAdmin: false };
+  return {
+    grantable: keyUserGrantable({ user: m.me }),
+    customerId: m.customerId,
+    kind: m.me.kind,
+    canMakeAdmin: false,
+  };
 }
 
 export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserList> {

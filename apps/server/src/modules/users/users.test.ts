@@ -100,7 +100,11 @@ describe('who may manage users', () => {
     expect(admin).toMatchObject({ customerId: null, kind: null, canMakeAdmin: true });
     expect(admin.grantable).toEqual(expect.arrayContaining(['keyuser', 'department', 'AppRapportage']));
     const key = (await call('GET', '/api/v2.0/Users/options', KEY)).json();
-    expect(key).toMatchObject({ customerId: await customerId('K-10112'), kind: 'external', canMakeAdmin: false });
+    expect(key).toMatchObject({
+      customerId: await customerId('K-10112'),
+      kind: 'external',
+      canMakeAdmin: false,
+    });
     expect(key.grantable).toContain('AppKlachten');
     expect(key.grantable).not.toContain('keyuser');
     expect(key.grantable).not.toContain('AppRapportage');
