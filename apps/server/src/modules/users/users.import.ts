@@ -10,7 +10,7 @@ import { isLocale, locales, translate } from '@mp/contract/i18n';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import { locationMemberships, users } from '../../db/schema/index.ts';
 import { errors } from '../../platform/errors.ts';
 import { checkZipArchive, detectKind } from '../../platform/files/uploads.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -291,6 +291,16 @@ async function write(
           .returning({ id: users.id, email: users.email });
         const ids = new Map(inserted.map((u) => [u.email.toLowerCase(), u.id]));
         for (const p of creates) p.existingId = ids.get(p.row.email.toLowerCase()) ?? null;
+        // a new user's memberships in one statement per batch (nothing to replace)
+        const memberships = creates.flatMap((p) =>
+          p.row.locations.map((l) => ({
+            userId: p.existingId as string,
+            locationId: l.locationId,
+            role: l.role,
+            createdAt: ctx.now,
+          })),
+        );
+        if (memberships.length) await tx.insert(locationMemberships).values(memberships);
       }
       for (const p of chunk) {
         if (!p.existingId) throw new Error('import row without a user');
@@ -303,7 +313,7 @@ async function write(
             customerId: p.row.customerId,
             updatedAt: ctx.now,
           });
-        if (p.status === 'update' || p.row.locations.length)
+        if (p.status === 'update')
           await replaceMemberships(tx, p.existingId, p.row.locations, m.customerId, ctx.now);
         if (p.status === 'create' && sendEmail)
           invitations.push({ user: p.row, token: await issueInvitation(t, p.existingId) });
