@@ -95,6 +95,39 @@ describe('who may manage users', () => {
     expect((await call('GET', '/api/v2.0/Users', null)).statusCode).toBe(401);
   });
 
+  it('every user call refuses internal, external and read-only users with 403 (nothing changes)', async () => {
+    const id = await userId(t, KEY_TARGET);
+    const body = await form({ email: KEY_TARGET });
+    const content = Buffer.from('e-mail;naam\nx@y.nl;X').toString('base64');
+    const cases: Array<[Parameters<typeof call>[0], string, unknown]> = [
+      ['GET', '/api/v2.0/Users', undefined],
+      ['GET', '/api/v2.0/Users/options', undefined],
+      ['GET', '/api/v2.0/Users/syncusers', undefined],
+      ['GET', `/api/v2.0/Users/${id}`, undefined],
+      ['POST', '/api/v2.0/Users', await form({ email: 'nooit@infranoord.nl' })],
+      ['PUT', `/api/v2.0/Users/${id}`, body],
+      ['DELETE', `/api/v2.0/Users/${id}`, undefined],
+      ['POST', `/api/v2.0/Users/${id}/approve`, undefined],
+      ['POST', `/api/v2.0/Users/${id}/reject`, undefined],
+      ['POST', '/api/v2.0/Users/import/preview', { content }],
+      ['POST', '/api/v2.0/Users/import', { content }],
+      ['POST', '/api/Gebruiker/GetGebruikers', {}],
+      ['POST', '/api/Gebruiker/GebruikerAanmaken', await form({ email: 'nooit@infranoord.nl' })],
+      ['POST', '/api/Gebruiker/GebruikerWijzigen', { ...body, id }],
+      ['POST', '/api/Gebruiker/GebruikerVerwijderen', { id }],
+      ['POST', '/api/Gebruiker/SyncGebruikers', undefined],
+    ];
+    const before = await userRow(KEY_TARGET);
+    for (const who of [USER, EXTERNAL, READONLY]) {
+      for (const [method, url, payload] of cases) {
+        const r = await call(method, url, who, payload);
+        expect(r.statusCode, `${who} ${method} ${url}`).toBe(403);
+      }
+    }
+    expect(await userRow('nooit@infranoord.nl')).toBeUndefined();
+    expect((await userRow(KEY_TARGET)).updated_at).toEqual(before.updated_at);
+  });
+
   it('tells the form what the caller may hand out', async () => {
     const admin = (await call('GET', '/api/v2.0/Users/options', ADMIN)).json();
     expect(admin).toMatchObject({ customerId: null, kind: null, canMakeAdmin: true });
