@@ -19,8 +19,8 @@ export function usersLegacyRoutes(fastify: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/Gebruiker/GetGebruikers',
-    { schema: { tags, body: userListQuery.optional(), response: { 200: userList } } },
-    async (req) => listUsers(ctxOf(req, deps), userListQuery.parse(req.body ?? {})),
+    { schema: { tags, body: userListQuery, response: { 200: userList } } },
+    async (req) => listUsers(ctxOf(req, deps), req.body),
   );
 
   r.post(

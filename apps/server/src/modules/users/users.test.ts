@@ -447,6 +447,13 @@ describe('sync with the ERP', () => {
 
 describe('legacy Gebruiker calls', () => {
   it('GetGebruikers, GebruikerAanmaken, GebruikerWijzigen and GebruikerVerwijderen follow the same rules', async () => {
+    const pending = await call('POST', '/api/Gebruiker/GetGebruikers', ADMIN, {
+      pending: 'false',
+      sort: 'email',
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const empty = await call('POST', '/api/Gebruiker/GetGebruikers', ADMIN, {});
+    expect(empty.statusCode, empty.body).toBe(200);
     const list = await call('POST', '/api/Gebruiker/GetGebruikers', KEY, { query: 'postma' });
     expect(list.json().items.map((u: Json) => u.email)).toEqual([KEY_TARGET]);
     expect((await call('POST', '/api/Gebruiker/GetGebruikers', USER, {})).statusCode).toBe(403);
