@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -40,11 +40,12 @@ import {
   writeMarker,
 } from './lib/server.ts';
 import { STOCK_USER, stockScenarios } from './lib/stock.ts';
+import { usersImportScenario } from './lib/users.ts';
 import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -164,6 +165,7 @@ async function main() {
       loadNow('load average before the writes');
       results.push(...(await writeScenarios(c, only, await login(api, ADMIN))));
     }
+    if (only.has('users-import')) results.push(...(await usersImportScenario(c, await login(api, ADMIN))));
     loadNow('load average at the end');
   } finally {
     await pool.end().catch(() => {});

@@ -5,9 +5,11 @@
 //   node e2e/run.ts location        journeys whose file name contains "location"
 //   node e2e/run.ts --screenshots   screenshots into /tmp/shots instead of the journeys
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from '../scripts/lib/chromium.ts';
+import { startMailbox } from './support/mail.ts';
 import { repoRoot, startServer } from './support/server.ts';
 
 const args = process.argv.slice(2);
@@ -30,7 +32,9 @@ const browser = await findChromium().catch((e: Error) => {
 });
 process.stdout.write(`e2e: browser ${browser.path} (${browser.source})\n`);
 process.stdout.write('e2e: starting the server (embedded PostgreSQL, demo data)…\n');
-const server = await startServer();
+// the portal's mails go to a local SMTP server whose messages the journeys read (support/mail.ts)
+const mailbox = await startMailbox(mkdtempSync(path.join(tmpdir(), 'mp-e2e-mail-')));
+const server = await startServer({ env: { SMTP_URL: mailbox.url } });
 process.stdout.write(
   `e2e: server ready at ${server.baseUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
 );
@@ -38,6 +42,7 @@ process.stdout.write(
 let code = 1;
 const stopAll = async () => {
   await server.stop().catch((e) => process.stderr.write(`e2e: stopping the server failed: ${e}\n`));
+  await mailbox.close().catch(() => {});
 };
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
@@ -46,7 +51,11 @@ try {
   const child = spawn(
     process.execPath,
     screenshots ? files : ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-    { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl } },
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_MAIL_DIR: mailbox.dir },
+    },
   );
   code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 } finally {

@@ -11,7 +11,7 @@ import { log } from './server.ts';
 export const INVOICE_LIST = 'invoice list of the busiest location (GET SalesInvoices, 25 per page), HTTP';
 const TEMPLATE_USER = 'uitvoerder@vandijk.nl';
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -529,6 +529,18 @@ export const userSpecs: UserSpec[] = [
     memberships: ['P-24009', 'P-24012'].map((n) => ({ locationNo: n, role: 'user' as const })),
   },
   {
+    email: 'sleutel@infranoord.nl',
+    name: 'Femke de Boer',
+    kind: 'external',
+    role: 'user',
+    customerNo: 'K-10112',
+    language: 'nl-NL',
+    phone: '06 23 45 67 09',
+    permissions: ['keyuser'],
+    memberships: [{ locationNo: 'P-24008', role: 'user' }],
+    login: 'Key user Infra Noord: beheert de gebruikers van Infra Noord (decision 0023)',
+  },
+  {
     email: 'k.kramer@vandijk.nl',
     name: 'Kees Kramer',
     kind: 'internal',

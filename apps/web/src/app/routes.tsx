@@ -63,6 +63,7 @@ const departmentComplaints = () => import('../features/complaints/pages/Departme
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
+const users = () => import('../features/users/pages/UserPages');
 
 const p = (load: Load, component: string): Page => ({ load, component });
 const r = (
@@ -88,7 +89,7 @@ export const routeTable: RouteDef[] = [
   r('Home', paths.home.pattern, 'settings-data', p(home, 'HomePage'), { banner: 'large' }),
   r('ExternalLogin', paths.externalLogin.pattern, 'open', p(auth.external, 'ExternalLoginPage')),
   r('ContentPage', paths.contentPage.pattern, 'settings-data', p(content, 'ContentPage')),
-  r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(users, 'GebruikerAanmakenPage'), {
     parent: 'Gebruikers',
   }),
   r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'PaginaGebruikPage'), {
@@ -254,10 +255,17 @@ export const routeTable: RouteDef[] = [
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {
     parent: 'Categories',
   }),
-  r('Gebruikers', paths.gebruikers.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('GebruikersImporteren', paths.gebruikersImporteren.pattern, 'auth', p(admin, 'AdminAreaPage'), {
-    parent: 'Gebruikers',
-  }),
+  // admins and key users (decision 0023): no Settings parent, a key user does not reach the settings
+  r('Gebruikers', paths.gebruikers.pattern, 'auth', p(users, 'GebruikersPage')),
+  r(
+    'GebruikersImporteren',
+    paths.gebruikersImporteren.pattern,
+    'auth',
+    p(users, 'GebruikersImporterenPage'),
+    {
+      parent: 'Gebruikers',
+    },
+  ),
   r('LocatieGegevens', paths.locatieGegevens.pattern, 'auth', p(locations, 'LocatieGegevensPage'), {
     parent: 'Locatie',
   }),

@@ -91,6 +91,8 @@ export const publicUser = z.object({
   language: z.string(),
   /** The equipment department (decision 0018): the web shows its queue. The server checks every call anyway. */
   isDepartment: z.boolean().optional(),
+  /** A customer's key user (decision 0023): the web offers the user pages. The server checks every call anyway. */
+  isKeyUser: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -19,3 +19,4 @@ export * as statistics from './statistics.ts';
 export * as stock from './stock.ts';
 export * as translations from './translations.ts';
 export * as transport from './transport.ts';
+export * as users from './users.ts';

@@ -5,6 +5,7 @@ import {
   index,
   inet,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -111,6 +112,35 @@ export const loginAttempts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_attempts_subject_time_idx').on(t.subject, t.createdAt)],
+);
+
+/**
+ * A user import (issue #14 part 6, decision 0023): its progress while it runs in the background (the page polls
+ * it), then its outcome. The rows themselves are written in one transaction: all or nothing.
+ */
+export const userImports = pgTable(
+  'user_imports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Who started it: only they read its progress. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** running, done or failed (nothing imported). */
+    state: text().notNull().default('running'),
+    total: integer().notNull().default(0),
+    processed: integer().notNull().default(0),
+    created: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    unchanged: integer().notNull().default(0),
+    invited: integer().notNull().default(0),
+    errorCode: text(),
+    /** The rows with errors when the import stopped on them. */
+    rows: jsonb().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('user_imports_user_idx').on(t.userId)],
 );
 
 export const usersRelations = relations(users, ({ one, many }) => ({

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { translate } from '@mp/contract/i18n';
-import { isDepartment } from '@mp/contract/permissions';
+import { isDepartment, isKeyUser } from '@mp/contract/permissions';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
@@ -27,6 +27,8 @@ export interface PublicUser {
   language: string;
   /** The equipment department (decision 0018). */
   isDepartment: boolean;
+  /** A customer's key user (decision 0023): manages its customer's users. */
+  isKeyUser: boolean;
 }
 
 export interface TokenPair {
@@ -93,6 +95,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     internalExternal: u.kind === 'internal' ? 'Internal' : 'External',
     language: u.language,
     isDepartment: isDepartment({ user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } }),
+    isKeyUser: isKeyUser({ user: { ...u, permissions: u.permissions ?? [] } }),
   };
 }
 

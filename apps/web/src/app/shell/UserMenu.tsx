@@ -9,6 +9,7 @@ import {
   IconSettings,
   IconTruckDelivery,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -122,6 +123,17 @@ export function UserMenu() {
               mih={44}
             >
               {t('topbar.instellingen')}
+            </Menu.Item>
+          )}
+          {(user.isAdmin || user.isKeyUser) && (
+            <Menu.Item
+              component={Link}
+              to={paths.gebruikers.to()}
+              leftSection={<IconUsers size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-users"
+            >
+              {t('Gebruikers.titel')}
             </Menu.Item>
           )}
           <Menu.Item

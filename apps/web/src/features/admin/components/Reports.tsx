@@ -16,6 +16,7 @@ import type { ReportAnswer, reportKinds } from '@mp/contract/api/reports';
 import { orderKindKey, orderStatusKey, requestKindKey, requestStatusKey } from '@mp/contract/rules/labels';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exportDownload } from '../../../shared/api/download-file';
 import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
@@ -92,8 +93,7 @@ function ReportCard({
                 ]}
               />
               <ExportMenu
-                path="/Reports/export"
-                query={{ ...query, report: kind }}
+                onExport={exportDownload('/Reports/export', { ...query, report: kind })}
                 testId={`report-${kind}-export`}
               />
             </Group>

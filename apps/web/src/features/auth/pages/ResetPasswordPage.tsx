@@ -16,6 +16,8 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // an invitation (a new user's first password, decision 0023) says "set", never "reset"
+  const invitation = params.get('uitnodiging') === '1';
   const mutation = useResetPassword();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
@@ -23,9 +25,9 @@ export function ResetPasswordPage() {
     initialValues: { password: '', confirm: '' },
     validate: zodValidate(resetPasswordSchema, passwordParams),
   });
-  const title = t('WachtwoordResetten.titel');
+  const title = t(invitation ? 'WachtwoordResetten.uitnodiging_titel' : 'WachtwoordResetten.titel');
 
-  const newLink = (
+  const newLink = invitation ? null : (
     <Anchor component={Link} to={paths.wachtwoordVergeten.to()}>
       {t('WachtwoordResetten.nieuwe_link')}
     </Anchor>
@@ -34,7 +36,11 @@ export function ResetPasswordPage() {
   if (token.length < 16) {
     return (
       <AuthCard title={title}>
-        <FormAlert messageKey="WachtwoordResetten.token_ongeldig" />
+        <FormAlert
+          messageKey={
+            invitation ? 'WachtwoordResetten.uitnodiging_ongeldig' : 'WachtwoordResetten.token_ongeldig'
+          }
+        />
         {newLink}
       </AuthCard>
     );
@@ -56,7 +62,13 @@ export function ResetPasswordPage() {
     isApiError(failure) && (failure.code === 'error.reset_token_ongeldig' || 'token' in failure.fieldErrors);
 
   return (
-    <AuthCard title={title} intro={t('WachtwoordResetten.intro', passwordParams)}>
+    <AuthCard
+      title={title}
+      intro={t(
+        invitation ? 'WachtwoordResetten.uitnodiging_intro' : 'WachtwoordResetten.intro',
+        passwordParams,
+      )}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -76,7 +88,11 @@ export function ResetPasswordPage() {
         <Stack gap="md">
           {tokenRefused ? (
             <>
-              <FormAlert messageKey="error.reset_token_ongeldig" />
+              <FormAlert
+                messageKey={
+                  invitation ? 'WachtwoordResetten.uitnodiging_ongeldig' : 'error.reset_token_ongeldig'
+                }
+              />
               {newLink}
             </>
           ) : failure ? (
@@ -104,7 +120,7 @@ export function ResetPasswordPage() {
             loading={mutation.isPending}
             leftSection={<IconKey size={18} aria-hidden />}
           >
-            {t('WachtwoordResetten.opslaan')}
+            {t(invitation ? 'WachtwoordResetten.uitnodiging_opslaan' : 'WachtwoordResetten.opslaan')}
           </Button>
         </Stack>
       </form>

@@ -16,7 +16,7 @@ import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { downloadFile } from '../../../shared/api/download-file';
+import { downloadFile, exportDownload } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
@@ -345,8 +345,10 @@ export function VoorraadverloopPage() {
                 settings.bool('Materieelvoorraad_ShowExportVoorraadVerloop') &&
                 location && (
                   <ExportMenu
-                    path={`/PlantInventoryItems/${encodeURIComponent(soort)}/history/export`}
-                    query={{ plantLocation: location.locationNo, plantNo }}
+                    onExport={exportDownload(
+                      `/PlantInventoryItems/${encodeURIComponent(soort)}/history/export`,
+                      { plantLocation: location.locationNo, plantNo },
+                    )}
                     testId="history-export"
                   />
                 )}

@@ -8,6 +8,7 @@ import { IconBuildingWarehouse, IconQrcode, IconSearch, IconTruckReturn } from '
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { exportDownload } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
@@ -321,8 +322,10 @@ export function MaterieelvoorraadPage() {
             )}
             {settings.loaded && settings.bool('Materieelvoorraad_ShowExportVoorraad') && (
               <ExportMenu
-                path={`/PlantInventoryItems/${encodeURIComponent(params.categoryId)}/export`}
-                query={{ plantLocation: location.locationNo, sortBy: params.sortBy, query: params.query }}
+                onExport={exportDownload(
+                  `/PlantInventoryItems/${encodeURIComponent(params.categoryId)}/export`,
+                  { plantLocation: location.locationNo, sortBy: params.sortBy, query: params.query },
+                )}
                 testId="stock-export"
               />
             )}
