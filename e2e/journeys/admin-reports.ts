@@ -85,4 +85,27 @@ describe('reports', () => {
 
   it('nl, desktop', async () => journey(browser, 'nl-NL', 1280));
   it('de, phone', async () => journey(browser, 'de-DE', 390));
+
+  it("the board (AppRapportage) reaches its own customer's reports from the user menu", async () => {
+    const { context, page } = await newPage(browser, { locale: 'nl-NL', width: 1280 });
+    try {
+      await context.addInitScript(() => {
+        localStorage.setItem('mp.preferences', JSON.stringify({ locale: 'nl-NL' }));
+        localStorage.setItem(
+          'mp.serviceMessages',
+          JSON.stringify({ viewedIds: [], lastShownDay: { 'nl-NL': new Date().toISOString().slice(0, 10) } }),
+        );
+      });
+      await signIn(page, 'directie@vandijk.nl');
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-reports').click();
+      await page.waitForURL(/\/rapportages$/);
+      await page.getByTestId('report-costs').waitFor();
+      // no customer choice: the board sees its own customer only
+      assert.equal(await page.getByTestId('report-customer').count(), 0);
+      await expectAccessible(page, 'Rapportages, the board (nl-1280)');
+    } finally {
+      await context.close();
+    }
+  });
 });

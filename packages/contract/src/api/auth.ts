@@ -93,6 +93,10 @@ export const publicUser = z.object({
   isDepartment: z.boolean().optional(),
   /** A customer's key user (decision 0023): the web offers the user pages. The server checks every call anyway. */
   isKeyUser: z.boolean().optional(),
+  /** The board (named role management): the web shows the complaints overview. The server checks every call anyway. */
+  isManagement: z.boolean().optional(),
+  /** Holds AppRapportage (admins too): the web offers the reports and page usage. The server checks every call anyway. */
+  canReport: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

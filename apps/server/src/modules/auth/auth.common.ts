@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { translate } from '@mp/contract/i18n';
-import { isDepartment, isKeyUser } from '@mp/contract/permissions';
+import { can, hasRole, isDepartment, isKeyUser } from '@mp/contract/permissions';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
@@ -29,6 +29,10 @@ export interface PublicUser {
   isDepartment: boolean;
   /** A customer's key user (decision 0023): manages its customer's users. */
   isKeyUser: boolean;
+  /** The board (named role management): the complaints overview. */
+  isManagement: boolean;
+  /** Holds AppRapportage (admins too): reports and page usage. */
+  canReport: boolean;
 }
 
 export interface TokenPair {
@@ -96,6 +100,15 @@ export function toPublicUser(u: UserRow): PublicUser {
     language: u.language,
     isDepartment: isDepartment({ user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } }),
     isKeyUser: isKeyUser({ user: { ...u, permissions: u.permissions ?? [] } }),
+    isManagement: hasRole(
+      { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
+      'management',
+    ),
+    canReport: can(
+      { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
+      'AppRapportage',
+      'read',
+    ),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
 import {
   ADMIN,
   COLLEAGUE,
@@ -126,6 +126,24 @@ describe('GET Reports', () => {
     expect(nos).toEqual(body.indicators.map((i: { locationNo: string }) => i.locationNo));
     const refused = await get('/api/v2.0/Reports/export?report=costs', USER);
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('who the web offers the reports', () => {
+  it('says in the login answer who may report and who is the board', async () => {
+    const user = async (email: string) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Auth/login',
+        payload: { email, password: DEMO_PASSWORD },
+        remoteAddress: `10.77.0.${Math.floor(Math.random() * 200) + 1}`,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().user as { canReport: boolean; isManagement: boolean };
+    };
+    expect(await user(COLLEAGUE)).toMatchObject({ canReport: true, isManagement: true });
+    expect(await user(ADMIN)).toMatchObject({ canReport: true, isManagement: true });
+    expect(await user(USER)).toMatchObject({ canReport: false, isManagement: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { Button, Menu, Text } from '@mantine/core';
 import {
+  IconChartBar,
   IconChevronDown,
   IconFileInvoice,
   IconKey,
@@ -123,6 +124,17 @@ export function UserMenu() {
               mih={44}
             >
               {t('topbar.instellingen')}
+            </Menu.Item>
+          )}
+          {(user.isAdmin || user.canReport) && (
+            <Menu.Item
+              component={Link}
+              to={paths.rapportages.to()}
+              leftSection={<IconChartBar size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-reports"
+            >
+              {t('Rapportages.titel')}
             </Menu.Item>
           )}
           {(user.isAdmin || user.isKeyUser) && (

@@ -14,6 +14,6 @@ export function AdminGate({ children }: { children: ReactNode }) {
  * they cannot (the server refuses their calls anyway).
  */
 export function ReportsGate({ children }: { children: ReactNode }) {
-  const allowed = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  const allowed = useStore(sessionStore, (s) => s?.user.isAdmin === true || s?.user.canReport === true);
   return allowed ? children : <ErrorView messageKey="error.geen_toegang" />;
 }

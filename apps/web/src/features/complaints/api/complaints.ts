@@ -13,6 +13,8 @@ import type { ComplaintStatus } from '@mp/contract/rules/complaints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFile, pathParam } from '../../../shared/api/client';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
+import { useStore } from '../../../shared/lib/store';
+import { sessionStore } from '../../../shared/session/session';
 
 export type {
   ComplaintDetail,
@@ -70,20 +72,9 @@ export function useComplaints(p: ListParams | null) {
   });
 }
 
-/** Whether the management overview answers for this user (the role is not in the token's public part). */
+/** Whether the user is the board (named role management; admins hold every role): the token's public part says so. */
 export function useIsManagement() {
-  const q = useQuery({
-    queryKey: complaintKeys.management(),
-    queryFn: ({ signal }) =>
-      api.get('/Complaints/management', {
-        signal,
-        answer: (c) => c.complaints.complaintList,
-        query: { pageSize: 1 },
-      }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  return q.isSuccess;
+  return useStore(sessionStore, (s) => s?.user.isAdmin === true || s?.user.isManagement === true);
 }
 
 /** GET Complaints/options: the types and what of the location a complaint may be about. */
