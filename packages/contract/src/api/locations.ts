@@ -37,3 +37,71 @@ export type Depot = z.infer<typeof depot>;
 /** GET /api/v2.0/PlantLocations/depots/{order|removal}: defaultDepotNo is preselected. */
 export const depotList = z.object({ defaultDepotNo: z.string().nullable(), depots: z.array(depot) });
 export type DepotList = z.infer<typeof depotList>;
+
+/**
+ * The format of a new location number (decision 0023): a capital letter, a hyphen and five digits, e.g. P-24013 —
+ * the shape of the existing numbers (the letter, then the year's two digits and a serial).
+ */
+export const NEW_LOCATION_NO = /^[A-Z]-\d{5}$/;
+const isoDate = z.iso.date();
+const text = (max: number) => z.string().trim().max(max);
+
+/** GET /api/v2.0/PlantLocations/validatenewlocationno/{locationNo}: code says why not (a translation key). */
+export const locationNoCheck = z.object({
+  locationNo: z.string(),
+  valid: z.boolean(),
+  code: z.enum(['Locatie.aanmaken.nummer_formaat', 'Locatie.aanmaken.nummer_bestaat']).nullable(),
+});
+export type LocationNoCheck = z.infer<typeof locationNoCheck>;
+
+/** POST /api/v2.0/PlantLocations: a new location (the creator becomes a member with role user). */
+export const newPlantLocationInput = z
+  .object({
+    locationNo: z.string().trim().regex(NEW_LOCATION_NO),
+    customerNo: z.string().trim().min(1).max(50),
+    description: text(100).min(1),
+    description2: text(100).optional(),
+    projectNo: text(50).optional(),
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+    street: text(200).optional(),
+    postcode: text(20).optional(),
+    city: text(100).optional(),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'validation.einddatum_voor_startdatum',
+  });
+export type NewPlantLocationInput = z.infer<typeof newPlantLocationInput>;
+
+/** GET /api/v2.0/PlantLocations/{plantLocation}/deregistration: what the deregistration form needs. */
+export const deregistrationInfo = z.object({
+  locationNo: z.string(),
+  /** Stock lines (item or plant) still on the location, sale items left out with DisableCheckSellItems. */
+  stockLines: z.number().int(),
+  /** LocatieAfmelden_MaterieelCheck and stock remains: only the removal-list option deregisters. */
+  blockedByStock: z.boolean(),
+  /** LocatieAfmelden_AfkoopSom: a buy-off amount may be asked for the remaining equipment. */
+  buyOffOffered: z.boolean(),
+  deregistrationPending: z.boolean(),
+});
+export type DeregistrationInfo = z.infer<typeof deregistrationInfo>;
+
+/** POST /api/v2.0/PlantLocations/{plantLocation}/deregistration */
+export const deregisterInput = z.object({
+  /** The date from which the location is given up (today or later). */
+  date: isoDate,
+  comment: text(1000).optional(),
+  /** Ask for a buy-off amount for what remains (LocatieAfmelden_AfkoopSom only). */
+  buyOff: z.boolean().optional(),
+  /** Put everything still on site on the caller's removal list; the location closes once its stock is zero. */
+  removeRemaining: z.boolean().optional(),
+});
+export type DeregisterInput = z.infer<typeof deregisterInput>;
+
+/** The answer of a deregistration: closed now, or pending until the stock is zero. */
+export const deregistrationResult = z.object({
+  locationNo: z.string(),
+  state: z.enum(['deregistered', 'pending']),
+});
+export type DeregistrationResult = z.infer<typeof deregistrationResult>;

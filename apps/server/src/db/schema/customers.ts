@@ -66,6 +66,13 @@ export const plantLocations = pgTable(
     endDate: date(),
     /** Set when the location is deregistered (LocatieAfmelden). */
     deregisteredAt: moment(),
+    /**
+     * Deregistration pending (decision 0023): asked with the remaining stock put on a removal list; the location is
+     * closed (deregisteredAt) in the transaction that takes its last stock away.
+     */
+    deregistrationRequestedAt: moment(),
+    /** The buy-off amount (afkoopsom) asked for the remaining equipment at deregistration (LocatieAfmelden_AfkoopSom). */
+    buyOffRequested: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

@@ -1,11 +1,31 @@
-import { depotList, workAddressList } from '@mp/contract/api/locations';
+import { apiError } from '@mp/contract/api/common';
+import {
+  depotList,
+  deregisterInput,
+  deregistrationInfo as deregistrationInfoSchema,
+  deregistrationResult,
+  locationNoCheck,
+  newPlantLocationInput,
+  workAddressList,
+} from '@mp/contract/api/locations';
 import { plantLocationList } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import {
+  IDEMPOTENT_REPLAY_HEADER,
+  idempotencyHeaders,
+  idempotencyKeyOf,
+} from '../../platform/http/idempotency.ts';
 import { locationsLegacy } from './locations.legacy.ts';
+import {
+  checkNewLocationNo,
+  createLocation,
+  deregisterLocation,
+  deregistrationInfo,
+} from './locations.manage.ts';
 import { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';
 
 const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).max(50) });
@@ -13,6 +33,7 @@ const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).ma
 export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['PlantLocations'];
+  const mail = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
 
   app.get(
     '/api/v2.0/PlantLocations',
@@ -53,6 +74,68 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ({ addresses: await listWorkAddresses(ctxOf(req, deps), req.params.plantLocation) }),
+  );
+
+  app.get(
+    '/api/v2.0/PlantLocations/validatenewlocationno/:locationNo',
+    {
+      schema: {
+        tags,
+        description:
+          'Whether locationNo may be used for a new location: the format (a capital letter, a hyphen, five digits, e.g. P-24013; else code Locatie.aanmaken.nummer_formaat) and uniqueness over all locations, deregistered ones too (Locatie.aanmaken.nummer_bestaat). Needs AppNieuweLocatieAanmaken (403 otherwise).',
+        params: z.object({ locationNo: z.string().max(50) }),
+        response: { 200: locationNoCheck },
+      },
+    },
+    async (req) => checkNewLocationNo(ctxOf(req, deps), req.params.locationNo),
+  );
+
+  app.post(
+    '/api/v2.0/PlantLocations',
+    {
+      schema: {
+        tags,
+        description:
+          "Creates a location (201, no body). Needs AppNieuweLocatieAanmaken: admins and internal users for any customer, anyone else granted it only for its own customer (another customer answers 422 Locatie.aanmaken.klant_onbekend like an unknown one). A taken number answers 422 Locatie.aanmaken.nummer_bestaat, a blocked customer 422 Locatie.aanmaken.klant_geblokkeerd. The creator becomes a member (role user); with street and city the location gets its default work address (code HOOFD). Requires the Idempotency-Key header (400 without): a retry with the same key answers 201 again (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict.",
+        headers: idempotencyHeaders,
+        body: newPlantLocationInput,
+        response: { 201: z.null(), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      const answer = await createLocation(ctxOf(req, deps), req.body, idempotencyKeyOf(req.headers));
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(201).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v2.0/PlantLocations/:plantLocation/deregistration',
+    {
+      schema: {
+        tags,
+        description:
+          'What the deregistration form needs: the stock lines still on the location (sale items left out with LocatieAfmelden_DisableCheckSellItems), whether that blocks (LocatieAfmelden_MaterieelCheck), whether a buy-off amount may be asked (LocatieAfmelden_AfkoopSom), whether a deregistration is pending. Needs AppLocatieAfmelden and write access on the location (read-only role: 403; foreign or unknown: 404).',
+        params: plantLocationParam,
+        response: { 200: deregistrationInfoSchema },
+      },
+    },
+    async (req) => deregistrationInfo(ctxOf(req, deps), req.params.plantLocation),
+  );
+
+  app.post(
+    '/api/v2.0/PlantLocations/:plantLocation/deregistration',
+    {
+      schema: {
+        tags,
+        description:
+          "Deregisters the location (LocatieAfmelden; decision 0023). With LocatieAfmelden_MaterieelCheck and stock remaining: 422 Locatie.afmelden.nog_voorraad, unless removeRemaining — then all that is left goes onto the caller's removal list and the answer is state pending: the location closes once its stock reaches zero. A date before today: 422 Locatie.afmelden.datum_verleden; buyOff without LocatieAfmelden_AfkoopSom: 422 Locatie.afmelden.afkoopsom_uit; already pending: 422 Locatie.afmelden.al_afgemeld. The department is mailed (UnsubscribePlantLocation). Needs AppLocatieAfmelden and write access (read-only: 403; foreign, unknown or closed: 404).",
+        params: plantLocationParam,
+        body: deregisterInput,
+        response: { 200: deregistrationResult, 422: apiError },
+      },
+    },
+    async (req) => deregisterLocation(ctxOf(req, deps), mail, req.params.plantLocation, req.body),
   );
 
   locationsLegacy(app, deps);

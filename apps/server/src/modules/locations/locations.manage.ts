@@ -1,0 +1,178 @@
+import {
+  type DeregisterInput,
+  type DeregistrationInfo,
+  type DeregistrationResult,
+  type LocationNoCheck,
+  NEW_LOCATION_NO,
+  type NewPlantLocationInput,
+} from '@mp/contract/api/locations';
+import { defaultLocale, isLocale, type Locale } from '@mp/contract/i18n';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
+import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { errors } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { type IdempotentAnswer, onTx, withIdempotency } from '../../platform/http/idempotency.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { renderMail } from '../../platform/mail/templates.ts';
+import type { SettingsMap } from '../../platform/settings.ts';
+import { addRemovalLines } from '../removal-lists/index.ts';
+import {
+  countStockLines,
+  insertLocation,
+  locationNoTaken,
+  markDeregistered,
+  selectCustomerByNo,
+  selectCustomersFor,
+  selectDepartmentReceivers,
+} from './locations.manage.queries.ts';
+
+/*
+ * Creating and deregistering locations (issue #14 parts 1 and 3, decision 0023). Who may create: admins and
+ * internal users (AppNieuweLocatieAanmaken) for any customer; anyone else holding AppNieuweLocatieAanmaken (an
+ * external key user it was granted to) only for its own customer — another customer answers like an unknown one.
+ */
+
+export interface MailDeps {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Whether the caller may create locations for every customer (else only for its own). */
+function createsForAll(ctx: Ctx): boolean {
+  const user = requireUser(ctx);
+  return user.role === 'admin' || user.kind === 'internal';
+}
+
+/** The customers the caller may create a location for (legacy LocatieAanmaken/GebruikerKlanten). */
+export async function listCreatableCustomers(ctx: Ctx) {
+  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  const user = requireUser(ctx);
+  return selectCustomersFor(ctx.db, createsForAll(ctx) ? 'all' : user.customerId);
+}
+
+/** Format first, then uniqueness (a deregistered location keeps its number). */
+export async function checkNewLocationNo(ctx: Ctx, raw: string): Promise<LocationNoCheck> {
+  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  const locationNo = raw.trim();
+  if (!NEW_LOCATION_NO.test(locationNo))
+    return { locationNo, valid: false, code: 'Locatie.aanmaken.nummer_formaat' };
+  if (await locationNoTaken(ctx.db, locationNo))
+    return { locationNo, valid: false, code: 'Locatie.aanmaken.nummer_bestaat' };
+  return { locationNo, valid: true, code: null };
+}
+
+/**
+ * POST PlantLocations: the location, the creator's membership (role user) and, with a street and city, its default
+ * work address (code HOOFD, so the order wizard can deliver there) in one transaction, behind the idempotency key.
+ */
+export async function createLocation(
+  ctx: Ctx,
+  input: NewPlantLocationInput,
+  key: string,
+): Promise<IdempotentAnswer<null>> {
+  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  const user = requireUser(ctx);
+  return withIdempotency(ctx, { key, scope: 'plant-location:create', body: input }, async (tx) => {
+    const db = tx as unknown as Db;
+    const customer = await selectCustomerByNo(db, input.customerNo);
+    if (!customer || (!createsForAll(ctx) && customer.id !== user.customerId))
+      throw errors.rule('Locatie.aanmaken.klant_onbekend', { field: 'customerNo' });
+    if (customer.blocked) throw errors.rule('Locatie.aanmaken.klant_geblokkeerd', { field: 'customerNo' });
+    if (await locationNoTaken(db, input.locationNo))
+      throw errors.rule('Locatie.aanmaken.nummer_bestaat', { field: 'locationNo' });
+    await insertLocation(db, { ...input, customerId: customer.id, userId: user.id });
+    return { status: 201, body: null };
+  });
+}
+
+/** What the deregistration form shows for a location the caller may write on. */
+export async function deregistrationInfo(ctx: Ctx, locationNo: string): Promise<DeregistrationInfo> {
+  await requireArea(ctx, 'AppLocatieAfmelden', 'write');
+  const location = await requireLocation(ctx, locationNo, 'write');
+  const s = await ctx.settings();
+  const stock = await countStockLines(ctx.db, location.locationId, !!s.LocatieAfmelden_DisableCheckSellItems);
+  return {
+    locationNo: location.locationNo,
+    stockLines: stock.lines,
+    blockedByStock: !!s.LocatieAfmelden_MaterieelCheck && stock.lines > 0,
+    buyOffOffered: !!s.LocatieAfmelden_AfkoopSom,
+    deregistrationPending: stock.pending,
+  };
+}
+
+/**
+ * Deregisters a location (LocatieAfmelden). With LocatieAfmelden_MaterieelCheck it is refused (422
+ * Locatie.afmelden.nog_voorraad) while stock remains, unless removeRemaining: then everything on site goes onto the
+ * caller's removal list and the location is pending — closed by the stock ledger in the transaction that takes its
+ * last stock away. The department is mailed (UnsubscribePlantLocation) in the same transaction.
+ */
+export async function deregisterLocation(
+  ctx: Ctx,
+  mail: MailDeps,
+  locationNo: string,
+  input: DeregisterInput,
+): Promise<DeregistrationResult> {
+  await requireArea(ctx, 'AppLocatieAfmelden', 'write');
+  const user = requireUser(ctx);
+  const location = await requireLocation(ctx, locationNo, 'write');
+  const s = await ctx.settings();
+  if (input.date < calendarDayIn(ctx.now)) throw errors.rule('Locatie.afmelden.datum_verleden', { field: 'date' });
+  if (input.buyOff && !s.LocatieAfmelden_AfkoopSom)
+    throw errors.rule('Locatie.afmelden.afkoopsom_uit', { field: 'buyOff' });
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const stock = await countStockLines(db, location.locationId, !!s.LocatieAfmelden_DisableCheckSellItems, true);
+    if (stock.pending) throw errors.rule('Locatie.afmelden.al_afgemeld', { field: 'plantLocation' });
+    const allStock = await countStockLines(db, location.locationId, false);
+    let state: DeregistrationResult['state'] = 'deregistered';
+    if (input.removeRemaining && allStock.lines > 0) {
+      // why: a savepoint inside this transaction; a refusal of the removal list (e.g. bulk returns off) undoes all
+      await addRemovalLines(onTx(ctx, tx), location.locationNo, { all: true });
+      state = 'pending';
+    } else if (s.LocatieAfmelden_MaterieelCheck && stock.lines > 0) {
+      throw errors.rule(
+        'Locatie.afmelden.nog_voorraad',
+        { field: 'plantLocation', stockLines: stock.lines },
+        { count: stock.lines },
+      );
+    }
+    await markDeregistered(db, location.locationId, {
+      now: ctx.now,
+      pending: state === 'pending',
+      buyOff: !!input.buyOff,
+    });
+    await queueDepartmentMail(db, mail, s, {
+      name: user.name ?? user.email,
+      location: `${location.locationNo} ${location.description}`.trim(),
+      date: input.date,
+      count: String(allStock.lines),
+      comment: [input.comment ?? '', input.buyOff ? '(afkoopsom / buy-off)' : ''].filter(Boolean).join(' '),
+      link: `${mail.publicUrl}/locatie`,
+    });
+    return { locationNo: location.locationNo, state };
+  });
+}
+
+const localeOf = (language: string | null | undefined, s: SettingsMap): Locale =>
+  isLocale(language) ? language : isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
+
+/** UnsubscribePlantLocation to the department's people and OrderWizardDefaultReceiver, queued on the transaction. */
+async function queueDepartmentMail(
+  db: Db,
+  deps: MailDeps,
+  s: SettingsMap,
+  values: Record<string, string>,
+): Promise<void> {
+  const receivers = (await selectDepartmentReceivers(db)).map((p) => ({
+    to: p.email,
+    locale: localeOf(p.language, s),
+  }));
+  const shared = String(s.OrderWizardDefaultReceiver ?? '').trim();
+  if (shared && !receivers.some((r) => r.to.toLowerCase() === shared.toLowerCase()))
+    receivers.push({ to: shared, locale: localeOf(null, s) });
+  for (const r of receivers) {
+    const rendered = await renderMail(db, 'UnsubscribePlantLocation', r.locale, values);
+    await deps.mailer.queue({ type: 'UnsubscribePlantLocation', locale: r.locale, to: r.to, ...rendered }, db);
+  }
+}
