@@ -70,7 +70,7 @@ export const newPlantLocationInput = z
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ['endDate'],
-    message: 'validation.einddatum_voor_startdatum',
+    message: 'validation.einde_na_begin',
   });
 export type NewPlantLocationInput = z.infer<typeof newPlantLocationInput>;
 

@@ -1,9 +1,9 @@
+import { apiError } from '@mp/contract/api/common';
+import { NEW_LOCATION_NO } from '@mp/contract/api/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
-import { apiError } from '@mp/contract/api/common';
-import { NEW_LOCATION_NO } from '@mp/contract/api/locations';
 import { ctxOf } from '../../platform/http/context.ts';
 import {
   IDEMPOTENT_REPLAY_HEADER,
@@ -214,7 +214,12 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
         response: {
           200: z.object({
             klanten: z.array(
-              z.object({ nummer: z.string(), naam: z.string(), plaats: z.string().nullable(), geblokeerd: z.boolean() }),
+              z.object({
+                nummer: z.string(),
+                naam: z.string(),
+                plaats: z.string().nullable(),
+                geblokeerd: z.boolean(),
+              }),
             ),
           }),
         },

@@ -28,7 +28,9 @@ export async function selectCustomerByNo(db: Db, customerNo: string) {
 
 /** Whether a location (active or deregistered) has this number. */
 export async function locationNoTaken(db: Db, locationNo: string): Promise<boolean> {
-  const r = await db.execute(sql`select 1 from plant_locations where upper(location_no) = upper(${locationNo})`);
+  const r = await db.execute(
+    sql`select 1 from plant_locations where upper(location_no) = upper(${locationNo})`,
+  );
   return r.rows.length > 0;
 }
 
@@ -72,7 +74,9 @@ export async function insertLocation(
   } catch (err) {
     // why: two creates of one number at once: the unique index decides, the loser gets the rule
     if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23505')
-      throw new AppError('rule', 'Locatie.aanmaken.nummer_bestaat', { details: { field: 'locationNo' } });
+      throw new AppError('rule', 'Locatie.aanmaken.nummer_bestaat', {
+        details: { fields: { locationNo: { code: 'Locatie.aanmaken.nummer_bestaat' } } },
+      });
     throw err;
   }
   await db.insert(locationMemberships).values({ userId: v.userId, locationId: id, role: 'user' });

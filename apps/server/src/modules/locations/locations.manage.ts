@@ -10,7 +10,7 @@ import { defaultLocale, isLocale, type Locale } from '@mp/contract/i18n';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { errors } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../../platform/http/idempotency.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -32,6 +32,11 @@ import {
  * internal users (AppNieuweLocatieAanmaken) for any customer; anyone else holding AppNieuweLocatieAanmaken (an
  * external key user it was granted to) only for its own customer — another customer answers like an unknown one.
  */
+
+/** A refusal by meaning (422 rule) naming the field in details.fields, as the forms read it. */
+export function ruleOn(field: string, code: string, params?: Record<string, string | number>): AppError {
+  return new AppError('rule', code, { details: { fields: { [field]: { code, params } } }, params });
+}
 
 export interface MailDeps {
   mailer: Mailer;
@@ -77,10 +82,10 @@ export async function createLocation(
     const db = tx as unknown as Db;
     const customer = await selectCustomerByNo(db, input.customerNo);
     if (!customer || (!createsForAll(ctx) && customer.id !== user.customerId))
-      throw errors.rule('Locatie.aanmaken.klant_onbekend', { field: 'customerNo' });
-    if (customer.blocked) throw errors.rule('Locatie.aanmaken.klant_geblokkeerd', { field: 'customerNo' });
+      throw ruleOn('customerNo', 'Locatie.aanmaken.klant_onbekend');
+    if (customer.blocked) throw ruleOn('customerNo', 'Locatie.aanmaken.klant_geblokkeerd');
     if (await locationNoTaken(db, input.locationNo))
-      throw errors.rule('Locatie.aanmaken.nummer_bestaat', { field: 'locationNo' });
+      throw ruleOn('locationNo', 'Locatie.aanmaken.nummer_bestaat');
     await insertLocation(db, { ...input, customerId: customer.id, userId: user.id });
     return { status: 201, body: null };
   });
@@ -117,13 +122,17 @@ export async function deregisterLocation(
   const user = requireUser(ctx);
   const location = await requireLocation(ctx, locationNo, 'write');
   const s = await ctx.settings();
-  if (input.date < calendarDayIn(ctx.now)) throw errors.rule('Locatie.afmelden.datum_verleden', { field: 'date' });
-  if (input.buyOff && !s.LocatieAfmelden_AfkoopSom)
-    throw errors.rule('Locatie.afmelden.afkoopsom_uit', { field: 'buyOff' });
+  if (input.date < calendarDayIn(ctx.now)) throw ruleOn('date', 'Locatie.afmelden.datum_verleden');
+  if (input.buyOff && !s.LocatieAfmelden_AfkoopSom) throw ruleOn('buyOff', 'Locatie.afmelden.afkoopsom_uit');
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const stock = await countStockLines(db, location.locationId, !!s.LocatieAfmelden_DisableCheckSellItems, true);
-    if (stock.pending) throw errors.rule('Locatie.afmelden.al_afgemeld', { field: 'plantLocation' });
+    const stock = await countStockLines(
+      db,
+      location.locationId,
+      !!s.LocatieAfmelden_DisableCheckSellItems,
+      true,
+    );
+    if (stock.pending) throw ruleOn('plantLocation', 'Locatie.afmelden.al_afgemeld');
     const allStock = await countStockLines(db, location.locationId, false);
     let state: DeregistrationResult['state'] = 'deregistered';
     if (input.removeRemaining && allStock.lines > 0) {
@@ -131,11 +140,7 @@ export async function deregisterLocation(
       await addRemovalLines(onTx(ctx, tx), location.locationNo, { all: true });
       state = 'pending';
     } else if (s.LocatieAfmelden_MaterieelCheck && stock.lines > 0) {
-      throw errors.rule(
-        'Locatie.afmelden.nog_voorraad',
-        { field: 'plantLocation', stockLines: stock.lines },
-        { count: stock.lines },
-      );
+      throw ruleOn('plantLocation', 'Locatie.afmelden.nog_voorraad', { count: stock.lines });
     }
     await markDeregistered(db, location.locationId, {
       now: ctx.now,
@@ -173,6 +178,9 @@ async function queueDepartmentMail(
     receivers.push({ to: shared, locale: localeOf(null, s) });
   for (const r of receivers) {
     const rendered = await renderMail(db, 'UnsubscribePlantLocation', r.locale, values);
-    await deps.mailer.queue({ type: 'UnsubscribePlantLocation', locale: r.locale, to: r.to, ...rendered }, db);
+    await deps.mailer.queue(
+      { type: 'UnsubscribePlantLocation', locale: r.locale, to: r.to, ...rendered },
+      db,
+    );
   }
 }

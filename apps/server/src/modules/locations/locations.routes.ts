@@ -96,7 +96,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          "Creates a location (201, no body). Needs AppNieuweLocatieAanmaken: admins and internal users for any customer, anyone else granted it only for its own customer (another customer answers 422 Locatie.aanmaken.klant_onbekend like an unknown one). A taken number answers 422 Locatie.aanmaken.nummer_bestaat, a blocked customer 422 Locatie.aanmaken.klant_geblokkeerd. The creator becomes a member (role user); with street and city the location gets its default work address (code HOOFD). Requires the Idempotency-Key header (400 without): a retry with the same key answers 201 again (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict.",
+          'Creates a location (201, no body). Needs AppNieuweLocatieAanmaken: admins and internal users for any customer, anyone else granted it only for its own customer (another customer answers 422 Locatie.aanmaken.klant_onbekend like an unknown one). A taken number answers 422 Locatie.aanmaken.nummer_bestaat, a blocked customer 422 Locatie.aanmaken.klant_geblokkeerd. The creator becomes a member (role user); with street and city the location gets its default work address (code HOOFD). Requires the Idempotency-Key header (400 without): a retry with the same key answers 201 again (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict.',
         headers: idempotencyHeaders,
         body: newPlantLocationInput,
         response: { 201: z.null(), 422: apiError },
