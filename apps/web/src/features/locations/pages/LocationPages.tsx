@@ -92,6 +92,11 @@ function Locations({ showOthers }: { showOthers: boolean }) {
                 {t('Locatie.geblokkeerd')}
               </Badge>
             )}
+            {current.deregistrationPending && (
+              <Badge color="yellow" variant="light" data-testid="location-pending">
+                {t('Locatie.in_afwachting')}
+              </Badge>
+            )}
             {current.role === 'administration' && (
               <Badge variant="light">{t('Locatie.rollen.administration')}</Badge>
             )}
@@ -126,6 +131,11 @@ function Locations({ showOthers }: { showOthers: boolean }) {
                   {l.description2}
                 </Text>
               )}
+              {l.deregistrationPending && (
+                <Badge color="yellow" variant="light" mt={6}>
+                  {t('Locatie.in_afwachting')}
+                </Badge>
+              )}
               {l.blocked && (
                 <Badge color="red" variant="light" mt={6}>
                   {t('Locatie.geblokkeerd')}
@@ -155,10 +165,6 @@ export function LocatieGegevensPage() {
   );
 }
 
-export function LocatieAanmakenPage() {
-  return <AreaPage />;
-}
-
 export function LocatieAanvragenPage() {
   const { t } = useTranslation();
   return <AreaPage description={t('Locatie.aanvragen.intro')} />;
@@ -174,7 +180,4 @@ export function LocatieAanvragenVoltooidPage() {
   );
 }
 
-export function LocatieAfmeldenPage() {
-  const { t } = useTranslation();
-  return <AreaPage needsLocation description={t('Locatie.afmelden.intro')} />;
-}
+export { LocatieAanmakenPage, LocatieAfmeldenPage } from './ManageLocationPages';

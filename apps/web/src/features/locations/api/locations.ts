@@ -1,0 +1,87 @@
+import type {
+  DeregisterInput,
+  DeregistrationInfo,
+  DeregistrationResult,
+  LocationNoCheck,
+  NewPlantLocationInput,
+} from '@mp/contract/api/locations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, pathParam } from '../../../shared/api/client';
+import { plantLocationKeys } from '../../../shared/api/get-plant-locations';
+import { submitIdempotent } from '../../../shared/api/idempotent-submit';
+
+export type { DeregisterInput, DeregistrationInfo, NewPlantLocationInput };
+
+export const locationKeys = {
+  all: ['locations-manage'] as const,
+  customers: () => [...locationKeys.all, 'customers'] as const,
+  numberCheck: (no: string) => [...locationKeys.all, 'number', no] as const,
+  deregistration: (no: string) => [...locationKeys.all, 'deregistration', no] as const,
+};
+
+/** GET Customers: whom the caller may create a location for. */
+export function useCustomers() {
+  return useQuery({
+    queryKey: locationKeys.customers(),
+    queryFn: ({ signal }) => api.get('/Customers', { signal, answer: (c) => c.customers.customerList }),
+    retry: (n, e) => n < 2 && !(e as { status?: number }).status,
+  });
+}
+
+/** GET PlantLocations/validatenewlocationno/{locationNo}, while typing (the caller debounces). */
+export function useLocationNoCheck(locationNo: string) {
+  return useQuery({
+    queryKey: locationKeys.numberCheck(locationNo),
+    queryFn: ({ signal }): Promise<LocationNoCheck> =>
+      api.get(`/PlantLocations/validatenewlocationno/${pathParam('locationNo', locationNo)}`, {
+        signal,
+        answer: (c) => c.locations.locationNoCheck,
+      }),
+    enabled: locationNo.trim() !== '',
+    staleTime: 10_000,
+    retry: false,
+  });
+}
+
+/** POST PlantLocations behind an idempotency key; the location list refreshes. */
+export function useCreateLocation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewPlantLocationInput) =>
+      submitIdempotent('plant-location:create', input, (body, key) =>
+        api.post('/PlantLocations', body, {
+          headers: { 'idempotency-key': key },
+          answer: (c) => c.common.noContent,
+        }),
+      ),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
+  });
+}
+
+export function useDeregistrationInfo(locationNo: string | null) {
+  return useQuery({
+    queryKey: locationKeys.deregistration(locationNo ?? ''),
+    queryFn: ({ signal }): Promise<DeregistrationInfo> =>
+      api.get(`/PlantLocations/${pathParam('plantLocation', locationNo)}/deregistration`, {
+        signal,
+        answer: (c) => c.locations.deregistrationInfo,
+      }),
+    enabled: locationNo !== null,
+    retry: (n, e) => n < 2 && !(e as { status?: number }).status,
+  });
+}
+
+/** POST PlantLocations/{plantLocation}/deregistration; the location list and the form's facts refresh. */
+export function useDeregister(locationNo: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeregisterInput): Promise<DeregistrationResult> =>
+      api.post(`/PlantLocations/${pathParam('locationNo', locationNo)}/deregistration`, input, {
+        answer: (c) => c.locations.deregistrationResult,
+      }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: plantLocationKeys.all });
+      void qc.invalidateQueries({ queryKey: locationKeys.deregistration(locationNo) });
+    },
+  });
+}
