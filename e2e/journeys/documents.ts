@@ -25,6 +25,9 @@ const texts = {
     category: 'Categorie',
     none: 'Er zijn geen documenten die aan je zoekopdracht voldoen.',
     clear: 'Zoekopdracht wissen',
+    documents: /^Documenten \(\d+\)$/,
+    deliveryNotes: 'Pakbonnen',
+    deliveryNote: /^Pakbon \S+/,
   },
   'en-US': {
     link: 'Location documents',
@@ -33,6 +36,9 @@ const texts = {
     category: 'Category',
     none: 'No documents match your search.',
     clear: 'Clear search',
+    documents: /^Documents \(\d+\)$/,
+    deliveryNotes: 'Delivery notes',
+    deliveryNote: /^Delivery note \S+/,
   },
 } as const;
 
@@ -50,6 +56,13 @@ async function journey(browser: Browser, locale: keyof typeof texts, width: numb
     assert.ok((await categories.count()) >= 2, 'the demo location has documents in several categories');
     const all = await page.getByTestId('document-row').count();
     assert.ok(all >= 2);
+    // categories and order notes in the reader's language, whatever language they were filed in
+    const notes = categories.filter({ hasText: say.deliveryNotes });
+    await notes.first().waitFor();
+    assert.match(
+      (await notes.first().getByTestId('document-row').first().textContent()) ?? '',
+      say.deliveryNote,
+    );
     await expectAccessible(page, `Locatiedocumenten (${tag})`);
     await shot(page, `documents-${tag}`);
 
@@ -93,7 +106,7 @@ async function journey(browser: Browser, locale: keyof typeof texts, width: numb
       { timeout: 10_000 },
     );
     await page.getByTestId('document-category-filter').click();
-    await page.getByRole('option', { name: /^Documenten \(\d+\)$/ }).click();
+    await page.getByRole('option', { name: say.documents }).click();
     await page.waitForURL(/categorie=Documenten/);
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="document-category"]').length === 1,

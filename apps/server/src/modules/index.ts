@@ -4,6 +4,7 @@ import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes, searchRoutes, setsRoutes } from './catalogue/index.ts';
 import { complaintsRoutes } from './complaints/index.ts';
 import { contentRoutes } from './content/index.ts';
+import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
@@ -33,6 +34,7 @@ export const modules: ModuleRegistrar[] = [
   authRoutes,
   usersRoutes,
   locationsRoutes,
+  customersRoutes,
   contentRoutes,
   imagesRoutes,
   statisticsRoutes,

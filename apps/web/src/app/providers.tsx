@@ -39,12 +39,14 @@ function BrandTheme({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(brand), [brand]);
   const resolver: CSSVariablesResolver = useMemo(() => {
     const variables = brandCssVariables(brand);
-    // Mantine's dimmed and placeholder greys are below 4.5:1 on white: darker ones for readable secondary text
+    // Mantine's dimmed and placeholder greys and its error red are below 4.5:1 on white: darker ones for readable
+    // secondary text and field errors (the red of an invalid field's border and message)
     return () => ({
       variables,
       light: {
         '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
         '--mantine-color-placeholder': '#6b7280',
+        '--mantine-color-error': 'var(--mantine-color-red-9)',
       },
       dark: {},
     });

@@ -94,6 +94,7 @@ const beyondSpec = [
   '/materieeldienst/facturatie',
   '/materieeldienst/klachten',
   '/materieeldienst/klachten/:id',
+  '/settings/servicemeldingen',
 ];
 
 const open = [

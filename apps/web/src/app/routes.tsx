@@ -244,6 +244,9 @@ export const routeTable: RouteDef[] = [
   r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'AdminAreaPage'), {
     parent: 'Settings',
   }),
+  r('ServiceMessagesBeheer', paths.serviceMessagesBeheer.pattern, 'auth', p(admin, 'ServiceMessagesPage'), {
+    parent: 'Settings',
+  }),
   r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {

@@ -4,6 +4,7 @@ export * as auth from './auth.ts';
 export * as catalogue from './catalogue.ts';
 export * as common from './common.ts';
 export * as complaints from './complaints.ts';
+export * as customers from './customers.ts';
 export * as department from './department.ts';
 export * as documents from './documents.ts';
 export * as invoices from './invoices.ts';

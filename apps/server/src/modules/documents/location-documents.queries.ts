@@ -36,8 +36,12 @@ export const namePattern = (p: string) => `%${p.trim().split('*').map(escapeLike
 
 const fileColumns = sql`d.document_system_id as id, d.title, d.category, f.file_name as "fileName",
   f.content_type as "contentType", f.size`;
-/** A location's list dates each document: its own date, else the day it was filed. */
-const columns = sql`${fileColumns}, coalesce(d.document_date, d.created_at::date)::text as date`;
+/**
+ * A location's list dates each document: its own date, else the day it was filed; an order's note also says which
+ * order (its title is written in the requester's language: the list names it in the reader's).
+ */
+const columns = sql`${fileColumns}, coalesce(d.document_date, d.created_at::date)::text as date,
+  o.kind::text as "orderKind", o.order_no as "orderNo"`;
 /** An item's or plant's list dates it as GET Items/{itemNo} and GET Documents/{id} do: its own date or none. */
 const ownDateColumns = sql`${fileColumns}, d.document_date::text as date`;
 
@@ -89,13 +93,13 @@ export async function selectLocationDocuments(
   f: LocationDocumentFilter,
   page: number,
   pageSize: number,
-): Promise<ListedDocumentRow[]> {
+): Promise<Array<ListedDocumentRow & { orderKind: string | null; orderNo: string | null }>> {
   const order = f.categories.length
     ? sql`array_position(${sql.param([...f.categories])}::text[], d.category)`
     : sql`d.category`;
-  const r = await db.execute<ListedDocumentRow>(sql`
+  const r = await db.execute<ListedDocumentRow & { orderKind: string | null; orderNo: string | null }>(sql`
     select ${columns}
-    from documents d join files f on f.id = d.file_id
+    from documents d join files f on f.id = d.file_id left join plant_orders o on o.id = d.order_id
     where ${locationWhere(f, true)}
     order by ${order}, coalesce(d.document_date, d.created_at::date) desc, d.title, d.document_system_id
     limit ${pageSize} offset ${(page - 1) * pageSize}`);

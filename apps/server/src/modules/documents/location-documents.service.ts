@@ -16,6 +16,7 @@ import {
   selectPlantAt,
   selectPlantDocumentList,
 } from './location-documents.queries.ts';
+import { noteCategory, noteTitle, type OrderKind } from './order-note.ts';
 
 /*
  * The document lists (issue #13 part 4, decision 0020): a location's documents (/locatie-documenten, GET
@@ -87,7 +88,12 @@ export async function listLocationDocuments(
   return {
     locationNo: location.locationNo,
     categories,
-    items: rows.map(toListed),
+    items: rows.map(({ orderKind, orderNo, ...d }) => {
+      const kind = orderKind as OrderKind | null;
+      // An order's note was titled in the requester's language when it was filed: name it in the reader's.
+      const isNote = kind && orderNo && noteCategory[kind] === d.category;
+      return toListed(isNote ? { ...d, title: `${noteTitle(ctx.locale, kind)} ${orderNo}` } : d);
+    }),
     page: q.page,
     pageSize: q.pageSize,
     total,

@@ -194,6 +194,26 @@ describe('GET PlantLocations/{plantLocation}/documents', () => {
     }
   });
 
+  it("names an order's note in the reader's language, whatever language it was filed in", async () => {
+    const notes = (await filedUnder(LOC)).filter((d) => d.kind === 'delivery');
+    expect(notes.length).toBeGreaterThan(0);
+    const read = async (locale: string) => {
+      const r = await t.app.inject({
+        url: list(LOC, '?pageSize=250'),
+        headers: { ...(await t.auth(USER)), 'x-locale': locale },
+      });
+      expect(r.statusCode).toBe(200);
+      return (r.json() as DocList).items.filter((d) => notes.some((n) => n.id === d.id));
+    };
+    const [nl, en] = await Promise.all([read('nl-NL'), read('en-US')]);
+    expect(nl.length).toBe(notes.length);
+    expect(nl.every((d) => /^Pakbon \S+$/.test(d.title))).toBe(true);
+    expect(en.every((d) => /^Delivery note \S+$/.test(d.title))).toBe(true);
+    // the same order number, only the words differ; the category stays the stored one (the web translates it)
+    expect(en.map((d) => d.title.split(' ').at(-1))).toEqual(nl.map((d) => d.title.split(' ').at(-1)));
+    expect(en.every((d) => d.category === 'Pakbon')).toBe(true);
+  });
+
   it('applies the name filter and category settings before the user’s words, category and page', async () => {
     const all = await get<DocList>(list(LOC));
     // the user's words: in the title or file name, case and accents aside

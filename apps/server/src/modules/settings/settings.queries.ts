@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { settingValues } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -21,4 +21,10 @@ export async function upsertSettings(
       target: settingValues.key,
       set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`now()` },
     });
+}
+
+/** Removes stored values: those settings fall back to their catalogue default. */
+export async function deleteStoredSettings(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(settingValues).where(inArray(settingValues.key, [...keys]));
 }

@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { adminOnly } from '../../platform/http/route-access.ts';
 import { buildInfo } from '../../platform/version.ts';
-import { readFlatSettings, readSettings, writeSettings } from './settings.service.ts';
+import { readFlatSettings, readSettings, resetSettings, writeSettings } from './settings.service.ts';
 
 const flatten = (b: z.infer<typeof updateBody>) => ({
   ...b.boolValues,
@@ -69,6 +69,24 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       await writeSettings(ctxOf(req, deps), { [req.body.key]: req.body.value });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/v2.0/Settings/:key',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        description:
+          'Admin: put one setting back to its default (the stored value is removed). An unknown key answers 404 error.instelling_onbekend.',
+        params: z.object({ key: z.string().min(1).max(128) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await resetSettings(ctxOf(req, deps), [req.params.key]);
       return reply.code(204).send(null);
     },
   );

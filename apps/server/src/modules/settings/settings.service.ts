@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
-import { selectStoredSettings, upsertSettings } from './settings.queries.ts';
+import { deleteStoredSettings, selectStoredSettings, upsertSettings } from './settings.queries.ts';
 
 export type { SettingsMap };
 
@@ -126,5 +126,22 @@ export async function writeSettings(
   if (Object.keys(fields).length)
     throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
   await upsertSettings(ctx.db, clean, admin.id);
+  cache.delete(ctx.db);
+}
+
+/**
+ * Admin: puts settings back to their catalogue default (the stored values are removed, so a later change of the
+ * default applies too). An unknown key answers 404 error.instelling_onbekend and nothing is reset.
+ */
+export async function resetSettings(ctx: Ctx, keys: readonly string[]): Promise<void> {
+  requireAdmin(ctx);
+  const unknown = keys.find((k) => !isSettingKey(k));
+  if (unknown !== undefined) {
+    throw new AppError('not_found', 'error.instelling_onbekend', {
+      params: { key: unknown },
+      details: { key: unknown },
+    });
+  }
+  await deleteStoredSettings(ctx.db, keys);
   cache.delete(ctx.db);
 }

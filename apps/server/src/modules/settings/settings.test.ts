@@ -1,6 +1,8 @@
 import { settingsCatalogue } from '@mp/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { connect } from '../../platform/db/database.ts';
+import { loadSettings } from './settings.service.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -80,6 +82,70 @@ describe('settings', () => {
     expect(w.statusCode).toBe(204);
     const r = await t.app.inject({ url: '/api/v2.0/Settings/all' });
     expect(r.json().intValues.Prijzen_AantalDecimalen).toBe(3);
+  });
+
+  it('puts a setting back to its default (admins only; an unknown key is 404 and resets nothing)', async () => {
+    const headers = await t.auth(ADMIN);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Settings',
+      payload: { key: 'Klacht_VerwachteOplossingsDagen', value: 9 },
+      headers,
+    });
+    expect(set.statusCode).toBe(204);
+    const read = async () =>
+      (await t.app.inject({ url: '/api/v2.0/Settings/all', headers })).json().intValues
+        .Klacht_VerwachteOplossingsDagen;
+    expect(await read()).toBe(9);
+    const user = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/Klacht_VerwachteOplossingsDagen',
+      headers: await t.auth(USER),
+    });
+    expect(user.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/NoSuchSetting',
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'error.instelling_onbekend',
+      details: { key: 'NoSuchSetting' },
+    });
+    expect(await read()).toBe(9);
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2.0/Settings/Klacht_VerwachteOplossingsDagen',
+      headers,
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(await read()).toBe(settingsCatalogue.Klacht_VerwachteOplossingsDagen.default);
+  });
+
+  it('lets a second server process on the same database see a change within seconds, without a restart', async () => {
+    // the other process: its own pool, so its own settings cache, which warms before the change
+    const other = connect(t.database.url, { max: 2 });
+    try {
+      const before = (await loadSettings(other.db)).Afvoeren_Blokkeerdagen;
+      const next = before === 7 ? 6 : 7;
+      const w = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        payload: { key: 'Afvoeren_Blokkeerdagen', value: next },
+        headers: await t.auth(ADMIN),
+      });
+      expect(w.statusCode).toBe(204);
+      let seen = before;
+      const until = Date.now() + 15_000;
+      while (seen !== next && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 250));
+        seen = (await loadSettings(other.db)).Afvoeren_Blokkeerdagen;
+      }
+      expect(seen).toBe(next);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers an unknown key with the not-found error naming the key', async () => {

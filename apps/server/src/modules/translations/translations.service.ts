@@ -1,4 +1,5 @@
 import { bundles, flatten, type Locale, locales } from '@mp/contract/i18n';
+import { samePlaceholders } from '@mp/contract/rules/translations';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
 import { saveOverrides, selectOverrides } from './translations.queries.ts';
@@ -37,6 +38,9 @@ export async function saveTranslations(
     if (!knownKeys.has(key)) fields[key] = { code: 'validation.onbekende_waarde' };
     else if (value === null || value === flatBundles[locale][key]) remove.push(key);
     else if (value.trim() === '') fields[key] = { code: 'validation.verplicht' };
+    // why: a text without the fields its code fills in (or with one it does not) shows braces to every user
+    else if (!samePlaceholders(value, flatBundles[locale][key] ?? flatBundles['nl-NL'][key] ?? ''))
+      fields[key] = { code: 'Translations.placeholders_ongelijk' };
     else set[key] = value;
   }
   if (Object.keys(fields).length)

@@ -63,6 +63,36 @@ describe('translations', () => {
     expect(user.statusCode).toBe(403);
   });
 
+  it('refuses a text whose {{fields}} differ from the bundled text, and stores nothing of the batch', async () => {
+    const headers = await t.auth(ADMIN);
+    // 'Settings.standaardwaarde' is "Default: {{value}}"
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'Settings.opgeslagen': 'Stored.', 'Settings.standaardwaarde': 'Default: {{waarde}}' },
+      headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toEqual({
+      'Settings.standaardwaarde': { code: 'Translations.placeholders_ongelijk' },
+    });
+    const view = (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json();
+    expect(view.overrides).not.toHaveProperty(['Settings.opgeslagen']);
+    const good = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'Settings.standaardwaarde': 'Out of the box: {{ value }}' },
+      headers,
+    });
+    expect(good.statusCode).toBe(204);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Translations/en-US',
+      payload: { 'Settings.standaardwaarde': null },
+      headers,
+    });
+  });
+
   it('answers an unsupported locale with 400', async () => {
     const r = await t.app.inject({ url: '/api/v2.0/Translations/es-ES' });
     expect(r.statusCode).toBe(400);

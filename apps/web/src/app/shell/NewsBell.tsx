@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useServiceMessages } from '../../shared/api/get-service-messages';
 import { useSettings } from '../../shared/api/get-settings';
 import { localeStore } from '../../shared/i18n/locale';
+import { htmlToText } from '../../shared/lib/html-text';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
@@ -67,7 +68,7 @@ export function NewsBell() {
                 mih={44}
               >
                 <Text size="sm" lineClamp={3}>
-                  {m.message}
+                  {htmlToText(m.message)}
                 </Text>
               </Menu.Item>
             ))

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useServiceMessages } from '../../shared/api/get-service-messages';
 import { useSettings } from '../../shared/api/get-settings';
 import { localeStore } from '../../shared/i18n/locale';
+import { htmlToText } from '../../shared/lib/html-text';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
@@ -85,7 +86,7 @@ export function ServiceMessageToasts() {
           <Group wrap="nowrap" align="flex-start" gap="sm">
             <IconSpeakerphone size={22} aria-hidden className={classes.toastIcon} />
             <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm">{current.message}</Text>
+              <Text size="sm">{htmlToText(current.message)}</Text>
               <Group gap="xs" mt="xs" justify="space-between">
                 {current.pageId ? (
                   <Button

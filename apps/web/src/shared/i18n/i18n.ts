@@ -45,7 +45,8 @@ export function flattenBundle(
   return out;
 }
 
-async function bundled(locale: Locale): Promise<Record<string, string>> {
+/** A locale's own bundled texts (flat keys; a lazy chunk per locale), without nl-NL under it. */
+export async function bundled(locale: Locale): Promise<Record<string, string>> {
   const load = Object.entries(bundledJson).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
   return load ? flattenBundle(await load()) : {};
 }

@@ -108,6 +108,7 @@ export const paths = {
   mailTemplates: fixed('/settings/mail-templates'),
   categories: fixed('/settings/categories'),
   categorieVerwijderen: fixed('/settings/categorie/verwijderen'),
+  serviceMessagesBeheer: fixed('/settings/servicemeldingen'),
   gebruikers: fixed('/gebruikers'),
   gebruikersImporteren: fixed('/gebruikers-importeren'),
   locatieGegevens: fixed('/locatie-gegevens'),

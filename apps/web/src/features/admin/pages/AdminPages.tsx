@@ -1,23 +1,6 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, ThemeIcon } from '@mantine/core';
 import {
-  Accordion,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import {
-  type SettingKey,
-  settingDefinition,
-  settingKeysOfGroup,
-  settingsGroups,
-} from '@mp/contract/settings';
-import {
-  IconAdjustments,
+  IconBell,
   IconCategory,
   IconChartBar,
   IconEye,
@@ -37,15 +20,12 @@ import { useStore } from '../../../shared/lib/store';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
-import { useTranslationsView } from '../api/get-translations';
+import { useAllTranslations } from '../api/get-translations';
+import { useAllServiceMessages } from '../api/service-messages';
+import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
+import { SettingsEditor } from '../components/SettingsEditor';
+import { TranslationsEditor } from '../components/TranslationsEditor';
 import { AdminGate } from './AdminGate';
-
-function valueText(v: unknown, t: (k: string) => string): string {
-  if (typeof v === 'boolean') return v ? t('shared.ja') : t('shared.nee');
-  if (Array.isArray(v)) return v.length ? v.join(', ') : '–';
-  if (v === '' || v === undefined || v === null) return '–';
-  return String(v);
-}
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   {
@@ -59,6 +39,11 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
     icon: <IconPalette size={20} />,
   },
   { to: paths.mailTemplates.to(), labelKey: 'Settings.beheer.mail_templates', icon: <IconMail size={20} /> },
+  {
+    to: paths.serviceMessagesBeheer.to(),
+    labelKey: 'Settings.beheer.service_messages',
+    icon: <IconBell size={20} />,
+  },
   { to: paths.categories.to(), labelKey: 'Settings.beheer.categories', icon: <IconCategory size={20} /> },
   { to: paths.translations.to(), labelKey: 'Settings.beheer.vertalingen', icon: <IconLanguage size={20} /> },
   { to: paths.gebruikers.to(), labelKey: 'Settings.beheer.gebruikers', icon: <IconUsers size={20} /> },
@@ -66,16 +51,11 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   { to: paths.paginaGebruik.to(), labelKey: 'Settings.beheer.paginagebruik', icon: <IconEye size={20} /> },
 ];
 
-/** Settings: the admin links and every settings group with its current values (from Settings/all). */
+/** Settings: the admin links and every settings group as a form (issue #15 part 1). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
   const query = useSettingsQuery();
-  const settingValue = (key: SettingKey): unknown => {
-    const d = query.data;
-    if (!d) return undefined;
-    return d.boolValues[key] ?? d.intValues[key] ?? d.stringValues[key] ?? d.multiStrings[key];
-  };
   return (
     <AreaPage>
       <AdminGate>
@@ -99,55 +79,7 @@ export function SettingsPage() {
           ) : query.isError ? (
             <ErrorView error={query.error} onRetry={() => void query.refetch()} />
           ) : (
-            <Accordion variant="separated" radius="md" chevronPosition="left">
-              {settingsGroups.map((group) => {
-                const keys = settingKeysOfGroup(group);
-                return (
-                  <Accordion.Item value={group} key={group}>
-                    <Accordion.Control icon={<IconAdjustments size={18} aria-hidden />}>
-                      <Group gap="xs">
-                        <Text fw={600}>{t(`Settings.groepen.${group}`)}</Text>
-                        <Badge variant="light" color="gray" size="sm">
-                          {keys.length}
-                        </Badge>
-                      </Group>
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      <Table.ScrollContainer minWidth={0}>
-                        <Table verticalSpacing="xs" layout="fixed">
-                          <Table.Tbody>
-                            {keys.map((key) => {
-                              const def = settingDefinition(key);
-                              return (
-                                <Table.Tr key={key}>
-                                  <Table.Td>
-                                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                                      {key}
-                                    </Text>
-                                    <Text size="xs" c="dimmed">
-                                      {def.description[locale]}
-                                    </Text>
-                                  </Table.Td>
-                                  <Table.Td w="35%" style={{ overflowWrap: 'anywhere' }}>
-                                    <Text size="sm">
-                                      {def.secret
-                                        ? settingValue(key)
-                                          ? t('Settings.geheim_ingesteld')
-                                          : t('Settings.geheim_niet_ingesteld')
-                                        : valueText(settingValue(key), t)}
-                                    </Text>
-                                  </Table.Td>
-                                </Table.Tr>
-                              );
-                            })}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                );
-              })}
-            </Accordion>
+            <SettingsEditor payload={query.data} locale={locale} />
           )}
         </Stack>
       </AdminGate>
@@ -155,11 +87,9 @@ export function SettingsPage() {
   );
 }
 
-/** Translations: how many texts the current language has and how many an admin changed. */
+/** Translations: every text in the four languages, searchable, the missing first; an admin edits them (#15 part 7). */
 export function TranslationsPage() {
-  const { t } = useTranslation();
-  const locale = useStore(localeStore);
-  const query = useTranslationsView(locale);
+  const query = useAllTranslations();
   return (
     <AreaPage>
       <AdminGate>
@@ -168,34 +98,26 @@ export function TranslationsPage() {
         ) : query.isError ? (
           <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <Stack gap="sm">
-            <Group gap="sm">
-              <Badge variant="light" size="lg">
-                {t('Translations.sleutel')}: {Object.keys(query.data.translations).length}
-              </Badge>
-              <Badge variant="light" color="secondary" size="lg">
-                {t('Translations.aangepast')}: {Object.keys(query.data.overrides).length}
-              </Badge>
-            </Group>
-            {Object.keys(query.data.overrides).length > 0 && (
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Translations.sleutel')}</Table.Th>
-                    <Table.Th>{t('Translations.aangepast')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {Object.entries(query.data.overrides).map(([k, v]) => (
-                    <Table.Tr key={k}>
-                      <Table.Td>{k}</Table.Td>
-                      <Table.Td>{v}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Stack>
+          <TranslationsEditor all={query.data} />
+        )}
+      </AdminGate>
+    </AreaPage>
+  );
+}
+
+/** Service messages: every message per language with its page and period; create, edit, delete (#15 part 6). */
+export function ServiceMessagesPage() {
+  const locale = useStore(localeStore);
+  const query = useAllServiceMessages();
+  return (
+    <AreaPage>
+      <AdminGate>
+        {query.isPending ? (
+          <LoadingBlock />
+        ) : query.isError ? (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ServiceMessagesEditor messages={query.data} locale={locale} />
         )}
       </AdminGate>
     </AreaPage>

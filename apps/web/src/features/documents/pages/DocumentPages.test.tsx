@@ -89,7 +89,7 @@ describe('the location documents page', () => {
     expect(sections).toHaveLength(2);
     expect(within(sections[0]).getByText('Documenten')).toBeTruthy();
     expect(within(sections[0]).getAllByTestId('document-row')).toHaveLength(2);
-    expect(within(sections[1]).getByText('Pakbon')).toBeTruthy();
+    expect(within(sections[1]).getByText('Pakbonnen')).toBeTruthy();
     const vg = within(sections[0]).getAllByTestId('document-row')[0] as HTMLElement;
     expect(within(vg).getByText('V&G-plan uitvoeringsfase')).toBeTruthy();
     expect(vg.textContent).toContain('PDF');

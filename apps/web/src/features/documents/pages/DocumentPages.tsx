@@ -148,9 +148,16 @@ function DocumentRow({ d, last }: { d: LocationDocument; last: boolean }) {
   );
 }
 
+/** A category as the reader's language names it (the known ones; any other as it is stored). */
+function useCategoryLabel() {
+  const { t } = useTranslation();
+  return (c: string) => t(`LocatieDocumenten.categorieen.${c}`, { defaultValue: c });
+}
+
 /** The page's documents under their categories (all open; a category closed stays closed while filtering). */
 function CategorySections({ list }: { list: LocationDocumentList }) {
   const { t } = useTranslation();
+  const label = useCategoryLabel();
   const [closed, setClosed] = useState<string[]>([]);
   const groups = new Map<string, LocationDocument[]>();
   for (const d of list.items) groups.set(d.category, [...(groups.get(d.category) ?? []), d]);
@@ -171,7 +178,7 @@ function CategorySections({ list }: { list: LocationDocumentList }) {
         <Accordion.Item value={c} key={c} data-testid="document-category">
           <Accordion.Control>
             <Group gap="xs" wrap="nowrap">
-              <Text fw={700}>{c}</Text>
+              <Text fw={700}>{label(c)}</Text>
               <Badge
                 variant="light"
                 c="dark.8"
@@ -196,6 +203,7 @@ function CategorySections({ list }: { list: LocationDocumentList }) {
 
 export function LocatieDocumentenPage() {
   const { t } = useTranslation();
+  const label = useCategoryLabel();
   const location = useStore(selectedLocationStore);
   const [sp, setSp] = useSearchParams();
   const page = Math.max(1, Number(sp.get('page')) || 1);
@@ -308,9 +316,12 @@ export function LocatieDocumentenPage() {
                 label={t('LocatieDocumenten.categorie')}
                 placeholder={t('LocatieDocumenten.alle_categorieen')}
                 data={[
-                  ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
+                  ...categories.map((c) => ({
+                    value: c.category,
+                    label: `${label(c.category)} (${c.count})`,
+                  })),
                   ...(category && !categories.some((c) => c.category === category)
-                    ? [{ value: category, label: category }]
+                    ? [{ value: category, label: label(category) }]
                     : []),
                 ]}
                 value={category || null}
