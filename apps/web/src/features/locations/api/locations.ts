@@ -14,19 +14,9 @@ export type { DeregisterInput, DeregistrationInfo, NewPlantLocationInput };
 
 export const locationKeys = {
   all: ['locations-manage'] as const,
-  customers: () => [...locationKeys.all, 'customers'] as const,
   numberCheck: (no: string) => [...locationKeys.all, 'number', no] as const,
   deregistration: (no: string) => [...locationKeys.all, 'deregistration', no] as const,
 };
-
-/** GET Customers: whom the caller may create a location for. */
-export function useCustomers() {
-  return useQuery({
-    queryKey: locationKeys.customers(),
-    queryFn: ({ signal }) => api.get('/Customers', { signal, answer: (c) => c.customers.customerList }),
-    retry: (n, e) => n < 2 && !(e as { status?: number }).status,
-  });
-}
 
 /** GET PlantLocations/validatenewlocationno/{locationNo}, while typing (the caller debounces). */
 export function useLocationNoCheck(locationNo: string) {

@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconCheck, IconClockHour4 } from '@tabler/icons-reac
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { type Customer, useCustomers } from '../../../shared/api/get-customers';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { issueKey, serverFieldErrors } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
@@ -28,17 +29,17 @@ import { selectedLocationStore, selectLocation } from '../../../shared/session/l
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { Msg } from '../../../shared/ui/Msg';
-import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { ErrorView } from '../../../shared/ui/StateViews';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
   useCreateLocation,
-  useCustomers,
   useDeregister,
   useDeregistrationInfo,
   useLocationNoCheck,
 } from '../api/locations';
 
 const input44 = { input: { minHeight: 44 } };
+const label = (c: Customer) => `${c.customerNo} – ${c.name}${c.city ? `, ${c.city}` : ''}`;
 
 /** A refused call's reason: the server's code translated, its message as the fallback. */
 function Failure({ error }: { error: unknown }) {
@@ -108,7 +109,10 @@ function NumberState({ locationNo }: { locationNo: string }) {
 function CreateLocationForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const customers = useCustomers();
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Customer | null>(null);
+  const [query] = useDebouncedValue(search, 250);
+  const customers = useCustomers(picked && search === label(picked) ? '' : query);
   const create = useCreateLocation();
   const [v, setV] = useState<CreateForm>(emptyCreate);
   const [errors, setErrors] = useState<Record<string, ReactNode>>({});
@@ -118,9 +122,9 @@ function CreateLocationForm() {
   if (customers.isPending) return <LoadingBlock />;
   if (customers.isError)
     return <ErrorView error={customers.error} onRetry={() => void customers.refetch()} />;
-  const options = customers.data.customers
-    .filter((c) => !c.blocked)
-    .map((c) => ({ value: c.customerNo, label: `${c.customerNo} – ${c.name}${c.city ? `, ${c.city}` : ''}` }));
+  const list = customers.data.filter((c) => !c.blocked);
+  if (picked && !list.some((c) => c.customerNo === picked.customerNo)) list.unshift(picked);
+  const options = list.map((c) => ({ value: c.customerNo, label: label(c) }));
 
   const submit = () => {
     const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''));
@@ -132,7 +136,14 @@ function CreateLocationForm() {
         if (path in problems) continue;
         const e = issueKey(issue);
         problems[path] = (
-          <Msg k={path === 'locationNo' && e.key === 'validation.ongeldig_formaat' ? 'Locatie.aanmaken.nummer_formaat' : e.key} params={e.params} />
+          <Msg
+            k={
+              path === 'locationNo' && e.key === 'validation.ongeldig_formaat'
+                ? 'Locatie.aanmaken.nummer_formaat'
+                : e.key
+            }
+            params={e.params}
+          />
         );
       }
     }
@@ -185,8 +196,13 @@ function CreateLocationForm() {
               required
               data={options}
               value={v.customerNo || null}
-              onChange={(customerNo) => set({ customerNo: customerNo ?? '' })}
+              onChange={(customerNo) => {
+                set({ customerNo: customerNo ?? '' });
+                setPicked(list.find((c) => c.customerNo === customerNo) ?? null);
+              }}
               searchable
+              searchValue={search}
+              onSearchChange={setSearch}
               nothingFoundMessage={t('Locatie.aanmaken.geen_klanten')}
               error={errors.customerNo}
               styles={input44}
@@ -267,7 +283,12 @@ function DeregisterForm({ locationNo }: { locationNo: string }) {
   const i = info.data;
   if (i.deregistrationPending)
     return (
-      <Alert color="yellow" variant="light" icon={<IconClockHour4 aria-hidden />} data-testid="deregister-pending">
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconClockHour4 aria-hidden />}
+        data-testid="deregister-pending"
+      >
         {t('Locatie.afmelden.in_afwachting', { location: locationNo })}
       </Alert>
     );
@@ -285,7 +306,8 @@ function DeregisterForm({ locationNo }: { locationNo: string }) {
       },
       {
         onSuccess: (r) => {
-          if (r.state === 'pending') snackbar.info('Locatie.afmelden.in_afwachting', { location: locationNo });
+          if (r.state === 'pending')
+            snackbar.info('Locatie.afmelden.in_afwachting', { location: locationNo });
           else {
             snackbar.success('Locatie.afmelden.verzonden', { location: locationNo });
             selectLocation(null);
