@@ -105,3 +105,33 @@ export const deregistrationResult = z.object({
   state: z.enum(['deregistered', 'pending']),
 });
 export type DeregistrationResult = z.infer<typeof deregistrationResult>;
+
+/** POST / PUT PlantLocations/{plantLocation}/addresses[/{addressId}]: a work address of the location. */
+export const workAddressInput = z.object({
+  /** adrescode; a new address without one gets the next free WA-nn. Unique per location. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{1,20}$/, 'validation.ongeldig_formaat')
+    .optional(),
+  name: text(100).min(1),
+  street: text(200).min(1),
+  postcode: text(20).optional(),
+  city: text(100).min(1),
+  country: z.string().trim().length(2).default('NL'),
+  contactPerson: text(100).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^([0-9+()\-./ ]{6,30})?$/, 'validation.telefoon_ongeldig')
+    .optional(),
+  /** The default address the wizards preselect; setting it clears the location's other default. */
+  isDefault: z.boolean().default(false),
+});
+export type WorkAddressInput = z.input<typeof workAddressInput>;
+export type WorkAddressValues = z.output<typeof workAddressInput>;
+export const workAddressParams = z.object({
+  plantLocation: z.string().trim().min(1).max(50),
+  addressId: z.guid(),
+});

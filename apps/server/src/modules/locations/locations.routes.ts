@@ -6,7 +6,10 @@ import {
   deregistrationResult,
   locationNoCheck,
   newPlantLocationInput,
+  workAddress,
+  workAddressInput,
   workAddressList,
+  workAddressParams,
 } from '@mp/contract/api/locations';
 import { plantLocationList } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +22,7 @@ import {
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
+import { createWorkAddress, deleteWorkAddress, updateWorkAddress } from './locations.addresses.ts';
 import { locationsLegacy } from './locations.legacy.ts';
 import {
   checkNewLocationNo,
@@ -136,6 +140,55 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => deregisterLocation(ctxOf(req, deps), mail, req.params.plantLocation, req.body),
+  );
+
+  const addressAccess =
+    "Needs write access on the location (a member with role user, an admin) or to be the key user of the location's customer (decision 0023); the read-only role gets 403, another customer's or an unknown location 404 error.locatie_onbekend, and nothing changes.";
+
+  app.post(
+    '/api/v2.0/PlantLocations/:plantLocation/addresses',
+    {
+      schema: {
+        tags,
+        description: `Adds a work address (201); without code it gets the next free WA-nn; a code the location already has answers 422 Locatie.adres_code_bestaat; isDefault clears the other default. ${addressAccess}`,
+        params: plantLocationParam,
+        body: workAddressInput,
+        response: { 201: workAddress, 422: apiError },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createWorkAddress(ctxOf(req, deps), req.params.plantLocation, req.body)),
+  );
+
+  app.put(
+    '/api/v2.0/PlantLocations/:plantLocation/addresses/:addressId',
+    {
+      schema: {
+        tags,
+        description: `Replaces a work address of the location (an address of another location: 404 Locatie.adres_onbekend). ${addressAccess}`,
+        params: workAddressParams,
+        body: workAddressInput,
+        response: { 200: workAddress, 422: apiError },
+      },
+    },
+    async (req) =>
+      updateWorkAddress(ctxOf(req, deps), req.params.plantLocation, req.params.addressId, req.body),
+  );
+
+  app.delete(
+    '/api/v2.0/PlantLocations/:plantLocation/addresses/:addressId',
+    {
+      schema: {
+        tags,
+        description: `Deletes a work address (204). One that an open request (submitted, in progress, planned) delivers to or collects from answers 422 Locatie.adres_in_gebruik; a done request keeps its own copy of the address. ${addressAccess}`,
+        params: workAddressParams,
+        response: { 204: z.null(), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      await deleteWorkAddress(ctxOf(req, deps), req.params.plantLocation, req.params.addressId);
+      return reply.code(204).send(null);
+    },
   );
 
   locationsLegacy(app, deps);

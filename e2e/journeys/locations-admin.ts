@@ -1,0 +1,92 @@
+// Locations (issue #14 parts 1 and 3): the site manager (an internal user) creates a location for a customer with
+// its site address — which becomes the location's default work address — finds it selected on /locatie, then
+// deregisters it (it has no stock) and it leaves the list. Dutch on a desktop, English on a phone. axe-core checks
+// every page; SHOTS_DIR photographs them.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launch, startOnSite } from '../support/browser.ts';
+
+const shots = process.env.SHOTS_DIR;
+if (shots) mkdirSync(shots, { recursive: true });
+
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+async function noSideways(page: Page, name: string) {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
+}
+
+const runs = [
+  { locale: 'nl-NL' as const, width: 1280, no: 'P-29101', created: 'is aangemaakt', gone: 'afmelding' },
+  {
+    locale: 'en-US' as const,
+    width: 390,
+    no: 'P-29102',
+    created: 'has been created',
+    gone: 'closing of location',
+  },
+];
+
+describe('locations: create with an address, deregister without stock', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const run of runs) {
+    it(`creates ${run.no} and deregisters it (${run.locale}, ${run.width})`, async () => {
+      const { context, page, tag } = await startOnSite(browser, run.locale, run.width, 0);
+      try {
+        await page.goto('/locatie-aanmaken');
+        await page.getByTestId('location-customer').waitFor();
+        await expectAccessible(page, `Locatie aanmaken (${tag})`);
+        await page.getByTestId('location-customer').click();
+        await page.getByRole('option', { name: /K-10045/ }).click();
+        await page.getByTestId('location-locationNo').fill('P-24001');
+        await page.getByTestId('location-number-taken').waitFor();
+        await page.getByTestId('location-locationNo').fill(run.no);
+        await page.getByTestId('location-number-free').waitFor();
+        await page.getByTestId('location-description').fill(`E2E project ${run.no}`);
+        await page.getByTestId('location-projectNo').fill('PRJ-E2E');
+        await page.getByTestId('location-startDate').fill('2030-01-01');
+        await page.getByTestId('location-endDate').fill('2030-06-30');
+        await page.getByTestId('location-street').fill('Stationsweg 1');
+        await page.getByTestId('location-postcode').fill('8011 AA');
+        await page.getByTestId('location-city').fill('Zwolle');
+        await expectAccessible(page, `Locatie aanmaken ingevuld (${tag})`);
+        await noSideways(page, `create ${tag}`);
+        await shot(page, `locations-create-${tag}`);
+        await page.getByTestId('location-create').click();
+        await page.waitForURL(/\/locatie$/);
+        await page.getByText(run.created).first().waitFor();
+        await page.getByText(`E2E project ${run.no}`).first().waitFor();
+        await expectAccessible(page, `Locatie (${tag})`);
+
+        await page.goto('/locatie-afmelden');
+        await page.getByTestId('deregister-no-stock').waitFor();
+        await expectAccessible(page, `Locatie afmelden (${tag})`);
+        await noSideways(page, `deregister ${tag}`);
+        await shot(page, `locations-deregister-${tag}`);
+        await page.getByTestId('deregister-submit').click();
+        await page.waitForURL(/\/locatie$/);
+        await page.getByText(new RegExp(run.gone, 'i')).first().waitFor();
+        assert.equal(await page.getByText(`E2E project ${run.no}`).count(), 0);
+        await shot(page, `locations-after-${tag}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
