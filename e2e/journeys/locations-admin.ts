@@ -74,6 +74,22 @@ describe('locations: create with an address, deregister without stock', () => {
         await page.getByText(`E2E project ${run.no}`).first().waitFor();
         await expectAccessible(page, `Locatie (${tag})`);
 
+        // the site address became the default work address; add a second one on /locatie-gegevens
+        await page.goto('/locatie-gegevens');
+        await page.getByTestId('address-row').first().waitFor();
+        await page.getByTestId('address-add').click();
+        await page.getByTestId('address-name').fill('Bouwkeet zuid');
+        await page.getByTestId('address-street').fill('Zuiderweg 9');
+        await page.getByTestId('address-city').fill('Zwolle');
+        await expectAccessible(page, `Werkadres toevoegen (${tag})`);
+        await shot(page, `locations-address-form-${tag}`);
+        await page.getByTestId('address-save').click();
+        await page.getByText('Bouwkeet zuid').waitFor();
+        assert.equal(await page.getByTestId('address-row').count(), 2);
+        await expectAccessible(page, `Locatiegegevens (${tag})`);
+        await noSideways(page, `data ${tag}`);
+        await shot(page, `locations-data-${tag}`);
+
         await page.goto('/locatie-afmelden');
         await page.getByTestId('deregister-no-stock').waitFor();
         await expectAccessible(page, `Locatie afmelden (${tag})`);

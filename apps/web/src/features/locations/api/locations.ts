@@ -4,10 +4,13 @@ import type {
   DeregistrationResult,
   LocationNoCheck,
   NewPlantLocationInput,
+  WorkAddress,
+  WorkAddressInput,
 } from '@mp/contract/api/locations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { plantLocationKeys } from '../../../shared/api/get-plant-locations';
+import { workAddressKeys } from '../../../shared/api/get-work-addresses';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
 
 export type { DeregisterInput, DeregistrationInfo, NewPlantLocationInput };
@@ -73,5 +76,35 @@ export function useDeregister(locationNo: string) {
       void qc.invalidateQueries({ queryKey: plantLocationKeys.all });
       void qc.invalidateQueries({ queryKey: locationKeys.deregistration(locationNo) });
     },
+  });
+}
+
+/** POST / PUT / DELETE PlantLocations/{plantLocation}/addresses[/{addressId}]; the wizards' address list refreshes. */
+export function useSaveWorkAddress(locationNo: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string | null; input: WorkAddressInput }): Promise<WorkAddress> => {
+      const base = `/PlantLocations/${pathParam('plantLocation', locationNo)}/addresses`;
+      return v.id
+        ? api.put(`${base}/${pathParam('addressId', v.id)}`, v.input, {
+            answer: (c) => c.locations.workAddress,
+          })
+        : api.post(base, v.input, { answer: (c) => c.locations.workAddress });
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: workAddressKeys.list(locationNo) }),
+  });
+}
+
+export function useDeleteWorkAddress(locationNo: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete(
+        `/PlantLocations/${pathParam('plantLocation', locationNo)}/addresses/${pathParam('addressId', id)}`,
+        {
+          answer: (c) => c.common.noContent,
+        },
+      ),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: workAddressKeys.list(locationNo) }),
   });
 }

@@ -11,6 +11,7 @@ import { selectedLocationStore, selectLocation } from '../../../shared/session/l
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { WorkAddresses } from '../components/WorkAddresses';
 
 function LocationFacts({ location }: { location: PlantLocation }) {
   const { t } = useTranslation();
@@ -158,9 +159,13 @@ export function LocatiePage() {
 }
 
 export function LocatieGegevensPage() {
+  const selected = useStore(selectedLocationStore);
   return (
     <AreaPage needsLocation>
-      <Locations showOthers={false} />
+      <Stack gap="lg">
+        <Locations showOthers={false} />
+        {selected && <WorkAddresses key={selected.locationNo} locationNo={selected.locationNo} />}
+      </Stack>
     </AreaPage>
   );
 }

@@ -94,8 +94,8 @@ function NumberState({ locationNo }: { locationNo: string }) {
   if (check.isError) return <Msg k={(check.error as { code?: string }).code ?? 'error.algemene_error'} />;
   if (check.data.valid)
     return (
-      <Group gap={4} component="span" c="green.9" data-testid="location-number-free">
-        <IconCheck size={14} aria-hidden />
+      <Group gap={4} component="span" data-testid="location-number-free">
+        <IconCheck size={14} color="var(--mantine-color-green-9)" aria-hidden />
         {t('Locatie.aanmaken.nummer_beschikbaar')}
       </Group>
     );
