@@ -135,3 +135,59 @@ export const workAddressParams = z.object({
   plantLocation: z.string().trim().min(1).max(50),
   addressId: z.guid(),
 });
+
+/** POST /api/v2.0/LocationRequests: a request for a new location (external users, AppLocatie). */
+export const locationRequestInput = z
+  .object({
+    description: text(100).min(1),
+    description2: text(100).optional(),
+    projectNo: text(50).optional(),
+    street: text(200).optional(),
+    postcode: text(20).optional(),
+    city: text(100).optional(),
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+    comment: text(1000).optional(),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'validation.einde_na_begin',
+  });
+export type LocationRequestInput = z.infer<typeof locationRequestInput>;
+
+export const locationRequest = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'approved', 'rejected']),
+  description: z.string(),
+  description2: z.string().nullable(),
+  projectNo: z.string().nullable(),
+  street: z.string().nullable(),
+  postcode: z.string().nullable(),
+  city: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  comment: z.string().nullable(),
+  requester: z.object({ name: z.string(), email: z.string() }),
+  /** The requester's customer (the default on approval). */
+  customerNo: z.string().nullable(),
+  customerName: z.string().nullable(),
+  locationNo: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LocationRequest = z.infer<typeof locationRequest>;
+/** GET /api/v2.0/Department/location-requests?status= */
+export const locationRequestQueue = z.object({ requests: z.array(locationRequest) });
+export const locationRequestQueueQuery = z.object({
+  status: z.enum(['open', 'approved', 'rejected']).default('open'),
+});
+
+/** POST Department/location-requests/{id}/approve: the number and customer of the new location. */
+export const approveLocationRequestInput = z.object({
+  locationNo: z.string().trim().regex(NEW_LOCATION_NO),
+  customerNo: z.string().trim().min(1).max(50),
+});
+export type ApproveLocationRequestInput = z.infer<typeof approveLocationRequestInput>;
+/** POST Department/location-requests/{id}/reject */
+export const rejectLocationRequestInput = z.object({ reason: text(1000).min(1) });
+export type RejectLocationRequestInput = z.infer<typeof rejectLocationRequestInput>;

@@ -16,6 +16,7 @@ import {
   deregisterLocation,
   listCreatableCustomers,
 } from './locations.manage.ts';
+import { requestLocation } from './locations.requests.ts';
 import {
   listDepots,
   listMyLocations,
@@ -328,6 +329,53 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
         removeRemaining: b.allesAfvoeren,
       });
       return { status: r.state === 'pending' ? ('in_afwachting' as const) : ('afgemeld' as const) };
+    },
+  );
+
+  app.post(
+    '/api/LocatieAanvragen/LocatieAanvragen',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'Asks for a new location like POST v2.0/LocationRequests (AppLocatie; the department is mailed; requires the Idempotency-Key header).',
+        headers: idempotencyHeaders,
+        body: z
+          .object({
+            omschrijving: text(100).min(1),
+            omschrijving2: text(100).optional(),
+            projectNummer: text(50).optional(),
+            adres: text(200).optional(),
+            postcode: text(20).optional(),
+            plaats: text(100).optional(),
+            startDatum: date.optional(),
+            eindDatum: date.optional(),
+            opmerking: text(1000).optional(),
+          })
+          .passthrough(),
+        response: { 200: z.object({ id: z.string() }), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const answer = await requestLocation(
+        ctxOf(req, deps),
+        mail,
+        {
+          description: b.omschrijving,
+          description2: b.omschrijving2,
+          projectNo: b.projectNummer,
+          street: b.adres,
+          postcode: b.postcode,
+          city: b.plaats,
+          startDate: b.startDatum,
+          endDate: b.eindDatum,
+          comment: b.opmerking,
+        },
+        idempotencyKeyOf(req.headers),
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return { id: answer.body.id };
     },
   );
 }

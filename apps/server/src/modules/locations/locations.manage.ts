@@ -147,7 +147,7 @@ export async function deregisterLocation(
       pending: state === 'pending',
       buyOff: !!input.buyOff,
     });
-    await queueDepartmentMail(db, mail, s, {
+    await queueDepartmentMail(db, mail, s, 'UnsubscribePlantLocation', {
       name: user.name ?? user.email,
       location: `${location.locationNo} ${location.description}`.trim(),
       date: input.date,
@@ -159,14 +159,15 @@ export async function deregisterLocation(
   });
 }
 
-const localeOf = (language: string | null | undefined, s: SettingsMap): Locale =>
+export const localeOf = (language: string | null | undefined, s: SettingsMap): Locale =>
   isLocale(language) ? language : isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
 
-/** UnsubscribePlantLocation to the department's people and OrderWizardDefaultReceiver, queued on the transaction. */
-async function queueDepartmentMail(
+/** A mail to the department's people and OrderWizardDefaultReceiver, each in its language, queued on the transaction. */
+export async function queueDepartmentMail(
   db: Db,
   deps: MailDeps,
   s: SettingsMap,
+  type: 'UnsubscribePlantLocation' | 'NewPlantLocationRequest',
   values: Record<string, string>,
 ): Promise<void> {
   const receivers = (await selectDepartmentReceivers(db)).map((p) => ({

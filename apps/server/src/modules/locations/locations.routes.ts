@@ -1,11 +1,17 @@
 import { apiError } from '@mp/contract/api/common';
 import {
+  approveLocationRequestInput,
   depotList,
   deregisterInput,
   deregistrationInfo as deregistrationInfoSchema,
   deregistrationResult,
   locationNoCheck,
+  locationRequest,
+  locationRequestInput,
+  locationRequestQueue,
+  locationRequestQueueQuery,
   newPlantLocationInput,
+  rejectLocationRequestInput,
   workAddress,
   workAddressInput,
   workAddressList,
@@ -22,6 +28,7 @@ import {
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
+import { departmentOnly } from '../../platform/http/route-access.ts';
 import { createWorkAddress, deleteWorkAddress, updateWorkAddress } from './locations.addresses.ts';
 import { locationsLegacy } from './locations.legacy.ts';
 import {
@@ -30,6 +37,12 @@ import {
   deregisterLocation,
   deregistrationInfo,
 } from './locations.manage.ts';
+import {
+  approveLocationRequest,
+  listLocationRequests,
+  rejectLocationRequest,
+  requestLocation,
+} from './locations.requests.ts';
 import { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';
 
 const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).max(50) });
@@ -189,6 +202,73 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       await deleteWorkAddress(ctxOf(req, deps), req.params.plantLocation, req.params.addressId);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/v2.0/LocationRequests',
+    {
+      schema: {
+        tags,
+        description:
+          "Asks for a new location (201; LocatieAanvragen): needs AppLocatie. Stored for the equipment department's queue, which is mailed (NewPlantLocationRequest). Requires the Idempotency-Key header (400 without): a retry with the same key answers the same request (header Idempotent-Replayed), the same key with another body 422 error.idempotency_conflict.",
+        headers: idempotencyHeaders,
+        body: locationRequestInput,
+        response: { 201: locationRequest, 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      const answer = await requestLocation(ctxOf(req, deps), mail, req.body, idempotencyKeyOf(req.headers));
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return reply.code(201).send(answer.body);
+    },
+  );
+
+  const requestId = z.object({ id: z.guid() });
+  app.get(
+    '/api/v2.0/Department/location-requests',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description:
+          "The equipment department's queue of location requests by status (default open), newest first.",
+        querystring: locationRequestQueueQuery,
+        response: { 200: locationRequestQueue },
+      },
+    },
+    async (req) => listLocationRequests(ctxOf(req, deps), req.query.status),
+  );
+
+  app.post(
+    '/api/v2.0/Department/location-requests/:id/approve',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description:
+          "Approves an open location request: the location (number and customer as chosen; 422 Locatie.aanmaken.nummer_bestaat / klant_onbekend / klant_geblokkeerd) and the requester's membership (role user) in one transaction; the requester is mailed. A request already handled: 422 Locatie.aanvragen.al_behandeld; unknown: 404.",
+        params: requestId,
+        body: approveLocationRequestInput,
+        response: { 200: locationRequest, 422: apiError },
+      },
+    },
+    async (req) => approveLocationRequest(ctxOf(req, deps), mail, req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/v2.0/Department/location-requests/:id/reject',
+    {
+      config: departmentOnly,
+      schema: {
+        tags: ['Department'],
+        description:
+          'Rejects an open location request with a reason the requester is mailed. Already handled: 422 Locatie.aanvragen.al_behandeld; unknown: 404.',
+        params: requestId,
+        body: rejectLocationRequestInput,
+        response: { 200: locationRequest, 422: apiError },
+      },
+    },
+    async (req) => rejectLocationRequest(ctxOf(req, deps), mail, req.params.id, req.body.reason),
   );
 
   locationsLegacy(app, deps);

@@ -1,2 +1,0 @@
-ALTER TABLE "plant_locations" ADD COLUMN "deregistration_requested_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "plant_locations" ADD COLUMN "buy_off_requested" boolean DEFAULT false NOT NULL;
