@@ -76,6 +76,8 @@ describe('locations: create with an address, deregister without stock', () => {
 
         // the site address became the default work address; add a second one on /locatie-gegevens
         await page.goto('/locatie-gegevens');
+        await page.getByTestId('work-addresses').waitFor();
+        await shot(page, `locations-data-before-${tag}`);
         await page.getByTestId('address-row').first().waitFor();
         await page.getByTestId('address-add').click();
         await page.getByTestId('address-name').fill('Bouwkeet zuid');

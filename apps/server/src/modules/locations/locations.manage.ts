@@ -178,10 +178,7 @@ export async function queueDepartmentMail(
   if (shared && !receivers.some((r) => r.to.toLowerCase() === shared.toLowerCase()))
     receivers.push({ to: shared, locale: localeOf(null, s) });
   for (const r of receivers) {
-    const rendered = await renderMail(db, 'UnsubscribePlantLocation', r.locale, values);
-    await deps.mailer.queue(
-      { type: 'UnsubscribePlantLocation', locale: r.locale, to: r.to, ...rendered },
-      db,
-    );
+    const rendered = await renderMail(db, type, r.locale, values);
+    await deps.mailer.queue({ type, locale: r.locale, to: r.to, ...rendered }, db);
   }
 }
