@@ -47,7 +47,8 @@ export function useCreateLocation() {
           answer: (c) => c.common.noContent,
         }),
       ),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
+    // why: the selector drops a selection it does not know, so the list is fresh before the page selects the new one
+    onSuccess: () => qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
   });
 }
 
@@ -72,10 +73,11 @@ export function useDeregister(locationNo: string) {
       api.post(`/PlantLocations/${pathParam('locationNo', locationNo)}/deregistration`, input, {
         answer: (c) => c.locations.deregistrationResult,
       }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: plantLocationKeys.all });
-      void qc.invalidateQueries({ queryKey: locationKeys.deregistration(locationNo) });
-    },
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
+        qc.invalidateQueries({ queryKey: locationKeys.deregistration(locationNo) }),
+      ]),
   });
 }
 
