@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, startOnSite } from '../support/browser.ts';
+import { expectAccessible, launch, newPage, signIn, startOnSite } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -77,7 +77,6 @@ describe('locations: create with an address, deregister without stock', () => {
         // the site address became the default work address; add a second one on /locatie-gegevens
         await page.goto('/locatie-gegevens');
         await page.getByTestId('work-addresses').waitFor();
-        await shot(page, `locations-data-before-${tag}`);
         await page.getByTestId('address-row').first().waitFor();
         await page.getByTestId('address-add').click();
         await page.getByTestId('address-name').fill('Bouwkeet zuid');
@@ -107,4 +106,53 @@ describe('locations: create with an address, deregister without stock', () => {
       }
     });
   }
+  it('an external user requests a location (en, 390) and the department approves it (nl, 1280)', async () => {
+    const asker = await newPage(browser, { locale: 'en-US', width: 390, height: 844 });
+    const dept = await newPage(browser, { locale: 'nl-NL', width: 1280 });
+    try {
+      for (const [ctx, l] of [
+        [asker.context, 'en-US'],
+        [dept.context, 'nl-NL'],
+      ] as const) {
+        await ctx.addInitScript((loc) => {
+          localStorage.setItem('mp.preferences', JSON.stringify({ locale: loc }));
+          localStorage.setItem(
+            'mp.serviceMessages',
+            JSON.stringify({ viewedIds: [], lastShownDay: { [loc]: new Date().toISOString().slice(0, 10) } }),
+          );
+        }, l);
+      }
+      const project = `Viaduct E2E ${Date.now().toString(36)}`;
+      await signIn(asker.page, 'projectleider@infranoord.nl');
+      await asker.page.goto('/locatie-aanvragen');
+      await asker.page.getByTestId('request-description').fill(project);
+      await asker.page.getByTestId('request-street').fill('Rijksweg 28');
+      await asker.page.getByTestId('request-city').fill('Meppel');
+      await expectAccessible(asker.page, 'Location request (en-390)');
+      await noSideways(asker.page, 'request en-390');
+      await shot(asker.page, 'locations-request-en-390');
+      await asker.page.getByTestId('request-submit').click();
+      await asker.page.waitForURL(/\/locatie-aanvragen\/voltooid$/);
+      await expectAccessible(asker.page, 'Location request sent (en-390)');
+
+      await signIn(dept.page, 'materieeldienst@materieelportaal.nl');
+      await dept.page.goto('/materieeldienst/locatie-aanvragen');
+      const card = dept.page.getByTestId('location-request').filter({ hasText: project });
+      await card.waitFor();
+      await expectAccessible(dept.page, 'Locatieaanvragen (nl-1280)');
+      await card.getByTestId('approve-locationNo').fill('P-29103');
+      await card.getByTestId('approve-submit').click();
+      await dept.page
+        .getByText(/P-29103/)
+        .first()
+        .waitFor();
+      await shot(dept.page, 'locations-queue-nl-1280');
+
+      await asker.page.goto('/locatie');
+      await asker.page.getByText(project).first().waitFor();
+    } finally {
+      await asker.context.close();
+      await dept.context.close();
+    }
+  });
 });

@@ -1,8 +1,11 @@
 import type {
+  ApproveLocationRequestInput,
   DeregisterInput,
   DeregistrationInfo,
   DeregistrationResult,
   LocationNoCheck,
+  LocationRequest,
+  LocationRequestInput,
   NewPlantLocationInput,
   WorkAddress,
   WorkAddressInput,
@@ -108,5 +111,56 @@ export function useDeleteWorkAddress(locationNo: string) {
         },
       ),
     onSuccess: () => void qc.invalidateQueries({ queryKey: workAddressKeys.list(locationNo) }),
+  });
+}
+
+/** POST LocationRequests behind an idempotency key. */
+export function useRequestLocation() {
+  return useMutation({
+    mutationFn: (input: LocationRequestInput) =>
+      submitIdempotent('location-request', input, (body, key) =>
+        api.post('/LocationRequests', body, {
+          headers: { 'idempotency-key': key },
+          answer: (c) => c.locations.locationRequest,
+        }),
+      ),
+  });
+}
+
+export type RequestStatus = 'open' | 'approved' | 'rejected';
+
+/** GET Department/location-requests?status= (the department's queue). */
+export function useLocationRequestQueue(status: RequestStatus) {
+  return useQuery({
+    queryKey: [...locationKeys.all, 'queue', status],
+    queryFn: ({ signal }) =>
+      api.get('/Department/location-requests', {
+        signal,
+        query: { status },
+        answer: (c) => c.locations.locationRequestQueue,
+      }),
+    retry: (n, e) => n < 2 && !(e as { status?: number }).status,
+  });
+}
+
+/** Approve (number and customer) or reject (reason) a request; the queue and the location list refresh. */
+export function useDecideLocationRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      v: { id: string; approve: ApproveLocationRequestInput } | { id: string; reject: { reason: string } },
+    ): Promise<LocationRequest> =>
+      'approve' in v
+        ? api.post(`/Department/location-requests/${pathParam('id', v.id)}/approve`, v.approve, {
+            answer: (c) => c.locations.locationRequest,
+          })
+        : api.post(`/Department/location-requests/${pathParam('id', v.id)}/reject`, v.reject, {
+            answer: (c) => c.locations.locationRequest,
+          }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: [...locationKeys.all, 'queue'] }),
+        qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
+      ]),
   });
 }

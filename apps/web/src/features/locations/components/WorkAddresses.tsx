@@ -268,6 +268,7 @@ export function WorkAddresses({ locationNo }: { locationNo: string }) {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
         title={editing === 'new' ? t('Locatie.adressen.toevoegen') : t('Locatie.adressen.bewerken')}
         size="lg"
       >

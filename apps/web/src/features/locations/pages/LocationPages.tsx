@@ -12,6 +12,7 @@ import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { WorkAddresses } from '../components/WorkAddresses';
+import { LocationRequestForm } from './LocationRequestPages';
 
 function LocationFacts({ location }: { location: PlantLocation }) {
   const { t } = useTranslation();
@@ -172,7 +173,11 @@ export function LocatieGegevensPage() {
 
 export function LocatieAanvragenPage() {
   const { t } = useTranslation();
-  return <AreaPage description={t('Locatie.aanvragen.intro')} />;
+  return (
+    <AreaPage description={t('Locatie.aanvragen.intro')}>
+      <LocationRequestForm />
+    </AreaPage>
+  );
 }
 
 export function LocatieAanvragenVoltooidPage() {
@@ -185,4 +190,5 @@ export function LocatieAanvragenVoltooidPage() {
   );
 }
 
+export { MaterieeldienstLocatieAanvragenPage } from './LocationRequestPages';
 export { LocatieAanmakenPage, LocatieAfmeldenPage } from './ManageLocationPages';
