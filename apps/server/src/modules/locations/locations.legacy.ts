@@ -10,12 +10,7 @@ import {
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
-import {
-  checkNewLocationNo,
-  createLocation,
-  deregisterLocation,
-  listCreatableCustomers,
-} from './locations.manage.ts';
+import { checkNewLocationNo, createLocation, listCreatableCustomers } from './locations.manage.ts';
 import { requestLocation } from './locations.requests.ts';
 import {
   listDepots,
@@ -298,37 +293,6 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
       );
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
       return { nummer: b.locatieNummer };
-    },
-  );
-
-  app.post(
-    '/api/LocatieAfmelden/LocatieAfmelden',
-    {
-      schema: {
-        tags: ['Legacy'],
-        description:
-          'Deregisters materieelLocatieNr like POST v2.0/PlantLocations/{plantLocation}/deregistration (the same rules and 422 codes): datum, opmerking, afkoopsom, allesAfvoeren (all that is left onto the removal list; the location closes at zero stock). status afgemeld or in_afwachting.',
-        body: z
-          .object({
-            materieelLocatieNr: z.string().trim().min(1).max(50),
-            datum: date,
-            opmerking: text(1000).optional(),
-            afkoopsom: z.boolean().optional(),
-            allesAfvoeren: z.boolean().optional(),
-          })
-          .passthrough(),
-        response: { 200: z.object({ status: z.enum(['afgemeld', 'in_afwachting']) }), 422: apiError },
-      },
-    },
-    async (req) => {
-      const b = req.body;
-      const r = await deregisterLocation(ctxOf(req, deps), mail, b.materieelLocatieNr, {
-        date: b.datum,
-        comment: b.opmerking,
-        buyOff: b.afkoopsom,
-        removeRemaining: b.allesAfvoeren,
-      });
-      return { status: r.state === 'pending' ? ('in_afwachting' as const) : ('afgemeld' as const) };
     },
   );
 

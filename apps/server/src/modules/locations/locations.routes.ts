@@ -2,9 +2,6 @@ import { apiError } from '@mp/contract/api/common';
 import {
   approveLocationRequestInput,
   depotList,
-  deregisterInput,
-  deregistrationInfo as deregistrationInfoSchema,
-  deregistrationResult,
   locationNoCheck,
   locationRequest,
   locationRequestInput,
@@ -31,12 +28,7 @@ import {
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { createWorkAddress, deleteWorkAddress, updateWorkAddress } from './locations.addresses.ts';
 import { locationsLegacy } from './locations.legacy.ts';
-import {
-  checkNewLocationNo,
-  createLocation,
-  deregisterLocation,
-  deregistrationInfo,
-} from './locations.manage.ts';
+import { checkNewLocationNo, createLocation } from './locations.manage.ts';
 import {
   approveLocationRequest,
   listLocationRequests,
@@ -124,35 +116,6 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
       return reply.code(201).send(null);
     },
-  );
-
-  app.get(
-    '/api/v2.0/PlantLocations/:plantLocation/deregistration',
-    {
-      schema: {
-        tags,
-        description:
-          'What the deregistration form needs: the stock lines still on the location (sale items left out with LocatieAfmelden_DisableCheckSellItems), whether that blocks (LocatieAfmelden_MaterieelCheck), whether a buy-off amount may be asked (LocatieAfmelden_AfkoopSom), whether a deregistration is pending. Needs AppLocatieAfmelden and write access on the location (read-only role: 403; foreign or unknown: 404).',
-        params: plantLocationParam,
-        response: { 200: deregistrationInfoSchema },
-      },
-    },
-    async (req) => deregistrationInfo(ctxOf(req, deps), req.params.plantLocation),
-  );
-
-  app.post(
-    '/api/v2.0/PlantLocations/:plantLocation/deregistration',
-    {
-      schema: {
-        tags,
-        description:
-          "Deregisters the location (LocatieAfmelden; decision 0023). With LocatieAfmelden_MaterieelCheck and stock remaining: 422 Locatie.afmelden.nog_voorraad, unless removeRemaining — then all that is left goes onto the caller's removal list and the answer is state pending: the location closes once its stock reaches zero. A date before today: 422 Locatie.afmelden.datum_verleden; buyOff without LocatieAfmelden_AfkoopSom: 422 Locatie.afmelden.afkoopsom_uit; already pending: 422 Locatie.afmelden.al_afgemeld. The department is mailed (UnsubscribePlantLocation). Needs AppLocatieAfmelden and write access (read-only: 403; foreign, unknown or closed: 404).",
-        params: plantLocationParam,
-        body: deregisterInput,
-        response: { 200: deregistrationResult, 422: apiError },
-      },
-    },
-    async (req) => deregisterLocation(ctxOf(req, deps), mail, req.params.plantLocation, req.body),
   );
 
   const addressAccess =
