@@ -142,10 +142,11 @@ describe('locations: create with an address, deregister without stock', () => {
       await expectAccessible(dept.page, 'Locatieaanvragen (nl-1280)');
       await card.getByTestId('approve-locationNo').fill('P-29103');
       await card.getByTestId('approve-submit').click();
-      await dept.page
-        .getByText(/P-29103/)
-        .first()
-        .waitFor();
+      await dept.page.waitForTimeout(1500);
+      await shot(dept.page, 'locations-queue-after-nl-1280');
+      await card.waitFor({ state: 'detached' });
+      await dept.page.getByText(/^(Goedgekeurd|Approved)$/).click();
+      await dept.page.getByTestId('location-request').filter({ hasText: 'P-29103' }).waitFor();
       await shot(dept.page, 'locations-queue-nl-1280');
 
       await asker.page.goto('/locatie');

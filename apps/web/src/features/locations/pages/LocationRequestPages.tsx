@@ -238,7 +238,7 @@ function Decide({ r }: { r: LocationRequest }) {
       />
       <Group justify="flex-end">
         <Button
-          color="red"
+          color="red.9"
           variant="light"
           mih={44}
           onClick={reject}

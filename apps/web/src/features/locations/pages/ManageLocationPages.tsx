@@ -398,7 +398,7 @@ function DeregisterForm({ locationNo }: { locationNo: string }) {
           </Button>
           <Button
             type="submit"
-            color="red"
+            color="red.9"
             mih={44}
             disabled={blocked}
             loading={deregister.isPending}
