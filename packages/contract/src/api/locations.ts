@@ -118,7 +118,10 @@ export const workAddressInput = z.object({
   street: text(200).min(1),
   postcode: text(20).optional(),
   city: text(100).min(1),
-  country: z.string().trim().length(2).default('NL'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'validation.ongeldig_formaat')
+    .default('NL'),
   contactPerson: text(100).optional(),
   phone: z
     .string()
