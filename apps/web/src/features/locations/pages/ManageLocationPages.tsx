@@ -297,30 +297,28 @@ function DeregisterForm({ locationNo }: { locationNo: string }) {
   const submit = () => {
     setErrors({});
     setFailure(null);
-    deregister.mutate(
-      {
+    // why: mutateAsync, not mutate's callbacks: the refreshed list drops the closed location, the selector clears
+    // the selection and this form unmounts before a callback would run
+    deregister
+      .mutateAsync({
         date,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(buyOff ? { buyOff } : {}),
         ...(removeRemaining ? { removeRemaining } : {}),
-      },
-      {
-        onSuccess: (r) => {
-          if (r.state === 'pending')
-            snackbar.info('Locatie.afmelden.in_afwachting', { location: locationNo });
-          else {
-            snackbar.success('Locatie.afmelden.verzonden', { location: locationNo });
-            selectLocation(null);
-          }
-          navigate(paths.locatie.to());
-        },
-        onError: (e) => {
-          const fields = serverFieldErrors(e);
-          if (fields && !fields.plantLocation) setErrors(fields);
-          else setFailure(e);
-        },
-      },
-    );
+      })
+      .then((r) => {
+        if (r.state === 'pending') snackbar.info('Locatie.afmelden.in_afwachting', { location: locationNo });
+        else {
+          snackbar.success('Locatie.afmelden.verzonden', { location: locationNo });
+          selectLocation(null);
+        }
+        navigate(paths.locatie.to());
+      })
+      .catch((e: unknown) => {
+        const fields = serverFieldErrors(e);
+        if (fields && !fields.plantLocation) setErrors(fields);
+        else setFailure(e);
+      });
   };
 
   return (
