@@ -1,7 +1,9 @@
 // Locations (issue #14 parts 1 and 3): the site manager (an internal user) creates a location for a customer with
 // its site address — which becomes the location's default work address — finds it selected on /locatie, then
-// deregisters it (it has no stock) and it leaves the list. Dutch on a desktop, English on a phone. axe-core checks
-// every page; SHOTS_DIR photographs them.
+// adds a second work address on /locatie-gegevens and deregisters it (it has no stock): it leaves the list. An external
+// user asks for a location (English, phone) and the equipment department approves it (Dutch, desktop): the requester
+// finds it among its locations. Dutch on a desktop, English on a phone. axe-core checks every page; SHOTS_DIR
+// photographs them.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
