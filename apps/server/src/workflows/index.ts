@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
+import { deregisterLocationRoutes } from './deregister-location.routes.ts';
 import { processRequestRoutes } from './process-request.routes.ts';
 import { submitOrderListRoutes } from './submit-order-list.routes.ts';
 import { submitRemovalRoutes } from './submit-removal.routes.ts';
@@ -18,4 +19,5 @@ export const workflowRoutes: Array<(app: FastifyInstance, deps: Deps) => Promise
   submitRemovalRoutes,
   submitTransferRoutes,
   processRequestRoutes,
+  deregisterLocationRoutes,
 ];

@@ -94,6 +94,8 @@ const beyondSpec = [
   '/materieeldienst/facturatie',
   '/materieeldienst/klachten',
   '/materieeldienst/klachten/:id',
+  // the department's queue of location requests (decision 0023)
+  '/materieeldienst/locatie-aanvragen',
   '/settings/servicemeldingen',
 ];
 

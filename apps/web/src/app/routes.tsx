@@ -179,6 +179,13 @@ export const routeTable: RouteDef[] = [
     { parent: 'Materieeldienst' },
   ),
   r(
+    'MaterieeldienstLocatieAanvragen',
+    paths.materieeldienstLocatieAanvragen.pattern,
+    'auth',
+    p(locations, 'MaterieeldienstLocatieAanvragenPage'),
+    { parent: 'Materieeldienst', titleKey: 'Locatie.aanvragen.dienst.titel' },
+  ),
+  r(
     'MaterieeldienstKlachten',
     paths.materieeldienstKlachten.pattern,
     'auth',

@@ -14,6 +14,8 @@ export const plantLocation = z.object({
   /** The user's role on the location: 'user', or 'administration' (read-only). */
   role: z.enum(['user', 'administration']),
   customerName: z.string().nullable(),
+  /** Deregistration pending (decision 0023): closed automatically once its stock reaches zero. */
+  deregistrationPending: z.boolean().optional(),
 });
 export type PlantLocation = z.infer<typeof plantLocation>;
 /** GET /api/v2.0/PlantLocations */

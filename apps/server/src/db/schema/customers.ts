@@ -66,6 +66,13 @@ export const plantLocations = pgTable(
     endDate: date(),
     /** Set when the location is deregistered (LocatieAfmelden). */
     deregisteredAt: moment(),
+    /**
+     * Deregistration pending (decision 0023): asked with the remaining stock put on a removal list; the location is
+     * closed (deregisteredAt) in the transaction that takes its last stock away.
+     */
+    deregistrationRequestedAt: moment(),
+    /** The buy-off amount (afkoopsom) asked for the remaining equipment at deregistration (LocatieAfmelden_AfkoopSom). */
+    buyOffRequested: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -162,3 +169,42 @@ export const locationMembershipsRelations = relations(locationMemberships, ({ on
 export const workAddressesRelations = relations(workAddresses, ({ one }) => ({
   location: one(plantLocations, { fields: [workAddresses.locationId], references: [plantLocations.id] }),
 }));
+
+export const locationRequestStatus = pgEnum('location_request_status', ['open', 'approved', 'rejected']);
+
+/**
+ * A request for a new location (LocatieAanvragen, issue #14 part 2): an external user asks, the equipment department
+ * approves it (choosing the number and customer: the location and the requester's membership are created in one
+ * transaction) or rejects it with a reason; the requester is mailed either way.
+ */
+export const locationRequests = pgTable(
+  'location_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The requester's customer when it has one: the department's default when approving. */
+    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    description: text().notNull(),
+    description2: text(),
+    projectNumber: text(),
+    street: text(),
+    postcode: text(),
+    city: text(),
+    startDate: date(),
+    endDate: date(),
+    comment: text(),
+    status: locationRequestStatus().notNull().default('open'),
+    /** The location made on approval. */
+    locationId: uuid().references(() => plantLocations.id, { onDelete: 'set null' }),
+    rejectReason: text(),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: moment(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('location_requests_status_idx').on(t.status, t.createdAt),
+    index('location_requests_user_idx').on(t.userId),
+  ],
+);

@@ -1,8 +1,17 @@
+import { apiError } from '@mp/contract/api/common';
+import { NEW_LOCATION_NO } from '@mp/contract/api/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import {
+  IDEMPOTENT_REPLAY_HEADER,
+  idempotencyHeaders,
+  idempotencyKeyOf,
+} from '../../platform/http/idempotency.ts';
+import { checkNewLocationNo, createLocation, listCreatableCustomers } from './locations.manage.ts';
+import { requestLocation } from './locations.requests.ts';
 import {
   listDepots,
   listMyLocations,
@@ -183,6 +192,154 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
           standaard: d.isDefault,
         })),
       };
+    },
+  );
+
+  const mail = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+  const text = (max: number) => z.string().trim().max(max);
+  const date = z.iso.date();
+
+  app.post(
+    '/api/LocatieAanmaken/GebruikerKlanten',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'The customers the caller may create a location for: every customer for admins and internal users, else only its own. Needs AppNieuweLocatieAanmaken (403).',
+        body: z.object({}).passthrough().nullish(),
+        response: {
+          200: z.object({
+            klanten: z.array(
+              z.object({
+                nummer: z.string(),
+                naam: z.string(),
+                plaats: z.string().nullable(),
+                geblokeerd: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => ({
+      klanten: (await listCreatableCustomers(ctxOf(req, deps))).map((c) => ({
+        nummer: c.customerNo,
+        naam: c.name,
+        plaats: c.city ?? null,
+        geblokeerd: c.blocked,
+      })),
+    }),
+  );
+
+  app.post(
+    '/api/LocatieAanmaken/LocatieNummerChecken',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'Whether locatieNummer may be used for a new location (format letter-hyphen-five digits, unused); melding is the translation key of the reason. Needs AppNieuweLocatieAanmaken (403).',
+        body: z.object({ locatieNummer: z.string().max(50) }).passthrough(),
+        response: { 200: z.object({ geldig: z.boolean(), melding: z.string().nullable() }) },
+      },
+    },
+    async (req) => {
+      const r = await checkNewLocationNo(ctxOf(req, deps), req.body.locatieNummer);
+      return { geldig: r.valid, melding: r.code };
+    },
+  );
+
+  app.post(
+    '/api/LocatieAanmaken/LocatieAanMaken',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'Creates a location like POST v2.0/PlantLocations (the same rules and 422 codes; requires the Idempotency-Key header). Answers the new number.',
+        headers: idempotencyHeaders,
+        body: z
+          .object({
+            klantNummer: z.string().trim().min(1).max(50),
+            locatieNummer: z.string().trim().regex(NEW_LOCATION_NO),
+            omschrijving: text(100).min(1),
+            omschrijving2: text(100).optional(),
+            projectNummer: text(50).optional(),
+            startDatum: date.optional(),
+            eindDatum: date.optional(),
+            adres: text(200).optional(),
+            postcode: text(20).optional(),
+            plaats: text(100).optional(),
+          })
+          .passthrough(),
+        response: { 200: z.object({ nummer: z.string() }), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const answer = await createLocation(
+        ctxOf(req, deps),
+        {
+          customerNo: b.klantNummer,
+          locationNo: b.locatieNummer,
+          description: b.omschrijving,
+          description2: b.omschrijving2,
+          projectNo: b.projectNummer,
+          startDate: b.startDatum,
+          endDate: b.eindDatum,
+          street: b.adres,
+          postcode: b.postcode,
+          city: b.plaats,
+        },
+        idempotencyKeyOf(req.headers),
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return { nummer: b.locatieNummer };
+    },
+  );
+
+  app.post(
+    '/api/LocatieAanvragen/LocatieAanvragen',
+    {
+      schema: {
+        tags: ['Legacy'],
+        description:
+          'Asks for a new location like POST v2.0/LocationRequests (AppLocatie; the department is mailed; requires the Idempotency-Key header).',
+        headers: idempotencyHeaders,
+        body: z
+          .object({
+            omschrijving: text(100).min(1),
+            omschrijving2: text(100).optional(),
+            projectNummer: text(50).optional(),
+            adres: text(200).optional(),
+            postcode: text(20).optional(),
+            plaats: text(100).optional(),
+            startDatum: date.optional(),
+            eindDatum: date.optional(),
+            opmerking: text(1000).optional(),
+          })
+          .passthrough(),
+        response: { 200: z.object({ id: z.string() }), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const answer = await requestLocation(
+        ctxOf(req, deps),
+        mail,
+        {
+          description: b.omschrijving,
+          description2: b.omschrijving2,
+          projectNo: b.projectNummer,
+          street: b.adres,
+          postcode: b.postcode,
+          city: b.plaats,
+          startDate: b.startDatum,
+          endDate: b.eindDatum,
+          comment: b.opmerking,
+        },
+        idempotencyKeyOf(req.headers),
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      return { id: answer.body.id };
     },
   );
 }

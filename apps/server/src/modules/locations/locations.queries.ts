@@ -18,6 +18,7 @@ export interface LocationRow {
   role: 'user' | 'administration';
   customerId: string;
   customerName: string | null;
+  deregistrationPending: boolean;
 }
 
 const locationColumns = {
@@ -29,6 +30,7 @@ const locationColumns = {
   projectNumber: plantLocations.projectNumber,
   customerId: plantLocations.customerId,
   customerName: customers.name,
+  deregistrationPending: sql<boolean>`${plantLocations.deregistrationRequestedAt} is not null`,
 };
 
 /** The locations a user is a member of (deregistered ones left out), with the user's role on each. */

@@ -20,6 +20,7 @@ export interface PlantLocationView {
   projectNo: string | null;
   role: 'user' | 'administration';
   customerName: string | null;
+  deregistrationPending: boolean;
 }
 
 function toView(row: LocationRow): PlantLocationView {
@@ -33,6 +34,7 @@ function toView(row: LocationRow): PlantLocationView {
     projectNo: row.projectNumber ?? null,
     role: row.role,
     customerName: row.customerName ?? null,
+    deregistrationPending: !!row.deregistrationPending,
   };
 }
 

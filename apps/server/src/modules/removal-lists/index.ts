@@ -1,3 +1,8 @@
 // The removal lists' public face (afvoerlijst). Everything else in this folder is private.
 export { removalListsRoutes } from './removal-lists.routes.ts';
-export { emptyRemovalList, type RemovalListLine, takeRemovalList } from './removal-lists.service.ts';
+export {
+  addRemovalLines,
+  emptyRemovalList,
+  type RemovalListLine,
+  takeRemovalList,
+} from './removal-lists.service.ts';

@@ -98,6 +98,22 @@ export async function postMovements(
       ${sql.param(ledger.map((l) => l.quantity))}::int[], ${sql.param(ledger.map((l) => l.kind))}::ledger_kind[],
       ${sql.param(ledger.map((l) => l.orderId))}::uuid[], ${sql.param(ledger.map((l) => l.orderLineId))}::uuid[])
       as l(location_id, depot_id, item_id, plant_id, quantity, kind, order_id, order_line_id)`);
+  await closeEmptiedLocations(tx, [
+    ...new Set(moves.map((m) => m.from.locationId).filter((id): id is string => !!id)),
+  ]);
+}
+
+/**
+ * A location whose deregistration is pending (decision 0023: its remaining stock was put on a removal list) is
+ * closed in the transaction that takes its last stock away.
+ */
+async function closeEmptiedLocations(tx: Tx, locationIds: string[]): Promise<void> {
+  if (locationIds.length === 0) return;
+  await tx.execute(sql`
+    update plant_locations p set deregistered_at = now(), updated_at = now()
+    where p.id = any(${sql.param(locationIds)}::uuid[]) and p.deregistration_requested_at is not null
+      and p.deregistered_at is null
+      and not exists (select 1 from inventory i where i.location_id = p.id and i.quantity > 0)`);
 }
 
 function shortage(m: Movement): AppError {

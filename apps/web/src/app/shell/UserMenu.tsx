@@ -6,6 +6,7 @@ import {
   IconKey,
   IconLogin2,
   IconLogout,
+  IconMapPin,
   IconMessageReport,
   IconSettings,
   IconTruckDelivery,
@@ -114,6 +115,17 @@ export function UserMenu() {
               data-testid="menu-department-complaints"
             >
               {t('Klachten.dienst.titel')}
+            </Menu.Item>
+          )}
+          {(user.isAdmin || user.isDepartment) && (
+            <Menu.Item
+              component={Link}
+              to={paths.materieeldienstLocatieAanvragen.to()}
+              leftSection={<IconMapPin size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-department-location-requests"
+            >
+              {t('Locatie.aanvragen.dienst.titel')}
             </Menu.Item>
           )}
           {user.isAdmin && (

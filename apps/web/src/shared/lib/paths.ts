@@ -89,6 +89,7 @@ export const paths = {
   materieeldienst: fixed('/materieeldienst'),
   materieeldienstFacturatie: fixed('/materieeldienst/facturatie'),
   materieeldienstKlachten: fixed('/materieeldienst/klachten'),
+  materieeldienstLocatieAanvragen: fixed('/materieeldienst/locatie-aanvragen'),
   materieeldienstKlacht: {
     pattern: '/materieeldienst/klachten/:id',
     to: (id: string) => `/materieeldienst/klachten/${enc('id', id)}`,

@@ -11,6 +11,8 @@ import { selectedLocationStore, selectLocation } from '../../../shared/session/l
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { WorkAddresses } from '../components/WorkAddresses';
+import { LocationRequestForm } from './LocationRequestPages';
 
 function LocationFacts({ location }: { location: PlantLocation }) {
   const { t } = useTranslation();
@@ -92,6 +94,11 @@ function Locations({ showOthers }: { showOthers: boolean }) {
                 {t('Locatie.geblokkeerd')}
               </Badge>
             )}
+            {current.deregistrationPending && (
+              <Badge color="yellow" variant="light" data-testid="location-pending">
+                {t('Locatie.in_afwachting')}
+              </Badge>
+            )}
             {current.role === 'administration' && (
               <Badge variant="light">{t('Locatie.rollen.administration')}</Badge>
             )}
@@ -126,6 +133,11 @@ function Locations({ showOthers }: { showOthers: boolean }) {
                   {l.description2}
                 </Text>
               )}
+              {l.deregistrationPending && (
+                <Badge color="yellow" variant="light" mt={6}>
+                  {t('Locatie.in_afwachting')}
+                </Badge>
+              )}
               {l.blocked && (
                 <Badge color="red" variant="light" mt={6}>
                   {t('Locatie.geblokkeerd')}
@@ -148,20 +160,24 @@ export function LocatiePage() {
 }
 
 export function LocatieGegevensPage() {
+  const selected = useStore(selectedLocationStore);
   return (
     <AreaPage needsLocation>
-      <Locations showOthers={false} />
+      <Stack gap="lg">
+        <Locations showOthers={false} />
+        {selected && <WorkAddresses key={selected.locationNo} locationNo={selected.locationNo} />}
+      </Stack>
     </AreaPage>
   );
 }
 
-export function LocatieAanmakenPage() {
-  return <AreaPage />;
-}
-
 export function LocatieAanvragenPage() {
   const { t } = useTranslation();
-  return <AreaPage description={t('Locatie.aanvragen.intro')} />;
+  return (
+    <AreaPage description={t('Locatie.aanvragen.intro')}>
+      <LocationRequestForm />
+    </AreaPage>
+  );
 }
 
 export function LocatieAanvragenVoltooidPage() {
@@ -174,7 +190,5 @@ export function LocatieAanvragenVoltooidPage() {
   );
 }
 
-export function LocatieAfmeldenPage() {
-  const { t } = useTranslation();
-  return <AreaPage needsLocation description={t('Locatie.afmelden.intro')} />;
-}
+export { MaterieeldienstLocatieAanvragenPage } from './LocationRequestPages';
+export { LocatieAanmakenPage, LocatieAfmeldenPage } from './ManageLocationPages';
