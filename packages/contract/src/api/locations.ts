@@ -194,3 +194,63 @@ export type ApproveLocationRequestInput = z.infer<typeof approveLocationRequestI
 /** POST Department/location-requests/{id}/reject */
 export const rejectLocationRequestInput = z.object({ reason: text(1000).min(1) });
 export type RejectLocationRequestInput = z.infer<typeof rejectLocationRequestInput>;
+
+/** The traffic light of a location (decision 0023): the age in days of its oldest stock line against the settings. */
+export const locationIndicator = z.object({
+  level: z.enum(['safe', 'warning', 'danger']),
+  /** Days since the oldest stock line still on the location arrived; 0 without stock. */
+  days: z.number().int(),
+  /** Locatie_IndicatorSafe / Warning / Danger. */
+  safe: z.number().int(),
+  warning: z.number().int(),
+  danger: z.number().int(),
+});
+
+export const locationMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'administration']),
+  /** Whether the caller may change or remove this member (canManageUser). */
+  manageable: z.boolean(),
+});
+export type LocationMember = z.infer<typeof locationMember>;
+
+/** GET /api/v2.0/PlantLocations/{plantLocation}/details: the location data page. */
+export const locationDetails = z.object({
+  locationNo: z.string(),
+  description: z.string(),
+  description2: z.string().nullable(),
+  projectNumber: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  street: z.string().nullable(),
+  postcode: z.string().nullable(),
+  city: z.string().nullable(),
+  customerName: z.string(),
+  blocked: z.boolean(),
+  deregistrationPending: z.boolean(),
+  /** The caller may change the facts (write role, admin, key user of the customer). */
+  canEdit: z.boolean(),
+  /** The caller may add, change and remove members (admin, key user of the customer). */
+  canManageMembers: z.boolean(),
+  members: z.array(locationMember),
+  indicator: locationIndicator,
+});
+export type LocationDetails = z.infer<typeof locationDetails>;
+
+const day = z.iso.date();
+/** PUT /api/v2.0/PlantLocations/{plantLocation}: the facts a user may change. */
+export const locationFactsUpdate = z
+  .object({
+    description: z.string().trim().min(1).max(100),
+    description2: z.string().trim().max(100).nullable(),
+    projectNumber: z.string().trim().max(50).nullable(),
+    startDate: day.nullable(),
+    endDate: day.nullable(),
+  })
+  .strict();
+export type LocationFactsUpdate = z.infer<typeof locationFactsUpdate>;
+
+/** PUT /api/v2.0/PlantLocations/{plantLocation}/members/{userId}: add a member, or change the role. */
+export const locationMemberUpdate = z.object({ role: z.enum(['user', 'administration']) }).strict();

@@ -84,29 +84,35 @@ const depot = z.object({
 /** Legacy RPC calls (POST /api/{Controller}/{Action}) of the locations area. */
 export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/api/GebruikerMaterieellocatie/GetGebruikerMaterieelLocaties',
-    {
-      schema: {
-        tags: ['Legacy'],
-        body: z.object({}).passthrough().nullish(),
-        response: { 200: z.object({ locaties: z.array(locatie) }) },
+  // GetLocationsCallBack is what the old client called after the ERP answered: the same list, the same 416 for an
+  // external user whose account the ERP does not know (product §7).
+  for (const action of ['GetGebruikerMaterieelLocaties', 'GetLocationsCallBack']) {
+    app.post(
+      `/api/GebruikerMaterieellocatie/${action}`,
+      {
+        schema: {
+          tags: ['Legacy'],
+          description:
+            "GET PlantLocations in the old client's names. 416 warning.navision_account_onbekend for an external user without a customer.",
+          body: z.object({}).passthrough().nullish(),
+          response: { 200: z.object({ locaties: z.array(locatie) }), 416: apiError },
+        },
       },
-    },
-    async (req) => {
-      const locations = await listMyLocations(ctxOf(req, deps));
-      return {
-        locaties: locations.map((l) => ({
-          nummer: l.locationNo,
-          omschrijving: l.description,
-          omschrijving2: l.description2,
-          geblokeerd: l.blocked,
-          projectNummer: l.projectNo,
-          rol: l.role,
-        })),
-      };
-    },
-  );
+      async (req) => {
+        const locations = await listMyLocations(ctxOf(req, deps));
+        return {
+          locaties: locations.map((l) => ({
+            nummer: l.locationNo,
+            omschrijving: l.description,
+            omschrijving2: l.description2,
+            geblokeerd: l.blocked,
+            projectNummer: l.projectNo,
+            rol: l.role,
+          })),
+        };
+      },
+    );
+  }
 
   app.post(
     '/api/MaterieelAanvraag/GetAdressen',

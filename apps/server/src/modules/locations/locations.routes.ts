@@ -2,6 +2,9 @@ import { apiError } from '@mp/contract/api/common';
 import {
   approveLocationRequestInput,
   depotList,
+  locationDetails,
+  locationFactsUpdate,
+  locationMemberUpdate,
   locationNoCheck,
   locationRequest,
   locationRequestInput,
@@ -27,6 +30,12 @@ import {
 } from '../../platform/http/idempotency.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { createWorkAddress, deleteWorkAddress, updateWorkAddress } from './locations.addresses.ts';
+import {
+  changeLocationFacts,
+  readLocationDetails,
+  removeLocationMember,
+  setLocationMember,
+} from './locations.data.ts';
 import { locationsLegacy } from './locations.legacy.ts';
 import { checkNewLocationNo, createLocation } from './locations.manage.ts';
 import {
@@ -163,6 +172,78 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       await deleteWorkAddress(ctxOf(req, deps), req.params.plantLocation, req.params.addressId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const dataAccess =
+    'Members read it (the read-only role too), admins and the key user of the location’s customer as well; anything else answers 404 error.locatie_onbekend.';
+  app.get(
+    '/api/v2.0/PlantLocations/:plantLocation/details',
+    {
+      schema: {
+        tags,
+        description: `The location data page: facts, members (with what the caller may change) and the traffic light (days of the oldest stock line against Locatie_Indicator*). ${dataAccess}`,
+        params: plantLocationParam,
+        response: { 200: locationDetails },
+      },
+    },
+    async (req) => readLocationDetails(ctxOf(req, deps), req.params.plantLocation),
+  );
+
+  app.put(
+    '/api/v2.0/PlantLocations/:plantLocation',
+    {
+      schema: {
+        tags,
+        description:
+          'Changes the descriptions, project number and dates (204): a member with role user, an admin, or the key user of the location’s customer (403 error.alleen_lezen for the read-only role; 404 otherwise). An end before the start answers 422 validation.einde_na_begin at endDate.',
+        params: plantLocationParam,
+        body: locationFactsUpdate,
+        response: { 204: z.null(), 422: apiError },
+      },
+    },
+    async (req, reply) => {
+      await changeLocationFacts(ctxOf(req, deps), req.params.plantLocation, req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const memberParams = z.object({
+    plantLocation: z.string().trim().min(1).max(50),
+    userId: z.string().min(1).max(64),
+  });
+  app.put(
+    '/api/v2.0/PlantLocations/:plantLocation/members/:userId',
+    {
+      schema: {
+        tags,
+        description:
+          'Adds the user to the location or changes its role (204): an admin, or the key user of the location’s customer for a user it manages (canManageUser); another user answers 404.',
+        params: memberParams,
+        body: locationMemberUpdate,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await setLocationMember(ctxOf(req, deps), req.params.plantLocation, req.params.userId, req.body.role);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/v2.0/PlantLocations/:plantLocation/members/:userId',
+    {
+      schema: {
+        tags,
+        description:
+          'Removes the user from the location (204), under the rule of PUT …/members/{userId}; a user who is no member answers 404.',
+        params: memberParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await removeLocationMember(ctxOf(req, deps), req.params.plantLocation, req.params.userId);
       return reply.code(204).send(null);
     },
   );

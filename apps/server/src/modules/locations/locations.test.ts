@@ -109,6 +109,33 @@ describe('PlantLocations', () => {
     const r = await get('/api/v2.0/PlantLocations', 'los@extern.nl');
     expect(r.statusCode).toBe(416);
     expect(r.json().code).toBe('warning.navision_account_onbekend');
+    // the legacy twins say the same (GetLocationsCallBack: a 416 means an unknown ERP account, product §7)
+    for (const action of ['GetGebruikerMaterieelLocaties', 'GetLocationsCallBack']) {
+      const legacy = await t.app.inject({
+        method: 'POST',
+        url: `/api/GebruikerMaterieellocatie/${action}`,
+        payload: {},
+        headers: await t.auth('los@extern.nl'),
+      });
+      expect([action, legacy.statusCode, legacy.json().code]).toEqual([
+        action,
+        416,
+        'warning.navision_account_onbekend',
+      ]);
+    }
+  });
+
+  it('GetLocationsCallBack answers as GetGebruikerMaterieelLocaties', async () => {
+    const ask = async (action: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/GebruikerMaterieellocatie/${action}`,
+          payload: {},
+          headers: await t.auth(INFRANOORD),
+        })
+      ).json();
+    expect(await ask('GetLocationsCallBack')).toEqual(await ask('GetGebruikerMaterieelLocaties'));
   });
 });
 
