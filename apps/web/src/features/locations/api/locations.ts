@@ -3,6 +3,7 @@ import type {
   DeregisterInput,
   DeregistrationInfo,
   DeregistrationResult,
+  LocationFactsUpdate,
   LocationNoCheck,
   LocationRequest,
   LocationRequestInput,
@@ -162,5 +163,62 @@ export function useDecideLocationRequest() {
         qc.invalidateQueries({ queryKey: [...locationKeys.all, 'queue'] }),
         qc.invalidateQueries({ queryKey: plantLocationKeys.all }),
       ]),
+  });
+}
+
+/** GET PlantLocations/{plantLocation}/details: facts, members, traffic light. */
+export function useLocationDetails(locationNo: string) {
+  return useQuery({
+    queryKey: [...locationKeys.all, 'details', locationNo] as const,
+    queryFn: ({ signal }) =>
+      api.get(`/PlantLocations/${pathParam('plantLocation', locationNo)}/details`, {
+        signal,
+        answer: (c) => c.locations.locationDetails,
+      }),
+  });
+}
+
+/** PUT PlantLocations/{plantLocation}: the facts; the location list (descriptions) follows. */
+export function useSaveLocationFacts(locationNo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (facts: LocationFactsUpdate) =>
+      api.put(`/PlantLocations/${pathParam('plantLocation', locationNo)}`, facts, {
+        answer: (c) => c.common.noContent,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...locationKeys.all, 'details', locationNo] }),
+        queryClient.invalidateQueries({ queryKey: plantLocationKeys.all }),
+      ]),
+  });
+}
+
+/** PUT (role) or DELETE (null) PlantLocations/{plantLocation}/members/{userId}. */
+export function useSetMember(locationNo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: 'user' | 'administration' | null }) => {
+      const path = `/PlantLocations/${pathParam('plantLocation', locationNo)}/members/${pathParam('userId', userId)}`;
+      return role
+        ? api.put(path, { role }, { answer: (c) => c.common.noContent })
+        : api.delete(path, { answer: (c) => c.common.noContent });
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: [...locationKeys.all, 'details', locationNo] }),
+  });
+}
+
+/** GET Users?query=: users the caller manages (admins, key users), to add as members. */
+export function useManagedUsers(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'pick', query] as const,
+    queryFn: ({ signal }) =>
+      api.get('/Users', {
+        signal,
+        query: { query: query || undefined, pageSize: 20 },
+        answer: (c) => c.users.userList,
+      }),
+    enabled,
   });
 }

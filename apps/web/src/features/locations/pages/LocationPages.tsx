@@ -11,6 +11,7 @@ import { selectedLocationStore, selectLocation } from '../../../shared/session/l
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { LocationData } from '../components/LocationData';
 import { WorkAddresses } from '../components/WorkAddresses';
 import { LocationRequestForm } from './LocationRequestPages';
 
@@ -164,8 +165,14 @@ export function LocatieGegevensPage() {
   return (
     <AreaPage needsLocation>
       <Stack gap="lg">
-        <Locations showOthers={false} />
-        {selected && <WorkAddresses key={selected.locationNo} locationNo={selected.locationNo} />}
+        {selected ? (
+          <>
+            <LocationData key={`data-${selected.locationNo}`} locationNo={selected.locationNo} />
+            <WorkAddresses key={selected.locationNo} locationNo={selected.locationNo} />
+          </>
+        ) : (
+          <Locations showOthers={false} />
+        )}
       </Stack>
     </AreaPage>
   );

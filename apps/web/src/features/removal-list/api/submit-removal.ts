@@ -1,27 +1,10 @@
-import type { DepotList } from '@mp/contract/api/locations';
 import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RelocationForm, RemovalForm } from '@mp/contract/api/removal';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useDepots } from '../../../shared/api/get-depots';
 
-/** GET /api/v2.0/PlantLocations/depots/removal: where equipment can go back to; defaultDepotNo is preselected. */
-export async function getRemovalDepots(signal?: AbortSignal): Promise<DepotList> {
-  const body = await api.get('/PlantLocations/depots/removal', {
-    signal,
-    answer: (c) => c.locations.depotList,
-  });
-  return { defaultDepotNo: body?.defaultDepotNo ?? null, depots: body?.depots ?? [] };
-}
-
-export function useRemovalDepots() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['depots', 'list', 'removal'],
-      queryFn: ({ signal }) => getRemovalDepots(signal),
-      staleTime: 10 * 60_000,
-    }),
-  );
-}
+/** The removal wizard's depots (shared/api/get-depots.ts, purpose 'removal'). */
+export const useRemovalDepots = () => useDepots('removal');
 
 /**
  * POST /api/v2.0/PlantRequests/removal with the Idempotency-Key of this attempt: a retry with the same key never
