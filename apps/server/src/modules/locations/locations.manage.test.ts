@@ -20,7 +20,7 @@ const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl'; // internal, K-10045, member of P-24001…P-24004, P-24007
 const EXTERNAL = 'projectleider@infranoord.nl'; // external, K-10112
 const READ_ONLY = 'administratie@vandijk.nl'; // administration (read-only) on P-24001
-const KEY_NOORD = 'sleutel@infranoord.nl'; // made below: external key user of K-10112
+const KEY_NOORD = 'sleutel-locaties@infranoord.nl'; // made below: external key user of K-10112
 const DEPARTMENT = 'materieeldienst@materieelportaal.nl';
 
 let t: TestApp;
