@@ -63,6 +63,7 @@ const departmentComplaints = () => import('../features/complaints/pages/Departme
 const favourites = () => import('../features/favourites/pages/FavouritesPage');
 const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
+const reports = () => import('../features/admin/pages/ReportPages');
 const users = () => import('../features/users/pages/UserPages');
 
 const p = (load: Load, component: string): Page => ({ load, component });
@@ -92,10 +93,10 @@ export const routeTable: RouteDef[] = [
   r('GebruikerAanmaken', paths.gebruikerAanmaken.pattern, 'auth', p(users, 'GebruikerAanmakenPage'), {
     parent: 'Gebruikers',
   }),
-  r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(admin, 'PaginaGebruikPage'), {
+  r('PaginaGebruik', paths.paginaGebruik.pattern, 'auth', p(reports, 'PaginaGebruikPage'), {
     parent: 'Settings',
   }),
-  r('Rapportages', paths.rapportages.pattern, 'auth', p(admin, 'RapportagesPage'), { parent: 'Settings' }),
+  r('Rapportages', paths.rapportages.pattern, 'auth', p(reports, 'RapportagesPage'), { parent: 'Settings' }),
   r('Registreren', paths.registreren.pattern, 'open', p(auth.register, 'RegisterPage')),
   r('WachtwoordVergeten', paths.wachtwoordVergeten.pattern, 'open', p(auth.forgot, 'ForgotPasswordPage')),
   r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signOutTest } from '../../../test/render';
-import { PaginaGebruikPage } from '../pages/AdminPages';
+import { PaginaGebruikPage } from '../pages/ReportPages';
 import { screenOf, viewsPerDay, viewsPerScreen } from './PageUsage';
 
 // why: the server is the system's edge; GET statistics is stubbed with answers the contract allows.

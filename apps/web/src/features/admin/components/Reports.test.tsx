@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signOutTest } from '../../../test/render';
-import { RapportagesPage } from '../pages/AdminPages';
+import { RapportagesPage } from '../pages/ReportPages';
 import { statusRows } from './Reports';
 
 // why: the server is the system's edge; GET Reports and Customers are stubbed with answers the contract allows.
