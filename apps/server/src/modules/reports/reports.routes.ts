@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import { reportAnswer, reportExportQuery, reportQuery } from '@mp/contract/api/reports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Requests and orders by status over the last `months`, open indicators and outstanding costs as of today, for one location (scope=location&plantLocation=) or a customer (scope=customer; admins may pass customerId, or none for every customer; others get their own). AppRapportage (403 without); a location or customer out of reach answers 404.',
         querystring: reportQuery,
-        response: { 200: reportAnswer },
+        response: { 200: reportAnswer, 422: apiError },
       },
     },
     async (req) => readReports(ctxOf(req, deps), req.query),
@@ -45,6 +46,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         querystring: reportExportQuery,
         response: {
           200: z.string().meta({ description: 'The XLSX or CSV file, as an attachment.', format: 'binary' }),
+          422: apiError,
         },
       },
     },

@@ -36,9 +36,10 @@ function monthsBack(today: string, months: number): string {
 async function scopeOf(ctx: Ctx, q: ReportQuery) {
   const user = requireUser(ctx);
   if (q.scope === 'location') {
+    // by meaning (the scope asks for it), so a rule: the query's shape cannot say "required when scope=location"
     if (!q.plantLocation) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { plantLocation: 'validation.verplicht' } },
+      throw new AppError('rule', 'validation.verplicht', {
+        details: { fields: { plantLocation: { code: 'validation.verplicht' } } },
       });
     }
     const loc = await requireLocation(ctx, q.plantLocation, 'read', { allowDeregistered: true });

@@ -95,9 +95,9 @@ describe('GET Reports', () => {
     expect(all.locations).toBeGreaterThan(admin.json().locations);
   });
 
-  it('names a missing location of the location scope (400 at the field)', async () => {
+  it('names a missing location of the location scope (422 at the field)', async () => {
     const r = await get('/api/v2.0/Reports?scope=location', ADMIN);
-    expect(r.statusCode).toBe(400);
+    expect(r.statusCode).toBe(422);
     expect(r.json().details.fields).toHaveProperty('plantLocation');
   });
 

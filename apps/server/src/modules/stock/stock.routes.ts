@@ -337,7 +337,18 @@ function stockLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Where an item or plant is among the caller’s locations (zoekTekst: words in number, description or plant number).',
-        body: z.object({ zoekTekst: z.string().trim().min(2).max(100) }).passthrough(),
+        // why: two characters that are not spaces, no control character (the pattern says so in the API document; trim()
+        // and the control-character check alone would not)
+        body: z
+          .object({
+            zoekTekst: z
+              .string()
+              .max(100)
+              .regex(/^[^\p{Cc}]*[^\s\p{Cc}][^\p{Cc}]*[^\s\p{Cc}][^\p{Cc}]*$/u, 'validation.te_kort')
+              .trim()
+              .min(2),
+          })
+          .passthrough(),
         response: { 200: legacyAnswer({ locaties: legacyRows }) },
       },
     },
