@@ -132,8 +132,3 @@ export function AdminAreaPage() {
     </AreaPage>
   );
 }
-
-/** Pages any signed-in user may open whose content comes with a later issue. */
-export function SignedInAreaPage() {
-  return <AreaPage />;
-}

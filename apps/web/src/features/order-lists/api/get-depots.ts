@@ -1,7 +1,6 @@
 // The order wizard's depots: the shared fetcher (shared/api/get-depots.ts) for the purpose 'order'.
-import { depotsQueryOptions, useDepots } from '../../../shared/api/get-depots';
+import { useDepots } from '../../../shared/api/get-depots';
 
 export { type Depot, type DepotList, defaultDepotOf, depotKeys } from '../../../shared/api/get-depots';
 
-export const orderDepotsQueryOptions = () => depotsQueryOptions('order');
 export const useOrderDepots = () => useDepots('order');
