@@ -9,6 +9,7 @@ export * as department from './department.ts';
 export * as documents from './documents.ts';
 export * as invoices from './invoices.ts';
 export * as locations from './locations.ts';
+export * as mailTemplates from './mail-templates.ts';
 export * as ordering from './ordering.ts';
 export * as orders from './orders.ts';
 export * as removal from './removal.ts';
