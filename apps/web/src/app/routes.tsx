@@ -258,7 +258,9 @@ export const routeTable: RouteDef[] = [
   r('ServiceMessagesBeheer', paths.serviceMessagesBeheer.pattern, 'auth', p(admin, 'ServiceMessagesPage'), {
     parent: 'Settings',
   }),
-  r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'MailTemplatesPage'), { parent: 'Settings' }),
+  r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'MailTemplatesPage'), {
+    parent: 'Settings',
+  }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {
     parent: 'Categories',

@@ -22,7 +22,6 @@ import { serverFieldErrors } from '../../../shared/lib/form-errors';
 import { useFormat } from '../../../shared/ui/format';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
-  useMailTemplates,
   usePreviewMailTemplate,
   useResetMailTemplate,
   useSaveMailTemplate,
