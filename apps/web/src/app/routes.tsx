@@ -261,8 +261,8 @@ export const routeTable: RouteDef[] = [
   r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'MailTemplatesPage'), {
     parent: 'Settings',
   }),
-  r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('Categories', paths.categories.pattern, 'auth', p(admin, 'CategoriesPage'), { parent: 'Settings' }),
+  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'CategoryDeletePage'), {
     parent: 'Categories',
   }),
   // admins and key users (decision 0023): no Settings parent, a key user does not reach the settings

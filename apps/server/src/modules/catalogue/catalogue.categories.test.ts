@@ -65,7 +65,7 @@ describe('deleting a category', () => {
     const before = await itemsIn(full.id);
     const r = await del(full.id);
     expect(r.statusCode).toBe(422);
-    expect(r.json()).toMatchObject({ code: 'Categories.niet_leeg', details: { itemCount: before.length } });
+    expect(r.json()).toMatchObject({ code: 'categorieen.niet_leeg', details: { itemCount: before.length } });
     expect(await itemsIn(full.id)).toEqual(before);
     const parent = await addCategory('OUDER-1');
     const child = await addCategory('KIND-1', parent);
@@ -83,7 +83,7 @@ describe('deleting a category', () => {
     for (const target of [parent, grandchild, '00000000-0000-4000-8000-000000000099']) {
       const r = await del(parent, ADMIN, target);
       expect(r.statusCode, target).toBe(422);
-      expect(r.json().code).toBe('Categories.doel_ongeldig');
+      expect(r.json().code).toBe('categorieen.doel_ongeldig');
     }
     const ids = (await list()).map((c) => c.id);
     expect(ids).toEqual(expect.arrayContaining([parent, child, grandchild]));

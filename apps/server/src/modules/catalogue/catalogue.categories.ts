@@ -20,7 +20,7 @@ export async function deleteCategory(ctx: Ctx, id: string, moveTo: string | unde
   const result = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as typeof ctx.db;
     const contents = await lockCategoryContents(db, id);
-    if (!contents) throw errors.notFound('Categories.niet_gevonden');
+    if (!contents) throw errors.notFound('categorieen.niet_gevonden');
     let moved = { movedItems: 0, movedCategories: 0 };
     if (moveTo !== undefined) {
       if (
@@ -28,13 +28,13 @@ export async function deleteCategory(ctx: Ctx, id: string, moveTo: string | unde
         (await selectDescendantIds(db, id)).includes(moveTo) ||
         !(await categoryExists(db, moveTo))
       )
-        throw errors.rule('Categories.doel_ongeldig', {
-          fields: { moveTo: { code: 'Categories.doel_ongeldig' } },
+        throw errors.rule('categorieen.doel_ongeldig', {
+          fields: { moveTo: { code: 'categorieen.doel_ongeldig' } },
         });
       moved = await moveCategoryContents(db, id, moveTo);
     } else if (contents.itemCount > 0 || contents.childCount > 0) {
       throw errors.rule(
-        'Categories.niet_leeg',
+        'categorieen.niet_leeg',
         { itemCount: contents.itemCount, childCount: contents.childCount },
         { items: contents.itemCount, categories: contents.childCount },
       );

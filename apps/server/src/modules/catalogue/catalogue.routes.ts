@@ -1,6 +1,7 @@
 import {
   cataloguePage as cataloguePageSchema,
   catalogueQuery,
+  categoryDeleted,
   categoryList,
   itemCardsQuery,
   itemCards as itemCardsSchema,
@@ -57,11 +58,11 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'Admin: deletes a category. One that still holds items or subcategories is refused (422 Categories.niet_leeg, details itemCount/childCount) unless `moveTo` names the category to move them to first (not itself nor one below it: 422 Categories.doel_ongeldig). One transaction; answers how much moved.',
+          'Admin: deletes a category. One that still holds items or subcategories is refused (422 categorieen.niet_leeg, details itemCount/childCount) unless `moveTo` names the category to move them to first (not itself nor one below it: 422 categorieen.doel_ongeldig). One transaction; answers how much moved.',
         params: z.object({ id: z.guid() }),
         querystring: z.object({ moveTo: z.guid().optional() }),
         response: {
-          200: z.object({ id: z.string(), movedItems: z.number().int(), movedCategories: z.number().int() }),
+          200: categoryDeleted,
           422: apiError,
         },
       },

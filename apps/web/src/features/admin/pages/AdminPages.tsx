@@ -132,4 +132,5 @@ export function AdminAreaPage() {
     </AreaPage>
   );
 }
+export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
 export { MailTemplatesPage } from './MailTemplatesPage';
