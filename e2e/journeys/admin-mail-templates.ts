@@ -57,8 +57,7 @@ describe('mail templates', () => {
         .getByTestId('mail-preview-subject')
         .getByText('Onderwerp: Nieuw wachtwoord voor Jan de Vries')
         .waitFor();
-      const frame = page.frameLocator('[data-testid=mail-preview-frame]');
-      await frame.locator('a').first().waitFor();
+      await page.getByTestId('mail-preview-body').locator('a').first().waitFor();
       await expectAccessible(page, `E-mailsjablonen, voorbeeld (${tag})`);
       await shot(page, `mail-templates-preview-${tag}`);
       await page.getByTestId('mail-save').click();
@@ -73,10 +72,10 @@ describe('mail templates', () => {
     const res = await fetch(`${baseUrl}/api/v2.0/Auth/forgot-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'nl-NL' },
-      body: JSON.stringify({ email: users.projectleider }),
+      body: JSON.stringify({ email: users.uitvoerder }),
     });
     assert.equal(res.status, 202);
-    const mail = await waitForMail(users.projectleider, /Subject: Nieuw wachtwoord voor/);
+    const mail = await waitForMail(users.uitvoerder, /Subject: Nieuw wachtwoord voor/);
     assert.match(mail, /wachtwoord-resetten\?token=/);
   });
 

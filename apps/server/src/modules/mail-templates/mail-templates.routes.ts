@@ -125,7 +125,7 @@ export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) 
       schema: {
         tags: ['Legacy'],
         description: 'Admin: every type and language (as GET /api/v2.0/MailTemplates, flat).',
-        body: z.object({}).passthrough().nullish(),
+        body: z.object({}).strict().nullish(),
         response: { 200: z.object({ mailTemplates: z.array(mailTemplate) }) },
       },
     },

@@ -38,16 +38,19 @@ export async function listMailTemplates(ctx: Ctx) {
       placeholders: [...mailTemplatePlaceholders[type]],
       templates: locales.map((locale): MailTemplateView => {
         const row = rows.find((r) => r.type === type && r.locale === locale);
-        if (row)
-          return {
-            type,
-            locale,
-            subject: row.subject,
-            html: sanitizeMailHtml(row.html),
-            isDefault: false,
-            updatedAt: row.updatedAt.toISOString(),
-          };
-        return { type, locale, ...defaultMailTemplate(type, locale), isDefault: true, updatedAt: null };
+        const standard = defaultMailTemplate(type, locale);
+        if (!row) return { type, locale, ...standard, isDefault: true, updatedAt: null };
+        const html = sanitizeMailHtml(row.html);
+        // the seed stores the default text: that row is still "the default" until someone changes it
+        const isDefault = row.subject === standard.subject && html === sanitizeMailHtml(standard.html);
+        return {
+          type,
+          locale,
+          subject: row.subject,
+          html,
+          isDefault,
+          updatedAt: isDefault ? null : row.updatedAt.toISOString(),
+        };
       }),
     })),
   };

@@ -46,6 +46,8 @@ describe('mail templates', () => {
       'fr-FR',
       'de-DE',
     ]);
+    // the seed stored the default texts: still the default until changed
+    expect(forgot.templates.every((x: { isDefault: boolean }) => x.isDefault)).toBe(true);
     // the seed's texts use only known placeholders (so saving one unchanged is never refused)
     for (const type of types)
       for (const tpl of type.templates)

@@ -147,7 +147,7 @@ function defaultBody(locale: Locale, rush: boolean, hasReference: boolean): stri
     `<p>${k('vervolg')}</p>`,
     `<p><a href="{{link}}">${k('actie')}</a></p>`,
     `<p>${t(locale, 'mail.afsluiting')}<br>${t(locale, 'mail.ondertekening')}</p>`,
-    `<p style="color:#777;font-size:12px">${t(locale, 'mail.automatisch')}</p>`,
+    `<p style="color:#5c5f66;font-size:12px">${t(locale, 'mail.automatisch')}</p>`,
   ].join('\n');
 }
 

@@ -46,6 +46,6 @@ export function defaultMailTemplate(
   const closing = [str(mail, 'afsluiting'), str(mail, 'ondertekening')].filter(Boolean).join('<br>');
   if (closing) parts.push(`<p>${closing}</p>`);
   const auto = str(mail, 'automatisch');
-  if (auto) parts.push(`<p style="color:#868e96;font-size:12px">${auto}</p>`);
+  if (auto) parts.push(`<p style="color:#5c5f66;font-size:12px">${auto}</p>`);
   return { subject, html: parts.join('\n') };
 }

@@ -96,7 +96,7 @@ function fromBundle(
   const closing = [common(locale, 'afsluiting'), common(locale, 'ondertekening')].filter(Boolean);
   if (closing.length) parts.push(`<p>${closing.map((t) => para(t, values)).join('<br>')}</p>`);
   const auto = common(locale, 'automatisch');
-  if (auto) parts.push(`<p style="font-size:12px;color:#777">${para(auto, values)}</p>`);
+  if (auto) parts.push(`<p style="font-size:12px;color:#5c5f66">${para(auto, values)}</p>`);
   return { subject: texts.onderwerp, html: parts.join('\n') };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import classes from './safe-html.module.css';
 
-type Sanitize = (html: string, headingLevel?: number) => string;
+type Sanitize = (html: string, headingLevel?: number, keepStyles?: boolean) => string;
 
 let sanitizer: Promise<Sanitize> | null = null;
 
@@ -18,11 +18,12 @@ export function loadSanitizer(): Promise<Sanitize> {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     });
-    return (html: string, headingLevel?: number) => {
+    return (html: string, headingLevel?: number, keepStyles = false) => {
       const fragment = DOMPurify.sanitize(html, {
         USE_PROFILES: { html: true },
         FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-        FORBID_ATTR: ['style'],
+        // a mail's look lives in its inline styles (the server's mail allow-list keeps colours, lengths, keywords)
+        FORBID_ATTR: keepStyles ? [] : ['style'],
         ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?!\/)|#|[^:]*$)/i,
         RETURN_DOM_FRAGMENT: true,
       });
@@ -58,19 +59,22 @@ export function SafeHtml({
   html,
   className,
   headingLevel,
+  keepStyles = false,
 }: {
   html: string;
   className?: string;
   headingLevel?: number;
+  /** Keep inline styles (a mail preview); everywhere else they go. */
+  keepStyles?: boolean;
 }) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    void loadSanitizer().then((sanitize) => active && setClean(sanitize(html, headingLevel)));
+    void loadSanitizer().then((sanitize) => active && setClean(sanitize(html, headingLevel, keepStyles)));
     return () => {
       active = false;
     };
-  }, [html, headingLevel]);
+  }, [html, headingLevel, keepStyles]);
   if (clean === null)
     return <div className={className ? `${classes.html} ${className}` : classes.html} aria-busy="true" />;
   return (

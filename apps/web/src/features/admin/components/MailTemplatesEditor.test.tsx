@@ -129,7 +129,7 @@ describe('the mail templates page', () => {
     fireEvent.change(subject, { target: { value: 'Hallo {{name}}' } });
     fireEvent.click(screen.getByTestId('mail-preview'));
     expect((await screen.findByTestId('mail-preview-subject')).textContent).toBe('Onderwerp: Hallo Jan');
-    expect(screen.getByTestId('mail-preview-frame').getAttribute('sandbox')).toBe('');
+    expect((await screen.findByText('Beste Jan')).closest('[data-testid=mail-preview-body]')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mail-test'));
     await waitFor(() => expect(calls('POST').filter((c) => c.url.endsWith('/test'))).toHaveLength(1));
     expect(calls('PUT')).toHaveLength(0);

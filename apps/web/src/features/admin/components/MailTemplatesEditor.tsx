@@ -20,6 +20,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../../shared/lib/form-errors';
 import { useFormat } from '../../../shared/ui/format';
+import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
   usePreviewMailTemplate,
@@ -109,7 +110,7 @@ export function MailTemplatesEditor({ types }: { types: TypeEntry[] }) {
               {t('shared.terug')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               mih={44}
               data-testid="mail-discard"
               onClick={() => {
@@ -348,19 +349,9 @@ function TemplateForm({
             <Text fw={600} my="xs" data-testid="mail-preview-subject">
               {t('MailTemplates.onderwerp')}: {preview.subject}
             </Text>
-            {/* A mail is its own document: shown in a sandbox (no scripts, no access to this page), styles and all. */}
-            <iframe
-              title={t('MailTemplates.voorbeeld_titel')}
-              sandbox=""
-              srcDoc={`<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e;margin:12px}</style></head><body>${preview.html}</body></html>`}
-              style={{
-                width: '100%',
-                minHeight: 360,
-                border: '1px solid var(--mantine-color-gray-3)',
-                borderRadius: 4,
-              }}
-              data-testid="mail-preview-frame"
-            />
+            <Paper withBorder radius="sm" p="md" bg="white" data-testid="mail-preview-body">
+              <SafeHtml html={preview.html} keepStyles />
+            </Paper>
           </Paper>
         )}
       </Stack>
@@ -383,7 +374,7 @@ function TemplateForm({
               {t('shared.terug')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               mih={44}
               loading={reset.isPending}
               data-testid="confirm-button"

@@ -95,7 +95,7 @@ describe('the categories page', () => {
     fireEvent.change(input, { target: { files: [new File(['png'], 'hek.png', { type: 'image/png' })] } });
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
     expect(calls('POST')[0]?.url).toContain('/Images/set/category?id=c4');
-    expect((calls('POST')[0]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((calls('POST')[0] as { body: FormData }).body.get('file')).toBeInstanceOf(File);
 
     fireEvent.change(screen.getByTestId('category-search'), { target: { value: 'bouwhek' } });
     fireEvent.click(screen.getByTestId('category-image-remove'));

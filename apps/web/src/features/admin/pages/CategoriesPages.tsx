@@ -208,7 +208,7 @@ function CategoryRow({ category: c, depth }: { category: Category; depth: number
               {t('shared.terug')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               mih={44}
               loading={removeImage.isPending}
               data-testid="confirm-button"
@@ -331,7 +331,7 @@ function CategoryDeleteBody() {
             )}
             <Group gap="sm">
               <Button
-                color="red"
+                color="red.9"
                 leftSection={<IconTrash size={18} />}
                 disabled={holds && !moveTo}
                 onClick={() => setConfirm(true)}
@@ -368,7 +368,7 @@ function CategoryDeleteBody() {
               {t('shared.terug')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               mih={44}
               loading={remove.isPending}
               onClick={run}
