@@ -1,4 +1,4 @@
-import { corporateIdentity } from '@mp/contract/api/shell';
+import { corporateIdentity, imageSetResult } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +20,8 @@ import {
 
 const typeParam = z.enum(imageTypes);
 const entityId = z.string().trim().min(1).max(100);
-export const imageSetResult = z.object({ fileId: z.string(), url: z.string() });
+
+export { imageSetResult };
 
 export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
