@@ -18,11 +18,17 @@ export function loadSanitizer(): Promise<Sanitize> {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     });
+    // The only style admin HTML keeps (the server's allow-list does the same): the editor's text alignment.
+    DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
+      if (data.attrName !== 'style') return;
+      const align = /^\s*text-align\s*:\s*(left|right|center|justify)\s*;?\s*$/i.exec(data.attrValue);
+      if (align) data.attrValue = `text-align: ${align[1].toLowerCase()}`;
+      else data.keepAttr = false;
+    });
     return (html: string, headingLevel?: number) => {
       const fragment = DOMPurify.sanitize(html, {
         USE_PROFILES: { html: true },
         FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-        FORBID_ATTR: ['style'],
         ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?!\/)|#|[^:]*$)/i,
         RETURN_DOM_FRAGMENT: true,
       });

@@ -132,3 +132,4 @@ export function AdminAreaPage() {
     </AreaPage>
   );
 }
+export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
