@@ -18,20 +18,24 @@ const ContentPageEditor = lazy(() =>
 
 /** Content pages: every page with its kind, publication and languages; create, delete, edit (#15 part 2). */
 export function ContentPaginasPage() {
-  const locale = useStore(localeStore);
-  const query = useContentPageOverview();
   return (
     <AreaPage>
       <AdminGate>
-        {query.isPending ? (
-          <LoadingBlock />
-        ) : query.isError ? (
-          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <ContentPagesList pages={query.data} locale={locale} />
-        )}
+        <ListContent />
       </AdminGate>
     </AreaPage>
+  );
+}
+
+function ListContent() {
+  const locale = useStore(localeStore);
+  const query = useContentPageOverview();
+  return query.isPending ? (
+    <LoadingBlock />
+  ) : query.isError ? (
+    <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+  ) : (
+    <ContentPagesList pages={query.data} locale={locale} />
   );
 }
 
