@@ -9,9 +9,10 @@ const overviewKey = [...contentPageKeys.all, 'overview'] as const;
 const editKey = (id: string, locale: Locale) => [...contentPageKeys.all, 'edit', { id, locale }] as const;
 
 /** GET /api/v2.0/Pages/overview (admins): every page, drafts too, with the locales it has a text in. */
-export function useContentPageOverview() {
+export function useContentPageOverview(enabled = true) {
   return useQuery({
     queryKey: overviewKey,
+    enabled,
     queryFn: async ({ signal }) =>
       (await api.get('/Pages/overview', { signal, answer: (c) => c.shell.contentPageOverview }))?.pages ?? [],
   });

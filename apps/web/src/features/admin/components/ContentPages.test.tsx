@@ -233,7 +233,7 @@ describe('content page editor', () => {
       'Vet',
       'Cursief',
       'Onderstrepen',
-      'Kop 1',
+      'Kop 2',
       'Opsomming',
       'Link',
       'Centreren',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
+import { sessionStore } from '../../../shared/session/session';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
@@ -41,8 +42,12 @@ function ListContent() {
 
 /** One content page in one language in the rich-text editor (#15 part 2). */
 export function ContentPaginaPage() {
+  const { id = '' } = useParams();
+  const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
+  // the page's own name as the title (and the last crumb), once the list knows it
+  const name = useContentPageOverview(isAdmin).data?.find((p) => p.id === id)?.pageName;
   return (
-    <AreaPage>
+    <AreaPage title={name}>
       <AdminGate>
         <EditorContent />
       </AdminGate>
