@@ -229,7 +229,11 @@ describe('authorization before validation (issue #16 part 3)', () => {
         headers: { ...admin, 'content-type': 'application/json' },
         payload: '{"x":{"y":[1]}}',
       });
-      expect([400, 404, 415], `${op.method} ${op.path} as admin`).toContain(asAdmin.status);
+      // (a GET that takes no input at all, such as GET Pages/overview, simply answers)
+      const takesInput = op.method !== 'GET' || op.parameters.length > 0 || op.body !== null;
+      expect(takesInput ? [400, 404, 415] : [200], `${op.method} ${op.path} as admin`).toContain(
+        asAdmin.status,
+      );
     }
   });
 });
