@@ -319,6 +319,16 @@ describe('content page editor', () => {
     await screen.findByTestId('public-page');
   });
 
+  it('counts a change of the text itself as unsaved', async () => {
+    const router = renderAt(`/settings/content-paginas-beheer/${ID}/nl-NL`);
+    const editor = await editorOf();
+    fireEvent.click(screen.getByRole('button', { name: 'Opsomming' }));
+    await waitFor(() => expect(editor.querySelector('ul')).not.toBeNull());
+    await act(() => router.navigate('/settings/content-paginas-beheer'));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/settings/content-paginas-beheer/${ID}/nl-NL`);
+  });
+
   it('shows the field error the server answers', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
