@@ -175,3 +175,25 @@ export async function startOnSite(
   await page.getByRole('option').nth(locationIndex).click();
   return { context, page, tag: `${locale.slice(0, 2)}-${width}` };
 }
+
+/**
+ * A journey's start as `email`: a page in `locale` at `width` (a phone's height below 500 wide), the interface in that
+ * language with today's service messages already seen, signed in. `tag` names the run in messages and screenshots.
+ */
+export async function startAs(
+  browser: Browser,
+  locale: string,
+  width: number,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page; tag: string }> {
+  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
+  await context.addInitScript((l) => {
+    localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
+    localStorage.setItem(
+      'mp.serviceMessages',
+      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
+    );
+  }, locale);
+  await signIn(page, email);
+  return { context, page, tag: `${locale.slice(0, 2)}-${width}` };
+}

@@ -10,6 +10,7 @@ import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
+import { mailTemplatesRoutes } from './mail-templates/index.ts';
 import { orderListsRoutes } from './order-lists/index.ts';
 import { ordersRoutes } from './orders/index.ts';
 import { platformRoutes } from './platform/index.ts';
@@ -37,6 +38,7 @@ export const modules: ModuleRegistrar[] = [
   locationsRoutes,
   customersRoutes,
   contentRoutes,
+  mailTemplatesRoutes,
   imagesRoutes,
   statisticsRoutes,
   catalogueRoutes,

@@ -1,11 +1,13 @@
+import { mailTemplateTypes } from '@mp/contract/rules/mail-templates';
 import { count, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema/index.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { type FileStorage, sha256 } from '../platform/files/storage.ts';
+import { defaultMailTemplate } from '../platform/mail/defaults.ts';
 import { buildCatalogue } from './build-catalogue.ts';
-import { footerSpecs, mailTemplateSpec, mailTypes, pageSpecs, serviceMessageSpecs } from './content-data.ts';
+import { footerSpecs, pageSpecs, serviceMessageSpecs } from './content-data.ts';
 import { addDays, at, nextWorkday, todayUtc } from './dates.ts';
 import { buildExtras } from './extras.ts';
 import { type FileJob, pictureJob } from './file-jobs.ts';
@@ -325,12 +327,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       createdBy: adminId,
     })),
   );
-  const mailTemplates: Insert<typeof s.mailTemplates>[] = mailTypes.flatMap((type) =>
+  const mailTemplates: Insert<typeof s.mailTemplates>[] = mailTemplateTypes.flatMap((type) =>
     locales.map((locale) => ({
       id: stableId('mail-template', `${type}:${locale}`),
       type,
       locale,
-      ...mailTemplateSpec(type, locale),
+      ...defaultMailTemplate(type, locale),
       updatedBy: adminId,
     })),
   );

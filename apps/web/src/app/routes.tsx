@@ -258,9 +258,11 @@ export const routeTable: RouteDef[] = [
   r('ServiceMessagesBeheer', paths.serviceMessagesBeheer.pattern, 'auth', p(admin, 'ServiceMessagesPage'), {
     parent: 'Settings',
   }),
-  r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('Categories', paths.categories.pattern, 'auth', p(admin, 'AdminAreaPage'), { parent: 'Settings' }),
-  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'MailTemplatesPage'), {
+    parent: 'Settings',
+  }),
+  r('Categories', paths.categories.pattern, 'auth', p(admin, 'CategoriesPage'), { parent: 'Settings' }),
+  r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'CategoryDeletePage'), {
     parent: 'Categories',
   }),
   // admins and key users (decision 0023): no Settings parent, a key user does not reach the settings

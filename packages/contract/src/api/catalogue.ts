@@ -184,6 +184,13 @@ export type Category = z.infer<typeof category>;
 /** GET /api/v2.0/Categories: every category, depth first in display order (a flat tree). */
 export const categoryList = z.object({ categories: z.array(category) });
 
+/** DELETE /api/v2.0/Categories/{id} (admins): what moved to `moveTo` before the category went. */
+export const categoryDeleted = z.object({
+  id: z.string(),
+  movedItems: z.number().int(),
+  movedCategories: z.number().int(),
+});
+
 // ── items ──────────────────────────────────────────────────────────────────────────────────────
 
 export const techDataKind = z.enum(['label', 'text', 'boolean', 'number']);

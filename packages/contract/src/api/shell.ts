@@ -55,9 +55,6 @@ export const contentPageOverviewItem = z.object({
 export const contentPageOverview = z.object({ pages: z.array(contentPageOverviewItem) });
 export type ContentPageOverviewItem = z.infer<typeof contentPageOverviewItem>;
 
-/** POST /api/v2.0/Images/set/{type} (admins): the stored image; for type content the URL to put in an img. */
-export const imageSetResult = z.object({ fileId: z.string(), url: z.string() });
-
 /** GET /api/v2.0/Footers?locale= (sanitized HTML, three columns). */
 export const footerColumnName = z.enum(['footer_column_one', 'footer_column_two', 'footer_column_three']);
 export const footerColumn = z.object({

@@ -1,6 +1,7 @@
 import {
   cataloguePage as cataloguePageSchema,
   catalogueQuery,
+  categoryDeleted,
   categoryList,
   itemCardsQuery,
   itemCards as itemCardsSchema,
@@ -9,12 +10,15 @@ import {
   recentlyViewedNames,
   recentlyViewedQuery,
 } from '@mp/contract/api/catalogue';
+import { apiError } from '@mp/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { adminOnly } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
+import { deleteCategory } from './catalogue.categories.ts';
 import { catalogueLegacy } from './catalogue.legacy.ts';
 import { cataloguePage, itemCards, itemDetails, listCategories } from './catalogue.service.ts';
 import { recentlyViewed } from './search.service.ts';
@@ -45,6 +49,25 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
       serializerCompiler: plainJson,
     },
     async (req) => listCategories(ctxOf(req, deps)),
+  );
+
+  app.delete(
+    '/api/v2.0/Categories/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        description:
+          'Admin: deletes a category. One that still holds items or subcategories is refused (422 categorieen.niet_leeg, details itemCount/childCount) unless `moveTo` names the category to move them to first (not itself nor one below it: 422 categorieen.doel_ongeldig). One transaction; answers how much moved.',
+        params: z.object({ id: z.guid() }),
+        querystring: z.object({ moveTo: z.guid().optional() }),
+        response: {
+          200: categoryDeleted,
+          422: apiError,
+        },
+      },
+    },
+    async (req) => deleteCategory(ctxOf(req, deps), req.params.id, req.query.moveTo),
   );
 
   app.get(

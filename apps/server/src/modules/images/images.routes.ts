@@ -1,4 +1,5 @@
-import { corporateIdentity, imageSetResult } from '@mp/contract/api/shell';
+import { imageSetResult } from '@mp/contract/api/images';
+import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +21,6 @@ import {
 
 const typeParam = z.enum(imageTypes);
 const entityId = z.string().trim().min(1).max(100);
-
-export { imageSetResult };
 
 export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -88,6 +88,9 @@ export const localeOf = (language: string | null | undefined, s: SettingsMap): L
   isLocale(language) ? language : isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
 
 /** A mail to the department's people and OrderWizardDefaultReceiver, each in its language, queued on the transaction. */
+// why: the mail's closing line signs with {{portal}}; without it the reader sees "The team of "
+const portalOf = (s: SettingsMap) => String(s.CustomTitle ?? '').trim() || 'Materieelportaal';
+
 export async function queueDepartmentMail(
   db: Db,
   deps: MailDeps,
@@ -103,7 +106,7 @@ export async function queueDepartmentMail(
   if (shared && !receivers.some((r) => r.to.toLowerCase() === shared.toLowerCase()))
     receivers.push({ to: shared, locale: localeOf(null, s) });
   for (const r of receivers) {
-    const rendered = await renderMail(db, type, r.locale, values);
+    const rendered = await renderMail(db, type, r.locale, { portal: portalOf(s), ...values });
     await deps.mailer.queue({ type, locale: r.locale, to: r.to, ...rendered }, db);
   }
 }

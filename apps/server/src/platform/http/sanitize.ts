@@ -132,6 +132,36 @@ export function sanitizeAdminHtml(html: string | null | undefined): string {
   return sanitizeHtml(html, options).trim();
 }
 
+// A colour, a length or a plain keyword: never a url(), expression() or anything with parentheses or quotes.
+const colour =
+  /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+const lengths = /^(-?\d{1,4}(\.\d{1,2})?(px|em|rem|%)?\s*){1,4}$/;
+const keyword = (...words: string[]) => new RegExp(`^(${words.join('|')})$`);
+const mailStyles: Record<string, RegExp[]> = {
+  'text-align': [keyword('left', 'right', 'center', 'justify')],
+  color: [colour],
+  background: [colour],
+  'background-color': [colour],
+  padding: [lengths],
+  margin: [lengths],
+  'border-radius': [lengths],
+  'font-size': [lengths],
+  'font-weight': [keyword('normal', 'bold', '[1-9]00')],
+  'font-style': [keyword('normal', 'italic')],
+  'text-decoration': [keyword('none', 'underline')],
+  display: [keyword('inline-block', 'block', 'inline')],
+  border: [/^(0|none|\d{1,2}px (solid|dashed|dotted) (#[0-9a-f]{3,8}|[a-z]{3,20}))$/i],
+};
+
+/**
+ * Mail templates: the same allow-list, and a few inline styles mail clients need (a mail has no stylesheet: the
+ * button's colours and padding live on the element) — each value a colour, a length or a keyword.
+ */
+export function sanitizeMailHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, { ...options, allowedStyles: { '*': mailStyles } }).trim();
+}
+
 /**
  * A one-line plain text (page names, captions, display file names): control characters and angle
  * brackets removed, whitespace collapsed. Not HTML-escaped: the web app renders it as text.

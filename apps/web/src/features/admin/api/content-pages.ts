@@ -84,6 +84,6 @@ export function useDeleteContentPage() {
 export async function uploadContentImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const answer = await api.post('/Images/set/content', form, { answer: (c) => c.shell.imageSetResult });
+  const answer = await api.post('/Images/set/content', form, { answer: (c) => c.images.imageSetResult });
   return answer.url;
 }

@@ -132,4 +132,6 @@ export function AdminAreaPage() {
     </AreaPage>
   );
 }
+export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
 export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
+export { MailTemplatesPage } from './MailTemplatesPage';

@@ -3,6 +3,7 @@ import { EMPTY_GUID } from '@mp/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useCategories } from '../../../shared/api/get-categories';
 import { hasFilters, useListParams } from '../../../shared/catalogue/list-params';
 import { paths } from '../../../shared/lib/paths';
 import { itemListFeedback, useOrderListAdder } from '../../../shared/ordering/use-order-list-adder';
@@ -12,7 +13,6 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
 import { useCataloguePage } from '../api/get-catalogue-page';
-import { useCategories } from '../api/get-categories';
 import classes from '../components/catalogue.module.css';
 import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 

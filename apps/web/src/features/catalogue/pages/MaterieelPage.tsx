@@ -3,12 +3,12 @@ import { EMPTY_GUID } from '@mp/contract';
 import { IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { useCategories } from '../../../shared/api/get-categories';
 import { paths } from '../../../shared/lib/paths';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { TrailPageHeader } from '../../../shared/ui/TrailPageHeader';
-import { useCategories } from '../api/get-categories';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 

@@ -18,7 +18,12 @@ export function SnackbarHost() {
   const current = useStore(snackbarStore, (s) => s.current);
   let text = '';
   if (current) {
-    if (current.key && i18n.exists(current.key)) text = t(current.key, current.params);
+    // why: an error's text with {{values}} (counts, names) is only complete in the server's message, which has them
+    const needsValues =
+      current.text !== undefined &&
+      !current.params &&
+      /\{\{/.test(String(i18n.getResource(i18n.language, 'translation', current.key ?? '') ?? ''));
+    if (current.key && i18n.exists(current.key) && !needsValues) text = t(current.key, current.params);
     else text = current.text ?? (current.key ? t('error.algemene_error') : '');
   }
   return (

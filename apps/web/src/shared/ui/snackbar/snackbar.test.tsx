@@ -68,4 +68,23 @@ describe('snackbar queue', () => {
     act(() => vi.advanceTimersByTime(SNACKBAR_DURATION_MS));
     expect(screen.queryByTestId('snackbar')).toBeNull();
   });
+
+  it('shows the server message for a known code whose text needs values the error does not carry', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <SnackbarHost />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    act(() => {
+      snackbar.error({
+        code: 'categorieen.niet_leeg',
+        message: 'Deze categorie bevat nog 3 artikelen en 1 subcategorie.',
+      });
+    });
+    expect(screen.getByTestId('snackbar').textContent).toBe(
+      'Deze categorie bevat nog 3 artikelen en 1 subcategorie.',
+    );
+  });
 });

@@ -1,8 +1,8 @@
 import type { Category } from '@mp/contract/api/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { localeStore } from '../../../shared/i18n/locale';
-import { useStore } from '../../../shared/lib/store';
+import { localeStore } from '../i18n/locale';
+import { useStore } from '../lib/store';
+import { api } from './client';
 
 export const categoryKeys = {
   all: ['categories'] as const,
