@@ -229,11 +229,14 @@ describe('authorization before validation (issue #16 part 3)', () => {
         headers: { ...admin, 'content-type': 'application/json' },
         payload: '{"x":{"y":[1]}}',
       });
-      // (a GET that takes no input at all, such as GET Pages/overview, simply answers)
-      const takesInput = op.method !== 'GET' || op.parameters.length > 0 || op.body !== null;
-      expect(takesInput ? [400, 404, 415] : [200], `${op.method} ${op.path} as admin`).toContain(
-        asAdmin.status,
-      );
+      // an operation that names no input field (GET Pages/overview, the legacy GetMailTemplates) may simply answer;
+      // past the role check either way
+      const bodyFields = JSON.stringify(op.body?.schema ?? {}).includes('"properties":{"');
+      const takesInput = op.parameters.length > 0 || bodyFields;
+      expect(
+        takesInput ? [400, 404, 415] : [200, 400, 404, 415],
+        `${op.method} ${op.path} as admin`,
+      ).toContain(asAdmin.status);
     }
   });
 });
