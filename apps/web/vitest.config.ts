@@ -14,7 +14,8 @@ export default defineProject({
     css: false,
     // why: @mantine/charts sits in apps/web/node_modules with its own @mantine/core beside the root copy the app's
     // code gets (dedupe); processed by Vite like the app, it takes the same copy, so it finds the MantineProvider.
-    server: { deps: { inline: [/@mantine\/charts/] } },
+    // The same holds for @mantine/tiptap.
+    server: { deps: { inline: [/@mantine\/charts/, /@mantine\/tiptap/] } },
     // why: room for the 10 s asyncUtilTimeout of src/test/setup.ts (the default of 5 s would cut it short)
     testTimeout: 30_000,
   },

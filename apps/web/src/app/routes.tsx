@@ -245,10 +245,10 @@ export const routeTable: RouteDef[] = [
     titleKey: 'routes.OrdersVanVerplaatsing',
   }),
   r('Settings', paths.settings.pattern, 'auth', p(admin, 'SettingsPage')),
-  r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'ContentPaginasPage'), {
     parent: 'Settings',
   }),
-  r('ContentPaginaBeheer', paths.contentPaginaBeheer.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('ContentPaginaBeheer', paths.contentPaginaBeheer.pattern, 'auth', p(admin, 'ContentPaginaPage'), {
     parent: 'ContentPaginasBeheer',
     titleKey: 'routes.ContentPaginasBeheer',
   }),

@@ -41,6 +41,19 @@ export const contentPageList = z.object({ pages: z.array(contentPageSummary) });
 export const contentPage = contentPageSummary.extend({ html: z.string() });
 export type ContentPageSummary = z.infer<typeof contentPageSummary>;
 export type ContentPage = z.infer<typeof contentPage>;
+/** GET /api/v2.0/Pages/overview (admins): every page, drafts too, with the locales it has text in. */
+export const contentPageOverviewItem = z.object({
+  id: z.string(),
+  /** The page's own (Dutch) name. */
+  pageName: z.string(),
+  kind: z.enum(['page', 'info', 'news']),
+  publishedAt: z.string().nullable(),
+  /** The last change of the page or any of its texts. */
+  updatedAt: z.string(),
+  translations: z.array(z.object({ locale: localeSchema, title: z.string(), updatedAt: z.string() })),
+});
+export const contentPageOverview = z.object({ pages: z.array(contentPageOverviewItem) });
+export type ContentPageOverviewItem = z.infer<typeof contentPageOverviewItem>;
 
 /** GET /api/v2.0/Footers?locale= (sanitized HTML, three columns). */
 export const footerColumnName = z.enum(['footer_column_one', 'footer_column_two', 'footer_column_three']);

@@ -62,6 +62,53 @@ export async function selectPages(
     );
 }
 
+export interface PageOverviewRow {
+  id: string;
+  name: string;
+  kind: PageKind;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  translations: { locale: Locale; title: string; updatedAt: Date }[];
+}
+
+/** Every page (drafts too) with the locales it has a text in; newest change first. */
+export async function selectPageOverview(db: Db): Promise<PageOverviewRow[]> {
+  const [pages, texts] = await Promise.all([
+    db
+      .select({
+        id: contentPages.id,
+        name: contentPages.name,
+        kind: contentPages.kind,
+        publishedAt: contentPages.publishedAt,
+        updatedAt: contentPages.updatedAt,
+      })
+      .from(contentPages),
+    db
+      .select({
+        pageId: contentPageTranslations.pageId,
+        locale: contentPageTranslations.locale,
+        title: contentPageTranslations.title,
+        updatedAt: contentPageTranslations.updatedAt,
+      })
+      .from(contentPageTranslations),
+  ]);
+  const byPage = new Map<string, PageOverviewRow['translations']>();
+  for (const t of texts) {
+    const list = byPage.get(t.pageId) ?? [];
+    list.push({ locale: t.locale, title: t.title, updatedAt: t.updatedAt });
+    byPage.set(t.pageId, list);
+  }
+  return pages
+    .map((p) => {
+      const translations = byPage.get(p.id) ?? [];
+      const updatedAt = new Date(
+        Math.max(p.updatedAt.getTime(), ...translations.map((t) => t.updatedAt.getTime())),
+      );
+      return { ...p, updatedAt, translations };
+    })
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.name.localeCompare(b.name));
+}
+
 export async function selectPage(db: Db, id: string, locale: Locale): Promise<PageRow | null> {
   const [row] = await pageSelect(db, locale).where(eq(contentPages.id, id)).limit(1);
   return row ?? null;

@@ -2,6 +2,7 @@ import {
   footerColumnName as columnName,
   contentPage,
   contentPageList,
+  contentPageOverview,
   footerColumn,
   footerList,
   localeSchema,
@@ -24,6 +25,7 @@ import {
   listFooters,
   listMessages,
   listPages,
+  pageOverview,
   removeMessage,
   removePage,
   saveFooter,
@@ -87,6 +89,19 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ({ pages: await listPages(ctxOf(req, deps), req.query.locale ?? req.locale) }),
+  );
+  app.get(
+    '/api/v2.0/Pages/overview',
+    {
+      config: adminOnly,
+      schema: {
+        tags: pages,
+        description:
+          'Admin: every page (drafts too) with its Dutch name, kind, publication, last change and the locales it has a text in.',
+        response: { 200: contentPageOverview },
+      },
+    },
+    async (req) => ({ pages: await pageOverview(ctxOf(req, deps)) }),
   );
   app.get(
     '/api/v2.0/Pages/:id',

@@ -1,4 +1,10 @@
-import type { ContentPage, ContentPageSummary, FooterColumn, ServiceMessage } from '@mp/contract/api/shell';
+import type {
+  ContentPage,
+  ContentPageOverviewItem,
+  ContentPageSummary,
+  FooterColumn,
+  ServiceMessage,
+} from '@mp/contract/api/shell';
 import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
@@ -20,6 +26,7 @@ import {
   selectMessages,
   selectPage,
   selectPageIdByName,
+  selectPageOverview,
   selectPages,
   updateMessage,
   updatePage,
@@ -67,6 +74,28 @@ export async function listPages(ctx: Ctx, locale: Locale = ctx.locale): Promise<
   await requireViewer(ctx);
   const rows = await selectPages(ctx.db, locale, { all: isAdmin(ctx), now: ctx.now });
   return rows.map((r) => summaryOf(r, locale));
+}
+
+const localeOrder: readonly Locale[] = ['nl-NL', 'en-US', 'fr-FR', 'de-DE'];
+
+/** Admins: every page, drafts too, with the locales it has a text in (the administration's list). */
+export async function pageOverview(ctx: Ctx): Promise<ContentPageOverviewItem[]> {
+  requireAdmin(ctx);
+  const rows = await selectPageOverview(ctx.db);
+  return rows.map((row) => ({
+    id: row.id,
+    pageName: plainText(row.name) || row.name,
+    kind: row.kind,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
+    translations: row.translations
+      .sort((a, b) => localeOrder.indexOf(a.locale) - localeOrder.indexOf(b.locale))
+      .map((t) => ({
+        locale: t.locale,
+        title: plainText(t.title) || row.name,
+        updatedAt: t.updatedAt.toISOString(),
+      })),
+  }));
 }
 
 /** One page in `locale`, falling back to nl-NL. Unpublished pages exist for admins only. */

@@ -7,6 +7,7 @@ import {
   footerColumns,
   serviceMessages,
 } from '../../db/schema/index.ts';
+import { sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -62,7 +63,65 @@ const payloads = [
   '<input autofocus onfocus=alert(1)>',
   '<details open ontoggle=alert(1)>',
   '<video><source onerror="alert(1)"></video>',
+  // Filter evasions (OWASP XSS filter evasion cheat sheet, PortSwigger's XSS cheat sheet, DOMPurify mXSS reports)
+  '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">x</a>',
+  '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>',
+  '<a href="jav&#x0A;ascript:alert(1)">x</a>',
+  '<a href="jav&#x0D;ascript:alert(1)">x</a>',
+  '<a href="jav\tascript:alert(1)">x</a>',
+  '<a href="java\nscript:alert(1)">x</a>',
+  '<a href="javas\u0000cript:alert(1)">x</a>',
+  '<a href="  javascript:alert(1)">x</a>',
+  '<a href="&#14;  javascript:alert(1)">x</a>',
+  '<a href="javascript&colon;alert(1)">x</a>',
+  '<a href="vbscript&#58;msgbox(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="https://ok.example/" onclick="alert(1)" onmouseover="alert(1)">x</a>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
+  '<img """><script>alert(1)</script>">',
+  '<img src="/api/v2.0/Images/single/content/1" onload="alert(1)">',
+  '<img src=x srcset="x 1x, javascript:alert(1) 2x" onerror=alert(1)>',
+  '<img src="x" srcset="data:image/svg+xml,%3Csvg%20onload=alert(1)%3E">',
+  '<svg/onload=alert(1)>',
+  '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
+  '<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">x</text></a></svg>',
+  '<svg><style><img src=x onerror=alert(1)></style></svg>',
+  '<math href="javascript:alert(1)">x</math>',
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  '<noscript><style></noscript><img src=x onerror=alert(1)>',
+  '<template><img src=x onerror=alert(1)></template>',
+  '<p><template><style><a title="</style><img src=x onerror=alert(1)>"></template></p>',
+  '<isindex type=image src=1 onerror=alert(1)>',
+  '<isindex action="javascript:alert(1)" type=submit value=x>',
+  '<marquee onstart=alert(1)>x</marquee>',
+  '<x onpointerenter=alert(1)>x</x>',
+  '<div onpointerenter="alert(1)" onfocusin="alert(1)" tabindex="1">x</div>',
+  '<p style="width: expression(alert(1))">x</p>',
+  '<p style="text-align:center;background:url(javascript:alert(1))">x</p>',
+  '<div style="background-image: url(&#1;javascript:alert(1))">x</div>',
+  '<xss style="behavior: url(xss.htc)">x</xss>',
+  '<DIV STYLE="background-image:\\0075\\0072\\006C\\0028\'\\006a\\0061\\0076\\0061\\0073\\0063\\0072\\0069\\0070\\0074\\003a\\0061\\006c\\0065\\0072\\0074\\0028\\0031\\0029\'\\0029">x</DIV>',
+  "<STYLE>@import'http://evil.example/xss.css';</STYLE>",
+  '<body background="javascript:alert(1)">',
+  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<object data="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="></object>',
+  '<video poster=javascript:alert(1)//></video>',
+  '<audio src=x onerror=alert(1)>',
+  '<META HTTP-EQUIV="Set-Cookie" Content="USERID=<SCRIPT>alert(\'XSS\')</SCRIPT>">',
+  '<LINK REL="stylesheet" HREF="javascript:alert(\'XSS\');">',
+  '<button onclick=alert(1)>x</button>',
+  '<select autofocus onfocus=alert(1)><option>x</option></select>',
+  '<keygen autofocus onfocus=alert(1)>',
+  '<textarea autofocus onfocus=alert(1)>x</textarea>',
+  '<<script>alert(1);//<</script>',
+  '<scr\u0000ipt>alert(1)</scr\u0000ipt>',
+  '<!--<img src="--><img src=x onerror=alert(1)//">',
 ];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the payloads with a raw control character
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Nothing executable may survive: no script/style/frame/svg elements, no handlers, no script or data URLs. */
 function expectClean(html: string) {
@@ -72,6 +131,13 @@ function expectClean(html: string) {
   expect(html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/(javascript|vbscript|data)\s*:/i);
   expect(html).not.toMatch(/srcdoc|formaction/i);
+  expect(html).not.toMatch(
+    /<\s*(template|noscript|isindex|marquee|audio|textarea|select|keygen|xss|x|animate|mglyph|mtext)\b/i,
+  );
+  expect(html).not.toMatch(/expression\s*\(|behavior\s*:|xlink:href|srcset|background\s*=|@import/i);
+  // every style that is left is a text alignment
+  for (const m of html.matchAll(/style="([^"]*)"/gi))
+    expect(m[1]).toMatch(/^text-align:\s*(left|right|center|justify);?$/);
 }
 
 const SAFE =
@@ -122,6 +188,53 @@ describe('content pages', () => {
         expect.objectContaining({ id: pageId, pageName: 'About us', locale: 'en-US' }),
       ]),
     );
+  });
+
+  it('gives admins an overview of every page with the locales it has a text in', async () => {
+    const draft = await asAdmin('POST', '/api/v2.0/Pages', {
+      pageName: 'Overzicht concept',
+      locale: 'de-DE',
+      html: '<p>Entwurf</p>',
+      kind: 'news',
+      publishedAt: null,
+    });
+    const r = await asAdmin('GET', '/api/v2.0/Pages/overview');
+    expect(r.statusCode).toBe(200);
+    const pages = r.json().pages as {
+      id: string;
+      pageName: string;
+      kind: string;
+      publishedAt: string | null;
+      updatedAt: string;
+      translations: { locale: string; title: string }[];
+    }[];
+    const about = pages.find((p) => p.id === pageId);
+    expect(about).toMatchObject({ pageName: 'Over ons', kind: 'info' });
+    // nl-NL first, then in the order of the language picker
+    expect(about?.translations.map((t) => t.locale)).toEqual(['nl-NL', 'en-US']);
+    expect(about?.translations[1].title).toBe('About us');
+    const concept = pages.find((p) => p.id === draft.json().id);
+    expect(concept).toMatchObject({ kind: 'news', publishedAt: null });
+    expect(concept?.translations.map((t) => t.locale)).toEqual(['de-DE']);
+    expect(Number.isNaN(Date.parse(concept?.updatedAt ?? ''))).toBe(false);
+    // newest change first
+    const times = pages.map((p) => Date.parse(p.updatedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect((await call('GET', '/api/v2.0/Pages/overview', undefined, USER)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v2.0/Pages/overview')).statusCode).toBe(401);
+    await asAdmin('DELETE', `/api/v2.0/Pages/${draft.json().id}`);
+  });
+
+  it('keeps a page a draft and publishes it again', async () => {
+    const off = await asAdmin('PUT', `/api/v2.0/Pages/${pageId}`, { locale: 'nl-NL', publishedAt: null });
+    expect(off.json().publishedAt).toBeNull();
+    expect((await call('GET', `/api/v2.0/Pages/${pageId}`, undefined, USER)).statusCode).toBe(404);
+    const on = await asAdmin('PUT', `/api/v2.0/Pages/${pageId}`, {
+      locale: 'nl-NL',
+      publishedAt: new Date().toISOString(),
+    });
+    expect(on.json().publishedAt).not.toBeNull();
+    expect((await call('GET', `/api/v2.0/Pages/${pageId}`, undefined, USER)).statusCode).toBe(200);
   });
 
   it('refuses writes by non-admins (403) and anonymous callers (401), changing nothing', async () => {
@@ -447,8 +560,28 @@ describe('service messages', () => {
 });
 
 describe('admin HTML is sanitized on save and on render', () => {
+  it('covers at least 50 known payloads', () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(payloads)('the allow-list drops %s', (payload) => {
+    expectClean(sanitizeAdminHtml(`<p>voor</p>${payload}<p>na</p>`));
+  });
+
   it.each(payloads)('content page, footer and service message drop %s', async (payload) => {
     const html = `<p>voor</p>${payload}<p>na</p>`;
+    if (CONTROL.test(payload)) {
+      // A raw control character never reaches the sanitizer (nor the database): every entry point refuses it.
+      for (const r of [
+        await asAdmin('POST', '/api/v2.0/Pages', { pageName: 'XSS', locale: 'nl-NL', html }),
+        await asAdmin('PUT', '/api/v2.0/Footers', { locale: 'fr-FR', columnName: 'footer_column_one', html }),
+        await asAdmin('POST', '/api/v2.0/ServiceMessages', { locale: 'fr-FR', message: html }),
+      ]) {
+        expect(r.statusCode).toBe(400);
+        expect(JSON.stringify(r.json().details)).toContain('validation.ongeldige_tekens');
+      }
+      return;
+    }
     // content page: v2 and legacy
     const page = await asAdmin('POST', '/api/v2.0/Pages', { pageName: 'XSS', locale: 'nl-NL', html });
     expect(page.statusCode).toBe(201);
@@ -493,7 +626,8 @@ describe('admin HTML is sanitized on save and on render', () => {
   });
 
   it('cleans rows that reached the database unsanitized when rendering them', async () => {
-    const evil = payloads.join('\n');
+    // Postgres holds no NUL: the payloads with a raw control character are refused before they get here
+    const evil = payloads.filter((p) => !CONTROL.test(p)).join('\n');
     const [page] = await t.deps.db
       .insert(contentPages)
       .values({ name: 'Direct', publishedAt: new Date() })

@@ -10,6 +10,18 @@ import sanitizeHtml from 'sanitize-html';
  * blockquote, and `text-align` as the only style. Everything else is dropped: scripts, style
  * elements, event handlers, iframes, SVG/MathML, forms, javascript:/data:/vbscript: URLs.
  */
+/**
+ * A URL no browser should ever get: characters a URL never holds unencoded (a backtick was a quote to old
+ * Internet Explorer: <img src=`javascript:…`>) or a script scheme anywhere once white space and control
+ * characters are gone. sanitize-html checks the scheme at the start; this catches what hides behind them.
+ */
+function suspectUrl(url: string): boolean {
+  if (/[`<>]/.test(url)) return true;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const squeezed = url.replace(/[\u0000-\u0020\u007f]+/g, '');
+  return /^[^/?#]*(javascript|vbscript|livescript):/i.test(squeezed) || /^data:/i.test(squeezed);
+}
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
@@ -90,6 +102,7 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const out: Record<string, string> = { ...attribs };
+      if (out.href !== undefined && suspectUrl(out.href)) delete out.href;
       if (out.target && out.target !== '_blank' && out.target !== '_self') delete out.target;
       // A link that opens a new tab never gets a handle on this window.
       if (out.target === '_blank') out.rel = 'noopener noreferrer';
@@ -103,6 +116,7 @@ const options: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => {
       const out: Record<string, string> = { ...attribs };
+      if (out.src !== undefined && suspectUrl(out.src)) delete out.src;
       for (const dim of ['width', 'height']) {
         if (out[dim] !== undefined && !/^\d{1,4}$/.test(out[dim])) delete out[dim];
       }

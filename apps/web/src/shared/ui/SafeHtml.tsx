@@ -18,15 +18,24 @@ export function loadSanitizer(): Promise<Sanitize> {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     });
+    // The only style admin HTML keeps (the server's allow-list does the same): the editor's text alignment. A mail
+    // preview keeps its inline styles (the server's mail allow-list has already cut them to colours, lengths, keywords).
+    let keepingStyles = false;
+    DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
+      if (data.attrName !== 'style' || keepingStyles) return;
+      const align = /^\s*text-align\s*:\s*(left|right|center|justify)\s*;?\s*$/i.exec(data.attrValue);
+      if (align) data.attrValue = `text-align: ${align[1].toLowerCase()}`;
+      else data.keepAttr = false;
+    });
     return (html: string, headingLevel?: number, keepStyles = false) => {
+      keepingStyles = keepStyles;
       const fragment = DOMPurify.sanitize(html, {
         USE_PROFILES: { html: true },
         FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-        // a mail's look lives in its inline styles (the server's mail allow-list keeps colours, lengths, keywords)
-        FORBID_ATTR: keepStyles ? [] : ['style'],
         ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?!\/)|#|[^:]*$)/i,
         RETURN_DOM_FRAGMENT: true,
       });
+      keepingStyles = false;
       if (headingLevel) shiftHeadings(fragment, headingLevel);
       const holder = document.createElement('div');
       holder.append(fragment);

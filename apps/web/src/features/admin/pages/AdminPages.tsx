@@ -133,4 +133,5 @@ export function AdminAreaPage() {
   );
 }
 export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
+export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
 export { MailTemplatesPage } from './MailTemplatesPage';
