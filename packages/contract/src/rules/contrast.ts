@@ -55,7 +55,12 @@ export type BrandColours = Record<BrandColourKey, string>;
 
 /** A text colour on a background, where the portal draws it. `page` is the white page background. */
 export interface ContrastPair {
-  id: 'primaryText-on-primary' | 'primaryText-on-primaryDarker' | 'secondaryText-on-secondary' | 'secondaryText-on-secondaryDarker' | 'primary-on-page';
+  id:
+    | 'primaryText-on-primary'
+    | 'primaryText-on-primaryDarker'
+    | 'secondaryText-on-secondary'
+    | 'secondaryText-on-secondaryDarker'
+    | 'primary-on-page';
   text: BrandColourKey;
   background: BrandColourKey | 'page';
 }

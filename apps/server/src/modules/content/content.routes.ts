@@ -167,7 +167,8 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       config: corporateIdentityEditors,
       schema: {
         tags: ['Footers'],
-        description: 'Admins and AppCorporateIdentity holders: save one column of one locale (HTML sanitized).',
+        description:
+          'Admins and AppCorporateIdentity holders: save one column of one locale (HTML sanitized).',
         body: footerSave,
         response: { 200: footerColumn },
       },

@@ -1,7 +1,7 @@
 import type { ContentPage, ContentPageSummary, FooterColumn, ServiceMessage } from '@mp/contract/api/shell';
 import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
-import { AppError } from '../../platform/errors.ts';
 import { requireArea } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
 import { plainText, sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
 import { getSetting } from '../settings/index.ts';

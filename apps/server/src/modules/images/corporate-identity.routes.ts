@@ -1,6 +1,7 @@
 import {
   corporateIdentitySettingsUpdate,
   corporateImageResult,
+  MAX_CORPORATE_IMAGE_BYTES,
 } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +41,11 @@ export function corporateIdentityRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const ctx = ctxOf(req, deps);
       await requireCorporateIdentityEditor(ctx);
-      const { files } = await readUploads(req, deps.config, { allowed: imageKinds, fileFields: ['file'] });
+      const { files } = await readUploads(req, deps.config, {
+        allowed: imageKinds,
+        fileFields: ['file'],
+        maxBytes: MAX_CORPORATE_IMAGE_BYTES,
+      });
       if (files.length === 0) throw missingFile('file');
       return reply.code(201).send(await uploadCorporateImage(ctx, deps.storage, req.params.slot, files[0]));
     },

@@ -30,7 +30,11 @@ export async function uploadCorporateImage(
 }
 
 /** Back to the portal's default (the built-in logo, the plain banner, the default favicon). */
-export async function removeCorporateImage(ctx: Ctx, storage: FileStorage, slot: CorporateSlot): Promise<void> {
+export async function removeCorporateImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  slot: CorporateSlot,
+): Promise<void> {
   const user = await requireCorporateIdentityEditor(ctx);
   await clearCorporateImage(ctx, storage, slot, user.id);
 }
@@ -62,7 +66,9 @@ export async function saveCorporateIdentitySettings(
   const values: Record<string, unknown> = { ...input.values };
   for (const [k, v] of Object.entries(values)) if (v === undefined) delete values[k];
   if (Object.keys(values).length === 0)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields: { values: { code: 'validation.verplicht' } } } });
+    throw new AppError('invalid', 'error.ongeldige_invoer', {
+      details: { in: 'body', fields: { values: { code: 'validation.verplicht' } } },
+    });
   const colourChange = colourKeys.some((k) => k in values);
   if (colourChange) {
     const stored = await ctx.settings();

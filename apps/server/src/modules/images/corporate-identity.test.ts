@@ -49,7 +49,11 @@ const put = async (body: unknown, email?: string) =>
 
 describe('corporate images', () => {
   it('an AppCorporateIdentity holder sets and removes the logo; the default shows again', async () => {
-    const r = await upload('logo', [{ name: 'file', filename: 'logo.png', value: await png(1200, 300) }], EDITOR);
+    const r = await upload(
+      'logo',
+      [{ name: 'file', filename: 'logo.png', value: await png(1200, 300) }],
+      EDITOR,
+    );
     expect(r.statusCode).toBe(201);
     expect((await ci()).logoUrl).toBe(r.json().url);
     const del = await t.app.inject({
@@ -69,9 +73,9 @@ describe('corporate images', () => {
     const user = await upload('banner', [{ name: 'file', filename: 'b.png', value: await png() }], USER);
     expect(user.statusCode).toBe(403);
     expect(user.json().code).toBe('error.geen_toegang');
-    expect((await upload('banner', [{ name: 'file', filename: 'b.png', value: await png() }])).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await upload('banner', [{ name: 'file', filename: 'b.png', value: await png() }])).statusCode,
+    ).toBe(401);
     const del = await t.app.inject({
       method: 'DELETE',
       url: '/api/v2.0/CorporateIdentity/Images/banner',
@@ -112,7 +116,14 @@ describe('corporate images', () => {
     expect(svg.json().code).toBe('error.bestandstype');
     const html = await upload(
       'logo',
-      [{ name: 'file', filename: 'logo.png', contentType: 'image/png', value: '<html><script>x</script></html>' }],
+      [
+        {
+          name: 'file',
+          filename: 'logo.png',
+          contentType: 'image/png',
+          value: '<html><script>x</script></html>',
+        },
+      ],
       ADMIN,
     );
     expect(html.statusCode).toBe(415);
@@ -132,7 +143,9 @@ describe('corporate images', () => {
   });
 
   it('turns the favicon into a PNG of at most 256 px', async () => {
-    const jpeg = await sharp(await png(600, 600)).jpeg().toBuffer();
+    const jpeg = await sharp(await png(600, 600))
+      .jpeg()
+      .toBuffer();
     const r = await upload('favicon', [{ name: 'file', filename: 'f.jpg', value: jpeg }], ADMIN);
     expect(r.statusCode).toBe(201);
     const img = await t.app.inject({ url: r.json().url });
@@ -188,7 +201,10 @@ describe('colour and footer settings', () => {
     expect(bad.statusCode).toBe(400);
     const other = await put({ values: { PrimaryColor: '#000000', AllowAnonymousUsers: true } }, ADMIN);
     expect(other.statusCode).toBe(400);
-    const url = await put({ values: { PrimaryColor: '#0B5394', TermsAndConditionsUrl: 'javascript:alert(1)' } }, ADMIN);
+    const url = await put(
+      { values: { PrimaryColor: '#0B5394', TermsAndConditionsUrl: 'javascript:alert(1)' } },
+      ADMIN,
+    );
     expect(url.statusCode).toBe(400);
     expect(url.json().details.fields).toHaveProperty('TermsAndConditionsUrl');
     expect((await put({ values: {} }, ADMIN)).statusCode).toBe(400);
@@ -222,7 +238,11 @@ describe('footer columns', () => {
 
   it('an AppCorporateIdentity holder saves a column, sanitised', async () => {
     const r = await save(
-      { locale: 'de-DE', columnName: 'footer_column_two', html: '<p>Hallo <script>x()</script><b>Welt</b></p>' },
+      {
+        locale: 'de-DE',
+        columnName: 'footer_column_two',
+        html: '<p>Hallo <script>x()</script><b>Welt</b></p>',
+      },
       EDITOR,
     );
     expect(r.statusCode).toBe(200);

@@ -133,4 +133,5 @@ export function AdminAreaPage() {
   );
 }
 export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
+export { CorporateIdentityPage } from './CorporateIdentityPages';
 export { MailTemplatesPage } from './MailTemplatesPage';
