@@ -318,7 +318,12 @@ const pairKey = (c: ContrastCheck) => `corporate_identity.paar.${c.id.replace(/-
 export function ContrastTable({ checks }: { checks: ContrastCheck[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={420} tabIndex={0} aria-label={t('corporate_identity.contrast_titel')}>
+    <Box
+      role="region"
+      tabIndex={0}
+      aria-label={t('corporate_identity.contrast_titel')}
+      style={{ overflowX: 'auto' }}
+    >
       <Table verticalSpacing="xs" data-testid="ci-contrast">
         <Table.Caption>{t('corporate_identity.contrast_titel')}</Table.Caption>
         <Table.Tbody>
@@ -369,7 +374,7 @@ export function ContrastTable({ checks }: { checks: ContrastCheck[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 
@@ -441,6 +446,7 @@ function ColoursSection({ payload }: { payload: SettingsPayload }) {
                   value={draft[k]}
                   onChange={(v) => setDraft((d) => ({ ...d, [k]: v.toUpperCase() }))}
                   format="hex"
+                  withEyeDropper={false}
                   error={errors[k]}
                   swatches={[defaultColours[k], '#FFFFFF', '#1A1B1E']}
                   data-testid={`ci-colour-${k}`}
