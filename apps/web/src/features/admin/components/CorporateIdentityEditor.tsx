@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -318,21 +317,25 @@ const pairKey = (c: ContrastCheck) => `corporate_identity.paar.${c.id.replace(/-
 export function ContrastTable({ checks }: { checks: ContrastCheck[] }) {
   const { t } = useTranslation();
   return (
-    <Box
-      role="region"
-      tabIndex={0}
-      aria-label={t('corporate_identity.contrast_titel')}
-      style={{ overflowX: 'auto' }}
-    >
-      <Table verticalSpacing="xs" data-testid="ci-contrast">
-        <Table.Caption>{t('corporate_identity.contrast_titel')}</Table.Caption>
-        <Table.Tbody>
-          {checks.map((c) => (
-            <Table.Tr key={c.id} data-testid={`ci-pair-${c.id}`} data-passes={c.passes}>
-              <Table.Td>
-                <Text size="sm">{t(pairKey(c))}</Text>
-              </Table.Td>
-              <Table.Td>
+    <Stack gap={0} data-testid="ci-contrast">
+      <Title order={3} size="h5" id="ci-contrast-title" mb="xs">
+        {t('corporate_identity.contrast_titel')}
+      </Title>
+      <List listStyleType="none" aria-labelledby="ci-contrast-title" spacing={0} p={0}>
+        {checks.map((c) => (
+          <List.Item
+            key={c.id}
+            data-testid={`ci-pair-${c.id}`}
+            data-passes={c.passes}
+            py={8}
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            styles={{ itemWrapper: { display: 'block', width: '100%' }, itemLabel: { display: 'block' } }}
+          >
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" style={{ flex: '1 1 200px' }}>
+                {t(pairKey(c))}
+              </Text>
+              <Group gap="sm" wrap="nowrap">
                 <Box
                   aria-hidden
                   px={8}
@@ -343,24 +346,20 @@ export function ContrastTable({ checks }: { checks: ContrastCheck[] }) {
                     color: c.textColour,
                     borderRadius: 4,
                     border: '1px solid var(--mantine-color-gray-4)',
-                    display: 'inline-block',
                   }}
                 >
                   Aa
                 </Box>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace" data-testid="ci-ratio">
+                <Text size="sm" ff="monospace" w={64} ta="right" data-testid="ci-ratio">
                   {c.ratio === null
                     ? '–'
                     : t('corporate_identity.contrast_ratio', { ratio: formatRatio(c.ratio) })}
                 </Text>
-              </Table.Td>
-              <Table.Td>
                 <Badge
                   variant="light"
                   color={c.passes ? 'green' : 'red'}
                   c="dark.8"
+                  miw={96}
                   leftSection={
                     c.passes ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />
                   }
@@ -369,12 +368,12 @@ export function ContrastTable({ checks }: { checks: ContrastCheck[] }) {
                     ? t('corporate_identity.contrast_voldoet')
                     : t('corporate_identity.contrast_onvoldoende')}
                 </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+              </Group>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 
@@ -509,7 +508,7 @@ function ColoursSection({ payload }: { payload: SettingsPayload }) {
               {t('shared.terug')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               onClick={() => send(true)}
               loading={save.isPending}
               mih={44}
