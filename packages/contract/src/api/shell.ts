@@ -65,14 +65,6 @@ export const corporateIdentitySettingsUpdate = z.strictObject({
 });
 export type CorporateIdentitySettingsUpdate = z.infer<typeof corporateIdentitySettingsUpdate>;
 
-/** Largest corporate image (bytes) the page and the server take; the server's MAX_UPLOAD_BYTES caps it further. */
-export const MAX_CORPORATE_IMAGE_BYTES = 5 * 1024 * 1024;
-/** What a corporate image may be, by its content (no SVG: it can carry script). */
-export const corporateImageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-/** POST /api/v2.0/CorporateIdentity/Images/{slot}: the stored image. */
-export const corporateImageResult = z.object({ fileId: z.string(), url: z.string() });
-
 /** GET /api/v2.0/Pages?locale= : the list; GET /api/v2.0/Pages/{id}?locale= : one page with its HTML. */
 export const contentPageSummary = z.object({
   id: z.string(),

@@ -1,8 +1,5 @@
-import {
-  corporateIdentitySettingsUpdate,
-  corporateImageResult,
-  MAX_CORPORATE_IMAGE_BYTES,
-} from '@mp/contract/api/shell';
+import { imageSetResult } from '@mp/contract/api/images';
+import { corporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,17 +32,13 @@ export function corporateIdentityRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Admins and AppCorporateIdentity holders: the logo, banner or favicon, multipart field `file` (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped; the favicon becomes a PNG). 413 too large, 415 other types (SVG included).',
         params: slotParam,
-        response: { 201: corporateImageResult },
+        response: { 201: imageSetResult },
       },
     },
     async (req, reply) => {
       const ctx = ctxOf(req, deps);
       await requireCorporateIdentityEditor(ctx);
-      const { files } = await readUploads(req, deps.config, {
-        allowed: imageKinds,
-        fileFields: ['file'],
-        maxBytes: MAX_CORPORATE_IMAGE_BYTES,
-      });
+      const { files } = await readUploads(req, deps.config, { allowed: imageKinds, fileFields: ['file'] });
       if (files.length === 0) throw missingFile('file');
       return reply.code(201).send(await uploadCorporateImage(ctx, deps.storage, req.params.slot, files[0]));
     },

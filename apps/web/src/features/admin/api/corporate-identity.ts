@@ -35,7 +35,7 @@ export function useUploadCorporateImage() {
       const form = new FormData();
       form.append('file', file, file.name);
       return api.post(`/CorporateIdentity/Images/${pathParam('slot', slot)}`, form, {
-        answer: (c) => c.shell.corporateImageResult,
+        answer: (c) => c.images.imageSetResult,
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporateIdentityKeys.all }),

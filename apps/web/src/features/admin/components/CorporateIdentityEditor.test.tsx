@@ -202,10 +202,10 @@ describe('the corporate identity page', () => {
     expect(imageFileProblem({ name: 'a.pdf', type: 'application/pdf', size: 1000 }, 'nl-NL')?.key).toBe(
       'corporate_identity.afbeelding_type_fout',
     );
-    const big = imageFileProblem({ name: 'b.jpg', type: 'image/jpeg', size: 6 * 1024 * 1024 }, 'nl-NL');
+    const big = imageFileProblem({ name: 'b.jpg', type: 'image/jpeg', size: 12 * 1024 * 1024 }, 'nl-NL');
     expect(big).toEqual({
       key: 'corporate_identity.afbeelding_te_groot',
-      params: { name: 'b.jpg', size: '6 MB', max: '5 MB' },
+      params: { name: 'b.jpg', size: '12 MB', max: '10 MB' },
     });
   });
 

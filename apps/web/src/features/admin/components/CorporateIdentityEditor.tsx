@@ -19,8 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { imageUploadMaxBytes, imageUploadTypes } from '@mp/contract/api/images';
 import type { SettingsPayload } from '@mp/contract/api/settings';
-import { corporateImageTypes, MAX_CORPORATE_IMAGE_BYTES } from '@mp/contract/api/shell';
 import { type Locale, locales } from '@mp/contract/i18n/locales';
 import {
   type BrandColourKey,
@@ -67,10 +67,10 @@ export function imageFileProblem(
   file: Pick<File, 'name' | 'type' | 'size'>,
   locale: string,
 ): { key: string; params: Record<string, string> } | null {
-  const max = megabytes(MAX_CORPORATE_IMAGE_BYTES, locale);
-  if (!corporateImageTypes.includes(file.type))
+  const max = megabytes(imageUploadMaxBytes, locale);
+  if (!(imageUploadTypes as readonly string[]).includes(file.type))
     return { key: 'corporate_identity.afbeelding_type_fout', params: { name: file.name } };
-  if (file.size > MAX_CORPORATE_IMAGE_BYTES)
+  if (file.size > imageUploadMaxBytes)
     return {
       key: 'corporate_identity.afbeelding_te_groot',
       params: { name: file.name, size: megabytes(file.size, locale), max },
@@ -154,9 +154,9 @@ function ImageSlot({ slot, url }: { slot: CorporateSlot; url: string | null }) {
         <FileInput
           label={t('corporate_identity.afbeelding_kiezen')}
           description={t('corporate_identity.afbeelding_eisen', {
-            max: megabytes(MAX_CORPORATE_IMAGE_BYTES, i18n.language),
+            max: megabytes(imageUploadMaxBytes, i18n.language),
           })}
-          accept={corporateImageTypes.join(',')}
+          accept={imageUploadTypes.join(',')}
           value={file}
           onChange={choose}
           error={error}
