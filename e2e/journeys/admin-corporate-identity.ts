@@ -29,6 +29,8 @@ const colourKeys = [
 interface Original {
   colours: Record<string, string>;
   germanColumnTwo: { locale: string; html: string } | undefined;
+  /** The favicon's bytes (null: none set), to put back after the upload. */
+  favicon: Buffer | null;
 }
 
 async function api(method: string, path: string, body?: unknown) {
@@ -47,9 +49,16 @@ async function readOriginal(): Promise<Original> {
   const { footers } = (await (await api('GET', '/Footers?locale=de-DE')).json()) as {
     footers: { columnName: string; locale: string; html: string }[];
   };
+  const identity = (await (await fetch(`${baseUrl}/api/v2.0/CorporateIdentity`)).json()) as {
+    faviconUrl: string | null;
+  };
+  const favicon = identity.faviconUrl
+    ? Buffer.from(await (await fetch(`${baseUrl}${identity.faviconUrl}`)).arrayBuffer())
+    : null;
   return {
     colours: Object.fromEntries(colourKeys.map((k) => [k, settings.stringValues[k] as string])),
     germanColumnTwo: footers.find((f) => f.columnName === 'footer_column_two'),
+    favicon,
   };
 }
 
@@ -69,6 +78,26 @@ async function restore(original: Original) {
     });
     assert.equal(f.status, 200, `restoring the footer: ${f.status}`);
   }
+  const token = await apiToken(users.admin);
+  const icon = original.favicon
+    ? await fetch(`${baseUrl}/api/v2.0/CorporateIdentity/Images/favicon`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: (() => {
+          const form = new FormData();
+          form.append(
+            'file',
+            new Blob([new Uint8Array(original.favicon)], { type: 'image/png' }),
+            'favicon.png',
+          );
+          return form;
+        })(),
+      })
+    : await api('DELETE', '/CorporateIdentity/Images/favicon');
+  assert.ok([201, 204].includes(icon.status), `restoring the favicon: ${icon.status}`);
+  const now = await readOriginal();
+  assert.deepEqual(now.colours, original.colours, 'colours restored');
+  assert.equal(now.germanColumnTwo?.html, original.germanColumnTwo?.html, 'German footer column restored');
 }
 
 async function adminPage(browser: Browser, locale: string, width: number) {
@@ -187,6 +216,33 @@ describe('corporate identity', () => {
       await footer.scrollIntoViewIfNeeded();
       await shot(page, 'corporate-identity-footer-de-390', false);
       await expectAccessible(page, 'Erscheinungsbild, Fußzeile gespeichert (de-390)');
+
+      // the favicon: an SVG is refused before it is sent, a PNG (here: the logo) replaces the tab icon at once
+      const card = page.getByTestId('ci-image-favicon');
+      await card.scrollIntoViewIfNeeded();
+      const fileInput = card.locator('input[type="file"]');
+      await fileInput.setInputFiles({
+        name: 'icon.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      });
+      await card.getByText('icon.svg ist kein PNG, JPEG, WebP oder GIF.').waitFor();
+      assert.equal(await card.getByTestId('ci-upload-favicon').isDisabled(), true);
+      await shot(page, 'corporate-identity-svg-refused-de-390', false);
+      const logoUrl = (await (await fetch(`${baseUrl}/api/v2.0/CorporateIdentity`)).json()).logoUrl as string;
+      const png = Buffer.from(await (await fetch(`${baseUrl}${logoUrl}`)).arrayBuffer());
+      const iconBefore = await page.locator('link[rel="icon"]').getAttribute('href');
+      await fileInput.setInputFiles({ name: 'neu.png', mimeType: 'image/png', buffer: png });
+      await card.getByTestId('ci-upload-favicon').click();
+      await page.getByText('Bild gespeichert.').waitFor();
+      await page.waitForFunction(
+        (before) => document.querySelector('link[rel="icon"]')?.getAttribute('href') !== before,
+        iconBefore,
+      );
+      assert.match(
+        (await page.locator('link[rel="icon"]').getAttribute('href')) ?? '',
+        /^\/api\/v2\.0\/Images\/single\/corporate\/favicon\?v=/,
+      );
     } finally {
       await context.close();
     }

@@ -166,6 +166,7 @@ function ImageSlot({ slot, url }: { slot: CorporateSlot; url: string | null }) {
         />
         <Group gap="sm">
           <Button
+            size="sm"
             onClick={send}
             disabled={!file || !!error}
             loading={upload.isPending}
@@ -175,6 +176,7 @@ function ImageSlot({ slot, url }: { slot: CorporateSlot; url: string | null }) {
           </Button>
           {url && (
             <Button
+              size="sm"
               variant="default"
               leftSection={<IconRestore size={18} aria-hidden />}
               onClick={() => setConfirming(true)}
