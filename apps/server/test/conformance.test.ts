@@ -204,7 +204,11 @@ describe('authorization before validation (issue #16 part 3)', () => {
   it('answers a signed-in non-administrator 403 on every administrators-only operation, whatever the input', async () => {
     const adminOps = app.ops.filter((o) => {
       const raw = app.doc.paths[o.path][o.method.toLowerCase()] as { description?: string };
-      return raw.description?.includes('Administrators only');
+      // and the corporate identity's editors (decision 0026): admins and AppCorporateIdentity holders
+      return (
+        raw.description?.includes('Administrators only') ||
+        raw.description?.includes('Administrators and holders of AppCorporateIdentity only')
+      );
     });
     expect(adminOps.length).toBeGreaterThanOrEqual(25);
     const user = app.callers[1];

@@ -252,7 +252,7 @@ export const routeTable: RouteDef[] = [
     parent: 'ContentPaginasBeheer',
     titleKey: 'routes.ContentPaginasBeheer',
   }),
-  r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'AdminAreaPage'), {
+  r('CorporateIdentity', paths.corporateIdentity.pattern, 'auth', p(admin, 'CorporateIdentityPage'), {
     parent: 'Settings',
   }),
   r('ServiceMessagesBeheer', paths.serviceMessagesBeheer.pattern, 'auth', p(admin, 'ServiceMessagesPage'), {

@@ -52,19 +52,7 @@ export function shadesOf(base: string, darker: string): MantineColorsTuple {
   ];
 }
 
-/** Relative luminance (WCAG) of a #RRGGBB colour. */
-export function luminance(hex: string): number {
-  const [r, g, b] = rgb(hex).map((v) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
+// WCAG contrast: packages/contract/src/rules/contrast.ts (the corporate-identity page and its server agree).
 
 /** The Mantine theme for the corporate identity: primary colour 'brand', accent 'secondary'. */
 export function buildTheme(brand: BrandColors): MantineThemeOverride {

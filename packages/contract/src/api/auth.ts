@@ -97,6 +97,8 @@ export const publicUser = z.object({
   isManagement: z.boolean().optional(),
   /** Holds AppRapportage (admins too): the web offers the reports and page usage. The server checks every call anyway. */
   canReport: z.boolean().optional(),
+  /** May change the corporate identity (admins, AppCorporateIdentity holders; decision 0026). The server checks every call anyway. */
+  canCorporateIdentity: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

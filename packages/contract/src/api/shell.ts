@@ -29,6 +29,42 @@ export const corporateIdentity = z.object({
 });
 export type CorporateIdentity = z.infer<typeof corporateIdentity>;
 
+/** The settings the corporate-identity page edits (decision 0026): the colours, footer navigation and terms link. */
+export const corporateIdentitySettingKeys = [
+  'PrimaryColor',
+  'PrimaryColorDarker',
+  'PrimaryTextColor',
+  'SecondaryColor',
+  'SecondaryColorDarker',
+  'SecondaryTextColor',
+  'EnableFooterNavigation',
+  'ShowTermsAndConditionsLink',
+  'TermsAndConditionsUrl',
+] as const;
+export type CorporateIdentitySettingKey = (typeof corporateIdentitySettingKeys)[number];
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/**
+ * PUT /api/v2.0/CorporateIdentity/Settings (admins, AppCorporateIdentity): any of those settings (PrimaryColorRgb
+ * follows PrimaryColor). Colours below WCAG AA are refused (422 corporate_identity.contrast_te_laag, the pairs in
+ * details) unless acceptLowContrast says the editor confirmed them.
+ */
+export const corporateIdentitySettingsUpdate = z.strictObject({
+  values: z.strictObject({
+    PrimaryColor: hexColour.optional(),
+    PrimaryColorDarker: hexColour.optional(),
+    PrimaryTextColor: hexColour.optional(),
+    SecondaryColor: hexColour.optional(),
+    SecondaryColorDarker: hexColour.optional(),
+    SecondaryTextColor: hexColour.optional(),
+    EnableFooterNavigation: z.boolean().optional(),
+    ShowTermsAndConditionsLink: z.boolean().optional(),
+    TermsAndConditionsUrl: z.string().max(2000).optional(),
+  }),
+  acceptLowContrast: z.boolean().optional(),
+});
+export type CorporateIdentitySettingsUpdate = z.infer<typeof corporateIdentitySettingsUpdate>;
+
 /** GET /api/v2.0/Pages?locale= : the list; GET /api/v2.0/Pages/{id}?locale= : one page with its HTML. */
 export const contentPageSummary = z.object({
   id: z.string(),

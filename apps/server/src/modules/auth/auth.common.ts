@@ -33,6 +33,8 @@ export interface PublicUser {
   isManagement: boolean;
   /** Holds AppRapportage (admins too): reports and page usage. */
   canReport: boolean;
+  /** May change the corporate identity (admins, AppCorporateIdentity holders; decision 0026). */
+  canCorporateIdentity: boolean;
 }
 
 export interface TokenPair {
@@ -108,6 +110,11 @@ export function toPublicUser(u: UserRow): PublicUser {
       { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
       'AppRapportage',
       'read',
+    ),
+    canCorporateIdentity: can(
+      { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
+      'AppCorporateIdentity',
+      'write',
     ),
   };
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyLocaleField } from '../../platform/http/legacy-dto.ts';
-import { adminOnly } from '../../platform/http/route-access.ts';
+import { adminOnly, corporateIdentityEditors } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import {
   changeMessage,
@@ -137,7 +137,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/Footer/AddOrUpdateFooter',
     {
-      config: adminOnly,
+      config: corporateIdentityEditors,
       schema: {
         tags,
         description:

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { adminOnly } from '../../platform/http/route-access.ts';
+import { adminOnly, corporateIdentityEditors } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { contentLegacy } from './content.legacy.ts';
 import {
@@ -179,10 +179,11 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.put(
     '/api/v2.0/Footers',
     {
-      config: adminOnly,
+      config: corporateIdentityEditors,
       schema: {
         tags: ['Footers'],
-        description: 'Admin: save one column of one locale (HTML sanitized).',
+        description:
+          'Admins and AppCorporateIdentity holders: save one column of one locale (HTML sanitized).',
         body: footerSave,
         response: { 200: footerColumn },
       },

@@ -6,8 +6,9 @@ import type {
   ServiceMessage,
 } from '@mp/contract/api/shell';
 import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
+import { requireArea } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
 import { plainText, sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
 import { getSetting } from '../settings/index.ts';
 import {
@@ -187,7 +188,9 @@ export async function saveFooter(
   ctx: Ctx,
   input: { locale: Locale; columnName: FooterColumnName; html: string },
 ): Promise<FooterColumn> {
-  const admin = requireAdmin(ctx);
+  // the footer is part of the corporate identity: admins and AppCorporateIdentity holders (decision 0026)
+  await requireArea(ctx, 'AppCorporateIdentity', 'write');
+  const admin = requireUser(ctx);
   const row = await upsertFooter(ctx.db, { ...input, html: sanitizeAdminHtml(input.html), userId: admin.id });
   return footerOf(row);
 }

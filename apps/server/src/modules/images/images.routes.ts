@@ -8,6 +8,7 @@ import { imageTypes } from '../../platform/files/image-url.ts';
 import { imageKinds, readUploads, registerUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { adminOnly } from '../../platform/http/route-access.ts';
+import { corporateIdentityRoutes } from './corporate-identity.routes.ts';
 import { imagesLegacy } from './images.legacy.ts';
 import {
   getCorporateIdentity,
@@ -133,5 +134,6 @@ export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
+  corporateIdentityRoutes(app, deps);
   imagesLegacy(app, deps);
 }

@@ -201,12 +201,7 @@ export async function setImage(
   }
   if (type === 'corporate') {
     if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
-    const slot = id as CorporateSlot;
-    const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
-    const file = await storeImage(ctx, storage, slot, upload, admin.id);
-    await setCorporateImage(ctx.db, slot, file.id, admin.id);
-    await dropIfUnused(ctx, storage, before);
-    return { fileId: file.id, url: imageUrl('corporate', slot, file.sha256) };
+    return replaceCorporateImage(ctx, storage, id as CorporateSlot, upload, admin.id);
   }
   const target = await catalogueImageSlot(ctx.db, type, id);
   if (!target) throw notFound(type, id);
@@ -214,6 +209,36 @@ export async function setImage(
   await setCatalogueImage(ctx.db, type, target.id, file.id);
   await dropIfUnused(ctx, storage, target.imageFileId);
   return { fileId: file.id, url: imageUrl(type, target.urlId, file.sha256) };
+}
+
+/**
+ * Stores a corporate image (logo, banner, favicon) and drops the one it replaces. The caller checked the right
+ * (admins via setImage, AppCorporateIdentity holders via the corporate-identity service).
+ */
+export async function replaceCorporateImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  slot: CorporateSlot,
+  upload: ImageUpload,
+  userId: string,
+): Promise<{ fileId: string; url: string }> {
+  const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
+  const file = await storeImage(ctx, storage, slot, upload, userId);
+  await setCorporateImage(ctx.db, slot, file.id, userId);
+  await dropIfUnused(ctx, storage, before);
+  return { fileId: file.id, url: imageUrl('corporate', slot, file.sha256) };
+}
+
+/** Clears a corporate image (the portal's default shows again); the caller checked the right. */
+export async function clearCorporateImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  slot: CorporateSlot,
+  userId: string,
+): Promise<void> {
+  const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
+  await setCorporateImage(ctx.db, slot, null, userId);
+  await dropIfUnused(ctx, storage, before);
 }
 
 /** Admin: clears the image of an item, category, set or corporate slot. */
@@ -226,10 +251,7 @@ export async function removeImage(
   const admin = requireAdmin(ctx);
   if (type === 'corporate') {
     if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
-    const slot = id as CorporateSlot;
-    const before = (await selectCorporateIdentity(ctx.db))[`${slot}FileId`];
-    await setCorporateImage(ctx.db, slot, null, admin.id);
-    await dropIfUnused(ctx, storage, before);
+    await clearCorporateImage(ctx, storage, id as CorporateSlot, admin.id);
     return;
   }
   if (type === 'content') {

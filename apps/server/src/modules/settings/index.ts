@@ -1,3 +1,9 @@
 // The settings area's public face: what other areas may use. Everything else in this folder is private.
 export { settingsRoutes } from './settings.routes.ts';
-export { getSetting, loadSettings, type SettingsMap, writeSettings } from './settings.service.ts';
+export {
+  getSetting,
+  loadSettings,
+  type SettingsMap,
+  writeSettings,
+  writeSettingsBy,
+} from './settings.service.ts';

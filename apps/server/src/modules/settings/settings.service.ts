@@ -103,7 +103,20 @@ export async function writeSettings(
   values: Record<string, unknown>,
   group?: string,
 ): Promise<void> {
-  const admin = requireAdmin(ctx);
+  await writeSettingsBy(ctx, requireAdmin(ctx), values, group);
+}
+
+/**
+ * The same write for a caller whose right the calling service checked itself (e.g. AppCorporateIdentity holders
+ * saving the colours, decision 0026): every value validated, all or nothing, the cache dropped.
+ */
+export async function writeSettingsBy(
+  ctx: Ctx,
+  by: { id: string },
+  values: Record<string, unknown>,
+  group?: string,
+): Promise<void> {
+  const admin = by;
   const groupFilter = group ? groupOf(group) : 'all';
   const fields: Record<string, string> = {};
   const clean: Record<string, unknown> = {};

@@ -51,7 +51,9 @@ export function declareErrorAnswers(app: FastifyInstance): void {
         ? 'Administrators only'
         : access === 'department'
           ? 'The equipment department only (admins and internal users with the department permission)'
-          : null;
+          : access === 'corporate-identity'
+            ? 'Administrators and holders of AppCorporateIdentity only'
+            : null;
     const description = who
       ? `${(schema.description as string | undefined) ?? ''} ${who}: 403 for anyone else, before the input is checked.`.trim()
       : schema.description;

@@ -8,6 +8,7 @@ import {
   IconLogout,
   IconMapPin,
   IconMessageReport,
+  IconPalette,
   IconSettings,
   IconTruckDelivery,
   IconUserCircle,
@@ -136,6 +137,17 @@ export function UserMenu() {
               mih={44}
             >
               {t('topbar.instellingen')}
+            </Menu.Item>
+          )}
+          {!user.isAdmin && user.canCorporateIdentity && (
+            <Menu.Item
+              component={Link}
+              to={paths.corporateIdentity.to()}
+              leftSection={<IconPalette size={16} aria-hidden />}
+              mih={44}
+              data-testid="menu-corporate-identity"
+            >
+              {t('routes.CorporateIdentity')}
             </Menu.Item>
           )}
           {(user.isAdmin || user.canReport) && (

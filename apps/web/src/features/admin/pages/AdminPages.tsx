@@ -124,14 +124,7 @@ export function ServiceMessagesPage() {
   );
 }
 
-/** The other admin pages: title, breadcrumb and the admin check. */
-export function AdminAreaPage() {
-  return (
-    <AreaPage>
-      <AdminGate>{null}</AdminGate>
-    </AreaPage>
-  );
-}
 export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
 export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
+export { CorporateIdentityPage } from './CorporateIdentityPages';
 export { MailTemplatesPage } from './MailTemplatesPage';

@@ -1,0 +1,94 @@
+import type { CorporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
+import { type BrandColourKey, type BrandColours, checkContrast } from '@mp/contract/rules/contrast';
+import { requireArea } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { writeSettingsBy } from '../settings/index.ts';
+import type { CorporateSlot } from './images.queries.ts';
+import { clearCorporateImage, type ImageUpload, replaceCorporateImage } from './images.service.ts';
+
+/*
+ * The corporate-identity page's writes (decision 0026): images, colours, footer settings. Who: admins and whoever
+ * holds the functional area AppCorporateIdentity (the matrix gives an extra area read and write).
+ */
+
+/** Checked before an upload body is read, so a refused caller's file is never buffered or decoded. */
+export async function requireCorporateIdentityEditor(ctx: Ctx) {
+  await requireArea(ctx, 'AppCorporateIdentity', 'write');
+  return requireUser(ctx);
+}
+
+export async function uploadCorporateImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  slot: CorporateSlot,
+  upload: ImageUpload,
+): Promise<{ fileId: string; url: string }> {
+  const user = await requireCorporateIdentityEditor(ctx);
+  return replaceCorporateImage(ctx, storage, slot, upload, user.id);
+}
+
+/** Back to the portal's default (the built-in logo, the plain banner, the default favicon). */
+export async function removeCorporateImage(
+  ctx: Ctx,
+  storage: FileStorage,
+  slot: CorporateSlot,
+): Promise<void> {
+  const user = await requireCorporateIdentityEditor(ctx);
+  await clearCorporateImage(ctx, storage, slot, user.id);
+}
+
+const colourKeys: readonly BrandColourKey[] = [
+  'PrimaryColor',
+  'PrimaryColorDarker',
+  'PrimaryTextColor',
+  'SecondaryColor',
+  'SecondaryColorDarker',
+  'SecondaryTextColor',
+];
+
+const rgbOf = (hex: string): string => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}`;
+};
+
+/**
+ * Saves colours and footer settings, all or nothing. The colours as they will be (stored ones plus the change) are
+ * judged against WCAG AA (rules/contrast.ts, as the page does); a failing pair is stored only when the editor
+ * confirmed it (acceptLowContrast), otherwise 422 with each failing pair and its ratio.
+ */
+export async function saveCorporateIdentitySettings(
+  ctx: Ctx,
+  input: CorporateIdentitySettingsUpdate,
+): Promise<void> {
+  const user = await requireCorporateIdentityEditor(ctx);
+  const values: Record<string, unknown> = { ...input.values };
+  for (const [k, v] of Object.entries(values)) if (v === undefined) delete values[k];
+  if (Object.keys(values).length === 0)
+    throw new AppError('invalid', 'error.ongeldige_invoer', {
+      details: { in: 'body', fields: { values: { code: 'validation.verplicht' } } },
+    });
+  const colourChange = colourKeys.some((k) => k in values);
+  if (colourChange) {
+    const stored = await ctx.settings();
+    const next = Object.fromEntries(
+      colourKeys.map((k) => [k, (values[k] as string | undefined) ?? stored[k]]),
+    ) as BrandColours;
+    const failing = checkContrast(next).filter((c) => !c.passes);
+    if (failing.length && input.acceptLowContrast !== true) {
+      throw new AppError('rule', 'corporate_identity.contrast_te_laag', {
+        details: {
+          pairs: failing.map((c) => ({
+            id: c.id,
+            text: c.text,
+            background: c.background,
+            ratio: c.ratio === null ? null : Math.round(c.ratio * 100) / 100,
+          })),
+        },
+      });
+    }
+    if (typeof values.PrimaryColor === 'string') values.PrimaryColorRgb = rgbOf(values.PrimaryColor);
+  }
+  await writeSettingsBy(ctx, user, values);
+}
