@@ -37,7 +37,8 @@ const subject = z
   .min(1, 'validation.verplicht')
   .max(200)
   .regex(/^[^\p{Cc}]*$/u, 'validation.ongeldig_formaat');
-const html = z.string().max(100_000).regex(/\S/, 'validation.verplicht');
+// a text that is blank once cleaned is the server's refusal (validation.verplicht on html)
+const html = z.string().min(1, 'validation.verplicht').max(100_000);
 
 /** PUT …/{type}/{locale}, POST …/preview and …/test: the text as the admin wrote it. */
 export const mailTemplateInput = z.object({ subject, html }).strict();

@@ -59,7 +59,15 @@ export const corporateIdentitySettingsUpdate = z.strictObject({
     SecondaryTextColor: hexColour.optional(),
     EnableFooterNavigation: z.boolean().optional(),
     ShowTermsAndConditionsLink: z.boolean().optional(),
-    TermsAndConditionsUrl: z.string().max(2000).optional(),
+    // an http(s) address or nothing (the setting's own check, said in the document)
+    TermsAndConditionsUrl: z
+      .string()
+      .max(2000)
+      .regex(
+        /^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,4})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?(\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?)?$/,
+        'validation.ongeldig_formaat',
+      )
+      .optional(),
   }),
   acceptLowContrast: z.boolean().optional(),
 });

@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import {
   mailTemplate,
   mailTemplateInput,
@@ -24,7 +25,7 @@ import {
 
 const tags = ['MailTemplates'];
 const unknownNote =
-  ' A placeholder the type does not fill in is refused (400, details.fields.subject / html: MailTemplates.onbekende_placeholder with params.names).';
+  ' A placeholder the type does not fill in is refused (400, details.fields.subject / html: MailTemplates.onbekende_placeholder with params.names); a text with no words left once cleaned answers 422 MailTemplates.tekst_leeg.';
 
 export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +54,7 @@ export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) 
         description: `Admin: stores the subject and HTML (cleaned by the mail allow-list) of one type in one language.${unknownNote}`,
         params: mailTemplateParams,
         body: mailTemplateInput,
-        response: { 200: mailTemplate },
+        response: { 200: mailTemplate, 422: apiError },
       },
     },
     async (req) => saveMailTemplate(ctxOf(req, deps), req.params.type, req.params.locale, req.body),
@@ -83,7 +84,7 @@ export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) 
         description: `Admin: the (unsaved) text as a reader gets it, filled with sample values. Stores nothing.${unknownNote}`,
         params: mailTemplateParams,
         body: mailTemplateInput,
-        response: { 200: mailTemplatePreview },
+        response: { 200: mailTemplatePreview, 422: apiError },
       },
     },
     async (req) =>
@@ -99,7 +100,7 @@ export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) 
         description: `Admin: sends the (unsaved) text with sample values to the administrator's own address (202). Stores nothing.${unknownNote}`,
         params: mailTemplateParams,
         body: mailTemplateInput,
-        response: { 202: mailTemplateTestAnswer },
+        response: { 202: mailTemplateTestAnswer, 422: apiError },
       },
     },
     async (req, reply) =>
@@ -144,7 +145,7 @@ export async function mailTemplatesRoutes(fastify: FastifyInstance, deps: Deps) 
           .object({ type: mailTemplateType, locale: legacyLocale })
           .extend(mailTemplateInput.shape)
           .passthrough(),
-        response: { 200: mailTemplate },
+        response: { 200: mailTemplate, 422: apiError },
       },
     },
     async (req) => {

@@ -68,11 +68,14 @@ function checked(type: MailTemplateType, input: { subject: string; html: string 
         params: { names: unknown.join(', ') },
       };
   }
-  const html = sanitizeMailHtml(input.html);
-  if (!fields.html && !htmlToText(html).trim() && !/<img\b/i.test(html))
-    fields.html = { code: 'validation.verplicht', message: 'Required', params: { names: '' } };
   if (Object.keys(fields).length)
     throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+  const html = sanitizeMailHtml(input.html);
+  // why: blank, or nothing left once cleaned (only a script, say): a mail without a word is refused by meaning
+  if (!htmlToText(html).trim() && !/<img\b/i.test(html))
+    throw new AppError('rule', 'MailTemplates.tekst_leeg', {
+      details: { fields: { html: { code: 'MailTemplates.tekst_leeg', message: 'No text left' } } },
+    });
   return { subject: input.subject.trim(), html };
 }
 

@@ -107,8 +107,8 @@ describe('mail templates', () => {
       subject: 'x',
       html: '<script>x</script>',
     });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().details.fields.html.code).toBe('validation.verplicht');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().details.fields.html.code).toBe('MailTemplates.tekst_leeg');
     expect(await stored('UserForgotPassword', 'nl-NL')).toEqual(before);
   });
 
