@@ -1,6 +1,7 @@
 // Lighthouse (mobile preset, simulated throttling) on the production build served by the real server:
 // Home and Inloggen as a visitor, then the main ordering pages signed in (catalogue, details, search, sets,
-// favourites, order list, requests); performance and accessibility, plus the JavaScript each page loads (gzip).
+// favourites, order list, requests), and the reports as the board; performance and accessibility, plus the JavaScript
+// each page loads (gzip).
 // Signing in goes through the Inloggen page in the measured browser (the session is an HttpOnly cookie that
 // Lighthouse keeps between runs; it clears the HTTP cache, not cookies or local storage).
 //   npm run lighthouse              build first with `npm run build`
@@ -91,25 +92,27 @@ async function measure(url: string, port: number, reportFile?: string, attempt =
 const siteManager = 'uitvoerder@vandijk.nl';
 
 /** Signs in through the Inloggen page of the browser Lighthouse drives and selects the user's first location. */
-async function signInThroughPage(baseUrl: string, port: number): Promise<string> {
+async function signInThroughPage(baseUrl: string, port: number, user = siteManager): Promise<string> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
+    // another user's session ends first (the Inloggen page would send a signed-in user on)
+    await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/inloggen`);
-    await page.getByLabel(/E-mailadres|Email address|Adresse e-mail|E-Mail-Adresse/).fill(siteManager);
+    await page.getByLabel(/E-mailadres|Email address|Adresse e-mail|E-Mail-Adresse/).fill(user);
     await page
       .getByLabel(/^(Wachtwoord|Password|Mot de passe|Passwort)/)
       .first()
       .fill('Materieel2026!');
     await page.getByRole('button', { name: /^(Inloggen|Sign in|Se connecter|Anmelden)$/ }).click();
     await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
-    const token = await loginToken(baseUrl, siteManager);
+    const token = await loginToken(baseUrl, user);
     const { plantLocations } = (await (
       await fetch(`${baseUrl}/api/v2.0/PlantLocations`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { plantLocations: { locationNo: string; description: string; blocked: boolean }[] };
     const first = plantLocations.find((l) => !l.blocked);
-    if (!first) throw new Error(`${siteManager} has no location`);
+    if (!first) throw new Error(`${user} has no location`);
     await page.evaluate((l) => localStorage.setItem('mp.location', JSON.stringify(l)), {
       locationNo: first.locationNo,
       label: first.description,
@@ -168,7 +171,8 @@ try {
       '--disable-sync',
     ],
   });
-  const pages: { name: string; url: string; signedIn?: boolean }[] = [
+  // signedIn: as the site manager, or as the named user (the board reads the reports, issue #15)
+  const pages: { name: string; url: string; signedIn?: boolean | string }[] = [
     { name: 'Home', url: `${baseUrl}/` },
     { name: 'Inloggen', url: `${baseUrl}/inloggen` },
     { name: 'Catalogus', url: `${baseUrl}/catalogus/AFZ`, signedIn: true },
@@ -178,19 +182,21 @@ try {
     { name: 'Favorieten', url: `${baseUrl}/favorieten`, signedIn: true },
     { name: 'Bestellijst', url: `${baseUrl}/bestellijst`, signedIn: true },
     { name: 'Aanvragen', url: `${baseUrl}/aanvragen`, signedIn: true },
+    { name: 'Rapportages', url: `${baseUrl}/rapportages`, signedIn: 'directie@vandijk.nl' },
   ];
   const only = process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
   const rows: string[] = [];
-  let signedIn = false;
+  let signedInAs: string | null = null;
   for (const page of pages) {
     if (only && !only.some((o) => page.name.toLowerCase().startsWith(o.toLowerCase()))) continue;
-    if (page.signedIn && !signedIn) {
-      const locationNo = await signInThroughPage(baseUrl, chrome.port);
-      process.stdout.write(`lighthouse: signed in as ${siteManager} on location ${locationNo}\n`);
-      signedIn = true;
+    const user = page.signedIn === true ? siteManager : page.signedIn || null;
+    if (user && user !== signedInAs) {
+      const locationNo = await signInThroughPage(baseUrl, chrome.port, user);
+      process.stdout.write(`lighthouse: signed in as ${user} on location ${locationNo}\n`);
+      signedInAs = user;
     }
     const results: Measured[] = [];
     if (reportDir) mkdirSync(reportDir, { recursive: true });
@@ -211,7 +217,7 @@ try {
       (page.name !== 'Home' || js.kb <= budgetKb);
     if (!ok) failed = true;
     rows.push(
-      `${ok ? 'ok  ' : 'FAIL'} ${page.name.padEnd(11)} performance ${String(perf).padStart(3)}  accessibility ${String(a11y).padStart(3)}  ` +
+      `${ok ? 'ok  ' : 'FAIL'} ${page.name.padEnd(12)} performance ${String(perf).padStart(3)}  accessibility ${String(a11y).padStart(3)}  ` +
         `LCP ${median(results.map((r) => r.lcpMs))} ms  TBT ${median(results.map((r) => r.tbtMs))} ms  ` +
         `JS ${js.kb} KB gzip in ${js.files} files${page.name === 'Home' ? ` (budget ${budgetKb} KB)` : ''}  ` +
         `[runs: ${results.map((r) => r.performance).join(', ')}]`,
