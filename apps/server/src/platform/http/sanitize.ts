@@ -1,16 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one allow-list for HTML that admins write (content pages, footer columns, service messages,
- * mail templates). Applied when saving AND when rendering, so a row written before a rule change
- * (or straight into the database) is still cleaned on the way out.
- *
- * Allowed: headings, paragraphs, links (http/https/mailto/tel or relative), lists, inline emphasis,
- * images (http/https or relative, e.g. /api/v2.0/Images/single/content/{id}), tables, br, hr,
- * blockquote, and `text-align` as the only style. Everything else is dropped: scripts, style
- * elements, event handlers, iframes, SVG/MathML, forms, javascript:/data:/vbscript: URLs.
- */
-/**
  * A URL no browser should ever get: characters a URL never holds unencoded (a backtick was a quote to old
  * Internet Explorer: <img src=`javascript:…`>) or a script scheme anywhere once white space and control
  * characters are gone. sanitize-html checks the scheme at the start; this catches what hides behind them.
@@ -22,6 +12,16 @@ function suspectUrl(url: string): boolean {
   return /^[^/?#]*(javascript|vbscript|livescript):/i.test(squeezed) || /^data:/i.test(squeezed);
 }
 
+/**
+ * The one allow-list for HTML that admins write (content pages, footer columns, service messages,
+ * mail templates). Applied when saving AND when rendering, so a row written before a rule change
+ * (or straight into the database) is still cleaned on the way out.
+ *
+ * Allowed: headings, paragraphs, links (http/https/mailto/tel or relative), lists, inline emphasis,
+ * images (http/https or relative, e.g. /api/v2.0/Images/single/content/{id}), tables, br, hr,
+ * blockquote, and `text-align` as the only style. Everything else is dropped: scripts, style
+ * elements, event handlers, iframes, SVG/MathML, forms, javascript:/data:/vbscript: URLs.
+ */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
