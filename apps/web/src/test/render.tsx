@@ -82,6 +82,23 @@ export function signInTest(): void {
   selectLocation({ locationNo: 'P-1', label: 'P-1 - Project' });
 }
 
+/** An administrator's session (the admin pages' tests). */
+export function signInAdminTest(): void {
+  startSession({
+    accessToken: 'a',
+    refreshToken: 'r'.repeat(20),
+    expiresAt: Date.now() / 1000 + 900,
+    user: {
+      id: 'admin',
+      name: 'Beheer',
+      email: 'a@x.nl',
+      isAdmin: true,
+      internalExternal: 'Internal',
+      language: 'nl-NL',
+    },
+  });
+}
+
 export function signOutTest(): void {
   sessionStore.set(null);
   selectLocation(null);

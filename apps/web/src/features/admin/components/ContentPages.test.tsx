@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTheme, defaultBrand } from '../../../app/theme';
 import { i18n } from '../../../shared/i18n/i18n';
-import { sessionStore, startSession } from '../../../shared/session/session';
+import { sessionStore } from '../../../shared/session/session';
 import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { json, signOutTest, testQueryClient } from '../../../test/render';
+import { json, signInAdminTest, signOutTest, testQueryClient } from '../../../test/render';
 import { ContentPaginaPage, ContentPaginasPage } from '../pages/AdminPages';
 
 // why: the server is the system's edge; the Pages and Images calls are stubbed with contract answers.
@@ -87,19 +87,7 @@ beforeAll(() => {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'admin',
-      name: 'Beheer',
-      email: 'a@x.nl',
-      isAdmin: true,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
+  signInAdminTest();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../../shared/session/session';
-import { json, renderWithProviders, signOutTest } from '../../../test/render';
+import { json, renderWithProviders, signInAdminTest, signOutTest } from '../../../test/render';
 import { PaginaGebruikPage } from '../pages/ReportPages';
 import { screenOf, viewsPerDay, viewsPerScreen } from './PageUsage';
 
@@ -36,19 +35,7 @@ beforeEach(() => {
     },
   );
   fetchMock.mockReset();
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'admin',
-      name: 'Beheer',
-      email: 'a@x.nl',
-      isAdmin: true,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
+  signInAdminTest();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/statistics'))

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../../shared/session/session';
-import { json, renderWithProviders, signOutTest } from '../../../test/render';
+import { json, renderWithProviders, signInAdminTest, signOutTest } from '../../../test/render';
 import { ServiceMessagesPage } from '../pages/AdminPages';
 import { dayOf, endOfDay, startOfDay, stateOf } from './ServiceMessagesEditor';
 
@@ -46,19 +45,7 @@ const calls = (method: string) =>
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'admin',
-      name: 'Beheer',
-      email: 'a@x.nl',
-      isAdmin: true,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
+  signInAdminTest();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
 import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { json, renderWithProviders, signOutTest } from '../../../test/render';
+import { json, renderWithProviders, signInAdminTest, signOutTest } from '../../../test/render';
 import { SettingsPage } from '../pages/AdminPages';
 import { matchesSearch } from './SettingsEditor';
 
@@ -45,19 +45,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   putAnswer = () => new Response(null, { status: 204 });
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'admin',
-      name: 'Beheer',
-      email: 'a@x.nl',
-      isAdmin: true,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
+  signInAdminTest();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/Settings/all')) return json(payload());
