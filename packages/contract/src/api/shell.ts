@@ -49,6 +49,13 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
  * follows PrimaryColor). Colours below WCAG AA are refused (422 corporate_identity.contrast_te_laag, the pairs in
  * details) unless acceptLowContrast says the editor confirmed them.
  */
+/**
+ * The terms link: an http(s) address or nothing — the setting's own check, said in the document and used by the
+ * page (host, optional port, path, query, fragment; no spaces, quotes or angle brackets).
+ */
+export const termsUrlPattern =
+  /^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,4})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?(\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?(#[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?)?$/;
+
 export const corporateIdentitySettingsUpdate = z.strictObject({
   values: z.strictObject({
     PrimaryColor: hexColour.optional(),
@@ -59,14 +66,10 @@ export const corporateIdentitySettingsUpdate = z.strictObject({
     SecondaryTextColor: hexColour.optional(),
     EnableFooterNavigation: z.boolean().optional(),
     ShowTermsAndConditionsLink: z.boolean().optional(),
-    // an http(s) address or nothing (the setting's own check, said in the document)
     TermsAndConditionsUrl: z
       .string()
       .max(2000)
-      .regex(
-        /^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,4})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?(\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?)?$/,
-        'validation.ongeldig_formaat',
-      )
+      .regex(termsUrlPattern, 'validation.ongeldig_formaat')
       .optional(),
   }),
   acceptLowContrast: z.boolean().optional(),

@@ -206,7 +206,7 @@ describe('colour and footer settings', () => {
       ADMIN,
     );
     expect(url.statusCode).toBe(400);
-    expect(url.json().details.fields).toHaveProperty('TermsAndConditionsUrl');
+    expect(Object.keys(url.json().details.fields)).toEqual(['values.TermsAndConditionsUrl']);
     expect((await put({ values: {} }, ADMIN)).statusCode).toBe(400);
     expect(await settings()).toEqual(before);
   });

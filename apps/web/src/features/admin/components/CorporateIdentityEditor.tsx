@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { imageUploadMaxBytes, imageUploadTypes } from '@mp/contract/api/images';
 import type { SettingsPayload } from '@mp/contract/api/settings';
+import { termsUrlPattern } from '@mp/contract/api/shell';
 import { type Locale, locales } from '@mp/contract/i18n/locales';
 import {
   type BrandColourKey,
@@ -61,6 +62,21 @@ import {
 
 const megabytes = (bytes: number, locale: string) =>
   `${(bytes / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
+
+// why: the server names a field by its path in the body (values.TermsAndConditionsUrl); the form by its key
+const settingFields = Object.fromEntries(
+  [
+    'PrimaryColor',
+    'PrimaryColorDarker',
+    'PrimaryTextColor',
+    'SecondaryColor',
+    'SecondaryColorDarker',
+    'SecondaryTextColor',
+    'EnableFooterNavigation',
+    'ShowTermsAndConditionsLink',
+    'TermsAndConditionsUrl',
+  ].map((k) => [`values.${k}`, k]),
+);
 
 /** The browser's check of a chosen image (the server checks the content again): type and size. */
 export function imageFileProblem(
@@ -411,7 +427,7 @@ function ColoursSection({ payload }: { payload: SettingsPayload }) {
             return;
           }
           setConfirm(null);
-          const fields = serverFieldErrors(e);
+          const fields = serverFieldErrors(e, settingFields);
           if (fields) setErrors(fields);
           snackbar.error(e);
         },
@@ -634,7 +650,7 @@ function FooterSettings({ payload }: { payload: SettingsPayload }) {
   const submit = () => {
     const url = draft.TermsAndConditionsUrl.trim();
     const local: Record<string, ReactNode> = {};
-    if ((url !== '' || draft.ShowTermsAndConditionsLink) && !/^https?:\/\/\S+$/i.test(url))
+    if ((url === '' && draft.ShowTermsAndConditionsLink) || !termsUrlPattern.test(url))
       local.TermsAndConditionsUrl = errorNode({ key: 'corporate_identity.terms_url_fout' });
     setErrors(local);
     if (Object.keys(local).length) return;
@@ -643,7 +659,7 @@ function FooterSettings({ payload }: { payload: SettingsPayload }) {
       {
         onSuccess: () => snackbar.success('corporate_identity.instellingen_opgeslagen'),
         onError: (e) => {
-          const fields = serverFieldErrors(e);
+          const fields = serverFieldErrors(e, settingFields);
           if (fields) setErrors(fields);
           snackbar.error(e);
         },
