@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseUrl, expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { apiToken, baseUrl, expectAccessible, launch, startAs, users } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -34,20 +34,6 @@ async function cleanUp() {
     await fetch(`${baseUrl}/api/v2.0/Pages/${p.id}`, { method: 'DELETE', headers });
 }
 
-async function adminPage(browser: Browser, locale: string, width: number) {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  await context.addInitScript((l) => {
-    localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-    // no service-message toasts over the pages
-    localStorage.setItem(
-      'mp.serviceMessages',
-      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-    );
-  }, locale);
-  await signIn(page, users.admin);
-  return { context, page };
-}
-
 /** Saves and waits for the server's answer. */
 async function save(page: Page) {
   const answer = page.waitForResponse(
@@ -69,7 +55,7 @@ describe('content pages', () => {
   });
 
   it('nl, desktop: created, formatted, published and shown', async () => {
-    const { context, page } = await adminPage(browser, 'nl-NL', 1280);
+    const { context, page } = await startAs(browser, 'nl-NL', 1280, users.admin);
     try {
       await page.goto('/settings');
       await page.getByRole('link', { name: "Contentpagina's" }).click();
@@ -144,7 +130,7 @@ describe('content pages', () => {
   });
 
   it('de, phone: the German text added and shown', async () => {
-    const { context, page } = await adminPage(browser, 'de-DE', 390);
+    const { context, page } = await startAs(browser, 'de-DE', 390, users.admin);
     try {
       await page.goto('/settings/content-paginas-beheer');
       const row = page.getByTestId('page-row').filter({ hasText: NAME });

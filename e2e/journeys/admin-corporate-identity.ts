@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseUrl, expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { apiToken, baseUrl, expectAccessible, launch, startAs, users } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -100,19 +100,6 @@ async function restore(original: Original) {
   assert.equal(now.germanColumnTwo?.html, original.germanColumnTwo?.html, 'German footer column restored');
 }
 
-async function adminPage(browser: Browser, locale: string, width: number) {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  await context.addInitScript((l) => {
-    localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-    localStorage.setItem(
-      'mp.serviceMessages',
-      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-    );
-  }, locale);
-  await signIn(page, users.admin);
-  return { context, page };
-}
-
 /** The computed background of the banner and of the top bar (the first ancestor of the user menu with one). */
 async function shellColours(page: Page) {
   return page.evaluate(() => {
@@ -139,7 +126,7 @@ describe('corporate identity', () => {
   });
 
   it('nl, desktop: the new primary colours show in the shell; a low-contrast pair fails and asks first', async () => {
-    const { context, page } = await adminPage(browser, 'nl-NL', 1280);
+    const { context, page } = await startAs(browser, 'nl-NL', 1280, users.admin);
     try {
       await page.goto('/settings');
       await page.getByRole('link', { name: 'Huisstijl' }).click();
@@ -198,7 +185,7 @@ describe('corporate identity', () => {
   });
 
   it('de, phone: the German footer column, edited here, shows in the footer', async () => {
-    const { context, page } = await adminPage(browser, 'de-DE', 390);
+    const { context, page } = await startAs(browser, 'de-DE', 390, users.admin);
     try {
       await page.goto('/settings/corporate-identity');
       await page.getByTestId('ci-preview').waitFor();

@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseUrl, expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import {
+  apiToken,
+  baseUrl,
+  expectAccessible,
+  launch,
+  newPage,
+  signIn,
+  startAs,
+  users,
+} from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -28,19 +37,6 @@ async function cleanUp() {
     await fetch(`${baseUrl}/api/v2.0/ServiceMessages/${m.id}`, { method: 'DELETE', headers });
 }
 
-async function adminPage(browser: Browser, locale: string, width: number) {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  await context.addInitScript((l) => {
-    localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-    localStorage.setItem(
-      'mp.serviceMessages',
-      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-    );
-  }, locale);
-  await signIn(page, users.admin);
-  return { context, page };
-}
-
 describe('service messages', () => {
   let browser: Browser;
   before(async () => {
@@ -53,7 +49,7 @@ describe('service messages', () => {
   });
 
   it('nl, desktop: added for today, a site manager sees the toast and the bell', async () => {
-    const { context, page } = await adminPage(browser, 'nl-NL', 1280);
+    const { context, page } = await startAs(browser, 'nl-NL', 1280, users.admin);
     try {
       await page.goto('/settings');
       await page.getByRole('link', { name: 'Servicemeldingen' }).click();
@@ -96,7 +92,7 @@ describe('service messages', () => {
   });
 
   it('de, phone: changed and deleted', async () => {
-    const { context, page } = await adminPage(browser, 'de-DE', 390);
+    const { context, page } = await startAs(browser, 'de-DE', 390, users.admin);
     try {
       await page.goto('/settings/servicemeldingen');
       const row = page.getByTestId('message-row').filter({ hasText: TEXT });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseUrl, expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { apiToken, baseUrl, expectAccessible, launch, startAs, users } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -47,16 +47,8 @@ async function restoreAll() {
 async function journey(browser: Browser, locale: keyof typeof texts, width: number) {
   const say = texts[locale];
   const tag = `${locale.slice(0, 2)}-${width}`;
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
-  await context.addInitScript((l) => {
-    localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
-    localStorage.setItem(
-      'mp.serviceMessages',
-      JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
-    );
-  }, locale);
+  const { context, page } = await startAs(browser, locale, width, users.admin);
   try {
-    await signIn(page, users.admin);
     await page.goto('/translations');
     await page.getByTestId('translation-row').first().waitFor();
     await expectAccessible(page, `Translations (${tag})`);
