@@ -5,8 +5,8 @@ import { snackbar } from './snackbar/snackbar-store';
 
 /**
  * Every destructive action asks first (ARCHITECTURE §6): a small modal with back and confirm. Confirming
- * runs `action`; the dialog shows it is busy, then the `successKey` snackbar or the error's, and closes
- * either way. One dialog for every feature (delete a list, a line, cancel a request).
+ * runs `action`; the dialog shows it is busy, then the `successKey` snackbar (when given) or the error's, and
+ * closes either way. One dialog for every feature (delete a list, a line, cancel a request, discard changes).
  */
 export function ConfirmDialog({
   opened,
@@ -16,6 +16,7 @@ export function ConfirmDialog({
   danger = true,
   action,
   successKey,
+  testId = 'confirm-button',
   onClose,
 }: {
   opened: boolean;
@@ -23,10 +24,12 @@ export function ConfirmDialog({
   message?: ReactNode;
   confirmLabel?: ReactNode;
   danger?: boolean;
-  /** What confirming does; a failure is shown as the error's snackbar. */
-  action: () => Promise<unknown>;
-  /** The snackbar once the action succeeded. */
-  successKey: string;
+  /** What confirming does; a failure (thrown or rejected) is shown as the error's snackbar. */
+  action: () => unknown;
+  /** The snackbar once the action succeeded; without it the action says what happened itself, if anything. */
+  successKey?: string;
+  /** The confirm button's test id. */
+  testId?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -36,7 +39,7 @@ export function ConfirmDialog({
     setPending(true);
     try {
       await action();
-      snackbar.success(successKey);
+      if (successKey) snackbar.success(successKey);
     } catch (e) {
       snackbar.error(e);
     } finally {
@@ -61,11 +64,12 @@ export function ConfirmDialog({
             {t('shared.terug')}
           </Button>
           <Button
-            color={danger ? 'red' : undefined}
+            // red.9: white text on it passes WCAG AA (the lighter reds do not)
+            color={danger ? 'red.9' : undefined}
             onClick={() => void confirm()}
             loading={pending}
             mih={44}
-            data-testid="confirm-button"
+            data-testid={testId}
           >
             {confirmLabel ?? t('shared.bevestigen')}
           </Button>

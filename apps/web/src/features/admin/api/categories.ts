@@ -1,19 +1,6 @@
-import { imageUploadMaxBytes, imageUploadTypes } from '@mp/contract/api/images';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { categoryKeys } from '../../../shared/api/get-categories';
-
-/** Why a file cannot be a category image (as a translation key with values), or null when it can. */
-export function imageProblem(file: File): { key: string; params?: Record<string, string | number> } | null {
-  if (!(imageUploadTypes as readonly string[]).includes(file.type))
-    return { key: 'categorieen.afbeelding_type', params: { name: file.name } };
-  if (file.size > imageUploadMaxBytes)
-    return {
-      key: 'categorieen.afbeelding_groot',
-      params: { name: file.name, max: imageUploadMaxBytes / 1024 / 1024 },
-    };
-  return null;
-}
 
 /** POST /api/v2.0/Images/set/category?id=: the category's image (re-encoded by the server). */
 export function useSetCategoryImage() {

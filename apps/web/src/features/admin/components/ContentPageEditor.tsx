@@ -32,6 +32,7 @@ import { paths } from '../../../shared/lib/paths';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { type PageKind, uploadContentImage, useSaveContentPage } from '../api/content-pages';
+import { imageAccept, imageFileProblem } from '../api/image-file';
 
 /*
  * The editor of one content page in one language (issue #15 part 2): its own lazy chunk, so tiptap loads only
@@ -40,8 +41,6 @@ import { type PageKind, uploadContentImage, useSaveContentPage } from '../api/co
  */
 
 const kinds: PageKind[] = ['page', 'info', 'news'];
-const imageTypes = 'image/png,image/jpeg,image/webp,image/gif';
-
 interface Draft {
   pageName: string;
   kind: PageKind;
@@ -50,13 +49,15 @@ interface Draft {
 
 /** Inserts an uploaded image: the file goes to the content image upload, the answer's URL into an img. */
 function ImageUploadControl() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { editor } = useRichTextEditorContext();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
   const upload = async (file: File) => {
     if (!editor) return;
+    const problem = imageFileProblem(file, i18n.language);
+    if (problem) return snackbar.danger(problem.key, problem.params);
     setBusy(true);
     try {
       const url = await uploadContentImage(file);
@@ -84,7 +85,7 @@ function ImageUploadControl() {
       <input
         ref={input}
         type="file"
-        accept={imageTypes}
+        accept={imageAccept}
         hidden
         data-testid="editor-image-input"
         onChange={(e) => {

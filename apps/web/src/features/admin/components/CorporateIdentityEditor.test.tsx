@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signOutTest } from '../../../test/render';
 import { CorporateIdentityPage } from '../pages/AdminPages';
-import { imageFileProblem } from './CorporateIdentityEditor';
 
 // why: the server is the system's edge; Settings, CorporateIdentity and Footers are stubbed with contract answers.
 const fetchMock = vi.fn<typeof fetch>();
@@ -191,21 +190,6 @@ describe('the corporate identity page', () => {
         ShowTermsAndConditionsLink: true,
         TermsAndConditionsUrl: 'https://x.nl/av',
       },
-    });
-  });
-
-  it('checks a chosen image in the browser: type and size', () => {
-    expect(imageFileProblem({ name: 'a.png', type: 'image/png', size: 1000 }, 'nl-NL')).toBeNull();
-    expect(imageFileProblem({ name: 'a.svg', type: 'image/svg+xml', size: 1000 }, 'nl-NL')?.key).toBe(
-      'corporate_identity.afbeelding_type_fout',
-    );
-    expect(imageFileProblem({ name: 'a.pdf', type: 'application/pdf', size: 1000 }, 'nl-NL')?.key).toBe(
-      'corporate_identity.afbeelding_type_fout',
-    );
-    const big = imageFileProblem({ name: 'b.jpg', type: 'image/jpeg', size: 12 * 1024 * 1024 }, 'nl-NL');
-    expect(big).toEqual({
-      key: 'corporate_identity.afbeelding_te_groot',
-      params: { name: 'b.jpg', size: '12 MB', max: '10 MB' },
     });
   });
 

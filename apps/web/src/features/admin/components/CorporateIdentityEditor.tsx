@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { imageUploadMaxBytes, imageUploadTypes } from '@mp/contract/api/images';
+import { imageUploadMaxBytes } from '@mp/contract/api/images';
 import type { SettingsPayload } from '@mp/contract/api/settings';
 import { termsUrlPattern } from '@mp/contract/api/shell';
 import { type Locale, locales } from '@mp/contract/i18n/locales';
@@ -52,6 +52,7 @@ import {
   useSaveFooter,
   useUploadCorporateImage,
 } from '../api/corporate-identity';
+import { imageAccept, imageFileProblem, megabytes } from '../api/image-file';
 
 /*
  * The corporate identity (issue #15 part 3, decision 0026): images, colours with a live preview and a WCAG AA check
@@ -59,9 +60,6 @@ import {
  */
 
 // ── images ──────────────────────────────────────────────────────────────────────────────────
-
-const megabytes = (bytes: number, locale: string) =>
-  `${(bytes / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
 
 // why: the server names a field by its path in the body (values.TermsAndConditionsUrl); the form by its key
 const settingFields = Object.fromEntries(
@@ -77,22 +75,6 @@ const settingFields = Object.fromEntries(
     'TermsAndConditionsUrl',
   ].map((k) => [`values.${k}`, k]),
 );
-
-/** The browser's check of a chosen image (the server checks the content again): type and size. */
-export function imageFileProblem(
-  file: Pick<File, 'name' | 'type' | 'size'>,
-  locale: string,
-): { key: string; params: Record<string, string> } | null {
-  const max = megabytes(imageUploadMaxBytes, locale);
-  if (!(imageUploadTypes as readonly string[]).includes(file.type))
-    return { key: 'corporate_identity.afbeelding_type_fout', params: { name: file.name } };
-  if (file.size > imageUploadMaxBytes)
-    return {
-      key: 'corporate_identity.afbeelding_te_groot',
-      params: { name: file.name, size: megabytes(file.size, locale), max },
-    };
-  return null;
-}
 
 const slots: CorporateSlot[] = ['logo', 'banner', 'favicon'];
 const urlOf = { logo: 'logoUrl', banner: 'bannerUrl', favicon: 'faviconUrl' } as const;
@@ -172,7 +154,7 @@ function ImageSlot({ slot, url }: { slot: CorporateSlot; url: string | null }) {
           description={t('corporate_identity.afbeelding_eisen', {
             max: megabytes(imageUploadMaxBytes, i18n.language),
           })}
-          accept={imageUploadTypes.join(',')}
+          accept={imageAccept}
           value={file}
           onChange={choose}
           error={error}

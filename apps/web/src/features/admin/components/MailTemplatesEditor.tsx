@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -19,6 +18,7 @@ import { IconEye, IconMailForward, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../../shared/lib/form-errors';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useFormat } from '../../../shared/ui/format';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
@@ -96,34 +96,18 @@ export function MailTemplatesEditor({ types }: { types: TypeEntry[] }) {
           onDirty={setDirty}
         />
       )}
-      <Modal
+      <ConfirmDialog
         opened={pending !== null}
         onClose={() => setPending(null)}
         title={t('MailTemplates.niet_opgeslagen_titel')}
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <Stack gap="md">
-          <Text>{t('MailTemplates.niet_opgeslagen_tekst')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setPending(null)} mih={44}>
-              {t('shared.terug')}
-            </Button>
-            <Button
-              color="red.9"
-              mih={44}
-              data-testid="mail-discard"
-              onClick={() => {
-                if (pending) setTarget(pending);
-                setDirty(false);
-                setPending(null);
-              }}
-            >
-              {t('MailTemplates.verwerpen')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('MailTemplates.niet_opgeslagen_tekst')}
+        confirmLabel={t('MailTemplates.verwerpen')}
+        testId="mail-discard"
+        action={() => {
+          if (pending) setTarget(pending);
+          setDirty(false);
+        }}
+      />
     </Stack>
   );
 }
@@ -355,48 +339,21 @@ function TemplateForm({
           </Paper>
         )}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirmReset}
         onClose={() => setConfirmReset(false)}
         title={t('MailTemplates.herstellen')}
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <Stack gap="md">
-          <Text>
-            {t('MailTemplates.herstellen_vraag', {
-              type: t(`MailTemplates.types.${template.type}.naam`),
-              language: t(`talen.${template.locale}`),
-            })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmReset(false)} mih={44}>
-              {t('shared.terug')}
-            </Button>
-            <Button
-              color="red.9"
-              mih={44}
-              loading={reset.isPending}
-              data-testid="confirm-button"
-              onClick={() =>
-                reset.mutate(where, {
-                  onSuccess: () => {
-                    onDirty(false);
-                    setConfirmReset(false);
-                    snackbar.success('MailTemplates.hersteld');
-                  },
-                  onError: (e) => {
-                    setConfirmReset(false);
-                    snackbar.error(e);
-                  },
-                })
-              }
-            >
-              {t('MailTemplates.herstellen')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('MailTemplates.herstellen_vraag', {
+          type: t(`MailTemplates.types.${template.type}.naam`),
+          language: t(`talen.${template.locale}`),
+        })}
+        confirmLabel={t('MailTemplates.herstellen')}
+        action={async () => {
+          await reset.mutateAsync(where);
+          onDirty(false);
+        }}
+        successKey="MailTemplates.hersteld"
+      />
     </form>
   );
 }

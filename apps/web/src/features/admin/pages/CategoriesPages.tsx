@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -13,7 +12,6 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { type Category, EMPTY_GUID } from '@mp/contract/api/catalogue';
-import { imageUploadTypes } from '@mp/contract/api/images';
 import { IconPhoto, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,16 +20,13 @@ import { isApiError } from '../../../shared/api/errors';
 import { useCategories } from '../../../shared/api/get-categories';
 import { paths } from '../../../shared/lib/paths';
 import { AreaPage } from '../../../shared/ui/AreaPage';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
-import {
-  imageProblem,
-  useDeleteCategory,
-  useRemoveCategoryImage,
-  useSetCategoryImage,
-} from '../api/categories';
+import { useDeleteCategory, useRemoveCategoryImage, useSetCategoryImage } from '../api/categories';
+import { imageAccept, imageFileProblem } from '../api/image-file';
 import { AdminGate } from './AdminGate';
 
 /*
@@ -109,14 +104,14 @@ function CategoriesBody() {
 }
 
 function CategoryRow({ category: c, depth }: { category: Category; depth: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setImage = useSetCategoryImage();
   const removeImage = useRemoveCategoryImage();
   const [confirmRemove, setConfirmRemove] = useState(false);
 
   const upload = (file: File | null) => {
     if (!file) return;
-    const problem = imageProblem(file);
+    const problem = imageFileProblem(file, i18n.language);
     if (problem) return snackbar.danger(problem.key, problem.params);
     setImage.mutate(
       { id: c.id, file },
@@ -153,7 +148,7 @@ function CategoryRow({ category: c, depth }: { category: Category; depth: number
           </Stack>
         </Group>
         <Group gap="xs" mt="xs" wrap="wrap">
-          <FileButton onChange={upload} accept={imageUploadTypes.join(',')}>
+          <FileButton onChange={upload} accept={imageAccept}>
             {(props) => (
               <Button
                 {...props}
@@ -194,37 +189,15 @@ function CategoryRow({ category: c, depth }: { category: Category; depth: number
           </Button>
         </Group>
       </Paper>
-      <Modal
+      <ConfirmDialog
         opened={confirmRemove}
         onClose={() => setConfirmRemove(false)}
         title={t('categorieen.afbeelding_verwijderen')}
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <Stack gap="md">
-          <Text>{t('categorieen.afbeelding_verwijderen_vraag', { name: c.name })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmRemove(false)} mih={44}>
-              {t('shared.terug')}
-            </Button>
-            <Button
-              color="red.9"
-              mih={44}
-              loading={removeImage.isPending}
-              data-testid="confirm-button"
-              onClick={() =>
-                removeImage.mutate(c.id, {
-                  onSuccess: () => snackbar.success('categorieen.afbeelding_verwijderd'),
-                  onError: (e) => snackbar.error(e),
-                  onSettled: () => setConfirmRemove(false),
-                })
-              }
-            >
-              {t('categorieen.afbeelding_verwijderen')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('categorieen.afbeelding_verwijderen_vraag', { name: c.name })}
+        confirmLabel={t('categorieen.afbeelding_verwijderen')}
+        action={() => removeImage.mutateAsync(c.id)}
+        successKey="categorieen.afbeelding_verwijderd"
+      />
     </li>
   );
 }
@@ -260,29 +233,23 @@ function CategoryDeleteBody() {
   const excluded = chosen ? subtree(list, chosen.id) : new Set<string>();
   const holds = chosen ? chosen.itemCount > 0 || children > 0 || refusal !== null : false;
 
-  const run = () =>
-    chosen &&
-    remove.mutate(
-      { id: chosen.id, moveTo: holds ? moveTo : null },
-      {
-        onSuccess: (r) => {
-          snackbar.success('categorieen.verwijderd', {
-            name: chosen.name,
-            items: r?.movedItems ?? 0,
-            categories: r?.movedCategories ?? 0,
-          });
-          navigate(paths.categories.to());
-        },
-        onError: (e) => {
-          setConfirm(false);
-          // the browser's counts leave out hidden items: the server's refusal has the real ones
-          if (isApiError(e) && e.code === 'categorieen.niet_leeg') {
-            const d = e.details as { itemCount?: number; childCount?: number } | undefined;
-            setRefusal({ items: d?.itemCount ?? 0, categories: d?.childCount ?? 0 });
-          } else snackbar.error(e);
-        },
-      },
-    );
+  const run = async () => {
+    if (!chosen) return;
+    try {
+      const r = await remove.mutateAsync({ id: chosen.id, moveTo: holds ? moveTo : null });
+      snackbar.success('categorieen.verwijderd', {
+        name: chosen.name,
+        items: r?.movedItems ?? 0,
+        categories: r?.movedCategories ?? 0,
+      });
+      navigate(paths.categories.to());
+    } catch (e) {
+      // the browser's counts leave out hidden items: the server's refusal has the real ones
+      if (!isApiError(e) || e.code !== 'categorieen.niet_leeg') throw e;
+      const d = e.details as { itemCount?: number; childCount?: number } | undefined;
+      setRefusal({ items: d?.itemCount ?? 0, categories: d?.childCount ?? 0 });
+    }
+  };
 
   return (
     <Stack gap="md" maw={640}>
@@ -347,38 +314,21 @@ function CategoryDeleteBody() {
           </Stack>
         </Paper>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirm}
         onClose={() => setConfirm(false)}
         title={t('categorieen.verwijderen')}
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <Stack gap="md">
-          <Text>
-            {holds && moveTo
-              ? t('categorieen.verplaatsen_vraag', {
-                  name: chosen?.name ?? '',
-                  target: list.find((c) => c.id === moveTo)?.name ?? '',
-                })
-              : t('categorieen.verwijderen_bevestigen', { name: chosen?.name ?? '' })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirm(false)} mih={44}>
-              {t('shared.terug')}
-            </Button>
-            <Button
-              color="red.9"
-              mih={44}
-              loading={remove.isPending}
-              onClick={run}
-              data-testid="confirm-button"
-            >
-              {t('categorieen.verwijderen')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={
+          holds && moveTo
+            ? t('categorieen.verplaatsen_vraag', {
+                name: chosen?.name ?? '',
+                target: list.find((c) => c.id === moveTo)?.name ?? '',
+              })
+            : t('categorieen.verwijderen_bevestigen', { name: chosen?.name ?? '' })
+        }
+        confirmLabel={t('categorieen.verwijderen')}
+        action={run}
+      />
     </Stack>
   );
 }
