@@ -87,7 +87,8 @@ export function loadLocale(locale: Locale, { reload = false } = {}): Promise<voi
       ]);
       texts = { ...base, ...own };
     }
-    i18n.addResourceBundle(locale, 'translation', texts, true, true);
+    // flat keys: a shallow merge, and no deep copy of a freshly parsed object (both cost the first render time)
+    i18n.addResourceBundle(locale, 'translation', texts, false, true, { silent: false, skipCopy: true });
   })();
   loaded.set(locale, p);
   p.catch(() => loaded.delete(locale));
