@@ -90,6 +90,7 @@ describe('categories', () => {
       await page.getByTestId('category-search').fill(target.code);
       await row.getByTestId('category-image-remove').click();
       await expectAccessible(page, `Categorieën, afbeelding verwijderen (${tag})`);
+      await shot(page, `category-image-remove-${tag}`);
       await page.getByRole('dialog').getByTestId('confirm-button').click();
       await page.getByTestId('snackbar').getByText('Afbeelding verwijderd.').waitFor();
       assert.equal((await categories()).find((c) => c.id === target.id)?.imageUrl, null);
@@ -121,6 +122,7 @@ describe('categories', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByText(`Der Inhalt von „${parent.name}“ kommt nach`).waitFor();
       await expectAccessible(page, `Kategorie löschen, Frage (${tag})`);
+      await shot(page, `category-delete-confirm-${tag}`);
       await dialog.getByRole('button', { name: 'Zurück' }).click();
       await dialog.waitFor({ state: 'detached' });
       assert.ok(

@@ -101,6 +101,7 @@ describe('mail templates', () => {
       await page.getByTestId('mail-locale').getByText('NL').click();
       await page.getByRole('dialog').waitFor();
       await expectAccessible(page, `E-Mail-Vorlagen, ungespeichert (${tag})`);
+      await shot(page, `mail-templates-discard-${tag}`);
       await page.getByTestId('mail-discard').click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     } finally {
