@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
+import { postMultipart, testPng } from '../../../test/uploads.ts';
 import { corporateIdentity, users } from '../../db/schema/index.ts';
-import { multipart, type Part } from '../../platform/files/testing.ts';
+import type { Part } from '../../platform/files/testing.ts';
 
 // Issue #15 part 3 (decision 0026): the corporate-identity page's calls. EDITOR holds AppCorporateIdentity.
 const ADMIN = 'admin@materieelportaal.nl';
@@ -23,20 +24,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const png = (w = 64, h = 48, colour = '#e8590c') =>
-  sharp({ create: { width: w, height: h, channels: 4, background: colour } })
-    .png()
-    .toBuffer();
-
-async function upload(slot: string, parts: Part[], email?: string) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v2.0/CorporateIdentity/Images/${slot}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...(email ? await t.auth(email) : {}) },
-  });
-}
+const png = testPng;
+const upload = (slot: string, parts: Part[], email?: string) =>
+  postMultipart(t, `/api/v2.0/CorporateIdentity/Images/${slot}`, parts, email);
 const ci = async () => (await t.app.inject({ url: '/api/v2.0/CorporateIdentity' })).json();
 const settings = async () => (await t.app.inject({ url: '/api/v2.0/Settings/all' })).json();
 const put = async (body: unknown, email?: string) =>

@@ -2,8 +2,9 @@ import { eq, isNotNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { postMultipart, testPng } from '../../../test/uploads.ts';
 import { categories, corporateIdentity, files, items, sets } from '../../db/schema/index.ts';
-import { multipart, type Part } from '../../platform/files/testing.ts';
+import type { Part } from '../../platform/files/testing.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -17,20 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const png = (w = 64, h = 48, colour = '#e8590c') =>
-  sharp({ create: { width: w, height: h, channels: 4, background: colour } })
-    .png()
-    .toBuffer();
-
-async function upload(url: string, parts: Part[], email?: string) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...(email ? await t.auth(email) : {}) },
-  });
-}
+const png = testPng;
+const upload = (url: string, parts: Part[], email?: string) => postMultipart(t, url, parts, email);
 
 async function fetchUrl(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ url, headers });
