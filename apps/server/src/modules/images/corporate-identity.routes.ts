@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import { imageSetResult } from '@mp/contract/api/images';
 import { corporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
@@ -71,7 +72,7 @@ export function corporateIdentityRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Admins and AppCorporateIdentity holders: colours (#RRGGBB; PrimaryColorRgb follows PrimaryColor), EnableFooterNavigation, ShowTermsAndConditionsLink, TermsAndConditionsUrl — all or nothing. A colour pair below WCAG AA 4.5:1 answers 422 corporate_identity.contrast_te_laag (details.pairs: id, text, background, ratio) unless acceptLowContrast is true.',
         body: corporateIdentitySettingsUpdate,
-        response: { 204: z.null() },
+        response: { 204: z.null(), 422: apiError },
       },
     },
     async (req, reply) => {

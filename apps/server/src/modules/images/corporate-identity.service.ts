@@ -1,12 +1,16 @@
 import type { CorporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
-import { type BrandColourKey, type BrandColours, checkContrast } from '@mp/contract/rules/contrast';
 import { requireArea } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { writeSettingsBy } from '../settings/index.ts';
 import type { CorporateSlot } from './images.queries.ts';
-import { clearCorporateImage, type ImageUpload, replaceCorporateImage } from './images.service.ts';
+import {
+  clearCorporateImage,
+  type ImageUpload,
+  lowContrastError,
+  replaceCorporateImage,
+} from './images.service.ts';
 
 /*
  * The corporate-identity page's writes (decision 0026): images, colours, footer settings. Who: admins and whoever
@@ -39,15 +43,6 @@ export async function removeCorporateImage(
   await clearCorporateImage(ctx, storage, slot, user.id);
 }
 
-const colourKeys: readonly BrandColourKey[] = [
-  'PrimaryColor',
-  'PrimaryColorDarker',
-  'PrimaryTextColor',
-  'SecondaryColor',
-  'SecondaryColorDarker',
-  'SecondaryTextColor',
-];
-
 const rgbOf = (hex: string): string => {
   const n = Number.parseInt(hex.slice(1), 16);
   return `${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}`;
@@ -69,26 +64,8 @@ export async function saveCorporateIdentitySettings(
     throw new AppError('invalid', 'error.ongeldige_invoer', {
       details: { in: 'body', fields: { values: { code: 'validation.verplicht' } } },
     });
-  const colourChange = colourKeys.some((k) => k in values);
-  if (colourChange) {
-    const stored = await ctx.settings();
-    const next = Object.fromEntries(
-      colourKeys.map((k) => [k, (values[k] as string | undefined) ?? stored[k]]),
-    ) as BrandColours;
-    const failing = checkContrast(next).filter((c) => !c.passes);
-    if (failing.length && input.acceptLowContrast !== true) {
-      throw new AppError('rule', 'corporate_identity.contrast_te_laag', {
-        details: {
-          pairs: failing.map((c) => ({
-            id: c.id,
-            text: c.text,
-            background: c.background,
-            ratio: c.ratio === null ? null : Math.round(c.ratio * 100) / 100,
-          })),
-        },
-      });
-    }
-    if (typeof values.PrimaryColor === 'string') values.PrimaryColorRgb = rgbOf(values.PrimaryColor);
-  }
+  const contrast = await lowContrastError(ctx, values);
+  if (contrast && input.acceptLowContrast !== true) throw contrast;
+  if (typeof values.PrimaryColor === 'string') values.PrimaryColorRgb = rgbOf(values.PrimaryColor);
   await writeSettingsBy(ctx, user, values);
 }

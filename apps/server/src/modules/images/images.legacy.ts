@@ -1,4 +1,4 @@
-import { anyCaseWords } from '@mp/contract/api/common';
+import { anyCaseWords, apiError } from '@mp/contract/api/common';
 import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -76,12 +76,12 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B".',
+          'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B". Colours whose text would fall below WCAG AA are refused (422 corporate_identity.contrast_te_laag, with each failing pair).',
         body: z.record(z.string().max(64), z.string().max(32)).meta({
           // the colour settings only, in any letter case (the service names an unknown one)
           propertyNames: { pattern: anyCaseWords(colourKeys) },
         }),
-        response: { 204: z.null() },
+        response: { 204: z.null(), 422: apiError },
       },
     },
     async (req, reply) => {

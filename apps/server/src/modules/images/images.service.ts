@@ -1,4 +1,5 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
+import { type BrandColourKey, type BrandColours, checkContrast, parseHex } from '@mp/contract/rules/contrast';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
@@ -287,10 +288,48 @@ export const colourKeys = [
   'SecondaryTextColor',
 ] as const;
 
+const brandColourKeys: readonly BrandColourKey[] = [
+  'PrimaryColor',
+  'PrimaryColorDarker',
+  'PrimaryTextColor',
+  'SecondaryColor',
+  'SecondaryColorDarker',
+  'SecondaryTextColor',
+];
+
+/**
+ * The colours as they will be (the stored ones plus `change`) judged against WCAG AA (rules/contrast.ts, as the
+ * corporate-identity page does): the 422 that names each failing pair and its ratio, or null when all pass or no
+ * colour changes.
+ */
+export async function lowContrastError(ctx: Ctx, change: Record<string, unknown>): Promise<AppError | null> {
+  const changed = brandColourKeys.filter((k) => k in change);
+  // nothing to judge, or a value that is no colour at all: the settings' own validation answers that (400)
+  if (changed.length === 0 || changed.some((k) => typeof change[k] !== 'string' || !parseHex(change[k])))
+    return null;
+  const stored = await ctx.settings();
+  const next = Object.fromEntries(
+    brandColourKeys.map((k) => [k, (change[k] as string | undefined) ?? stored[k]]),
+  ) as BrandColours;
+  const failing = checkContrast(next).filter((c) => !c.passes);
+  if (failing.length === 0) return null;
+  return new AppError('rule', 'corporate_identity.contrast_te_laag', {
+    details: {
+      pairs: failing.map((c) => ({
+        id: c.id,
+        text: c.text,
+        background: c.background,
+        ratio: c.ratio === null ? null : Math.round(c.ratio * 100) / 100,
+      })),
+    },
+  });
+}
+
 /**
  * Admin: saves colour settings (legacy CustomColors/SaveCustomColors). Keys match case-insensitively
- * (`primaryColor` = `PrimaryColor`); anything that is not a colour setting is refused. Validation and
- * the write itself are the settings service's (all or nothing).
+ * (`primaryColor` = `PrimaryColor`); anything that is not a colour setting is refused, and so are colours
+ * whose text would fall below WCAG AA (422, as on the page, which alone can confirm them). Validation and the
+ * write itself are the settings service's (all or nothing).
  */
 export async function saveCustomColors(ctx: Ctx, values: Record<string, unknown>): Promise<void> {
   requireAdmin(ctx);
@@ -303,5 +342,8 @@ export async function saveCustomColors(ctx: Ctx, values: Record<string, unknown>
   }
   if (Object.keys(unknown).length)
     throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields: unknown } });
+  // the legacy call has no way to confirm: unreadable colour pairs are refused (the page can confirm them)
+  const contrast = await lowContrastError(ctx, clean);
+  if (contrast) throw contrast;
   await writeSettings(ctx, clean);
 }

@@ -366,7 +366,7 @@ describe('custom colours', () => {
     (await t.app.inject({ url: '/api/v2.0/Settings/all' })).json().stringValues.PrimaryColor;
 
   it('writes colour settings as admin', async () => {
-    const r = await save({ PrimaryColor: '#112233', secondaryColor: '#445566' }, ADMIN);
+    const r = await save({ PrimaryColor: '#112233', secondaryColor: '#ffd43b' }, ADMIN);
     expect(r.statusCode).toBe(204);
     expect(await primary()).toBe('#112233');
   });
@@ -381,6 +381,18 @@ describe('custom colours', () => {
     const other = await save({ PrimaryColor: '#000000', AllowAnonymousUsers: 'true' }, ADMIN);
     expect(other.statusCode).toBe(400);
     expect(other.json().details.fields).toHaveProperty('AllowAnonymousUsers');
+    expect(await primary()).toBe(before);
+  });
+
+  it('refuses colours whose text falls below WCAG AA, as the page does, changing nothing', async () => {
+    const before = await primary();
+    // white text (the default PrimaryTextColor) on light yellow: about 1.1:1
+    const r = await save({ PrimaryColor: '#ffeb99' }, ADMIN);
+    expect(r.statusCode).toBe(422);
+    expect(r.json().code).toBe('corporate_identity.contrast_te_laag');
+    expect(r.json().details.pairs.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining(['primaryText-on-primary', 'primary-on-page']),
+    );
     expect(await primary()).toBe(before);
   });
 });
