@@ -43,13 +43,15 @@ export function contrastRatio(a: string, b: string): number | null {
 export const formatRatio = (ratio: number): string => (Math.floor(ratio * 100) / 100).toFixed(2);
 
 /** The colour settings the pairs are made of. */
-export type BrandColourKey =
-  | 'PrimaryColor'
-  | 'PrimaryColorDarker'
-  | 'PrimaryTextColor'
-  | 'SecondaryColor'
-  | 'SecondaryColorDarker'
-  | 'SecondaryTextColor';
+export const brandColourKeys = [
+  'PrimaryColor',
+  'PrimaryColorDarker',
+  'PrimaryTextColor',
+  'SecondaryColor',
+  'SecondaryColorDarker',
+  'SecondaryTextColor',
+] as const;
+export type BrandColourKey = (typeof brandColourKeys)[number];
 
 export type BrandColours = Record<BrandColourKey, string>;
 

@@ -1,5 +1,5 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
-import { type BrandColourKey, type BrandColours, checkContrast, parseHex } from '@mp/contract/rules/contrast';
+import { type BrandColours, brandColourKeys, checkContrast, parseHex } from '@mp/contract/rules/contrast';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
@@ -277,25 +277,8 @@ export async function setCorporateImages(
   return getCorporateIdentity(ctx);
 }
 
-/** The colour settings of the corporate identity (product §9). */
-export const colourKeys = [
-  'PrimaryColor',
-  'PrimaryColorDarker',
-  'PrimaryColorRgb',
-  'PrimaryTextColor',
-  'SecondaryColor',
-  'SecondaryColorDarker',
-  'SecondaryTextColor',
-] as const;
-
-const brandColourKeys: readonly BrandColourKey[] = [
-  'PrimaryColor',
-  'PrimaryColorDarker',
-  'PrimaryTextColor',
-  'SecondaryColor',
-  'SecondaryColorDarker',
-  'SecondaryTextColor',
-];
+/** The colour settings of the corporate identity (product §9): the brand colours and the derived PrimaryColorRgb. */
+export const colourKeys = [...brandColourKeys, 'PrimaryColorRgb'] as const;
 
 /**
  * The colours as they will be (the stored ones plus `change`) judged against WCAG AA (rules/contrast.ts, as the

@@ -41,6 +41,7 @@ import { imageAccept, imageFileProblem } from '../api/image-file';
  */
 
 const kinds: PageKind[] = ['page', 'info', 'news'];
+
 interface Draft {
   pageName: string;
   kind: PageKind;

@@ -21,11 +21,11 @@ import {
 } from '@mantine/core';
 import { imageUploadMaxBytes } from '@mp/contract/api/images';
 import type { SettingsPayload } from '@mp/contract/api/settings';
-import { termsUrlPattern } from '@mp/contract/api/shell';
+import { corporateIdentitySettingKeys, termsUrlPattern } from '@mp/contract/api/shell';
 import { type Locale, locales } from '@mp/contract/i18n/locales';
 import {
-  type BrandColourKey,
   type BrandColours,
+  brandColourKeys,
   type ContrastCheck,
   checkContrast,
   formatRatio,
@@ -59,22 +59,10 @@ import { imageAccept, imageFileProblem, megabytes } from '../api/image-file';
  * per pair, the footer columns per language and the footer settings.
  */
 
-// ── images ──────────────────────────────────────────────────────────────────────────────────
-
 // why: the server names a field by its path in the body (values.TermsAndConditionsUrl); the form by its key
-const settingFields = Object.fromEntries(
-  [
-    'PrimaryColor',
-    'PrimaryColorDarker',
-    'PrimaryTextColor',
-    'SecondaryColor',
-    'SecondaryColorDarker',
-    'SecondaryTextColor',
-    'EnableFooterNavigation',
-    'ShowTermsAndConditionsLink',
-    'TermsAndConditionsUrl',
-  ].map((k) => [`values.${k}`, k]),
-);
+const settingFields = Object.fromEntries(corporateIdentitySettingKeys.map((k) => [`values.${k}`, k]));
+
+// ── images ──────────────────────────────────────────────────────────────────────────────────
 
 const slots: CorporateSlot[] = ['logo', 'banner', 'favicon'];
 const urlOf = { logo: 'logoUrl', banner: 'bannerUrl', favicon: 'faviconUrl' } as const;
@@ -220,14 +208,7 @@ function ImagesSection() {
 
 // ── colours ─────────────────────────────────────────────────────────────────────────────────
 
-export const colourKeys: BrandColourKey[] = [
-  'PrimaryColor',
-  'PrimaryColorDarker',
-  'PrimaryTextColor',
-  'SecondaryColor',
-  'SecondaryColorDarker',
-  'SecondaryTextColor',
-];
+const colourKeys = brandColourKeys;
 const HEX = /^#[0-9a-f]{6}$/i;
 const defaultColours = Object.fromEntries(
   colourKeys.map((k) => [k, settingsCatalogue[k].default]),
