@@ -1,4 +1,3 @@
-import { Container } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -43,9 +42,7 @@ export function AppLayout() {
       </header>
       {!isNotFound && <Banner variant={handle?.banner ?? 'small'} />}
       <main id="main" tabIndex={-1} className={classes.main}>
-        <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-          {complete && <Outlet />}
-        </Container>
+        <div className={`${classes.container} ${classes.page}`}>{complete && <Outlet />}</div>
       </main>
       {complete && (
         <>

@@ -1,4 +1,3 @@
-import { Container, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationSelector } from '../../features/locations/components/LocationSelector';
@@ -29,15 +28,11 @@ export function Banner({ variant }: { variant: 'large' | 'small' }) {
       aria-label={title}
       data-testid={`banner-${variant}`}
     >
-      <Container size="xl" className={classes.bannerInner}>
+      <div className={`${classes.container} ${classes.bannerInner}`}>
         {variant === 'large' ? (
-          <Title order={1} className={classes.bannerTitle}>
-            {title}
-          </Title>
+          <h1 className={classes.bannerTitle}>{title}</h1>
         ) : (
-          <Text className={classes.bannerTitleSmall} visibleFrom="md">
-            {title}
-          </Text>
+          <p className={classes.bannerTitleSmall}>{title}</p>
         )}
         <div className={classes.bannerControls} data-signed-in={signedIn || undefined}>
           <div className={classes.bannerSearch}>
@@ -49,7 +44,7 @@ export function Banner({ variant }: { variant: 'large' | 'small' }) {
             </div>
           )}
         </div>
-      </Container>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFooters } from '../../features/content/api/get-footers';
@@ -28,47 +28,37 @@ export function Footer() {
 
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py="xl">
-        <Stack gap="xl">
-          {columns.length > 0 && (
-            <SimpleGrid cols={{ base: 1, sm: columns.length }} spacing="xl">
-              {columns.map((c) => (
-                <SafeHtml key={c.guidId} html={c.html} className={classes.footerColumn} headingLevel={2} />
+      <div className={`${classes.container} ${classes.footerInner}`}>
+        {columns.length > 0 && (
+          <div className={classes.footerColumns} style={{ '--columns': columns.length } as CSSProperties}>
+            {columns.map((c) => (
+              <SafeHtml key={c.guidId} html={c.html} className={classes.footerColumn} headingLevel={2} />
+            ))}
+          </div>
+        )}
+        {showNav && (
+          <nav aria-label={t('footer.navigatie')}>
+            <ul className={classes.footerNav}>
+              {footerNav.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={classes.footerLink}>
+                    {t(l.key)}
+                  </Link>
+                </li>
               ))}
-            </SimpleGrid>
+            </ul>
+          </nav>
+        )}
+        <div className={classes.footerBottom}>
+          <span>© {new Date().getFullYear()} Materieelportaal</span>
+          {showTerms && (
+            <a href={termsUrl} target="_blank" rel="noopener noreferrer" className={classes.footerLink}>
+              {t('footer.voorwaarden')}
+              <IconExternalLink size={14} aria-hidden />
+            </a>
           )}
-          {showNav && (
-            <nav aria-label={t('footer.navigatie')}>
-              <Group gap="md" component="ul" className={classes.footerNav}>
-                {footerNav.map((l) => (
-                  <li key={l.to}>
-                    <Anchor component={Link} to={l.to} className={classes.footerLink}>
-                      {t(l.key)}
-                    </Anchor>
-                  </li>
-                ))}
-              </Group>
-            </nav>
-          )}
-          <Group justify="space-between" gap="sm" className={classes.footerBottom}>
-            <Text size="sm">© {new Date().getFullYear()} Materieelportaal</Text>
-            {showTerms && (
-              <Anchor
-                href={termsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.footerLink}
-                size="sm"
-              >
-                <Group gap={4} component="span">
-                  {t('footer.voorwaarden')}
-                  <IconExternalLink size={14} aria-hidden />
-                </Group>
-              </Anchor>
-            )}
-          </Group>
-        </Stack>
-      </Container>
+        </div>
+      </div>
     </footer>
   );
 }

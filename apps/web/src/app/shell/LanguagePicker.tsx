@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { visibleLocales } from '@mp/contract/rules/languages';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
@@ -8,14 +8,14 @@ import { switchLocale } from '../../shared/i18n/i18n';
 import { localeName, localeShortLabel, localeStore } from '../../shared/i18n/locale';
 import { useStore } from '../../shared/lib/store';
 import { setPreference } from '../../shared/session/preferences';
-import { useOpenedOnce } from './use-opened-once';
+import { DeferredMenu } from './DeferredMenu';
+import classes from './shell.module.css';
 
 /** nl, en, fr, de — each only when its Taal_Zichtbaar… setting is on; the choice is kept in local storage. */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const settings = useSettings();
   const current = useStore(localeStore);
-  const [openedOnce, onOpen] = useOpenedOnce();
   const offered = settings.raw ? visibleLocales(settings.raw.boolValues) : [current];
   if (offered.length < 2 && offered.includes(current)) return null;
 
@@ -25,40 +25,36 @@ export function LanguagePicker() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200} onOpen={onOpen}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray.0"
-          c="var(--mp-primary-text)"
-          h={44}
-          px="xs"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
+    <DeferredMenu
+      width={200}
+      target={(props) => (
+        <button
+          type="button"
+          {...props}
+          className={classes.barButton}
           aria-label={`${localeShortLabel[current]} – ${t('topbar.taal')}: ${localeName[current]}`}
           data-testid="language-picker"
         >
+          <IconLanguage size={18} aria-hidden />
           {localeShortLabel[current]}
-        </Button>
-      </Menu.Target>
-      {openedOnce && (
-        <Menu.Dropdown>
-          <Menu.Label>{t('topbar.taal')}</Menu.Label>
-          {offered.map((l) => (
-            <Menu.Item
-              key={l}
-              lang={l.slice(0, 2)}
-              onClick={() => void choose(l)}
-              rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
-              aria-current={l === current ? 'true' : undefined}
-              data-locale={l}
-              mih={44}
-            >
-              {localeName[l]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
+          <IconChevronDown size={14} aria-hidden />
+        </button>
       )}
-    </Menu>
+    >
+      <Menu.Label>{t('topbar.taal')}</Menu.Label>
+      {offered.map((l) => (
+        <Menu.Item
+          key={l}
+          lang={l.slice(0, 2)}
+          onClick={() => void choose(l)}
+          rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
+          aria-current={l === current ? 'true' : undefined}
+          data-locale={l}
+          mih={44}
+        >
+          {localeName[l]}
+        </Menu.Item>
+      ))}
+    </DeferredMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { IconBell, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,10 @@ import { htmlToText } from '../../shared/lib/html-text';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
+import { DeferredMenu } from './DeferredMenu';
+import { CountDot } from './nav-items';
 import { serviceMessageStateStore } from './service-message-state';
-import { useOpenedOnce } from './use-opened-once';
+import classes from './shell.module.css';
 
 /** The service-message bell: a dropdown of the news; each item opens its content page. */
 export function NewsBell() {
@@ -22,59 +24,47 @@ export function NewsBell() {
   const allowed = signedIn || settings.bool('AllowAnonymousUsers');
   const messages = useServiceMessages(allowed);
   const viewed = useStore(serviceMessageStateStore, (s) => s.viewedIds);
-  const [openedOnce, onOpen] = useOpenedOnce();
   if (!allowed) return null;
   const list = messages.data ?? [];
   const unread = list.filter((m) => !viewed.includes(m.id)).length;
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={320} onOpen={onOpen}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray.0"
-          c="var(--mp-primary-text)"
-          size={44}
+    <DeferredMenu
+      width={320}
+      target={(props) => (
+        <button
+          type="button"
+          {...props}
+          className={classes.barButton}
           aria-label={unread > 0 ? `${t('topbar.nieuws')} (${unread})` : t('topbar.nieuws')}
           data-testid="news-bell"
         >
-          <Indicator
-            label={unread}
-            size={16}
-            disabled={unread === 0}
-            color="secondary"
-            offset={2}
-            inline
-            aria-hidden
-          >
+          <CountDot count={unread}>
             <IconBell size={20} aria-hidden />
-          </Indicator>
-        </ActionIcon>
-      </Menu.Target>
-      {openedOnce && (
-        <Menu.Dropdown>
-          <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
-          {list.length === 0 ? (
-            <Text size="sm" c="dimmed" px="sm" py="xs">
-              {t('topbar.geen_nieuws')}
-            </Text>
-          ) : (
-            list.map((m) => (
-              <Menu.Item
-                key={m.id}
-                disabled={!m.pageId}
-                rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
-                onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
-                mih={44}
-              >
-                <Text size="sm" lineClamp={3}>
-                  {htmlToText(m.message)}
-                </Text>
-              </Menu.Item>
-            ))
-          )}
-        </Menu.Dropdown>
+          </CountDot>
+        </button>
       )}
-    </Menu>
+    >
+      <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
+      {list.length === 0 ? (
+        <Text size="sm" c="dimmed" px="sm" py="xs">
+          {t('topbar.geen_nieuws')}
+        </Text>
+      ) : (
+        list.map((m) => (
+          <Menu.Item
+            key={m.id}
+            disabled={!m.pageId}
+            rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
+            onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
+            mih={44}
+          >
+            <Text size="sm" lineClamp={3}>
+              {htmlToText(m.message)}
+            </Text>
+          </Menu.Item>
+        ))
+      )}
+    </DeferredMenu>
   );
 }

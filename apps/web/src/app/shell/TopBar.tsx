@@ -1,4 +1,3 @@
-import { Anchor, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../shared/api/get-app-config';
 import { useStore } from '../../shared/lib/store';
@@ -8,29 +7,30 @@ import { NewsBell } from './NewsBell';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
 
-/** The thin bar on top: (the /v2 link,) language picker, news bell, login link or user menu. */
+/**
+ * The thin bar on top: (the /v2 link,) language picker, news bell, login link or user menu. The shell's bars
+ * are plain elements with CSS: they are on every first paint, where each Mantine layout component costs time.
+ */
 export function TopBar() {
   const { t } = useTranslation();
   const signedIn = useStore(sessionStore, (s) => s !== null);
   const config = useAppConfig();
   return (
     <div className={classes.topBar}>
-      <Container size="xl" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs">
-            {config.data?.angularEnabled && signedIn && (
-              <Anchor href="/v2" c="var(--mp-primary-text)" size="sm" py={10}>
-                {t('nav.nieuwe_interface')}
-              </Anchor>
-            )}
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <LanguagePicker />
-            <NewsBell />
-            <UserMenu />
-          </Group>
-        </Group>
-      </Container>
+      <div className={`${classes.container} ${classes.barRow}`}>
+        <div className={classes.cluster}>
+          {config.data?.angularEnabled && signedIn && (
+            <a href="/v2" className={classes.barButton}>
+              {t('nav.nieuwe_interface')}
+            </a>
+          )}
+        </div>
+        <div className={classes.cluster}>
+          <LanguagePicker />
+          <NewsBell />
+          <UserMenu />
+        </div>
+      </div>
     </div>
   );
 }

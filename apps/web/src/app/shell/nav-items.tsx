@@ -1,4 +1,3 @@
-import { Badge } from '@mantine/core';
 import {
   IconBook2,
   IconClipboardList,
@@ -17,6 +16,7 @@ import { localeStore } from '../../shared/i18n/locale';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
+import classes from './shell.module.css';
 
 export interface NavItem {
   key: string;
@@ -95,18 +95,27 @@ export function useNavItems(): NavItem[] {
   return items;
 }
 
+/** The count next to a navigation item (its number is in the link's name: hidden from screen readers). */
 export function CountBadge({ count }: { count?: number }) {
   if (count === undefined) return null;
   return (
-    <Badge
-      size="sm"
-      circle={count < 10}
-      color={count === 0 ? 'gray.2' : 'secondary'}
-      variant="filled"
-      aria-hidden
-    >
+    <span className={classes.countBadge} data-zero={count === 0 || undefined} aria-hidden>
       {count}
-    </Badge>
+    </span>
+  );
+}
+
+/** An icon with its count on the top right corner (nothing while the count is 0). */
+export function CountDot({ count, children }: { count: number; children: ReactNode }) {
+  return (
+    <span className={classes.countDot}>
+      {children}
+      {count > 0 && (
+        <span className={classes.countDotLabel} aria-hidden>
+          {count}
+        </span>
+      )}
+    </span>
   );
 }
 

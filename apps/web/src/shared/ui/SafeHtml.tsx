@@ -79,9 +79,15 @@ export function SafeHtml({
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    void loadSanitizer().then((sanitize) => active && setClean(sanitize(html, headingLevel, keepStyles)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void loadSanitizer().then((sanitize) => {
+      // a task of its own for each piece of HTML: the sanitizer's first load and the footer's columns would
+      // otherwise be one long task while the page starts
+      if (active) timer = setTimeout(() => active && setClean(sanitize(html, headingLevel, keepStyles)));
+    });
     return () => {
       active = false;
+      clearTimeout(timer);
     };
   }, [html, headingLevel, keepStyles]);
   if (clean === null)
