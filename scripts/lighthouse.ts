@@ -59,6 +59,17 @@ async function setAnonymous(baseUrl: string, value: boolean): Promise<void> {
   if (res.status !== 204) throw new Error(`setting AllowAnonymousUsers failed: ${res.status}`);
 }
 
+/** The id of a catalogue category by its code: a catalogue address names the category by id. */
+async function categoryId(baseUrl: string, code: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v2.0/Categories`, {
+    headers: { authorization: `Bearer ${await adminToken(baseUrl)}` },
+  });
+  const { categories } = (await res.json()) as { categories: { id: string; code: string }[] };
+  const found = categories.find((c) => c.code === code);
+  if (!found) throw new Error(`no category ${code} in the demo data`);
+  return found.id;
+}
+
 async function measure(url: string, port: number, reportFile?: string, attempt = 1): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
@@ -230,7 +241,7 @@ try {
     ...(floor ? [{ name: 'Floor', url: floor.url }] : []),
     { name: 'Home', url: `${baseUrl}/` },
     { name: 'Inloggen', url: `${baseUrl}/inloggen` },
-    { name: 'Catalogus', url: `${baseUrl}/catalogus/AFZ`, signedIn: true },
+    { name: 'Catalogus', url: `${baseUrl}/catalogus/${await categoryId(baseUrl, 'AFZ')}`, signedIn: true },
     { name: 'Details', url: `${baseUrl}/details/AG-1001`, signedIn: true },
     { name: 'Zoeken', url: `${baseUrl}/zoeken/aggregaat`, signedIn: true },
     { name: 'Sets', url: `${baseUrl}/sets`, signedIn: true },

@@ -1,7 +1,7 @@
-import { Image, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './image.module.css';
 import { NoImage } from './NoImage';
 
 const ImageModal = lazy(() => import('./ImageModal'));
@@ -30,22 +30,24 @@ export function ImagePreview({
   if (!src || failed) return <NoImage size={width} height={height} />;
   return (
     <>
-      <UnstyledButton
+      <button
+        type="button"
+        className={classes.previewButton}
         onClick={open}
         aria-label={`${t('shared.afbeelding_vergroten')}: ${alt}`}
-        style={{ borderRadius: 4 }}
       >
-        <Image
+        <img
           src={src}
           alt=""
-          w={width}
-          h={height}
-          fit="contain"
+          width={width}
+          height={height}
+          className={classes.previewImage}
+          style={{ width, height }}
           onError={() => setFailed(true)}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
         />
-      </UnstyledButton>
+      </button>
       {opened && (
         <Suspense fallback={null}>
           <ImageModal src={src} alt={alt} onClose={close} />

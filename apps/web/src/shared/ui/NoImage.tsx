@@ -1,24 +1,19 @@
-import { Center } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './image.module.css';
 
 /** Shown where an item has no image. */
 export function NoImage({ size = 150, height }: { size?: number; height?: number }) {
   const { t } = useTranslation();
+  const h = height ?? size;
   return (
-    <Center
-      w={size}
-      h={height ?? size}
-      bg="gray.1"
-      style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}
+    <div
+      className={classes.noImage}
+      style={{ width: size, height: h }}
       role="img"
       aria-label={t('shared.geen_afbeelding')}
     >
-      <IconPhotoOff
-        size={Math.max(16, Math.min(48, Math.round((height ?? size) / 2.5)))}
-        color="var(--mantine-color-gray-6)"
-        aria-hidden
-      />
-    </Center>
+      <IconPhotoOff size={Math.max(16, Math.min(48, Math.round(h / 2.5)))} aria-hidden />
+    </div>
   );
 }

@@ -112,9 +112,9 @@ afterEach(() => {
   clearSelection();
 });
 
-function renderCatalogue() {
+function renderCatalogue(category = CATEGORY) {
   const router = createMemoryRouter([{ path: '/catalogus/:category', element: <CatalogusPage /> }], {
-    initialEntries: [`/catalogus/${CATEGORY}`],
+    initialEntries: [`/catalogus/${category}`],
   });
   render(
     <QueryClientProvider client={testQueryClient()}>
@@ -221,5 +221,11 @@ describe('catalogue filters', () => {
     expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(false);
     // the selection stays for after signing in
     expect(selectionStore.get().get('G-2')).toBe(1);
+  });
+
+  it('shows an address whose category is not an id (a code, a typo) as not found, without asking the server', async () => {
+    renderCatalogue('AFZ');
+    expect(await screen.findByText('Het gevraagde item is niet gevonden.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/Products/'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { EMPTY_GUID } from '@mp/contract';
+import { guidSource } from '@mp/contract/api/common';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,16 +17,26 @@ import { useCataloguePage } from '../api/get-catalogue-page';
 import classes from '../components/catalogue.module.css';
 import { ancestorsOf, childrenOf, findCategory } from '../components/category-tree';
 
-/** Catalogus: the equipment of a category (and all below it), with filters, cards or table, and paging. */
+const GUID = new RegExp(`^${guidSource}$`);
+
+/**
+ * Catalogus: the equipment of a category (and all below it), with filters, cards or table, and paging. An
+ * address whose category is not a category id at all is not found (no request is made for it).
+ */
 export function CatalogusPage() {
   const { t } = useTranslation();
   const { category = '' } = useParams();
   const categories = useCategories();
   const { params } = useListParams();
   const filtered = hasFilters(params);
-  const page = useCataloguePage(category, params);
+  const validId = GUID.test(category);
+  const page = useCataloguePage(category, params, validId);
   // the unfiltered first page: its facets are what unchecking every filter restores (cached from the first visit)
-  const initial = useCataloguePage(category, { bool: [], page: 1, pageSize: params.pageSize }, filtered);
+  const initial = useCataloguePage(
+    category,
+    { bool: [], page: 1, pageSize: params.pageSize },
+    validId && filtered,
+  );
   const adder = useOrderListAdder(itemListFeedback);
 
   const all = categories.data ?? [];
@@ -39,6 +50,13 @@ export function CatalogusPage() {
 
   const header = title ? <TrailPageHeader title={title} trail={trail} /> : <PageHeader />;
 
+  if (!validId)
+    return (
+      <>
+        {header}
+        <EmptyView title={t('error.niet_gevonden')} />
+      </>
+    );
   if (page.isPending)
     return (
       <>

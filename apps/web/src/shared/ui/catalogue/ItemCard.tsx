@@ -1,4 +1,3 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import type { CatalogueItem } from '@mp/contract/api/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import type { Formatters } from '../format';
 import { Highlight } from '../Highlight';
 import { ImagePreview } from '../ImagePreview';
 import { AmountInput } from './AmountInput';
+import classes from './item-card.module.css';
 import { PriceLines } from './PriceLines';
 
 export interface ItemListFormat {
@@ -15,7 +15,10 @@ export interface ItemListFormat {
   weightDecimals: number;
 }
 
-/** One catalogue item as a card: image, description (matched words in bold), number, prices and an amount. */
+/**
+ * One catalogue item as a card: image, description (matched words in bold), number, prices and an amount.
+ * Plain elements and CSS: a list shows 50 of them.
+ */
 export function ItemCard({
   item,
   fmt,
@@ -31,42 +34,38 @@ export function ItemCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="item-card" data-item-no={item.itemNo}>
-      <Stack gap="xs" h="100%">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          <ImagePreview src={item.imageUrl} alt={item.description} width={96} height={72} />
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Anchor
-              component={Link}
-              to={paths.details.to(item.itemNo)}
-              // with search words the matched ones stand out in bold against a regular title
-              fw={words?.length ? 400 : 600}
-              c="inherit"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              <Highlight text={item.description} words={words} />
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {t('shared.artikelnummer')}: <Highlight text={item.itemNo} words={words} />
-            </Text>
-            {item.weightPerPiece !== null && (
-              <Text size="xs" c="dimmed">
-                {t('shared.gewicht_per_stuk')}: {fmt.format.weight(item.weightPerPiece, fmt.weightDecimals)}
-              </Text>
-            )}
-          </Stack>
-        </Group>
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm" mt="auto">
-          <PriceLines item={item} format={fmt.format} decimals={fmt.priceDecimals} />
-          <AmountInput
-            value={amount}
-            onChange={onAmount}
-            label={`${t('shared.aantal')}: ${item.description}`}
-            hideLabel
-            testId={`amount-${item.itemNo}`}
-          />
-        </Group>
-      </Stack>
-    </Card>
+    <div className={classes.card} data-testid="item-card" data-item-no={item.itemNo}>
+      <div className={classes.cardTop}>
+        <ImagePreview src={item.imageUrl} alt={item.description} width={96} height={72} />
+        <div className={classes.cardText}>
+          {/* with search words the matched ones stand out in bold against a regular title */}
+          <Link
+            to={paths.details.to(item.itemNo)}
+            className={classes.cardTitle}
+            data-words={words?.length ? true : undefined}
+          >
+            <Highlight text={item.description} words={words} />
+          </Link>
+          <p className={classes.cardMeta}>
+            {t('shared.artikelnummer')}: <Highlight text={item.itemNo} words={words} />
+          </p>
+          {item.weightPerPiece !== null && (
+            <p className={classes.cardMeta}>
+              {t('shared.gewicht_per_stuk')}: {fmt.format.weight(item.weightPerPiece, fmt.weightDecimals)}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className={classes.cardBottom}>
+        <PriceLines item={item} format={fmt.format} decimals={fmt.priceDecimals} />
+        <AmountInput
+          value={amount}
+          onChange={onAmount}
+          label={`${t('shared.aantal')}: ${item.description}`}
+          hideLabel
+          testId={`amount-${item.itemNo}`}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Formatters } from '../format';
+import classes from './item-card.module.css';
 
 export interface Priced {
   showPrice: boolean;
@@ -25,9 +25,9 @@ export function PriceLines({
   const { t } = useTranslation();
   if (item.priceOnDemand)
     return (
-      <Text size={size} c="dimmed" fs="italic">
+      <p className={`${classes.prices} ${classes.onDemand}`} data-size={size}>
         {t('shared.prijs_op_aanvraag')}
-      </Text>
+      </p>
     );
   if (!item.showPrice) return null;
   const rows: { label: string; value: string }[] = [];
@@ -39,17 +39,13 @@ export function PriceLines({
     rows.push({ label: t('shared.verkoopprijs'), value: format.money(item.salePrice, decimals) });
   if (rows.length === 0) return null;
   return (
-    <Stack gap={0}>
+    <div className={classes.prices} data-size={size}>
       {rows.map((r) => (
-        <Text size={size} key={r.label}>
-          <Text span fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {r.value}
-          </Text>{' '}
-          <Text span c="dimmed" size={size}>
-            {r.label}
-          </Text>
-        </Text>
+        <p className={classes.priceLine} key={r.label}>
+          <span className={classes.priceValue}>{r.value}</span>{' '}
+          <span className={classes.priceLabel}>{r.label}</span>
+        </p>
       ))}
-    </Stack>
+    </div>
   );
 }
