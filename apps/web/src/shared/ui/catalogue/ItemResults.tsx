@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { selectionStore, setSelectedAmount } from '../../catalogue/selection';
 import { listViewStore, setListView } from '../../catalogue/view-mode';
 import { useStore } from '../../lib/store';
+import { useProgressiveCount } from '../../lib/use-progressive-count';
 import { wrappingLabel } from '../button-styles';
 import { ReadOnlyReason } from '../ReadOnlyReason';
 import { ItemCard, type ItemListFormat } from './ItemCard';
@@ -63,6 +64,9 @@ export function ItemResults({
   const showTable = view === 'table' && !narrow;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const selectedCount = amounts.size;
+  // 50 cards: the first screenful at once, the rest in the tasks after it
+  const count = useProgressiveCount(items.length);
+  const shown = count < items.length ? items.slice(0, count) : items;
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -145,7 +149,7 @@ export function ItemResults({
   if (showTable)
     list = (
       <ItemTable
-        items={items}
+        items={shown}
         fmt={fmt}
         amounts={amounts}
         words={words}
@@ -155,7 +159,7 @@ export function ItemResults({
   else
     list = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {items.map((item) => (
+        {shown.map((item) => (
           <ItemCard
             key={item.itemNo}
             item={item}
