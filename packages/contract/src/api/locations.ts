@@ -200,6 +200,8 @@ export const locationIndicator = z.object({
   level: z.enum(['safe', 'warning', 'danger']),
   /** Days since the oldest stock line still on the location arrived; 0 without stock. */
   days: z.number().int(),
+  /** Whether any stock is on the location (without it there is no age to judge: "no equipment on site"). */
+  hasStock: z.boolean(),
   /** Locatie_IndicatorSafe / Warning / Danger. */
   safe: z.number().int(),
   warning: z.number().int(),

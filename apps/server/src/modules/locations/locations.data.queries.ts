@@ -39,12 +39,17 @@ export async function selectMembers(db: Db, locationId: string) {
   return r.rows;
 }
 
-/** Days since the oldest stock line still on the location came (0 without stock), as of `today`. */
-export async function selectOldestStockDays(db: Db, locationId: string, today: string): Promise<number> {
+/** Days since the oldest stock line still on the location came (null without stock), as of `today`. */
+export async function selectOldestStockDays(
+  db: Db,
+  locationId: string,
+  today: string,
+): Promise<number | null> {
   const r = await db.execute<{ days: number | null }>(sql`
     select (${today}::date - min(last_movement_date))::int as days
     from inventory where location_id = ${locationId} and quantity > 0`);
-  return Math.max(0, r.rows[0]?.days ?? 0);
+  const days = r.rows[0]?.days;
+  return days === null || days === undefined ? null : Math.max(0, days);
 }
 
 export async function updateFacts(

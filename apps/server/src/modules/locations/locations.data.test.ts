@@ -78,11 +78,27 @@ describe('GET PlantLocations/{plantLocation}/details', () => {
     expect(days).toBeGreaterThan(0);
     await setSetting(t, 'Locatie_IndicatorWarning', days + 1);
     await setSetting(t, 'Locatie_IndicatorDanger', days + 2);
-    expect((await details(LOC, USER)).json().indicator).toMatchObject({ level: 'safe', days });
+    expect((await details(LOC, USER)).json().indicator).toMatchObject({
+      level: 'safe',
+      days,
+      hasStock: true,
+    });
     await setSetting(t, 'Locatie_IndicatorWarning', days);
     expect((await details(LOC, USER)).json().indicator.level).toBe('warning');
     await setSetting(t, 'Locatie_IndicatorDanger', days);
     expect((await details(LOC, USER)).json().indicator.level).toBe('danger');
+  });
+
+  it('says a location without stock has none (not "0 days")', async () => {
+    const r = await t.database.db.execute<{ no: string }>(sql`
+      select l.location_no as no from plant_locations l
+      where l.deregistered_at is null
+        and not exists (select 1 from inventory i where i.location_id = l.id and i.quantity > 0)
+      order by l.location_no limit 1`);
+    const empty = r.rows[0]?.no;
+    expect(empty).toBeTruthy();
+    const body = (await details(empty as string, ADMIN)).json();
+    expect(body.indicator).toMatchObject({ level: 'safe', days: 0, hasStock: false });
   });
 });
 

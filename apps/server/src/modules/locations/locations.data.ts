@@ -58,7 +58,7 @@ export async function readLocationDetails(ctx: Ctx, locationNo: string): Promise
   const location = await readAccess(ctx, locationNo);
   const facts = await selectLocationFacts(ctx.db, location.locationId);
   if (!facts) throw new AppError('not_found', 'error.locatie_onbekend');
-  const [members, days, canEdit, safe, warning, danger] = await Promise.all([
+  const [members, oldest, canEdit, safe, warning, danger] = await Promise.all([
     selectMembers(ctx.db, location.locationId),
     selectOldestStockDays(ctx.db, location.locationId, calendarDayIn(ctx.now)),
     mayEdit(ctx, locationNo),
@@ -66,6 +66,7 @@ export async function readLocationDetails(ctx: Ctx, locationNo: string): Promise
     getSetting(ctx, 'Locatie_IndicatorWarning'),
     getSetting(ctx, 'Locatie_IndicatorDanger'),
   ]);
+  const days = oldest ?? 0;
   const subject = { user };
   const canManageMembers =
     user.role === 'admin' || (isKeyUser(subject) && user.customerId === facts.customerId);
@@ -94,6 +95,7 @@ export async function readLocationDetails(ctx: Ctx, locationNo: string): Promise
     indicator: {
       level: indicatorLevel(days, { warning: Number(warning), danger: Number(danger) }),
       days,
+      hasStock: oldest !== null,
       safe: Number(safe),
       warning: Number(warning),
       danger: Number(danger),

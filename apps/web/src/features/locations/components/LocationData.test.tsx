@@ -24,7 +24,7 @@ const details = (over: Record<string, unknown> = {}) => ({
     { userId: 'u1', name: 'Jan', email: 'j@x.nl', role: 'user', manageable: false },
     { userId: 'u2', name: 'Piet', email: 'p@x.nl', role: 'administration', manageable: true },
   ],
-  indicator: { level: 'warning', days: 64, safe: 30, warning: 60, danger: 90 },
+  indicator: { level: 'warning', days: 64, hasStock: true, safe: 30, warning: 60, danger: 90 },
   ...over,
 });
 let answer = details();
@@ -61,6 +61,16 @@ describe('the location data', () => {
     expect(within(facts).getByText('Nieuwbouw')).toBeTruthy();
     expect(screen.getByTestId('location-indicator').textContent).toContain('64');
     expect(screen.getAllByTestId('member-row')).toHaveLength(2);
+  });
+
+  it('says a location without stock has no equipment rather than "0 days"', async () => {
+    answer = details({
+      indicator: { level: 'safe', days: 0, hasStock: false, safe: 30, warning: 60, danger: 90 },
+    });
+    renderWithProviders(<LocationData locationNo="P-1" />);
+    const indicator = await screen.findByTestId('location-indicator');
+    expect(indicator.textContent).toContain('geen materieel op de locatie');
+    expect(indicator.textContent).not.toContain('0 huurdag');
   });
 
   it('saves changed facts and names an end before the start at the field', async () => {

@@ -50,7 +50,10 @@ function Indicator({ indicator }: { indicator: LocationDetails['indicator'] }) {
         {t(levelKey[indicator.level])}
       </Badge>
       <Text size="sm">
-        {t('Locatie.indicator.dagen', { count: indicator.days })} ·{' '}
+        {indicator.hasStock
+          ? t('Locatie.indicator.dagen', { count: indicator.days })
+          : t('Locatie.indicator.geen_materieel')}{' '}
+        ·{' '}
         <Text span size="sm" c="dimmed">
           {t('Locatie.indicator.uitleg', { warning: indicator.warning, danger: indicator.danger })}
         </Text>
