@@ -386,10 +386,19 @@ export async function startImport(
   return { id: job.id };
 }
 
+/**
+ * An import still 'running' this long after it started was cut off (its server process stopped): the largest file
+ * takes seconds. It reads as failed, so the page stops waiting and says so; the read itself writes nothing.
+ */
+export const IMPORT_CUT_OFF_MS = 15 * 60_000;
+
 export async function readImport(ctx: Ctx, id: string): Promise<ImportJob> {
   const m = requireManager(ctx);
-  const job = await selectImport(ctx.db, id, m.me.id);
-  if (!job) throw errors.notFound();
+  const stored = await selectImport(ctx.db, id, m.me.id);
+  if (!stored) throw errors.notFound();
+  const cutOff =
+    stored.state === 'running' && ctx.now.getTime() - stored.createdAt.getTime() > IMPORT_CUT_OFF_MS;
+  const job = cutOff ? { ...stored, state: 'failed', errorCode: 'Gebruikers.import.afgebroken' } : stored;
   return {
     id: job.id,
     state: job.state as ImportJob['state'],

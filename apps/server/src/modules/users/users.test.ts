@@ -504,6 +504,24 @@ describe('import', () => {
   const good = (i: number) =>
     `imp${i}@infranoord.nl;Import ${i};nl;extern;K-10112;P-24009; P-24010:administratie`;
 
+  it('reads an import whose server stopped midway as cut off (failed, with the reason), without writing', async () => {
+    const admin = await userId(t, ADMIN);
+    const rows = await t.database.db.execute<{ id: string; created_at: Date }>(sql`
+      insert into user_imports (user_id, state, total, created_at)
+      values (${admin}, 'running', 10, now() - interval '1 hour'), (${admin}, 'running', 10, now())
+      returning id, created_at`);
+    const [old, fresh] = [...rows.rows].sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at));
+    const cut = (await call('GET', `/api/v2.0/Users/import/${old.id}`, ADMIN)).json();
+    expect(cut).toMatchObject({ state: 'failed', errorCode: 'Gebruikers.import.afgebroken' });
+    expect(cut.errorMessage).toMatch(/afgebroken/);
+    expect((await call('GET', `/api/v2.0/Users/import/${fresh.id}`, ADMIN)).json().state).toBe('running');
+    // the read wrote nothing: the row itself still says running
+    const stored = await t.database.db.execute<{ state: string }>(
+      sql`select state from user_imports where id = ${old.id}`,
+    );
+    expect(stored.rows[0].state).toBe('running');
+  });
+
   it('previews per row: bad e-mail, duplicate, unknown location and customer, a key user’s reach', async () => {
     const csv = [
       header,
