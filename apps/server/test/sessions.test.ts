@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { releasePorts, reservePort } from '../../../scripts/lib/ports.ts';
 import { mailOutbox, users } from '../src/db/schema/index.ts';
 import { setDisabled } from '../src/modules/users/users.service.ts';
+import { startSessionGuard } from '../src/platform/auth/sessions.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './app.ts';
 
 // An ended session ends at once on every server process: process A is this test's app, process B a real
@@ -211,5 +212,26 @@ describe('an ended session ends at once on every process', () => {
       { timeout: 15_000, interval: 20 },
     );
     expect((await onA('POST', '/api/v2.0/FavoriteLists', accessToken, favourite)).status).toBe(401);
+  });
+});
+
+describe('a process started after a user was deleted', () => {
+  it("still refuses that user's tokens (ended_users), and no one else's", async () => {
+    const [gone, staying] = await t.database.db
+      .insert(users)
+      .values([
+        { email: 'weg@sessions.test', name: 'Weg', kind: 'internal', role: 'user', permissions: [] },
+        { email: 'blijft@sessions.test', name: 'Blijft', kind: 'internal', role: 'user', permissions: [] },
+      ])
+      .returning({ id: users.id });
+    await t.database.db.delete(users).where(eq(users.id, gone.id));
+    // a guard that was not listening when the user went: it knows only what the tables say
+    const later = await startSessionGuard({ url: t.database.url, accessTtlSeconds: 900 });
+    try {
+      expect(later.hasEnded({ userId: gone.id, sessionId: null, generation: 0 })).toBe(true);
+      expect(later.hasEnded({ userId: staying.id, sessionId: null, generation: 0 })).toBe(false);
+    } finally {
+      await later.close();
+    }
   });
 });

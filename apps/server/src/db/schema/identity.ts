@@ -53,6 +53,16 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Users deleted within the last day (docs/decisions/0012): a trigger writes the row as the user goes, so a server
+ * process that starts later still refuses the access tokens the user was handed before (they outlive the row).
+ * No foreign key: the user is gone. The same trigger drops rows older than a day.
+ */
+export const endedUsers = pgTable('ended_users', {
+  userId: uuid().primaryKey(),
+  endedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Server-side refresh tokens (stored hashed), rotated on use; a replayed one revokes its family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -8,7 +8,8 @@ import pg from 'pg';
  * (b) each user's current session generation (bumped on password change, reset and disabling; a deleted user
  * counts as ended for good). Database triggers (migration 0005) NOTIFY every change on the channel
  * `mp_sessions` when the revoking transaction commits; each process LISTENs on one dedicated connection and
- * reloads everything after a reconnect, so a missed notification cannot keep a session alive. A request's
+ * reloads everything after a reconnect (deleted users from `ended_users`), so a missed notification or a
+ * restart cannot keep a session alive. A request's
  * check is two Map look-ups: the verified-token memo keeps the read paths fast.
  */
 
@@ -83,6 +84,12 @@ export async function startSessionGuard(options: {
       'select id, session_generation as gen from users where session_generation > 0',
     );
     for (const r of users.rows) apply({ user: r.id, gen: r.gen });
+    // A user deleted while this process was not listening: its row is gone, its tokens may still be valid.
+    const ended = await c.query<{ user_id: string }>(
+      'select user_id from ended_users where ended_at > now() - $1::interval',
+      [ttl],
+    );
+    for (const r of ended.rows) apply({ user: r.user_id, deleted: true });
   }
 
   async function connect(): Promise<void> {
