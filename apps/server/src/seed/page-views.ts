@@ -4,13 +4,16 @@ import { Rng, stableId } from './random.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
+/** A catalogue page's address: its category by id (build-catalogue.ts makes the id from the code). */
+const catalogue = (code: string) => `/catalogus/${stableId('category', code)}`;
+
 /** The screens the demo users visit, with how often (weights) — the page-usage report's demo figures. */
 const visits: [string, number][] = [
   ['/', 30],
   ['/materieel', 8],
-  ['/catalogus/AFZ', 7],
-  ['/catalogus/HUIS', 5],
-  ['/catalogus/CONT', 3],
+  [catalogue('AFZ'), 7],
+  [catalogue('HUIS'), 5],
+  [catalogue('CONT'), 3],
   ['/details/AG-1004', 6],
   ['/details/BH-1001', 4],
   ['/details/BK-1004', 3],
