@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { plantLocations, workAddresses } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { workAddressColumns } from './locations.queries.ts';
 
 /** An active location of this customer by its number (a key user's way in), or null. */
 export async function selectCustomerLocation(db: Db, locationNo: string, customerId: string) {
@@ -21,19 +22,6 @@ export async function selectCustomerLocation(db: Db, locationNo: string, custome
     );
   return row ?? null;
 }
-
-const workAddressColumns = {
-  id: workAddresses.id,
-  code: workAddresses.code,
-  name: workAddresses.name,
-  street: workAddresses.street,
-  postcode: workAddresses.postcode,
-  city: workAddresses.city,
-  country: workAddresses.country,
-  contactPerson: workAddresses.contactPerson,
-  phone: workAddresses.phone,
-  isDefault: workAddresses.isDefault,
-};
 
 /** The number after the location's highest WA-nn code. */
 export async function nextWorkAddressNumber(db: Db, locationId: string): Promise<number> {

@@ -61,20 +61,23 @@ export async function selectAllLocations(db: Db, userId: string): Promise<Locati
     .orderBy(asc(plantLocations.locationNo));
 }
 
+/** A work address as the pages show it. */
+export const workAddressColumns = {
+  id: workAddresses.id,
+  code: workAddresses.code,
+  name: workAddresses.name,
+  street: workAddresses.street,
+  postcode: workAddresses.postcode,
+  city: workAddresses.city,
+  country: workAddresses.country,
+  contactPerson: workAddresses.contactPerson,
+  phone: workAddresses.phone,
+  isDefault: workAddresses.isDefault,
+};
+
 export async function selectWorkAddresses(db: Db, locationId: string) {
   return db
-    .select({
-      id: workAddresses.id,
-      code: workAddresses.code,
-      name: workAddresses.name,
-      street: workAddresses.street,
-      postcode: workAddresses.postcode,
-      city: workAddresses.city,
-      country: workAddresses.country,
-      contactPerson: workAddresses.contactPerson,
-      phone: workAddresses.phone,
-      isDefault: workAddresses.isDefault,
-    })
+    .select(workAddressColumns)
     .from(workAddresses)
     .where(eq(workAddresses.locationId, locationId))
     .orderBy(sql`${workAddresses.isDefault} desc`, asc(workAddresses.name), asc(workAddresses.code));
