@@ -109,6 +109,9 @@ export const createUserQuery = z
   })
   .strict();
 
+/** POST Users/{id}/invite: the language of the new invitation mail (default: the user's language). */
+export const inviteUserQuery = createUserQuery.pick({ language: true });
+
 export const createdUser = z.object({ id: z.string(), invited: z.boolean() });
 
 /** GET /api/v2.0/Users/options: what the caller may hand out in the user form (decision 0023). */

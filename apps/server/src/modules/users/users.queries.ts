@@ -1,5 +1,5 @@
 import type { UserListQuery } from '@mp/contract/api/users';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import {
   customers,
   locationMemberships,
@@ -175,6 +175,29 @@ export async function insertInvitationToken(
   values: { userId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
 ) {
   await db.insert(passwordResetTokens).values({ ...values, purpose: 'invitation' });
+}
+
+/**
+ * Ends a user's open invitation links (a new invitation replaces them) and says when the newest of them was made,
+ * under a per-user lock so two resends at once make one link each in turn.
+ */
+export async function revokeInvitationTokens(db: Db, userId: string, now: Date): Promise<Date | null> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset:${userId}`}))`);
+  const [last] = await db
+    .select({ at: max(passwordResetTokens.createdAt) })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.purpose, 'invitation')));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'invitation'),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+  return last?.at ?? null;
 }
 
 /** Users without a customer whose e-mail domain is a customer's, for the sync (decision 0023). */

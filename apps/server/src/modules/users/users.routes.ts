@@ -3,6 +3,7 @@ import {
   createUserQuery,
   importJob,
   importPreview,
+  inviteUserQuery,
   MAX_IMPORT_BYTES,
   queryBool,
   syncAnswer,
@@ -29,6 +30,7 @@ import {
   listUsers,
   readMe,
   reject,
+  resendInvitation,
   syncUsers,
   updateUser,
 } from './users.service.ts';
@@ -204,6 +206,27 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       await approve(ctxOf(req, deps), mail, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v2.0/Users/:id/invite',
+    {
+      schema: {
+        tags,
+        description:
+          'Mails a new invitation (204) to a user who has not set a password yet; earlier invitation links stop ' +
+          'working. 422 Gebruikers.uitnodiging_niet_nodig (the user can sign in already), ' +
+          'Gebruikers.uitnodiging_geblokkeerd (blocked), Gebruikers.uitnodiging_net_verstuurd (one a minute). ' +
+          access,
+        params: idParams,
+        querystring: inviteUserQuery,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await resendInvitation(ctxOf(req, deps), mail, req.params.id, req.query.language);
       return reply.code(204).send(null);
     },
   );

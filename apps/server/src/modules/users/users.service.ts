@@ -27,6 +27,7 @@ import {
   insertInvitationToken,
   insertUserRow,
   replaceMemberships,
+  revokeInvitationTokens,
   selectCustomer,
   selectLocationsByNo,
   selectUnlinkedUsers,
@@ -41,6 +42,8 @@ import {
 
 /** How long an invitation link may be used (hours); single use like a reset link. */
 export const INVITATION_TTL_HOURS = 72;
+/** A new invitation for the same user waits this long after the previous one (a double click mails once). */
+export const INVITATION_RESEND_GAP_MS = 60_000;
 
 export interface UsersDeps {
   mailer: Mailer;
@@ -306,6 +309,31 @@ export async function createUser(
   });
   if (token) await mailInvitation(ctx, deps, user, token, options.language);
   return { id: user.id, invited: token !== null };
+}
+
+/**
+ * Sends a new invitation to a user who has not set a password yet (the first link expired or got lost): the
+ * earlier links stop working, the new one is valid for INVITATION_TTL_HOURS. A user who can sign in already
+ * (password or external login) is told to use "forgot password" instead; a blocked one is not invited.
+ */
+export async function resendInvitation(
+  ctx: Ctx,
+  deps: UsersDeps,
+  id: string,
+  language?: string,
+): Promise<void> {
+  const m = requireManager(ctx);
+  const target = await loadTarget(ctx, m, id);
+  if (target.passwordHash !== null || target.oidcSubject !== null)
+    throw errors.rule('Gebruikers.uitnodiging_niet_nodig', { field: 'id' });
+  if (target.disabled) throw errors.rule('Gebruikers.uitnodiging_geblokkeerd', { field: 'id' });
+  const token = await ctx.db.transaction(async (tx) => {
+    const last = await revokeInvitationTokens(tx, target.id, ctx.now);
+    if (last && ctx.now.getTime() - new Date(last).getTime() < INVITATION_RESEND_GAP_MS)
+      throw errors.rule('Gebruikers.uitnodiging_net_verstuurd', { field: 'id' });
+    return issueInvitation({ ...ctx, db: tx }, target.id);
+  });
+  await mailInvitation(ctx, deps, target, token, language);
 }
 
 export async function updateUser(ctx: Ctx, id: string, input: CleanInput): Promise<void> {

@@ -109,6 +109,7 @@ describe('who may manage users', () => {
       ['DELETE', `/api/v2.0/Users/${id}`, undefined],
       ['POST', `/api/v2.0/Users/${id}/approve`, undefined],
       ['POST', `/api/v2.0/Users/${id}/reject`, undefined],
+      ['POST', `/api/v2.0/Users/${id}/invite`, undefined],
       ['POST', '/api/v2.0/Users/import/preview', { content }],
       ['POST', '/api/v2.0/Users/import', { content }],
       ['POST', '/api/Gebruiker/GetGebruikers', {}],
@@ -284,6 +285,78 @@ describe('create with an invitation', () => {
     } finally {
       t.setNow(new Date());
     }
+  });
+
+  it('invites again: the new link works, the earlier one no longer; not twice a minute, not for who can sign in', async () => {
+    const r = await call('POST', '/api/v2.0/Users', ADMIN, await form({ email: 'opnieuw@infranoord.nl' }));
+    expect(r.statusCode).toBe(201);
+    const id = r.json().id;
+    const first = tokenIn((await lastMail('opnieuw@infranoord.nl', 'UserInvitation'))?.html);
+    // within a minute of the first: refused, and the first link still works
+    const soon = await call('POST', `/api/v2.0/Users/${id}/invite`, ADMIN);
+    expect(soon.statusCode).toBe(422);
+    expect(soon.json()).toMatchObject({
+      code: 'Gebruikers.uitnodiging_net_verstuurd',
+      details: { field: 'id' },
+    });
+    expect(soon.json().message).toContain('minuut');
+    t.setNow(new Date(Date.now() + 2 * 60_000));
+    try {
+      // another customer's key user does not reach the user
+      // a key user reaches its own customer's users only: another customer's user answers 404
+      const foreign = await call('POST', `/api/v2.0/Users/${await userId(t, USER)}/invite`, KEY);
+      expect(foreign.statusCode).toBe(404);
+      const again = await call('POST', `/api/v2.0/Users/${id}/invite?language=de-DE`, KEY);
+      expect(again.statusCode, again.body).toBe(204);
+      const mail = await lastMail('opnieuw@infranoord.nl', 'UserInvitation');
+      expect(mail?.locale).toBe('de-DE');
+      const second = tokenIn(mail?.html);
+      expect(second).not.toBe(first);
+      const password = 'Bruggen bouwen over de Zuiderzee';
+      const old = await call('POST', '/api/v2.0/Auth/reset-password', null, { token: first, password });
+      expect(old.statusCode).toBe(400);
+      expect(old.json().code).toBe('error.reset_token_ongeldig');
+      const set = await call('POST', '/api/v2.0/Auth/reset-password', null, { token: second, password });
+      expect(set.statusCode, set.body).toBe(204);
+      // now the user can sign in: no invitation, and no mail
+      const outbox = async () =>
+        (
+          await t.database.db.execute<Json>(
+            sql`select count(*)::int as n from mail_outbox where lower("to") = 'opnieuw@infranoord.nl'`,
+          )
+        ).rows[0].n;
+      const mails = await outbox();
+      const done = await call('POST', `/api/v2.0/Users/${id}/invite`, ADMIN);
+      expect(done.statusCode).toBe(422);
+      expect(done.json().code).toBe('Gebruikers.uitnodiging_niet_nodig');
+      expect(await outbox()).toBe(mails);
+    } finally {
+      t.setNow(new Date());
+    }
+  });
+
+  it('does not invite a blocked user again', async () => {
+    const r = await call(
+      'POST',
+      '/api/v2.0/Users?sendEmail=false',
+      ADMIN,
+      await form({ email: 'dicht@infranoord.nl' }),
+    );
+    const id = r.json().id;
+    const put = await call(
+      'PUT',
+      `/api/v2.0/Users/${id}`,
+      ADMIN,
+      await form({ email: 'dicht@infranoord.nl', disabled: true }),
+    );
+    expect(put.statusCode, put.body).toBe(204);
+    const blocked = await call('POST', `/api/v2.0/Users/${id}/invite`, ADMIN);
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json().code).toBe('Gebruikers.uitnodiging_geblokkeerd');
+    const tokens = await t.database.db.execute<Json>(
+      sql`select count(*)::int as n from password_reset_tokens where user_id = ${id}`,
+    );
+    expect(tokens.rows[0].n).toBe(0);
   });
 
   it('refuses a taken address (any case) on email and bad input per field', async () => {

@@ -92,6 +92,13 @@ export function useApproveUser() {
   );
 }
 
+/** POST Users/{id}/invite: a new invitation mail (the earlier links stop working). */
+export function useResendInvitation() {
+  return useInvalidating((id: string) =>
+    api.post(`/Users/${pathParam('id', id)}/invite`, undefined, { answer: (c) => c.common.noContent }),
+  );
+}
+
 export function useRejectUser() {
   return useInvalidating((id: string) =>
     api.post(`/Users/${pathParam('id', id)}/reject`, undefined, { answer: (c) => c.common.noContent }),

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
+import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { GebruikerAanmakenPage, GebruikersImporterenPage, GebruikersPage } from './UserPages';
 
@@ -66,6 +67,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  resetSnackbars();
   signOutTest();
   vi.unstubAllGlobals();
 });
@@ -125,6 +127,62 @@ describe('the user list', () => {
     fireEvent.click(await screen.findByTestId('user-approve-w@bouwer.nl'));
     await waitFor(() => expect(calls('/approve').length).toBe(1));
     expect(screen.getByTestId('users-sync')).toBeTruthy();
+  });
+
+  it('invites again only who has not set a password, and shows the server’s refusal', async () => {
+    let answer: Response = new Response(null, { status: 204 });
+    handler = (url, init) => {
+      if (url.pathname.endsWith('/invite') && init?.method === 'POST') return answer;
+      if (url.pathname.endsWith('/Users'))
+        return json({
+          items: [
+            summary({
+              id: '00000000-0000-4000-8000-000000000002',
+              invited: true,
+              email: 'nieuw@infranoord.nl',
+            }),
+            summary(),
+            summary({
+              id: '00000000-0000-4000-8000-000000000003',
+              invited: true,
+              disabled: true,
+              email: 'dicht@x.nl',
+            }),
+          ],
+          total: 3,
+          page: 1,
+          pageSize: 25,
+        });
+      return json({ code: 'error.niet_gevonden', message: 'x' }, 404);
+    };
+    at('/gebruikers', <GebruikersPage />);
+    fireEvent.click(await screen.findByTestId('user-invite-nieuw@infranoord.nl'));
+    await waitFor(() => expect(calls('/00000000-0000-4000-8000-000000000002/invite').length).toBe(1));
+    await waitFor(() =>
+      expect(snackbarStore.get().current).toMatchObject({
+        kind: 'success',
+        key: 'Gebruikers.uitnodiging_opnieuw_verstuurd',
+      }),
+    );
+    // who can sign in, or is blocked, has no such button
+    expect(screen.queryByTestId('user-invite-a.postma@infranoord.nl')).toBeNull();
+    expect(screen.queryByTestId('user-invite-dicht@x.nl')).toBeNull();
+    answer = json(
+      {
+        code: 'Gebruikers.uitnodiging_net_verstuurd',
+        message: 'Er is net een uitnodiging verstuurd. Probeer het over een minuut opnieuw.',
+        details: { field: 'id' },
+      },
+      422,
+    );
+    resetSnackbars();
+    fireEvent.click(screen.getByTestId('user-invite-nieuw@infranoord.nl'));
+    await waitFor(() =>
+      expect(snackbarStore.get().current).toMatchObject({
+        kind: 'danger',
+        key: 'Gebruikers.uitnodiging_net_verstuurd',
+      }),
+    );
   });
 });
 

@@ -23,6 +23,7 @@ import {
   IconCheck,
   IconCircleCheck,
   IconFileImport,
+  IconMailForward,
   IconPencil,
   IconRefresh,
   IconSearch,
@@ -54,6 +55,7 @@ import {
   useImportJob,
   usePreviewImport,
   useRejectUser,
+  useResendInvitation,
   useStartImport,
   useSyncUsers,
   useUpdateUser,
@@ -123,6 +125,7 @@ function UsersList() {
   const remove = useDeleteUser();
   const approve = useApproveUser();
   const reject = useRejectUser();
+  const invite = useResendInvitation();
   const sync = useSyncUsers();
   const set = (patch: Partial<typeof params>) => setParams((p) => ({ ...p, page: 1, ...patch }));
 
@@ -196,6 +199,25 @@ function UsersList() {
         </>
       ) : (
         <>
+          {u.invited && !u.disabled && (
+            <Button
+              size="xs"
+              h={44}
+              variant="subtle"
+              leftSection={<IconMailForward size={16} aria-hidden />}
+              loading={invite.isPending && invite.variables === u.id}
+              onClick={() =>
+                invite.mutate(u.id, {
+                  onSuccess: () => snackbar.success('Gebruikers.uitnodiging_opnieuw_verstuurd'),
+                  onError: (e) => snackbar.error(e),
+                })
+              }
+              aria-label={`${t('Gebruikers.opnieuw_uitnodigen')}: ${u.name}`}
+              data-testid={`user-invite-${u.email}`}
+            >
+              {t('Gebruikers.opnieuw_uitnodigen')}
+            </Button>
+          )}
           <Button
             size="xs"
             h={44}
