@@ -22,7 +22,7 @@ import { type Locale, locales } from '@mp/contract/i18n/locales';
 import { IconExternalLink, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
-import { useEditor } from '@tiptap/react';
+import { type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,12 @@ function ImageUploadControl() {
       const url = await uploadContentImage(file);
       const alt = file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 120);
       editor.chain().focus().setImage({ src: url, alt }).run();
+      // the new image stays selected, so its description and width can be set at once (ImageDetails)
+      let at: number | null = null;
+      editor.state.doc.descendants((node, pos) => {
+        if (node.type.name === 'image' && node.attrs.src === url) at = pos;
+      });
+      if (at !== null) editor.commands.setNodeSelection(at);
       snackbar.success('content_paginas.afbeelding_geplaatst');
     } catch (e) {
       snackbar.error(e);
@@ -96,6 +102,70 @@ function ImageUploadControl() {
         }}
       />
     </>
+  );
+}
+
+/** The widths an image can have in a page (pixels; none: its own width, never wider than the page). */
+const imageWidths = { klein: '240', middel: '480', volledig: '' } as const;
+type ImageWidth = keyof typeof imageWidths;
+
+/**
+ * The selected image's description (alt text) and width, under the editor while an image is selected: an upload
+ * takes the file name as its description, which the editor should put in words.
+ */
+function ImageDetails({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
+  const image = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e.isActive('image')
+        ? {
+            alt: String(e.getAttributes('image').alt ?? ''),
+            width: String(e.getAttributes('image').width ?? ''),
+          }
+        : null,
+    equalityFn: (a, b) => a?.alt === b?.alt && a?.width === b?.width,
+  });
+  if (!image) return null;
+  const width =
+    (Object.keys(imageWidths) as ImageWidth[]).find((w) => imageWidths[w] === image.width) ?? 'volledig';
+  return (
+    <Paper withBorder radius="md" p="sm" mt="xs" data-testid="editor-image-details">
+      <Text fw={600} size="sm" mb="xs">
+        {t('content_paginas.afbeelding_details')}
+      </Text>
+      <Group align="flex-end" wrap="wrap" gap="md">
+        <TextInput
+          label={t('content_paginas.afbeelding_alt')}
+          description={t('content_paginas.afbeelding_alt_uitleg')}
+          value={image.alt}
+          maxLength={250}
+          onChange={(e) => editor.chain().updateAttributes('image', { alt: e.currentTarget.value }).run()}
+          style={{ flex: '1 1 18rem' }}
+          data-testid="editor-image-alt"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="editor-image-width-label">
+            {t('content_paginas.afbeelding_grootte')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="editor-image-width-label"
+            data={(Object.keys(imageWidths) as ImageWidth[]).map((w) => ({
+              value: w,
+              label: t(`content_paginas.afbeelding_grootte_${w}`),
+            }))}
+            value={width}
+            onChange={(w) =>
+              editor
+                .chain()
+                .updateAttributes('image', { width: imageWidths[w as ImageWidth] || null, height: null })
+                .run()
+            }
+            data-testid="editor-image-width"
+          />
+        </Stack>
+      </Group>
+    </Paper>
   );
 }
 
@@ -377,6 +447,7 @@ export function ContentPageEditor({
               </RichTextEditor.Toolbar>
               <RichTextEditor.Content mih={320} />
             </RichTextEditor>
+            {editor && <ImageDetails editor={editor} />}
             {errors.html && (
               <Text c="var(--mantine-color-error)" size="sm" mt={4}>
                 {errors.html}

@@ -270,9 +270,17 @@ describe('content page editor', () => {
     const upload = calls('POST').find((c) => c.url.endsWith('/Images/set/content'));
     expect(upload?.body).toBeInstanceOf(FormData);
     expect((upload?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
+    // the new image is selected: its description and width are asked under the editor
+    const alt = (await screen.findByLabelText('Beschrijving (alt-tekst)')) as HTMLInputElement;
+    expect(alt.value).toBe('kraan');
+    fireEvent.change(alt, { target: { value: 'Mobiele kraan op de bouwplaats' } });
+    fireEvent.click(within(screen.getByTestId('editor-image-details')).getByText('Klein'));
+    await waitFor(() => expect(editor.querySelector('img')?.getAttribute('width')).toBe('240'));
     fireEvent.click(screen.getByTestId('editor-save'));
     await waitFor(() => expect(calls('PUT')).toHaveLength(1));
-    expect(calls('PUT')[0].body.html).toContain('<img src="/api/v2.0/Images/single/content/f1" alt="kraan">');
+    expect(calls('PUT')[0].body.html).toContain(
+      '<img src="/api/v2.0/Images/single/content/f1" alt="Mobiele kraan op de bouwplaats" width="240">',
+    );
   });
 
   it('previews the text as the public page shows it', async () => {
