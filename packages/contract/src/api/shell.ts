@@ -1,5 +1,6 @@
 // Payloads of the v2 calls the shell (issue 3) uses. Server routes and the web client both import these.
 import { z } from 'zod';
+import { brandColourKeys } from '../rules/contrast.ts';
 
 export const localeSchema = z.enum(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
 
@@ -31,12 +32,7 @@ export type CorporateIdentity = z.infer<typeof corporateIdentity>;
 
 /** The settings the corporate-identity page edits (decision 0026): the colours, footer navigation and terms link. */
 export const corporateIdentitySettingKeys = [
-  'PrimaryColor',
-  'PrimaryColorDarker',
-  'PrimaryTextColor',
-  'SecondaryColor',
-  'SecondaryColorDarker',
-  'SecondaryTextColor',
+  ...brandColourKeys,
   'EnableFooterNavigation',
   'ShowTermsAndConditionsLink',
   'TermsAndConditionsUrl',

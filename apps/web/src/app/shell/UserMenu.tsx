@@ -24,6 +24,69 @@ import { snackbar } from '../../shared/ui/snackbar/snackbar-store';
 import { DeferredMenu } from './DeferredMenu';
 import classes from './shell.module.css';
 
+type SessionUser = NonNullable<ReturnType<typeof sessionStore.get>>['user'];
+const departmentOrAdmin = (u: SessionUser) => u.isAdmin || u.isDepartment === true;
+
+/** The user menu's links, in their order, each with whom it shows for. */
+const menuLinks: {
+  to: string;
+  icon: typeof IconUsers;
+  label: string;
+  testId?: string;
+  shows: (u: SessionUser) => boolean;
+}[] = [
+  {
+    to: paths.materieeldienst.to(),
+    icon: IconTruckDelivery,
+    label: 'routes.Materieeldienst',
+    testId: 'menu-department',
+    shows: departmentOrAdmin,
+  },
+  {
+    to: paths.materieeldienstFacturatie.to(),
+    icon: IconFileInvoice,
+    label: 'routes.MaterieeldienstFacturatie',
+    testId: 'menu-invoicing',
+    shows: departmentOrAdmin,
+  },
+  {
+    to: paths.materieeldienstKlachten.to(),
+    icon: IconMessageReport,
+    label: 'Klachten.dienst.titel',
+    testId: 'menu-department-complaints',
+    shows: departmentOrAdmin,
+  },
+  {
+    to: paths.materieeldienstLocatieAanvragen.to(),
+    icon: IconMapPin,
+    label: 'Locatie.aanvragen.dienst.titel',
+    testId: 'menu-department-location-requests',
+    shows: departmentOrAdmin,
+  },
+  { to: paths.settings.to(), icon: IconSettings, label: 'topbar.instellingen', shows: (u) => u.isAdmin },
+  {
+    to: paths.corporateIdentity.to(),
+    icon: IconPalette,
+    label: 'routes.CorporateIdentity',
+    testId: 'menu-corporate-identity',
+    shows: (u) => !u.isAdmin && u.canCorporateIdentity === true,
+  },
+  {
+    to: paths.rapportages.to(),
+    icon: IconChartBar,
+    label: 'Rapportages.titel',
+    testId: 'menu-reports',
+    shows: (u) => u.isAdmin || u.canReport === true,
+  },
+  {
+    to: paths.gebruikers.to(),
+    icon: IconUsers,
+    label: 'Gebruikers.titel',
+    testId: 'menu-users',
+    shows: (u) => u.isAdmin || u.isKeyUser === true,
+  },
+];
+
 /** The login link, or the user menu: name, Settings (admins), change password, log out (→ Inloggen). */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -80,93 +143,20 @@ export function UserMenu() {
         </Text>
       </Menu.Label>
       <Menu.Divider />
-      {(user.isAdmin || user.isDepartment) && (
-        <Menu.Item
-          component={Link}
-          to={paths.materieeldienst.to()}
-          leftSection={<IconTruckDelivery size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-department"
-        >
-          {t('routes.Materieeldienst')}
-        </Menu.Item>
-      )}
-      {(user.isAdmin || user.isDepartment) && (
-        <Menu.Item
-          component={Link}
-          to={paths.materieeldienstFacturatie.to()}
-          leftSection={<IconFileInvoice size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-invoicing"
-        >
-          {t('routes.MaterieeldienstFacturatie')}
-        </Menu.Item>
-      )}
-      {(user.isAdmin || user.isDepartment) && (
-        <Menu.Item
-          component={Link}
-          to={paths.materieeldienstKlachten.to()}
-          leftSection={<IconMessageReport size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-department-complaints"
-        >
-          {t('Klachten.dienst.titel')}
-        </Menu.Item>
-      )}
-      {(user.isAdmin || user.isDepartment) && (
-        <Menu.Item
-          component={Link}
-          to={paths.materieeldienstLocatieAanvragen.to()}
-          leftSection={<IconMapPin size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-department-location-requests"
-        >
-          {t('Locatie.aanvragen.dienst.titel')}
-        </Menu.Item>
-      )}
-      {user.isAdmin && (
-        <Menu.Item
-          component={Link}
-          to={paths.settings.to()}
-          leftSection={<IconSettings size={16} aria-hidden />}
-          mih={44}
-        >
-          {t('topbar.instellingen')}
-        </Menu.Item>
-      )}
-      {!user.isAdmin && user.canCorporateIdentity && (
-        <Menu.Item
-          component={Link}
-          to={paths.corporateIdentity.to()}
-          leftSection={<IconPalette size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-corporate-identity"
-        >
-          {t('routes.CorporateIdentity')}
-        </Menu.Item>
-      )}
-      {(user.isAdmin || user.canReport) && (
-        <Menu.Item
-          component={Link}
-          to={paths.rapportages.to()}
-          leftSection={<IconChartBar size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-reports"
-        >
-          {t('Rapportages.titel')}
-        </Menu.Item>
-      )}
-      {(user.isAdmin || user.isKeyUser) && (
-        <Menu.Item
-          component={Link}
-          to={paths.gebruikers.to()}
-          leftSection={<IconUsers size={16} aria-hidden />}
-          mih={44}
-          data-testid="menu-users"
-        >
-          {t('Gebruikers.titel')}
-        </Menu.Item>
-      )}
+      {menuLinks
+        .filter((l) => l.shows(user))
+        .map((l) => (
+          <Menu.Item
+            key={l.to}
+            component={Link}
+            to={l.to}
+            leftSection={<l.icon size={16} aria-hidden />}
+            mih={44}
+            data-testid={l.testId}
+          >
+            {t(l.label)}
+          </Menu.Item>
+        ))}
       <Menu.Item
         component={Link}
         to={paths.wachtwoordWijzigen.to()}

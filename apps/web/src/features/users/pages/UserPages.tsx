@@ -166,7 +166,7 @@ function UsersList() {
   );
 
   const rowActions = (u: UserSummary) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} wrap={narrow ? 'wrap' : 'nowrap'} justify="flex-end">
       {u.pending ? (
         <>
           <Button
