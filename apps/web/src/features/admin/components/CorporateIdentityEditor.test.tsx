@@ -170,6 +170,13 @@ describe('the corporate identity page', () => {
     fireEvent.click(screen.getByTestId('ci-footer-tab-de-DE'));
     const column = (await screen.findByTestId('ci-footer-de-DE-footer_column_one')) as HTMLTextAreaElement;
     expect(screen.getAllByText('Nog niet vertaald: dit is de Nederlandse tekst.')).toHaveLength(1);
+    fireEvent.change(column, {
+      target: { value: '<h2>Kontakt</h2><p>Köln<img src=x onerror="alert(1)"></p>' },
+    });
+    // the preview shows it as the footer would: sanitized, the heading under the column's level
+    const preview = screen.getByTestId('ci-footer-preview-de-DE-footer_column_one');
+    await waitFor(() => expect(preview.querySelector('h3')?.textContent).toBe('Kontakt'));
+    expect(preview.innerHTML).not.toContain('onerror');
     fireEvent.change(column, { target: { value: '<p>Kontakt</p>' } });
     fireEvent.click(screen.getByTestId('ci-footer-save-de-DE-footer_column_one'));
     await waitFor(() => expect(calls('PUT', '/Footers')).toHaveLength(1));

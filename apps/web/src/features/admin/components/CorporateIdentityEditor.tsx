@@ -40,6 +40,7 @@ import { errorNode, serverFieldErrors } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { Msg } from '../../../shared/ui/Msg';
+import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
@@ -557,6 +558,25 @@ function FooterColumnEditor({
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           data-testid={`ci-footer-${id}`}
         />
+        <Text size="xs" fw={500} id={`ci-footer-preview-label-${id}`}>
+          {t('corporate_identity.footer_voorbeeld')}
+        </Text>
+        {/* as the footer shows it: sanitized, on the footer's colours, headings under the column */}
+        <Paper
+          component="section"
+          aria-labelledby={`ci-footer-preview-label-${id}`}
+          radius="sm"
+          p="sm"
+          bg="var(--mantine-color-gray-9)"
+          c="var(--mantine-color-gray-2)"
+          data-testid={`ci-footer-preview-${id}`}
+        >
+          {value.trim() === '' ? (
+            <Text size="sm">{t('corporate_identity.footer_leeg')}</Text>
+          ) : (
+            <SafeHtml html={value} headingLevel={3} />
+          )}
+        </Paper>
         <Group>
           <Button
             type="submit"
