@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useFooters } from '../../features/content/api/get-footers';
 import { useSettings } from '../../shared/api/get-settings';
 import { paths } from '../../shared/lib/paths';
+import columnClasses from '../../shared/ui/footer-column.module.css';
 import { SafeHtml } from '../../shared/ui/SafeHtml';
 import classes from './shell.module.css';
 
@@ -32,7 +33,7 @@ export function Footer() {
         {columns.length > 0 && (
           <div className={classes.footerColumns} style={{ '--columns': columns.length } as CSSProperties}>
             {columns.map((c) => (
-              <SafeHtml key={c.guidId} html={c.html} className={classes.footerColumn} headingLevel={2} />
+              <SafeHtml key={c.guidId} html={c.html} className={columnClasses.column} headingLevel={2} />
             ))}
           </div>
         )}

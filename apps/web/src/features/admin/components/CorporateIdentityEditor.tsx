@@ -38,6 +38,7 @@ import { isApiError } from '../../../shared/api/errors';
 import { useCorporateIdentity } from '../../../shared/api/get-corporate-identity';
 import { errorNode, serverFieldErrors } from '../../../shared/lib/form-errors';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import columnClasses from '../../../shared/ui/footer-column.module.css';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { Msg } from '../../../shared/ui/Msg';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
@@ -574,7 +575,7 @@ function FooterColumnEditor({
           {value.trim() === '' ? (
             <Text size="sm">{t('corporate_identity.footer_leeg')}</Text>
           ) : (
-            <SafeHtml html={value} headingLevel={3} />
+            <SafeHtml html={value} headingLevel={3} className={columnClasses.column} />
           )}
         </Paper>
         <Group>
