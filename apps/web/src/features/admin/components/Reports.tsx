@@ -20,6 +20,7 @@ import { exportDownload } from '../../../shared/api/download-file';
 import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
+import { ChartWhenSeen } from './ChartWhenSeen';
 
 /*
  * The reports (issue #15 part 9): four cards over one scope — requests and orders by status (stacked per kind),
@@ -144,21 +145,23 @@ function StatusReport({
       query={query}
       chart={
         <figure style={{ margin: 0 }}>
-          <BarChart
-            h={240}
-            data={rows.map((r) => ({ ...r, status: t(statusKey[r.status as string] as string) }))}
-            dataKey="status"
-            type="stacked"
-            series={used.map((k, i) => ({
-              name: k,
-              label: t(kindKey[k] as string),
-              color: palette[i % palette.length] as string,
-            }))}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            barProps={{ isAnimationActive: false }}
-            valueFormatter={(v) => format.number(v)}
-          />
+          <ChartWhenSeen height={240}>
+            <BarChart
+              h={240}
+              data={rows.map((r) => ({ ...r, status: t(statusKey[r.status as string] as string) }))}
+              dataKey="status"
+              type="stacked"
+              series={used.map((k, i) => ({
+                name: k,
+                label: t(kindKey[k] as string),
+                color: palette[i % palette.length] as string,
+              }))}
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              barProps={{ isAnimationActive: false }}
+              valueFormatter={(v) => format.number(v)}
+            />
+          </ChartWhenSeen>
           <VisuallyHidden component="figcaption">{t('Rapportages.grafiek_uitleg')}</VisuallyHidden>
         </figure>
       }
@@ -251,22 +254,24 @@ export function Reports({
         query={query}
         chart={
           <figure style={{ margin: 0 }}>
-            <BarChart
-              h={Math.max(180, indicators.length * 44)}
-              data={indicators.map((i) => ({ ...i, label: i.locationNo }))}
-              dataKey="label"
-              orientation="vertical"
-              type="stacked"
-              yAxisProps={{ width: 80 }}
-              series={indicatorKeys.map((k, n) => ({
-                name: k,
-                label: indicatorLabel[k],
-                color: palette[n] as string,
-              }))}
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              barProps={{ isAnimationActive: false }}
-            />
+            <ChartWhenSeen height={Math.max(180, indicators.length * 44)}>
+              <BarChart
+                h={Math.max(180, indicators.length * 44)}
+                data={indicators.map((i) => ({ ...i, label: i.locationNo }))}
+                dataKey="label"
+                orientation="vertical"
+                type="stacked"
+                yAxisProps={{ width: 80 }}
+                series={indicatorKeys.map((k, n) => ({
+                  name: k,
+                  label: indicatorLabel[k],
+                  color: palette[n] as string,
+                }))}
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                barProps={{ isAnimationActive: false }}
+              />
+            </ChartWhenSeen>
             <VisuallyHidden component="figcaption">{t('Rapportages.grafiek_uitleg')}</VisuallyHidden>
           </figure>
         }
@@ -316,26 +321,28 @@ export function Reports({
               {t('Rapportages.vervallen')}: <strong>{format.money(answer.costTotals.overdueAmount)}</strong>
             </Text>
             <figure style={{ margin: 0 }}>
-              <BarChart
-                h={Math.max(180, answer.costs.length * 44)}
-                data={answer.costs.map((c) => ({
-                  label: c.locationNo,
-                  notDue: Number(c.openAmount) - Number(c.overdueAmount),
-                  overdue: Number(c.overdueAmount),
-                }))}
-                dataKey="label"
-                orientation="vertical"
-                type="stacked"
-                yAxisProps={{ width: 80 }}
-                series={[
-                  { name: 'notDue', label: t('Rapportages.niet_vervallen'), color: 'brand.6' },
-                  { name: 'overdue', label: t('Rapportages.vervallen'), color: 'red.8' },
-                ]}
-                withLegend
-                legendProps={{ verticalAlign: 'bottom' }}
-                barProps={{ isAnimationActive: false }}
-                valueFormatter={(v) => format.money(String(v))}
-              />
+              <ChartWhenSeen height={Math.max(180, answer.costs.length * 44)}>
+                <BarChart
+                  h={Math.max(180, answer.costs.length * 44)}
+                  data={answer.costs.map((c) => ({
+                    label: c.locationNo,
+                    notDue: Number(c.openAmount) - Number(c.overdueAmount),
+                    overdue: Number(c.overdueAmount),
+                  }))}
+                  dataKey="label"
+                  orientation="vertical"
+                  type="stacked"
+                  yAxisProps={{ width: 80 }}
+                  series={[
+                    { name: 'notDue', label: t('Rapportages.niet_vervallen'), color: 'brand.6' },
+                    { name: 'overdue', label: t('Rapportages.vervallen'), color: 'red.8' },
+                  ]}
+                  withLegend
+                  legendProps={{ verticalAlign: 'bottom' }}
+                  barProps={{ isAnimationActive: false }}
+                  valueFormatter={(v) => format.money(String(v))}
+                />
+              </ChartWhenSeen>
               <VisuallyHidden component="figcaption">{t('Rapportages.grafiek_uitleg')}</VisuallyHidden>
             </figure>
           </Stack>
