@@ -302,7 +302,6 @@ describe('create with an invitation', () => {
     expect(soon.json().message).toContain('minuut');
     t.setNow(new Date(Date.now() + 2 * 60_000));
     try {
-      // another customer's key user does not reach the user
       // a key user reaches its own customer's users only: another customer's user answers 404
       const foreign = await call('POST', `/api/v2.0/Users/${await userId(t, USER)}/invite`, KEY);
       expect(foreign.statusCode).toBe(404);
