@@ -413,11 +413,9 @@ function InvoiceDialog({ id, onClose }: { id: string | null; onClose: () => void
     <Modal
       opened={id !== null}
       onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
+      // the modal's title is its h2 already
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
       size="calc(min(1100px, 100vw - 32px))"
       fullScreen={narrow}
       closeButtonProps={{ 'aria-label': t('shared.sluiten') }}

@@ -241,6 +241,7 @@ function QueueView() {
   const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const tab = (value: string, label: string, count: number | undefined) => (
     <Tabs.Tab
+      key={value}
       value={value}
       rightSection={
         count !== undefined ? (
