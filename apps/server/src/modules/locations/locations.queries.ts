@@ -87,19 +87,7 @@ export async function selectWorkAddresses(db: Db, locationId: string) {
 export async function selectWorkAddressesOf(db: Db, locationIds: string[]) {
   if (locationIds.length === 0) return [];
   return db
-    .select({
-      locationId: workAddresses.locationId,
-      id: workAddresses.id,
-      code: workAddresses.code,
-      name: workAddresses.name,
-      street: workAddresses.street,
-      postcode: workAddresses.postcode,
-      city: workAddresses.city,
-      country: workAddresses.country,
-      contactPerson: workAddresses.contactPerson,
-      phone: workAddresses.phone,
-      isDefault: workAddresses.isDefault,
-    })
+    .select({ locationId: workAddresses.locationId, ...workAddressColumns })
     .from(workAddresses)
     .where(inArray(workAddresses.locationId, locationIds))
     .orderBy(sql`${workAddresses.isDefault} desc`, asc(workAddresses.name), asc(workAddresses.code));

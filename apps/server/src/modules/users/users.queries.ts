@@ -177,12 +177,8 @@ export async function insertInvitationToken(
   await db.insert(passwordResetTokens).values({ ...values, purpose: 'invitation' });
 }
 
-/**
- * Ends a user's open invitation links (a new invitation replaces them) and says when the newest of them was made,
- * under a per-user lock so two resends at once make one link each in turn.
- */
+/** Ends a user's open invitation links (a new invitation replaces them) and says when the newest was made. */
 export async function revokeInvitationTokens(db: Db, userId: string, now: Date): Promise<Date | null> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset:${userId}`}))`);
   const [last] = await db
     .select({ at: max(passwordResetTokens.createdAt) })
     .from(passwordResetTokens)

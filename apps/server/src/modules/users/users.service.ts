@@ -20,7 +20,14 @@ import { errors } from '../../platform/errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { sendTemplatedMail } from '../../platform/mail/templates.ts';
-import { approveAccount, endAllSessions, portalName, randomToken, sha256 } from '../auth/index.ts';
+import {
+  approveAccount,
+  endAllSessions,
+  lockResetTokens,
+  portalName,
+  randomToken,
+  sha256,
+} from '../auth/index.ts';
 import {
   countUsers,
   deleteUserRow,
@@ -328,6 +335,8 @@ export async function resendInvitation(
     throw errors.rule('Gebruikers.uitnodiging_niet_nodig', { field: 'id' });
   if (target.disabled) throw errors.rule('Gebruikers.uitnodiging_geblokkeerd', { field: 'id' });
   const token = await ctx.db.transaction(async (tx) => {
+    // the lock reset requests take: two resends at once make one link each, in turn
+    await lockResetTokens(tx, target.id);
     const last = await revokeInvitationTokens(tx, target.id, ctx.now);
     if (last && ctx.now.getTime() - new Date(last).getTime() < INVITATION_RESEND_GAP_MS)
       throw errors.rule('Gebruikers.uitnodiging_net_verstuurd', { field: 'id' });
