@@ -42,6 +42,12 @@ export const users = pgTable(
     upn: text(),
     /** Bumped on password change, reset or disable: refresh tokens of an older generation die. */
     sessionGeneration: integer().notNull().default(0),
+    /**
+     * Bumped by a trigger (migration 0017) whenever what the user may do changes: role, kind, permissions, customer,
+     * disabled, approval. Access tokens carry it (claim `av`); an older one is refused so the client refreshes and
+     * gets the new rights at once, on every process (docs/decisions/0012).
+     */
+    accessVersion: integer().notNull().default(0),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
