@@ -111,15 +111,15 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       try {
         const claims = await readAccessToken(deps.tokens, header.slice(7), deps.clock());
         // why: a signed token outlives its session otherwise; this check is two Map look-ups.
-        if (
-          deps.sessions.hasEnded({
-            userId: claims.user.id,
-            sessionId: claims.sessionId,
-            generation: claims.generation,
-          })
-        ) {
-          throw new AppError('unauthenticated', 'error.token_ongeldig');
-        }
+        const session = {
+          userId: claims.user.id,
+          sessionId: claims.sessionId,
+          generation: claims.generation,
+          accessVersion: claims.accessVersion,
+        };
+        if (deps.sessions.hasEnded(session)) throw new AppError('unauthenticated', 'error.token_ongeldig');
+        // why: the rights are claims; once changed, the client renews the token (401 expired) to get the new ones.
+        if (deps.sessions.isOutdated(session)) throw new AppError('unauthenticated', 'error.token_verlopen');
         req.user = claims.user;
       } catch (e) {
         req.authError = e instanceof AppError ? e : new AppError('unauthenticated', 'error.token_ongeldig');

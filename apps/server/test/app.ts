@@ -93,6 +93,7 @@ export async function createTestApp(
         },
         loginType: 'password',
         generation: u.sessionGeneration,
+        accessVersion: u.accessVersion,
       },
       clock(),
     );

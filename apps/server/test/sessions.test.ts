@@ -215,6 +215,106 @@ describe('an ended session ends at once on every process', () => {
   });
 });
 
+describe('a change of what a user may do takes effect at once on every process (issue #31 item 1)', () => {
+  /** A fresh user with the demo password, signed in on A: its tokens, and its id. */
+  async function freshUser(email: string, values: Partial<typeof users.$inferInsert>) {
+    const [demo] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@materieelportaal.nl'));
+    const [row] = await t.database.db
+      .insert(users)
+      .values({ email, name: email, kind: 'internal', passwordHash: demo.passwordHash, ...values })
+      .returning({ id: users.id });
+    const r = await onA('POST', '/api/v2.0/Auth/login', undefined, { email, password: DEMO_PASSWORD });
+    expect(r.status).toBe(200);
+    return { id: row.id, ...(r.json() as { accessToken: string; refreshToken: string }) };
+  }
+
+  async function expectRefusedEverywhere(
+    url: string,
+    token: string,
+    method: 'GET' | 'POST' = 'GET',
+    body?: object,
+  ) {
+    const a = await onA(method, url, token, body);
+    expect(a.status).toBe(401);
+    expect(a.json().code).toBe('error.token_verlopen');
+    await vi.waitFor(async () => expect(await onB(method, url, token, body)).toBe(401), {
+      timeout: 15_000,
+      interval: 20,
+    });
+  }
+
+  it('a demoted admin can no longer list or create users with the old token; renewed, it gets 403', async () => {
+    const demoted = await freshUser('gedegradeerd@sessions.test', { role: 'admin' });
+    const newAdmin = {
+      email: 'nieuwe-beheerder@sessions.test',
+      name: 'Nieuw',
+      language: 'nl-NL',
+      kind: 'internal',
+      isAdmin: true,
+      customerId: null,
+    };
+    expect((await onA('GET', '/api/v2.0/Users', demoted.accessToken)).status).toBe(200);
+    expect(await onB('GET', '/api/v2.0/Users', demoted.accessToken)).toBe(200);
+    const admin = await t.auth('admin@materieelportaal.nl');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2.0/Users/${demoted.id}`,
+      headers: admin,
+      payload: { ...newAdmin, email: 'gedegradeerd@sessions.test', isAdmin: false },
+    });
+    expect(put.statusCode).toBe(204);
+    await expectRefusedEverywhere('/api/v2.0/Users', demoted.accessToken);
+    await expectRefusedEverywhere('/api/v2.0/Users?sendEmail=false', demoted.accessToken, 'POST', newAdmin);
+    const [made] = await t.database.db.select().from(users).where(eq(users.email, newAdmin.email));
+    expect(made).toBeUndefined();
+    // the session goes on: renewing gives a token with the rights as they are now
+    const renewed = await onA('POST', '/api/v2.0/Auth/refresh-login', undefined, {
+      refreshToken: demoted.refreshToken,
+    });
+    expect(renewed.status).toBe(200);
+    const token = renewed.json().accessToken as string;
+    expect((await onA('GET', '/api/v2.0/Users', token)).status).toBe(403);
+    expect(await onB('GET', '/api/v2.0/Users', token)).toBe(403);
+    expect(await onB('GET', '/api/v2.0/Users/me', token)).toBe(200);
+  });
+
+  it('a user whose department permission is taken away (by any statement) no longer reads the queue', async () => {
+    const planner = await freshUser('planner@sessions.test', { permissions: ['department'] });
+    expect((await onA('GET', '/api/v2.0/Department/requests', planner.accessToken)).status).toBe(200);
+    // not through the API: the rule holds for every way the row changes (a trigger bumps access_version)
+    await t.database.db.update(users).set({ permissions: [] }).where(eq(users.id, planner.id));
+    await expectRefusedEverywhere('/api/v2.0/Department/requests', planner.accessToken);
+  });
+
+  it('a changed customer or kind ends the old rights too; a changed name or language does not', async () => {
+    const u = await freshUser('wisselt@sessions.test', { kind: 'external' });
+    await t.database.db
+      .update(users)
+      .set({ name: 'Andere naam', language: 'de-DE' })
+      .where(eq(users.id, u.id));
+    expect((await onA('GET', '/api/v2.0/Users/me', u.accessToken)).status).toBe(200);
+    await t.database.db.update(users).set({ kind: 'internal' }).where(eq(users.id, u.id));
+    await expectRefusedEverywhere('/api/v2.0/Users/me', u.accessToken);
+  });
+
+  it('a process started after the change refuses the old token as well', async () => {
+    const u = await freshUser('later@sessions.test', { permissions: ['management'] });
+    await t.database.db.update(users).set({ permissions: [] }).where(eq(users.id, u.id));
+    const later = await startSessionGuard({ url: t.database.url, accessTtlSeconds: 900 });
+    try {
+      const claims = { userId: u.id, sessionId: null, generation: 0 };
+      expect(later.isOutdated({ ...claims, accessVersion: 0 })).toBe(true);
+      expect(later.isOutdated({ ...claims, accessVersion: 1 })).toBe(false);
+      expect(later.hasEnded({ ...claims, accessVersion: 0 })).toBe(false);
+    } finally {
+      await later.close();
+    }
+  });
+});
+
 describe('a process started after a user was deleted', () => {
   it("still refuses that user's tokens (ended_users), and no one else's", async () => {
     const [gone, staying] = await t.database.db
@@ -228,8 +328,12 @@ describe('a process started after a user was deleted', () => {
     // a guard that was not listening when the user went: it knows only what the tables say
     const later = await startSessionGuard({ url: t.database.url, accessTtlSeconds: 900 });
     try {
-      expect(later.hasEnded({ userId: gone.id, sessionId: null, generation: 0 })).toBe(true);
-      expect(later.hasEnded({ userId: staying.id, sessionId: null, generation: 0 })).toBe(false);
+      expect(later.hasEnded({ userId: gone.id, sessionId: null, generation: 0, accessVersion: 0 })).toBe(
+        true,
+      );
+      expect(later.hasEnded({ userId: staying.id, sessionId: null, generation: 0, accessVersion: 0 })).toBe(
+        false,
+      );
     } finally {
       await later.close();
     }

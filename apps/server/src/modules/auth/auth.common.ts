@@ -181,6 +181,7 @@ export async function continueSession(
       upn: user.upn ?? user.email,
       sessionId: family.familyId,
       generation: user.sessionGeneration,
+      accessVersion: user.accessVersion,
     },
     ctx.now,
   );

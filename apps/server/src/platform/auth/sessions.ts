@@ -6,7 +6,9 @@ import pg from 'pg';
  * An access token is a signed JWT valid until it expires; to end a session before that, each process keeps
  * in memory (a) the refresh-token families (claim `sid`) revoked within the last access-token lifetime and
  * (b) each user's current session generation (bumped on password change, reset and disabling; a deleted user
- * counts as ended for good). Database triggers (migration 0005) NOTIFY every change on the channel
+ * counts as ended for good) and (c) each user's current rights version (users.access_version, bumped by a trigger
+ * whenever role, kind, permissions, customer or approval change: a token with older rights is refused as expired,
+ * the client renews it and the new token carries the rights as they are now — issue #31 item 1). Database triggers (migration 0005) NOTIFY every change on the channel
  * `mp_sessions` when the revoking transaction commits; each process LISTENs on one dedicated connection and
  * reloads everything after a reconnect (deleted users from `ended_users`), so a missed notification or a
  * restart cannot keep a session alive. A request's
@@ -27,11 +29,18 @@ export interface SessionClaims {
   sessionId: string | null;
   /** The user's session generation when the token was made (claim `gen`). */
   generation: number;
+  /** The version of the user's rights when the token was made (claim `av`). */
+  accessVersion: number;
 }
 
 export interface SessionGuard {
   /** Whether the session of these claims has ended (logout, replay, password change or reset, disabled). */
   hasEnded(claims: SessionClaims): boolean;
+  /**
+   * Whether the rights in these claims are out of date (role, kind, permissions, customer changed since the token
+   * was made): the session goes on, but the token must be renewed to carry the rights as they are now.
+   */
+  isOutdated(claims: SessionClaims): boolean;
   /** Waits until every revocation committed before this call is known here (round trip on the listener). */
   barrier(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +53,8 @@ interface Notice {
   sid?: string;
   user?: string;
   gen?: number;
+  /** users.access_version (migration 0017) */
+  av?: number;
   deleted?: boolean;
 }
 
@@ -54,6 +65,7 @@ export async function startSessionGuard(options: {
 }): Promise<SessionGuard> {
   const revoked = new Map<string, number>(); // sid → forget after (ms)
   const generations = new Map<string, number>(); // user id → current generation
+  const accessVersions = new Map<string, number>(); // user id → current version of the user's rights
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -62,7 +74,9 @@ export async function startSessionGuard(options: {
   const ttlMs = options.accessTtlSeconds * 1000;
   const apply = (n: Notice) => {
     if (n.sid) revoked.set(n.sid, Date.now() + ttlMs);
-    if (n.user) {
+    if (n.user && n.av !== undefined) {
+      if (n.av > (accessVersions.get(n.user) ?? 0)) accessVersions.set(n.user, n.av);
+    } else if (n.user) {
       const gen = n.deleted ? DELETED : (n.gen ?? 0);
       if (gen > (generations.get(n.user) ?? 0)) generations.set(n.user, gen);
     }
@@ -80,10 +94,13 @@ export async function startSessionGuard(options: {
     );
     for (const r of families.rows) apply({ sid: r.family_id });
     // Disabling a user bumps the generation too (and a disabled user cannot sign in for a new one).
-    const users = await c.query<{ id: string; gen: number }>(
-      'select id, session_generation as gen from users where session_generation > 0',
+    const users = await c.query<{ id: string; gen: number; av: number }>(
+      'select id, session_generation as gen, access_version as av from users where session_generation > 0 or access_version > 0',
     );
-    for (const r of users.rows) apply({ user: r.id, gen: r.gen });
+    for (const r of users.rows) {
+      apply({ user: r.id, gen: r.gen });
+      apply({ user: r.id, av: r.av });
+    }
     // A user deleted while this process was not listening: its row is gone, its tokens may still be valid.
     const ended = await c.query<{ user_id: string }>(
       'select user_id from ended_users where ended_at > now() - $1::interval',
@@ -140,6 +157,10 @@ export async function startSessionGuard(options: {
       if (claims.sessionId && revoked.has(claims.sessionId)) return true;
       const current = generations.get(claims.userId);
       return current !== undefined && claims.generation < current;
+    },
+    isOutdated(claims) {
+      const current = accessVersions.get(claims.userId);
+      return current !== undefined && claims.accessVersion < current;
     },
     async barrier() {
       await ready;

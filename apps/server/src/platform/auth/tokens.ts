@@ -21,6 +21,8 @@ export interface AccessTokenInput {
   sessionId?: string | null;
   /** The user's session generation (claim `gen`); a password change, reset or disabling bumps it. */
   generation?: number;
+  /** The version of the user's rights (claim `av`, users.access_version); any change of them bumps it. */
+  accessVersion?: number;
 }
 
 export type LoginType = 'password' | 'external';
@@ -31,6 +33,8 @@ export interface AccessTokenClaims {
   sessionId: string | null;
   /** Claim `gen`; 0 for a token without one. */
   generation: number;
+  /** Claim `av`; 0 for a token without one. */
+  accessVersion: number;
   loginType: LoginType;
   upn: string;
 }
@@ -53,6 +57,7 @@ export async function signAccessToken(s: TokenSettings, input: AccessTokenInput,
     cid: user.customerId,
     ...(input.sessionId ? { sid: input.sessionId } : {}),
     ...(input.generation ? { gen: input.generation } : {}),
+    ...(input.accessVersion ? { av: input.accessVersion } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: TYPE })
     .setSubject(user.id)
@@ -136,6 +141,7 @@ async function verifyAndRead(
       user: Object.freeze(user),
       sessionId: typeof payload.sid === 'string' ? payload.sid : null,
       generation: typeof payload.gen === 'number' && Number.isSafeInteger(payload.gen) ? payload.gen : 0,
+      accessVersion: typeof payload.av === 'number' && Number.isSafeInteger(payload.av) ? payload.av : 0,
       loginType: payload.LoginType === 'external' ? 'external' : 'password',
       upn: String(payload.upn ?? user.email),
     });
