@@ -471,3 +471,35 @@ describe('the invoicing run', () => {
     });
   });
 });
+
+// Last in the file: it adds a credit memo the listing tests above do not count.
+describe('credit memos under concurrency', () => {
+  it('never over-credits: ten parallel credit memos of 60 % of what is left, exactly one is made (issue #31 item 3)', async () => {
+    const creditedCents = async () =>
+      Number(
+        (
+          await t.database.db.execute<{ cents: string }>(sql`
+            select coalesce(sum(amount_excl_vat * 100), 0)::bigint as cents from sales_invoices
+            where applies_to_invoice_id = ${invoiceId}::uuid`)
+        ).rows[0].cents,
+      );
+    const found = await t.database.db.execute<{ id: string }>(sql`
+      select s.id from sales_invoices s join plant_locations l on l.id = s.location_id
+      where s.kind = 'invoice' and l.location_no = ${LOC_T} order by s.document_no limit 1`);
+    const invoiceId = found.rows[0].id;
+    const net = c((await get(`/api/v2.0/SalesInvoices/${invoiceId}`)).json().amountExclVat);
+    const before = await creditedCents();
+    const share = (Math.floor((net - before) * 0.6) / 100).toFixed(2);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(`/api/v2.0/Department/invoices/${invoiceId}/credit-memo`, {
+          description: `Parallel ${i}`,
+          amountExclVat: share,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(422)]);
+    expect(await creditedCents()).toBe(before + c(share));
+    expect(await creditedCents()).toBeLessThanOrEqual(net);
+  });
+});

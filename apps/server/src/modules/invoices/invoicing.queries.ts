@@ -243,7 +243,12 @@ export async function insertInvoice(
   return row;
 }
 
-/** What a credit memo may still take from an invoice: its amount excl. VAT minus the credit memos naming it. */
+/**
+ * What a credit memo may still take from an invoice: its amount excl. VAT minus the credit memos naming it. Two
+ * statements on purpose (issue #31 item 3): the invoice row is locked first, and the credit memos are summed after the
+ * lock is held. Summed in the locking statement, the sum would come from that statement's snapshot — taken before
+ * waiting for the lock — so a correction that waited for another would not see the credit memo the other just wrote.
+ */
 export async function selectCreditable(
   tx: Tx,
   invoiceId: string,
@@ -259,7 +264,6 @@ export async function selectCreditable(
   netCents: number;
   creditedCents: number;
 } | null> {
-  // why: for update, so two corrections of one invoice at once cannot both take its last euro
   const r = await tx.execute<{
     id: string;
     kind: 'invoice' | 'credit_memo';
@@ -270,15 +274,18 @@ export async function selectCreditable(
     periodTo: string | null;
     yourReference: string | null;
     netCents: number;
-    creditedCents: number;
   }>(sql`
     select s.id, s.kind, s.customer_id as "customerId", s.location_id as "locationId",
       s.document_no as "documentNo", s.period_from::text as "periodFrom", s.period_to::text as "periodTo",
-      s.your_reference as "yourReference", (s.amount_excl_vat * 100)::bigint::int as "netCents",
-      (select coalesce(sum(c.amount_excl_vat * 100), 0)::bigint::int from sales_invoices c
-        where c.applies_to_invoice_id = s.id) as "creditedCents"
+      s.your_reference as "yourReference", (s.amount_excl_vat * 100)::bigint::int as "netCents"
     from sales_invoices s where s.id = ${invoiceId}::uuid for update`);
-  return r.rows[0] ?? null;
+  const invoice = r.rows[0];
+  if (!invoice) return null;
+  // a new statement: its snapshot is taken now that the lock is ours, so it sees every credit memo committed before
+  const credited = await tx.execute<{ creditedCents: number }>(sql`
+    select coalesce(sum(c.amount_excl_vat * 100), 0)::bigint::int as "creditedCents"
+    from sales_invoices c where c.applies_to_invoice_id = ${invoiceId}::uuid`);
+  return { ...invoice, creditedCents: credited.rows[0]?.creditedCents ?? 0 };
 }
 
 export async function updateInvoiceStatus(db: Db, id: string, status: 'open' | 'paid'): Promise<boolean> {
