@@ -1587,10 +1587,14 @@ export const settingsCatalogue = {
     group: 'integraties',
     public: false,
     description: {
-      'nl-NL': 'Documentcategorie waarin afbeeldingen van materieel staan.',
-      'en-US': 'Document category that holds equipment images.',
-      'fr-FR': 'Catégorie de documents contenant les images du matériel.',
-      'de-DE': 'Dokumentkategorie mit den Gerätebildern.',
+      'nl-NL':
+        'Documentcategorie waarin afbeeldingen van materieel staan: die documenten van een artikel toont Details als extra foto’s. Leeg: alleen de hoofdfoto.',
+      'en-US':
+        'Document category that holds equipment images: Details shows an item’s documents in it as extra pictures. Empty: the main picture only.',
+      'fr-FR':
+        'Catégorie de documents contenant les images du matériel : la page Détails affiche ces documents d’un article comme photos supplémentaires. Vide : la photo principale seule.',
+      'de-DE':
+        'Dokumentkategorie mit den Gerätebildern: Details zeigt die Dokumente eines Artikels darin als weitere Bilder. Leer: nur das Hauptbild.',
     },
   },
   Documenten_CategorieDocumenten: {

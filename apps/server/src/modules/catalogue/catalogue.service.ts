@@ -432,7 +432,7 @@ export async function itemDetails(
   const [linked, documents, images] = await Promise.all([
     selectLinkedItems(ctx.db, v.locale, row.id, v.tech),
     selectItemDocuments(ctx.db, row.id, v.settings.Documenten_CategorieDocumenten),
-    itemImageUrls(ctx.db, row.item_no).then(
+    itemImageUrls(ctx.db, row.item_no, v.settings.Documenten_CategorieAfbeeldingen).then(
       (urls) => urls ?? [],
       () => [] as string[],
     ),

@@ -45,10 +45,11 @@ export async function updateSetImage(db: Db, setId: string, fileId: string | nul
 }
 
 /** Whether the file is an item's main image or one of an item's documents. */
-export async function selectIsItemImageFile(db: Db, fileId: string): Promise<boolean> {
+export async function selectIsItemImageFile(db: Db, fileId: string, category: string): Promise<boolean> {
   const result = await db.execute<{ used: boolean }>(sql`
     select exists (select 1 from ${items} where ${items.imageFileId} = ${fileId})
-        or exists (select 1 from ${documents} where ${documents.fileId} = ${fileId} and ${documents.itemId} is not null) as used`);
+        or exists (select 1 from ${documents} where ${documents.fileId} = ${fileId} and ${documents.itemId} is not null
+          and ${documents.category} = ${category}) as used`);
   return Boolean(result.rows[0]?.used);
 }
 

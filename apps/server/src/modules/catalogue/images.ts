@@ -61,9 +61,12 @@ export async function setCatalogueImage(
   invalidateCatalogueCaches(db);
 }
 
-/** Whether the file is an item's main image or one of an item's image documents. */
-export function isItemImageFile(db: Db, fileId: string): Promise<boolean> {
-  return selectIsItemImageFile(db, fileId);
+/**
+ * Whether the file is an item's main image or one of an item's pictures: a document of the item in the
+ * pictures' category (setting Documenten_CategorieAfbeeldingen; empty: none).
+ */
+export function isItemImageFile(db: Db, fileId: string, category: string): Promise<boolean> {
+  return selectIsItemImageFile(db, fileId, category);
 }
 
 /** Whether an item, category or set still shows the file. */

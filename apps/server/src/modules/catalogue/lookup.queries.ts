@@ -99,13 +99,19 @@ export async function selectItemWithImage(db: Db, idOrNo: string) {
   return row ?? null;
 }
 
-/** Image documents of an item (extra pictures), oldest first. */
-export async function selectItemImageDocuments(db: Db, itemId: string): Promise<ItemPicture[]> {
+/** Image documents of an item in one category (extra pictures: Documenten_CategorieAfbeeldingen), oldest first. */
+export async function selectItemImageDocuments(
+  db: Db,
+  itemId: string,
+  category: string,
+): Promise<ItemPicture[]> {
   return db
     .select({ id: files.id, contentType: files.contentType, sha256: files.sha256 })
     .from(documents)
     .innerJoin(files, eq(files.id, documents.fileId))
-    .where(and(eq(documents.itemId, itemId), like(files.contentType, 'image/%')))
+    .where(
+      and(eq(documents.itemId, itemId), eq(documents.category, category), like(files.contentType, 'image/%')),
+    )
     .orderBy(documents.createdAt, documents.id);
 }
 

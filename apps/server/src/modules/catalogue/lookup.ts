@@ -194,16 +194,17 @@ export function requireKnownItemIds(found: Map<string, ItemInfo>, itemIds: reado
 }
 
 /**
- * Every picture URL of an item (by number or id): its main picture, then its image documents; null when
- * there is no such item.
+ * Every picture URL of an item (by number or id): its main picture, then its image documents in the pictures'
+ * category (setting Documenten_CategorieAfbeeldingen; empty: none); null when there is no such item.
  */
-export async function itemImageUrls(db: Db, idOrNo: string): Promise<string[] | null> {
+export async function itemImageUrls(db: Db, idOrNo: string, category: string): Promise<string[] | null> {
   const item = await selectItemWithImage(db, idOrNo);
   if (!item) return null;
   const urls: string[] = [];
   if (item.imageSha && item.imageContentType && servableImageTypes.has(item.imageContentType))
     urls.push(imageUrl('item', item.itemNo, item.imageSha));
-  for (const doc of await selectItemImageDocuments(db, item.id)) {
+  const pictures = category ? await selectItemImageDocuments(db, item.id, category) : [];
+  for (const doc of pictures) {
     if (doc.id !== item.imageFileId && servableImageTypes.has(doc.contentType))
       urls.push(imageUrl('item', doc.id, doc.sha256));
   }

@@ -58,7 +58,10 @@ async function resolveImage(ctx: Ctx, type: ImageType, id: string): Promise<Imag
     case 'item': {
       const item = await catalogueImageSlot(ctx.db, 'item', id);
       if (item) return fileOrNull(ctx, item.imageFileId);
-      return isUuid(id) && (await isItemImageFile(ctx.db, id)) ? selectFile(ctx.db, id) : null;
+      const category = (await ctx.settings()).Documenten_CategorieAfbeeldingen;
+      return isUuid(id) && category && (await isItemImageFile(ctx.db, id, category))
+        ? selectFile(ctx.db, id)
+        : null;
     }
     case 'category':
     case 'set':
@@ -101,7 +104,7 @@ export async function corporateLogo(
 /** Every image URL of an entity (an item has its main picture plus image documents). */
 export async function listImageUrls(ctx: Ctx, type: ImageType, id: string): Promise<string[]> {
   if (type === 'item') {
-    const urls = await itemImageUrls(ctx.db, id);
+    const urls = await itemImageUrls(ctx.db, id, (await ctx.settings()).Documenten_CategorieAfbeeldingen);
     if (!urls) throw notFound(type, id);
     return urls;
   }
