@@ -87,7 +87,7 @@ export const orderListSummary = z.object({
   isDefault: z.boolean(),
   /** Lines at the top level (items and sets), for the count in the main bar. */
   lineCount: z.number().int(),
-  /** Sum of the top-level amounts. */
+  /** The pieces that will arrive: the amounts of the item lines at every depth (a set counts as its parts). */
   totalAmount: z.number().int(),
   hasDraft: z.boolean(),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/ordering';
+import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
 import { allowLocation, requireArea } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -73,10 +74,7 @@ export async function applyLineChange(
     await updateLine(tx, line.id, { comment: change.comment?.trim() || null });
 }
 
-/**
- * A set line's amount changes from a to b: every line below it scales by b / a (rounded, at least 1).
- * Components at the set's own amounts stay exact multiples; amounts the user edited scale along.
- */
+/** A set line's amount changes: every line below it scales along (rules/order-list.ts scaledPartAmount). */
 async function rescaleChildren(tx: Tx, listId: string, setLine: LineRow, newAmount: number, field: string) {
   const all = await selectLines(tx, listId);
   const below = new Set<string>([setLine.id]);
@@ -90,10 +88,9 @@ async function rescaleChildren(tx: Tx, listId: string, setLine: LineRow, newAmou
       }
     }
   }
-  const old = Math.max(1, setLine.amount);
   for (const l of all) {
     if (l.id === setLine.id || !below.has(l.id)) continue;
-    const scaled = Math.max(1, Math.round((l.amount * newAmount) / old));
+    const scaled = scaledPartAmount(l.amount, setLine.amount, newAmount);
     if (scaled > MAX_LINE_AMOUNT) throw amountTooLarge(field);
     await updateLine(tx, l.id, { amount: scaled });
   }
@@ -418,7 +415,7 @@ async function addItemLines(
       locationNo: location.locationNo,
       isDefault: state.isDefault,
       lineCount: top.length,
-      totalAmount: top.reduce((sum, r) => sum + r.amount, 0),
+      totalAmount: piecesOf(rows.map((r) => ({ type: r.kind, amount: r.amount }))),
       hasDraft: list.hasDraft,
       createdAt: list.createdAt.toISOString(),
       updatedAt: written.updatedAt.toISOString(),

@@ -49,7 +49,10 @@ const listColumns = {
   updatedAt: orderLists.updatedAt,
 };
 
-/** The user's lists on a location, oldest first (the first is the default), with their top-level counts. */
+/**
+ * The user's lists on a location, oldest first (the first is the default), with the count of top-level lines and
+ * the pieces (item lines at every depth: a set counts as its parts; rules/order-list.ts piecesOf).
+ */
 export async function selectOrderLists(
   db: Q,
   userId: string,
@@ -63,7 +66,7 @@ export async function selectOrderLists(
           Number,
         ),
       totalAmount:
-        sql<number>`coalesce(sum(${orderListLines.amount}) filter (where ${orderListLines.parentLineId} is null), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orderListLines.amount}) filter (where ${orderListLines.kind} = 'item'), 0)`.mapWith(
           Number,
         ),
     })

@@ -303,6 +303,13 @@ describe('order lists', () => {
     expect(after.find((l) => l.parentLineId === setLine?.lineId && l.itemNo === 'KB-1003')?.amount).toBe(2);
     // the set line counts once in the main bar
     expect(scale.json().lineCount).toBe(after.filter((l) => l.parentLineId === null).length);
+    // issue #31 item 17: the pieces are what arrives — every item line at every depth, as the weight counts
+    // them — never the set line itself
+    const pieces = after.filter((l) => l.type === 'item').reduce((n, l) => n + l.amount, 0);
+    expect(pieces).toBeGreaterThan(29);
+    expect(scale.json().totalAmount).toBe(pieces);
+    const summary = await t.app.inject({ url: base(LOC2), headers });
+    expect(summary.json().orderLists.find((l: { id: string }) => l.id === id).totalAmount).toBe(pieces);
   });
 
   it('adds a set with the amounts the user chose (childLinesIncluded) only with Sets_AllowEdit', async () => {

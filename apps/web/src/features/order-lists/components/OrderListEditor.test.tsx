@@ -157,6 +157,31 @@ describe('order list autosave', () => {
     expect(process().disabled).toBe(false);
   });
 
+  it('counts a set as the pieces that arrive, as the weight does, and follows a typed set amount', async () => {
+    const setLine: OrderListLine = {
+      ...line('bbbbbbbb-0000-4000-8000-000000000001', 'SET-001', 2),
+      type: 'set',
+      childLinesIncluded: true,
+      weightPerPiece: null,
+    };
+    const part: OrderListLine = {
+      ...line('bbbbbbbb-0000-4000-8000-000000000002', 'BH-9', 58),
+      parentLineId: setLine.lineId,
+      editable: false,
+    };
+    const withSet = { ...list, lines: [list.lines[0], setLine, part] };
+    renderWithProviders(<OrderListEditor locationNo="P-1" list={withSet} />, { path: '/bestellijst' });
+    const totals = () => screen.getByTestId('order-totals').textContent ?? '';
+    // 2 pieces of BH-1 and the set's 58 parts; 60 × 10 kg
+    expect(totals()).toContain('Stuks totaal: 60');
+    expect(totals()).toContain('600');
+    type('SET-001', '1');
+    // before the save answers, the part and the totals already follow the set as the server will scale them
+    expect(screen.getByText('29')).toBeTruthy();
+    expect(totals()).toContain('Stuks totaal: 31');
+    expect(totals()).toContain('310');
+  });
+
   it('"process" saves what is pending before going to the wizard', async () => {
     const { router } = renderWithProviders(<OrderListEditor locationNo="P-1" list={list} />, {
       path: '/bestellijst',

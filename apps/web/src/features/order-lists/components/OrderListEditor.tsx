@@ -36,6 +36,7 @@ import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
 import { updateOrderList } from '../api/update-order-list';
 import {
+  effectiveAmounts,
   type LineEdit,
   type LineEdits,
   linesInOrder,
@@ -49,6 +50,7 @@ function LineRow({
   line,
   depth,
   edit,
+  following,
   onEdit,
   onRemove,
   format,
@@ -60,6 +62,8 @@ function LineRow({
   line: OrderListLine;
   depth: number;
   edit: LineEdit | undefined;
+  /** The amount it will have: the saved one, or scaled with a set amount typed above it. */
+  following: number;
   onEdit: (change: LineEdit) => void;
   onRemove?: () => void;
   format: Formatters;
@@ -67,7 +71,7 @@ function LineRow({
   weightDecimals: number;
 }) {
   const { t } = useTranslation();
-  const amount = edit?.amount ?? line.amount;
+  const amount = edit?.amount ?? following;
   const comment = edit?.comment ?? line.comment ?? '';
   const invalid = edit?.amount !== undefined && toAmount(edit.amount) === null;
   const isSet = line.type === 'set';
@@ -123,7 +127,7 @@ function LineRow({
               />
             ) : (
               <Text fw={600} miw={80} ta="right" pt={10} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.number(line.amount)}
+                {format.number(following)}
               </Text>
             )}
             {onRemove && !readOnly && (
@@ -273,6 +277,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   const readOnly = readOnlyKey !== null;
   const block = readOnlyKey ?? processBlock(list.lines, edits);
   const totals = orderListTotals(list.lines, edits);
+  const amounts = effectiveAmounts(list.lines, edits);
   const showPrices = list.lines.some((l) => l.showPrice);
 
   return (
@@ -300,6 +305,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
             line={line}
             depth={depth}
             edit={edits[line.lineId]}
+            following={amounts.get(line.lineId) ?? line.amount}
             onEdit={(change) => edit(line, change)}
             onRemove={depth === 0 ? () => setRemoving(line) : undefined}
             format={format}
@@ -315,7 +321,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
           <Group justify="space-between">
             <Text>{t('Bestellijst.aantal_regels', { count: totals.lines })}</Text>
             <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {/* The main bar counts lines, as "Regels" here does; the pieces are named as pieces. */}
+              {/* The main bar counts lines, as "Regels" here does; the pieces are what arrives (a set as its parts). */}
               {t('Bestellijst.totaal_stuks')}: {format.number(totals.amount)}
             </Text>
           </Group>

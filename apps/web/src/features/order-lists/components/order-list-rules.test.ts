@@ -1,6 +1,6 @@
 import type { OrderListLine } from '@mp/contract/api/ordering';
 import { describe, expect, it } from 'vitest';
-import { linesInOrder, orderListTotals, processBlock } from './order-list-rules';
+import { effectiveAmounts, linesInOrder, orderListTotals, processBlock } from './order-list-rules';
 
 function line(over: Partial<OrderListLine>): OrderListLine {
   return {
@@ -59,9 +59,40 @@ describe('totals', () => {
     ];
     const t = orderListTotals(lines, { a: { amount: 7 } });
     expect(t.lines).toBe(3);
-    expect(t.amount).toBe(9);
+    // the pieces that arrive: 7 + 1 + the set's 2 parts (the set line itself is no piece)
+    expect(t.amount).toBe(10);
     expect(t.dayPrice).toBe('2.90000');
     expect(t.weight).toBe('2.900');
+  });
+
+  // issue #31 item 17: "Stuks totaal" counted a set as one piece while the weight counted all its parts
+  describe('of sets: the pieces are the parts that arrive, as the weight counts them', () => {
+    const lines = [
+      line({ lineId: 'a', amount: 3, weightPerPiece: '1.000' }),
+      line({ lineId: 's', type: 'set', amount: 2, weightPerPiece: null, dayPrice: null }),
+      line({ lineId: 'c', parentLineId: 's', amount: 4, weightPerPiece: '2.000' }),
+      line({ lineId: 'n', parentLineId: 's', type: 'set', amount: 2, weightPerPiece: null, dayPrice: null }),
+      line({ lineId: 'd', parentLineId: 'n', amount: 6, weightPerPiece: '0.500' }),
+    ];
+
+    it('counts every part of a set, nested sets too, and no set line', () => {
+      const t = orderListTotals(lines, {});
+      expect(t.lines).toBe(2);
+      expect(t.amount).toBe(3 + 4 + 6);
+      expect(t.weight).toBe('14.000');
+    });
+
+    it('scales the parts with a typed set amount as the server will, before the save answers', () => {
+      const t = orderListTotals(lines, { s: { amount: 3 } });
+      // 4 × 3/2 = 6 and 6 × 3/2 = 9
+      expect(t.amount).toBe(3 + 6 + 9);
+      expect(t.weight).toBe('19.500');
+      expect(effectiveAmounts(lines, { s: { amount: 3 } }).get('n')).toBe(3);
+      // an empty set amount is not sent: the parts stay as saved
+      expect(orderListTotals(lines, { s: { amount: '' } }).amount).toBe(13);
+      // a part's own typed amount wins
+      expect(orderListTotals(lines, { s: { amount: 3 }, c: { amount: 1 } }).amount).toBe(3 + 1 + 9);
+    });
   });
 
   it('shows children below their set line', () => {

@@ -1,4 +1,5 @@
 import type { OrderListLine } from '@mp/contract/api/ordering';
+import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
 import { toAmount } from '../../../shared/catalogue/selection';
 import { sumTimes } from '../../../shared/lib/decimal';
 
@@ -26,10 +27,39 @@ export function processBlock(lines: readonly OrderListLine[], edits: LineEdits):
   return null;
 }
 
+/**
+ * The amount of every line as it will be saved: a typed amount (null when empty or 0), else — below a set whose
+ * amount was typed and not saved yet — the saved amount scaled as the server will scale it, else the saved one.
+ */
+export function effectiveAmounts(
+  lines: readonly OrderListLine[],
+  edits: LineEdits,
+): Map<string, number | null> {
+  const byId = new Map(lines.map((l) => [l.lineId, l]));
+  const out = new Map<string, number | null>();
+  const typed = (l: OrderListLine) => effectiveAmount(l, edits[l.lineId]);
+  for (const l of lines) {
+    const own = edits[l.lineId]?.amount;
+    let amount = typed(l);
+    if (own === undefined) {
+      // the nearest set above it whose typed amount differs from the saved one scales it (one ratio, as the server)
+      for (let up = byId.get(l.parentLineId ?? ''); up; up = byId.get(up.parentLineId ?? '')) {
+        const to = typed(up);
+        if (to !== null && to !== up.amount) {
+          amount = scaledPartAmount(l.amount, up.amount, to);
+          break;
+        }
+      }
+    }
+    out.set(l.lineId, amount);
+  }
+  return out;
+}
+
 export interface OrderListTotals {
   /** Top-level lines (items and sets). */
   lines: number;
-  /** Sum of the top-level amounts. */
+  /** The pieces that will arrive: the item lines at every depth, as the weight counts them (a set is its parts). */
   amount: number;
   /** kg, 3 decimals; null when no item line has a weight. */
   weight: string | null;
@@ -42,11 +72,12 @@ export interface OrderListTotals {
 export function orderListTotals(lines: readonly OrderListLine[], edits: LineEdits): OrderListTotals {
   const top = lines.filter((l) => l.parentLineId === null);
   const items = lines.filter((l) => l.type === 'item');
-  const amountOf = (l: OrderListLine) => effectiveAmount(l, edits[l.lineId]) ?? 0;
+  const amounts = effectiveAmounts(lines, edits);
+  const amountOf = (l: OrderListLine) => amounts.get(l.lineId) ?? 0;
   const priced = items.filter((l) => l.showPrice);
   return {
     lines: top.length,
-    amount: top.reduce((n, l) => n + amountOf(l), 0),
+    amount: piecesOf(lines.map((l) => ({ type: l.type, amount: amountOf(l) }))),
     weight: sumTimes(
       items.map((l) => ({ value: l.weightPerPiece, amount: amountOf(l) })),
       3,
