@@ -210,14 +210,11 @@ export function renderOrderConfirmation(
   const html = filled.includes(LINES_MARKER)
     ? filled.replace(LINES_MARKER, table)
     : `${filled}\n<h3>${t(locale, 'mail.OrderConfirmation.regels')}</h3>\n${table}`;
-  const oneLine = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, value.replace(/[\r\n]+/g, ' ')]),
-  );
   return {
     type: 'OrderConfirmation',
     locale,
     to: input.to,
-    subject: fillHeader(subjectTemplate, { ...oneLine, lines: '' }),
+    subject: fillHeader(subjectTemplate, { ...values, lines: '' }),
     html,
     text: htmlToText(html),
   };

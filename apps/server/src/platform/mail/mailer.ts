@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { runStatement, statement } from '../db/prepared.ts';
+import { oneLine } from './render.ts';
 
 export interface MailMessage {
   type: string;
@@ -35,7 +36,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
         msg.type,
         msg.locale,
         msg.to,
-        msg.subject,
+        // why: whatever a caller built, the stored and sent subject is one header line (fillHeader makes it so too)
+        oneLine(msg.subject),
         msg.html,
         msg.text,
         transport ? 'queued' : 'stored',
