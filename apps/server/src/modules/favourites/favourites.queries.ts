@@ -55,6 +55,18 @@ export async function selectFavouriteList(db: Db, id: string): Promise<Favourite
   return row ?? null;
 }
 
+/**
+ * Writers that check a count before they insert take turns (issue #31 item 3): the user's lists (a new list) under an
+ * advisory lock per user, a list's items under its row lock. Call inside the transaction that counts and inserts.
+ */
+export async function lockFavouriteListsOf(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`favourite-lists:${userId}`}))`);
+}
+
+export async function lockFavouriteList(tx: Db, listId: string): Promise<void> {
+  await tx.execute(sql`select 1 from favourite_lists where id = ${listId}::uuid for update`);
+}
+
 export async function countFavouriteLists(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -1,6 +1,7 @@
 import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { requireLocation, requireLocationById } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { itemsById, itemsByNo, priceDisplayFor, pricesOf, requireKnownItems } from '../catalogue/index.ts';
@@ -13,6 +14,8 @@ import {
   type FavouriteListRow,
   insertFavouriteItems,
   insertFavouriteList,
+  lockFavouriteList,
+  lockFavouriteListsOf,
   renameFavouriteListRow,
   selectFavouriteItems,
   selectFavouriteList,
@@ -119,13 +122,17 @@ export async function getFavouriteList(ctx: Ctx, id: string): Promise<FavouriteL
 export async function createFavouriteList(ctx: Ctx, input: { name: string; locationNo?: string | null }) {
   const user = requireUser(ctx);
   const location = input.locationNo ? await requireLocation(ctx, input.locationNo, 'write') : null;
-  if ((await countFavouriteLists(ctx.db, user.id)) >= MAX_FAVOURITE_LISTS) {
-    throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: MAX_FAVOURITE_LISTS } });
-  }
-  const id = await insertFavouriteList(ctx.db, {
-    userId: user.id,
-    locationId: location?.locationId ?? null,
-    name: input.name,
+  const id = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await lockFavouriteListsOf(db, user.id);
+    if ((await countFavouriteLists(db, user.id)) >= MAX_FAVOURITE_LISTS) {
+      throw new AppError('rule', 'error.te_veel_lijsten', { params: { max: MAX_FAVOURITE_LISTS } });
+    }
+    return insertFavouriteList(db, {
+      userId: user.id,
+      locationId: location?.locationId ?? null,
+      name: input.name,
+    });
   });
   return getFavouriteList(ctx, id);
 }
@@ -147,10 +154,14 @@ export async function addFavouriteItems(ctx: Ctx, id: string, itemNos: string[])
   const found = await itemsByNo(ctx.db, ctx.locale, itemNos);
   requireKnownItems(found, itemNos);
   const ids = [...new Set(itemNos.map((no) => found.get(no)?.id as string))];
-  if ((await countFavouriteItems(ctx.db, id)) + ids.length > MAX_FAVOURITE_ITEMS) {
-    throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_FAVOURITE_ITEMS } });
-  }
-  await insertFavouriteItems(ctx.db, id, ids);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await lockFavouriteList(db, id);
+    if ((await countFavouriteItems(db, id)) + ids.length > MAX_FAVOURITE_ITEMS) {
+      throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_FAVOURITE_ITEMS } });
+    }
+    await insertFavouriteItems(db, id, ids);
+  });
   return getFavouriteList(ctx, id);
 }
 

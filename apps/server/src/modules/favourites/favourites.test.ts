@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { favouriteListItems, favouriteLists } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ import {
   USER,
   userId,
 } from '../order-lists/ordering.test-support.ts';
+import { MAX_FAVOURITE_ITEMS, MAX_FAVOURITE_LISTS } from './favourites.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -303,5 +304,58 @@ describe('favourites, legacy calls', () => {
     });
     expect(r.statusCode).toBe(404);
     expect(await linesInDb(t, foreignList)).toEqual(before);
+  });
+});
+
+describe('the limits hold under concurrency (issue #31 item 3)', () => {
+  it('parallel new lists never take a user past MAX_FAVOURITE_LISTS', async () => {
+    const uid = await userId(t, EXTERNAL);
+    const have = await t.database.db.select().from(favouriteLists).where(eq(favouriteLists.userId, uid));
+    const fill = MAX_FAVOURITE_LISTS - 1 - have.length;
+    await t.database.db
+      .insert(favouriteLists)
+      .values(Array.from({ length: fill }, (_, i) => ({ userId: uid, name: `Vulling ${i}` })));
+    const headers = await t.auth(EXTERNAL);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: base, headers, payload: { name: `Tegelijk ${i}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(19).fill(422)]);
+    expect(answers.find((a) => a.statusCode === 422)?.json().code).toBe('error.te_veel_lijsten');
+    const after = await t.database.db.select().from(favouriteLists).where(eq(favouriteLists.userId, uid));
+    expect(after).toHaveLength(MAX_FAVOURITE_LISTS);
+  });
+
+  it('parallel additions never take a list past MAX_FAVOURITE_ITEMS', async () => {
+    const db = t.database.db;
+    // enough distinct items for a full list (the demo catalogue alone has fewer)
+    await db.execute(sql`
+      insert into items (item_no) select 'FAV-LIMIT-' || g from generate_series(1, ${MAX_FAVOURITE_ITEMS + 10}) g`);
+    const uid = await userId(t, READONLY);
+    const [list] = await db.insert(favouriteLists).values({ userId: uid, name: 'Bijna vol' }).returning();
+    await db.execute(sql`
+      insert into favourite_list_items (list_id, item_id, sort)
+      select ${list.id}::uuid, i.id, row_number() over (order by i.item_no) from items i
+      where i.item_no like 'FAV-LIMIT-%' order by i.item_no limit ${MAX_FAVOURITE_ITEMS - 2}`);
+    const spare = await db.execute<{ itemNo: string }>(sql`
+      select i.item_no as "itemNo" from items i where i.item_no like 'FAV-LIMIT-%'
+        and not exists (select 1 from favourite_list_items f where f.list_id = ${list.id}::uuid and f.item_id = i.id)
+      order by i.item_no`);
+    const nos = spare.rows.map((r) => r.itemNo);
+    const headers = await t.auth(READONLY);
+    const answers = await Promise.all(
+      [0, 2, 4, 6, 8].map((k) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/${list.id}/items`,
+          headers,
+          payload: { itemNos: nos.slice(k, k + 2) },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode < 300)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(4);
+    expect(await itemsInDb(list.id)).toHaveLength(MAX_FAVOURITE_ITEMS);
   });
 });
