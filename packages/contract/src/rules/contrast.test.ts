@@ -8,6 +8,8 @@ import {
   formatRatio,
   parseHex,
   relativeLuminance,
+  rgbTripletOf,
+  sameRgbTriplet,
 } from './contrast.ts';
 
 const defaults: BrandColours = {
@@ -78,5 +80,15 @@ describe('corporate-identity pairs', () => {
     const grey = (c: string) => checkContrast({ ...defaults, PrimaryColor: c }).at(-1)?.passes;
     expect(grey('#777777')).toBe(false);
     expect(grey('#767676')).toBe(true);
+  });
+});
+
+describe('PrimaryColorRgb', () => {
+  it('is the primary colour written as R, G, B', () => {
+    expect(rgbTripletOf('#1C4E80')).toBe('28, 78, 128');
+    expect(rgbTripletOf('#fff')).toBe('255, 255, 255');
+    expect(rgbTripletOf('red')).toBeNull();
+    expect(sameRgbTriplet('28,78,128', '28, 78, 128')).toBe(true);
+    expect(sameRgbTriplet('28, 78, 129', '28, 78, 128')).toBe(false);
   });
 });

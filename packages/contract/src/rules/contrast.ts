@@ -19,6 +19,19 @@ export function parseHex(value: string): [number, number, number] | null {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/**
+ * The setting PrimaryColorRgb is PrimaryColor written as 'R, G, B' (for translucent surfaces): derived from it, never
+ * set on its own (decision 0026). Null when the value is no hex colour.
+ */
+export function rgbTripletOf(hex: string): string | null {
+  const rgb = parseHex(hex);
+  return rgb ? rgb.join(', ') : null;
+}
+
+/** Whether two 'R, G, B' values name the same colour (spaces do not matter). */
+export const sameRgbTriplet = (a: string, b: string): boolean =>
+  a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+
 /** Relative luminance (0 = black, 1 = white) of a hex colour; null when it is no hex colour. */
 export function relativeLuminance(hex: string): number | null {
   const rgb = parseHex(hex);

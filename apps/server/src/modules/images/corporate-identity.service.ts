@@ -43,11 +43,6 @@ export async function removeCorporateImage(
   await clearCorporateImage(ctx, storage, slot, user.id);
 }
 
-const rgbOf = (hex: string): string => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}`;
-};
-
 /**
  * Saves colours and footer settings, all or nothing. The colours as they will be (stored ones plus the change) are
  * judged against WCAG AA (rules/contrast.ts, as the page does); a failing pair is stored only when the editor
@@ -66,6 +61,6 @@ export async function saveCorporateIdentitySettings(
     });
   const contrast = await lowContrastError(ctx, values);
   if (contrast && input.acceptLowContrast !== true) throw contrast;
-  if (typeof values.PrimaryColor === 'string') values.PrimaryColorRgb = rgbOf(values.PrimaryColor);
+  // PrimaryColorRgb follows PrimaryColor in the settings' own write (one rule with the legacy SaveCustomColors)
   await writeSettingsBy(ctx, user, values);
 }

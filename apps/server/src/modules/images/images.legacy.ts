@@ -76,7 +76,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B". Colours whose text would fall below WCAG AA are refused (422 corporate_identity.contrast_te_laag, with each failing pair).',
+          'Admin: colour settings (PrimaryColor, PrimaryColorDarker, PrimaryColorRgb, PrimaryTextColor, Secondary…) as #RRGGBB / "R, G, B". PrimaryColorRgb follows PrimaryColor (a different one is refused: 422 validation.rgb_volgt_primaire_kleur). Colours whose text would fall below WCAG AA are refused (422 corporate_identity.contrast_te_laag, with each failing pair).',
         body: z.record(z.string().max(64), z.string().max(32)).meta({
           // the colour settings only, in any letter case (the service names an unknown one)
           propertyNames: { pattern: anyCaseWords(colourKeys) },

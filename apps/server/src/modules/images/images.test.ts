@@ -384,6 +384,36 @@ describe('custom colours', () => {
     expect(await primary()).toBe(before);
   });
 
+  // issue #31 item 19: the legacy call left PrimaryColorRgb at the old colour; one rule for every write
+  it('keeps PrimaryColorRgb in step with PrimaryColor, whichever call changes it', async () => {
+    const colours = async () =>
+      (await t.app.inject({ url: '/api/v2.0/Settings/all' })).json().stringValues as Record<string, string>;
+    expect((await save({ primaryColor: '#0b5394' }, ADMIN)).statusCode).toBe(204);
+    expect((await colours()).PrimaryColorRgb).toBe('11, 83, 148');
+    // the same colour said twice is fine; another one is refused and nothing of the call is written
+    expect((await save({ PrimaryColor: '#112233', PrimaryColorRgb: '17, 34, 51' }, ADMIN)).statusCode).toBe(
+      204,
+    );
+    const off = await save({ PrimaryColorDarker: '#000000', PrimaryColorRgb: '1, 2, 3' }, ADMIN);
+    expect(off.statusCode).toBe(422);
+    expect(off.json().details.fields.PrimaryColorRgb.code).toBe('validation.rgb_volgt_primaire_kleur');
+    expect(await colours()).toMatchObject({ PrimaryColorRgb: '17, 34, 51', PrimaryColorDarker: '#143A60' });
+    // the settings editor's calls follow the same rule: a change …
+    const headers = await t.auth(ADMIN);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2.0/Settings/weergave',
+      payload: { stringValues: { PrimaryColor: '#1864ab' } },
+      headers,
+    });
+    expect(put.statusCode).toBe(204);
+    expect((await colours()).PrimaryColorRgb).toBe('24, 100, 171');
+    // … and back to the default
+    const reset = await t.app.inject({ method: 'DELETE', url: '/api/v2.0/Settings/PrimaryColor', headers });
+    expect(reset.statusCode).toBe(204);
+    expect(await colours()).toMatchObject({ PrimaryColor: '#1C4E80', PrimaryColorRgb: '28, 78, 128' });
+  });
+
   it('refuses colours whose text falls below WCAG AA, as the page does, changing nothing', async () => {
     const before = await primary();
     // white text (the default PrimaryTextColor) on light yellow: about 1.1:1

@@ -1,3 +1,4 @@
+import { rgbTripletOf, sameRgbTriplet } from '@mp/contract/rules/contrast';
 import {
   defaultSettings,
   isSettingKey,
@@ -37,6 +38,9 @@ export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMa
   for (const [key, value] of Object.entries(stored)) {
     if (isSettingKey(key) && settingValueSchema(key).safeParse(value).success) values[key] = value;
   }
+  // PrimaryColorRgb is PrimaryColor as 'R, G, B' (decision 0026): derived here, so no write, reset or older stored
+  // value can put the two out of step
+  values.PrimaryColorRgb = rgbTripletOf(String(values.PrimaryColor)) ?? values.PrimaryColorRgb;
   cache.set(db, { at: now, values: values as SettingsMap });
   return values as SettingsMap;
 }
@@ -138,8 +142,30 @@ export async function writeSettingsBy(
   }
   if (Object.keys(fields).length)
     throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+  await followPrimaryColour(ctx, clean);
   await upsertSettings(ctx.db, clean, admin.id);
   cache.delete(ctx.db);
+}
+
+/**
+ * One rule for every call that writes colours (settings editor, corporate-identity page, legacy SaveCustomColors):
+ * PrimaryColorRgb follows PrimaryColor. It is stored with every change of PrimaryColor; a value sent for it that is
+ * not the (new or stored) primary colour's own is refused with 422, nothing written.
+ */
+async function followPrimaryColour(ctx: Ctx, clean: Record<string, unknown>): Promise<void> {
+  if (!('PrimaryColor' in clean) && !('PrimaryColorRgb' in clean)) return;
+  const primary = (clean.PrimaryColor as string | undefined) ?? (await loadSettings(ctx.db)).PrimaryColor;
+  const rgb = rgbTripletOf(primary);
+  if (!rgb) return;
+  const sent = clean.PrimaryColorRgb;
+  if (typeof sent === 'string' && !sameRgbTriplet(sent, rgb)) {
+    const code = 'validation.rgb_volgt_primaire_kleur';
+    throw new AppError('rule', code, {
+      params: { rgb },
+      details: { fields: { PrimaryColorRgb: { code, params: { rgb } } } },
+    });
+  }
+  clean.PrimaryColorRgb = rgb;
 }
 
 /**
@@ -155,6 +181,7 @@ export async function resetSettings(ctx: Ctx, keys: readonly string[]): Promise<
       details: { key: unknown },
     });
   }
-  await deleteStoredSettings(ctx.db, keys);
+  // the derived colour goes back with its primary colour (followPrimaryColour)
+  await deleteStoredSettings(ctx.db, keys.includes('PrimaryColor') ? [...keys, 'PrimaryColorRgb'] : keys);
   cache.delete(ctx.db);
 }
