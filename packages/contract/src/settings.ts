@@ -1307,10 +1307,14 @@ export const settingsCatalogue = {
     group: 'sets',
     public: true,
     description: {
-      'nl-NL': 'Nummers van sets die bovenaan de pagina Sets als favoriet worden uitgelicht.',
-      'en-US': 'Numbers of sets highlighted as favorites at the top of the Sets page.',
-      'fr-FR': 'Numéros des kits mis en avant comme favoris en haut de la page Kits.',
-      'de-DE': 'Nummern der Sets, die oben auf der Seite Sets als Favoriten hervorgehoben werden.',
+      'nl-NL':
+        'Nummers van sets die bovenaan de pagina Sets als favoriet worden uitgelicht, in deze volgorde, en die Favorieten aanbiedt.',
+      'en-US':
+        'Numbers of sets highlighted as favorites at the top of the Sets page, in this order, and offered on Favorites.',
+      'fr-FR':
+        'Numéros des kits mis en avant comme favoris en haut de la page Kits, dans cet ordre, et proposés dans Favoris.',
+      'de-DE':
+        'Nummern der Sets, die oben auf der Seite Sets als Favoriten hervorgehoben werden, in dieser Reihenfolge, und die Favoriten anbietet.',
     },
   },
 

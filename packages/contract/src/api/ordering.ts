@@ -532,6 +532,8 @@ export const setSummary = z.object({
   longDescription: z.string().nullable(),
   imageUrl: z.string().nullable(),
   lineCount: z.number().int(),
+  /** Named in FavorietenSets: a set the rental company recommends (listed first, on Favorieten too). */
+  favourite: z.boolean(),
 });
 
 export const setDetail = setSummary.extend({
@@ -551,6 +553,8 @@ export const setsQuery = z
   .object({
     /** Only the sets holding this item (GetSetsLinks). */
     itemNo: itemNumber.optional(),
+    /** true: only the favourite sets (FavorietenSets), in the setting's order. */
+    favourites: z.enum(['true', 'false']).optional(),
     /** The selected location: decides the price display (product §6). */
     plantLocation: locationNumber.optional(),
   })

@@ -21,6 +21,7 @@ function setDto(s: Summary) {
     langeOmschrijving: s.longDescription,
     imageUrl: s.imageUrl,
     aantalRegels: s.lineCount,
+    favoriet: s.favourite,
   };
 }
 

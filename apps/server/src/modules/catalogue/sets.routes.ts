@@ -19,13 +19,17 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
         security: visitorsWhenAllowed,
         tags,
         description:
-          'Active sets (none when MaterieelSets_ToonSets is off). itemNo: only the sets holding that item. Anonymous only with AllowAnonymousUsers.',
+          "Active sets (none when MaterieelSets_ToonSets is off), the favourite sets (FavorietenSets) first in the setting's order. itemNo: only the sets holding that item; favourites=true: only the favourite sets. Anonymous only with AllowAnonymousUsers.",
         querystring: setsQuery,
         response: { 200: setsResponse },
       },
     },
     async (req) =>
-      listSets(ctxOf(req, deps), { itemNo: req.query.itemNo, locationNo: req.query.plantLocation }),
+      listSets(ctxOf(req, deps), {
+        itemNo: req.query.itemNo,
+        locationNo: req.query.plantLocation,
+        favourites: req.query.favourites === 'true',
+      }),
   );
 
   app.get(

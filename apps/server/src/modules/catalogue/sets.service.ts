@@ -118,7 +118,7 @@ async function displayFor(ctx: Ctx, locationNo?: string): Promise<PriceDisplay> 
   return priceDisplayFor(ctx, !!locationNo);
 }
 
-function summaryOf(row: SetRow) {
+function summaryOf(row: SetRow, favourites: readonly string[]) {
   return {
     id: row.id,
     setNo: row.setNo,
@@ -126,21 +126,38 @@ function summaryOf(row: SetRow) {
     longDescription: row.longDescription ?? null,
     imageUrl: row.imageSha ? imageUrl('set', row.setNo, row.imageSha) : null,
     lineCount: row.lineCount,
+    favourite: favourites.includes(row.setNo),
   };
 }
 
-/** The sets to show (none when MaterieelSets_ToonSets is off); with itemNo only the sets holding it. */
-export async function listSets(ctx: Ctx, query: { itemNo?: string; locationNo?: string }) {
+/**
+ * The sets to show (none when MaterieelSets_ToonSets is off); with itemNo only the sets holding it. The
+ * favourite sets (FavorietenSets, decision 0007) come first in the setting's order; with `favourites` only
+ * they. A number in the setting that names no active set is left out.
+ */
+export async function listSets(
+  ctx: Ctx,
+  query: { itemNo?: string; locationNo?: string; favourites?: boolean },
+) {
   if (!(await setsVisible(ctx))) return { sets: [] };
   await requireNamedLocation(ctx, query.locationNo);
+  const favourites = await getSetting(ctx, 'FavorietenSets');
+  if (query.favourites && favourites.length === 0) return { sets: [] };
   let ids: string[] | undefined;
   if (query.itemNo) {
     const item = (await itemsByNo(ctx.db, ctx.locale, [query.itemNo])).get(query.itemNo);
     if (!item) return { sets: [] };
     ids = await selectSetIdsWithItem(ctx.db, item.id);
   }
-  const rows = await selectActiveSets(ctx.db, ctx.locale, ids);
-  return { sets: rows.map(summaryOf) };
+  const rank = (setNo: string) => {
+    const at = favourites.indexOf(setNo);
+    return at < 0 ? favourites.length : at;
+  };
+  const sets = (await selectActiveSets(ctx.db, ctx.locale, ids))
+    .map((row) => summaryOf(row, favourites))
+    .filter((s) => !query.favourites || s.favourite);
+  // A stable sort: the rest keeps the order of the statement.
+  return { sets: sets.sort((a, b) => rank(a.setNo) - rank(b.setNo)) };
 }
 
 export async function setsExist(ctx: Ctx): Promise<boolean> {
@@ -171,13 +188,14 @@ export async function getSet(ctx: Ctx, key: string, query: { locationNo?: string
     ctx.locale,
     expanded.filter((l) => l.setId).map((l) => l.setId as string),
   );
-  const [allowEdit, fillByDefault, useAsQuickList] = await Promise.all([
+  const [allowEdit, fillByDefault, useAsQuickList, favourites] = await Promise.all([
     getSetting(ctx, 'Sets_AllowEdit'),
     getSetting(ctx, 'Sets_FillByDefault'),
     getSetting(ctx, 'Sets_UseAsQuickList'),
+    getSetting(ctx, 'FavorietenSets'),
   ]);
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, favourites),
     allowEdit,
     fillByDefault,
     useAsQuickList,

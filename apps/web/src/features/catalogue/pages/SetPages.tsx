@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { SetDetail } from '@mp/contract/api/ordering';
-import { IconBox, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconBox, IconShoppingCartPlus, IconStar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -30,9 +30,38 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { useSet, useSets } from '../api/get-sets';
+import { type SetSummary, useSet, useSets } from '../api/get-sets';
 
-/** Sets: ready-made packages of equipment (hidden when MaterieelSets_ToonSets is off). */
+function SetCards({ sets, testId }: { sets: SetSummary[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid={testId}>
+      {sets.map((s) => (
+        <Card key={s.id} withBorder radius="md" padding="sm">
+          <Stack gap="xs">
+            <ImagePreview src={s.imageUrl} alt={s.description} width={200} height={120} />
+            <Anchor component={Link} to={paths.set.to(s.setNo)} fw={600} c="inherit">
+              {s.description}
+            </Anchor>
+            <Group gap="xs">
+              <Text size="xs" c="dimmed">
+                {s.setNo}
+              </Text>
+              <Badge variant="light" color="gray" size="sm">
+                {t('Sets.aantal_onderdelen', { count: s.lineCount })}
+              </Badge>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Sets: ready-made packages of equipment (hidden when MaterieelSets_ToonSets is off). The favourite sets of
+ * FavorietenSets (the server lists them first) stand above the others under their own heading.
+ */
 export function SetsPage() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -48,29 +77,34 @@ export function SetsPage() {
     );
   else if (query.data.length === 0)
     body = <EmptyView title={t('Sets.geen_sets')} icon={<IconBox size={28} aria-hidden />} />;
-  else
-    body = (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid="sets">
-        {query.data.map((s) => (
-          <Card key={s.id} withBorder radius="md" padding="sm">
-            <Stack gap="xs">
-              <ImagePreview src={s.imageUrl} alt={s.description} width={200} height={120} />
-              <Anchor component={Link} to={paths.set.to(s.setNo)} fw={600} c="inherit">
-                {s.description}
-              </Anchor>
-              <Group gap="xs">
-                <Text size="xs" c="dimmed">
-                  {s.setNo}
-                </Text>
-                <Badge variant="light" color="gray" size="sm">
-                  {t('Sets.aantal_onderdelen', { count: s.lineCount })}
-                </Badge>
+  else {
+    const favourites = query.data.filter((s) => s.favourite);
+    const others = query.data.filter((s) => !s.favourite);
+    body =
+      favourites.length === 0 ? (
+        <SetCards sets={others} testId="sets" />
+      ) : (
+        <Stack gap="xl">
+          <section aria-labelledby="favourite-sets-title">
+            <Title order={2} size="h3" mb="sm" id="favourite-sets-title">
+              <Group gap="xs" component="span">
+                <IconStar size={20} aria-hidden />
+                {t('Sets.favoriete_sets')}
               </Group>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
+            </Title>
+            <SetCards sets={favourites} testId="favourite-sets" />
+          </section>
+          {others.length > 0 && (
+            <section aria-labelledby="other-sets-title">
+              <Title order={2} size="h3" mb="sm" id="other-sets-title">
+                {t('Sets.overige_sets')}
+              </Title>
+              <SetCards sets={others} testId="sets" />
+            </section>
+          )}
+        </Stack>
+      );
+  }
   return (
     <>
       <PageHeader description={t('Sets.intro')} />
@@ -184,9 +218,16 @@ export function SetPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('shared.nummer')}: {set.setNo}
-            </Text>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('shared.nummer')}: {set.setNo}
+              </Text>
+              {set.favourite && (
+                <Badge variant="light" size="sm" leftSection={<IconStar size={12} aria-hidden />}>
+                  {t('Sets.favoriet')}
+                </Badge>
+              )}
+            </Group>
             {set.longDescription && <Text style={{ whiteSpace: 'pre-line' }}>{set.longDescription}</Text>}
             {set.allowEdit && <Text size="sm">{t('Sets.aantallen_aanpassen')}</Text>}
             <Paper withBorder radius="md" p="md">

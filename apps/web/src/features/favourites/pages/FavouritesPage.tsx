@@ -46,6 +46,7 @@ import { useDeleteFavouriteList } from '../api/delete-favourite-list';
 import { useFavouritesToOrderList } from '../api/favourites-to-order-list';
 import { useRemoveFavouriteItem } from '../api/remove-favourite-item';
 import { useRenameFavouriteList } from '../api/rename-favourite-list';
+import { FavouriteSets } from '../components/FavouriteSets';
 
 function ListItems({ list }: { list: FavouriteList }) {
   const { t } = useTranslation();
@@ -137,7 +138,10 @@ function ListItems({ list }: { list: FavouriteList }) {
   );
 }
 
-/** Favorieten: named lists of equipment (create, rename, delete), each item or the whole list to the order list. */
+/**
+ * Favorieten: named lists of equipment (create, rename, delete), each item or the whole list to the order list;
+ * below them the sets the rental company recommends (FavorietenSets).
+ */
 export function FavorietenPage() {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
@@ -271,6 +275,7 @@ export function FavorietenPage() {
         }
       />
       {body}
+      <FavouriteSets />
       {creating && (
         <NameModal
           label={t('Favorieten.lijst_naam')}
