@@ -23,6 +23,15 @@ export async function selectCustomerLocation(db: Db, locationNo: string, custome
   return row ?? null;
 }
 
+/**
+ * Writers of a location's addresses take turns (issue #31 item 3): the next WA-nn code, a code's uniqueness and the one
+ * default are each "read, then write", which two at once would both pass (two WA-03, a unique-index error, two
+ * defaults). Call first inside the writing transaction.
+ */
+export async function lockWorkAddressesOf(db: Db, locationId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`work-addresses:${locationId}`}))`);
+}
+
 /** The number after the location's highest WA-nn code. */
 export async function nextWorkAddressNumber(db: Db, locationId: string): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`

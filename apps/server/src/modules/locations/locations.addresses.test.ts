@@ -161,3 +161,17 @@ describe('work addresses: create, change, delete', () => {
     expect((await call('POST', base, MEMBER, address({ code: 'wa 1' }))).statusCode).toBe(400);
   });
 });
+
+describe('work addresses under concurrency (issue #31 item 3)', () => {
+  it('eight parallel new addresses get eight codes and leave one default', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('POST', base, MEMBER, address({ name: `Tegelijk ${i}`, isDefault: true })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    const codes = answers.map((a) => a.json().code as string);
+    expect(new Set(codes).size).toBe(8);
+    expect((await addressesOf('P-24001')).filter((a) => a.isDefault)).toHaveLength(1);
+  });
+});

@@ -10,6 +10,7 @@ import {
   countOpenRequestsAt,
   deleteWorkAddressRow,
   insertWorkAddress,
+  lockWorkAddressesOf,
   nextWorkAddressNumber,
   selectCustomerLocation,
   selectLocationAddressForUpdate,
@@ -83,6 +84,7 @@ export async function createWorkAddress(ctx: Ctx, locationNo: string, v: WorkAdd
   const location = await requireLocationManager(ctx, locationNo);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    await lockWorkAddressesOf(db, location.locationId);
     const code =
       v.code ?? `WA-${String(await nextWorkAddressNumber(db, location.locationId)).padStart(2, '0')}`;
     if (await workAddressCodeTaken(db, location.locationId, code))
@@ -109,6 +111,7 @@ export async function updateWorkAddress(
   const location = await requireLocationManager(ctx, locationNo);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    await lockWorkAddressesOf(db, location.locationId);
     const existing = await ownAddress(db, location.locationId, addressId);
     const code = v.code ?? existing.code;
     if (await workAddressCodeTaken(db, location.locationId, code, addressId))
