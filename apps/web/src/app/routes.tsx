@@ -6,7 +6,7 @@ import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-route
 import * as loginPage from '../features/auth/pages/LoginPage';
 import * as homePage from '../features/home/pages/HomePage';
 import { paths } from '../shared/lib/paths';
-import type { Crumb, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
+import type { Crumb, OpensFor, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
 import type { Guards } from './guards';
 
 type PageModule = Record<string, unknown>;
@@ -26,6 +26,8 @@ export interface RouteDef {
   page: Page;
   /** The route whose page is one level up in the breadcrumb (Home is always first). */
   parent?: string;
+  /** Only for some users (the page answers no access to the others): its crumb is left out for them. */
+  opensFor?: OpensFor;
   banner?: 'large' | 'small';
   /** An extra check after the guard (e.g. Zoeken's minimum term length). */
   loader?: (args: LoaderFunctionArgs) => Response | null;
@@ -244,7 +246,9 @@ export const routeTable: RouteDef[] = [
     parent: 'OrdersVanVerplaatsing',
     titleKey: 'routes.OrdersVanVerplaatsing',
   }),
-  r('Settings', paths.settings.pattern, 'auth', p(admin, 'SettingsPage')),
+  // administrators only (AdminGate); the pages below it that others open too (reports, page usage, corporate
+  // identity) show their breadcrumb without it for those others
+  r('Settings', paths.settings.pattern, 'auth', p(admin, 'SettingsPage'), { opensFor: (u) => u.isAdmin }),
   r('ContentPaginasBeheer', paths.contentPaginasBeheer.pattern, 'auth', p(admin, 'ContentPaginasPage'), {
     parent: 'Settings',
   }),
@@ -379,7 +383,8 @@ export function crumbsOf(def: RouteDef): Crumb[] {
   let parent = def.parent ? byName.get(def.parent) : undefined;
   while (parent) {
     if (!parent.path.includes(':') || parent.path.endsWith('?')) {
-      chain.unshift({ labelKey: parent.titleKey, to: parent.path.replace(/\/:[^/]+\?$/, '') });
+      const to = parent.path.replace(/\/:[^/]+\?$/, '');
+      chain.unshift({ labelKey: parent.titleKey, to, opensFor: parent.opensFor });
     }
     parent = parent.parent ? byName.get(parent.parent) : undefined;
   }

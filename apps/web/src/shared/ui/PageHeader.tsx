@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../lib/route-handle';
+import { useRouteCrumbs, useRouteHandle } from '../lib/route-handle';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 interface PageHeaderProps {
@@ -19,7 +19,7 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   const handle = useRouteHandle();
   const heading = title ?? (handle ? t(handle.titleKey) : '');
   useDocumentTitle(heading);
-  const crumbs = handle?.crumbs ?? [];
+  const crumbs = useRouteCrumbs();
   return (
     <Stack gap="xs" mb="lg">
       {crumbs.length > 0 && (

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../lib/route-handle';
+import { useRouteCrumbs } from '../lib/route-handle';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export interface TrailCrumb {
@@ -28,9 +28,8 @@ export function TrailPageHeader({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const handle = useRouteHandle();
   useDocumentTitle(title);
-  const routeCrumbs = (handle?.crumbs ?? []).map((c) => ({ label: t(c.labelKey), to: c.to }));
+  const routeCrumbs = useRouteCrumbs().map((c) => ({ label: t(c.labelKey), to: c.to }));
   const crumbs = [...routeCrumbs, ...trail];
   return (
     <Stack gap="xs" mb="lg">
