@@ -109,6 +109,10 @@ export const plantRequests = pgTable(
      * (Transport_AfspraakCode) as they were when it was made. */
     transportItemNo: text(),
     appointmentCode: text(),
+    /** A rush request: the ERP item its rush surcharge is booked on (Spoed_Code) as it was when it was made. */
+    rushItemNo: text(),
+    /** A request with a remark: the ERP code the remark is filed under (Aanvraag_OpmerkingCode) then. */
+    commentCode: text(),
 
     reference: text(),
     comment: text(),
