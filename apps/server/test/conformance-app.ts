@@ -1,22 +1,27 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
-import { type Case, type Operation, operations } from './conformance.ts';
+import { type Case, type OpenApiDoc, type Operation, operations } from './conformance.ts';
+import { type Answer, type CallerName, useComponents } from './conformance-checks.ts';
 
 export interface ConformanceApp {
-  doc: { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
+  doc: OpenApiDoc & { openapi: string };
   ops: Operation[];
-  /** Anonymous, a user, an admin. */
+  /** Anonymous, a user, an admin (their headers; `callerNames` says who is who). */
   callers: Record<string, string>[];
-  send(c: Case): Promise<{ status: number; contentType: string | undefined; body: string }>;
+  callerNames: CallerName[];
+  send(
+    c: Pick<Case, 'url' | 'headers' | 'payload'> & { op: Pick<Operation, 'method'>; kind?: string },
+  ): Promise<Answer>;
 }
 
 /** A test app with its served API document, for the file that calls this (set up before, closed after its tests). */
 export function useConformanceApp(): ConformanceApp {
   let t: TestApp;
-  const ctx = { callers: [] } as unknown as ConformanceApp;
+  const ctx = { callers: [], callerNames: ['anonymous', 'user', 'admin'] } as unknown as ConformanceApp;
   beforeAll(async () => {
     t = await createTestApp();
     ctx.doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    useComponents(ctx.doc);
     ctx.ops = operations(ctx.doc);
     ctx.callers = [{}, await t.auth('uitvoerder@vandijk.nl'), await t.auth('admin@materieelportaal.nl')];
   });
@@ -34,6 +39,7 @@ export function useConformanceApp(): ConformanceApp {
       status: res.statusCode,
       contentType: res.headers['content-type'] as string | undefined,
       body: res.body,
+      allow: res.headers.allow as string | undefined,
     };
   };
   return ctx;

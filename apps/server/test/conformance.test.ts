@@ -2,8 +2,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { type Case, looserThanServer, type Operation, problemsOf } from './conformance.ts';
+import type { Case, Operation } from './conformance.ts';
 import { useConformanceApp } from './conformance-app.ts';
+import { looserThanServer, problemsOf } from './conformance-checks.ts';
 
 /*
  * The served OpenAPI document is valid OpenAPI 3.1, and the conformance checker (conformance.ts: generated valid
@@ -34,7 +35,10 @@ describe('the API document', () => {
     });
     expect(answer.status).toBe(404);
     // Declared (as the API-document issue will declare it): no problem; left out: the checker reports it.
-    const declared = { ...op, responses: { ...op.responses, '404': null } };
+    const declared = {
+      ...op,
+      responses: { ...op.responses, '404': { schema: null, mediaTypes: ['application/json'] } },
+    };
     expect(problemsOf(declared, answer)).toEqual([]);
     const { '404': _dropped, ...withoutNotFound } = declared.responses;
     expect(problemsOf({ ...declared, responses: withoutNotFound }, answer)[0]).toMatch(/status not declared/);
@@ -161,13 +165,17 @@ describe('request schemas say what the server enforces (issue #16 part 2)', () =
 
   it('the checker finds a document looser than the server', async () => {
     const logPage = op('POST', '/api/Logging/LogPagina');
-    const loose: Operation = { ...logPage, body: { schema: { type: 'object' }, required: true } };
+    const loose: Operation = {
+      ...logPage,
+      body: { schema: { type: 'object' }, required: true, mediaType: 'application/json' },
+    };
     const c: Case = {
       op: loose,
       kind: 'valid',
       url: '/api/Logging/LogPagina',
       headers: { 'content-type': 'application/json' },
       payload: '{}',
+      body: {},
     };
     const answer = await app.send(c);
     expect(answer.status).toBe(400);
