@@ -2,7 +2,10 @@
 // checked), then the import (one transaction, in the background, polled as the page does) timed with the server's
 // resident memory sampled while it runs; then the same file again (all unchanged, nothing written). The users are
 // removed afterwards, so every run imports anew. Needs no scale: it runs on the demo data at any --scale.
+// Then the spreadsheet of issue #31 item 2: the preview of a 370,000-row XLSX of about 5 MB (≈ 42 MiB unpacked),
+// alone and three at once, with the server's resident memory and the latency of /health/live asked meanwhile.
 
+import { workbook } from '../../apps/server/src/platform/files/testing.ts';
 import { rssMiB } from './invoices.ts';
 import type { Result } from './load.ts';
 import type { BenchContext } from './reads.ts';
@@ -64,5 +67,67 @@ export async function usersImportScenario(c: BenchContext, adminToken: string): 
   log(figure);
   c.notes.push(figure);
   await c.pool.query(`delete from users where email like $1`, [`bench-${run}-%`]);
+  await largeWorkbookScenario(c, adminToken);
   return [];
+}
+
+export const LARGE_WORKBOOK_ROWS = 370_000;
+
+/**
+ * The preview of a workbook far beyond the row limit (the audit's file: 370,000 rows, 4.9 MB): the time to its
+ * answer, the server's RSS peak, and /health/live asked one after another while it runs (each answer's latency).
+ * Then three such previews at once.
+ */
+async function largeWorkbookScenario(c: BenchContext, adminToken: string): Promise<void> {
+  const pid = c.serverPid as number;
+  log(`users import: building a ${LARGE_WORKBOOK_ROWS}-row workbook…`);
+  const rows = [
+    ['email', 'name'],
+    ...Array.from({ length: LARGE_WORKBOOK_ROWS }, (_, i) => [`u${i}@infranoord.nl`, `U ${i}`]),
+  ];
+  const bytes = workbook({ sheet: rows });
+  const content = bytes.toString('base64');
+
+  async function previews(n: number) {
+    const before = rssMiB(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMiB(pid));
+    }, 25);
+    const start = performance.now();
+    let pending = n;
+    const answers = Array.from({ length: n }, () =>
+      c.api('POST', '/api/v2.0/Users/import/preview', adminToken, { content }).then((r) => {
+        pending--;
+        return { ...r, ms: performance.now() - start };
+      }),
+    );
+    const health: number[] = [];
+    while (pending > 0) {
+      const t0 = performance.now();
+      const r = await fetch(`http://127.0.0.1:${c.port}/health/live`);
+      await r.arrayBuffer();
+      health.push(performance.now() - t0);
+    }
+    const done = await Promise.all(answers);
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMiB(pid));
+    const sorted = [...health].sort((a, b) => a - b);
+    const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const max = sorted[sorted.length - 1] ?? 0;
+    return { done, before, peak, p50, max, count: health.length };
+  }
+
+  const describe = (r: Awaited<ReturnType<typeof previews>>) =>
+    `${r.done.map((d) => `${d.status} ${d.json?.code ?? ''} after ${(d.ms / 1000).toFixed(2)} s`.replace('  ', ' ')).join(', ')}; ` +
+    `server RSS ${r.before.toFixed(0)} → peak ${r.peak.toFixed(0)} MiB (+${(r.peak - r.before).toFixed(0)}); ` +
+    `/health/live meanwhile ×${r.count}: p50 ${r.p50.toFixed(0)} ms, max ${r.max.toFixed(0)} ms`;
+  const one = await previews(1);
+  const figure1 = `users import preview of a ${LARGE_WORKBOOK_ROWS}-row XLSX (${(bytes.length / 1e6).toFixed(2)} MB): ${describe(one)}`;
+  log(figure1);
+  c.notes.push(figure1);
+  const three = await previews(3);
+  const figure3 = `three such previews at once: ${describe(three)}`;
+  log(figure3);
+  c.notes.push(figure3);
 }

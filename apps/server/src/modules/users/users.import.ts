@@ -7,12 +7,10 @@ import {
   MAX_IMPORT_ROWS,
 } from '@mp/contract/api/users';
 import { isLocale, locales, translate } from '@mp/contract/i18n';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import { locationMemberships, users } from '../../db/schema/index.ts';
 import { errors } from '../../platform/errors.ts';
-import { checkZipArchive, detectKind } from '../../platform/files/uploads.ts';
+import { readTable } from '../../platform/files/table-reader.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import {
   insertImport,
@@ -61,33 +59,18 @@ interface Plan {
 
 const emailSchema = z.email().max(320);
 
-/** The file's cells as text rows (the first row is the header). 422 when it is neither CSV nor XLSX. */
-export async function readTable(bytes: Buffer): Promise<string[][]> {
+/**
+ * The file's cells as text rows (the first row is the header), read by the platform's one table reader (in a worker,
+ * stopping at the row limit): 415 when it is neither CSV nor XLSX, 422 past MAX_IMPORT_ROWS or when it cannot be read,
+ * 413 when it unpacks too large, 429 while other files are being read.
+ */
+async function readImportTable(bytes: Buffer): Promise<string[][]> {
   if (bytes.length > MAX_IMPORT_BYTES) throw errors.rule('Gebruikers.import.te_groot', { field: 'content' });
-  const kind = detectKind(bytes);
-  if (kind === 'xlsx') {
-    checkZipArchive(bytes);
-    const wb = new ExcelJS.Workbook();
-    // biome-ignore lint/suspicious/noExplicitAny: exceljs's Buffer type predates Node's generic Buffer
-    await wb.xlsx.load(bytes as any);
-    const sheet = wb.worksheets[0];
-    if (!sheet) return [];
-    const out: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, n) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text?.trim() ?? '');
-      out[n - 1] = cells;
-    });
-    return Array.from(out, (r) => r ?? []);
-  }
-  if (kind !== null || bytes.includes(0))
-    throw errors.rule('Gebruikers.import.bestandstype', { field: 'content' });
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [';', ',', '\t'],
+  return readTable(bytes, {
+    maxRows: MAX_IMPORT_ROWS,
+    codes: { type: 'Gebruikers.import.bestandstype', tooManyRows: 'Gebruikers.import.te_veel_regels' },
+    field: 'content',
   });
-  return parsed.data.map((r) => r.map((c) => String(c ?? '').trim()));
 }
 
 function headerMap(header: string[]): Partial<Record<Column, number>> {
@@ -140,8 +123,6 @@ async function plan(ctx: Ctx, m: Manager, table: string[][]): Promise<Plan[]> {
   if (cols.email === undefined || cols.name === undefined)
     throw errors.rule('Gebruikers.import.kolom_ontbreekt', { field: 'content' });
   if (body.length === 0) throw errors.rule('Gebruikers.import.leeg', { field: 'content' });
-  if (body.length > MAX_IMPORT_ROWS)
-    throw errors.rule('Gebruikers.import.te_veel_regels', { field: 'content' });
   const cell = (r: string[], c: Column) => (cols[c] === undefined ? '' : (r[cols[c] as number] ?? '').trim());
 
   const customerNos = [...new Set(body.map((r) => cell(r, 'customerNo')).filter(Boolean))];
@@ -249,7 +230,7 @@ function countsOf(plans: Plan[]) {
 
 export async function previewImport(ctx: Ctx, bytes: Buffer): Promise<ImportPreview> {
   const m = requireManager(ctx);
-  const plans = await plan(ctx, m, await readTable(bytes));
+  const plans = await plan(ctx, m, await readImportTable(bytes));
   return { rows: plans.map((p) => toImportRow(ctx, p)), counts: countsOf(plans) };
 }
 
@@ -346,7 +327,7 @@ export async function startImport(
   sendEmail: boolean,
 ): Promise<{ id: string }> {
   const m = requireManager(ctx);
-  const table = await readTable(bytes);
+  const table = await readImportTable(bytes);
   const job = await insertImport(ctx.db, {
     userId: m.me.id,
     state: 'running',

@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import {
   createdUser,
   createUserQuery,
@@ -77,6 +78,12 @@ export const importFile = z
   .strict();
 export const bytesOf = (content: string) => Buffer.from(content, 'base64');
 const importBodyLimit = Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 64 * 1024;
+/** How a file is refused (platform/files/table-reader.ts): its type, its unpacked size, or while others are read. */
+const importFileErrors = { 413: apiError, 415: apiError, 429: apiError };
+const importFileRules =
+  'Neither CSV nor XLSX by its content: 415; unpacking too large: 413; more than 10,000 rows (reading stops there) or ' +
+  'a file that cannot be read (a broken zip or sheet, XML with a DOCTYPE): 422; two files being read already: 429 ' +
+  'with Retry-After.';
 
 export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -253,9 +260,9 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
       bodyLimit: importBodyLimit,
       schema: {
         tags,
-        description: `What importing the file (CSV or XLSX, base64) would do per row, or each row's errors. Writes nothing. ${access}`,
+        description: `What importing the file (CSV or XLSX, base64) would do per row, or each row's errors. Writes nothing. ${importFileRules} ${access}`,
         body: importFile,
-        response: { 200: importPreview },
+        response: { 200: importPreview, ...importFileErrors },
       },
     },
     async (req) => previewImport(ctxOf(req, deps), bytesOf(req.body.content)),
@@ -270,10 +277,10 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'Starts the import (202): the rows are checked again and written in one transaction in the background — ' +
           'nothing while any row has an error; GET Users/import/{id} tells the progress. Users are matched by e-mail. ' +
-          access,
+          `The file is read before answering: ${importFileRules} ${access}`,
         querystring: z.object({ sendEmail: queryBool.default(false) }).strict(),
         body: importFile,
-        response: { 202: z.object({ id: z.string() }) },
+        response: { 202: z.object({ id: z.string() }), ...importFileErrors },
       },
     },
     async (req, reply) => {

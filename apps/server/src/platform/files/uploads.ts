@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { AppError } from '../errors.ts';
 import { plainText } from '../http/sanitize.ts';
+import { checkZipLimits, defaultZipLimits, Refusal, type ZipLimits, zipDirectory } from './zip.ts';
 
 /**
  * Every upload goes through here (docs/decisions/0004-content-and-files.md):
@@ -39,7 +40,6 @@ export const extensionOf: Record<FileKind, string> = {
 
 const ZIP_LOCAL = 0x04034b50;
 const ZIP_EOCD = 0x06054b50;
-const ZIP_CENTRAL = 0x02014b50;
 
 function startsWith(bytes: Buffer, magic: number[], at = 0): boolean {
   if (bytes.length < at + magic.length) return false;
@@ -79,98 +79,38 @@ export function detectKind(bytes: Buffer): DetectedKind | null {
 
 function isWorkbook(bytes: Buffer): boolean {
   try {
-    const names = zipEntries(bytes).map((e) => e.name);
+    const names = zipDirectory(bytes, defaultZipLimits.maxEntries).map((e) => e.name);
     return names.includes('[Content_Types].xml') && names.some((n) => n.startsWith('xl/'));
   } catch {
     return false;
   }
 }
 
-export interface ZipLimits {
-  maxEntries: number;
-  maxTotalUncompressed: number;
-  /** Uncompressed/compressed ratio refused for entries bigger than 1 MiB (deflate tops out near 1032). */
-  maxRatio: number;
-}
-
-export const defaultZipLimits: ZipLimits = {
-  maxEntries: 2000,
-  maxTotalUncompressed: 200 * 1024 * 1024,
-  maxRatio: 200,
-};
-
-interface ZipEntry {
-  name: string;
-  compressed: number;
-  uncompressed: number;
-}
-
-function zipRefused(reason: string, type: 'too_large' | 'unsupported_type' = 'too_large'): AppError {
-  return new AppError(type, type === 'too_large' ? 'error.te_groot' : 'error.bestandstype', {
-    details: { reason },
-  });
-}
-
-/** Reads the central directory only (no inflating). Throws for a malformed archive or ZIP64. */
-function zipEntries(bytes: Buffer, maxEntries = defaultZipLimits.maxEntries): ZipEntry[] {
-  const minEocd = Math.max(0, bytes.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= minEocd; i--) {
-    if (bytes.readUInt32LE(i) === ZIP_EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw zipRefused('zip_malformed', 'unsupported_type');
-  const total = bytes.readUInt16LE(eocd + 10);
-  const cdSize = bytes.readUInt32LE(eocd + 12);
-  const cdOffset = bytes.readUInt32LE(eocd + 16);
-  // ZIP64 markers: a spreadsheet within the upload limit never needs them.
-  if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw zipRefused('zip64');
-  if (total > maxEntries) throw zipRefused('zip_entries');
-  if (cdOffset + cdSize > eocd) throw zipRefused('zip_malformed', 'unsupported_type');
-  const entries: ZipEntry[] = [];
-  let p = cdOffset;
-  while (p < cdOffset + cdSize) {
-    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== ZIP_CENTRAL)
-      throw zipRefused('zip_malformed', 'unsupported_type');
-    const compressed = bytes.readUInt32LE(p + 20);
-    const uncompressed = bytes.readUInt32LE(p + 24);
-    const nameLength = bytes.readUInt16LE(p + 28);
-    const extraLength = bytes.readUInt16LE(p + 30);
-    const commentLength = bytes.readUInt16LE(p + 32);
-    if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw zipRefused('zip64');
-    entries.push({
-      name: bytes.subarray(p + 46, p + 46 + nameLength).toString('utf8'),
-      compressed,
-      uncompressed,
+/** A refused file as the one error the code throws: 415 for its type, 413 for its size, 422 when it cannot be read. */
+export function refusalError(r: Refusal, details: Record<string, unknown> = {}): AppError {
+  if (r.kind === 'type')
+    return new AppError('unsupported_type', 'error.bestandstype', {
+      details: { ...details, reason: r.reason },
     });
-    if (entries.length > maxEntries) throw zipRefused('zip_entries');
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  if (entries.length !== total) throw zipRefused('zip_malformed', 'unsupported_type');
-  return entries;
+  if (r.kind === 'too_large')
+    return new AppError('too_large', 'error.te_groot', { details: { ...details, reason: r.reason } });
+  return new AppError('rule', 'error.bestand_onleesbaar', { details: { ...details, reason: r.reason } });
 }
 
 /**
- * Zip-bomb guard, run on an xlsx BEFORE any spreadsheet parser: entry count, the total uncompressed
- * size the central directory declares, and the compression ratio per entry. A parser that inflates
- * must still cap its output (the declared sizes could lie); this refuses the archive early and cheaply.
+ * Zip-bomb guard, run on an xlsx BEFORE any spreadsheet parser (zip.ts checkZipLimits: entry count, declared total
+ * size, ratio per entry): it refuses the archive early and cheaply. The declared sizes could lie, so the table
+ * reader (table-reader.ts) also inflates each entry no further than its declared size.
  */
 export function checkZipArchive(
   bytes: Buffer,
   limits: ZipLimits = defaultZipLimits,
 ): { entries: number; uncompressed: number } {
-  const entries = zipEntries(bytes, limits.maxEntries);
-  let total = 0;
-  for (const e of entries) {
-    total += e.uncompressed;
-    if (total > limits.maxTotalUncompressed) throw zipRefused('zip_uncompressed_size');
-    if (e.uncompressed > 1024 * 1024 && e.uncompressed / Math.max(e.compressed, 1) > limits.maxRatio) {
-      throw zipRefused('zip_ratio');
-    }
+  try {
+    return checkZipLimits(zipDirectory(bytes, limits.maxEntries), limits);
+  } catch (e) {
+    throw e instanceof Refusal ? refusalError(e) : e;
   }
-  return { entries: entries.length, uncompressed: total };
 }
 
 /**
