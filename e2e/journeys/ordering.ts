@@ -178,7 +178,7 @@ async function steps(page: Page, context: BrowserContext, locale: 'nl-NL' | 'en-
 
   // step 3: the request number, the list is empty again
   step('step 3: the request number, the list is empty again');
-  await page.waitForURL(/\/bestellen\/voltooid$/);
+  await page.waitForURL(/\/bestellen\/voltooid\?aanvraag=[0-9a-f-]{36}$/);
   const done = (await page.getByTestId('request-no').textContent()) ?? '';
   const requestNo = x.requestNo.exec(done)?.[1];
   assert.ok(requestNo, `request number shown: ${done}`);

@@ -11,6 +11,12 @@ const enc = (name: string, value: string | number | null | undefined): string =>
 
 const fixed = <P extends string>(pattern: P) => ({ pattern, to: () => pattern });
 
+/** A wizard's done page: the address names the request just sent (`?aanvraag=`), so it can be opened again. */
+const done = <P extends string>(pattern: P) => ({
+  pattern,
+  to: (requestId?: string) => (requestId ? `${pattern}?aanvraag=${encodeURIComponent(requestId)}` : pattern),
+});
+
 export const paths = {
   home: fixed('/'),
   externalLogin: fixed('/external-login'),
@@ -115,16 +121,16 @@ export const paths = {
   locatieGegevens: fixed('/locatie-gegevens'),
   afvoerenGegevens: fixed('/Afvoeren/gegevens'),
   afvoerenAfronden: fixed('/afvoeren/afronden'),
-  afvoerenVoltooid: fixed('/afvoeren/voltooid'),
+  afvoerenVoltooid: done('/afvoeren/voltooid'),
   verplaatsenGegevens: fixed('/verplaatsen/gegevens'),
   verplaatsenAfronden: fixed('/verplaatsen/afronden'),
-  verplaatsenVoltooid: fixed('/verplaatsen/voltooid'),
+  verplaatsenVoltooid: done('/verplaatsen/voltooid'),
   bestellenGegevens: fixed('/bestellen/gegevens'),
   bestellenAfronden: fixed('/bestellen/afronden'),
-  bestellenVoltooid: fixed('/bestellen/voltooid'),
+  bestellenVoltooid: done('/bestellen/voltooid'),
   transportGegevens: fixed('/transport-aanvraag/gegevens'),
   transportAfronden: fixed('/transport-aanvraag/afronden'),
-  transportVoltooid: fixed('/transport-aanvraag/voltooid'),
+  transportVoltooid: done('/transport-aanvraag/voltooid'),
   exitOrders: fixed('/exitorders'),
   exitOrder: { pattern: '/exitorders/:id', to: (id: string) => `/exitorders/${enc('id', id)}` },
   klachten: fixed('/klachten'),

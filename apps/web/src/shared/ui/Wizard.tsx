@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } fro
 import { IconArrowLeft, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { ErrorKey } from '../lib/form-errors';
 import { paths } from '../lib/paths';
 import type { WizardStep } from './AreaPage';
 import { useFormat } from './format';
 import { PageHeader } from './PageHeader';
+import { NothingSent, useSentRequest } from './SentRequest';
 import { WizardProgress } from './WizardProgress';
 
 // What the request wizards share (removal, relocation, transport): the frame with the step indicator, a summary
@@ -50,10 +51,30 @@ export function FieldText({ error }: { error: ErrorKey | undefined }) {
   return <>{t(error.key, params)}</>;
 }
 
-/** Step 3 of a wizard: the request number and a link to it. `group` names the wizard's translations. */
+/** Where each wizard starts, for a done page opened without a request just sent. */
+const wizardStart: Record<WizardGroup, { to: string; labelKey: string }> = {
+  Afvoeren: { to: paths.afvoerlijst.to(), labelKey: 'nav.afvoerlijst' },
+  Verplaatsen: { to: paths.afvoerlijst.to(), labelKey: 'nav.afvoerlijst' },
+  TransportAanvraag: { to: paths.transportGegevens.to(), labelKey: 'TransportAanvraag.nieuw' },
+};
+
+/**
+ * Step 3 of a wizard: the request just sent, its number and a link to it. `group` names the wizard's translations.
+ * Opened otherwise, it thanks for nothing (useSentRequest): a request the address names opens its own page, and
+ * without one the page says that nothing was sent.
+ */
 export function DonePage({ group, testId }: { group: WizardGroup; testId: string }) {
   const { t } = useTranslation();
-  const state = useLocation().state as { requestNo?: string; requestId?: string } | null;
+  const sent = useSentRequest();
+  if ('named' in sent) return <Navigate to={paths.aanvraag.to(sent.named)} replace />;
+  if ('none' in sent)
+    return (
+      <>
+        <PageHeader />
+        <NothingSent startTo={wizardStart[group].to} startLabel={t(wizardStart[group].labelKey)} />
+      </>
+    );
+  const { requestNo, requestId } = sent.sent;
   return (
     <WizardFrame step="voltooid">
       <Paper withBorder radius="md" p="xl" data-testid={testId}>
@@ -65,19 +86,12 @@ export function DonePage({ group, testId }: { group: WizardGroup; testId: string
             </Title>
           </Group>
           <Text>{t(`${group}.verzonden`)}</Text>
-          {state?.requestNo && (
-            <Text fw={700} size="lg" data-testid="request-no">
-              {t(`${group}.aanvraagnummer`, { requestNo: state.requestNo })}
-            </Text>
-          )}
+          <Text fw={700} size="lg" data-testid="request-no">
+            {t(`${group}.aanvraagnummer`, { requestNo })}
+          </Text>
           <Group gap="sm">
-            <Button
-              component={Link}
-              to={state?.requestId ? paths.aanvraag.to(state.requestId) : paths.aanvragen.to()}
-              mih={44}
-              data-testid="to-request"
-            >
-              {state?.requestId ? t('Bestellen.naar_aanvraag') : t(`${group}.naar_aanvragen`)}
+            <Button component={Link} to={paths.aanvraag.to(requestId)} mih={44} data-testid="to-request">
+              {t('Bestellen.naar_aanvraag')}
             </Button>
             <Button component={Link} to={paths.materieelvoorraad.to()} variant="default" mih={44}>
               {t('routes.Materieelvoorraad')}

@@ -3,13 +3,14 @@ import type { PlantLocation } from '@mp/contract/api/shell';
 import { descriptionOf, locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { NothingSent } from '../../../shared/ui/SentRequest';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { LocationData } from '../components/LocationData';
 import { WorkAddresses } from '../components/WorkAddresses';
@@ -187,12 +188,28 @@ export function LocatieAanvragenPage() {
   );
 }
 
+/**
+ * The location request just sent (its description in the navigation state). Opened otherwise — directly, a bookmark,
+ * another tab — it thanks for nothing: it says that nothing was sent, with the way to the form.
+ */
 export function LocatieAanvragenVoltooidPage() {
   const { t } = useTranslation();
+  const sent = useLocation().state as { description?: string } | null;
+  if (!sent?.description)
+    return (
+      <AreaPage>
+        <NothingSent startTo={paths.locatieAanvragen.to()} startLabel={t('routes.LocatieAanvragen')} />
+      </AreaPage>
+    );
   return (
     <AreaPage>
       <WizardSteps step="voltooid" />
-      <Text>{t('Locatie.aanvragen.verzonden')}</Text>
+      <Stack gap="xs" data-testid="location-request-done">
+        <Text>{t('Locatie.aanvragen.verzonden')}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {t('Locatie.omschrijving')}: {sent.description}
+        </Text>
+      </Stack>
     </AreaPage>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
+import { LocatieAanvragenVoltooidPage } from './LocationPages';
 import { LocationRequestForm, MaterieeldienstLocatieAanvragenPage } from './LocationRequestPages';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -60,7 +61,7 @@ describe('request a location', () => {
     renderWithProviders(
       <Routes>
         <Route path="/locatie-aanvragen" element={<LocationRequestForm />} />
-        <Route path="/locatie-aanvragen/voltooid" element={<div data-testid="done">done</div>} />
+        <Route path="/locatie-aanvragen/voltooid" element={<LocatieAanvragenVoltooidPage />} />
       </Routes>,
       { path: '/locatie-aanvragen' },
     );
@@ -70,10 +71,21 @@ describe('request a location', () => {
     fireEvent.change(screen.getByTestId('request-description'), { target: { value: 'Viaduct A28' } });
     fireEvent.change(screen.getByTestId('request-city'), { target: { value: 'Meppel' } });
     fireEvent.click(screen.getByTestId('request-submit'));
-    expect(await screen.findByTestId('done')).toBeTruthy();
+    // the done page names the request just sent
+    expect((await screen.findByTestId('location-request-done')).textContent).toContain('Viaduct A28');
     const [[, init]] = posts('/LocationRequests');
     expect(JSON.parse(String(init?.body))).toEqual({ description: 'Viaduct A28', city: 'Meppel' });
     expect(new Headers(init?.headers).get('idempotency-key')).toBeTruthy();
+  });
+
+  // issue #31 item 19: opened directly it thanked for a request that does not exist
+  it('opened directly, the done page says that nothing was sent', () => {
+    renderWithProviders(<LocatieAanvragenVoltooidPage />, { path: '/locatie-aanvragen/voltooid' });
+    expect(screen.queryByTestId('location-request-done')).toBeNull();
+    expect(screen.getByTestId('nothing-submitted').textContent).toContain('Er is niets verstuurd');
+    expect(screen.getByRole('link', { name: 'Locatie aanvragen' }).getAttribute('href')).toBe(
+      '/locatie-aanvragen',
+    );
   });
 });
 

@@ -77,7 +77,11 @@ export function LocationRequestForm() {
     setFailure(null);
     if (Object.keys(problems).length) return;
     send.mutate(body as never, {
-      onSuccess: () => navigate(paths.locatieAanvragenVoltooid.to()),
+      onSuccess: (sent) =>
+        navigate(paths.locatieAanvragenVoltooid.to(), {
+          replace: true,
+          state: { description: sent.description },
+        }),
       onError: (e) => {
         const f = serverFieldErrors(e);
         if (f) setErrors(f);

@@ -5,7 +5,7 @@ import { IconArrowLeft, IconCircleCheck, IconClipboardList, IconSend } from '@ta
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/errors';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useWorkAddresses } from '../../../shared/api/get-work-addresses';
@@ -21,6 +21,7 @@ import type { WizardStep } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { NothingSent, useSentRequest } from '../../../shared/ui/SentRequest';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { WizardProgress } from '../../../shared/ui/WizardProgress';
@@ -264,7 +265,7 @@ export function AfrondenBody({
       queryClient.invalidateQueries({ queryKey: orderListKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['requests'] }),
     ]);
-    navigate(paths.bestellenVoltooid.to(), {
+    navigate(paths.bestellenVoltooid.to(result.id), {
       replace: true,
       state: { requestNo: result.requestNo, requestId: result.id },
     });
@@ -350,14 +351,23 @@ export function AfrondenBody({
   );
 }
 
-/** Bestellen, step 3: Voltooid — the request number and a link to it; the form and the list are reset. */
+/**
+ * Bestellen, step 3: Voltooid — the request just sent, its number and a link to it; the form and the list are reset.
+ * Opened otherwise it thanks for nothing (useSentRequest): a request the address names opens its own page, and
+ * without one the page says that nothing was sent.
+ */
 export function BestellenVoltooidPage() {
   const { t } = useTranslation();
-  const state = useLocation().state as { requestNo?: string; requestId?: string } | null;
-  const location = useStore(selectedLocationStore);
-  const { list: summary } = useTargetOrderList();
-  const detail = useOrderList(location?.locationNo ?? null, state?.requestNo ? undefined : summary?.id);
-  const requestNo = state?.requestNo ?? detail.data?.savedRequestNo ?? null;
+  const sent = useSentRequest();
+  if ('named' in sent) return <Navigate to={paths.aanvraag.to(sent.named)} replace />;
+  if ('none' in sent)
+    return (
+      <>
+        <PageHeader />
+        <NothingSent startTo={paths.bestellijst.to()} startLabel={t('nav.bestellijst')} />
+      </>
+    );
+  const { requestNo, requestId } = sent.sent;
   return (
     <Frame step="voltooid">
       <Paper withBorder radius="md" p="xl" data-testid="order-done">
@@ -369,19 +379,12 @@ export function BestellenVoltooidPage() {
             </Title>
           </Group>
           <Text>{t('Bestellen.verzonden')}</Text>
-          {requestNo && (
-            <Text fw={700} size="lg" data-testid="request-no">
-              {t('Bestellen.aanvraagnummer', { requestNo })}
-            </Text>
-          )}
+          <Text fw={700} size="lg" data-testid="request-no">
+            {t('Bestellen.aanvraagnummer', { requestNo })}
+          </Text>
           <Group gap="sm">
-            <Button
-              component={Link}
-              to={state?.requestId ? paths.aanvraag.to(state.requestId) : paths.aanvragen.to()}
-              mih={44}
-              data-testid="to-request"
-            >
-              {state?.requestId ? t('Bestellen.naar_aanvraag') : t('Bestellen.naar_aanvragen')}
+            <Button component={Link} to={paths.aanvraag.to(requestId)} mih={44} data-testid="to-request">
+              {t('Bestellen.naar_aanvraag')}
             </Button>
             <Button component={Link} to={paths.materieel.to()} variant="default" mih={44}>
               {t('Bestellen.verder_bestellen')}

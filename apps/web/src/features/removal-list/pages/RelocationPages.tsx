@@ -347,7 +347,7 @@ function RelocationAfronden({
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
         queryClient.invalidateQueries({ queryKey: ['stock'] }),
       ]);
-      navigate(paths.verplaatsenVoltooid.to(), {
+      navigate(paths.verplaatsenVoltooid.to(result.id), {
         replace: true,
         state: { requestNo: result.requestNo, requestId: result.id },
       });

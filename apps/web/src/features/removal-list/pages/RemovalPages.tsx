@@ -453,7 +453,7 @@ function RemovalAfronden({
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
         queryClient.invalidateQueries({ queryKey: ['stock'] }),
       ]);
-      navigate(paths.afvoerenVoltooid.to(), {
+      navigate(paths.afvoerenVoltooid.to(result.id), {
         replace: true,
         state: { requestNo: result.requestNo, requestId: result.id },
       });

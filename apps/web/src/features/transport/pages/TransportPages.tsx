@@ -396,7 +396,7 @@ function TransportAfronden({
       const result = await submitIdempotent(`transport:${locationNo}`, body, submitTransport);
       transportMemory.forget(locationNo);
       await queryClient.invalidateQueries({ queryKey: ['requests'] });
-      navigate(paths.transportVoltooid.to(), {
+      navigate(paths.transportVoltooid.to(result.id), {
         replace: true,
         state: { requestNo: result.requestNo, requestId: result.id },
       });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attemptKey, endAttempt } from '../../../../shared/api/idempotent-submit';
 import { selectLocation } from '../../../../shared/session/location';
 import { json, renderWithProviders } from '../../../../test/render';
-import { AfrondenBody } from '../../pages/WizardPages';
+import { AfrondenBody, BestellenVoltooidPage } from '../../pages/WizardPages';
 import { GegevensForm } from './GegevensForm';
 import { emptyOrderForm, type OrderFormValues } from './wizard-form';
 
@@ -197,6 +197,16 @@ describe('submitting the order (Idempotency-Key)', () => {
     expect(keyOf(second)).toBe(keyOf(first));
     expect(String(first[0])).toBe(`/api/v2.0/PlantRequests/${LIST_ID}/order`);
     expect(router.state.location.state).toEqual({ requestNo: 'A-2026-000900', requestId: created.id });
+    // the address names the request, so opened again later it shows that request
+    expect(router.state.location.search).toBe(`?aanvraag=${created.id}`);
+  });
+
+  // issue #31 item 19: opened directly, Voltooid thanked for an order that does not exist
+  it('Voltooid opened directly says that nothing was sent', () => {
+    renderWithProviders(<BestellenVoltooidPage />, { path: '/bestellen/voltooid' });
+    expect(screen.queryByTestId('order-done')).toBeNull();
+    expect(screen.getByTestId('nothing-submitted').textContent).toContain('Er is niets verstuurd');
+    expect(screen.getByRole('link', { name: 'Bestellijst' }).getAttribute('href')).toBe('/bestellijst');
   });
 
   it('a double click sends one request', async () => {
