@@ -5,6 +5,7 @@
 // department plans it (untimed), then all connections execute at once (timed) as the admin. They all take from
 // the same depot rows, so the rows' locks are part of the figure. After each round the depot gets back what left.
 import { randomUUID } from 'node:crypto';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { CpuTally } from './cpu.ts';
 import { type HttpConnection, type Result, type Sample, summarise } from './load.ts';
 import { type BenchContext, clientPool, httpScenario } from './reads.ts';
@@ -126,7 +127,12 @@ async function plannedOrder(
     'POST',
     `/api/v2.0/Department/requests/${id}/plan`,
     dept,
-    JSON.stringify({ version: JSON.parse(read.body).version, plannedDate: day, depotNo }),
+    // planned for today: a request is carried out from its planned day on (decision 0018)
+    JSON.stringify({
+      version: JSON.parse(read.body).version,
+      plannedDate: calendarDayIn(new Date()),
+      depotNo,
+    }),
   );
   if (plan.status !== 200) throw new Error(`plan: ${plan.status} ${plan.body.slice(0, 200)}`);
   return { id, version: JSON.parse(plan.body).version as string };
@@ -137,7 +143,7 @@ export async function departmentScenarios(c: BenchContext, department: string): 
   const { workers, depotNo, itemNos } = await prepare(c);
   const conns = clientPool(c);
   const day = laterWeekday();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = calendarDayIn(new Date());
   const samples: Sample[] = [];
   let firstError: string | undefined;
   const cpu = new CpuTally(c.cpu);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releasePorts, reservePort } from '../../../scripts/lib/ports.ts';
@@ -122,9 +123,10 @@ describe.runIf(process.platform !== 'win32')('a server killed while executing a 
       const id = submitted.json.id as string;
       const dept = await login(server.base, 'materieeldienst@materieelportaal.nl');
       const read = await call(server.base, dept, 'GET', `/api/v2.0/Department/requests/${id}`);
+      // planned for today: a request is carried out from its planned day on (decision 0018)
       const planned = await call(server.base, dept, 'POST', `/api/v2.0/Department/requests/${id}/plan`, {
         version: read.json.version,
-        plannedDate: day.toISOString().slice(0, 10),
+        plannedDate: calendarDayIn(new Date()),
         depotNo,
       });
       expect(planned.status).toBe(200);
@@ -141,7 +143,7 @@ describe.runIf(process.platform !== 'win32')('a server killed while executing a 
           `create trigger mp_test_stall after insert on inventory_ledger for each row execute function mp_test_stall()`,
         ),
       );
-      const today = new Date().toISOString().slice(0, 10);
+      const today = calendarDayIn(new Date());
       const pending = call(server.base, dept, 'POST', `/api/v2.0/Department/requests/${id}/execute`, {
         version: planned.json.version,
         executedDate: today,

@@ -21,6 +21,7 @@ import {
   queueStatusMail,
   recordDepartmentChange,
   replacePicks,
+  selectDepotBulk,
   selectPicks,
   selectPlantsByNo,
   selectWorkLines,
@@ -90,6 +91,32 @@ async function depotIdOf(tx: Tx, depotNo: string): Promise<string> {
 }
 
 /**
+ * A delivery is planned from a depot that holds its bulk items now: the stock on hand of each bulk item at least what
+ * its lines ask (else 422 error.planning_onvolledig on depotNo, naming the first item short). Planning reserves no
+ * bulk stock; the execution takes it (never below zero) and is the last word.
+ */
+async function refuseShortDepot(tx: Tx, requestId: string, depotId: string): Promise<void> {
+  const asked = new Map<string, { itemNo: string; amount: number }>();
+  for (const l of await selectWorkLines(tx, requestId))
+    if (!l.numbered && !l.plantId) {
+      const a = asked.get(l.itemId) ?? { itemNo: l.itemNo, amount: 0 };
+      asked.set(l.itemId, { itemNo: a.itemNo, amount: a.amount + l.amount });
+    }
+  const onHand = await selectDepotBulk(tx, depotId, [...asked.keys()]);
+  for (const [itemId, { itemNo, amount }] of asked) {
+    const available = onHand.get(itemId) ?? 0;
+    if (available < amount)
+      throw new AppError('rule', 'error.planning_onvolledig', {
+        details: {
+          fields: {
+            depotNo: { code: 'validation.depot_voorraad_onvoldoende', params: { itemNo, available, amount } },
+          },
+        },
+      });
+  }
+}
+
+/**
  * POST Department/requests/{id}/plan: from submitted or in progress to planned. A delivery needs its depot and, for
  * each line of a numbered item, exactly as many plants of that item in that depot as the line asks, none picked
  * for another request; a removal needs the depot it goes to (the wizard's unless another is given).
@@ -113,6 +140,7 @@ export async function planRequest(
       throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
 
     const picks: Array<{ lineId: string; plantId: string }> = [];
+    if (row.kind === 'order' && depotId) await refuseShortDepot(tx, id, depotId);
     if (row.kind === 'order') {
       const lines = (await selectWorkLines(tx, id)).filter((l) => l.numbered && !l.plantId);
       const given = new Map(input.plants.map((p) => [p.lineId, [...new Set(p.plantNos)]]));
@@ -197,6 +225,29 @@ export async function executeRequest(
         throw new AppError('invalid', 'error.ongeldige_invoer', {
           details: { fields: { executedDate: { code: 'validation.datum_te_ver', params: { date: today } } } },
         });
+      // and not before the planned day: what was carried out earlier is re-planned to that day first, when the
+      // caller asks (movePlannedDate) — a history row planned → planned — so the planned date, the order date, the
+      // ledger and the note never tell different days
+      let plannedDate = row.plannedDate;
+      if (plannedDate && daysBetween(plannedDate, input.executedDate) < 0) {
+        if (!input.movePlannedDate)
+          throw new AppError('rule', 'error.uitvoering_voor_planning', {
+            details: {
+              plannedDate,
+              fields: {
+                executedDate: { code: 'validation.voor_geplande_datum', params: { date: plannedDate } },
+              },
+            },
+          });
+        await recordDepartmentChange(tx, id, {
+          from: row.status,
+          to: row.status,
+          by: user.id,
+          note: `${plannedDate} → ${input.executedDate}`,
+          plannedDate: input.executedDate,
+        });
+        plannedDate = input.executedDate;
+      }
       const lines = await selectWorkLines(tx, id);
       const picks = await selectPicks(tx, id);
       const day = input.executedDate;
@@ -219,8 +270,9 @@ export async function executeRequest(
       const head = {
         requestId: id,
         status: 'done' as const,
-        orderDate: row.plannedDate ?? day,
-        plannedDate: row.plannedDate,
+        // the planned day: never after the executed day (executed from the planned day on, see above)
+        orderDate: plannedDate ?? day,
+        plannedDate,
         executedDate: day,
       };
 

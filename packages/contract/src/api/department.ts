@@ -15,11 +15,27 @@ import {
 
 const note = z.string().trim().max(1000).optional();
 
-/** GET /api/v2.0/Department/requests: every customer's requests, rush first, then by requested date. */
+/**
+ * The department's views of the queue: `all`, or `now` — what needs the department now: new and taken requests
+ * (to plan) and planned ones whose planned date is today or past (to carry out).
+ */
+export const queueViews = ['all', 'now'] as const;
+export type QueueView = (typeof queueViews)[number];
+
+/**
+ * GET /api/v2.0/Department/requests: every customer's requests. Open ones (submitted, in progress, planned) first:
+ * rush first among them, then new before planned, then the oldest (planned, else requested) date; the closed ones
+ * after them, the latest change first.
+ */
 export const queueQuery = z
   .object({
+    view: z.enum(queueViews).default('all'),
     status: requestStatusSchema.optional(),
     kind: requestKindSchema.optional(),
+    /** Words that each appear in the request number, the reference, the customer's number or name, or the location's number or description. */
+    q: z.string().trim().min(1).max(100).optional(),
+    /** Only requests planned on or before this day (today's work and what is overdue). */
+    plannedUntil: calendarDay.optional(),
     /** A customer number (K-…). */
     customer: z.string().trim().min(1).max(50).optional(),
     plantLocation: locationNumber.optional(),
@@ -43,7 +59,9 @@ export const queue = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
-  /** How many requests each status holds (the other filters applied). */
+  /** How many requests the view `now` holds (the other filters applied, not status nor view). */
+  now: z.number().int(),
+  /** How many requests each status holds (the other filters applied, not status nor view). */
   counts: z.object(
     Object.fromEntries(requestStatuses.map((s) => [s, z.number().int()])) as Record<
       (typeof requestStatuses)[number],
@@ -59,6 +77,27 @@ export const plantChoice = z.object({
   depotNo: z.string().nullable(),
   locationNo: z.string().nullable(),
 });
+
+/**
+ * A depot the request can be planned from (a delivery) or go to (a removal), with what it can supply per item line
+ * of a delivery: free plants in service of a numbered item (not picked for another request), the stock on hand of a
+ * bulk item. `complete` when it holds every line's amount.
+ */
+export const depotChoice = z.object({
+  depotNo: z.string(),
+  name: z.string(),
+  complete: z.boolean(),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      itemNo: z.string(),
+      numbered: z.boolean(),
+      amount: z.number().int(),
+      available: z.number().int(),
+    }),
+  ),
+});
+export type DepotChoice = z.infer<typeof depotChoice>;
 
 /** GET /api/v2.0/Department/requests/{id}: the request as the department plans and executes it. */
 export const departmentRequest = requestDetail.extend({
@@ -79,6 +118,11 @@ export const departmentRequest = requestDetail.extend({
       candidates: z.array(plantChoice),
     }),
   ),
+  /**
+   * Where it can be planned from (a delivery: every depot for orders, those holding every line first) or go to (a
+   * removal: every depot for removals); empty for a relocation and a transport.
+   */
+  depots: z.array(depotChoice),
   /** An executed removal's exit order: where its photos go (POST …/photos). */
   exitOrder: z.object({ id: z.string(), exitOrderNo: z.string(), photoCount: z.number().int() }).nullable(),
 });
@@ -109,7 +153,8 @@ export type PlanInput = z.infer<typeof planInput>;
 export const returnConditions = ['good', 'dirty', 'damaged', 'missing'] as const;
 
 /**
- * POST /api/v2.0/Department/requests/{id}/execute: confirms a planned request was carried out on executedDate.
+ * POST /api/v2.0/Department/requests/{id}/execute: confirms a planned request was carried out on executedDate: not
+ * after today, and not before its planned date unless `movePlannedDate` moves the plan to that day first.
  * Removals record each line's condition (default good) and an optional damage amount; costs are added to the order.
  */
 export const executeInput = z
@@ -142,6 +187,11 @@ export const executeInput = z
       )
       .max(20)
       .default([]),
+    /**
+     * Carried out before the planned day: move the planned date to executedDate first, in the same transaction
+     * (a re-plan in the history). Without it such an execution is 422 error.uitvoering_voor_planning.
+     */
+    movePlannedDate: z.boolean().optional(),
     note,
   })
   .strict();

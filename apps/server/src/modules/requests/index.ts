@@ -1,6 +1,7 @@
 // The requests' public face: what other areas and the workflows may use. Everything else in this folder
 // is private.
 
+export { selectDepotBulk } from './requests.department.queries.ts';
 export {
   checkVersion,
   getDepartmentRequest,

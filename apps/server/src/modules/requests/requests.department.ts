@@ -1,10 +1,12 @@
-import type { DepartmentRequest, Queue, QueueQuery } from '@mp/contract/api/department';
+import type { DepartmentRequest, DepotChoice, Queue, QueueQuery } from '@mp/contract/api/department';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requestStatuses } from '@mp/contract/rules/request-status';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { selectDepotSupply, selectQueue } from './requests.department.queries.ts';
 import { getRequestAs } from './requests.service.ts';
 import { requestNotFound } from './requests.shared.ts';
 
@@ -16,86 +18,37 @@ import { requestNotFound } from './requests.shared.ts';
 
 type Q = Db | Tx;
 
-function queueFilter(q: Omit<QueueQuery, 'page' | 'pageSize'>, withStatus: boolean) {
-  return sql.join(
-    [
-      sql`true`,
-      withStatus && q.status ? sql`r.status = ${q.status}::request_status` : undefined,
-      q.kind ? sql`r.kind = ${q.kind}::request_kind` : undefined,
-      q.customer ? sql`c.customer_no = ${q.customer}` : undefined,
-      q.plantLocation ? sql`l.location_no = ${q.plantLocation}` : undefined,
-      q.depot ? sql`d.depot_no = ${q.depot}` : undefined,
-    ].filter((c) => c !== undefined),
-    sql` and `,
-  );
-}
-
-const queueFrom = sql`
-  from plant_requests r
-  join plant_locations l on l.id = r.location_id
-  left join customers c on c.id = l.customer_id
-  left join depots d on d.id = r.depot_id
-  left join users u on u.id = r.user_id`;
-
-type QueueRow = {
-  id: string;
-  requestNo: string;
-  kind: Queue['items'][number]['kind'];
-  status: Queue['items'][number]['status'];
-  locationNo: string;
-  locationDescription: string | null;
-  requestedDate: string;
-  expectedReturnDate: string | null;
-  plannedDate: string | null;
-  rush: boolean;
-  collect: boolean;
-  reference: string | null;
-  requestedBy: string | null;
-  lineCount: number;
-  totalAmount: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  customerNo: string | null;
-  customerName: string | null;
-  depotNo: string | null;
-};
-
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** GET Department/requests: rush first, then the requested date, with the count per status. */
+/**
+ * GET Department/requests: open requests first (rush first among them, new before planned, oldest date first),
+ * then the closed ones; with the count per status and of the view `now` under the other filters.
+ */
 export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
   requireDepartment(ctx);
-  const [rows, totals] = await Promise.all([
-    ctx.db.execute<QueueRow>(sql`
-      select r.id, r.request_no as "requestNo", r.kind, r.status, l.location_no as "locationNo",
-        l.description as "locationDescription", r.requested_date::text as "requestedDate",
-        r.expected_return_date::text as "expectedReturnDate", r.planned_date::text as "plannedDate", r.rush, r.collect,
-        r.reference, u.name as "requestedBy",
-        (select count(*)::int from request_lines rl where rl.request_id = r.id and rl.parent_line_id is null) as "lineCount",
-        (select coalesce(sum(rl.amount), 0)::int from request_lines rl
-          where rl.request_id = r.id and rl.parent_line_id is null) as "totalAmount",
-        r.created_at as "createdAt", r.updated_at as "updatedAt", c.customer_no as "customerNo",
-        c.name as "customerName", d.depot_no as "depotNo"
-      ${queueFrom}
-      where ${queueFilter(q, true)}
-      order by r.rush desc, r.requested_date, r.created_at, r.id
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-    ctx.db.execute<{ status: string; n: number }>(sql`
-      select r.status, count(*)::int as n ${queueFrom} where ${queueFilter(q, false)} group by r.status`),
-  ]);
+  const { rows, totals } = await selectQueue(ctx.db, q, calendarDayIn(ctx.now));
   const counts = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Queue['counts'];
-  for (const t of totals.rows) counts[t.status as keyof Queue['counts']] = t.n;
+  let now = 0;
+  for (const t of totals) {
+    counts[t.status as keyof Queue['counts']] = t.n;
+    now += t.now;
+  }
+  // the total of the filtered list from the counts (right on a page past the end too), unless only a count of the
+  // view can tell it (a status within the view `now`)
+  const total =
+    q.view === 'now'
+      ? q.status
+        ? (totals.find((t) => t.status === q.status)?.now ?? 0)
+        : now
+      : q.status
+        ? counts[q.status]
+        : Object.values(counts).reduce((a, b) => a + b, 0);
   return {
-    items: rows.rows.map((r) => ({
-      ...r,
-      locationDescription: r.locationDescription?.trim() ? r.locationDescription : r.locationNo,
-      createdAt: iso(r.createdAt),
-      updatedAt: iso(r.updatedAt),
-    })),
+    items: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
     page: q.page,
     pageSize: q.pageSize,
-    // the total of the filtered list from the counts (right on a page past the end too)
-    total: q.status ? counts[q.status] : Object.values(counts).reduce((a, b) => a + b, 0),
+    total,
+    now,
     counts,
   };
 }
@@ -199,12 +152,22 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
           ) c where n <= 200 order by "itemId", n`)
       ).rows
     : [];
+  const depots =
+    detail.kind === 'order' || detail.kind === 'removal'
+      ? await depotChoices(
+          db,
+          id,
+          detail.kind,
+          detail.kind === 'order' ? lines.rows.filter((l) => !l.plantNo) : [],
+        )
+      : [];
   return {
     ...detail,
     version: h.version,
     customerNo: h.customerNo,
     customerName: h.customerName,
     depotNo: h.depotNo,
+    depots,
     exitOrder: exit.rows[0] ?? null,
     picks: lines.rows
       .filter((l) => l.numbered)
@@ -221,6 +184,48 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
           .map(({ plantNo, depotNo, locationNo }) => ({ plantNo, depotNo, locationNo })),
       })),
   };
+}
+
+/**
+ * The depots a delivery can be planned from — every depot for orders (and the request's own), with what each can
+ * supply per line, those holding every line first — or a removal can go to (every depot for removals).
+ */
+async function depotChoices(
+  db: Q,
+  id: string,
+  kind: 'order' | 'removal',
+  lines: ReadonlyArray<{ lineId: string; itemId: string; itemNo: string; amount: number; numbered: boolean }>,
+): Promise<DepotChoice[]> {
+  const ids = (numbered: boolean) => [
+    ...new Set(lines.filter((l) => l.numbered === numbered).map((l) => l.itemId)),
+  ];
+  const { depots, supply } = await selectDepotSupply(
+    db,
+    id,
+    { numbered: ids(true), bulk: ids(false) },
+    kind === 'order' ? 'orders' : 'removals',
+  );
+  const available = new Map(supply.map((s) => [`${s.depotNo}|${s.itemId}`, s.available]));
+  // one item on several lines (e.g. in two sets) is supplied once: its lines' amounts add up
+  const asked = new Map<string, number>();
+  for (const l of lines) asked.set(l.itemId, (asked.get(l.itemId) ?? 0) + l.amount);
+  const choices = depots.map((d) => {
+    const of = (itemId: string) => available.get(`${d.depotNo}|${itemId}`) ?? 0;
+    return {
+      depotNo: d.depotNo,
+      name: d.name,
+      complete: [...asked].every(([itemId, amount]) => of(itemId) >= amount),
+      lines: lines.map((l) => ({
+        lineId: l.lineId,
+        itemNo: l.itemNo,
+        numbered: l.numbered,
+        amount: l.amount,
+        available: of(l.itemId),
+      })),
+    };
+  });
+  // those that hold everything first; otherwise in the depots' own order (a stable sort keeps it)
+  return choices.sort((a, b) => Number(b.complete) - Number(a.complete));
 }
 
 /** A request's item lines as the department plans and executes them (set parents left out: their parts carry items). */
@@ -283,7 +288,10 @@ export async function replacePicks(
       as p(line_id, plant_id)`);
 }
 
-/** The department's change of a request's plan and status, with its history row, on the caller's transaction. */
+/**
+ * The department's change of a request's plan and status, with its history row, on the caller's transaction (at the
+ * moment it is written, not the transaction's start: two changes in one transaction keep their order).
+ */
 export async function recordDepartmentChange(
   tx: Tx,
   id: string,
@@ -304,6 +312,7 @@ export async function recordDepartmentChange(
       transport_means = coalesce(${change.transportMeans ?? null}, transport_means)
     where id = ${id}`);
   await tx.execute(sql`
-    insert into request_status_history (request_id, from_status, to_status, changed_by, note)
-    values (${id}, ${change.from}::request_status, ${change.to}::request_status, ${change.by}, ${change.note ?? null})`);
+    insert into request_status_history (request_id, from_status, to_status, changed_by, note, changed_at)
+    values (${id}, ${change.from}::request_status, ${change.to}::request_status, ${change.by}, ${change.note ?? null},
+      clock_timestamp())`);
 }

@@ -279,5 +279,14 @@ export async function changeRequestStatus(
   input: { status: RequestStatus; note?: string; plannedDate?: string },
 ): Promise<RequestDetail> {
   requireDepartment(ctx);
+  // planned and done carry data (depot and plants; the day it was carried out, the orders and the stock): only
+  // their own calls make them (Department/requests/{id}/plan and …/execute), with their rules
+  if (input.status === 'planned' || input.status === 'done')
+    throw fieldError(
+      'rule',
+      'error.status_via_plannen_of_uitvoeren',
+      'status',
+      'error.status_via_plannen_of_uitvoeren',
+    );
   return transition(ctx, id, input.status, 'department', input.note, mail, input.plannedDate);
 }

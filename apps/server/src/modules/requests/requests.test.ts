@@ -625,23 +625,36 @@ describe('requests overview and life cycle', () => {
     });
     expect(user.statusCode).toBe(403);
     const admin = await t.auth(ADMIN);
-    const steps = [
-      { status: 'in_progress' },
+    const taken = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { status: 'in_progress' },
+      headers: admin,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().status).toBe('in_progress');
+    // planned and done carry data: only the department's plan and execute calls make them (decision 0018)
+    for (const step of [
       { status: 'planned', plannedDate: '2026-11-26', note: 'Levering donderdag' },
       { status: 'done' },
-    ];
-    for (const step of steps) {
+    ]) {
       const r = await t.app.inject({ method: 'POST', url, payload: step, headers: admin });
-      expect(r.statusCode, JSON.stringify(r.json())).toBe(200);
-      expect(r.json().status).toBe(step.status);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().code).toBe('error.status_via_plannen_of_uitvoeren');
     }
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { status: 'cancelled', note: 'Niet meer nodig' },
+      headers: admin,
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
     const final = await t.app.inject({ url: `/api/v2.0/PlantRequests/${created.id}`, headers: admin });
-    expect(final.json()).toMatchObject({ plannedDate: '2026-11-26', allowedStatuses: [] });
+    expect(final.json()).toMatchObject({ plannedDate: null, allowedStatuses: [] });
     expect(final.json().history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
       'submitted',
       'in_progress',
-      'planned',
-      'done',
+      'cancelled',
     ]);
     const late = await t.app.inject({
       method: 'POST',

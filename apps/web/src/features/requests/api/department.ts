@@ -16,7 +16,11 @@ export type { DepartmentRequest, Queue, QueueItem };
 
 // The equipment department's calls (issue #12, decision 0018). The server refuses anyone else (403).
 
-export type QueueParams = Omit<QueueQuery, 'page' | 'pageSize'> & { page: number; pageSize: number };
+export type QueueParams = Omit<QueueQuery, 'page' | 'pageSize' | 'view'> & {
+  view?: QueueQuery['view'];
+  page: number;
+  pageSize: number;
+};
 
 export const departmentKeys = {
   all: ['department'] as const,
