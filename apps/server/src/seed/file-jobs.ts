@@ -1,5 +1,6 @@
 import { pdfLogo } from '../platform/pdf/logo.ts';
-import { defaultBrand, type PdfBrand, type PdfLine, textPdf } from '../platform/pdf/pdf.ts';
+import { defaultBrand, type PdfBrand } from '../platform/pdf/pdf.ts';
+import { type PdfLine, textPdf } from '../platform/pdf/text-pdf.ts';
 import type { Shape } from './catalogue-data.ts';
 import { renderLogo, renderPicture } from './images.ts';
 

@@ -81,12 +81,6 @@ function day(locale: Locale, value: string | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? value : f.format(d);
 }
 
-/*
- * why: fr-FR groups thousands with a narrow no-break space (U+202F), which the PDF standard fonts (WinAnsi) do not
- * have — it came out as '1 /234,56 €'. The plain no-break space keeps the number together and is in WinAnsi.
- */
-const winAnsi = (text: string) => text.replace(/[\u202F\u2009]/g, '\u00A0');
-
 const number = (value: string | number) => (typeof value === 'number' ? value : Number(value));
 
 function currencyFormat(locale: Locale, currency: string, max = 2): Intl.NumberFormat {
@@ -106,26 +100,26 @@ function currencyFormat(locale: Locale, currency: string, max = 2): Intl.NumberF
 /** Amounts on the invoice: two decimals (`€ 1.234,56` in nl, `€1,234.56` in en). */
 function money(locale: Locale, currency: string, value: string | number): string {
   const n = number(value);
-  return Number.isFinite(n) ? winAnsi(currencyFormat(locale, currency).format(n)) : String(value);
+  return Number.isFinite(n) ? currencyFormat(locale, currency).format(n) : String(value);
 }
 
 /** A unit price may have more decimals (a day rate of € 0,125): up to four, at least two. */
 function price(locale: Locale, currency: string, value: string): string {
   const n = number(value);
-  return Number.isFinite(n) ? winAnsi(currencyFormat(locale, currency, 4).format(n)) : value;
+  return Number.isFinite(n) ? currencyFormat(locale, currency, 4).format(n) : value;
 }
 
 function quantity(locale: Locale, value: string | number): string {
   const n = number(value);
   return Number.isFinite(n)
-    ? winAnsi(new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n))
+    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
     : String(value);
 }
 
 function percent(locale: Locale, value: string): string {
   const n = number(value);
   return Number.isFinite(n)
-    ? winAnsi(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n / 100))
+    ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n / 100)
     : `${value}%`;
 }
 

@@ -1,4 +1,4 @@
-import { locales } from '@mp/contract/i18n';
+import { locales, translate } from '@mp/contract/i18n';
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from '../../platform/pdf/pdf.ts';
 import { readPdf } from '../../platform/pdf/pdf-text.test-support.ts';
@@ -198,6 +198,51 @@ describe('renderInvoicePdf', () => {
     expect(nl).toContain('wordt verrekend met factuur F-2026-000123');
     // A credit memo is not due: no due date.
     expect(nl).not.toContain('Vervaldatum');
+  });
+
+  it('breaks no label inside a word, in every locale (issue #31 item 16: "Creditnotanum/mer")', async () => {
+    for (const kind of ['invoice', 'credit_memo'] as const) {
+      const doc = invoice({
+        kind,
+        appliesToDocumentNo: kind === 'credit_memo' ? 'F-2026-000100' : null,
+        lines: [{ ...invoice().lines[0], amount: '-12345.67' }],
+        amountExclVat: '-12345.67',
+        vatAmount: '-2592.59',
+        amountInclVat: '-14938.26',
+      });
+      for (const locale of locales) {
+        const text = await textOf(doc, locale);
+        const t = (key: string) => oneLine(translate(locale, `Factuur.${key}`));
+        const labels = [
+          `nummer.${kind}`,
+          `datum.${kind}`,
+          'periode',
+          'uw_referentie',
+          'klantnummer',
+          'naam',
+          'adres',
+          'locatie',
+          ...(kind === 'invoice' ? ['vervaldatum'] : ['correctie_van']),
+          ...[
+            'omschrijving',
+            'materieelnummer',
+            'periode',
+            'dagen',
+            'aantal',
+            'prijs',
+            'korting',
+            'bedrag',
+          ].map((c) => `kolom_${c}`),
+          'totaal_excl',
+          'totaal_incl',
+        ].map(t);
+        for (const label of labels) expect(text, `${locale} ${kind}: ${label}`).toContain(label);
+        for (const heading of [`blok_document.${kind}`, 'blok_klant', 'blok_locatie'].map(t))
+          expect(text, `${locale}: ${heading}`).toContain(heading.toUpperCase());
+        // an amount never wraps either
+        expect(text, locale).toMatch(/12[.,\s\u00A0\u202F]?345[.,]67/);
+      }
+    }
   });
 
   it('says so when there are no lines, and stores under the Dutch category names', async () => {

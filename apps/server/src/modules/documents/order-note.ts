@@ -97,21 +97,28 @@ function day(locale: Locale, value: string | null): string | null {
   return Number.isNaN(d.getTime()) ? value : f.format(d);
 }
 
-// why: fr-FR groups thousands with a narrow no-break space (U+202F), which the PDF standard fonts (WinAnsi) lack —
-// '1 234,50 €' came out as '1 /234,50 €'; the plain no-break space is in WinAnsi.
-const winAnsi = (text: string) => text.replace(/[\u202F\u2009]/g, '\u00A0');
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, currency: boolean): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(
+      locale,
+      currency ? { style: 'currency', currency: 'EUR' } : { maximumFractionDigits: 3 },
+    );
+    numberFormats.set(key, f);
+  }
+  return f;
+}
 
 function money(locale: Locale, value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return winAnsi(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(n));
+  return Number.isFinite(n) ? numberFormat(locale, true).format(n) : String(value);
 }
 
 function amount(locale: Locale, value: string | number): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n)
-    ? winAnsi(new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n))
-    : String(value);
+  return Number.isFinite(n) ? numberFormat(locale, false).format(n) : String(value);
 }
 
 const joined = (...parts: Array<string | null | undefined>) => parts.filter((p) => p?.trim()).join(' ');

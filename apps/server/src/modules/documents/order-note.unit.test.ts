@@ -1,4 +1,4 @@
-import { locales } from '@mp/contract/i18n';
+import { locales, translate } from '@mp/contract/i18n';
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from '../../platform/pdf/pdf.ts';
 import { readPdf } from '../../platform/pdf/pdf-text.test-support.ts';
@@ -175,6 +175,111 @@ describe('renderOrderNote', () => {
     expect(text).toContain('Move note – incoming');
     expect(text.toLowerCase()).toContain('from location');
     expect(text).toContain('P-24002 – Renovatie Oudegracht');
+  });
+
+  it('prints names in Polish, Turkish, Cyrillic, Greek, CJK and emoji as written (issue #31 item 12)', async () => {
+    const names = {
+      customer: 'Przedsiębiorstwo Budowlane Łódź Sp. z o.o.',
+      location: 'Şantiye İstanbul Çağlayan – ğüşıöç',
+      contact: 'Łukasz Świątek',
+      addressName: 'Иван Петров · Ёлка',
+      phone: 'Γιώργος Παπαδόπουλος',
+      reference: '工地 東京 ひらがな カタカナ 中文',
+      line: 'Bouwhek 🚧 met bord 👷',
+      comment: 'Осторожно: кран 🏗️ — bel Żaneta 😀',
+    };
+    const bytes = await renderOrderNote(
+      note({
+        customer: { no: 'K-1001', name: names.customer },
+        location: { ...note().location, description: names.location },
+        address: {
+          name: names.addressName,
+          street: 'ul. Źródlana 5',
+          postcode: '90-001',
+          city: 'Łódź',
+          contact: names.contact,
+          phone: names.phone,
+        },
+        reference: names.reference,
+        comment: names.comment,
+        lines: [{ ...note().lines[0], description: names.line }],
+      }),
+      'nl-NL',
+      defaultBrand,
+    );
+    const text = oneLine((await readPdf(bytes)).text);
+    for (const written of [...Object.values(names), 'ul. Źródlana 5', 'Łódź'])
+      expect(text, written).toContain(oneLine(written));
+    // what WinAnsi made of them before: 'Ø=Þ' for an emoji, 'A' for 'Ł' and the like
+    expect(text).not.toMatch(/Ø=|Þ/);
+    // pdfkit embeds only the glyphs used: a one-page note with four fonts stays small
+    expect(bytes.length).toBeLessThan(200_000);
+  });
+
+  it('prints a replacement mark, never other letters, for a script none of its fonts has', async () => {
+    const text = oneLine(
+      (await readPdf(await renderOrderNote(note({ reference: 'Kim 김민수 ok' }), 'nl-NL', defaultBrand)))
+        .text,
+    );
+    expect(text).toContain('Kim \uFFFD\uFFFD\uFFFD ok');
+  });
+
+  it('breaks no label or column header inside a word, in every locale (issue #31 item 16)', async () => {
+    for (const kind of ['delivery', 'removal'] as const) {
+      const doc = note({
+        kind,
+        returns:
+          kind === 'removal'
+            ? {
+                exitOrderNo: 'X-2026-000009',
+                lines: [
+                  {
+                    lineNo: 1,
+                    itemNo: 'BH-1001',
+                    plantNo: 'MS-50000',
+                    quantity: 1,
+                    condition: 'damaged',
+                    remarks: 'Deuk',
+                    damageAmount: '12345.00',
+                  },
+                ],
+              }
+            : null,
+      });
+      for (const locale of locales) {
+        const text = oneLine((await readPdf(await renderOrderNote(doc, locale, defaultBrand))).text);
+        const t = (key: string) => oneLine(translate(locale, `Orderbon.${key}`));
+        const labels = [
+          ...[
+            'ordernummer',
+            'aanvraag',
+            'referentie',
+            'orderdatum',
+            'gepland',
+            'uitgevoerd',
+            'transportmiddel',
+          ],
+          ...['klant', 'locatie', 'adres', 'naam', 'contactpersoon', 'telefoon'],
+          ...[
+            'nr',
+            'artikel',
+            'omschrijving',
+            'materieelnummer',
+            'aantal',
+            'opmerking',
+            'prijs',
+            'bedrag',
+          ].map((c) => `kolom_${c}`),
+          ...(kind === 'removal' ? ['exitorder', 'kolom_conditie', 'kolom_schade', 'totaal_schade'] : []),
+          'handtekening_naam',
+          'handtekening_datum',
+          'handtekening',
+        ].map(t);
+        for (const label of labels) expect(text, `${locale} ${kind}: ${label}`).toContain(label);
+        for (const heading of ['blok_order', 'blok_locatie'].map(t))
+          expect(text, `${locale}: ${heading}`).toContain(heading.toUpperCase());
+      }
+    }
   });
 
   it('runs 200 lines over several pages, repeating the table header and numbering every page', async () => {

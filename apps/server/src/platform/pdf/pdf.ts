@@ -1,39 +1,25 @@
 import PDFDocument from 'pdfkit';
+import type { PdfBrand } from './brand.ts';
+import { columnWidths, labelWidth } from './fit.ts';
+import {
+  type Align,
+  drawText,
+  type TextOptions,
+  textHeight,
+  textWidth,
+  useTextFont,
+  widestWord,
+} from './text.ts';
 
 /*
  * The one way this portal makes a PDF (decision 0019): pdfkit with a small set of layout helpers — a header with
  * the corporate identity's logo and colour, blocks of facts, tables that break over pages and repeat their header,
  * signature boxes and a footer with page numbers. Delivery and removal notes, invoices and the demo documents all
- * go through it. Text uses the PDF standard fonts (Helvetica, WinAnsi): every letter of nl, en, fr and de.
+ * go through it. Text is in embedded libre fonts (fonts.ts: Noto Sans, Noto Emoji, Noto Sans Hans), so a name in
+ * Polish, Turkish, Cyrillic, Chinese or with an emoji prints as written.
  */
 
-/** The corporate identity as a document shows it. */
-export interface PdfBrand {
-  /** PNG or JPEG bytes without transparency (`pdfLogo` makes them from a stored image); null: no logo. */
-  logo: Buffer | null;
-  /** #RRGGBB: header rule, headings, table headers. */
-  primary: string;
-  /** #RRGGBB: text on the primary colour. */
-  primaryText: string;
-  /** #RRGGBB: the accent line under the header. */
-  secondary: string;
-  /** The portal's name in the footer. */
-  name: string;
-}
-
-export const defaultBrand: PdfBrand = {
-  logo: null,
-  primary: '#1C4E80',
-  primaryText: '#FFFFFF',
-  secondary: '#F59F00',
-  name: 'Materieelportaal',
-};
-
-const HEX = /^#[0-9a-f]{6}$/i;
-/** A colour setting as pdfkit takes it, or the fallback when the setting holds something else. */
-export function brandColour(value: unknown, fallback: string): string {
-  return typeof value === 'string' && HEX.test(value.trim()) ? value.trim() : fallback;
-}
+export { brandColour, defaultBrand, type PdfBrand } from './brand.ts';
 
 export interface PdfMeta {
   title: string;
@@ -44,7 +30,7 @@ export interface PdfMeta {
   created?: Date;
 }
 
-export type Align = 'left' | 'right' | 'center';
+export type { Align } from './text.ts';
 
 export interface Column {
   header: string;
@@ -76,8 +62,6 @@ const TEXT = '#1A1B1E';
 const MUTED = '#5C5F66';
 const RULE = '#CED4DA';
 const ZEBRA = '#F4F6F8';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const A4 = { margin: 48, bottom: 64 };
 
 /**
@@ -115,7 +99,18 @@ export class PdfWriter {
       this.doc.on('error', reject);
     });
     this.doc.on('pageAdded', () => this.runningHeader());
-    this.doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    useTextFont(this.doc);
+    this.doc.fontSize(9.5).fillColor(TEXT);
+  }
+
+  /** Writes `text` at (x, y) in the regular or bold fonts, at the document's size and colour. */
+  private write(text: string, x: number, y: number, options: TextOptions, bold = false): void {
+    drawText(this.doc, text, x, y, options, bold);
+  }
+
+  /** The height `text` takes at the document's size. */
+  private measure(text: string, options: TextOptions, bold = false): number {
+    return textHeight(this.doc, text, options, bold);
   }
 
   get left(): number {
@@ -138,15 +133,15 @@ export class PdfWriter {
     const top = doc.page.margins.top;
     doc.save();
     doc.rect(0, 0, doc.page.width, 6).fill(this.brand.primary);
-    doc.font(BOLD).fontSize(9).fillColor(this.brand.primary);
-    doc.text(this.running, this.left, top - 18, { width: this.width, lineBreak: false });
+    doc.fontSize(9).fillColor(this.brand.primary);
+    this.write(this.running, this.left, top - 18, { width: this.width, lineBreak: false }, true);
     doc
       .moveTo(this.left, top - 4)
       .lineTo(this.left + this.width, top - 4)
       .lineWidth(0.5)
       .stroke(RULE);
     doc.restore();
-    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    doc.fontSize(9.5).fillColor(TEXT);
     doc.x = this.left;
     doc.y = top + 6;
   }
@@ -171,25 +166,25 @@ export class PdfWriter {
     } else this.brandName(top);
     const rightX = this.left + logoBox.width + 16;
     const rightW = this.width - logoBox.width - 16;
-    doc.font(BOLD).fontSize(20).fillColor(brand.primary);
-    doc.text(h.title, rightX, top, { width: rightW, align: 'right' });
+    doc.fontSize(20).fillColor(brand.primary);
+    this.write(h.title, rightX, top, { width: rightW, align: 'right' }, true);
     if (h.number) {
-      doc.font(BOLD).fontSize(12).fillColor(TEXT);
-      doc.text(h.number, rightX, doc.y + 2, { width: rightW, align: 'right' });
+      doc.fontSize(12).fillColor(TEXT);
+      this.write(h.number, rightX, doc.y + 2, { width: rightW, align: 'right' }, true);
     }
-    doc.font(FONT).fontSize(9).fillColor(MUTED);
-    for (const line of h.lines ?? []) doc.text(line, rightX, doc.y + 1, { width: rightW, align: 'right' });
+    doc.fontSize(9).fillColor(MUTED);
+    for (const line of h.lines ?? []) this.write(line, rightX, doc.y + 1, { width: rightW, align: 'right' });
     const y = Math.max(doc.y, top + logoBox.height) + 10;
     doc.rect(this.left, y, this.width, 2.5).fill(brand.primary);
     doc.rect(this.left, y + 2.5, 60, 2.5).fill(brand.secondary);
-    doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+    doc.fillColor(TEXT).fontSize(9.5);
     doc.x = this.left;
     doc.y = y + 18;
   }
 
   private brandName(top: number): void {
-    this.doc.font(BOLD).fontSize(16).fillColor(this.brand.primary);
-    this.doc.text(this.brand.name, this.left, top + 14, { width: 170, lineBreak: false });
+    this.doc.fontSize(16).fillColor(this.brand.primary);
+    this.write(this.brand.name, this.left, top + 14, { width: 170, lineBreak: false }, true);
   }
 
   /** Vertical space (points), unless the page ends first. */
@@ -202,10 +197,10 @@ export class PdfWriter {
     const { doc } = this;
     this.ensureSpace(28 + keep);
     if (doc.y > doc.page.margins.top + 10) doc.y += 6;
-    doc.font(BOLD).fontSize(11).fillColor(this.brand.primary);
-    doc.text(text, this.left, doc.y, { width: this.width });
+    doc.fontSize(11).fillColor(this.brand.primary);
+    this.write(text, this.left, doc.y, { width: this.width }, true);
     doc.moveDown(0.3);
-    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    doc.fontSize(9.5).fillColor(TEXT);
   }
 
   /** Running text over the full width. */
@@ -214,15 +209,12 @@ export class PdfWriter {
     options: { bold?: boolean; size?: number; colour?: string; gap?: number } = {},
   ): void {
     const { doc } = this;
-    doc
-      .font(options.bold ? BOLD : FONT)
-      .fontSize(options.size ?? 9.5)
-      .fillColor(options.colour ?? TEXT);
-    const height = doc.heightOfString(text, { width: this.width });
+    doc.fontSize(options.size ?? 9.5).fillColor(options.colour ?? TEXT);
+    const height = this.measure(text, { width: this.width }, options.bold);
     this.ensureSpace(Math.min(height, 40) + (options.gap ?? 0));
     if (options.gap) doc.y += options.gap;
-    doc.text(text, this.left, doc.y, { width: this.width });
-    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    this.write(text, this.left, doc.y, { width: this.width }, options.bold);
+    doc.fontSize(9.5).fillColor(TEXT);
   }
 
   /**
@@ -243,38 +235,61 @@ export class PdfWriter {
     const { doc } = this;
     const gap = 14;
     const colW = (this.width - gap * (columns - 1)) / columns;
-    const labelW = Math.min(72, colW * 0.42);
-    const valueW = colW - labelW - 4;
-    const heightOf = (b: FactBlock) =>
-      18 +
-      b.facts.reduce((sum, f) => {
-        doc.font(FONT).fontSize(9);
-        const h = Math.max(
-          f.label ? doc.heightOfString(f.label, { width: labelW }) : 0,
-          doc.heightOfString(String(f.value), { width: valueW }),
-        );
-        return sum + h + 3;
-      }, 0);
+    const LABEL = 9;
+    // each block's labels get the room they need (issue #31 item 16: "Creditnotanum/mer"); a label wraps at spaces
+    // only, and one whose single word is still too wide is written smaller
+    const layout = blocks.map((b) => {
+      doc.fontSize(LABEL);
+      const labels = b.facts.map((f) => f.label).filter(Boolean);
+      const labelW = labelWidth(
+        colW,
+        labels.map((l) => textWidth(doc, l)),
+        labels.map((l) => widestWord(doc, l)),
+      );
+      const sizes = b.facts.map((f) =>
+        f.label ? Math.max(6, Math.min(LABEL, (LABEL * labelW) / widestWord(doc, f.label))) : LABEL,
+      );
+      return { labelW, valueW: colW - labelW - (labelW > 0 ? 4 : 0), sizes };
+    });
+    const heightOf = (b: FactBlock, i: number) => {
+      const { labelW, valueW, sizes } = layout[i];
+      return (
+        18 +
+        b.facts.reduce((sum, f, j) => {
+          doc.fontSize(sizes[j]);
+          const label = f.label ? this.measure(f.label, { width: labelW }) : 0;
+          doc.fontSize(LABEL);
+          return sum + Math.max(label, this.measure(String(f.value), { width: valueW })) + 3;
+        }, 0)
+      );
+    };
     const height = Math.max(...blocks.map(heightOf));
     this.ensureSpace(height + 8);
     const top = doc.y;
     blocks.forEach((b, i) => {
       const x = this.left + i * (colW + gap);
+      const { labelW, valueW, sizes } = layout[i];
       doc.rect(x, top, colW, 1.5).fill(this.brand.primary);
-      doc.font(BOLD).fontSize(8.5).fillColor(this.brand.primary);
-      doc.text(b.heading.toUpperCase(), x, top + 5, { width: colW, characterSpacing: 0.4, lineBreak: false });
+      doc.fontSize(8.5).fillColor(this.brand.primary);
+      this.write(
+        b.heading.toUpperCase(),
+        x,
+        top + 5,
+        { width: colW, characterSpacing: 0.4, lineBreak: false },
+        true,
+      );
       let y = top + 18;
-      for (const f of b.facts) {
-        doc.font(FONT).fontSize(9).fillColor(MUTED);
+      b.facts.forEach((f, j) => {
+        doc.fontSize(sizes[j]).fillColor(MUTED);
         let labelBottom = y;
         if (f.label) {
-          doc.text(f.label, x, y, { width: labelW });
+          this.write(f.label, x, y + (LABEL - sizes[j]) / 2, { width: labelW });
           labelBottom = doc.y;
         }
-        doc.fillColor(TEXT);
-        doc.text(String(f.value), x + labelW + 4, y, { width: valueW });
+        doc.fontSize(LABEL).fillColor(TEXT);
+        this.write(String(f.value), x + (labelW > 0 ? labelW + 4 : 0), y, { width: valueW });
         y = Math.max(labelBottom, doc.y) + 3;
-      }
+      });
     });
     doc.fillColor(TEXT);
     doc.x = this.left;
@@ -288,33 +303,58 @@ export class PdfWriter {
   table(columns: Column[], rows: Cell[][], options: TableOptions = {}): void {
     const { doc, brand } = this;
     const pad = 4;
-    const total = columns.reduce((s, c) => s + c.width, 0);
-    const widths = columns.map((c) => (c.width / total) * this.width);
-    const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
     const cellOf = (c: Cell) => (typeof c === 'string' ? { text: c } : c);
+    const totals = options.totals ?? [];
+    // A header wraps at spaces only and an amount (a right-aligned cell) not at all: each column is at least that
+    // wide, taking the room from the columns that have it (issue #31 item 16).
+    const HEADER = 8.5;
+    const minimums = columns.map((c, i) => {
+      doc.fontSize(HEADER);
+      let need = widestWord(doc, c.header, {}, true);
+      if (c.align === 'right') {
+        doc.fontSize(9);
+        for (const row of [...rows, ...totals]) {
+          const cell = row[i] === undefined ? null : cellOf(row[i]);
+          if (cell?.text)
+            need = Math.max(need, textWidth(doc, cell.text, {}, cell.bold || totals.includes(row)));
+        }
+      }
+      return need + 2 * pad + 0.5;
+    });
+    const fitted = columnWidths(
+      columns.map((c) => c.width),
+      minimums,
+      this.width,
+    );
+    const widths = fitted.widths;
+    const headerSize = HEADER * fitted.scale;
+    const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
     const rowHeight = (row: Cell[], bold = false) =>
       Math.max(
         ...row.map((c, i) => {
           const cell = cellOf(c);
-          doc.font(bold || cell.bold ? BOLD : FONT).fontSize(9);
-          return doc.heightOfString(cell.text || ' ', { width: widths[i] - 2 * pad });
+          doc.fontSize(9);
+          return this.measure(cell.text || ' ', { width: widths[i] - 2 * pad }, bold || cell.bold);
         }),
       ) +
       2 * pad;
     const drawHeader = () => {
-      doc.font(BOLD).fontSize(8.5);
+      doc.fontSize(headerSize);
       const h =
-        Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: widths[i] - 2 * pad }))) +
+        Math.max(...columns.map((c, i) => this.measure(c.header, { width: widths[i] - 2 * pad }, true))) +
         2 * pad +
         1;
       const y = doc.y;
       doc.rect(this.left, y, this.width, h).fill(brand.primary);
       doc.fillColor(brand.primaryText);
       columns.forEach((c, i) => {
-        doc.text(c.header, xs[i] + pad, y + pad + 0.5, {
-          width: widths[i] - 2 * pad,
-          align: c.align ?? 'left',
-        });
+        this.write(
+          c.header,
+          xs[i] + pad,
+          y + pad + 0.5,
+          { width: widths[i] - 2 * pad, align: c.align },
+          true,
+        );
       });
       doc.y = y + h;
     };
@@ -324,14 +364,14 @@ export class PdfWriter {
       if (!bold && index % 2 === 1) doc.rect(this.left, y, this.width, h).fill(ZEBRA);
       row.forEach((c, i) => {
         const cell = cellOf(c);
-        doc
-          .font(bold || cell.bold ? BOLD : FONT)
-          .fontSize(9)
-          .fillColor(cell.colour ?? TEXT);
-        doc.text(cell.text, xs[i] + pad, y + pad, {
-          width: widths[i] - 2 * pad,
-          align: columns[i].align ?? 'left',
-        });
+        doc.fontSize(9).fillColor(cell.colour ?? TEXT);
+        this.write(
+          cell.text,
+          xs[i] + pad,
+          y + pad,
+          { width: widths[i] - 2 * pad, align: columns[i].align },
+          bold || cell.bold,
+        );
       });
       doc.y = y + h;
       doc
@@ -341,13 +381,12 @@ export class PdfWriter {
         .stroke(RULE);
     };
 
-    const totals = options.totals ?? [];
     const totalsHeight = totals.reduce((s, r) => s + rowHeight(r, true), 0);
     this.ensureSpace(24 + (rows[0] ? rowHeight(rows[0]) : 20) + (rows.length <= 1 ? totalsHeight : 0));
     drawHeader();
     if (rows.length === 0 && options.empty) {
-      doc.font(FONT).fontSize(9).fillColor(MUTED);
-      doc.text(options.empty, this.left + pad, doc.y + pad, { width: this.width - 2 * pad });
+      doc.fontSize(9).fillColor(MUTED);
+      this.write(options.empty, this.left + pad, doc.y + pad, { width: this.width - 2 * pad });
       doc.y += pad;
     }
     rows.forEach((row, i) => {
@@ -373,7 +412,7 @@ export class PdfWriter {
         drawRow(r, i, true);
       });
     }
-    doc.font(FONT).fontSize(9.5).fillColor(TEXT);
+    doc.fontSize(9.5).fillColor(TEXT);
     doc.x = this.left;
     doc.y += 12;
   }
@@ -384,7 +423,7 @@ export class PdfWriter {
    */
   signatures(boxes: string[], lines: { name: string; date: string; signature: string }): void {
     const { doc, brand } = this;
-    const height = 112;
+    const height = 100;
     this.ensureSpace(height + 8);
     const gap = 18;
     const w = (this.width - gap * (boxes.length - 1)) / boxes.length;
@@ -401,13 +440,13 @@ export class PdfWriter {
         .lineTo(x + w, top + 22)
         .lineWidth(0.5)
         .stroke(RULE);
-      doc.font(BOLD).fontSize(9.5).fillColor(brand.primary);
-      doc.text(title, x + 8, top + 7, { width: w - 16, lineBreak: false });
-      doc.font(FONT).fontSize(8.5).fillColor(MUTED);
+      doc.fontSize(9.5).fillColor(brand.primary);
+      this.write(title, x + 8, top + 7, { width: w - 16, lineBreak: false }, true);
+      doc.fontSize(8.5).fillColor(MUTED);
       const rows = [lines.name, lines.date, lines.signature];
       rows.forEach((label, r) => {
-        const y = top + 38 + r * 24;
-        doc.text(label, x + 8, y - 9, { width: 70, lineBreak: false });
+        const y = top + 37 + r * 22;
+        this.write(label, x + 8, y - 9, { width: 70, lineBreak: false });
         const lineTop = r === 2 ? y + 12 : y + 3;
         doc
           .moveTo(x + 80, lineTop)
@@ -416,7 +455,7 @@ export class PdfWriter {
           .stroke(RULE);
       });
     });
-    doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+    doc.fillColor(TEXT).fontSize(9.5);
     doc.x = this.left;
     doc.y = top + height + 10;
   }
@@ -436,9 +475,9 @@ export class PdfWriter {
         .lineTo(this.left + this.width, y - 6)
         .lineWidth(0.5)
         .stroke(RULE);
-      doc.font(FONT).fontSize(8).fillColor(MUTED);
-      doc.text(footer.text, this.left, y, { width: this.width * 0.7, lineBreak: false });
-      doc.text(footer.pageLabel(i - range.start + 1, range.count), this.left + this.width * 0.7, y, {
+      doc.fontSize(8).fillColor(MUTED);
+      this.write(footer.text, this.left, y, { width: this.width * 0.7, lineBreak: false });
+      this.write(footer.pageLabel(i - range.start + 1, range.count), this.left + this.width * 0.7, y, {
         width: this.width * 0.3,
         align: 'right',
         lineBreak: false,
@@ -448,38 +487,4 @@ export class PdfWriter {
     doc.end();
     return this.bytes;
   }
-}
-
-/** A line of a plain text document: a string, or a styled line with extra space above it. */
-export interface PdfLine {
-  text: string;
-  size?: number;
-  bold?: boolean;
-  /** Extra space above, in points. */
-  gap?: number;
-}
-
-/**
- * A plain document: the branded header with the title, the lines, the footer with page numbers (Dutch: the demo
- * documents and anything without its own layout).
- */
-export function textPdf(
-  title: string,
-  lines: (PdfLine | string)[],
-  options: { brand?: PdfBrand; created?: Date; subtitle?: string } = {},
-): Promise<Buffer> {
-  const pdf = new PdfWriter(options.brand ?? defaultBrand, {
-    title,
-    language: 'nl-NL',
-    created: options.created,
-  });
-  pdf.header({ title, lines: options.subtitle ? [options.subtitle] : [] });
-  for (const line of lines) {
-    const l = typeof line === 'string' ? { text: line } : line;
-    pdf.paragraph(l.text, { bold: l.bold, size: l.size, gap: l.gap ?? 2 });
-  }
-  return pdf.finish({
-    text: `${(options.brand ?? defaultBrand).name} · ${title}`,
-    pageLabel: (page, pages) => `Pagina ${page} van ${pages}`,
-  });
 }
