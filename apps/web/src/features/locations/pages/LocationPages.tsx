@@ -4,7 +4,7 @@ import { descriptionOf, locationLabel } from '@mp/contract/rules/location-filter
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePlantLocations } from '../../../shared/api/get-plant-locations';
+import { usePlantLocations, useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
@@ -12,6 +12,7 @@ import { AreaPage, WizardSteps } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { NothingSent } from '../../../shared/ui/SentRequest';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { LocationData } from '../components/LocationData';
 import { WorkAddresses } from '../components/WorkAddresses';
 import { LocationRequestForm } from './LocationRequestPages';
@@ -154,8 +155,10 @@ function Locations({ showOthers }: { showOthers: boolean }) {
 }
 
 export function LocatiePage() {
+  const selected = useStore(selectedLocationStore);
+  const { canWrite } = useSelectedLocationAccess();
   return (
-    <AreaPage>
+    <AreaPage actions={selected && canWrite ? <TransportRequestLink /> : undefined}>
       <Locations showOthers />
     </AreaPage>
   );

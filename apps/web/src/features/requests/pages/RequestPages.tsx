@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, MultiSelect, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type RequestStatus, requestStatuses } from '@mp/contract/rules/request-status';
-import { IconBolt, IconClipboardList, IconTruck, IconX } from '@tabler/icons-react';
+import { IconBolt, IconClipboardList, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useCancelRequest } from '../api/cancel-request';
 import { useRequest } from '../api/get-request';
 import { type RequestSummary, useRequests } from '../api/get-requests';
@@ -205,20 +206,7 @@ export function AanvragenPage() {
     <>
       <PageHeader
         description={location ? `${t('Locatie.titel')}: ${location.label}` : undefined}
-        actions={
-          location && canWrite ? (
-            <Button
-              component={Link}
-              to={paths.transportGegevens.to()}
-              variant="light"
-              leftSection={<IconTruck size={18} aria-hidden />}
-              mih={44}
-              data-testid="new-transport"
-            >
-              {t('TransportAanvraag.nieuw')}
-            </Button>
-          ) : undefined
-        }
+        actions={location && canWrite ? <TransportRequestLink /> : undefined}
       />
       {location && (
         <MultiSelect

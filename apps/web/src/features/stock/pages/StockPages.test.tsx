@@ -165,6 +165,10 @@ describe('stock page', () => {
     await screen.findAllByTestId('stock-row');
     expect(screen.getAllByTestId('remove-line')).toHaveLength(3);
     expect(screen.getByTestId('return-all')).toBeTruthy();
+    // issue #31 item 19: a transport could only be started from /aanvragen
+    expect(screen.getByRole('link', { name: 'Transport aanvragen' }).getAttribute('href')).toBe(
+      '/transport-aanvraag/gegevens',
+    );
   });
 
   it('the read-only role sees no removal action, and why', async () => {
@@ -189,6 +193,7 @@ describe('stock page', () => {
     expect(screen.queryByTestId('return-all')).toBeNull();
     expect(screen.queryByTestId('remove-selection')).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Transport aanvragen' })).toBeNull();
   });
 });
 

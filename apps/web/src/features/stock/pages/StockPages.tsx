@@ -22,6 +22,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useStock } from '../api/get-stock';
 import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
@@ -248,7 +249,7 @@ export function MaterieelvoorraadPage() {
 
   const categories = page?.categories ?? [];
   return (
-    <AreaPage needsLocation>
+    <AreaPage needsLocation actions={location && access.canWrite ? <TransportRequestLink /> : undefined}>
       {location && (
         <Stack gap="sm" mb="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
