@@ -50,7 +50,6 @@ export async function readTable(bytes: Buffer, options: TableOptions): Promise<s
   if (reading >= TABLE_READS_AT_ONCE)
     throw new AppError('too_many', 'error.bestanden_bezig', {
       details: { retryAfter: TABLE_BUSY_RETRY_AFTER_SECONDS },
-      params: { seconds: TABLE_BUSY_RETRY_AFTER_SECONDS },
     });
   reading++;
   let answer: WorkerAnswer;
@@ -67,7 +66,6 @@ export async function readTable(bytes: Buffer, options: TableOptions): Promise<s
   if (refused === 'too_many_rows')
     throw new AppError('rule', options.codes.tooManyRows, {
       details: { ...field, reason, maxRows: options.maxRows },
-      params: { max: options.maxRows },
     });
   throw refusalError(new Refusal(refused, reason), field);
 }
