@@ -1,6 +1,7 @@
 // Service messages (issue #15 part 6): the administrator adds a message for today (Dutch, desktop) and a site manager
-// who opens the portal sees it as a toast and in the bell; in German on a phone the administrator changes it and
-// deletes it. axe-core checks the page and the dialog; with SHOTS_DIR they are photographed.
+// who opens the portal sees it above the page and in the bell, covering none of the page's controls (issue #31 item
+// 18); in German on a phone the administrator changes it and deletes it. axe-core checks the page and the dialog;
+// with SHOTS_DIR they are photographed.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -27,6 +28,27 @@ async function shot(page: Page, name: string) {
 
 const TEXT = 'Werkplaats Utrecht morgen gesloten & verhuisd';
 
+/**
+ * The page's own controls in view that something else lies over (issue #31 item 18: the toast covered the settings'
+ * save button and amount fields): each control's centre must hit the control itself. Empty when none is covered.
+ */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const notice = document.querySelector('[data-testid="service-message"]');
+    const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll('main a, main button, main input, main textarea')) {
+      if (notice?.contains(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.top < top || r.bottom > window.innerHeight) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && !el.contains(hit) && !hit.contains(el))
+        covered.push(`${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim()}"`);
+    }
+    return covered;
+  });
+}
+
 /** Removes the journey's messages whatever happened (the journeys share one server). */
 async function cleanUp() {
   const token = await apiToken(users.admin);
@@ -48,7 +70,7 @@ describe('service messages', () => {
     await browser?.close();
   });
 
-  it('nl, desktop: added for today, a site manager sees the toast and the bell', async () => {
+  it('nl, desktop: added for today, a site manager sees it above the page and in the bell', async () => {
     const { context, page } = await startAs(browser, 'nl-NL', 1280, users.admin);
     try {
       await page.goto('/settings');
@@ -76,14 +98,22 @@ describe('service messages', () => {
         localStorage.setItem('mp.preferences', JSON.stringify({ locale: 'nl-NL' })),
       );
       await signIn(site.page, users.uitvoerder);
-      const toast = site.page.getByTestId('service-toast');
-      // the toasts come one at a time: go through them until ours shows (the entity is shown as the character)
-      for (let i = 0; i < 10 && !((await toast.textContent()) ?? '').includes(TEXT); i++) {
-        await toast.waitFor();
-        if (((await toast.textContent()) ?? '').includes(TEXT)) break;
-        await toast.getByRole('button').last().click();
+      const notice = site.page.getByTestId('service-message');
+      await notice.waitFor();
+      // in the page's flow above its content, so it lies over nothing: on Home, and on the catalogue's amount fields
+      assert.deepEqual(await coveredControls(site.page), []);
+      await site.page.goto('/materieel');
+      await site.page.locator('main input').first().waitFor();
+      await notice.waitFor();
+      assert.deepEqual(await coveredControls(site.page), []);
+      await shot(site.page, 'service-message-catalogue-nl-1280');
+      // the messages come one at a time: go through them until ours shows (the entity is shown as the character)
+      for (let i = 0; i < 10 && !((await notice.textContent()) ?? '').includes(TEXT); i++) {
+        await notice.waitFor();
+        if (((await notice.textContent()) ?? '').includes(TEXT)) break;
+        await notice.getByRole('button').last().click();
       }
-      assert.match((await toast.textContent()) ?? '', /morgen gesloten & verhuisd/);
+      assert.match((await notice.textContent()) ?? '', /morgen gesloten & verhuisd/);
       await site.page.getByTestId('news-bell').click();
       await site.page.getByRole('menuitem', { name: TEXT }).waitFor();
     } finally {

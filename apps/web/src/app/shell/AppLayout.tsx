@@ -8,7 +8,7 @@ import { Banner } from './Banner';
 import { Footer } from './Footer';
 import { MainBar } from './MainBar';
 import { NavigationEffects, NavigationProgress } from './NavigationEffects';
-import { ServiceMessageToasts } from './ServiceMessageToasts';
+import { ServiceMessageNotice } from './ServiceMessageNotice';
 import classes from './shell.module.css';
 import { TopBar } from './TopBar';
 import { UpdateAvailableModal } from './UpdateAvailableModal';
@@ -42,13 +42,16 @@ export function AppLayout() {
       </header>
       {!isNotFound && <Banner variant={handle?.banner ?? 'small'} />}
       <main id="main" tabIndex={-1} className={classes.main}>
-        <div className={`${classes.container} ${classes.page}`}>{complete && <Outlet />}</div>
+        <div className={`${classes.container} ${classes.page}`}>
+          {/* service messages in the flow of the page, above it: they never lie over its actions (decision 0003) */}
+          {complete && <ServiceMessageNotice />}
+          {complete && <Outlet />}
+        </div>
       </main>
       {complete && (
         <>
           <Footer />
           <SnackbarHost />
-          <ServiceMessageToasts />
           <UpdateAvailableModal />
           {/* with the page there: a restored scroll position is not cut short by a page still empty */}
           <ScrollRestoration />

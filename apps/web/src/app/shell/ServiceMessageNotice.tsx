@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
+import { Button, CloseButton, Text } from '@mantine/core';
 import type { ServiceMessage } from '@mp/contract/api/shell';
 import { localDay, markShown, markViewed, serviceMessagesToShow } from '@mp/contract/rules/service-messages';
 import { IconSpeakerphone } from '@tabler/icons-react';
@@ -15,14 +15,13 @@ import { sessionStore } from '../../shared/session/session';
 import { saveServiceMessageState, serviceMessageStateStore } from './service-message-state';
 import classes from './shell.module.css';
 
-/** How long one toast stays when nobody touches it. */
-export const SERVICE_TOAST_MS = 8000;
-
 /**
- * Service-message toasts (product §2): one at a time with a read-more button, once per locale per day until
- * viewed; every message of the sequence is marked viewed when the sequence ends.
+ * Service messages (product §2): one at a time with a read-more button, once per locale per day until viewed;
+ * every message of the sequence is marked viewed when the sequence ends. A notice in the flow of the page, above its
+ * content (decision 0003, issue #31 item 18): it never lies over the page's actions, and it changes only when the
+ * user closes it (the next message, or none), so the page never moves under the pointer by itself.
  */
-export function ServiceMessageToasts() {
+export function ServiceMessageNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = useStore(localeStore);
@@ -32,7 +31,6 @@ export function ServiceMessageToasts() {
   const messages = useServiceMessages(allowed);
   const [sequence, setSequence] = useState<ServiceMessage[]>([]);
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
   const started = useRef(new Set<string>());
 
   useEffect(() => {
@@ -62,33 +60,21 @@ export function ServiceMessageToasts() {
     }
   };
 
-  useEffect(() => {
-    if (!current || paused) return;
-    const id = setTimeout(next, SERVICE_TOAST_MS);
-    return () => clearTimeout(id);
-  });
-
   return (
-    <div className={classes.toastHost} role="status" aria-live="polite">
+    <div role="status" aria-live="polite">
       {current && (
-        <Paper
+        <section
           key={current.id}
-          className={classes.toast}
-          shadow="lg"
-          radius="md"
-          withBorder
-          onMouseEnter={() => setPaused(true)}
-          onMouseLeave={() => setPaused(false)}
-          onFocus={() => setPaused(true)}
-          onBlur={() => setPaused(false)}
-          data-testid="service-toast"
+          className={classes.serviceNotice}
+          aria-label={t('service_messages.titel')}
+          data-testid="service-message"
         >
-          <Group wrap="nowrap" align="flex-start" gap="sm">
-            <IconSpeakerphone size={22} aria-hidden className={classes.toastIcon} />
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm">{htmlToText(current.message)}</Text>
-              <Group gap="xs" mt="xs" justify="space-between">
-                {current.pageId ? (
+          <IconSpeakerphone size={22} aria-hidden className={classes.serviceNoticeIcon} />
+          <div className={classes.serviceNoticeBody}>
+            <Text size="sm">{htmlToText(current.message)}</Text>
+            {(current.pageId || sequence.length > 1) && (
+              <div className={classes.serviceNoticeActions}>
+                {current.pageId && (
                   <Button
                     size="compact-md"
                     variant="light"
@@ -99,19 +85,17 @@ export function ServiceMessageToasts() {
                   >
                     {t('shared.lees_meer')}
                   </Button>
-                ) : (
-                  <span />
                 )}
                 {sequence.length > 1 && (
                   <Text size="xs" c="dimmed">
                     {index + 1} / {sequence.length}
                   </Text>
                 )}
-              </Group>
-            </div>
-            <CloseButton onClick={next} aria-label={t('shared.sluiten')} size="lg" />
-          </Group>
-        </Paper>
+              </div>
+            )}
+          </div>
+          <CloseButton onClick={next} aria-label={t('shared.sluiten')} size="lg" />
+        </section>
       )}
     </div>
   );
