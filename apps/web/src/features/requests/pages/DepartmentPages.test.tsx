@@ -64,6 +64,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
   targetLocation: null,
   transport: null,
   comment: null,
+  erpCodes: null,
   rejectionReason: null,
   termsAccepted: true,
   lines: [
@@ -107,6 +108,26 @@ const detail = (over: Record<string, unknown> = {}) => ({
   customerNo: 'K-10045',
   customerName: 'Bouwbedrijf Van Dijk',
   exitOrder: null,
+  depots: [
+    {
+      depotNo: 'D01',
+      name: 'Depot Utrecht',
+      complete: true,
+      lines: [
+        { lineId: 'l1', itemNo: 'BD-1002', numbered: true, amount: 2, available: 2 },
+        { lineId: 'l2', itemNo: 'SK-1010', numbered: false, amount: 5, available: 40 },
+      ],
+    },
+    {
+      depotNo: 'D02',
+      name: 'Depot Zwolle',
+      complete: false,
+      lines: [
+        { lineId: 'l1', itemNo: 'BD-1002', numbered: true, amount: 2, available: 1 },
+        { lineId: 'l2', itemNo: 'SK-1010', numbered: false, amount: 5, available: 3 },
+      ],
+    },
+  ],
   picks: [
     {
       lineId: 'l1',
@@ -153,11 +174,12 @@ beforeEach(() => {
         page: 1,
         pageSize: 25,
         total: 2,
+        now: 3,
         counts: { submitted: 2, in_progress: 0, planned: 4, done: 10, cancelled: 1, rejected: 0 },
       });
     if (url.pathname.endsWith('/Department/requests/r1/plan')) {
       const plants = (JSON.parse(String(init?.body)) as { plants: { plantNos: string[] }[] }).plants;
-      if (plants[0]?.plantNos.length !== 2)
+      if (plants.length > 0 && plants[0]?.plantNos.length !== 2)
         return json(
           {
             code: 'error.planning_onvolledig',
@@ -199,6 +221,7 @@ beforeEach(() => {
         customerName: _n,
         picks: _p,
         exitOrder: _x,
+        depots: _d,
         ...plain
       } = answer;
       return json({ ...plain, orders: [] });
@@ -219,18 +242,62 @@ describe('the department queue', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Department/'))).toBe(false);
   });
 
-  it('shows every customer’s requests with the count per status; a tab filters by status', async () => {
+  it('opens on what needs the department now; shows the count per status; a tab filters by status', async () => {
     signInDepartment();
     const { router } = renderWithProviders(<MaterieeldienstPage />, { path: '/materieeldienst' });
     expect((await screen.findAllByText('A-2026-000101')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('A-2026-000102').length).toBeGreaterThan(0);
+    // the first view is "Nu te doen": asked of the server as view=now, its tab selected with its count
+    const first = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(first.searchParams.get('view')).toBe('now');
     const tabs = screen.getByTestId('queue-tabs');
+    const now = within(tabs).getByRole('tab', { name: /Nu te doen/ });
+    expect(now.getAttribute('aria-selected')).toBe('true');
+    expect(within(now).getByText('3')).toBeTruthy();
     expect(within(tabs).getByText('10')).toBeTruthy();
     fireEvent.click(within(tabs).getByRole('tab', { name: /Gepland/ }));
     await waitFor(() => expect(router.state.location.search).toContain('status=planned'));
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => String(u).includes('status=planned'))).toBe(true),
     );
+    const planned = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .find((u) => u.searchParams.get('status') === 'planned');
+    expect(planned?.searchParams.get('view')).toBe('all');
+  });
+
+  it('finds a request by its number: the search goes to the address and to the server', async () => {
+    signInDepartment();
+    const { router } = renderWithProviders(<MaterieeldienstPage />, { path: '/materieeldienst' });
+    const q = await screen.findByLabelText('Zoek op aanvraagnummer, klant of locatie');
+    fireEvent.change(q, { target: { value: ' A-2026-000102 ' } });
+    fireEvent.click(screen.getByTestId('queue-search'));
+    await waitFor(() => expect(router.state.location.search).toContain('q=A-2026-000102'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('q') === 'A-2026-000102',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('a link with a planned-until day (from Home) filters on it and says so; the filter can be cleared', async () => {
+    signInDepartment();
+    const { router } = renderWithProviders(<MaterieeldienstPage />, {
+      path: '/materieeldienst?status=planned&kind=order&tot=2026-11-27',
+    });
+    const until = await screen.findByTestId('queue-until');
+    expect(until.textContent).toMatch(/Gepland tot en met/);
+    const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      view: 'all',
+      status: 'planned',
+      kind: 'order',
+      plannedUntil: '2026-11-27',
+    });
+    fireEvent.click(within(until).getByRole('button', { name: 'Filter op geplande datum wissen' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('tot='));
   });
 });
 
@@ -254,6 +321,95 @@ describe('processing one request', () => {
       version: '2026-11-23T08:00:00.000Z',
       plannedDate: expect.any(String),
     });
+  });
+
+  it('plans a delivery of bulk items only from the depots the server offers, the first holding everything chosen', async () => {
+    answer = detail({
+      lines: [(detail().lines as unknown[])[1]],
+      picks: [],
+      depots: [
+        {
+          depotNo: 'D03',
+          name: 'Depot Zwolle',
+          complete: true,
+          lines: [{ lineId: 'l2', itemNo: 'SK-1010', numbered: false, amount: 5, available: 12 }],
+        },
+        {
+          depotNo: 'D01',
+          name: 'Depot Utrecht',
+          complete: false,
+          lines: [{ lineId: 'l2', itemNo: 'SK-1010', numbered: false, amount: 5, available: 3 }],
+        },
+      ],
+    });
+    signInDepartment();
+    renderProcess();
+    const form = await screen.findByTestId('plan-form');
+    const depot = within(form).getByTestId('plan-depot') as HTMLInputElement;
+    expect(depot.value).toMatch(/^D03 – Depot Zwolle · alles op voorraad/);
+    expect(within(form).queryAllByTestId('plan-plants')).toEqual([]);
+    fireEvent.click(within(form).getByTestId('plan-submit'));
+    await waitFor(() => expect(snackbarStore.get().current?.key).toBe('Materieeldienst.gepland_melding'));
+    expect(bodies.find((b) => b.url.endsWith('/plan'))?.body).toMatchObject({ depotNo: 'D03', plants: [] });
+  });
+
+  it('carried out before the planned day: asks to move the planning to that day, and only then sends it', async () => {
+    answer = detail({
+      status: 'planned',
+      plannedDate: '2099-01-12',
+      depotNo: 'D01',
+      allowedStatuses: ['in_progress', 'done', 'cancelled', 'rejected'],
+    });
+    signInDepartment();
+    renderProcess();
+    const early = await screen.findByTestId('execute-early');
+    expect(early.textContent).toMatch(/Gepland op/);
+    const confirm = screen.getByTestId('execute-request') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(early).getByRole('checkbox'));
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    fireEvent.click(await screen.findByTestId('execute-confirm'));
+    await waitFor(() =>
+      expect(bodies.find((b) => b.url.endsWith('/execute'))?.body).toMatchObject({
+        movePlannedDate: true,
+        executedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      }),
+    );
+  });
+
+  it('every button of the execute form has a name (no nameless stepper arrows on the amounts)', async () => {
+    const line = (n: number) => ({
+      lineId: `x${n}`,
+      parentLineId: null,
+      lineNo: n,
+      type: 'item',
+      itemNo: `BD-100${n}`,
+      description: 'Trilplaat',
+      amount: 1,
+      comment: null,
+      plantNo: `BD-100${n}-001`,
+      weightPerPiece: null,
+    });
+    answer = detail({
+      kind: 'removal',
+      status: 'planned',
+      plannedDate: '2026-11-20',
+      depotNo: 'D01',
+      lines: [1, 2, 3, 4].map(line),
+      picks: [],
+      allowedStatuses: ['in_progress', 'done', 'cancelled', 'rejected'],
+    });
+    signInDepartment();
+    renderProcess();
+    const form = await screen.findByTestId('execute-form');
+    expect(within(form).getAllByTestId('return-line')).toHaveLength(4);
+    fireEvent.click(within(form).getByTestId('add-cost'));
+    await within(form).findByTestId('cost-row');
+    // every button, also those hidden from assistive technology, named
+    const buttons = within(form).getAllByRole('button', { hidden: true });
+    const named = within(form).queryAllByRole('button', { hidden: true, name: /\S/ });
+    expect(buttons.filter((b) => !named.includes(b)).map((b) => b.outerHTML.slice(0, 120))).toEqual([]);
   });
 
   it('a rejection needs a reason, which goes to the server', async () => {
