@@ -10,7 +10,7 @@ import {
 } from './zip.ts';
 
 /**
- * The first worksheet of an XLSX workbook as text rows, read as a stream (docs/decisions/0023, issue #31 item 2):
+ * The first worksheet of an XLSX workbook as text rows, read as a stream (docs/decisions/0004, issue #31 item 2):
  * each part is inflated chunk by chunk (never beyond its declared size) into a SAX parser, so nothing holds the
  * unpacked workbook. The sheet is read first and reading stops at the first row past the row limit; then only the
  * shared strings its rows use are kept. XML with a DOCTYPE is refused (no entity can expand). Runs in the table
