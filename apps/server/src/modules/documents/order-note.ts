@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mp/contract/i18n';
+import { bundles, type Locale, locales, type TranslationBundle, translate } from '@mp/contract/i18n';
 import { type Cell, type Column, type PdfBrand, PdfWriter } from '../../platform/pdf/pdf.ts';
 
 /*
@@ -129,6 +129,25 @@ function addressLines(a: NoteAddress | null): string | null {
   return text || null;
 }
 
+/** The transport means the portal stores as codes ('leveren', 'ophalen', 'afhalen', 'brengen'), with their labels. */
+const transportOptions = (locale: Locale) =>
+  (bundles[locale].wizard as TranslationBundle).transportmiddel_opties as Record<string, string>;
+
+/**
+ * The transport means as the note's reader reads it (issue #31 item 16: "Transportmiddel leveren"): a stored code,
+ * or one of its labels in any language (older data, the demo's 'Zelf ophalen'), in `locale`; a text the department
+ * typed itself as written.
+ */
+export function transportMeansLabel(locale: Locale, value: string | null): string | null {
+  const given = value?.trim().toLowerCase();
+  if (!given) return null;
+  for (const code of Object.keys(transportOptions(locale))) {
+    if (code === given || locales.some((l) => transportOptions(l)[code]?.toLowerCase() === given))
+      return transportOptions(locale)[code];
+  }
+  return value;
+}
+
 // why: in cents, so a total of many lines is exact (architecture §5: money is never a float that is summed).
 const cents = (value: string | null) => Math.round(Number(value ?? 0) * 100);
 
@@ -176,7 +195,7 @@ export function renderOrderNote(
       { label: t('orderdatum'), value: day(locale, note.orderDate) },
       { label: t('gepland'), value: day(locale, note.plannedDate) },
       { label: t('uitgevoerd'), value: day(locale, note.executedDate) },
-      { label: t('transportmiddel'), value: note.transportMeans },
+      { label: t('transportmiddel'), value: transportMeansLabel(locale, note.transportMeans) },
       { label: t('exitorder'), value: note.returns?.exitOrderNo ?? null },
     ],
   };

@@ -282,6 +282,22 @@ describe('renderOrderNote', () => {
     }
   });
 
+  it('prints the transport means as a label in the note language, not the stored code (issue #31 item 16)', async () => {
+    const means = async (transportMeans: string, locale: (typeof locales)[number]) =>
+      oneLine((await readPdf(await renderOrderNote(note({ transportMeans }), locale, defaultBrand))).text);
+    for (const locale of locales) {
+      const label = (code: string) => translate(locale, `wizard.transportmiddel_opties.${code}`);
+      const field = translate(locale, 'Orderbon.transportmiddel');
+      expect(await means('leveren', locale), locale).toContain(`${field} ${label('leveren')}`);
+      expect(await means('afhalen', locale), locale).toContain(`${field} ${label('afhalen')}`);
+      // a stored Dutch label (older data) is the same choice
+      expect(await means('Zelf ophalen', locale), locale).toContain(`${field} ${label('ophalen')}`);
+    }
+    expect(await means('leveren', 'en-US')).not.toMatch(/leveren/);
+    // what the department typed itself stays as written
+    expect(await means('Dieplader', 'de-DE')).toContain('Transportmittel Dieplader');
+  });
+
   it('runs 200 lines over several pages, repeating the table header and numbering every page', async () => {
     const bytes = await renderOrderNote(note({}, 200), 'nl-NL', defaultBrand);
     const pdf = await readPdf(bytes);

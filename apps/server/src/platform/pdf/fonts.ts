@@ -44,6 +44,17 @@ export function fontFor(name: FontName): fontkit.Font {
   return f;
 }
 
+/**
+ * The font for one document: the parsed tables are shared, the glyph cache is the document's own. fontkit caches a
+ * glyph with the code points it was first asked for; subsetting a composite glyph ('Ż' = 'Z' + dot) asks for its
+ * component without any, so a later document's 'Z' would read back as another character.
+ */
+export function fontForDocument(name: FontName): fontkit.Font {
+  const own = Object.create(fontFor(name)) as fontkit.Font & { _glyphs: object };
+  own._glyphs = {};
+  return own;
+}
+
 /** The ascent of the text font, in thousandths of the font size (pdfkit's unit): where a line's baseline is. */
 export function textAscender(bold: boolean): number {
   const f = fontFor(bold ? 'bold' : 'text');

@@ -1,4 +1,4 @@
-import { type FontName, fontFor, type Run, textAscender, textRuns } from './fonts.ts';
+import { type FontName, fontForDocument, type Run, textAscender, textRuns } from './fonts.ts';
 
 /*
  * Writing and measuring text in the embedded fonts (fonts.ts): a text in one font is pdfkit's own `text` and
@@ -35,7 +35,7 @@ function use(doc: Doc, name: FontName): void {
   }
   if (!set.has(name)) {
     // pdfkit takes a parsed fontkit font as well as bytes (PDFFontFactory.open); the types know only bytes
-    doc.registerFont(name, fontFor(name) as unknown as Buffer);
+    doc.registerFont(name, fontForDocument(name) as unknown as Buffer);
     set.add(name);
   }
   doc.font(name);
