@@ -5,6 +5,7 @@ import {
   IconHome,
   IconInfoCircle,
   IconMapPin,
+  IconTruckDelivery,
   IconTruckReturn,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -38,9 +39,13 @@ export function useInfoPageId(): string | null {
   return pages.data?.find((p) => p.kind === 'info')?.id ?? null;
 }
 
-/** Main-bar items (product §2 Shell): Project, Favorieten, Afvoerlijst and Bestellijst only when signed in. */
+/**
+ * Main-bar items (product §2 Shell): Project, Favorieten, Afvoerlijst and Bestellijst only when signed in; the
+ * equipment department's queue for the department (admins included; issue #31 item 14).
+ */
 export function useNavItems(): NavItem[] {
   const signedIn = useStore(sessionStore, (s) => s !== null);
+  const department = useStore(sessionStore, (s) => s?.user.isAdmin === true || s?.user.isDepartment === true);
   const locale = useStore(localeStore);
   const orderCount = useOrderListCount();
   const removalCount = useRemovalListCount();
@@ -54,6 +59,13 @@ export function useNavItems(): NavItem[] {
       icon: <IconBook2 size={18} aria-hidden />,
     },
   ];
+  if (department)
+    items.push({
+      key: 'materieeldienst',
+      to: paths.materieeldienst.to(),
+      labelKey: 'nav.materieeldienst',
+      icon: <IconTruckDelivery size={18} aria-hidden />,
+    });
   if (signedIn) {
     items.push(
       {

@@ -14,11 +14,15 @@ import {
   IconBox,
   IconBuildingWarehouse,
   IconClipboardList,
+  IconFileInvoice,
   IconHistory,
+  IconMapPin,
+  IconMessageReport,
   IconNews,
+  IconTruckDelivery,
   IconTruckReturn,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newsOf, useContentPages } from '../../../shared/api/get-content-pages';
@@ -33,6 +37,9 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { useRecentlyViewedInLanguage } from '../api/get-recently-viewed-names';
 import classes from './home.module.css';
+
+// The department's day (issue #31 item 14) is a chunk of its own: a customer's Home never loads it.
+const DepartmentDay = lazy(() => import('../components/DepartmentDay'));
 
 function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
@@ -59,7 +66,41 @@ function longDate(iso: string, language: string): string {
   return format.format(new Date(iso));
 }
 
-/** Home: below the large banner, shortcuts, recently viewed items and news. */
+/** The equipment department's shortcuts (instead of the customers': it orders nothing itself). */
+function DepartmentLinks() {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+      <QuickLink
+        to={paths.materieeldienst.to()}
+        icon={<IconTruckDelivery size={24} />}
+        label={t('routes.Materieeldienst')}
+      />
+      <QuickLink
+        to={paths.materieeldienstKlachten.to()}
+        icon={<IconMessageReport size={24} />}
+        label={t('Klachten.dienst.titel')}
+      />
+      <QuickLink
+        to={paths.materieeldienstFacturatie.to()}
+        icon={<IconFileInvoice size={24} />}
+        label={t('routes.MaterieeldienstFacturatie')}
+      />
+      <QuickLink
+        to={paths.materieeldienstLocatieAanvragen.to()}
+        icon={<IconMapPin size={24} />}
+        label={t('Locatie.aanvragen.dienst.titel')}
+      />
+      <QuickLink to={paths.materieel.to()} icon={<IconBook2 size={24} />} label={t('nav.materieelboek')} />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Home: below the large banner, shortcuts, recently viewed items and news. The equipment department (admins
+ * included) sees its day first — new requests, today's deliveries and collections, open complaints — and its own
+ * shortcuts.
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useStore(sessionStore, (s) => s?.user ?? null);
@@ -70,9 +111,15 @@ export function HomePage() {
   const pages = useContentPages(mayReadContent);
   const news = newsOf(pages.data ?? []).slice(0, 5);
   useDocumentTitle(t('routes.Home'));
+  const department = user?.isAdmin === true || user?.isDepartment === true;
 
   return (
     <Stack gap="xl">
+      {department && (
+        <Suspense fallback={<LoadingBlock minHeight={240} />}>
+          <DepartmentDay />
+        </Suspense>
+      )}
       <section aria-labelledby="home-welcome">
         <Title order={2} id="home-welcome" mb="md">
           {user ? t('Home.welkom_naam', { name: user.name }) : t('Home.welkom')}
@@ -80,33 +127,37 @@ export function HomePage() {
         <Text fw={600} c="dimmed" mb="xs">
           {t('Home.snel_naar')}
         </Text>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: user ? 5 : 2 }} spacing="sm">
-          <QuickLink
-            to={paths.materieel.to()}
-            icon={<IconBook2 size={24} />}
-            label={t('nav.materieelboek')}
-          />
-          <QuickLink to={paths.sets.to()} icon={<IconBox size={24} />} label={t('routes.Sets')} />
-          {user && (
-            <>
-              <QuickLink
-                to={paths.bestellijst.to()}
-                icon={<IconClipboardList size={24} />}
-                label={t('nav.bestellijst')}
-              />
-              <QuickLink
-                to={paths.afvoerlijst.to()}
-                icon={<IconTruckReturn size={24} />}
-                label={t('nav.afvoerlijst')}
-              />
-              <QuickLink
-                to={paths.materieelvoorraad.to()}
-                icon={<IconBuildingWarehouse size={24} />}
-                label={t('routes.Materieelvoorraad')}
-              />
-            </>
-          )}
-        </SimpleGrid>
+        {department ? (
+          <DepartmentLinks />
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: user ? 5 : 2 }} spacing="sm">
+            <QuickLink
+              to={paths.materieel.to()}
+              icon={<IconBook2 size={24} />}
+              label={t('nav.materieelboek')}
+            />
+            <QuickLink to={paths.sets.to()} icon={<IconBox size={24} />} label={t('routes.Sets')} />
+            {user && (
+              <>
+                <QuickLink
+                  to={paths.bestellijst.to()}
+                  icon={<IconClipboardList size={24} />}
+                  label={t('nav.bestellijst')}
+                />
+                <QuickLink
+                  to={paths.afvoerlijst.to()}
+                  icon={<IconTruckReturn size={24} />}
+                  label={t('nav.afvoerlijst')}
+                />
+                <QuickLink
+                  to={paths.materieelvoorraad.to()}
+                  icon={<IconBuildingWarehouse size={24} />}
+                  label={t('routes.Materieelvoorraad')}
+                />
+              </>
+            )}
+          </SimpleGrid>
+        )}
       </section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
