@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   date,
   index,
   integer,
@@ -24,6 +25,9 @@ export const invoiceKind = pgEnum('invoice_kind', ['invoice', 'credit_memo']);
 export const invoiceStatus = pgEnum('invoice_status', ['open', 'paid']);
 /** rental = days on site × price; sale = once on delivery; cost = order costs; credit = returned / corrected. */
 export const invoiceLineKind = pgEnum('invoice_line_kind', ['rental', 'sale', 'cost', 'credit']);
+
+/** What a rent line's price is for (decision 0022): a day or a week; null on a line priced per piece. */
+export const invoicePriceUnit = pgEnum('invoice_price_unit', ['day', 'week']);
 
 export const salesDocumentNoSeq = pgSequence('sales_document_no_seq', { startWith: 1 });
 
@@ -88,9 +92,13 @@ export const salesInvoiceLines = pgTable(
     description: text().notNull(),
     periodFrom: date(),
     periodTo: date(),
-    /** Days charged (periods round up to whole days). */
+    /** The calendar days of the line's period (whole days). */
     days: integer(),
     quantity: numeric({ precision: 12, scale: 3 }).notNull(),
+    /** Rent: the unit the price is for and how many were charged (amount = quantity × unitCount × unitPrice, less
+     * the discount); null on a line priced per piece (amount = quantity × unitPrice). */
+    priceUnit: invoicePriceUnit(),
+    unitCount: integer(),
     unitPrice: numeric({ precision: 12, scale: 2 }).notNull(),
     discountPercent: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
     amount: numeric({ precision: 12, scale: 2 }).notNull(),
@@ -100,6 +108,7 @@ export const salesInvoiceLines = pgTable(
     index('sales_invoice_lines_item_idx').on(t.itemId),
     index('sales_invoice_lines_plant_idx').on(t.plantId),
     index('sales_invoice_lines_order_idx').on(t.orderId),
+    check('sales_invoice_lines_price_unit_ck', sql`(${t.priceUnit} is null) = (${t.unitCount} is null)`),
   ],
 );
 
