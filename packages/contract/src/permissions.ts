@@ -115,7 +115,8 @@ export const permissionMatrix: Readonly<
   Record<UserKind, Readonly<Partial<Record<FunctionalArea, readonly Action[]>>>>
 > = {
   admin: all(),
-  // Internal users (the group's own companies) may also open a new location directly.
+  // Internal users may also open a new location directly (a customer's internal users for their own customer only:
+  // isRentalStaff).
   internal: { ...customerAreas, AppNieuweLocatieAanmaken: RW },
   // External customers request a new location (AppLocatie) instead of creating one.
   external: { ...customerAreas },
@@ -125,7 +126,13 @@ export const permissionMatrix: Readonly<
 /** Who asks: what the access token says, plus the one setting that opens the catalogue to visitors. */
 export interface Subject {
   /** null for an anonymous visitor. */
-  user: { role: 'admin' | 'user'; kind: 'internal' | 'external'; permissions?: readonly string[] } | null;
+  user: {
+    role: 'admin' | 'user';
+    kind: 'internal' | 'external';
+    permissions?: readonly string[];
+    /** The customer the user works for; null for the rental company's own staff. */
+    customerId?: string | null;
+  } | null;
   /** The setting AllowAnonymousUsers. */
   allowAnonymous?: boolean;
 }
@@ -160,13 +167,24 @@ export function hasRole(subject: Subject, role: NamedRole): boolean {
 }
 
 /**
- * Whether the subject is the equipment department (decision 0018): an admin, or an internal user holding the
- * `department` permission. External users never are, whatever their permissions say.
+ * The rental company's own staff (issue #31 item 4): an admin, or an internal user who belongs to no customer. A user
+ * with a customer acts for that customer only, whatever its kind — a customer's internal users (the group's own
+ * companies) open locations directly, but for their own customer, never for another.
+ */
+export function isRentalStaff(subject: Subject): boolean {
+  const u = subject.user;
+  if (!u) return false;
+  return u.role === 'admin' || (u.kind === 'internal' && !u.customerId);
+}
+
+/**
+ * Whether the subject is the equipment department (decision 0018): an admin, or one of the rental company's staff
+ * (isRentalStaff) holding the `department` permission. A customer's users never are, whatever their permissions say.
  */
 export function isDepartment(subject: Subject): boolean {
   const u = subject.user;
   if (!u) return false;
-  return u.role === 'admin' || (u.kind === 'internal' && (u.permissions?.includes('department') ?? false));
+  return u.role === 'admin' || (isRentalStaff(subject) && (u.permissions?.includes('department') ?? false));
 }
 
 /**
@@ -175,7 +193,7 @@ export function isDepartment(subject: Subject): boolean {
  * stored target, the web app the listed one.
  */
 export function canManageUser(
-  subject: Subject & { user: { customerId?: string | null } | null },
+  subject: Subject,
   target: { role: 'admin' | 'user'; customerId: string | null },
 ): boolean {
   const u = subject.user;
@@ -186,7 +204,7 @@ export function canManageUser(
 }
 
 /** A customer's key user: holds `keyuser` and belongs to a customer (admins are more than key users). */
-export function isKeyUser(subject: Subject & { user: { customerId?: string | null } | null }): boolean {
+export function isKeyUser(subject: Subject): boolean {
   const u = subject.user;
   return !!u && u.role !== 'admin' && !!u.customerId && (u.permissions?.includes('keyuser') ?? false);
 }

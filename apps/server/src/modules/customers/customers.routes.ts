@@ -13,7 +13,7 @@ export async function customersRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Customers'],
         description:
-          'Customers the caller may pick, by name (at most `limit`; words in `q` match name or number). Admins, the equipment department and internal users who create locations see all; others their own customer and those of their locations.',
+          'Customers the caller may pick, by name (at most `limit`; words in `q` match name or number). Admins, the equipment department and the rental company staff who create locations (internal users without a customer) see all; others (internal users of a customer included) their own customer and those of their locations.',
         querystring: customerQuery,
         response: { 200: customerList },
       },

@@ -22,6 +22,7 @@ const EXTERNAL = 'projectleider@infranoord.nl'; // external, K-10112
 const READ_ONLY = 'administratie@vandijk.nl'; // administration (read-only) on P-24001
 const KEY_NOORD = 'sleutel-locaties@infranoord.nl'; // made below: external key user of K-10112
 const DEPARTMENT = 'materieeldienst@materieelportaal.nl';
+const STAFF = 'locaties@materieelportaal.nl'; // made below: internal, no customer (the rental company's own staff)
 
 let t: TestApp;
 let n = 0;
@@ -38,6 +39,7 @@ beforeAll(async () => {
     customerId: noord.id,
     permissions: ['keyuser', 'AppNieuweLocatieAanmaken'],
   });
+  await t.deps.db.insert(users).values({ email: STAFF, name: 'Staf', kind: 'internal', role: 'user' });
 });
 afterAll(async () => {
   await t.close();
@@ -99,7 +101,13 @@ describe('GET PlantLocations/validatenewlocationno', () => {
 describe('POST PlantLocations', () => {
   it('lets an internal user create a location: member with role user, default work address, listed', async () => {
     const idem = key();
-    const r = await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29001'), idem);
+    const r = await call(
+      'POST',
+      '/api/v2.0/PlantLocations',
+      INTERNAL,
+      newLocation('P-29001', 'K-10045'),
+      idem,
+    );
     expect(r.statusCode).toBe(201);
     expect(['', 'null']).toContain(r.body);
     const row = await locationRow('P-29001');
@@ -121,11 +129,23 @@ describe('POST PlantLocations', () => {
     ]);
     // a retry with the same key: the same answer, nothing new
     const before = await countLocations();
-    const again = await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29001'), idem);
+    const again = await call(
+      'POST',
+      '/api/v2.0/PlantLocations',
+      INTERNAL,
+      newLocation('P-29001', 'K-10045'),
+      idem,
+    );
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await countLocations()).toBe(before);
-    const other = await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29009'), idem);
+    const other = await call(
+      'POST',
+      '/api/v2.0/PlantLocations',
+      INTERNAL,
+      newLocation('P-29009', 'K-10045'),
+      idem,
+    );
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('error.idempotency_conflict');
   });
@@ -198,6 +218,52 @@ describe('POST PlantLocations', () => {
   });
 });
 
+describe("a customer's internal users act for their own customer only (issue #31 item 4)", () => {
+  it("an internal user of Van Dijk cannot create a location under Infra Noord, nor list Infra Noord's details", async () => {
+    const before = await countLocations();
+    const foreign = await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29011'), key());
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().code).toBe('Locatie.aanmaken.klant_onbekend');
+    expect(await countLocations()).toBe(before);
+    const legacy = await call(
+      'POST',
+      '/api/LocatieAanmaken/LocatieAanMaken',
+      INTERNAL,
+      { klantNummer: 'K-10112', locatieNummer: 'P-29012', omschrijving: 'Niet van ons' },
+      key(),
+    );
+    expect(legacy.statusCode).toBe(422);
+    expect(await countLocations()).toBe(before);
+    const klanten = await call('POST', '/api/LocatieAanmaken/GebruikerKlanten', INTERNAL, {});
+    expect(klanten.json().klanten.map((k: { nummer: string }) => k.nummer)).toEqual(['K-10045']);
+    const picked = await call('GET', '/api/v2.0/Customers?limit=50', INTERNAL);
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json().customers.map((c: { customerNo: string }) => c.customerNo)).not.toContain('K-10112');
+  });
+
+  it("the rental company's own staff (internal, no customer) create for any customer and see them all", async () => {
+    const made = await call('POST', '/api/v2.0/PlantLocations', STAFF, newLocation('P-29013'), key());
+    expect(made.statusCode, made.body).toBe(201);
+    const picked = await call('GET', '/api/v2.0/Customers?limit=50', STAFF);
+    expect(picked.json().customers.map((c: { customerNo: string }) => c.customerNo)).toEqual(
+      expect.arrayContaining(['K-10045', 'K-10112']),
+    );
+  });
+
+  it("a customer's internal user holding the department permission is not the department", async () => {
+    await t.deps.db
+      .update(users)
+      .set({ permissions: ['department'] })
+      .where(eq(users.email, INTERNAL));
+    try {
+      expect((await call('GET', '/api/v2.0/Department/requests', INTERNAL)).statusCode).toBe(403);
+      expect((await call('GET', '/api/v2.0/Department/requests', DEPARTMENT)).statusCode).toBe(200);
+    } finally {
+      await t.deps.db.update(users).set({ permissions: [] }).where(eq(users.email, INTERNAL));
+    }
+  });
+});
+
 describe('legacy LocatieAanmaken', () => {
   it('LocatieNummerChecken, LocatieAanMaken and GebruikerKlanten', async () => {
     const check = await call('POST', '/api/LocatieAanmaken/LocatieNummerChecken', INTERNAL, {
@@ -266,7 +332,7 @@ describe('deregistration', () => {
   });
 
   it('deregisters a location without stock at once, mails the department, and then answers 404', async () => {
-    await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29010'), key());
+    await call('POST', '/api/v2.0/PlantLocations', INTERNAL, newLocation('P-29010', 'K-10045'), key());
     const r = await call('POST', url('P-29010'), INTERNAL, { date: today(), comment: 'Project klaar' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ locationNo: 'P-29010', state: 'deregistered' });

@@ -4,6 +4,7 @@ import {
   type NewPlantLocationInput,
 } from '@mp/contract/api/locations';
 import { defaultLocale, isLocale, type Locale } from '@mp/contract/i18n';
+import { isRentalStaff } from '@mp/contract/permissions';
 import { requireArea } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,9 +22,10 @@ import {
 } from './locations.manage.queries.ts';
 
 /*
- * Creating and deregistering locations (issue #14 parts 1 and 3, decision 0023). Who may create: admins and
- * internal users (AppNieuweLocatieAanmaken) for any customer; anyone else holding AppNieuweLocatieAanmaken (an
- * external key user it was granted to) only for its own customer — another customer answers like an unknown one.
+ * Creating and deregistering locations (issue #14 parts 1 and 3, decision 0023). Who may create: the rental
+ * company's staff (admins, internal users without a customer: isRentalStaff) for any customer; anyone else holding
+ * AppNieuweLocatieAanmaken (a customer's internal user, an external key user it was granted to) only for its own
+ * customer — another customer answers like an unknown one (issue #31 item 4).
  */
 
 /** A refusal by meaning (422 rule) naming the field in details.fields, as the forms read it. */
@@ -36,10 +38,9 @@ export interface MailDeps {
   publicUrl: string;
 }
 
-/** Whether the caller may create locations for every customer (else only for its own). */
+/** Whether the caller may create locations for every customer (else only for its own): the rental company's staff. */
 function createsForAll(ctx: Ctx): boolean {
-  const user = requireUser(ctx);
-  return user.role === 'admin' || user.kind === 'internal';
+  return isRentalStaff({ user: requireUser(ctx) });
 }
 
 /** The customers the caller may create a location for (legacy LocatieAanmaken/GebruikerKlanten). */
