@@ -1,13 +1,19 @@
 import { requireOneOf } from '@mp/contract/api/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { throttleAddress } from '../../platform/http/client-address.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { pageStats, trackPageView } from './statistics.service.ts';
 
 /** Anonymous page views are cheap to send: a per-address ceiling keeps the table from being flooded. */
-export const trackingRateLimit = { max: 240, timeWindow: '1 minute' };
+export const trackingRateLimit = {
+  max: 240,
+  timeWindow: '1 minute',
+  // an IPv6 client by its /64, as the login throttle counts it
+  keyGenerator: (req: FastifyRequest) => throttleAddress(req.ip),
+};
 
 /** Legacy RPC calls: Logging/LogPagina and Logging/GetPaginaLogStats (Dutch field names). */
 export function statisticsLegacy(fastify: FastifyInstance, deps: Deps) {

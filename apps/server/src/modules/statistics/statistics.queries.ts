@@ -14,16 +14,25 @@ export async function insertPageView(
     .values({ userId: view.userId, page: view.page, locale: view.locale, viewedAt: view.at });
 }
 
+/** Whose views count: every view (anonymous ones too), or those of the users of one customer (null: of none). */
+export type ViewScope = 'all' | { customerId: string | null };
+
 /** Views per page per local day, from the start of `from` (a local calendar day) onward. */
 export async function selectViewsPerDay(
   db: Db,
   from: string,
+  scope: ViewScope,
 ): Promise<{ date: string; page: string; views: number }[]> {
   const day = sql`(${pageViews.viewedAt} at time zone ${REPORT_TIME_ZONE})::date`;
+  const whose =
+    scope === 'all'
+      ? sql``
+      : sql`and exists (select 1 from users u where u.id = ${pageViews.userId}
+          and u.customer_id is not distinct from ${scope.customerId}::uuid)`;
   const result = await db.execute<{ date: string; page: string; views: number }>(sql`
     select to_char(${day}, 'YYYY-MM-DD') as date, ${pageViews.page} as page, count(*)::int as views
     from ${pageViews}
-    where ${pageViews.viewedAt} >= (${from}::date::timestamp at time zone ${REPORT_TIME_ZONE})
+    where ${pageViews.viewedAt} >= (${from}::date::timestamp at time zone ${REPORT_TIME_ZONE}) ${whose}
     group by 1, 2
     order by 1, 3 desc, 2`);
   return result.rows.map((r) => ({ date: r.date, page: r.page, views: Number(r.views) }));

@@ -1,8 +1,8 @@
 import { requireArea } from '../../platform/auth/access.ts';
-import type { Ctx } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { plainText } from '../../platform/http/sanitize.ts';
 import { getSetting } from '../settings/index.ts';
-import { insertPageView, localDay, selectViewsPerDay } from './statistics.queries.ts';
+import { insertPageView, localDay, selectViewsPerDay, type ViewScope } from './statistics.queries.ts';
 
 /**
  * The page as stored: the path only. Query strings and fragments are cut off because they can carry
@@ -40,14 +40,21 @@ export interface PageStats {
   totals: { page: string; views: number }[];
 }
 
-/** Views per page per day for the last `daysInPast` days (today included). Admins and AppRapportage only. */
+/**
+ * Views per page per day for the last `daysInPast` days (today included). Admins and AppRapportage only. Paths can
+ * name another customer's records (a complaint's id), so only admins see the portal-wide figures; anyone else sees
+ * the views of the users of its own customer (issue #31 item 5; the rental company's staff without a customer: of
+ * their colleagues).
+ */
 export async function pageStats(ctx: Ctx, daysInPast: number): Promise<PageStats> {
   await requireArea(ctx, 'AppRapportage', 'read');
+  const user = requireUser(ctx);
+  const scope: ViewScope = user.role === 'admin' ? 'all' : { customerId: user.customerId };
   const [from, to] = await Promise.all([
     localDay(ctx.db, ctx.now, Math.max(daysInPast - 1, 0)),
     localDay(ctx.db, ctx.now, 0),
   ]);
-  const rows = await selectViewsPerDay(ctx.db, from);
+  const rows = await selectViewsPerDay(ctx.db, from, scope);
   const totals = new Map<string, number>();
   for (const r of rows) totals.set(r.page, (totals.get(r.page) ?? 0) + r.views);
   return {

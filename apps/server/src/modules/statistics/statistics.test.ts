@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { pageViews } from '../../db/schema/index.ts';
+import { pageViews, users } from '../../db/schema/index.ts';
 import { normalizePage } from './statistics.service.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
 const REPORTS = 'directie@vandijk.nl';
+const OTHER_CUSTOMER = 'projectleider@infranoord.nl';
+
+async function userIdOf(email: string): Promise<string> {
+  const [u] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u.id;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,14 +82,15 @@ describe('page statistics', () => {
   it('counts views per page per day for admins and AppRapportage', async () => {
     await t.deps.db.delete(pageViews);
     const day = (d: string) => new Date(`${d}T10:00:00Z`);
+    const vanDijk = await userIdOf(USER);
     await t.deps.db.insert(pageViews).values([
-      { page: '/', viewedAt: day('2026-03-01') },
-      { page: '/', viewedAt: day('2026-03-01') },
-      { page: '/materieel', viewedAt: day('2026-03-01') },
-      { page: '/', viewedAt: day('2026-03-03') },
-      { page: '/oud', viewedAt: day('2026-01-01') },
+      { page: '/', userId: vanDijk, viewedAt: day('2026-03-01') },
+      { page: '/', userId: vanDijk, viewedAt: day('2026-03-01') },
+      { page: '/materieel', userId: vanDijk, viewedAt: day('2026-03-01') },
+      { page: '/', userId: vanDijk, viewedAt: day('2026-03-03') },
+      { page: '/oud', userId: vanDijk, viewedAt: day('2026-01-01') },
       // 23:30 UTC on 4 March is 5 March in Amsterdam.
-      { page: '/laat', viewedAt: new Date('2026-03-04T23:30:00Z') },
+      { page: '/laat', userId: vanDijk, viewedAt: new Date('2026-03-04T23:30:00Z') },
     ]);
     t.setNow(new Date('2026-03-05T12:00:00Z'));
     try {
@@ -117,6 +124,36 @@ describe('page statistics', () => {
     } finally {
       t.setNow(new Date());
     }
+  });
+
+  it("shows management its own customer's usage only; the portal-wide figures are the admins' (issue #31 item 5)", async () => {
+    await t.deps.db.delete(pageViews);
+    const at = new Date();
+    await t.deps.db.insert(pageViews).values([
+      { page: '/aanvragen/vandijk', userId: await userIdOf(USER), viewedAt: at },
+      { page: '/klachten/infranoord-geheim', userId: await userIdOf(OTHER_CUSTOMER), viewedAt: at },
+      { page: '/materieeldienst', userId: await userIdOf(ADMIN), viewedAt: at },
+      { page: '/anoniem', viewedAt: at },
+    ]);
+    const pages = async (email: string) =>
+      (await t.app.inject({ url: '/api/v2.0/statistics?daysInPast=1', headers: await t.auth(email) }))
+        .json()
+        .totals.map((r: { page: string }) => r.page)
+        .sort();
+    expect(await pages(REPORTS)).toEqual(['/aanvragen/vandijk']);
+    expect(await pages(ADMIN)).toEqual([
+      '/aanvragen/vandijk',
+      '/anoniem',
+      '/klachten/infranoord-geheim',
+      '/materieeldienst',
+    ]);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/Logging/GetPaginaLogStats',
+      payload: { daysInPast: 1 },
+      headers: await t.auth(REPORTS),
+    });
+    expect(legacy.json().totalen.map((r: { pagina: string }) => r.pagina)).toEqual(['/aanvragen/vandijk']);
   });
 
   it('refuses users without AppRapportage (403) and anonymous callers (401)', async () => {
