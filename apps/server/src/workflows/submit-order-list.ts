@@ -51,6 +51,7 @@ export async function submitOrderList(
     );
     const destination = await resolveDestination(txCtx, location, form);
     const request = await recordOrderRequest(tx, {
+      settings: s,
       userId: user.id,
       location,
       orderListId,

@@ -4,6 +4,7 @@ import { calendarDayIn, checkOrderDates, relocationDateRules } from '@mp/contrac
 import { itemsById } from '../modules/catalogue/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
+  erpCodesFor,
   fieldError,
   insertRequest,
   mailLineOf,
@@ -99,6 +100,7 @@ export async function submitRelocation(
         phone: form.phone,
         reference: form.reference || null,
         comment: form.comment?.trim() || null,
+        ...erpCodesFor(s, { rush: false, comment: form.comment ?? null }),
       },
       lines.map((l, i) => ({
         lineNo: i + 1,

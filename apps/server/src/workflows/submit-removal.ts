@@ -5,6 +5,7 @@ import { itemsById } from '../modules/catalogue/index.ts';
 import { listDepots } from '../modules/locations/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
+  erpCodesFor,
   fieldError,
   insertRequest,
   mailLineOf,
@@ -98,6 +99,7 @@ export async function submitRemoval(
         phone: form.phone,
         reference: form.reference || null,
         comment: form.comment?.trim() || null,
+        ...erpCodesFor(s, { rush: false, comment: form.comment ?? null }),
       },
       lines.map((l, i) => ({
         lineNo: i + 1,

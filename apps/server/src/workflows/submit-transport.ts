@@ -1,7 +1,13 @@
 import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { TransportForm } from '@mp/contract/api/transport';
 import { calendarDayIn, transportTimeProblems } from '@mp/contract/rules/order-dates';
-import { fieldError, insertRequest, queueConfirmation, type SubmitDeps } from '../modules/requests/index.ts';
+import {
+  erpCodesFor,
+  fieldError,
+  insertRequest,
+  queueConfirmation,
+  type SubmitDeps,
+} from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
 import { requireArea, requireLocation } from '../platform/auth/access.ts';
 import { AppError } from '../platform/errors.ts';
@@ -95,6 +101,7 @@ export async function submitTransport(
         appointmentCode: s.Transport_AfspraakCode.trim() || null,
         reference: form.reference || null,
         comment: form.comment?.trim() || null,
+        ...erpCodesFor(s, { rush: false, comment: form.comment ?? null }),
       },
       [],
       user.id,

@@ -381,6 +381,11 @@ export const requestDetail = requestSummary.extend({
     })
     .nullable(),
   comment: z.string().nullable(),
+  /**
+   * For the equipment department (null for anyone else): the ERP item the rush surcharge is booked on (Spoed_Code)
+   * and the ERP code the remark is filed under (Aanvraag_OpmerkingCode), as they were when it was made.
+   */
+  erpCodes: z.object({ rushItemNo: z.string().nullable(), commentCode: z.string().nullable() }).nullable(),
   rejectionReason: z.string().nullable(),
   termsAccepted: z.boolean(),
   lines: z.array(requestLine),

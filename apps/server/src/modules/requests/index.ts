@@ -16,7 +16,7 @@ export {
 export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
 export { deletePicks, insertRequest, type NewRequest } from './requests.queries.ts';
 export { requestsRoutes } from './requests.routes.ts';
-export { fieldError } from './requests.shared.ts';
+export { erpCodesFor, fieldError } from './requests.shared.ts';
 export { queueStatusMail } from './requests.status-mail.ts';
 export {
   checkOrderForm,

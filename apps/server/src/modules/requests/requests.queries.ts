@@ -144,6 +144,8 @@ export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boole
       cargo: plantRequests.cargo,
       transportItemNo: plantRequests.transportItemNo,
       appointmentCode: plantRequests.appointmentCode,
+      rushItemNo: plantRequests.rushItemNo,
+      commentCode: plantRequests.commentCode,
       originAddressName: sql<
         string | null
       >`(select wa.name from ${workAddresses} wa where wa.id = ${plantRequests.originWorkAddressId})`,
@@ -217,10 +219,10 @@ const insertOrderRequestStatement = statement(`
     insert into plant_requests (kind, status, location_id, user_id, order_list_id, idempotency_key, requested_date,
       expected_return_date, transport_means, collect, rush, terms_accepted, destination_kind, depot_id,
       work_address_id, address_code, street, postcode, city, contact_person, phone, reference, comment,
-      address_name)
+      address_name, rush_item_no, comment_code)
     values ($1::request_kind, $2::request_status, $3::uuid, $4::uuid, $5::uuid, $6::text, $7::date, $8::date,
       $9::text, $10::boolean, $11::boolean, $12::boolean, $13::destination_kind, $14::uuid, $15::uuid, $16::text,
-      $17::text, $18::text, $19::text, $20::text, $21::text, $22::text, $23::text, $32::text)
+      $17::text, $18::text, $19::text, $20::text, $21::text, $22::text, $23::text, $32::text, $33::text, $34::text)
     returning id, request_no, created_at
   ), lines as (
     insert into request_lines (id, request_id, parent_line_id, line_no, item_id, set_id, amount, comment)
@@ -280,6 +282,8 @@ export async function insertRequestWithLines(
       lines.map((l) => l.comment ?? null),
       changedBy,
       v.addressName ?? null,
+      v.rushItemNo ?? null,
+      v.commentCode ?? null,
     ],
   );
   return row;

@@ -1,4 +1,5 @@
 import type { RequestDetail, RequestSummary } from '@mp/contract/api/ordering';
+import { isDepartment } from '@mp/contract/permissions';
 import {
   checkTransition,
   nextStatuses,
@@ -180,6 +181,10 @@ export async function getRequestAs(
           }
         : null,
     comment: row.comment ?? null,
+    // The settings behind them are not public: the department (admins included) sees them, a customer does not.
+    erpCodes: isDepartment({ user })
+      ? { rushItemNo: row.rushItemNo ?? null, commentCode: row.commentCode ?? null }
+      : null,
     rejectionReason: row.rejectionReason ?? null,
     termsAccepted: row.termsAccepted,
     lines: lineRows.map((l) => {

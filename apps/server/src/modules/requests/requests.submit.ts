@@ -21,7 +21,7 @@ import {
   type NewRequestLine,
   selectConfirmationContext,
 } from './requests.queries.ts';
-import { fieldError } from './requests.shared.ts';
+import { erpCodesFor, fieldError } from './requests.shared.ts';
 
 // The requests' part of submitting an order list (workflows/submit-order-list.ts).
 
@@ -165,6 +165,8 @@ export interface OrderLine {
 }
 
 export interface NewOrder {
+  /** The settings the ERP codes come from (erpCodesFor). */
+  settings: Pick<SettingsMap, 'Spoed_Code' | 'Aanvraag_OpmerkingCode'>;
   userId: string;
   location: LocationAccess;
   orderListId: string;
@@ -202,6 +204,7 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
     phone: form.phone,
     reference: form.reference || null,
     comment: form.comment?.trim() || null,
+    ...erpCodesFor(order.settings, { rush: form.rush, comment: form.comment ?? null }),
   };
 
   const newIds = new Map<string, string>();

@@ -43,6 +43,36 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 }
 
 /**
+ * What the ERP system needs of the request (issue #31 item 20): the item its rush surcharge is booked on, the code its
+ * remark is filed under, a transport's item and appointment code. The server answers them to the department only.
+ */
+function ErpCodes({ r }: { r: RequestDetail }) {
+  const { t } = useTranslation();
+  const codes: [string, string | null | undefined][] = [
+    ['Aanvragen.erp_spoedartikel', r.rush ? r.erpCodes?.rushItemNo : null],
+    ['Aanvragen.erp_opmerkingcode', r.comment ? r.erpCodes?.commentCode : null],
+    ['Aanvragen.erp_transportartikel', r.transport?.itemNo],
+    ['Aanvragen.erp_afspraakcode', r.transport?.appointmentCode],
+  ];
+  const shown = codes.filter(([, code]) => code);
+  if (!r.erpCodes || shown.length === 0) return null;
+  return (
+    <section aria-labelledby="request-erp-codes" style={{ marginTop: 16 }} data-testid="request-erp-codes">
+      <Text size="sm" fw={600} mb={4} id="request-erp-codes">
+        {t('Aanvragen.erp_codes')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {shown.map(([label, code]) => (
+          <Field key={label} label={t(label)}>
+            {code}
+          </Field>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+/**
  * One request as its page shows it: the form data, the lines, the orders it became and the status history. The
  * requester's page and the department's processing page both show it; `aside` goes between data and lines.
  */
@@ -149,6 +179,7 @@ export function RequestDetailView({ r, aside }: { r: RequestDetail; aside?: Reac
             <Field label={t('Bestellen.opmerking')}>{r.comment}</Field>
           </div>
         )}
+        <ErpCodes r={r} />
       </Paper>
 
       {aside}
