@@ -86,6 +86,11 @@ describe('page usage', () => {
     expect(within(days).getAllByRole('row')).toHaveLength(4);
   });
 
+  it("says whose views they are: the portal's for an admin, the own organisation's for management", async () => {
+    renderWithProviders(<PaginaGebruikPage />);
+    expect((await screen.findByTestId('usage-scope')).textContent).toMatch(/in het portaal/);
+  });
+
   it('asks the server for the chosen period', async () => {
     renderWithProviders(<PaginaGebruikPage />);
     await screen.findByTestId('usage-summary');

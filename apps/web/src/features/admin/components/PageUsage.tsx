@@ -77,11 +77,14 @@ export function PageUsage({
   days,
   onDays,
   trackingOn,
+  wholePortal,
 }: {
   stats: PageStatsResponse;
   days: number;
   onDays: (d: number) => void;
   trackingOn: boolean;
+  /** Whose views: the whole portal's (admins) or those of the caller's own organisation. */
+  wholePortal: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -110,6 +113,9 @@ export function PageUsage({
           </Anchor>
         </Alert>
       )}
+      <Text size="sm" c="dimmed" data-testid="usage-scope">
+        {t(wholePortal ? 'PaginaGebruik.bereik_portaal' : 'PaginaGebruik.bereik_organisatie')}
+      </Text>
       <SegmentedControl
         aria-label={t('PaginaGebruik.periode')}
         value={String(days)}

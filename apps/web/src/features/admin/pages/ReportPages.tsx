@@ -31,6 +31,8 @@ function PageUsageContent() {
   const [days, setDays] = useState(30);
   const query = usePageUsage(days);
   const settings = useSettings();
+  // the server counts the portal's views for admins, the own organisation's for anyone else (issue #31 item 5)
+  const wholePortal = useStore(sessionStore, (s) => s?.user.isAdmin === true);
   return query.isPending ? (
     <LoadingBlock />
   ) : query.isError ? (
@@ -41,6 +43,7 @@ function PageUsageContent() {
       days={days}
       onDays={setDays}
       trackingOn={!settings.loaded || settings.bool('EnablePageTracking')}
+      wholePortal={wholePortal}
     />
   ) : null;
 }
