@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { connect } from '../../platform/db/database.ts';
@@ -181,6 +184,28 @@ describe('validation errors', () => {
 });
 
 describe('database outage', () => {
+  it('answers 503 with Retry-After when the Unix socket of the database is gone (issue #31 item 10)', async () => {
+    // why: the embedded PostgreSQL listens on a socket in its data directory; stopped, the socket file is gone and
+    // connecting fails with ENOENT, which was not recognised as an outage (500).
+    const gone = mkdtempSync(path.join(tmpdir(), 'mp-no-socket-'));
+    const down = connect(`postgres://postgres@localhost/none?host=${gone}`, { max: 1 });
+    const outage = await createTestApp({ deps: { db: down.db, pool: down.pool } });
+    try {
+      for (const url of ['/api/v2.0/Settings/all', '/api/v2.0/Categories', '/health/ready']) {
+        const r = await outage.app.inject({ url });
+        expect(r.statusCode, url).toBe(503);
+        if (url.startsWith('/api/')) {
+          expect(r.headers['retry-after']).toMatch(/^\d+$/);
+          expect(r.json().code).toBe('error.niet_beschikbaar');
+        }
+      }
+    } finally {
+      await outage.close();
+      await down.close().catch(() => {});
+      rmSync(gone, { recursive: true, force: true });
+    }
+  });
+
   it('answers API calls 503 with Retry-After while the database cannot be reached', async () => {
     // why: a pool pointed at a closed port behaves like PostgreSQL being down (connection refused).
     const down = connect('postgres://postgres@127.0.0.1:1/none', { max: 1 });

@@ -76,11 +76,16 @@ const unreachableCodes = new Set([
 ]);
 const unavailableStates = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const unavailableMessages =
-  /Connection terminated|timeout exceeded when trying to connect|connection error|Cannot use a pool after calling end/i;
+  /Connection terminated|timeout exceeded when trying to connect|connection error|Cannot use a pool after calling end|not queryable/i;
 
-/** Whether an error (or one of its causes) says the database is down or unreachable: the caller may retry. */
+/**
+ * Whether an error (or one of its causes) says the database is down or unreachable: the caller may retry. A failed
+ * `connect` counts whatever its errno (issue #31 item 10): on a Unix socket a stopped server leaves ENOENT (the socket
+ * file is gone) or EACCES, which are file errors elsewhere and so are not in the list above.
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { syscall?: unknown }).syscall === 'connect') return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (unreachableCodes.has(code) || unavailableStates.test(code))) return true;
     const message = (e as { message?: unknown }).message;
