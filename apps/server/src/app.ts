@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { translate } from '@mp/contract/i18n';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refreshCookie } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
 import { readAccessToken } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
@@ -182,7 +183,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   });
 
   registerMetrics(app, deps.config.METRICS_TOKEN);
-  registerAntiForgery(app, deps);
+  // why: the refresh cookie signs a browser in; a request carrying it must prove it comes from the portal's pages
+  registerAntiForgery(app, deps, { credentialCookies: [refreshCookie(deps).name] });
 
   // Authentication before input validation (issue #16 part 3): on an operation the document declares as
   // needing a login, a refused token answers 401 before the input is looked at, and so does an anonymous caller,

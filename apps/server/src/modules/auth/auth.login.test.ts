@@ -293,6 +293,25 @@ describe('throttling', () => {
     expect((await login(EXTERNAL, DEMO_PASSWORD, { remoteAddress: '192.0.2.21' })).statusCode).toBe(200);
   }, 120_000);
 
+  it('counts an IPv6 /64 as one address: rotating inside it opens no new bucket (issue #31 item 6)', async () => {
+    advance(16 * MINUTE);
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const r = await login(`v6gok${i}@example.com`, 'Raden-raden-1', {
+        remoteAddress: `2001:db8:77:1:${((i * 7919) % 65536).toString(16)}:${i.toString(16)}::${(i + 1).toString(16)}`,
+      });
+      statuses.push(r.statusCode);
+    }
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(30);
+    expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+    // the neighbouring /64 is another client
+    expect((await login(EXTERNAL, DEMO_PASSWORD, { remoteAddress: '2001:db8:77:2::1' })).statusCode).toBe(
+      200,
+    );
+  }, 120_000);
+
   it('clears the account counter on a successful login', async () => {
     advance(16 * MINUTE);
     for (let i = 0; i < 9; i++) expect((await login(READONLY, `Fout-${i}-ww`)).statusCode).toBe(401);
@@ -604,14 +623,16 @@ describe('the browser session cookie (issue #9 item 1: no refresh token where sc
     const first = cookieOf(
       await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } }),
     ) as string;
-    const renew = (value: string) =>
-      t.app.inject({
+    const renew = async (value: string) => {
+      const { token } = (await t.app.inject({ url: '/api/v2.0/AntiForgery/token' })).json();
+      return t.app.inject({
         method: 'POST',
         url: '/api/v2.0/Auth/refresh-login',
         payload: {},
-        headers: { 'x-session-cookie': '1' },
-        cookies: { 'mp-refresh': value },
+        headers: { 'x-session-cookie': '1', 'x-xsrf-token': token },
+        cookies: { 'mp-refresh': value, 'mp-xsrf': token },
       });
+    };
     const r1 = await renew(cookieValue(first));
     expect(r1.statusCode, r1.body).toBe(200);
     expect(r1.json().refreshToken).toBeUndefined();
@@ -636,5 +657,30 @@ describe('the browser session cookie (issue #9 item 1: no refresh token where sc
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/v2.0/Auth/refresh-login', payload: {} })).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses a renewal with the refresh cookie but without the anti-forgery token: 403, nothing rotated (issue #31 item 8)', async () => {
+    const set = cookieOf(
+      await login(USER, DEMO_PASSWORD, { headers: { 'x-session-cookie': '1' } }),
+    ) as string;
+    const refreshValue = cookieValue(set);
+    const post = (headers: Record<string, string>, cookies: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Auth/refresh-login',
+        payload: {},
+        headers: { 'x-session-cookie': '1', ...headers },
+        cookies: { 'mp-refresh': refreshValue, ...cookies },
+      });
+    const bare = await post({}, {});
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().code).toBe('error.antiforgery');
+    expect(cookieOf(bare)).toBeUndefined();
+    const { token } = (await t.app.inject({ url: '/api/v2.0/AntiForgery/token' })).json();
+    expect((await post({ 'x-xsrf-token': 'forged' }, { 'mp-xsrf': token })).statusCode).toBe(403);
+    expect((await post({}, { 'mp-xsrf': token })).statusCode).toBe(403);
+    // the refused attempts used nothing up: the real page still renews with this cookie
+    const ok = await post({ 'x-xsrf-token': token }, { 'mp-xsrf': token });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -13,8 +13,15 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /**
  * Double-submit anti-forgery token: an HMAC of a random nonce, set as an HttpOnly SameSite=Strict cookie
  * and returned in the body; a state-changing request that carries the cookie must echo it in X-XSRF-TOKEN.
+ * A state-changing request that carries a credential cookie (`credentialCookies`: the refresh token of a browser
+ * session) must echo it too, cookie or not: the cookie alone would let another site's form use the session
+ * (SECURITY.md, "refresh without token: 403"; issue #31 item 8).
  */
-export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void {
+export function registerAntiForgery(
+  fastify: FastifyInstance,
+  deps: Deps,
+  options: { credentialCookies: readonly string[] },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // why: decided by the portal's public address, not by req.protocol, which reads http behind a TLS proxy.
   const secure = deps.config.publicUrl.startsWith('https:');
@@ -43,7 +50,9 @@ export function registerAntiForgery(fastify: FastifyInstance, deps: Deps): void 
     )
       return;
     const cookie = req.cookies?.[cookieName];
-    if (!cookie) return;
+    const credential = options.credentialCookies.some((name) => req.cookies?.[name]);
+    if (!cookie && !credential) return;
+    if (!cookie) throw new AppError('forbidden', 'error.antiforgery');
     const header = req.headers[XSRF_HEADER];
     const [nonce, mac] = cookie.split('.');
     const expected = nonce ? sign(nonce) : '';
