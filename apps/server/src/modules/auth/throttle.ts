@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/database.ts';
 import { errors } from '../../platform/errors.ts';
+import { throttleAddress } from '../../platform/http/client-address.ts';
 import { clearFailures, deleteOldFailures, failureStats, insertFailures } from './auth.queries.ts';
 
 /**
@@ -30,9 +31,10 @@ export const buckets = {
   }),
   /** Failures from one trusted device (a device cookie of this account): they lock only that device. */
   device: (nonce: string): Bucket => ({ key: `device:${nonce}`, limit: LOGIN_LIMIT_PER_ACCOUNT }),
-  address: (ip: string): Bucket => ({ key: `ip:${ip}`, limit: LOGIN_LIMIT_PER_ADDRESS }),
+  /** Per client address; an IPv6 client by its /64 (throttleAddress): rotating inside it opens no new bucket. */
+  address: (ip: string): Bucket => ({ key: `ip:${throttleAddress(ip)}`, limit: LOGIN_LIMIT_PER_ADDRESS }),
   mailAddress: (kind: 'forgot' | 'register', ip: string): Bucket => ({
-    key: `${kind}-ip:${ip}`,
+    key: `${kind}-ip:${throttleAddress(ip)}`,
     limit: MAIL_LIMIT_PER_ADDRESS,
   }),
 };
