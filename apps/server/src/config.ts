@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { estimateSecretBits, MIN_SECRET_BITS } from './secret-strength.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -80,29 +81,44 @@ const knownSecrets = new Set(['change-me-to-a-long-random-secret-of-48-chars-min
 const placeholderWords =
   /change.?me|example|placeholder|your.?secret|secret.?here|password|xxxx|0123456789|abcdef/i;
 
-/** Why a signing secret is unfit for production, or null when it is fine. */
+/** Why a secret (signing key, bearer token) is unfit for production, or null when it is fine. */
 export function weakSecretReason(secret: string): string | null {
   if (knownSecrets.has(secret)) return 'it is a published example';
   if (placeholderWords.test(secret)) return 'it looks like a placeholder';
-  if (new Set(secret).size < 16) return 'it has fewer than 16 different characters';
+  const bits = estimateSecretBits(secret);
+  if (bits < MIN_SECRET_BITS)
+    return `it holds about ${Math.floor(bits)} bits of randomness, fewer than ${MIN_SECRET_BITS}`;
   return null;
 }
 
-const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+const isLoopback = (host: string) => loopbackHosts.has(host.toLowerCase()) || /^127\./.test(host);
 
-/** The refusals of a production start: a weak secret, demo data (known passwords) on a public address. */
+/**
+ * The refusals of a production start: a weak secret, demo data (known passwords) where others can reach it. Whether
+ * the portal is local is judged by where it listens (HOST) as well as by its public address: a server listening on
+ * 0.0.0.0 is reachable whatever PUBLIC_URL says (issue #31 item 7).
+ */
 function productionProblems(c: z.infer<typeof schema>, publicUrl: string): string[] {
   if (c.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
-  if (c.JWT_SECRET) {
-    const reason = weakSecretReason(c.JWT_SECRET);
-    if (reason)
-      problems.push(`  JWT_SECRET: ${reason}; set a long random value (e.g. openssl rand -base64 48)`);
+  for (const [name, value, hint] of [
+    ['JWT_SECRET', c.JWT_SECRET, 'openssl rand -base64 48'],
+    ['METRICS_TOKEN', c.METRICS_TOKEN, 'openssl rand -base64 32'],
+  ] as const) {
+    const reason = value ? weakSecretReason(value) : null;
+    if (reason) problems.push(`  ${name}: ${reason}; set a long random value (e.g. ${hint})`);
+  }
+  if (typeof c.TRUST_PROXY === 'number' && !isLoopback(c.HOST)) {
+    problems.push(
+      `  TRUST_PROXY: a hop count believes an X-Forwarded-For entry from whoever connects, and with HOST ${c.HOST} the port can be reached past the proxy (a forged entry would pick the client address); give the proxies' addresses or CIDRs instead (e.g. TRUST_PROXY=10.0.0.5)`,
+    );
   }
   const host = new URL(publicUrl).hostname;
-  if (c.SEED === 'demo' && !localHosts.has(host) && !c.SEED_DEMO_FORCE) {
+  const local = isLoopback(c.HOST) && isLoopback(host);
+  if (c.SEED === 'demo' && !local && !c.SEED_DEMO_FORCE) {
     problems.push(
-      `  SEED: demo data has known passwords and PUBLIC_URL (${host}) is not local; set SEED=none, or SEED_DEMO_FORCE=true to load it anyway`,
+      `  SEED: demo data has known passwords and the portal is reachable by others (HOST ${c.HOST}, PUBLIC_URL host ${host}); set SEED=none, or SEED_DEMO_FORCE=true to load it anyway`,
     );
   }
   return problems;
