@@ -6,6 +6,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 RUN npm ci --no-audit --no-fund
+# the context is an allow-list (.dockerignore): sources and manifests, never data/, .git or node_modules
 COPY . .
 RUN npm run build
 
@@ -13,7 +14,8 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SEED=none
 WORKDIR /app
 COPY --from=build /app /app
-RUN npm prune --omit=dev --workspaces --include-workspace-root=false || true \
+# why: a failed prune must fail the build, not be ignored (that would ship the dev dependencies unnoticed)
+RUN npm prune --omit=dev \
   && mkdir -p /data && chown node:node /data
 # why: the portal needs no privileges; the image's unprivileged `node` user owns only /data.
 USER node
