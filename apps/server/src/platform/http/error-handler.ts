@@ -64,6 +64,23 @@ function isPgDataException(err: unknown): boolean {
   return false;
 }
 
+/** The PostgreSQL state of an error or of one of its causes (drizzle wraps the driver's error). */
+function pgCodeOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** unique_violation, exclusion_violation, serialization_failure, deadlock_detected */
+const conflictStates = new Set(['23505', '23P01', '40001', '40P01']);
+
+export function isPgConflict(err: unknown): boolean {
+  const code = pgCodeOf(err);
+  return code !== undefined && conflictStates.has(code);
+}
+
 /** Network errors and PostgreSQL states that mean the database cannot be reached right now. */
 const unreachableCodes = new Set([
   'ECONNREFUSED',
@@ -138,6 +155,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'database refused input',
       );
       return reply.code(400).send(body(req, 'error.ongeldige_invoer'));
+    }
+    // Another writer won a race the code's own checks did not settle (a unique key taken between the check and the
+    // insert, a deadlock, a serialization failure): the caller's view is out of date, so 409 — never a 500 (issue #31
+    // item 3). Each such place should still lock or answer its own field error; this is the net under them.
+    if (isPgConflict(err)) {
+      req.log.warn(
+        {
+          pgCode: pgCodeOf(err),
+          constraint: (err as { constraint?: string }).constraint,
+          url: req.routeOptions.url,
+        },
+        'database conflict',
+      );
+      return reply.code(409).send(body(req, 'error.conflict'));
     }
     // The database is down or unreachable: not the caller's fault and temporary, so 503 with Retry-After.
     if (isDatabaseUnavailable(err)) {
