@@ -68,7 +68,10 @@ export const orderListLine = z.object({
   comment: z.string().nullable(),
   /** A set line whose components are on the list as child lines. */
   childLinesIncluded: z.boolean(),
-  /** Whether the amount may be changed (components of a set only with Sets_AllowEdit). */
+  /**
+   * Whether the amount may be changed: components of a set only with Sets_AllowEdit, the items delivered with an
+   * item (the lines below an item line) only with MeegeleverdeAantalWijzigen.
+   */
   editable: z.boolean(),
   rentalType: rentalTypeSchema.nullable(),
   rentalUnit: z.string().nullable(),
@@ -141,6 +144,22 @@ export const addItemLineInput = z
     itemNo: itemNumber,
     amount: lineAmount,
     comment: lineComment.optional(),
+    /**
+     * The items delivered with it (its accessories, GET Items/{itemNo} `accessories`), to go below it on the list and
+     * follow its amount: each at its amount per piece × `amount`, unless MeegeleverdeAantalWijzigen lets the user
+     * choose (0 leaves one out). Absent: the item alone.
+     */
+    accessories: z
+      .array(
+        z
+          .object({
+            itemNo: itemNumber,
+            amount: z.number().int('validation.getal_ongeldig').min(0).max(MAX_LINE_AMOUNT),
+          })
+          .strict(),
+      )
+      .max(MAX_LINES_PER_CALL)
+      .optional(),
   })
   .strict();
 

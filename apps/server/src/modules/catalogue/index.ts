@@ -16,6 +16,8 @@ export {
   setCatalogueImage,
 } from './images.ts';
 export {
+  type Accessory,
+  accessoriesOf,
   cachedItemRows,
   cachedItemsById,
   type ItemInfo,

@@ -115,6 +115,20 @@ export async function selectItemImageDocuments(
     .orderBy(documents.createdAt, documents.id);
 }
 
+// ── what is delivered with an item ───────────────────────────────────────────────────────────
+
+export type AccessoryRow = { itemId: string; accessoryId: string; accessoryNo: string; perPiece: number };
+
+/** The items delivered with these items (item_links of kind accessory: MeegeleverdeItems), blocked ones left out. */
+export async function selectAccessories(db: Db, itemIds: readonly string[]): Promise<AccessoryRow[]> {
+  const r = await db.execute<AccessoryRow>(sql`
+    select l.item_id as "itemId", a.id as "accessoryId", a.item_no as "accessoryNo", l.amount as "perPiece"
+    from item_links l join items a on a.id = l.linked_item_id
+    where l.item_id = any(${sql.param([...itemIds])}::uuid[]) and l.kind = 'accessory' and not a.blocked
+    order by l.item_id, l.sort, a.item_no`);
+  return r.rows;
+}
+
 // ── an item's category (the stock screen's category filter) ─────────────────────────────────
 
 export type ItemCategoryRow = {

@@ -14,6 +14,7 @@ import {
   itemsByIdStatement,
   itemsByNoStatement,
   type SetRow,
+  selectAccessories,
   selectItemCategories,
   selectItemImageDocuments,
   selectItems,
@@ -165,6 +166,25 @@ export async function setsById(
   return new Map(
     (await selectSets(db, locale, setsByIdStatement, unique)).map(toSetInfo).map((s) => [s.id, s]),
   );
+}
+
+/** An item delivered with another (MeegeleverdeItems): which, and how many come with one piece. */
+export interface Accessory {
+  itemId: string;
+  itemNo: string;
+  perPiece: number;
+}
+
+/** Per item id, the items delivered with it in their order (none: not in the map). */
+export async function accessoriesOf(db: Db, itemIds: readonly string[]): Promise<Map<string, Accessory[]>> {
+  const out = new Map<string, Accessory[]>();
+  if (itemIds.length === 0) return out;
+  for (const r of await selectAccessories(db, [...new Set(itemIds)])) {
+    const list = out.get(r.itemId) ?? [];
+    list.push({ itemId: r.accessoryId, itemNo: r.accessoryNo, perPiece: r.perPiece });
+    out.set(r.itemId, list);
+  }
+  return out;
 }
 
 /** Refuses unknown or blocked item numbers with 422 error.onbekend_materieel naming them. */

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
+  accessoriesOf,
   cachedItemRows,
   type ExpandedSetLine,
   type ItemInfo,
@@ -18,6 +19,7 @@ import {
   toSetInfo,
 } from '../catalogue/index.ts';
 import { getSetting } from '../settings/index.ts';
+import { followItemLine, type PlannedAccessory, plannedAccessories } from './order-lists.accessories.ts';
 import {
   countLines,
   defaultListIdFor,
@@ -27,7 +29,7 @@ import {
   type NewLine,
   nextSort,
   selectAddContext,
-  selectLine,
+  selectLineInTree,
   selectLines,
   selectOrderList,
   selectTopLevelItemLine,
@@ -37,9 +39,13 @@ import {
 import {
   amountTooLarge,
   changeList,
+  type EditRules,
+  editRules,
   lineNotFound,
   listNotFound,
   MAX_LIST_LINES,
+  mayEdit,
+  notEditable,
   ownList,
 } from './order-lists.shared.ts';
 import { composeView, view } from './order-lists.view.ts';
@@ -58,23 +64,25 @@ export async function applyLineChange(
   tx: Tx,
   listId: string,
   change: LineChange,
-  allowEdit: boolean,
+  rules: EditRules,
   field: string,
 ) {
-  const line = await selectLine(tx, listId, change.lineId);
+  const line = await selectLineInTree(tx, listId, change.lineId);
   if (!line) throw lineNotFound(change.lineId);
   if (change.amount !== undefined && change.amount !== line.amount) {
-    if (line.parentLineId && !allowEdit) {
-      throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { lineId: line.id } });
-    }
-    if (line.kind === 'set') await rescaleChildren(tx, listId, line, change.amount, field);
+    if (!mayEdit(line.parentKind, rules)) throw notEditable(line.parentKind, { lineId: line.id });
+    // a set's parts and an item's delivered-with items follow it
+    if (line.hasChildren) await rescaleChildren(tx, listId, line, change.amount, field);
     await updateLine(tx, line.id, { amount: change.amount });
   }
   if (change.comment !== undefined)
     await updateLine(tx, line.id, { comment: change.comment?.trim() || null });
 }
 
-/** A set line's amount changes: every line below it scales along (rules/order-list.ts scaledPartAmount). */
+/**
+ * A set line's (or an item line's with delivered-with items) amount changes: every line below it scales along
+ * (rules/order-list.ts scaledPartAmount).
+ */
 async function rescaleChildren(tx: Tx, listId: string, setLine: LineRow, newAmount: number, field: string) {
   const all = await selectLines(tx, listId);
   const below = new Set<string>([setLine.id]);
@@ -104,8 +112,8 @@ export async function updateOrderListLine(
   input: { amount?: number; comment?: string | null },
 ): Promise<OrderList> {
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
-  const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
-  await changeList(ctx, id, (tx) => applyLineChange(tx, id, { lineId, ...input }, allowEdit, 'amount'));
+  const rules = await editRules(ctx);
+  await changeList(ctx, id, (tx) => applyLineChange(tx, id, { lineId, ...input }, rules, 'amount'));
   return view(ctx, list, location);
 }
 
@@ -116,13 +124,11 @@ export async function deleteOrderListLine(
   lineId: string,
 ): Promise<OrderList> {
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
-  const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
+  const rules = await editRules(ctx);
   await changeList(ctx, id, async (tx) => {
-    const line = await selectLine(tx, id, lineId);
+    const line = await selectLineInTree(tx, id, lineId);
     if (!line) throw lineNotFound(lineId);
-    if (line.parentLineId && !allowEdit) {
-      throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { lineId } });
-    }
+    if (!mayEdit(line.parentKind, rules)) throw notEditable(line.parentKind, { lineId });
     await deleteLines(tx, id, [lineId]);
   });
   return view(ctx, list, location);
@@ -144,14 +150,24 @@ interface PlannedSet {
 }
 
 type Planned =
-  | { kind: 'item'; itemId: string; itemNo: string; amount: number; comment: string | null; field: string }
+  | {
+      kind: 'item';
+      itemId: string;
+      itemNo: string;
+      amount: number;
+      comment: string | null;
+      field: string;
+      /** What is delivered with it (the line's `accessories`), or null: the item alone. */
+      accessories: PlannedAccessory[] | null;
+    }
   | ({ kind: 'set' } & PlannedSet);
 
 /**
  * Adds items and sets. An item already on the list (at the top level) gets the amount added to it.
  * A set becomes a set line with its components below it (parentLineId), at the set's own amounts × the
  * number of sets, or at the amounts in the body with ?childLinesIncluded=true (only with Sets_AllowEdit).
- * With Sets_UseAsQuickList the components are added as loose item lines instead.
+ * With Sets_UseAsQuickList the components are added as loose item lines instead. An item line with
+ * `accessories` gets the items delivered with it below it (order-lists.accessories.ts).
  */
 export async function addOrderListLines(
   ctx: Ctx,
@@ -160,24 +176,28 @@ export async function addOrderListLines(
   input: AddOrderListLinesInput,
   childLinesIncluded: boolean,
 ): Promise<OrderList> {
-  if (input.lines.every((l) => l.type === 'item')) {
-    const added = await addItemLines(ctx, locationNo, id, input.lines);
+  if (input.lines.every((l) => l.type === 'item' && !l.accessories)) {
+    const added = await addItemLines(ctx, locationNo, id, input.lines as ItemLineInput[]);
     if (added) return added;
   }
   const { list, location } = await ownList(ctx, locationNo, id, 'write');
-  const [allowEdit, quickList] = await Promise.all([
-    getSetting(ctx, 'Sets_AllowEdit'),
-    getSetting(ctx, 'Sets_UseAsQuickList'),
-  ]);
+  const [rules, quickList] = await Promise.all([editRules(ctx), getSetting(ctx, 'Sets_UseAsQuickList')]);
+  const allowEdit = rules.setParts;
 
   const itemNos = input.lines.flatMap((l) =>
-    l.type === 'item' ? [l.itemNo] : (l.childLines ?? []).map((c) => c.itemNo),
+    l.type === 'item'
+      ? [l.itemNo, ...(l.accessories ?? []).map((a) => a.itemNo)]
+      : (l.childLines ?? []).map((c) => c.itemNo),
   );
   const items = await itemsByNo(ctx.db, ctx.locale, itemNos);
   requireKnownItems(
     items,
     input.lines.filter((l) => l.type === 'item').map((l) => l.itemNo),
   );
+  const withAccessories = input.lines.flatMap((l) =>
+    l.type === 'item' && l.accessories ? [(items.get(l.itemNo) as ItemInfo).id] : [],
+  );
+  const accessories = await accessoriesOf(ctx.db, withAccessories);
 
   const planned: Planned[] = [];
   for (const [i, line] of input.lines.entries()) {
@@ -190,6 +210,7 @@ export async function addOrderListLines(
         amount: line.amount,
         comment: line.comment?.trim() || null,
         field: `lines.${i}.amount`,
+        accessories: plannedAccessories(line, i, accessories.get(item.id) ?? [], items, rules),
       });
       continue;
     }
@@ -225,6 +246,7 @@ export async function addOrderListLines(
           amount: c.amount,
           comment: null,
           field: `lines.${i}.amount`,
+          accessories: null,
         });
       }
     } else {
@@ -249,6 +271,7 @@ export async function addOrderListLines(
     for (const p of planned) {
       if (p.kind === 'item') {
         const existing = await selectTopLevelItemLine(tx, id, p.itemId);
+        const lineId = existing?.id ?? randomUUID();
         if (existing) {
           const amount = existing.amount + p.amount;
           if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(p.field, p.itemNo);
@@ -260,6 +283,7 @@ export async function addOrderListLines(
           grow(1);
           await insertLines(tx, [
             {
+              id: lineId,
               orderListId: id,
               parentLineId: null,
               kind: 'item',
@@ -271,6 +295,21 @@ export async function addOrderListLines(
             },
           ]);
         }
+        const before = existing?.amount ?? 0;
+        const below = await followItemLine(
+          tx,
+          id,
+          { id: lineId, before, after: before + p.amount },
+          p.accessories,
+          rules,
+          p.field,
+        );
+        grow(below.length);
+        if (below.length)
+          await insertLines(
+            tx,
+            below.map((l) => ({ ...l, sort: sort++ })),
+          );
         continue;
       }
       grow(1 + p.children.length);
@@ -354,6 +393,8 @@ async function addItemLines(
     const item = byNo.get(line.itemNo) as ItemInfo;
     const comment = line.comment?.trim() || null;
     const existing = rows.find((r) => r.kind === 'item' && r.itemId === item.id && r.parentLineId === null);
+    // Delivered-with items below it follow its amount: the locked path scales them.
+    if (existing && rows.some((r) => r.parentLineId === existing.id)) return null;
     if (existing) {
       const amount = existing.amount + line.amount;
       if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(`lines.${i}.amount`, item.itemNo);
@@ -403,10 +444,7 @@ async function addItemLines(
     if (!fresh) throw listNotFound(id);
     return view(ctx, fresh, location);
   }
-  const [display, allowEdit] = await Promise.all([
-    priceDisplayFor(ctx, true),
-    getSetting(ctx, 'Sets_AllowEdit'),
-  ]);
+  const [display, rules] = await Promise.all([priceDisplayFor(ctx, true), editRules(ctx)]);
   const top = rows.filter((r) => r.parentLineId === null);
   return composeView(ctx, location, {
     summary: {
@@ -424,7 +462,7 @@ async function addItemLines(
     items: new Map(infos.map((i) => [i.id, i])),
     sets: new Map(state.sets.map(toSetInfo).map((s) => [s.id, s])),
     display,
-    allowEdit,
+    rules,
     savedRequestNo: state.savedRequestNo,
   });
 }

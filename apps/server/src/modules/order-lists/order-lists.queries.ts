@@ -197,6 +197,31 @@ export async function selectLine(db: Q, orderListId: string, lineId: string): Pr
   return row ?? null;
 }
 
+/** A line with what its rules need: the kind of the line it hangs under (null at the top) and whether lines hang under it. */
+export async function selectLineInTree(
+  db: Q,
+  orderListId: string,
+  lineId: string,
+): Promise<(LineRow & { parentKind: 'item' | 'set' | null; hasChildren: boolean }) | null> {
+  type Row = LineRow & { parentKind: 'item' | 'set' | null; hasChildren: boolean };
+  const r = await db.execute<Row & Record<string, unknown>>(sql`
+    select l.id, l.order_list_id as "orderListId", l.parent_line_id as "parentLineId", l.kind, l.item_id as "itemId",
+      l.set_id as "setId", l.amount, l.comment, l.sort, p.kind as "parentKind",
+      exists (select 1 from order_list_lines c where c.parent_line_id = l.id) as "hasChildren"
+    from order_list_lines l left join order_list_lines p on p.id = l.parent_line_id
+    where l.order_list_id = ${orderListId} and l.id = ${lineId}`);
+  return r.rows[0] ?? null;
+}
+
+/** The lines directly below a line (an item's delivered-with items). */
+export async function selectChildLines(db: Q, orderListId: string, parentLineId: string): Promise<LineRow[]> {
+  return db
+    .select(lineColumns)
+    .from(orderListLines)
+    .where(and(eq(orderListLines.orderListId, orderListId), eq(orderListLines.parentLineId, parentLineId)))
+    .orderBy(asc(orderListLines.sort));
+}
+
 export async function nextSort(db: Q, orderListId: string): Promise<number> {
   const [row] = await db
     .select({ max: sql<number>`coalesce(max(${orderListLines.sort}), 0)`.mapWith(Number) })

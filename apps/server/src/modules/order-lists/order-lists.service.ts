@@ -18,6 +18,7 @@ import {
 } from './order-lists.queries.ts';
 import {
   changeList,
+  editRules,
   listNotFound,
   multipleListsOff,
   ownList,
@@ -91,11 +92,11 @@ export async function updateOrderList(
   if (input.name !== undefined && input.name !== list.name) {
     if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
   }
-  const allowEdit = await getSetting(ctx, 'Sets_AllowEdit');
+  const rules = await editRules(ctx);
   await changeList(ctx, id, async (tx) => {
     if (input.name !== undefined && input.name !== list.name) await updateOrderListName(tx, id, input.name);
     for (const [i, change] of (input.lines ?? []).entries())
-      await applyLineChange(tx, id, change, allowEdit, `lines.${i}.amount`);
+      await applyLineChange(tx, id, change, rules, `lines.${i}.amount`);
   });
   const fresh = await selectOrderList(ctx.db, id);
   if (!fresh) throw listNotFound(id);

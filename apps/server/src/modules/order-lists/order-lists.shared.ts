@@ -4,6 +4,7 @@ import { requireArea, requireLocation } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { getSetting } from '../settings/index.ts';
 import {
   defaultListIdFor,
   ensureDefaultOrderList,
@@ -29,6 +30,38 @@ export function amountTooLarge(field: string, itemNo?: string): AppError {
       ...(itemNo ? { itemNo } : {}),
     },
   });
+}
+
+/**
+ * Which lines below another line the user may change or remove: a set's components (Sets_AllowEdit), the items
+ * delivered with an item (MeegeleverdeAantalWijzigen, decision 0007). Lines at the top always.
+ */
+export interface EditRules {
+  setParts: boolean;
+  accessories: boolean;
+}
+
+export async function editRules(ctx: Ctx): Promise<EditRules> {
+  const [setParts, accessories] = await Promise.all([
+    getSetting(ctx, 'Sets_AllowEdit'),
+    getSetting(ctx, 'MeegeleverdeAantalWijzigen'),
+  ]);
+  return { setParts, accessories };
+}
+
+/** Whether a line hanging under a line of `parentKind` (null: at the top) may be changed or removed. */
+export function mayEdit(parentKind: 'item' | 'set' | null, rules: EditRules): boolean {
+  if (parentKind === null) return true;
+  return parentKind === 'item' ? rules.accessories : rules.setParts;
+}
+
+/** 422 for a change of a line its rule keeps fixed: a set's component, or an item delivered with another. */
+export function notEditable(parentKind: 'item' | 'set' | null, details: Record<string, unknown>): AppError {
+  return new AppError(
+    'rule',
+    parentKind === 'item' ? 'error.meegeleverd_niet_wijzigbaar' : 'error.set_niet_wijzigbaar',
+    { details },
+  );
 }
 
 export function multipleListsOff(): AppError {

@@ -11,7 +11,6 @@ import {
   type SetInfo,
   setsById,
 } from '../catalogue/index.ts';
-import { getSetting } from '../settings/index.ts';
 import {
   type LineRow,
   type OrderListRow,
@@ -20,6 +19,7 @@ import {
   selectLines,
   selectOrderLists,
 } from './order-lists.queries.ts';
+import { type EditRules, editRules, mayEdit } from './order-lists.shared.ts';
 
 // An order list as the API shows it.
 
@@ -63,10 +63,11 @@ export function treeOrder(lines: LineRow[]): LineRow[] {
 function lineView(
   l: LineRow,
   children: Set<string>,
+  kindOf: Map<string, 'item' | 'set'>,
   items: Map<string, ItemInfo>,
   sets: Map<string, SetInfo>,
   display: PriceDisplay,
-  allowEdit: boolean,
+  rules: EditRules,
 ): OrderListLine {
   const item = l.itemId ? items.get(l.itemId) : undefined;
   const set = l.setId ? sets.get(l.setId) : undefined;
@@ -79,7 +80,7 @@ function lineView(
     amount: l.amount,
     comment: l.comment,
     childLinesIncluded: l.kind === 'set' && children.has(l.id),
-    editable: l.parentLineId === null || allowEdit,
+    editable: mayEdit(l.parentLineId ? (kindOf.get(l.parentLineId) ?? 'set') : null, rules),
     rentalType: item?.rentalType ?? null,
     rentalUnit: item?.rentalUnit ?? null,
     ...pricesOf(item, display),
@@ -90,11 +91,11 @@ function lineView(
 
 /** The full list as the API shows it. */
 export async function view(ctx: Ctx, list: OrderListRow, location: LocationAccess): Promise<OrderList> {
-  const [summaries, rows, display, allowEdit, savedRequestNo] = await Promise.all([
+  const [summaries, rows, display, rules, savedRequestNo] = await Promise.all([
     selectOrderLists(ctx.db, list.userId, list.locationId),
     selectLines(ctx.db, list.id),
     priceDisplayFor(ctx, true),
-    getSetting(ctx, 'Sets_AllowEdit'),
+    editRules(ctx),
     selectLastRequestNo(ctx.db, list.id),
   ]);
   const summary = summaries.find((s) => s.id === list.id) ?? { ...list, lineCount: 0, totalAmount: 0 };
@@ -116,7 +117,7 @@ export async function view(ctx: Ctx, list: OrderListRow, location: LocationAcces
     items,
     sets,
     display,
-    allowEdit,
+    rules,
     savedRequestNo,
   });
 }
@@ -131,13 +132,16 @@ export function composeView(
     items: Map<string, ItemInfo>;
     sets: Map<string, SetInfo>;
     display: PriceDisplay;
-    allowEdit: boolean;
+    rules: EditRules;
     savedRequestNo: string | null;
   },
 ): OrderList {
   const { rows, items, sets } = v;
   const withChildren = new Set(rows.filter((r) => r.parentLineId).map((r) => r.parentLineId as string));
-  const lines = treeOrder(rows).map((l) => lineView(l, withChildren, items, sets, v.display, v.allowEdit));
+  const kindOf = new Map(rows.map((r) => [r.id, r.kind]));
+  const lines = treeOrder(rows).map((l) =>
+    lineView(l, withChildren, kindOf, items, sets, v.display, v.rules),
+  );
   const writable = location.role !== 'administration' || ctx.user?.role === 'admin';
   return {
     ...v.summary,

@@ -8,7 +8,10 @@ import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import type { Formatters } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
 
-/** Accessories and order tips on Details: small cards, each with an optional amount to add along. */
+/**
+ * Accessories and order tips on Details: small cards, each with an amount to add along (order tips), or the amount
+ * delivered with the item (accessories: editable only with MeegeleverdeAantalWijzigen, else shown).
+ */
 export function LinkedItemCards({
   items,
   format,
@@ -16,6 +19,7 @@ export function LinkedItemCards({
   amounts,
   onAmount,
   perPiece,
+  readOnly = false,
 }: {
   items: (CatalogueItem & { amount: number })[];
   format: Formatters;
@@ -24,6 +28,8 @@ export function LinkedItemCards({
   onAmount: (itemNo: string, value: number | string) => void;
   /** Accessories: how many come with one piece. */
   perPiece?: boolean;
+  /** The amounts are shown, not typed (accessories without MeegeleverdeAantalWijzigen). */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,14 +50,29 @@ export function LinkedItemCards({
               </Text>
               <PriceLines item={i} format={format} decimals={priceDecimals} size="xs" />
             </Stack>
-            <AmountInput
-              value={amounts[i.itemNo] ?? ''}
-              onChange={(v) => onAmount(i.itemNo, v)}
-              label={`${t('shared.aantal')}: ${i.description}`}
-              hideLabel
-              w={72}
-              testId={`amount-${i.itemNo}`}
-            />
+            {readOnly ? (
+              <Text
+                fw={600}
+                miw={72}
+                ta="right"
+                pt={8}
+                style={{ fontVariantNumeric: 'tabular-nums' }}
+                aria-label={`${t('shared.aantal')}: ${i.description}`}
+                data-testid={`amount-${i.itemNo}`}
+              >
+                {format.number(Number(amounts[i.itemNo] ?? 0))}
+              </Text>
+            ) : (
+              <AmountInput
+                value={amounts[i.itemNo] ?? ''}
+                onChange={(v) => onAmount(i.itemNo, v)}
+                label={`${t('shared.aantal')}: ${i.description}`}
+                hideLabel
+                w={72}
+                min={perPiece ? 0 : undefined}
+                testId={`amount-${i.itemNo}`}
+              />
+            )}
           </Group>
         </Card>
       ))}

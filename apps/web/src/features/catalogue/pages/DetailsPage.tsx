@@ -50,6 +50,8 @@ function DetailsView({ id }: { id: string }) {
   });
   const [amount, setAmount] = useState<number | string>(1);
   const [extra, setExtra] = useState<Record<string, number | string>>({});
+  // What the user typed for the items delivered with it (only with MeegeleverdeAantalWijzigen).
+  const [withIt, setWithIt] = useState<Record<string, number | string>>({});
   const item = query.data;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per item shown
@@ -97,15 +99,41 @@ function DetailsView({ id }: { id: string }) {
   const { priceDecimals, weightDecimals } = item.format;
   const images = item.images.length > 0 ? item.images : item.imageUrl ? [item.imageUrl] : [];
 
+  // The items delivered with it come along below it: per piece × the amount, or as typed (MeegeleverdeAantalWijzigen).
+  const chooseWithIt = settings.bool('MeegeleverdeAantalWijzigen');
+  const pieces = toAmount(amount) ?? 0;
+  const withItAmounts = Object.fromEntries(
+    item.accessories.map((a) => [
+      a.itemNo,
+      chooseWithIt && withIt[a.itemNo] !== undefined ? withIt[a.itemNo] : a.amount * pieces,
+    ]),
+  );
+
   async function addToOrderList() {
     const main = toAmount(amount);
+    const accessories = item!.accessories.map((a) => ({
+      itemNo: a.itemNo,
+      amount: Math.max(0, Math.trunc(Number(withItAmounts[a.itemNo]) || 0)),
+    }));
     const lines = [
-      ...(main ? [{ type: 'item' as const, itemNo: item!.itemNo, amount: main }] : []),
+      ...(main
+        ? [
+            {
+              type: 'item' as const,
+              itemNo: item!.itemNo,
+              amount: main,
+              ...(accessories.length ? { accessories } : {}),
+            },
+          ]
+        : []),
       ...Object.entries(extra)
         .map(([itemNo, v]) => ({ type: 'item' as const, itemNo, amount: toAmount(v) ?? 0 }))
         .filter((l) => l.amount > 0),
     ];
-    if (await adder.add({ lines })) setExtra({});
+    if (await adder.add({ lines })) {
+      setExtra({});
+      setWithIt({});
+    }
   }
 
   return (
@@ -231,13 +259,17 @@ function DetailsView({ id }: { id: string }) {
             <Title order={2} size="h3" mb="sm" id="accessories-title">
               {t('Details.meegeleverd')}
             </Title>
+            <Text size="sm" c="dimmed" mb="xs">
+              {t(chooseWithIt ? 'Details.meegeleverd_kiezen' : 'Details.meegeleverd_uitleg')}
+            </Text>
             <LinkedItemCards
               items={item.accessories}
               format={format}
               priceDecimals={priceDecimals}
-              amounts={extra}
-              onAmount={(no, v) => setExtra((e) => ({ ...e, [no]: v }))}
+              amounts={withItAmounts}
+              onAmount={(no, v) => setWithIt((e) => ({ ...e, [no]: v }))}
               perPiece
+              readOnly={!chooseWithIt}
             />
           </section>
         )}

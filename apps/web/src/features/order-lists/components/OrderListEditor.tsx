@@ -48,6 +48,7 @@ type Queued = { amount: number } | { comment: string | null };
 
 function LineRow({
   line,
+  parent,
   depth,
   edit,
   following,
@@ -60,6 +61,8 @@ function LineRow({
 }: {
   readOnly?: boolean;
   line: OrderListLine;
+  /** The line it hangs under: a set (its component) or an item (delivered with it). */
+  parent: OrderListLine | undefined;
   depth: number;
   edit: LineEdit | undefined;
   /** The amount it will have: the saved one, or scaled with a set amount typed above it. */
@@ -109,7 +112,11 @@ function LineRow({
             </Group>
             <Text size="xs" c="dimmed">
               {line.itemNo}
-              {depth > 0 ? ` · ${t('Bestellijst.onderdeel_van_set')}` : ''}
+              {parent?.type === 'item'
+                ? ` · ${t('Bestellijst.meegeleverd_met', { description: parent.description })}`
+                : depth > 0
+                  ? ` · ${t('Bestellijst.onderdeel_van_set')}`
+                  : ''}
               {line.weightPerPiece ? ` · ${format.weight(line.weightPerPiece, weightDecimals)}` : ''}
             </Text>
             {!isSet && <PriceLines item={line} format={format} decimals={priceDecimals} size="xs" />}
@@ -272,6 +279,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   }
 
   const rows = linesInOrder(list.lines);
+  const byId = new Map(list.lines.map((l) => [l.lineId, l]));
   // The read-only role on this location: nothing to change, the reason where "process" would be.
   const { readOnlyKey } = useSelectedLocationAccess();
   const readOnly = readOnlyKey !== null;
@@ -303,11 +311,17 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
           <LineRow
             key={line.lineId}
             line={line}
+            parent={line.parentLineId ? byId.get(line.parentLineId) : undefined}
             depth={depth}
             edit={edits[line.lineId]}
             following={amounts.get(line.lineId) ?? line.amount}
             onEdit={(change) => edit(line, change)}
-            onRemove={depth === 0 ? () => setRemoving(line) : undefined}
+            onRemove={
+              // an item delivered with another can be dropped when its amount may be chosen (MeegeleverdeAantalWijzigen)
+              depth === 0 || (line.editable && byId.get(line.parentLineId ?? '')?.type === 'item')
+                ? () => setRemoving(line)
+                : undefined
+            }
             format={format}
             priceDecimals={priceDecimals}
             weightDecimals={weightDecimals}
