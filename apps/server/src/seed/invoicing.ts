@@ -1,3 +1,4 @@
+import { rentCharges } from '@mp/contract/rules/rent';
 import type * as s from '../db/schema/index.ts';
 import type { Catalogue } from './build-catalogue.ts';
 import { addDays, addMonths, daysBetween, firstOfMonth } from './dates.ts';
@@ -9,9 +10,9 @@ import type { OrderInfo, OrgLocation, SimulationResult } from './simulate.ts';
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
 /**
- * Monthly invoicing run over the simulated history: rent for every day an item was on site (week
- * price for whole weeks when cheaper), sales on delivery, order costs, and credit memos for
- * buy-back returns plus one correction.
+ * Monthly invoicing run over the simulated history: rent for every day an item was on site (whole weeks at the
+ * week price and the days at the day price as lines of their own, contract rules/rent.ts), sales on delivery, order
+ * costs, and credit memos for buy-back returns plus one correction.
  */
 
 export interface InvoicingResult {
@@ -83,20 +84,24 @@ export function invoice(input: {
         const flush = (until: string) => {
           const days = daysBetween(cursor, until);
           if (qty > 0 && days > 0) {
-            const day = item.dayPrice ?? 0;
-            const week = item.weekPrice ?? day * 7;
-            const perUnit = Math.floor(days / 7) * week + Math.min((days % 7) * day, week);
-            lines.push({
-              kind: 'rental',
-              itemId,
-              description: `Huur ${item.name['nl-NL']}`,
-              periodFrom: cursor,
-              periodTo: addDays(until, -1),
-              days,
-              quantity: String(qty),
-              unitPrice: day.toFixed(2),
-              amount: money(perUnit * qty).toFixed(2),
-            });
+            const cents = (x: number | null) => (x === null ? null : Math.round(x * 100));
+            let start = cursor;
+            for (const part of rentCharges(days, cents(item.dayPrice) ?? 0, cents(item.weekPrice))) {
+              lines.push({
+                kind: 'rental',
+                itemId,
+                description: `Huur ${item.name['nl-NL']}`,
+                periodFrom: start,
+                periodTo: addDays(start, part.days - 1),
+                days: part.days,
+                quantity: String(qty),
+                priceUnit: part.unit,
+                unitCount: part.count,
+                unitPrice: (part.priceCents / 100).toFixed(2),
+                amount: ((part.priceCents * part.count * qty) / 100).toFixed(2),
+              });
+              start = addDays(start, part.days);
+            }
           }
         };
         while (i < events.length && events[i][0] < next) {
@@ -179,10 +184,11 @@ export function invoice(input: {
     });
   }
 
-  // One correction: two rental days too many on the first invoice of the first location.
-  const first = drafts.find((d) => d.kind === 'invoice' && d.lines.some((l) => l.kind === 'rental'));
+  // One correction: two rental days too many on the first invoice with rent by the day.
+  const byDay = (l: Draft['lines'][number]) => l.kind === 'rental' && l.priceUnit === 'day';
+  const first = drafts.find((d) => d.kind === 'invoice' && d.lines.some(byDay));
   if (first) {
-    const line = first.lines.find((l) => l.kind === 'rental')!;
+    const line = first.lines.find(byDay)!;
     const qty = Number(line.quantity);
     const amount = money(Number(line.unitPrice) * 2 * qty);
     drafts.push({
@@ -200,8 +206,10 @@ export function invoice(input: {
           description: `Correctie: 2 huurdagen te veel berekend – ${line.description}`,
           periodFrom: line.periodFrom,
           periodTo: line.periodTo,
-          days: 2,
+          days: null,
           quantity: line.quantity,
+          priceUnit: 'day',
+          unitCount: 2,
           unitPrice: line.unitPrice,
           amount: amount.toFixed(2),
         },
@@ -237,7 +245,7 @@ export function invoice(input: {
           .slice(0, 45)
           .map(
             (l) =>
-              `${l.description} · ${l.quantity} × ${fmt(Number(l.unitPrice))}${l.days ? ` · ${l.days} dgn` : ''} = ${fmt(Number(l.amount))}`,
+              `${l.description} · ${l.quantity} × ${l.unitCount ? `${l.unitCount} ${l.priceUnit === 'week' ? 'wk' : 'dg'} × ` : ''}${fmt(Number(l.unitPrice))} = ${fmt(Number(l.amount))}`,
           ),
         ...(d.lines.length > 45 ? [`… en ${d.lines.length - 45} regels meer`] : []),
         { text: `Totaal excl. btw ${fmt(net)}`, bold: true, gap: 10 },

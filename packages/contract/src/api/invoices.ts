@@ -77,8 +77,15 @@ export const invoiceLine = z.object({
   orderNo: z.string().nullable(),
   periodFrom: z.string().nullable(),
   periodTo: z.string().nullable(),
+  /** The calendar days of the line's period. */
   days: z.number().int().nullable(),
   quantity: decimal,
+  /**
+   * Rent: what `unitPrice` is for (a day or a week of one piece) and how many were charged: amount = quantity ×
+   * unitCount × unitPrice, less the discount. Null on a line priced per piece: amount = quantity × unitPrice.
+   */
+  priceUnit: z.enum(['day', 'week']).nullable(),
+  unitCount: z.number().int().nullable(),
   unitPrice: decimal,
   discountPercent: decimal,
   amount: decimal,

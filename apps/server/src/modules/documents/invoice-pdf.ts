@@ -3,8 +3,8 @@ import { type Cell, type Column, type PdfBrand, PdfWriter } from '../../platform
 
 /*
  * The invoice or credit memo as a PDF (issue #13): title and number, the facts (dates, period, customer, location,
- * reference, the invoice a credit memo corrects), the lines with plant, period, days, quantity, price, discount
- * and amount, the VAT totals and the payment terms. Pure like order-note.ts: the invoicing run hands in the data
+ * reference, the invoice a credit memo corrects), the lines with plant, period, duration (4 weeks, 3 days), quantity,
+ * price (per week, per day or per piece), discount and amount, the VAT totals and the payment terms. Pure like order-note.ts: the invoicing run hands in the data
  * and stores the bytes as a document (category `invoiceCategory`).
  */
 
@@ -21,6 +21,9 @@ export interface InvoicePdfLine {
   days: number | null;
   /** Decimal strings ('1', '2.5', '12.50', '10'). */
   quantity: string;
+  /** Rent: what the price is for and how many (amount = quantity × unitCount × unitPrice, less the discount). */
+  priceUnit: 'day' | 'week' | null;
+  unitCount: number | null;
   unitPrice: string;
   discountPercent: string;
   amount: string;
@@ -144,6 +147,12 @@ export function renderInvoicePdf(
       ? t('periode_van_tot', { from: day(locale, from) ?? '', to: day(locale, to) ?? '' })
       : (day(locale, from ?? to) ?? null);
 
+  const plural = new Intl.PluralRules(locale);
+  const units = (unit: 'day' | 'week', count: number) =>
+    t(`eenheid.${unit}_${plural.select(count) === 'one' ? 'one' : 'other'}`, {
+      count: quantity(locale, count),
+    });
+
   const pdf = new PdfWriter(brand, {
     title: `${title} ${doc.documentNo}`,
     subject: joined(doc.customer.name, '·', doc.location.no, doc.location.description),
@@ -193,9 +202,9 @@ export function renderInvoicePdf(
   const columns: Column[] = [
     { header: t('kolom_omschrijving'), width: 25 },
     { header: t('kolom_materieelnummer'), width: 11 },
-    { header: t('kolom_periode'), width: 16 },
-    { header: t('kolom_dagen'), width: 7, align: 'right' },
-    { header: t('kolom_aantal'), width: 9, align: 'right' },
+    { header: t('kolom_periode'), width: 13, nowrap: true },
+    { header: t('kolom_duur'), width: 8, align: 'right' },
+    { header: t('kolom_aantal'), width: 8, align: 'right' },
     { header: t('kolom_prijs'), width: 11, align: 'right' },
     { header: t('kolom_korting'), width: 8, align: 'right' },
     { header: t('kolom_bedrag'), width: 12, align: 'right' },
@@ -211,10 +220,18 @@ export function renderInvoicePdf(
         l.kind === 'rental' ? null : `· ${t(`soort.${l.kind}`)}`,
       ),
       l.plantNo ?? '',
-      period(l.periodFrom, l.periodTo) ?? '',
-      l.days === null ? '' : quantity(locale, l.days),
+      // the first and the last day on lines of their own: a date never breaks ('t/m' did: '01-11-2026 t/', 'm …')
+      [...new Set([l.periodFrom, l.periodTo].map((d) => day(locale, d)).filter(Boolean))].join('\n'),
+      // issue #31 item 16: the price and unit the amount was computed with (4 weeks × € 72,15, not € 14,00 × 31 days)
+      l.priceUnit && l.unitCount !== null
+        ? units(l.priceUnit, l.unitCount)
+        : l.kind === 'rental' && l.days !== null
+          ? units('day', l.days)
+          : '',
       quantity(locale, l.quantity),
-      price(locale, cur, l.unitPrice),
+      l.priceUnit
+        ? `${price(locale, cur, l.unitPrice)}\n${t(`per.${l.priceUnit}`)}`
+        : price(locale, cur, l.unitPrice),
       Number.isFinite(discount) && discount !== 0 ? percent(locale, l.discountPercent) : '',
       credit ? { text: money(locale, cur, l.amount), colour: '#C92A2A' } : money(locale, cur, l.amount),
     ];

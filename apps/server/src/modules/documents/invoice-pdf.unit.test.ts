@@ -38,8 +38,10 @@ function invoice(overrides: Partial<InvoicePdf> = {}, lineCount = 4): InvoicePdf
       plantNo: i % 2 ? null : `MS-${50000 + i}`,
       periodFrom: '2026-11-01',
       periodTo: '2026-11-30',
-      days: 30,
+      days: i % 4 === 3 ? null : 30,
       quantity: i % 2 ? '25' : '1',
+      priceUnit: i % 4 === 3 ? null : ('day' as const),
+      unitCount: i % 4 === 3 ? null : 30,
       unitPrice: '1.25',
       discountPercent: i === 0 ? '10' : '0',
       amount: '100.00',
@@ -168,6 +170,8 @@ describe('renderInvoicePdf', () => {
           periodTo: '2026-11-30',
           days: 11,
           quantity: '25',
+          priceUnit: 'day',
+          unitCount: 11,
           unitPrice: '-0.40',
           discountPercent: '0',
           amount: '-110.00',
@@ -227,7 +231,7 @@ describe('renderInvoicePdf', () => {
             'omschrijving',
             'materieelnummer',
             'periode',
-            'dagen',
+            'duur',
             'aantal',
             'prijs',
             'korting',
@@ -242,6 +246,56 @@ describe('renderInvoicePdf', () => {
         // an amount never wraps either
         expect(text, locale).toMatch(/12[.,\s\u00A0\u202F]?345[.,]67/);
       }
+    }
+  });
+
+  it('shows on each line the price and unit its amount was computed with (issue #31 item 16)', async () => {
+    // 31 days at € 14,00 a day / € 72,15 a week: 4 weeks and 3 days, each a line of its own
+    const rent = {
+      kind: 'rental' as const,
+      itemNo: 'SK-6',
+      description: 'Schaftkeet 6 m',
+      plantNo: 'MS-50001',
+      discountPercent: '0',
+    };
+    const doc = invoice({
+      lines: [
+        {
+          ...rent,
+          lineNo: 10000,
+          periodFrom: '2026-01-01',
+          periodTo: '2026-01-28',
+          days: 28,
+          quantity: '1',
+          priceUnit: 'week',
+          unitCount: 4,
+          unitPrice: '72.15',
+          amount: '288.60',
+        },
+        {
+          ...rent,
+          lineNo: 20000,
+          periodFrom: '2026-01-29',
+          periodTo: '2026-01-31',
+          days: 3,
+          quantity: '1',
+          priceUnit: 'day',
+          unitCount: 3,
+          unitPrice: '14.00',
+          amount: '42.00',
+        },
+      ],
+    });
+    const expected = {
+      'nl-NL': [/4 weken 1 € 72,15 per week € 288,60/, /3 dagen 1 € 14,00 per dag € 42,00/],
+      'en-US': [/4 weeks 1 €72\.15 per week €288\.60/, /3 days 1 €14\.00 per day €42\.00/],
+      'fr-FR': [/4 semaines 1 72,15 € par semaine 288,60 €/, /3 jours 1 14,00 € par jour 42,00 €/],
+      'de-DE': [/4 Wochen 1 72,15 € pro Woche 288,60 €/, /3 Tage 1 14,00 € pro Tag 42,00 €/],
+    } as const;
+    for (const locale of locales) {
+      const text = (await textOf(doc, locale)).replace(/[\u00A0\u202F]/g, ' ');
+      for (const line of expected[locale]) expect(text, locale).toMatch(line);
+      expect(text, locale).not.toMatch(/31 (dagen|days|jours|Tage)/);
     }
   });
 

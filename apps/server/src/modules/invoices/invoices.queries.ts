@@ -156,6 +156,8 @@ export type InvoiceLineRow = {
   periodTo: string | null;
   days: number | null;
   quantity: string;
+  priceUnit: 'day' | 'week' | null;
+  unitCount: number | null;
   unitPrice: string;
   discountPercent: string;
   amount: string;
@@ -171,7 +173,8 @@ export async function selectInvoiceLines(
     select sl.line_no as "lineNo", sl.kind, i.item_no as "itemNo",
       coalesce(t.description, sl.description) as description, p.plant_no as "plantNo", o.order_no as "orderNo",
       sl.period_from::text as "periodFrom", sl.period_to::text as "periodTo", sl.days,
-      sl.quantity::text as quantity, sl.unit_price::text as "unitPrice",
+      sl.quantity::text as quantity, sl.price_unit as "priceUnit", sl.unit_count as "unitCount",
+      sl.unit_price::text as "unitPrice",
       sl.discount_percent::text as "discountPercent", sl.amount::text as amount
     from sales_invoice_lines sl
     left join items i on i.id = sl.item_id

@@ -224,7 +224,8 @@ export async function readAttachment(
 
 /**
  * GET SalesInvoices/{id}/pdf: the document as a PDF in the caller's language with the corporate identity. Made on
- * the first request per language and kept in file storage (a document does not change once written).
+ * the first request per language and kept in file storage (a document does not change once written; the layout
+ * version in the key makes one written by an older layout again — v2: embedded fonts, a line's price unit).
  */
 export async function invoicePdf(
   ctx: Ctx,
@@ -233,7 +234,7 @@ export async function invoicePdf(
 ): Promise<{ bytes: Buffer; fileName: string }> {
   // the access check first; a document's lines are read only when its PDF in this language is not made yet
   const row = await readable(ctx, key);
-  const storageKey = `invoices/${row.id}/${ctx.locale}.pdf`;
+  const storageKey = `invoices/${row.id}/${ctx.locale}.v2.pdf`;
   const fileName = `${row.documentNo}.pdf`;
   const kept = await storage.get(storageKey);
   if (kept) return { bytes: kept, fileName };
@@ -266,6 +267,8 @@ export async function invoicePdf(
       periodTo: l.periodTo,
       days: l.days,
       quantity: l.quantity,
+      priceUnit: l.priceUnit,
+      unitCount: l.unitCount,
       unitPrice: l.unitPrice,
       discountPercent: l.discountPercent,
       amount: l.amount,

@@ -139,28 +139,54 @@ describe('the invoicing run', () => {
       { from: '2026-02-09', to: '2026-02-19', days: 11, qty: 4 }, // a week and four days
       { from: '2026-02-25', to: '2026-02-28', days: 4, qty: 1 }, // to the month's end
     ];
-    expect(
-      rentals.map((l: { periodFrom: string; periodTo: string; days: number; quantity: string }) => ({
-        from: l.periodFrom,
-        to: l.periodTo,
-        days: l.days,
-        qty: Number(l.quantity),
-      })),
-    ).toEqual(expected);
-    rentals.forEach((l: { amount: string; discountPercent: string; unitPrice: string }, i: number) => {
-      expect(c(l.unitPrice)).toBe(rental.day);
-      expect(l.discountPercent).toBe('7.50');
-      expect(c(l.amount), `rental line ${i}`).toBe(less75(rent(expected[i].days) * expected[i].qty));
-    });
-    // the 11-day interval takes the week price for its full week: less than 11 day prices (week < 7 days here)
-    expect(c(rentals[2].amount)).toBeLessThan(less75(11 * rental.day * 4));
+    // each interval is charged in weeks and days, each a line of its own showing the price and unit its amount was
+    // computed with (issue #31 item 16): weeks first, then the days; days that would cost more than a week are one
+    let at = 0;
+    for (const e of expected) {
+      let weeks = Math.floor(e.days / 7);
+      let rest = e.days % 7;
+      if (rest * rental.day > rental.week) [weeks, rest] = [weeks + 1, 0];
+      const parts = [
+        ...(weeks ? [{ unit: 'week', count: weeks, price: rental.week, days: e.days - rest }] : []),
+        ...(rest ? [{ unit: 'day', count: rest, price: rental.day, days: rest }] : []),
+      ];
+      const lines = rentals.slice(at, at + parts.length) as Array<Record<string, string & number>>;
+      at += parts.length;
+      expect(lines[0].periodFrom, e.from).toBe(e.from);
+      expect(lines.at(-1)?.periodTo, e.from).toBe(e.to);
+      parts.forEach((p, i) => {
+        const l = lines[i];
+        expect([l.priceUnit, l.unitCount, c(l.unitPrice), l.days, Number(l.quantity)], e.from).toEqual([
+          p.unit,
+          p.count,
+          p.price,
+          p.days,
+          e.qty,
+        ]);
+        expect(l.discountPercent).toBe('7.50');
+        // the line's own arithmetic: quantity × units × price, less the discount
+        expect(c(l.amount), `${e.from} ${p.unit}`).toBe(less75(p.price * p.count * e.qty));
+      });
+      // together the same rent as the rule of decision 0022 (to the cent per line)
+      const sum = lines.reduce((x, l) => x + c(l.amount), 0);
+      expect(Math.abs(sum - less75(rent(e.days) * e.qty)), e.from).toBeLessThanOrEqual(parts.length - 1);
+    }
+    expect(at).toBe(rentals.length);
+    // the 11-day interval takes the week price for its full week (week < 7 days here)
+    expect(rentals.some((l: { priceUnit: string; periodFrom: string }) => l.priceUnit === 'week')).toBe(true);
     const sale = doc.lines.find((l: { kind: string }) => l.kind === 'sale');
-    expect(sale).toMatchObject({ itemNo: buyBack.itemNo, days: null, discountPercent: '0.00' });
+    expect(sale).toMatchObject({
+      itemNo: buyBack.itemNo,
+      days: null,
+      priceUnit: null,
+      unitCount: null,
+      discountPercent: '0.00',
+    });
     expect(Number(sale.quantity)).toBe(2);
     expect(c(sale.amount)).toBe(2 * buyBack.sale);
     const cost = doc.lines.find((l: { kind: string }) => l.kind === 'cost');
     expect(c(cost.amount)).toBe(8500);
-    expect(doc.lines).toHaveLength(6);
+    expect(doc.lines).toHaveLength(rentals.length + 2);
     // totals: the sum of the lines, 21 % VAT
     const net = doc.lines.reduce((s: number, l: { amount: string }) => s + c(l.amount), 0);
     expect(c(doc.amountExclVat)).toBe(net);
@@ -366,6 +392,12 @@ describe('the invoicing run', () => {
       expect(text).toContain(doc.documentNo);
       const total = Number(doc.amountInclVat).toLocaleString('nl-NL', { minimumFractionDigits: 2 });
       expect(text).toContain(total);
+      // a week line reads as its amount was computed: "n weken · € week price per week" (issue #31 item 16)
+      const week = doc.lines.find((l: { priceUnit: string | null }) => l.priceUnit === 'week');
+      const nlMoney = (x: string) => Number(x).toLocaleString('nl-NL', { minimumFractionDigits: 2 });
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        `${week.unitCount} ${week.unitCount === 1 ? 'week' : 'weken'} ${Number(week.quantity)} € ${nlMoney(week.unitPrice)} per week`,
+      );
       const en = await get(`/api/v2.0/SalesInvoices/${invoiceId}/pdf`, USER, 'en-US');
       const enText = (await readPdf(en.rawPayload)).text;
       expect(enText).toContain(

@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '@mp/contract/rules/order-dates';
+import { rentCharges } from '@mp/contract/rules/rent';
 import type { NewInvoiceLine, OrderChargeRow, OrderCostRow, RentalIntervalRow } from './invoicing.queries.ts';
 
 /*
@@ -7,8 +8,9 @@ import type { NewInvoiceLine, OrderChargeRow, OrderCostRow, RentalIntervalRow } 
  *
  * - Rent (Verhuur): per interval on site, days = the day it left (or the day after the period) minus the first
  *   day, quantity × (whole weeks × week price + the remaining days × day price, capped at one week price): the
- *   week price is taken wherever it is cheaper than 7 day prices. With UseRentalDiscount the customer's rental
- *   discount comes off the line.
+ *   week price is taken wherever it is cheaper than 7 day prices. The weeks and the days are lines of their own
+ *   (contract rules/rent.ts), each showing the price and unit its amount was computed with. With UseRentalDiscount
+ *   the customer's rental discount comes off each line.
  * - Sale (Verkoop, Verkoop_Terugkoop): quantity × sale price on the delivery's day.
  * - Buy-back (Verkoop_Terugkoop returned): quantity × buy-back price, on a credit memo of its own.
  * - Order costs: each cost line of the orders executed in the period.
@@ -37,12 +39,6 @@ export function monthPeriod(month: string): { from: string; to: string } {
 export function previousMonthOf(day: string): string {
   const [y, m] = day.split('-').map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
-/** The rent of `days` days for one unit before any discount, in cents. */
-export function rentPerUnit(days: number, dayCents: number, weekCents: number | null): number {
-  const week = weekCents ?? dayCents * 7;
-  return Math.floor(days / 7) * week + Math.min((days % 7) * dayCents, week);
 }
 
 /** `amount` less `percent` % (a decimal string such as '7.50'), rounded to the cent. */
@@ -82,22 +78,30 @@ export function chargesOf(input: {
   for (const r of input.intervals) {
     const days = daysBetween(r.from, r.until);
     if (days <= 0 || r.quantity <= 0 || r.dayPrice === null) continue;
-    const gross =
-      rentPerUnit(days, cents(r.dayPrice), r.weekPrice === null ? null : cents(r.weekPrice)) * r.quantity;
-    invoiceLines.push({
-      kind: 'rental',
-      itemId: r.itemId,
-      plantId: r.plantId,
-      orderId: null,
-      description: r.itemName,
-      periodFrom: r.from,
-      periodTo: addDays(r.until, -1),
+    let from = r.from;
+    for (const part of rentCharges(
       days,
-      quantity: String(r.quantity),
-      unitPrice: money(cents(r.dayPrice)),
-      discountPercent: money(cents(input.discountPercent)),
-      amount: money(discounted(gross, input.discountPercent)),
-    });
+      cents(r.dayPrice),
+      r.weekPrice === null ? null : cents(r.weekPrice),
+    )) {
+      invoiceLines.push({
+        kind: 'rental',
+        itemId: r.itemId,
+        plantId: r.plantId,
+        orderId: null,
+        description: r.itemName,
+        periodFrom: from,
+        periodTo: addDays(from, part.days - 1),
+        days: part.days,
+        quantity: String(r.quantity),
+        priceUnit: part.unit,
+        unitCount: part.count,
+        unitPrice: money(part.priceCents),
+        discountPercent: money(cents(input.discountPercent)),
+        amount: money(discounted(part.priceCents * part.count * r.quantity, input.discountPercent)),
+      });
+      from = addDays(from, part.days);
+    }
   }
   for (const c of input.charges) {
     const line: NewInvoiceLine = {
@@ -110,6 +114,8 @@ export function chargesOf(input: {
       periodTo: c.executedDate,
       days: null,
       quantity: String(c.quantity),
+      priceUnit: null,
+      unitCount: null,
       unitPrice: money(cents(c.unitPrice)),
       discountPercent: '0.00',
       amount: money(cents(c.unitPrice) * c.quantity),
@@ -127,6 +133,8 @@ export function chargesOf(input: {
       periodTo: c.executedDate,
       days: null,
       quantity: c.quantity,
+      priceUnit: null,
+      unitCount: null,
       unitPrice: money(cents(c.unitPrice)),
       discountPercent: '0.00',
       amount: money(cents(c.amount)),

@@ -1,13 +1,17 @@
+import { rentCharges } from '@mp/contract/rules/rent';
 import { describe, expect, it } from 'vitest';
 import {
+  cents,
   chargesOf,
   discounted,
   money,
   monthPeriod,
   previousMonthOf,
-  rentPerUnit,
   totalsOf,
 } from './invoicing.calc.ts';
+
+const rentPerUnit = (days: number, day: number, week: number | null) =>
+  rentCharges(days, day, week).reduce((sum, c) => sum + c.count * c.priceCents, 0);
 
 describe('the invoicing arithmetic', () => {
   it('takes the week price for full weeks and caps the remaining days at one week price', () => {
@@ -94,5 +98,48 @@ describe('the invoicing arithmetic', () => {
       ['sale', '7.50', null],
     ]);
     expect(r.creditLines.map((l) => [l.kind, l.amount])).toEqual([['credit', '1.00']]);
+  });
+
+  it('shows on each rent line the price and unit its amount was computed with (issue #31 item 16)', () => {
+    // € 14,00 a day, € 72,15 a week, 2 pieces from 1 to 31 January (31 days), 10 % discount
+    const { invoiceLines } = chargesOf({
+      intervals: [
+        {
+          locationId: 'l',
+          itemId: 'i',
+          itemNo: 'I-1',
+          itemName: 'Schaftkeet',
+          plantId: null,
+          plantNo: null,
+          quantity: 2,
+          dayPrice: '14.00',
+          weekPrice: '72.15',
+          from: '2026-01-01',
+          until: '2026-02-01',
+        },
+      ],
+      charges: [],
+      costs: [],
+      discountPercent: '10',
+    });
+    expect(
+      invoiceLines.map((l) => [
+        l.periodFrom,
+        l.periodTo,
+        l.days,
+        l.priceUnit,
+        l.unitCount,
+        l.unitPrice,
+        l.amount,
+      ]),
+    ).toEqual([
+      ['2026-01-01', '2026-01-28', 28, 'week', 4, '72.15', '519.48'], // 2 × 4 × 72.15 = 577.20, less 10 %
+      ['2026-01-29', '2026-01-31', 3, 'day', 3, '14.00', '75.60'], // 2 × 3 × 14.00 = 84.00, less 10 %
+    ]);
+    // price × units × quantity, less the discount, is the amount on every line
+    for (const l of invoiceLines) {
+      const gross = cents(l.unitPrice) * (l.unitCount ?? 1) * Number(l.quantity);
+      expect(money(discounted(gross, l.discountPercent))).toBe(l.amount);
+    }
   });
 });

@@ -196,6 +196,9 @@ export interface NewInvoiceLine {
   periodTo: string | null;
   days: number | null;
   quantity: string;
+  /** Rent: what the price is for and how many (amount = quantity × unitCount × unitPrice, less the discount). */
+  priceUnit: 'day' | 'week' | null;
+  unitCount: number | null;
   unitPrice: string;
   discountPercent: string;
   amount: string;
@@ -229,14 +232,14 @@ export async function insertInvoice(
     const values = lines.map(
       (l, i) => sql`(${row.id}::uuid, ${(i + 1) * 10000}, ${l.kind}::invoice_line_kind, ${l.itemId}::uuid,
         ${l.plantId}::uuid, ${l.orderId}::uuid, ${l.description}, ${l.periodFrom}::date, ${l.periodTo}::date,
-        ${l.days}::int, ${l.quantity}::numeric, ${l.unitPrice}::numeric, ${l.discountPercent}::numeric,
-        ${l.amount}::numeric)`,
+        ${l.days}::int, ${l.quantity}::numeric, ${l.priceUnit}::invoice_price_unit, ${l.unitCount}::int,
+        ${l.unitPrice}::numeric, ${l.discountPercent}::numeric, ${l.amount}::numeric)`,
     );
     // why: a few thousand lines at most per document; in chunks so one statement stays far below 65,535 parameters
     for (let i = 0; i < values.length; i += 1000) {
       await tx.execute(sql`
         insert into sales_invoice_lines (invoice_id, line_no, kind, item_id, plant_id, order_id, description,
-          period_from, period_to, days, quantity, unit_price, discount_percent, amount)
+          period_from, period_to, days, quantity, price_unit, unit_count, unit_price, discount_percent, amount)
         values ${sql.join(values.slice(i, i + 1000), sql`, `)}`);
     }
   }

@@ -194,6 +194,8 @@ export async function createCreditMemo(
       periodTo: invoice.periodTo,
       days: null,
       quantity: '1',
+      priceUnit: null,
+      unitCount: null,
       unitPrice: money(amount),
       discountPercent: '0.00',
       amount: money(amount),

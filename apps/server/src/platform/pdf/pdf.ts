@@ -37,6 +37,8 @@ export interface Column {
   /** Share of the table's width (relative to the other columns). */
   width: number;
   align?: Align;
+  /** The cells' lines do not wrap (dates, numbers); right-aligned columns never wrap either. */
+  nowrap?: boolean;
 }
 
 export type Cell = string | { text: string; bold?: boolean; colour?: string };
@@ -305,18 +307,18 @@ export class PdfWriter {
     const pad = 4;
     const cellOf = (c: Cell) => (typeof c === 'string' ? { text: c } : c);
     const totals = options.totals ?? [];
-    // A header wraps at spaces only and an amount (a right-aligned cell) not at all: each column is at least that
+    // A header wraps at spaces only and an amount (a right-aligned or nowrap cell) not at all: each column is at least that
     // wide, taking the room from the columns that have it (issue #31 item 16).
     const HEADER = 8.5;
     const minimums = columns.map((c, i) => {
       doc.fontSize(HEADER);
       let need = widestWord(doc, c.header, {}, true);
-      if (c.align === 'right') {
+      if (c.align === 'right' || c.nowrap) {
         doc.fontSize(9);
         for (const row of [...rows, ...totals]) {
           const cell = row[i] === undefined ? null : cellOf(row[i]);
-          if (cell?.text)
-            need = Math.max(need, textWidth(doc, cell.text, {}, cell.bold || totals.includes(row)));
+          for (const line of cell?.text.split('\n') ?? [])
+            need = Math.max(need, textWidth(doc, line, {}, cell?.bold || totals.includes(row)));
         }
       }
       return need + 2 * pad + 0.5;

@@ -1,6 +1,7 @@
 import type {
   CreditMemoBody,
   InvoiceDetail,
+  InvoiceLine,
   InvoiceList,
   InvoiceSummary,
   InvoicingRunResult,
@@ -8,7 +9,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 
-export type { InvoiceDetail, InvoiceSummary, InvoicingRunResult };
+export type { InvoiceDetail, InvoiceLine, InvoiceSummary, InvoicingRunResult };
 
 export interface InvoiceListParams {
   /** null: every location of mine. */

@@ -50,9 +50,28 @@ const detail = {
       periodTo: '2026-10-11',
       days: 11,
       quantity: '8',
+      priceUnit: 'day',
+      unitCount: 11,
       unitPrice: '0.30',
       discountPercent: '7.50',
-      amount: '19.20',
+      amount: '24.42',
+    },
+    {
+      lineNo: 15000,
+      kind: 'rental',
+      itemNo: 'SK-6',
+      description: 'Schaftkeet',
+      plantNo: 'MS-50001',
+      orderNo: null,
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-28',
+      days: 28,
+      quantity: '1',
+      priceUnit: 'week',
+      unitCount: 4,
+      unitPrice: '72.15',
+      discountPercent: '0.00',
+      amount: '288.60',
     },
     {
       lineNo: 20000,
@@ -65,6 +84,8 @@ const detail = {
       periodTo: '2026-10-02',
       days: null,
       quantity: '1',
+      priceUnit: null,
+      unitCount: null,
       unitPrice: '145.00',
       discountPercent: '0.00',
       amount: '145.00',
@@ -167,6 +188,19 @@ describe('the invoices page', () => {
     expect(screen.getByTestId('invoice-sum').textContent).toMatch(/1\.210,00/);
     // a customer gets no department actions
     expect(screen.queryByTestId('invoice-mark')).toBeNull();
+  });
+
+  it('shows on each line the price and unit its amount was computed with (issue #31 item 16)', async () => {
+    at('/facturen?invoice=i1', '/facturen', <FacturenPage />);
+    const lines = await screen.findByTestId('invoice-lines');
+    const row = (text: string) => within(lines).getByText(text).closest('tr') as HTMLElement;
+    const week = row('Schaftkeet').textContent ?? '';
+    expect(week).toMatch(/4 weken/);
+    expect(week).toMatch(/€\s72,15\sper week/);
+    expect(week).toMatch(/€\s288,60/);
+    expect(row('Bouwhek').textContent).toMatch(/11 dagen.*€\s0,30\sper dag/);
+    // a line priced per piece shows its price alone
+    expect(row('Transport vrachtwagen').textContent).not.toMatch(/per (dag|week)/);
   });
 
   it('an error is shown as an error, an empty list as empty', async () => {

@@ -45,6 +45,7 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import {
   type InvoiceDetail,
+  type InvoiceLine,
   type InvoiceSummary,
   invoiceQuery,
   useCreditMemo,
@@ -439,10 +440,32 @@ function InvoiceDialog({ id, onClose }: { id: string | null; onClose: () => void
   );
 }
 
+/**
+ * A line's duration and price as its amount was computed (issue #31 item 16, decision 0022): rent shows how many
+ * days or weeks at what price per day or week; a rent line written before lines knew their unit shows its days.
+ */
+function useLinePrice() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return {
+    duration: (l: InvoiceLine) =>
+      l.priceUnit === 'week' && l.unitCount !== null
+        ? t('Facturen.weken_aantal', { count: l.unitCount })
+        : l.unitCount !== null || (l.kind === 'rental' && l.days !== null)
+          ? t('Facturen.dagen_aantal', { count: l.unitCount ?? l.days ?? 0 })
+          : '',
+    unitPrice: (l: InvoiceLine) =>
+      l.priceUnit
+        ? `${format.money(l.unitPrice)} ${t(l.priceUnit === 'week' ? 'Facturen.per_week' : 'Facturen.per_dag')}`
+        : format.money(l.unitPrice),
+  };
+}
+
 function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useFormat();
   const period = usePeriod();
+  const { duration, unitPrice } = useLinePrice();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const user = useStore(sessionStore, (s) => s?.user ?? null);
   const department = Boolean(user?.isAdmin || user?.isDepartment);
@@ -493,9 +516,9 @@ function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
                     {l.orderNo ? ` · ${l.orderNo}` : ''}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {period(l.periodFrom, l.periodTo)}
-                    {l.days !== null ? ` · ${t('Facturen.dagen_aantal', { count: l.days })}` : ''} ·{' '}
-                    {format.number(l.quantity)} × {format.money(l.unitPrice)}
+                    {period(l.periodFrom, l.periodTo)} · {format.number(l.quantity)} ×{' '}
+                    {duration(l) ? `${duration(l)} × ` : ''}
+                    {unitPrice(l)}
                     {Number(l.discountPercent) > 0 ? ` −${format.number(l.discountPercent)} %` : ''}
                   </Text>
                 </div>
@@ -516,7 +539,7 @@ function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
                 <Table.Th>{t('shared.materieelnummer')}</Table.Th>
                 <Table.Th>{t('Facturen.order')}</Table.Th>
                 <Table.Th>{t('Facturen.periode')}</Table.Th>
-                <Table.Th style={num}>{t('Facturen.dagen')}</Table.Th>
+                <Table.Th style={num}>{t('Facturen.duur')}</Table.Th>
                 <Table.Th style={num}>{t('shared.aantal')}</Table.Th>
                 <Table.Th style={num}>{t('shared.prijs')}</Table.Th>
                 <Table.Th style={num}>{t('Facturen.korting')}</Table.Th>
@@ -538,9 +561,9 @@ function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
                   <Table.Td>{l.plantNo ?? ''}</Table.Td>
                   <Table.Td>{l.orderNo ?? ''}</Table.Td>
                   <Table.Td>{period(l.periodFrom, l.periodTo)}</Table.Td>
-                  <Table.Td style={num}>{l.days ?? ''}</Table.Td>
+                  <Table.Td style={num}>{duration(l)}</Table.Td>
                   <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
-                  <Table.Td style={num}>{format.money(l.unitPrice)}</Table.Td>
+                  <Table.Td style={num}>{unitPrice(l)}</Table.Td>
                   <Table.Td style={num}>
                     {Number(l.discountPercent) > 0 ? `${format.number(l.discountPercent)} %` : ''}
                   </Table.Td>
