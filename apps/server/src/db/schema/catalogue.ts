@@ -183,6 +183,24 @@ export const itemLinks = pgTable(
 );
 
 /**
+ * Search synonyms (issue #31 item 20, decisions 0005/0013): groups of words that mean the same to a searcher, in
+ * lists named by a code as the ERP keeps them; the setting SynoniemCode names the list the search uses. A searched
+ * word equal to a word of a group also finds what the group's other words find.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull(),
+    /** The group's words as entered (each one word); the search folds them as it folds what is typed. */
+    words: text().array().notNull(),
+    sort: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('search_synonyms_code_idx').on(t.code, t.sort)],
+);
+
+/**
  * One row: a counter that statement-level triggers (migration 0004) raise whenever catalogue data
  * changes (items, their texts and technical data, categories, sets). Processes that keep a read model of
  * the catalogue (the quick-search index) compare it to notice changes made by other processes.
