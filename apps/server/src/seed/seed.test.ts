@@ -175,6 +175,14 @@ describe('seedDemo', () => {
       await number(`select count(*) n from sales_invoices s where amount_excl_vat <>
         (select sum(amount) from sales_invoice_lines l where l.invoice_id = s.id)`),
     ).toBe(0);
+    // every rent line shows the price and unit its amount was made with (issue #31 item 16), weeks among them
+    expect(
+      await number(`select count(*) n from sales_invoice_lines where kind = 'rental'
+        and (price_unit is null or amount <> round(quantity * unit_count * unit_price, 2))`),
+    ).toBe(0);
+    expect(
+      await number(`select count(*) n from sales_invoice_lines where price_unit = 'week'`),
+    ).toBeGreaterThan(0);
   });
 
   it('creates every demo login with an argon2id hash of the demo password', async () => {
