@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
@@ -21,6 +19,7 @@ import { Link, matchPath } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
+import { BarChart } from './LazyBarChart';
 
 /*
  * Page usage (issue #15 part 8, EnablePageTracking): views per day over the chosen days as a chart with the same

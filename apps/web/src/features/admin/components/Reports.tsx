@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import {
   Group,
   Paper,
@@ -21,6 +19,7 @@ import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { ChartWhenSeen } from './ChartWhenSeen';
+import { BarChart } from './LazyBarChart';
 
 /*
  * The reports (issue #15 part 9): four cards over one scope — requests and orders by status (stacked per kind),

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCustomers } from '../../../shared/api/get-customers';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useStore } from '../../../shared/lib/store';
@@ -10,11 +10,13 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { usePageUsage } from '../api/page-usage';
 import { useReports } from '../api/reports';
+import { preloadCharts } from '../components/LazyBarChart';
 import { PageUsage } from '../components/PageUsage';
 import { ReportControls, type ReportScope, Reports } from '../components/Reports';
 import { ReportsGate } from './AdminGate';
 
-// The report pages (page usage, reports): a chunk of their own, so the charts library loads only where charts are.
+// The report pages (page usage, reports): a chunk of their own; the charts library is one more (LazyBarChart), asked
+// for as a page opens, beside its figures, which never wait for it.
 
 /** Page usage: views per day and per screen over a period (#15 part 8; admins and AppRapportage). */
 export function PaginaGebruikPage() {
@@ -28,6 +30,7 @@ export function PaginaGebruikPage() {
 }
 
 function PageUsageContent() {
+  useEffect(preloadCharts, []);
   const [days, setDays] = useState(30);
   const query = usePageUsage(days);
   const settings = useSettings();
@@ -60,6 +63,7 @@ export function RapportagesPage() {
 }
 
 function ReportsContent() {
+  useEffect(preloadCharts, []);
   const location = useStore(selectedLocationStore);
   const isAdmin = useStore(sessionStore, (s) => s?.user.isAdmin === true);
   const customers = useCustomers('', isAdmin);
