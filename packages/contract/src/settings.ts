@@ -513,14 +513,18 @@ export const settingsCatalogue = {
   },
   SynoniemCode: {
     type: 'string',
-    default: '',
+    default: 'STANDAARD',
     group: 'zoeken',
     public: false,
     description: {
-      'nl-NL': 'Code van de synoniemen in het ERP-systeem die bij het zoeken worden meegenomen.',
-      'en-US': 'Code of the synonyms in the ERP system that are included in searches.',
-      'fr-FR': 'Code des synonymes du système ERP pris en compte lors des recherches.',
-      'de-DE': 'Code der Synonyme im ERP-System, die bei der Suche berücksichtigt werden.',
+      'nl-NL':
+        'Code van de synoniemenlijst (zoals het ERP-systeem haar noemt) die bij het zoeken wordt meegenomen; de groepen beheer je onder Zoeksynoniemen. Leeg: geen synoniemen.',
+      'en-US':
+        'Code of the synonym list (as the ERP system names it) included in searches; its groups are kept under Search synonyms. Empty: no synonyms.',
+      'fr-FR':
+        'Code de la liste de synonymes (telle que le système ERP la nomme) prise en compte lors des recherches ; ses groupes se gèrent sous Synonymes de recherche. Vide : aucun synonyme.',
+      'de-DE':
+        'Code der Synonymliste (wie das ERP-System sie nennt), die bei der Suche berücksichtigt wird; ihre Gruppen pflegen Sie unter Suchsynonyme. Leer: keine Synonyme.',
     },
   },
 

@@ -2948,3 +2948,16 @@ export const linkRules: { from: string; to: string[]; kind: 'accessory' | 'order
   { from: 'ZM', to: ['ZM-1011', 'ZM-1012', 'SL-1007'], kind: 'order_tip' },
   { from: 'BB', to: ['SL-1008', 'KB-1012'], kind: 'order_tip' },
 ];
+
+/**
+ * Demo search synonyms (issue #31 item 20): the list SYNONYM_CODE (the default of the setting SynoniemCode), groups
+ * of words a site worker may type for the same equipment.
+ */
+export const SYNONYM_CODE = 'STANDAARD';
+export const synonymGroups: string[][] = [
+  ['aggregaat', 'generator', 'stroomaggregaat'],
+  ['minigraver', 'minikraan'],
+  ['heater', 'kachel', 'warmtekanon'],
+  ['bouwlamp', 'werklamp'],
+  ['dompelpomp', 'vuilwaterpomp'],
+];

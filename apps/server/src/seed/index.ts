@@ -7,6 +7,7 @@ import type { Db } from '../platform/db/database.ts';
 import { type FileStorage, sha256 } from '../platform/files/storage.ts';
 import { defaultMailTemplate } from '../platform/mail/defaults.ts';
 import { buildCatalogue } from './build-catalogue.ts';
+import { SYNONYM_CODE, synonymGroups } from './catalogue-data.ts';
 import { footerSpecs, pageSpecs, serviceMessageSpecs } from './content-data.ts';
 import { addDays, at, nextWorkday, todayUtc } from './dates.ts';
 import { buildExtras } from './extras.ts';
@@ -403,6 +404,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     [s.sets, catalogue.sets],
     [s.setTranslations, catalogue.setTranslations],
     [s.setLines, catalogue.setLines],
+    [s.searchSynonyms, synonymGroups.map((words, sort) => ({ code: SYNONYM_CODE, words, sort }))],
     [s.plants, plants],
     [s.inspections, extras.inspections],
     [s.orderLists, extras.orderLists],

@@ -97,6 +97,8 @@ const beyondSpec = [
   // the department's queue of location requests (decision 0023)
   '/materieeldienst/locatie-aanvragen',
   '/settings/servicemeldingen',
+  // the search synonyms of SynoniemCode's list (issue #31 item 20, decision 0013)
+  '/settings/zoeksynoniemen',
 ];
 
 const open = [

@@ -265,6 +265,9 @@ export const routeTable: RouteDef[] = [
   r('MailTemplates', paths.mailTemplates.pattern, 'auth', p(admin, 'MailTemplatesPage'), {
     parent: 'Settings',
   }),
+  r('Zoeksynoniemen', paths.zoeksynoniemen.pattern, 'auth', p(admin, 'SearchSynonymsPage'), {
+    parent: 'Settings',
+  }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'CategoriesPage'), { parent: 'Settings' }),
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'CategoryDeletePage'), {
     parent: 'Categories',

@@ -15,6 +15,7 @@ export * as ordering from './ordering.ts';
 export * as orders from './orders.ts';
 export * as removal from './removal.ts';
 export * as reports from './reports.ts';
+export * as searchSynonyms from './search-synonyms.ts';
 export * as settings from './settings.ts';
 export * as shell from './shell.ts';
 export * as statistics from './statistics.ts';

@@ -80,6 +80,40 @@ export function fallbackLocales(locale: Locale): Locale[] {
   return [defaultLocale, ...locales.filter((l) => l !== defaultLocale)].filter((l) => l !== locale);
 }
 
+/** At most this many word lists are searched for one text when synonyms apply (the typed words are the first). */
+export const MAX_SEARCH_VARIANTS = 8;
+
+/** Synonym groups (SynoniemCode, issue #31 item 20) as the search compares them: every word folded. */
+export function synonymGroupsOf(groups: readonly (readonly string[])[]): string[][] {
+  return groups.map((g) => [...new Set(g.map(foldText).filter(Boolean))]).filter((g) => g.length > 1);
+}
+
+/**
+ * The word lists a search looks for (decision 0013): the (folded) words as typed first, then each word that is a
+ * word of a synonym group replaced by each other word of its group, in the groups' order, combined over the words;
+ * at most MAX_SEARCH_VARIANTS, no word twice in one list. Whole words only: a part of a synonym is no synonym.
+ */
+export function searchVariants(words: readonly string[], groups: readonly (readonly string[])[]): string[][] {
+  const alternatives = words.map((w) => {
+    const others = groups.filter((g) => g.includes(w)).flatMap((g) => g.filter((x) => x !== w));
+    return [w, ...new Set(others)];
+  });
+  let variants: string[][] = [[]];
+  for (const options of alternatives) {
+    const next: string[][] = [];
+    for (const v of variants) {
+      for (const o of options) {
+        if (v.includes(o)) continue;
+        next.push([...v, o]);
+        if (next.length >= MAX_SEARCH_VARIANTS) break;
+      }
+      if (next.length >= MAX_SEARCH_VARIANTS) break;
+    }
+    variants = next;
+  }
+  return variants;
+}
+
 const startsWord = (folded: string, at: number) =>
   at === 0 || (WORD_SEPARATORS as readonly string[]).includes(folded[at - 1]);
 

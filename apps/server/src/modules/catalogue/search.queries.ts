@@ -158,12 +158,29 @@ export function itemCandidatesAcrossLocales(locale: Locale, words: string[]): SQ
     order by x.id, x.tier, x.n desc, x.rel desc`;
 }
 
-/** How many items the interface language's candidate set holds (before any filter). */
-export async function countCandidates(db: Db, locale: Locale, words: string[]): Promise<number> {
-  const rows = await executePrepared<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${itemCandidates(locale, words)}) c`,
-  );
+/**
+ * The candidates of several word lists (a search with synonyms, rules/search.ts searchVariants): each item once,
+ * with the best words-matched count and relevance any list gives it (and its best tier across languages).
+ */
+export function candidatesOfVariants(
+  variants: string[][],
+  candidates: (words: string[]) => SQL,
+  tiered = false,
+): SQL {
+  if (variants.length === 1) return candidates(variants[0]);
+  return sql`
+    select distinct on (x.id) x.* from (
+      ${sql.join(
+        variants.map((v) => sql`select c.* from (${candidates(v)}) c`),
+        sql` union all `,
+      )}
+    ) x
+    order by x.id, ${tiered ? sql`x.tier, ` : sql``}x.n desc, x.rel desc`;
+}
+
+/** How many items a candidate set holds (before any filter). */
+export async function countCandidates(db: Db, base: SQL): Promise<number> {
+  const rows = await executePrepared<{ n: number }>(db, sql`select count(*)::int as n from (${base}) c`);
   return rows[0].n;
 }
 

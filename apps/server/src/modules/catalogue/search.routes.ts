@@ -16,6 +16,7 @@ import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { toMaterieel } from './catalogue.legacy.ts';
 import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
+import { searchSynonymsRoutes } from './search.synonyms.routes.ts';
 
 const rules =
   'Words split on spaces, case- and accent-insensitive, matched in the interface language (nl-NL fallback) and on the number; a word of 2 characters matches at the start of a word. When that finds fewer than 10 (Search: items matched before any filter), nl-NL and then the other languages fill the list, below the interface-language hits, each item once, named in the interface language. Fewer than MinimumZoekLengte characters: an empty list. Anonymous only with AllowAnonymousUsers.';
@@ -55,6 +56,8 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
       return search(ctxOf(req, deps), { ...query, locationNo: plantLocation });
     },
   );
+
+  searchSynonymsRoutes(app, deps);
 
   // Legacy RPC calls.
   const legacyTags = ['Legacy'];

@@ -28,6 +28,7 @@ import {
 import type { QuickSearchIndex } from './search.index.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 import {
+  candidatesOfVariants,
   countCandidates,
   itemCandidates,
   itemCandidatesAcrossLocales,
@@ -38,6 +39,7 @@ import {
   selectQuickSearch,
   selectSetHits,
 } from './search.queries.ts';
+import { searchWordVariants } from './search.synonyms.ts';
 
 /** Sets shown next to the full result list. */
 const SET_HITS_LIMIT = 20;
@@ -78,6 +80,40 @@ async function quickRows(
 }
 
 const keyOf = (isSet: boolean, no: string) => `${isSet ? 's' : 'i'}:${no}`;
+
+/**
+ * The quick search over several word lists (the typed words and their synonyms, decision 0013): each list's top 10,
+ * merged by words matched, then the earlier list (the typed words first), then each list's own order; each item or
+ * set once. One list: its rows as they are.
+ */
+async function quickRowsOf(
+  db: Db,
+  locale: Locale,
+  variants: string[][],
+  withSets: boolean,
+  index: QuickSearchIndex | null,
+): Promise<QuickRow[]> {
+  if (variants.length === 1) return quickRows(db, locale, variants[0], withSets, index);
+  const lists = await Promise.all(variants.map((v) => quickRows(db, locale, v, withSets, index)));
+  return firstOfEach(
+    lists.flatMap((rows, list) => rows.map((r, at) => ({ r, list, at }))),
+    (a, b) => b.r.n - a.r.n || a.list - b.list || a.at - b.at,
+    (x) => keyOf(x.r.is_set, x.r.no),
+  )
+    .slice(0, QUICK_SEARCH_LIMIT)
+    .map((x) => x.r);
+}
+
+/** The entries in `order`, each key once (its first place). */
+function firstOfEach<T>(entries: T[], order: (a: T, b: T) => number, key: (e: T) => string): T[] {
+  const seen = new Set<string>();
+  return [...entries].sort(order).filter((e) => {
+    const k = key(e);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
 
 /**
  * Items' and sets' names in the locale (nl-NL where it has none, else the number): from the locale's
@@ -132,7 +168,8 @@ export async function quickSearch(
   if (words.length === 0) return { zoekResultaten: [] };
   const withSets = v.settings.MaterieelSets_ToonSets;
   const index = quickSearchIndexes.peek(ctx.db, v.locale);
-  let rows = await quickRows(ctx.db, v.locale, words, withSets, index);
+  const variants = await searchWordVariants(ctx, words);
+  let rows = await quickRowsOf(ctx.db, v.locale, variants, withSets, index);
   if (rows.length < OTHER_LANGUAGES_BELOW)
     rows = await fillFromOtherLocales(ctx.db, v.locale, words, withSets, rows, index);
   return {
@@ -208,10 +245,17 @@ export async function search(
     return { query: q.query, words, items: [], sets: [], total: 0, facets: empty, format: numberFormat(v) };
   }
   const filters = filtersOf(q);
+  // The typed words, then their synonyms (SynoniemCode): one candidate set over every list.
+  const variants = await searchWordVariants(ctx, words);
+  const variantsKey = variants.map((w) => w.join(' ')).join('|');
+  const candidates = (acrossLocales: boolean) =>
+    acrossLocales
+      ? candidatesOfVariants(variants, (w) => itemCandidatesAcrossLocales(v.locale, w), true)
+      : candidatesOfVariants(variants, (w) => itemCandidates(v.locale, w));
   const listing = (acrossLocales: boolean) =>
     runListing(ctx, v, {
-      base: acrossLocales ? itemCandidatesAcrossLocales(v.locale, words) : itemCandidates(v.locale, words),
-      baseKey: `${acrossLocales ? 'search-all' : 'search'}:${words.join(' ')}`,
+      base: candidates(acrossLocales),
+      baseKey: `${acrossLocales ? 'search-all' : 'search'}:${variantsKey}`,
       hasRelevance: true,
       tiered: acrossLocales,
       filters,
@@ -219,10 +263,23 @@ export async function search(
       limit: q.limit,
       offset: 0,
     });
-  const setHits = (locale: Locale) =>
-    setHitsCache.get(ctx.db, JSON.stringify([locale, words]), () =>
-      selectSetHits(ctx.db, locale, words, SET_HITS_LIMIT),
+  const setHits = async (locale: Locale) => {
+    const lists = await Promise.all(
+      variants.map((w) =>
+        setHitsCache.get(ctx.db, JSON.stringify([locale, w]), () =>
+          selectSetHits(ctx.db, locale, w, SET_HITS_LIMIT),
+        ),
+      ),
     );
+    if (lists.length === 1) return lists[0];
+    return firstOfEach(
+      lists.flatMap((rows, list) => rows.map((s, at) => ({ s, list, at }))),
+      (a, b) => a.list - b.list || a.at - b.at,
+      (x) => x.s.set_no,
+    )
+      .slice(0, SET_HITS_LIMIT)
+      .map((x) => x.s);
+  };
   const withSets = v.settings.MaterieelSets_ToonSets;
   const unfiltered =
     filters.bool.length === 0 &&
@@ -231,8 +288,8 @@ export async function search(
   const few =
     list.total < OTHER_LANGUAGES_BELOW &&
     (unfiltered ||
-      (await countCache.get(ctx.db, JSON.stringify([v.locale, words]), () =>
-        countCandidates(ctx.db, v.locale, words),
+      (await countCache.get(ctx.db, JSON.stringify([v.locale, variantsKey]), () =>
+        countCandidates(ctx.db, candidates(false)),
       )) < OTHER_LANGUAGES_BELOW);
   if (few) {
     [list, sets] = await Promise.all([
@@ -242,7 +299,8 @@ export async function search(
   }
   return {
     query: q.query,
-    words,
+    // what the page bolds: the typed words and the synonyms that found something with them
+    words: [...new Set(variants.flat())],
     items: list.items,
     sets: sets.map((s) => ({
       setNo: s.set_no,

@@ -8,6 +8,7 @@ import {
   IconLanguage,
   IconMail,
   IconPalette,
+  IconSearch,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -21,7 +22,9 @@ import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { useAllTranslations } from '../api/get-translations';
+import { useSearchSynonyms } from '../api/search-synonyms';
 import { useAllServiceMessages } from '../api/service-messages';
+import { SearchSynonymsEditor } from '../components/SearchSynonymsEditor';
 import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
 import { SettingsEditor } from '../components/SettingsEditor';
 import { TranslationsEditor } from '../components/TranslationsEditor';
@@ -46,6 +49,7 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   },
   { to: paths.categories.to(), labelKey: 'Settings.beheer.categories', icon: <IconCategory size={20} /> },
   { to: paths.translations.to(), labelKey: 'Settings.beheer.vertalingen', icon: <IconLanguage size={20} /> },
+  { to: paths.zoeksynoniemen.to(), labelKey: 'routes.Zoeksynoniemen', icon: <IconSearch size={20} /> },
   { to: paths.gebruikers.to(), labelKey: 'Settings.beheer.gebruikers', icon: <IconUsers size={20} /> },
   { to: paths.rapportages.to(), labelKey: 'Settings.beheer.rapportages', icon: <IconChartBar size={20} /> },
   { to: paths.paginaGebruik.to(), labelKey: 'Settings.beheer.paginagebruik', icon: <IconEye size={20} /> },
@@ -118,6 +122,24 @@ export function ServiceMessagesPage() {
           <ErrorView error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <ServiceMessagesEditor messages={query.data} locale={locale} />
+        )}
+      </AdminGate>
+    </AreaPage>
+  );
+}
+
+/** Search synonyms: the groups of the list SynoniemCode names (issue #31 item 20). */
+export function SearchSynonymsPage() {
+  const query = useSearchSynonyms();
+  return (
+    <AreaPage>
+      <AdminGate>
+        {query.isPending ? (
+          <LoadingBlock />
+        ) : query.isError ? (
+          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <SearchSynonymsEditor key={query.data.code} list={query.data} />
         )}
       </AdminGate>
     </AreaPage>
