@@ -24,6 +24,8 @@ if (shots) mkdirSync(shots, { recursive: true });
 const DEPARTMENT = 'materieeldienst@materieelportaal.nl';
 const LOCATION = 'P-24002';
 const ITEM = 'BD-1002';
+/** A bulk item (no plant numbers) every depot holds. */
+const BULK_ITEM = 'BH-1001';
 
 async function shot(page: Page, name: string) {
   if (!shots) return;
@@ -52,14 +54,14 @@ async function api(
   return text ? JSON.parse(text) : null;
 }
 
-/** The site manager's order of one plant of ITEM on LOCATION, over the API; its id and number. */
-async function order(): Promise<{ id: string; requestNo: string }> {
+/** The site manager's order of `amount` of `itemNo` (one plant of ITEM) on LOCATION, over the API; its id and number. */
+async function order(itemNo = ITEM, amount = 1): Promise<{ id: string; requestNo: string }> {
   const token = await apiToken(users.uitvoerder);
   const lists = await api(token, 'GET', `/OrderLists/${LOCATION}`);
   const listId = lists.orderLists[0].id as string;
   await api(token, 'DELETE', `/OrderLists/${LOCATION}/${listId}/orderlistlines`);
   await api(token, 'POST', `/OrderLists/${LOCATION}/${listId}/orderlistlines`, {
-    lines: [{ type: 'item', itemNo: ITEM, amount: 1 }],
+    lines: [{ type: 'item', itemNo, amount }],
   });
   const day = new Date(Date.now() + 7 * 86_400_000);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
@@ -91,6 +93,17 @@ async function plantsOnSite(): Promise<string[]> {
     .map((l) => l.plantNo as string);
 }
 
+/**
+ * Carried out today, planned for a later day: the execute form asks to move the planning to today first (decision
+ * 0018); the confirmation stays disabled until that is ticked.
+ */
+async function carriedOutToday(page: Page): Promise<void> {
+  const early = page.getByTestId('execute-early');
+  if (!(await early.count())) return;
+  assert.equal(await page.getByTestId('execute-request').isDisabled(), true);
+  await page.getByTestId('execute-move-plan').check();
+}
+
 /** The department (English, desktop) takes, plans and executes request `id`; the plants it picked. */
 async function departmentProcesses(
   browser: Browser,
@@ -108,8 +121,9 @@ async function departmentProcesses(
     await page.getByTestId('menu-department').click();
     await page.waitForURL(/\/materieeldienst$/);
     await page.getByTestId('queue-tabs').waitFor();
-    await page.getByRole('tab', { name: /Submitted/ }).click();
-    await page.getByLabel('Location number').fill(LOCATION);
+    // the queue opens on what needs doing now; a new request is there, found by its number
+    await page.getByRole('tab', { name: /To do now/, selected: true }).waitFor();
+    await page.getByLabel('Search by request number, customer or location').fill(requestNo);
     await page.getByTestId('queue-search').click();
     const row = page.locator(`[data-testid="queue-row"][data-request-no="${requestNo}"]`);
     await row.waitFor();
@@ -137,6 +151,7 @@ async function departmentProcesses(
     await page.getByTestId('execute-form').waitFor();
     await expectAccessible(page, `Department execute (${tag})`);
     await shot(page, `department-execute-${tag}`);
+    await carriedOutToday(page);
     await page.getByTestId('execute-request').click();
     await page.getByTestId('execute-confirm').click();
     await page.getByText('The execution has been recorded: orders and stock are updated.').first().waitFor();
@@ -239,6 +254,87 @@ describe('the loop: order, deliver, remove, collect', () => {
       }
     } catch (e) {
       await page.screenshot({ path: `/tmp/loop-failure-${tag}.png`, fullPage: true }).catch(() => undefined);
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a delivery of bulk items only: the department (nl) finds it from its Home and the main navigation, plans it from a depot that holds it, and records it carried out today', async () => {
+    const ordered = await order(BULK_ITEM, 10);
+    const { context, page } = await newPage(browser, { locale: 'nl-NL', width: 1280 });
+    await context.addInitScript(() =>
+      localStorage.setItem('mp.preferences', JSON.stringify({ locale: 'nl-NL' })),
+    );
+    try {
+      await signIn(page, DEPARTMENT);
+      // Home is the department's day: the new request is among its new requests
+      await page.goto('/');
+      const day = page.getByTestId('department-day');
+      await day.getByTestId('day-new').waitFor();
+      await expectAccessible(page, 'Home materieeldienst (nl-1280)');
+      await shot(page, 'department-home-nl-1280');
+      // the queue from the main navigation opens on what needs doing now; the search finds the request by number
+      await page.getByRole('navigation').getByRole('link', { name: 'Materieeldienst' }).first().click();
+      await page.waitForURL(/\/materieeldienst$/);
+      const nowTab = page.getByRole('tab', { name: /Nu te doen/ });
+      assert.equal(await nowTab.getAttribute('aria-selected'), 'true');
+      await page.getByLabel('Zoek op aanvraagnummer, klant of locatie').fill(ordered.requestNo);
+      await page.getByTestId('queue-search').click();
+      const row = page.locator(`[data-testid="queue-row"][data-request-no="${ordered.requestNo}"]`);
+      // the search's answer replaces the list (until then the previous one shows): that request only
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="queue-row"]').length === 1);
+      await row.waitFor();
+      await row.getByRole('link', { name: ordered.requestNo }).click();
+      await page.waitForURL(new RegExp(`/materieeldienst/${ordered.id}$`));
+
+      // plan: no plants to pick; the depot offered first holds all of it and is chosen already
+      const form = page.getByTestId('plan-form');
+      await form.waitFor();
+      assert.equal(await form.getByTestId('plan-plants').count(), 0);
+      assert.match(await form.getByTestId('plan-depot').inputValue(), /alles op voorraad/);
+      await shot(page, 'department-plan-bulk-nl-1280');
+      await form.getByTestId('plan-submit').click();
+      await page.getByText('De aanvraag is ingepland.').first().waitFor();
+
+      // carried out today, planned for later: the form asks to move the planning first
+      await page.getByTestId('execute-form').waitFor();
+      await page.getByTestId('execute-early').waitFor();
+      await expectAccessible(page, 'Materieeldienst uitvoeren vervroegd (nl-1280)');
+      await shot(page, 'department-execute-early-nl-1280');
+      await carriedOutToday(page);
+      await page.getByTestId('execute-request').click();
+      await page.getByTestId('execute-confirm').click();
+      await page
+        .getByText('De uitvoering is vastgelegd: orders en voorraad zijn bijgewerkt.')
+        .first()
+        .waitFor();
+      await page.getByTestId('request-orders').waitFor();
+
+      // one day everywhere: the planning moved to today, the order dated and executed that day
+      const done = (await api(await apiToken(DEPARTMENT), 'GET', `/Department/requests/${ordered.id}`)) as {
+        status: string;
+        plannedDate: string;
+        orders: { id: string; kind: string }[];
+      };
+      assert.equal(done.status, 'done');
+      assert.deepEqual(
+        done.orders.map((o) => o.kind),
+        ['delivery'],
+      );
+      const delivery = (await api(
+        await apiToken(users.uitvoerder),
+        'GET',
+        `/PlantOrders/${done.orders[0]?.id}`,
+      )) as { orderDate: string; plannedDate: string | null; executedDate: string | null };
+      assert.deepEqual(
+        [delivery.orderDate, delivery.plannedDate, delivery.executedDate],
+        [done.plannedDate, done.plannedDate, done.plannedDate],
+      );
+    } catch (e) {
+      await page
+        .screenshot({ path: '/tmp/department-failure-bulk.png', fullPage: true })
+        .catch(() => undefined);
       throw e;
     } finally {
       await context.close();

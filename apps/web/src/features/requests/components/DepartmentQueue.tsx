@@ -200,9 +200,9 @@ function QueueTable({ items, today }: { items: QueueItem[]; today: string }) {
                 {r.locationNo}
                 <span className={classes.sub}>{r.locationDescription}</span>
               </td>
-              <td>{format.day(r.requestedDate)}</td>
-              <td>{r.plannedDate ? format.day(r.plannedDate) : ''}</td>
-              <td>{r.depotNo ?? ''}</td>
+              <td className={classes.nowrap}>{format.day(r.requestedDate)}</td>
+              <td className={classes.nowrap}>{r.plannedDate ? format.day(r.plannedDate) : ''}</td>
+              <td className={classes.nowrap}>{r.depotNo ?? ''}</td>
               <td className={classes.num}>{format.number(r.lineCount)}</td>
             </tr>
           ))}
