@@ -21,8 +21,10 @@ import { refuseControlCharacters } from './platform/http/control-characters.ts';
 import { declareErrorAnswers } from './platform/http/declared-errors.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { resolveLocale } from './platform/http/locale.ts';
+import { collectPathMethods } from './platform/http/methods.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
-import { openApiTransform } from './platform/http/openapi-schema.ts';
+import { openApiDocument, openApiTransform } from './platform/http/openapi-schema.ts';
+import { answerMalformedBodiesLater, refuseUndeclaredQuery } from './platform/http/request-input.ts';
 import { refusedByRole } from './platform/http/route-access.ts';
 import { admitsVisitors } from './platform/http/visitors.ts';
 import { workflowRoutes } from './workflows/index.ts';
@@ -96,6 +98,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   declareErrorAnswers(app);
+  refuseUndeclaredQuery(app);
+  const pathMethods = collectPathMethods(app);
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -174,6 +178,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
+    transformObject: openApiDocument,
   });
   // The documentation pages get the app's own policy (no https: fonts/styles, no foreign validator, no framing).
   await app.register(swaggerUi, {
@@ -207,6 +212,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
       throw new AppError('unauthenticated', 'error.niet_ingelogd');
   });
 
+  // a malformed JSON body is answered here, after the access checks (issue #31 item 21)
+  answerMalformedBodiesLater(app);
   refuseControlCharacters(app);
 
   for (const register of [...modules, ...workflowRoutes])
@@ -230,6 +237,15 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
+    // a path that has other methods: 405 naming them (issue #31 item 21)
+    const allow = pathMethods(req.url);
+    if (allow.length) {
+      reply.header('allow', allow.join(', '));
+      throw new AppError('method_not_allowed', 'error.methode_niet_toegestaan', {
+        params: { allow: allow.join(', ') },
+        details: { allow },
+      });
+    }
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0]);
     if (hasWeb && wantsPage) {

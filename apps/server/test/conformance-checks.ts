@@ -6,7 +6,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
   type Case,
-  componentId,
   type Declared,
   type OpenApiDoc,
   type Operation,
@@ -36,22 +35,52 @@ const paramAjv = new Ajv2020({
 addFormats.default(paramAjv);
 const compiledParams = new WeakMap<Schema, ReturnType<typeof paramAjv.compile>>();
 
-/** Makes the document's component schemas known to the checks (`$ref`s name them by `componentId`). */
+/** The document's component schemas, carried by every schema the checks compile (`$ref`s: `componentId`). */
+let components: Record<string, Schema> = {};
+
+/** Makes the document's component schemas known to the checks. */
 export function useComponents(doc: OpenApiDoc): void {
-  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    const id = componentId(name);
-    for (const validator of [ajv, paramAjv])
-      if (!validator.getSchema(id)) validator.addSchema(withComponentRefs(schema), id);
-  }
+  components = Object.fromEntries(
+    Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => [name, withComponentRefs(schema)]),
+  );
+}
+
+function compile(validator: typeof ajv, schema: Schema) {
+  return validator.compile(
+    JSON.stringify(schema).includes('"#/$defs/') ? { ...schema, $defs: components } : schema,
+  );
 }
 
 function check(validator: typeof ajv, cache: typeof compiled, schema: Schema, value: unknown): boolean {
   let validate = cache.get(schema);
   if (!validate) {
-    validate = validator.compile(schema);
+    validate = compile(validator, schema);
     cache.set(schema, validate);
   }
   return validate(value) as boolean;
+}
+
+/** Whether a value follows a schema of the document (`asText`: one query, path or header value, coerced). */
+export function conformsTo(schema: unknown, value: unknown, asText = false): boolean {
+  return asText
+    ? check(paramAjv, compiledParams, schema as Schema, value)
+    : check(ajv, compiled, schema as Schema, value);
+}
+
+/**
+ * One query value as the type its property declares (a number, a boolean), as a server reads it. By hand, not by
+ * Ajv's coerceTypes: that also changes the value while it tries the branches of an anyOf (a blank text became 0).
+ */
+function asTyped(raw: string, prop: Schema): unknown {
+  const types = [prop.type, ...((prop.anyOf ?? []) as Schema[]).map((b) => b.type)].flat();
+  if (
+    (types.includes('number') || types.includes('integer')) &&
+    raw.trim() !== '' &&
+    !Number.isNaN(Number(raw))
+  )
+    return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
 }
 
 function declaredFor(op: Operation, status: number): Declared | null {
@@ -94,7 +123,7 @@ export function problemsOf(op: Operation, answer: Answer): string[] {
   }
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = compile(ajv, schema);
     compiled.set(schema, validate);
   }
   if (validate(parsed)) return [];
@@ -130,12 +159,13 @@ export function requestFollowsDocument(c: Case): boolean {
   for (const name of url.searchParams.keys()) if (!declared.has(name)) return false;
   for (const p of c.op.parameters) {
     if (p.exploded) {
-      const value: Record<string, string> = {};
-      for (const name of Object.keys((p.schema.properties ?? {}) as Schema)) {
+      const value: Record<string, unknown> = {};
+      const props = (p.schema.properties ?? {}) as Record<string, Schema>;
+      for (const [name, prop] of Object.entries(props)) {
         const raw = url.searchParams.get(name);
-        if (raw !== null) value[name] = raw;
+        if (raw !== null) value[name] = asTyped(raw, prop);
       }
-      if (!check(paramAjv, compiledParams, p.schema, value)) return false;
+      if (!check(ajv, compiled, p.schema, value)) return false;
       continue;
     }
     const raw =
@@ -194,17 +224,38 @@ export function looserThanServer(c: Case, answer: Answer): string[] {
     body = JSON.parse(answer.body);
   } catch {}
   const where = `${c.op.method} ${c.op.path} → ${answer.status}: the document lets through what the server refuses`;
-  if (answer.status === 415) return [`${where} (${body.code} ${body.details?.reason ?? ''})`.trim()];
+  // a file's type is told by its bytes, which a JSON body's base64 text cannot show; a multipart part can
+  if (answer.status === 415)
+    return c.op.body?.mediaType === 'application/json'
+      ? []
+      : [`${where} (${body.code} ${body.details?.reason ?? ''})`];
   const fields = Object.entries(body.details?.fields ?? {}).map(
     ([name, f]) => [name, typeof f === 'string' ? f : (f?.code ?? '')] as const,
   );
   const named = fields.map(([name, code]) => `${name}: ${code}`).join(', ');
+  // an end the document compares with a start the request left out: the server compared it with the clock or
+  // the stored start, which no schema can know
+  const byTheClock = (name: string, code: string) =>
+    code === 'validation.einde_na_begin' && comparedWithAbsent(c, name);
   if (answer.status === 422)
-    return fields.some(([, code]) => shapeCodes.has(code)) ? [`${where} (${named})`] : [];
+    return fields.some(([name, code]) => shapeCodes.has(code) && !byTheClock(name, code))
+      ? [`${where} (${named})`]
+      : [];
   // a refusal by meaning (a wrong current password, a common one, an unknown reset token), not by shape
   if (body.code !== 'error.ongeldige_invoer') return [];
-  if (fields.length > 0 && fields.every(([, code]) => byMeaning.has(code))) return [];
+  if (fields.length > 0 && fields.every(([name, code]) => byMeaning.has(code) || byTheClock(name, code)))
+    return [];
   return [`${where} (${named})`];
+}
+
+/** Whether the document's rule for `field` compares it with another field (`$data`) the request does not hold. */
+function comparedWithAbsent(c: Case, field: string): boolean {
+  const schemas = [c.op.body?.schema, ...c.op.parameters.filter((p) => p.exploded).map((p) => p.schema)];
+  const rule = new RegExp(`"${field}":\\{[^{}]*"format(?:Exclusive)?Minimum":\\{"\\$data":"1/([^"]+)"\\}`);
+  const earlier = rule.exec(JSON.stringify(schemas))?.[1];
+  if (!earlier) return false;
+  const inBody = c.body && typeof c.body === 'object' && (c.body as Schema)[earlier] != null;
+  return !inBody && !new URL(c.url, 'http://x').searchParams.has(earlier);
 }
 
 export type CallerName = 'anonymous' | 'user' | 'admin';
@@ -248,7 +299,9 @@ export function documentProblems(ops: Operation[]): string[] {
     if (!node || typeof node !== 'object') return;
     const props = (node as Schema).properties as Record<string, Schema> | undefined;
     for (const [name, s] of Object.entries(props ?? {})) {
-      if (URL_NAME.test(name) && s?.type === 'string' && s.format === undefined)
+      // the field itself, or the text branch of a nullable one
+      const texts = [s, ...((s?.anyOf ?? s?.oneOf ?? []) as Schema[])].filter((b) => b?.type === 'string');
+      if (URL_NAME.test(name) && texts.some((b) => b.format === undefined))
         problems.push(`${op.method} ${op.path}: the URL field ${where} ${name} has no format`);
     }
     for (const v of Object.values(node)) visit(op, where, v);

@@ -1,10 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { Case, Operation } from './conformance.ts';
 import { useConformanceApp } from './conformance-app.ts';
-import { looserThanServer, problemsOf } from './conformance-checks.ts';
+import { conformsTo, looserThanServer, problemsOf } from './conformance-checks.ts';
 
 /*
  * The served OpenAPI document is valid OpenAPI 3.1, and the conformance checker (conformance.ts: generated valid
@@ -53,9 +51,8 @@ describe('the API document', () => {
   });
 });
 
-const ajv = new Ajv2020({ strict: false, coerceTypes: true });
-addFormats.default(ajv);
-const takes = (schema: unknown, value: unknown) => ajv.validate(schema as object, value) as boolean;
+// what the document says, values coerced as a server reads query and path values
+const takes = (schema: unknown, value: unknown) => conformsTo(schema, value, true);
 
 describe('request schemas say what the server enforces (issue #16 part 2)', () => {
   const op = (method: string, path: string): Operation => {
@@ -252,5 +249,154 @@ describe('authorization before validation (issue #16 part 3)', () => {
         `${op.method} ${op.path} as admin`,
       ).toContain(asAdmin.status);
     }
+  });
+});
+
+describe('the document and the server agree on what the outside fuzzer found (issue #31 item 21)', () => {
+  const user = () => app.callers[1];
+  const admin = () => app.callers[2];
+  const opOf = (method: string, path: string) => {
+    const found = app.ops.find((o) => o.method === method && o.path === path);
+    if (!found) throw new Error(`${method} ${path} is not in the document`);
+    return found;
+  };
+  const bodyOfOp = (method: string, path: string) => opOf(method, path).body?.schema ?? {};
+  const takesDoc = (schema: unknown, value: unknown) => conformsTo(schema, value);
+  const raw = (method: string, path: string) =>
+    app.doc.paths[path][method.toLowerCase()] as {
+      requestBody?: { content: Record<string, { schema: Record<string, unknown>; encoding?: unknown }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+      parameters?: { name: string; in: string; schema: Record<string, unknown>; style?: string }[];
+    };
+
+  it('answers a method a path does not have with 405 and an Allow header of the ones it has', async () => {
+    const put = await app.send({ op: { method: 'PUT' }, url: '/api/v2.0/Customers', headers: admin() });
+    expect(put.status).toBe(405);
+    expect(put.allow).toBe('GET, HEAD');
+    expect(JSON.parse(put.body).code).toBe('error.methode_niet_toegestaan');
+    const get = await app.send({ op: { method: 'GET' }, url: '/api/Logging/LogPagina', headers: {} });
+    expect([get.status, get.allow]).toEqual([405, 'POST']);
+    const users = await app.send({ op: { method: 'POST' }, url: '/api/v2.0/Users/x', headers: admin() });
+    expect([users.status, users.allow]).toEqual([405, 'DELETE, GET, HEAD, PUT']);
+    // a path nobody has stays 404
+    const none = await app.send({ op: { method: 'POST' }, url: '/api/v2.0/Nothing', headers: admin() });
+    expect(none.status).toBe(404);
+  });
+
+  it('refuses who may not call before reading a malformed body: 401 without a token, 403 without the role', async () => {
+    const malformed = (headers: Record<string, string>) =>
+      app.send({
+        op: { method: 'PUT' },
+        url: '/api/v2.0/Translations/nl-NL',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"Home.titel":',
+      });
+    expect((await malformed({})).status).toBe(401);
+    expect((await malformed(user())).status).toBe(403);
+    const asAdmin = await malformed(admin());
+    expect(asAdmin.status).toBe(400);
+    expect(JSON.parse(asAdmin.body).details).toEqual({ body: 'validation.ongeldig_formaat' });
+    const empty = await app.send({
+      op: { method: 'POST' },
+      url: '/api/v2.0/FavoriteLists',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.status).toBe(401);
+  });
+
+  it('refuses a query parameter an operation does not declare, on every operation', async () => {
+    for (const url of [
+      '/api/v2.0/Customers?unexpected=1',
+      '/api/v2.0/Reports?unexpected=1',
+      '/api/v2.0/Reports/export?report=requests&unexpected=1',
+      '/api/v2.0/Categories?unexpected=1',
+      '/api/v2.0/Users/me?unexpected=1',
+    ]) {
+      const answer = await app.send({ op: { method: 'GET' }, url, headers: admin() });
+      expect(`${url} → ${answer.status}`).toBe(`${url} → 400`);
+      expect(JSON.parse(answer.body).details.fields.unexpected.code).toBe('validation.onbekend_veld');
+    }
+  });
+
+  it('declares the media types of files: PDF, XLSX and CSV, not JSON', () => {
+    const media = (method: string, path: string, status = '200') =>
+      Object.keys(raw(method, path).responses[status]?.content ?? {});
+    expect(media('GET', '/api/v2.0/SalesInvoices/{id}/pdf')).toEqual(['application/pdf']);
+    for (const path of ['/api/v2.0/SalesInvoices/export', '/api/v2.0/Reports/export'])
+      expect(media('GET', path).sort(), path).toEqual([
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'text/csv',
+      ]);
+    expect(media('POST', '/api/MaterieelCatalogus/GetMaterieelCatalogus')).toEqual(['application/json']);
+  });
+
+  it('describes every multipart upload as a requestBody with its file parts', () => {
+    for (const path of [
+      '/api/v2.0/Images/set/{type}',
+      '/api/v2.0/CorporateIdentity/Images/{slot}',
+      '/api/AppSettings/UpdateCorporateIdentityImages',
+      '/api/AppSettings/UpdateCategoryImages',
+      '/api/ContentControllers/UploadContentImage',
+      '/api/v2.0/Complaints/{id}/documents',
+      '/api/v2.0/Department/complaints/{id}/documents',
+      '/api/Klachten/UploadKlachtDocumenten',
+      '/api/v2.0/Department/requests/{id}/photos',
+    ]) {
+      const body = raw('POST', path).requestBody;
+      expect(Object.keys(body?.content ?? {}), path).toEqual(['multipart/form-data']);
+      // each file part names the media types it takes (a part of any name: the schema says them)
+      const form = body?.content['multipart/form-data'];
+      const anyName = (form?.schema.additionalProperties || undefined) as { format?: string } | undefined;
+      expect(form?.encoding !== undefined || anyName?.format === 'binary', path).toBe(true);
+    }
+    const single = raw('POST', '/api/v2.0/Images/set/{type}').requestBody?.content['multipart/form-data'];
+    expect(single?.encoding).toEqual({
+      file: { contentType: 'image/png, image/jpeg, image/webp, image/gif' },
+    });
+    expect(single?.schema.required).toEqual(['file']);
+  });
+
+  it('says that extra properties are taken only without control characters', async () => {
+    const schema = bodyOfOp('POST', '/api/BestelLijst/GetBestelLijsten');
+    expect(takesDoc(schema, { materieelLocatieNr: 'P-24001', extra: { note: 'ok' } })).toBe(true);
+    expect(takesDoc(schema, { materieelLocatieNr: 'P-24001', extra: { note: 'a\u0000b' } })).toBe(false);
+    const answer = await app.send({
+      op: { method: 'POST' },
+      url: '/api/BestelLijst/GetBestelLijsten',
+      headers: { ...user(), 'content-type': 'application/json' },
+      payload: JSON.stringify({ materieelLocatieNr: 'P-24001', extra: { note: 'a\u0000b' } }),
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).details.fields['extra.note'].code).toBe('validation.ongeldige_tekens');
+  });
+
+  it('states the rules across fields: scope=location needs plantLocation, until not before from', () => {
+    const query = (path: string) => opOf('GET', path).parameters.find((p) => p.exploded)?.schema;
+    const reports = query('/api/v2.0/Reports');
+    expect(takesDoc(reports, { scope: 'location' })).toBe(false);
+    expect(takesDoc(reports, { scope: 'location', plantLocation: 'P-24001' })).toBe(true);
+    expect(takesDoc(reports, { scope: 'customer' })).toBe(true);
+    for (const [path, base] of [
+      ['/api/v2.0/SalesInvoices', {}],
+      ['/api/v2.0/PlantOrders', { plantLocation: 'P-24001', kind: 'delivery' }],
+    ] as const) {
+      const q = query(path);
+      expect(takesDoc(q, { ...base, from: '2026-03-01', until: '2026-02-01' }), path).toBe(false);
+      expect(takesDoc(q, { ...base, from: '2026-03-01', until: '2026-03-01' }), path).toBe(true);
+      expect(takesDoc(q, { ...base, until: '2026-02-01' }), path).toBe(true);
+    }
+  });
+
+  it('names the format of URL fields', () => {
+    const callback = bodyOfOp('POST', '/api/LegacyAuth/LegacyExternalLogin').properties as Record<
+      string,
+      { format?: string }
+    >;
+    expect([callback.callbackUrl.format, callback.url.format]).toEqual(['uri', 'uri']);
+    const redirect = raw('GET', '/api/v2.0/Auth/external-login-url').parameters?.find(
+      (p) => p.name === 'redirectUrl',
+    );
+    expect(redirect?.schema.format).toBe('uri-reference');
   });
 });

@@ -63,8 +63,8 @@ export interface OpenApiDoc {
   components?: { schemas?: Record<string, Schema> };
 }
 
-/** The id under which a schema of the document's components is known to the checks (conformance-checks.ts). */
-export const componentId = (name: string) => `urn:mp-doc:${name}`;
+/** Where a schema of the document's components is found by the checks: each compiled schema carries them. */
+export const componentId = (name: string) => `#/$defs/${name}`;
 
 /** A copy of a schema whose `$ref`s into the document's components name them by `componentId`. */
 export function withComponentRefs<T>(schema: T): T {
@@ -387,9 +387,10 @@ export class CaseMaker {
   private multipart(op: Operation, body: unknown): { contentType: string; payload: Buffer } {
     const boundary = `conformance${Math.floor(this.rand() * 1e9)}`;
     const props = (op.body?.schema.properties ?? {}) as Record<string, Schema>;
+    const other = (op.body?.schema.additionalProperties || undefined) as Schema | undefined;
     const chunks: Buffer[] = [];
     for (const [name, value] of Object.entries((body ?? {}) as Schema)) {
-      if (isFile(props[name])) {
+      if (isFile(props[name] ?? other)) {
         const file = fileFor(op.body?.encoding?.[name]?.contentType);
         chunks.push(
           Buffer.from(

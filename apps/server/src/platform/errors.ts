@@ -3,6 +3,7 @@ export type ErrorType =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'too_large'
   | 'unsupported_type'
@@ -16,6 +17,7 @@ export const statusOf: Record<ErrorType, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   unsupported_type: 415,

@@ -14,6 +14,7 @@ import { getDepartmentRequest, listQueue } from '../modules/requests/index.ts';
 import type { Deps } from '../platform/deps.ts';
 import { imageKinds, readUploads, registerUploads } from '../platform/files/uploads.ts';
 import { ctxOf } from '../platform/http/context.ts';
+import { uploadForm } from '../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../platform/http/route-access.ts';
 import { addReturnPhoto, executeRequest, planRequest } from './process-request.ts';
 
@@ -94,7 +95,11 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
     {
       config: departmentOnly,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({
+          files: { file: imageKinds },
+          fields: { lineId: { type: 'string', format: 'uuid' }, caption: { type: 'string', maxLength: 200 } },
+          required: ['file'],
+        }),
         tags,
         description:
           'A photo of what came back with an executed removal (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped) in field `file`; form fields `lineId` (a request line: the photo belongs to that line of the exit order) and `caption`. 409 error.nog_niet_afgevoerd before the removal is executed; 413 too large, 415 other types.',

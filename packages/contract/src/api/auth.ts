@@ -2,7 +2,7 @@
 // them and checks the answers against them in development and tests.
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password.ts';
-import { requireOneOf } from './common.ts';
+import { requireOneOf, urlReference } from './common.ts';
 
 const email = z.email().max(320);
 /** Taken exactly as typed: no trim, every character allowed. The policy (8..128, common list) is the server's. */
@@ -61,8 +61,10 @@ export const registerBody = z
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** GET /api/v2.0/Auth/external-login-url?redirectUrl= */
-export const externalLoginUrlQuery = z.object({ redirectUrl: z.string().max(1000).optional() });
-export const externalLoginUrl = z.object({ url: z.string() });
+export const externalLoginUrlQuery = z.object({
+  redirectUrl: z.string().max(1000).meta({ format: 'uri-reference' }).optional(),
+});
+export const externalLoginUrl = z.object({ url: urlReference });
 
 /** GET /api/v2.0/Auth/external-login-options */
 export const externalLoginOptions = z.object({ enabled: z.boolean() });
@@ -117,5 +119,5 @@ export const tokenPair = z.object({
 export type TokenPair = z.infer<typeof tokenPair>;
 
 /** POST /api/v2.0/Auth/external-login: the tokens and the page to return to. */
-export const externalLoginAnswer = tokenPair.extend({ redirectUrl: z.string().nullable() });
+export const externalLoginAnswer = tokenPair.extend({ redirectUrl: urlReference.nullable() });
 export type ExternalLoginAnswer = z.infer<typeof externalLoginAnswer>;

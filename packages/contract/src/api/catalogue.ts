@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
-import { commaListPattern, guidSource, listEntrySource } from './common.ts';
+import { commaListPattern, guidSource, listEntrySource, urlReference } from './common.ts';
 import { decimal, priceFields, rentalTypeSchema } from './ordering.ts';
 import { localeSchema } from './shell.ts';
 
@@ -157,7 +157,7 @@ export const recentlyViewedEntry = z.object({
   id: z.string(),
   /** In the request language, nl-NL when it has none, else the number. */
   description: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
 });
 /** Known items and sets only (unknown numbers and, with MaterieelSets_ToonSets off, sets are left out). */
 export const recentlyViewedNames = z.object({ entries: z.array(recentlyViewedEntry) });
@@ -173,7 +173,7 @@ export const category = z.object({
   /** Name in the request locale, nl-NL when that one is missing. */
   name: z.string(),
   navisionFilter: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   sort: z.number().int(),
   /** Items directly in this category. */
   itemCount: z.number().int(),
@@ -215,7 +215,7 @@ export type TechDataEntry = z.infer<typeof techDataEntry>;
 export const catalogueItem = z.object({
   itemNo: z.string(),
   description: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   categoryId: z.string().nullable(),
   rentalType: rentalTypeSchema,
   rentalUnit: z.string(),
@@ -283,7 +283,7 @@ export const itemDocument = z.object({
   title: z.string(),
   category: z.string(),
   date: z.string().nullable(),
-  url: z.string(),
+  url: urlReference,
 });
 
 /** GET /api/v2.0/PlantTypes/{itemNo} and GET /api/v2.0/Items/{itemNo} */
@@ -306,7 +306,7 @@ export type ItemDetails = z.infer<typeof itemDetails>;
 export const searchSet = z.object({
   setNo: z.string(),
   description: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
 });
 
 /** GET /api/v2.0/Search: the result list (Zoeken), item cards ranked, plus matching sets. */

@@ -15,6 +15,12 @@ export const apiError = z.looseObject({
 });
 export type ApiErrorBody = z.infer<typeof apiError>;
 
+/**
+ * A URL the API answers or takes: a path on this portal ('/api/v2.0/…') or an absolute address. The document names
+ * its format (issue #31 item 21); what the server takes is checked where it is read.
+ */
+export const urlReference = z.string().meta({ format: 'uri-reference' });
+
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
@@ -38,6 +44,32 @@ export function requireOneOf<T extends z.ZodType<Record<string, unknown>>>(
         properties: Object.fromEntries(required.map((f) => [f, { not: { enum: [null, ''] } }])),
       })),
     });
+}
+
+/**
+ * A rule across two fields for the API document (issue #31 item 21): `later` is not before `earlier` (`after`:
+ * strictly after it), both days ('date') or moments ('date-time'), when both are given. JSON Schema cannot compare
+ * two values, so it is said as Ajv says it: `formatMinimum` with a `$data` reference to the other field (a tool
+ * that does not know the keyword ignores it). Use with `.meta(…)` on the object; the server answers
+ * `validation.einde_na_begin` at `later`.
+ */
+export function notBefore(
+  later: string,
+  earlier: string,
+  options: { format?: 'date' | 'date-time'; after?: boolean } = {},
+) {
+  const limit = options.after ? 'formatExclusiveMinimum' : 'formatMinimum';
+  return {
+    allOf: [
+      {
+        if: { properties: { [earlier]: { type: 'string' } }, required: [earlier] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
+        then: {
+          properties: { [later]: { format: options.format ?? 'date', [limit]: { $data: `1/${earlier}` } } },
+        },
+      },
+    ],
+  };
 }
 
 /**

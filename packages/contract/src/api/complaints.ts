@@ -3,7 +3,7 @@
 // department, its documents, and the department's queue.
 import { z } from 'zod';
 import { complaintStatuses, complaintTypes } from '../rules/complaints.ts';
-import { requireOneOf } from './common.ts';
+import { requireOneOf, urlReference } from './common.ts';
 import { locationNumber } from './ordering.ts';
 
 export const complaintStatusSchema = z.enum(complaintStatuses);
@@ -101,7 +101,7 @@ export const complaintDocument = z.object({
   author: complaintAuthorSchema,
   createdAt: z.string(),
   /** GET: the bytes, with the complaint's access. */
-  url: z.string(),
+  url: urlReference,
 });
 export type ComplaintDocument = z.infer<typeof complaintDocument>;
 

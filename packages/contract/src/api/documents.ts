@@ -1,6 +1,7 @@
 // Payloads of the location documents page (/locatie-documenten, issue #13 part 4, decision 0020): the documents
 // filed under one location (site documents, delivery and removal notes, invoices …) by category, filtered by name.
 import { z } from 'zod';
+import { urlReference } from './common.ts';
 import { locationNumber } from './ordering.ts';
 
 /** Page sizes of a document list (product §9: 50, 100, 250). */
@@ -34,7 +35,7 @@ export const locationDocument = z.object({
   /** The document's date, else the day it was filed (YYYY-MM-DD). */
   date: z.string().nullable(),
   /** GET Documents/{documentSystemId}/content. */
-  url: z.string(),
+  url: urlReference,
 });
 export type LocationDocument = z.infer<typeof locationDocument>;
 

@@ -1,6 +1,7 @@
 // Payloads of the invoices page (/facturen) and the department's invoicing run (issue #13 parts 1–3): sales invoices
 // and credit memos made from what the loop recorded (rent per interval on site, sales, buy-back credits, order costs).
 import { z } from 'zod';
+import { notBefore, urlReference } from './common.ts';
 import { calendarDay, decimal, locationNumber } from './ordering.ts';
 
 export const invoiceKindSchema = z.enum(['invoice', 'credit_memo']);
@@ -29,7 +30,8 @@ export const invoiceListQuery = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
-  .strict();
+  .strict()
+  .meta(notBefore('until', 'from'));
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 export const invoiceSummary = z.object({
@@ -54,7 +56,7 @@ export const invoiceSummary = z.object({
   appliesToDocumentNo: z.string().nullable(),
   appliesToId: z.string().nullable(),
   /** GET SalesInvoices/{id}/pdf: the document in the caller's language. */
-  pdfUrl: z.string(),
+  pdfUrl: urlReference,
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
@@ -97,7 +99,7 @@ export const invoiceAttachment = z.object({
   fileName: z.string(),
   contentType: z.string(),
   size: z.number().int(),
-  url: z.string(),
+  url: urlReference,
 });
 
 export const invoiceDetail = invoiceSummary.extend({

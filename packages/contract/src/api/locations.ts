@@ -1,6 +1,7 @@
 // Payloads of the PlantLocations calls the order wizard uses (work addresses, depots). The user's own
 // locations (GET PlantLocations) are in ./shell.ts with the rest of the shell.
 import { z } from 'zod';
+import { notBefore } from './common.ts';
 
 /** A work address of a location (PlantLocations/{plantLocation}/addresses). */
 export const workAddress = z.object({
@@ -71,7 +72,8 @@ export const newPlantLocationInput = z
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ['endDate'],
     message: 'validation.einde_na_begin',
-  });
+  })
+  .meta(notBefore('endDate', 'startDate'));
 export type NewPlantLocationInput = z.infer<typeof newPlantLocationInput>;
 
 /** GET /api/v2.0/PlantLocations/{plantLocation}/deregistration: what the deregistration form needs. */
@@ -155,7 +157,8 @@ export const locationRequestInput = z
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ['endDate'],
     message: 'validation.einde_na_begin',
-  });
+  })
+  .meta(notBefore('endDate', 'startDate'));
 export type LocationRequestInput = z.infer<typeof locationRequestInput>;
 
 export const locationRequest = z.object({
@@ -251,7 +254,8 @@ export const locationFactsUpdate = z
     startDate: day.nullable(),
     endDate: day.nullable(),
   })
-  .strict();
+  .strict()
+  .meta(notBefore('endDate', 'startDate'));
 export type LocationFactsUpdate = z.infer<typeof locationFactsUpdate>;
 
 /** PUT /api/v2.0/PlantLocations/{plantLocation}/members/{userId}: add a member, or change the role. */

@@ -10,7 +10,7 @@ import {
 } from '../rules/limits.ts';
 import { isCalendarDay } from '../rules/order-dates.ts';
 import { requestKinds, requestStatuses } from '../rules/request-status.ts';
-import { commaListPattern, requireOneOf } from './common.ts';
+import { commaListPattern, requireOneOf, urlReference } from './common.ts';
 
 export { MAX_LINE_AMOUNT, MAX_LINE_COMMENT, MAX_LINES_PER_CALL, MAX_REQUEST_COMMENT };
 
@@ -78,7 +78,7 @@ export const orderListLine = z.object({
   ...priceFields,
   /** gewichtPerStuk in kg. */
   weightPerPiece: decimal.nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
 });
 export type OrderListLine = z.infer<typeof orderListLine>;
 
@@ -482,7 +482,7 @@ export const favouriteItem = z.object({
   rentalUnit: z.string(),
   ...priceFields,
   weightPerPiece: decimal.nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   addedAt: z.string(),
 });
 
@@ -546,7 +546,7 @@ export const setLine = z.object({
   rentalUnit: z.string().nullable(),
   ...priceFields,
   weightPerPiece: decimal.nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
 });
 
 export const setSummary = z.object({
@@ -554,7 +554,7 @@ export const setSummary = z.object({
   setNo: z.string(),
   description: z.string(),
   longDescription: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   lineCount: z.number().int(),
   /** Named in FavorietenSets: a set the rental company recommends (listed first, on Favorieten too). */
   favourite: z.boolean(),

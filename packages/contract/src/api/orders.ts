@@ -1,6 +1,7 @@
 // Payloads of the customer's order and exit-order pages (issue #12 part 5): the plant orders the department posted
 // for a location (incoming, outgoing, move-to, move-from) and the exit orders (what left the location for good).
 import { z } from 'zod';
+import { notBefore, urlReference } from './common.ts';
 import { calendarDay, decimal, locationNumber } from './ordering.ts';
 
 export const orderKinds = ['delivery', 'removal', 'move_to', 'move_from', 'transport'] as const;
@@ -32,7 +33,8 @@ export const orderListQuery = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
-  .strict();
+  .strict()
+  .meta(notBefore('until', 'from'));
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const orderSummary = z.object({
@@ -85,7 +87,7 @@ export const orderDocument = z.object({
   category: z.string(),
   date: z.string().nullable(),
   /** Where its file is (fetched with the user's token). */
-  url: z.string(),
+  url: urlReference,
 });
 
 /** GET /api/v2.0/PlantOrders/{id}: one order with its lines, costs, documents and the orders it belongs with. */
@@ -162,7 +164,7 @@ export const exitOrderPhoto = z.object({
   id: z.string(),
   lineNo: z.number().int().nullable(),
   caption: z.string().nullable(),
-  url: z.string(),
+  url: urlReference,
 });
 
 /** GET /api/v2.0/ExitOrders/{id}: what left, in what state, with photos and documents. */

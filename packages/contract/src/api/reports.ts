@@ -4,8 +4,7 @@ import { z } from 'zod';
 
 export const reportScope = z.enum(['location', 'customer']);
 
-/** GET /api/v2.0/Reports: which locations and how far back. */
-export const reportQuery = z.object({
+const reportFields = {
   scope: reportScope.default('customer'),
   /** The location (scope location). */
   plantLocation: z.string().trim().min(1).max(50).optional(),
@@ -13,7 +12,16 @@ export const reportQuery = z.object({
   customerId: z.uuid().optional(),
   /** Requests and orders of the last `months` months (indicators and costs are as of today). */
   months: z.coerce.number().int().min(1).max(36).default(12),
-});
+};
+/** The rule across the parameters, for the API document (the service answers 422 at plantLocation without it). */
+const locationScopeNamesLocation = {
+  if: { properties: { scope: { const: 'location' } }, required: ['scope'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
+  then: { required: ['plantLocation'] },
+};
+
+/** GET /api/v2.0/Reports: which locations and how far back. */
+export const reportQuery = z.object(reportFields).strict().meta(locationScopeNamesLocation);
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 const statusCount = z.object({ status: z.string(), kind: z.string(), count: z.number().int() });
@@ -60,7 +68,7 @@ export type ReportAnswer = z.infer<typeof reportAnswer>;
 
 export const reportKinds = ['requests', 'orders', 'indicators', 'costs'] as const;
 /** GET /api/v2.0/Reports/export: one report as a spreadsheet. */
-export const reportExportQuery = reportQuery.extend({
-  report: z.enum(reportKinds),
-  format: z.enum(['xlsx', 'csv']).default('xlsx'),
-});
+export const reportExportQuery = z
+  .object({ ...reportFields, report: z.enum(reportKinds), format: z.enum(['xlsx', 'csv']).default('xlsx') })
+  .strict()
+  .meta(locationScopeNamesLocation);

@@ -1,6 +1,7 @@
 // Payloads of the v2 calls the shell (issue 3) uses. Server routes and the web client both import these.
 import { z } from 'zod';
 import { brandColourKeys } from '../rules/contrast.ts';
+import { urlReference } from './common.ts';
 
 export const localeSchema = z.enum(['nl-NL', 'en-US', 'fr-FR', 'de-DE']);
 
@@ -24,9 +25,9 @@ export const plantLocationList = z.object({ plantLocations: z.array(plantLocatio
 
 /** GET /api/v2.0/CorporateIdentity (legacy AppSettings/GetCorporateIdentityImages) */
 export const corporateIdentity = z.object({
-  logoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  faviconUrl: z.string().nullable(),
+  logoUrl: urlReference.nullable(),
+  bannerUrl: urlReference.nullable(),
+  faviconUrl: urlReference.nullable(),
 });
 export type CorporateIdentity = z.infer<typeof corporateIdentity>;
 
@@ -66,6 +67,7 @@ export const corporateIdentitySettingsUpdate = z.strictObject({
       .string()
       .max(2000)
       .regex(termsUrlPattern, 'validation.ongeldig_formaat')
+      .meta({ format: 'uri-reference' })
       .optional(),
   }),
   acceptLowContrast: z.boolean().optional(),
@@ -131,7 +133,7 @@ export const quickSearchResult = z.object({
   materieelSoort: z.string(),
   materieelOmschrijving: z.string(),
   isSet: z.boolean(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   omschrijving: z.string(),
 });
 export const quickSearchResponse = z.object({ zoekResultaten: z.array(quickSearchResult) });

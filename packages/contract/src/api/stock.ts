@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { stockSortOrders } from '../rules/stock.ts';
 import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
-import { requireOneOf } from './common.ts';
+import { requireOneOf, urlReference } from './common.ts';
 import {
   decimal,
   itemNumber,
@@ -57,7 +57,7 @@ export const stockLine = z.object({
   lineDayRent: decimal.nullable(),
   lineWeekRent: decimal.nullable(),
   weightPerPiece: decimal.nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   /** The next inspection due date of a plant (null: none, or hidden for an external plant). */
   nextInspection: z.string().nullable(),
   inspectionLevel: inspectionLevel.nullable(),
@@ -151,7 +151,7 @@ export const plantDetail = z.object({
   rentalType: z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']),
   ...priceFields,
   weightPerPiece: decimal.nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: urlReference.nullable(),
   nextInspection: z.string().nullable(),
   inspectionLevel: inspectionLevel.nullable(),
   /** Hired in from another rental company (extern materieel); its next inspection shows only with the setting. */

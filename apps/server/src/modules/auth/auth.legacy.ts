@@ -1,5 +1,5 @@
 import { newPassword, oneLine, publicUser } from '@mp/contract/api/auth';
-import { requireOneOf } from '@mp/contract/api/common';
+import { requireOneOf, urlReference } from '@mp/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,7 +70,13 @@ const loginFields = {
 const refreshFields = {
   refreshToken: oneOf(['refreshToken', 'refresh_token'], z.string().min(16).max(512), true),
 };
-const externalUrlFields = { redirectUrl: oneOf(['redirectUrl', 'returnUrl'], z.string().max(1000), false) };
+const externalUrlFields = {
+  redirectUrl: oneOf(
+    ['redirectUrl', 'returnUrl'],
+    z.string().max(1000).meta({ format: 'uri-reference' }),
+    false,
+  ),
+};
 const externalLoginFields = {
   code: oneOf(['code'], z.string().min(1).max(4096), false),
   state: oneOf(['state'], z.string().min(1).max(1024), false),
@@ -102,7 +108,7 @@ const legacyLoginAnswer = z.object({
   refreshToken: z.string(),
   expiresAt: z.number().int(),
   user: publicUser,
-  redirectUrl: z.string().nullable().optional(),
+  redirectUrl: urlReference.nullable().optional(),
 });
 
 const toLegacy = (p: TokenPair & { redirectUrl?: string | null }) => ({
@@ -147,7 +153,7 @@ export function authLegacyRoutes(fastify: FastifyInstance, deps: Deps, auth: Aut
         tags,
         security: [],
         body: legacyBody(externalUrlFields).optional(),
-        response: { 200: z.object({ url: z.string() }) },
+        response: { 200: z.object({ url: urlReference }) },
       },
     },
     async (req, reply) => {

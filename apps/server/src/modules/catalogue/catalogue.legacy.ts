@@ -154,6 +154,15 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
           huurPrijsWeekMax: z.number().min(0).optional(),
           taal: language,
         }),
+        response: {
+          200: legacyAnswer({
+            categorie: z.looseObject({ id: z.string() }),
+            materielen: legacyRows,
+            totaal: z.number(),
+            paginaNummer: z.number(),
+            paginaGrootte: z.number(),
+          }),
+        },
       },
     },
     async (req) => {
@@ -188,10 +197,16 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
   );
 
   const oneItem = z.object({ materieelSoort: itemNo, materieelLocatieNr: locationNo, taal: language });
+  const details = legacyAnswer({
+    materieelSoort: z.string(),
+    documenten: legacyRows,
+    meegeleverdeItems: legacyRows,
+    bestelTips: legacyRows,
+  });
 
   app.post(
     '/api/MaterieelDetails/GetMaterieelDetails',
-    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
+    { schema: { security: visitorsWhenAllowed, tags, body: oneItem, response: { 200: details } } },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);
@@ -235,7 +250,14 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelBestelTips/GetMaterieelBestelTips',
-    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
+    {
+      schema: {
+        security: visitorsWhenAllowed,
+        tags,
+        body: oneItem,
+        response: { 200: legacyAnswer({ materielen: legacyRows }) },
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);
@@ -249,7 +271,14 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MeegeleverdeItems/GetMeegeLeverdeItems',
-    { schema: { security: visitorsWhenAllowed, tags, body: oneItem } },
+    {
+      schema: {
+        security: visitorsWhenAllowed,
+        tags,
+        body: oneItem,
+        response: { 200: legacyAnswer({ items: legacyRows }) },
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const locale = legacyLocale(req.body.taal, ctx.locale);

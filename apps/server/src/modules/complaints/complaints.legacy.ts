@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { requireArea } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { UploadedFile } from '../../platform/files/uploads.ts';
+import { documentKinds, type UploadedFile } from '../../platform/files/uploads.ts';
 import { ctxOf, requireUser } from '../../platform/http/context.ts';
 import {
   IDEMPOTENT_REPLAY_HEADER,
@@ -22,6 +22,7 @@ import {
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { uploadForm } from '../../platform/http/openapi-schema.ts';
 import {
   addUserDocuments,
   addUserLine,
@@ -315,7 +316,16 @@ export function complaintsLegacy(
     '/api/Klachten/UploadKlachtDocumenten',
     {
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({
+          files: {},
+          otherFiles: documentKinds,
+          fields: {
+            id: { type: 'string', format: 'uuid' },
+            klachtId: { type: 'string', format: 'uuid' },
+            klachtNummer: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
+          },
+          oneOf: ['id', 'klachtId', 'klachtNummer'],
+        }),
         tags,
         description:
           'POST Complaints/{id}/documents: form field id (or klachtNummer) and up to 5 files (PDF or photos by content, 10 MiB each; 415 / 413 otherwise, nothing stored); answers the documents of the complaint.',

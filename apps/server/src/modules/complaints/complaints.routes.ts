@@ -26,6 +26,7 @@ import {
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
+import { fileAnswer, fileTypes, uploadForm } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { complaintsLegacy } from './complaints.legacy.ts';
 import {
@@ -56,6 +57,11 @@ export const uploadOptions = {
   maxBytes: MAX_COMPLAINT_FILE_BYTES,
 };
 const fileFields = ['file', ...Array.from({ length: MAX_COMPLAINT_FILES }, (_, i) => `file${i + 1}`)];
+/** The form of both document uploads, for the API document. */
+const documentsForm = uploadForm({
+  files: Object.fromEntries(fileFields.map((f) => [f, documentKinds])),
+  atLeastOneFile: true,
+});
 
 /** Sends a stored document: photos and PDFs inline, never from a shared cache, sandboxed. */
 export function sendDocument(
@@ -177,7 +183,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/v2.0/Complaints/:id/documents',
     {
       schema: {
-        consumes: ['multipart/form-data'],
+        ...documentsForm,
         tags,
         description: `Adds documents (201) to a complaint that is not closed (409 Klachten.gesloten). ${uploadRules} ${access}`,
         params: idParams,
@@ -200,6 +206,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `The bytes of one document (photos and PDFs inline; private, no-cache). ${access}`,
         params: docParams,
+        response: { 200: fileAnswer('The photo or PDF.', fileTypes.document) },
       },
     },
     async (req, reply) =>
@@ -264,7 +271,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: departmentOnly,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...documentsForm,
         tags: deptTags,
         description: `Adds the department's documents (201), also to a closed complaint. ${uploadRules}`,
         params: idParams,
@@ -288,6 +295,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'The bytes of one document of any complaint (photos and PDFs inline; private, no-cache).',
         params: docParams,
+        response: { 200: fileAnswer('The photo or PDF.', fileTypes.document) },
       },
     },
     async (req, reply) =>

@@ -1,3 +1,4 @@
+import { notBefore } from '@mp/contract/api/common';
 import {
   footerColumnName as columnName,
   contentPage,
@@ -60,6 +61,8 @@ const pageUpdate = z
 
 const footerSave = z.object({ locale: localeSchema, columnName, html: z.string().max(HTML_MAX) }).strict();
 
+/** For the API document: an end before its start answers 400 validation.einde_na_begin (against now, or the stored start, too). */
+const untilAfterFrom = notBefore('activeUntil', 'activeFrom', { format: 'date-time', after: true });
 const messageCreate = z
   .object({
     locale: localeSchema,
@@ -68,8 +71,9 @@ const messageCreate = z
     activeFrom: moment.optional(),
     activeUntil: moment.nullable().optional(),
   })
-  .strict();
-const messageUpdate = messageCreate.partial().strict();
+  .strict()
+  .meta(untilAfterFrom);
+const messageUpdate = messageCreate.partial().strict().meta(untilAfterFrom);
 
 export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { sendDocumentFile } from './document-file.ts';
 import { documentContent } from './documents.service.ts';
@@ -151,6 +152,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
             .passthrough(),
           ['documentSystemId', 'id'],
         ),
+        response: { 200: fileAnswer('The file, in its own type (PDF and images inline).', fileTypes.any) },
       },
     },
     async (req, reply) =>

@@ -1,3 +1,4 @@
+import { urlReference } from '@mp/contract/api/common';
 import {
   locationDocumentList,
   locationDocumentsParams,
@@ -8,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { sendDocumentFile } from './document-file.ts';
 import { documentsLegacy } from './documents.legacy.ts';
@@ -24,7 +26,7 @@ export const documentInfoSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   documentDate: z.string().nullable(),
-  url: z.string(),
+  url: urlReference,
 });
 
 const access =
@@ -51,7 +53,13 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/v2.0/Documents/:documentSystemId/content',
     {
-      schema: { security: visitorsWhenAllowed, tags, description: `The document's file. ${access}`, params },
+      schema: {
+        security: visitorsWhenAllowed,
+        tags,
+        description: `The document's file. ${access}`,
+        params,
+        response: { 200: fileAnswer('The file, in its own type (PDF and images inline).', fileTypes.any) },
+      },
     },
     async (req, reply) =>
       sendDocumentFile(

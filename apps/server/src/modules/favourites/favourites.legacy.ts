@@ -46,6 +46,9 @@ function lijstDto(l: FavouriteList, withItems: boolean) {
   };
 }
 
+/** A list with its items (lijstDto with items), as the API document says it. */
+const lijstAnswer = { 200: legacyAnswer({ id: z.string(), naam: z.string(), items: legacyRows }) };
+
 /** Legacy RPC calls MaterieelFavorieten/* (POST, body is a request object). */
 export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -113,6 +116,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: withLijst({ naam }),
+        response: lijstAnswer,
       },
     },
     async (req) => lijstDto(await renameFavouriteList(ctxOf(req, deps), idOf(req.body), req.body.naam), true),
@@ -120,10 +124,10 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/MaterieelFavorieten/RemoveLijst',
-    { schema: { tags, body: withLijst({}) } },
+    { schema: { tags, body: withLijst({}), response: { 204: z.null() } } },
     async (req, reply) => {
       await deleteFavouriteList(ctxOf(req, deps), idOf(req.body));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -133,6 +137,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: withLijst({ materieelSoort }),
+        response: lijstAnswer,
       },
     },
     async (req) =>
@@ -145,6 +150,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: withLijst({ materieelSoorten: z.array(materieelSoort).min(1).max(200) }),
+        response: lijstAnswer,
       },
     },
     async (req) =>
@@ -157,11 +163,12 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: withLijst({ materieelSoort }),
+        response: { 204: z.null() },
       },
     },
     async (req, reply) => {
       await removeFavouriteItem(ctxOf(req, deps), idOf(req.body), req.body.materieelSoort);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { uploadForm } from '../../platform/http/openapi-schema.ts';
 import { corporateIdentityEditors } from '../../platform/http/route-access.ts';
 import {
   removeCorporateImage,
@@ -28,7 +29,7 @@ export function corporateIdentityRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       config: corporateIdentityEditors,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({ files: { file: imageKinds }, required: ['file'] }),
         tags,
         description:
           'Admins and AppCorporateIdentity holders: the logo, banner or favicon, multipart field `file` (PNG, JPEG, WebP or GIF by content; re-encoded, metadata stripped; the favicon becomes a PNG). 413 too large, 415 other types (SVG included).',

@@ -1,4 +1,4 @@
-import { anyCaseWords, apiError } from '@mp/contract/api/common';
+import { anyCaseWords, apiError, urlReference } from '@mp/contract/api/common';
 import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { uploadForm } from '../../platform/http/openapi-schema.ts';
 import { adminOnly } from '../../platform/http/route-access.ts';
 import type { CorporateSlot } from './images.queries.ts';
 import {
@@ -45,7 +46,10 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       config: adminOnly,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({
+          files: { logo: imageKinds, banner: imageKinds, favicon: imageKinds },
+          atLeastOneFile: true,
+        }),
         tags,
         description:
           'Admin: multipart with any of the file fields logo, banner, favicon. Answers the new URLs.',
@@ -95,12 +99,24 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       config: adminOnly,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({
+          files: { file: imageKinds },
+          otherFiles: imageKinds,
+          fields: { categoryId: { type: 'string', format: 'uuid' }, id: { type: 'string', format: 'uuid' } },
+          atLeastOneFile: true,
+          rules: {
+            // a file named by its category's id, or `file` with the category in categoryId (or id)
+            propertyNames: { anyOf: [{ enum: ['file', 'categoryId', 'id'] }, { format: 'uuid' }] },
+            if: { required: ['file'] },
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
+            then: { anyOf: [{ required: ['categoryId'] }, { required: ['id'] }] },
+          },
+        }),
         tags,
         description:
           'Admin: multipart; either a field categoryId with the file in `file`, or one file per category with the category id as its field name (up to 10).',
         response: {
-          200: z.object({ categories: z.array(z.object({ categoryId: z.string(), url: z.string() })) }),
+          200: z.object({ categories: z.array(z.object({ categoryId: z.string(), url: urlReference })) }),
         },
       },
     },
@@ -145,11 +161,11 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       config: adminOnly,
       schema: {
-        consumes: ['multipart/form-data'],
+        ...uploadForm({ files: { file: imageKinds }, otherFiles: imageKinds, atLeastOneFile: true }),
         tags,
         description:
           'Admin: multipart image for a content page (any one file field). Answers the URL to put in the page.',
-        response: { 200: z.object({ fileId: z.string(), url: z.string() }) },
+        response: { 200: z.object({ fileId: z.string(), url: urlReference }) },
       },
     },
     async (req) => {

@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { notBefore, requireOneOf } from '@mp/contract/api/common';
 import type { InvoiceDetail, InvoiceSummary } from '@mp/contract/api/invoices';
 import { calendarDay } from '@mp/contract/api/ordering';
 import { type Locale, translate } from '@mp/contract/i18n';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { sendFile } from './invoices.routes.ts';
 import { getInvoice, invoicePdf, listInvoices } from './invoices.service.ts';
 
@@ -107,7 +108,8 @@ export function invoicesLegacy(fastify: FastifyInstance, deps: Deps) {
           ? z.string().trim().min(1).max(50)
           : z.string().trim().min(1).max(50).nullish(),
       })
-      .passthrough();
+      .passthrough()
+      .meta(notBefore('totDatum', 'vanafDatum'));
     app.post(
       `/api/MaterieelFacturen/${action}`,
       {
@@ -173,6 +175,7 @@ export function invoicesLegacy(fastify: FastifyInstance, deps: Deps) {
         description:
           "GET SalesInvoices/{id}/pdf (by id or factuurNummer): the document as a PDF in the caller's language.",
         body: documentKey,
+        response: { 200: fileAnswer('The PDF, shown inline.', fileTypes.pdf) },
       },
     },
     async (req, reply) => {

@@ -1,3 +1,4 @@
+import { notBefore } from '@mp/contract/api/common';
 import {
   creditMemoBody,
   creditMemoResult,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { exportContentType, exportFormats } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { exportInvoices } from './invoices.export.ts';
 import { invoicesLegacy } from './invoices.legacy.ts';
@@ -57,7 +59,8 @@ function sendExport(reply: FastifyReply, file: Awaited<ReturnType<typeof exportI
 
 const exportQuery = invoiceListQuery
   .omit({ page: true, pageSize: true })
-  .extend({ format: z.enum(exportFormats).default('xlsx') });
+  .extend({ format: z.enum(exportFormats).default('xlsx') })
+  .meta(notBefore('until', 'from'));
 
 /** The invoices page (issue #13 part 3), the department's invoicing run (part 1) and the legacy MaterieelFacturen calls. */
 export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -84,9 +87,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `The list of GET SalesInvoices for the same filter as a file (format xlsx, the default, or csv), every row (at most 10,000), typed cells, headers in the caller's language. ${access}`,
         querystring: exportQuery,
-        response: {
-          200: z.string().meta({ description: 'The XLSX or CSV file, as an attachment.', format: 'binary' }),
-        },
+        response: { 200: fileAnswer('The XLSX or CSV file, as an attachment.', fileTypes.table) },
       },
     },
     async (req, reply) => sendExport(reply, await exportInvoices(ctxOf(req, deps), req.query)),
@@ -112,6 +113,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `The document as a PDF in the caller's language with the corporate identity (made on the first request per language, then kept). ${access}`,
         params: idParams,
+        response: { 200: fileAnswer('The PDF, shown inline.', fileTypes.pdf) },
       },
     },
     async (req, reply) => {
@@ -143,6 +145,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
           tags: ['DocumentAttachments'],
           description: `One attached file of the document (PDF and images inline, anything else as an attachment; private, no-cache). ${access}`,
           params: z.object({ id: z.guid(), attachmentId: z.guid() }),
+          response: { 200: fileAnswer('The file, in the type it was attached with.', fileTypes.any) },
         },
       },
       async (req, reply) =>

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { type Ctx, ctxOf } from '../../platform/http/context.ts';
-import { legacyPrices } from '../../platform/http/legacy-dto.ts';
+import { legacyAnswer, legacyPrices, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { addOrderListLines, deleteOrderListLine } from './order-lists.lines.ts';
 import {
   clearOrderList,
@@ -118,6 +118,24 @@ function bestellijstDto(l: OrderList, draft: OrderDraft | null) {
   };
 }
 
+/** What bestellijstDto answers, as the API document says it. */
+const bestellijstAnswer = {
+  200: legacyAnswer({
+    id: z.string(),
+    naam: z.string(),
+    materieelLocatieNr: z.string(),
+    standaard: z.boolean(),
+    aantalRegels: z.number(),
+    totaalAantal: z.number(),
+    totaalGewicht: z.string().nullable(),
+    kanVerwerken: z.boolean(),
+    items: legacyRows,
+    lines: legacyRows,
+    savedAanvraagNummer: z.string().nullable(),
+    savedAanvraagDTO: z.looseObject({}).nullable(),
+  }),
+};
+
 async function answer(ctx: Ctx, list: OrderList) {
   const { draft } = await getDraft(ctx, list.locationNo, list.id);
   return bestellijstDto(list, draft);
@@ -145,7 +163,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/BestelLijst/GetBestelLijst',
-    { schema: { tags, body: z.object(listBody).passthrough() } },
+    { schema: { tags, body: z.object(listBody).passthrough(), response: bestellijstAnswer } },
     async (req) => {
       const ctx = ctxOf(req, deps);
       return answer(
@@ -157,7 +175,13 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/BestelLijst/GetBestelLijsten',
-    { schema: { tags, body: z.object({ materieelLocatieNr: locatie }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ materieelLocatieNr: locatie }).passthrough(),
+        response: { 200: legacyAnswer({ meerdereBestellijsten: z.boolean(), lijsten: legacyRows }) },
+      },
+    },
     async (req) => {
       const r = await listOrderLists(ctxOf(req, deps), req.body.materieelLocatieNr);
       return {
@@ -178,7 +202,13 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
   for (const action of ['AddAllBestelLijst', 'AddAllDetailsBestelLijst']) {
     app.post(
       `/api/BestelLijst/${action}`,
-      { schema: { tags, body: z.object({ ...listBody, items: itemsBody }).passthrough() } },
+      {
+        schema: {
+          tags,
+          body: z.object({ ...listBody, items: itemsBody }).passthrough(),
+          response: bestellijstAnswer,
+        },
+      },
       async (req) => {
         const ctx = ctxOf(req, deps);
         const id = await target(ctx, req.body);
@@ -210,6 +240,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
               .optional(),
           })
           .passthrough(),
+        response: bestellijstAnswer,
       },
     },
     async (req) => {
@@ -238,6 +269,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: z.object({ ...listBody, materieelSoort, aantal: lineAmount.default(1) }).passthrough(),
+        response: bestellijstAnswer,
       },
     },
     async (req) => {
@@ -266,6 +298,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
             savedAanvraagDTO: savedAanvraagDto.nullish(),
           })
           .passthrough(),
+        response: bestellijstAnswer,
       },
     },
     async (req) => {
@@ -291,7 +324,13 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/BestelLijst/RemoveBestelLijst',
-    { schema: { tags, body: z.object({ ...listBody, guidId: z.guid() }).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ ...listBody, guidId: z.guid() }).passthrough(),
+        response: bestellijstAnswer,
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const id = await target(ctx, req.body);
@@ -301,7 +340,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/BestelLijst/RemoveAllBestelLijst',
-    { schema: { tags, body: z.object(listBody).passthrough() } },
+    { schema: { tags, body: z.object(listBody).passthrough(), response: bestellijstAnswer } },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const id = await target(ctx, req.body);
@@ -321,6 +360,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
             naam: z.string().trim().min(1).max(100),
           })
           .passthrough(),
+        response: bestellijstAnswer,
       },
     },
     async (req) => {
@@ -342,6 +382,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
         body: z
           .object({ materieelLocatieNr: locatie, naam: z.string().trim().min(1).max(100) })
           .passthrough(),
+        response: bestellijstAnswer,
       },
     },
     async (req) => {
@@ -353,7 +394,22 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
   // Whether the server-side list can still be processed (e.g. another tab already submitted it).
   app.post(
     '/api/MaterieelAanvraag/CheckServerSideBestellijstStatus',
-    { schema: { tags, body: z.object(listBody).passthrough() } },
+    {
+      schema: {
+        tags,
+        body: z.object(listBody).passthrough(),
+        response: {
+          200: legacyAnswer({
+            bestellijstId: z.string(),
+            status: z.enum(['open', 'leeg', 'verwerkt']),
+            aantalRegels: z.number(),
+            totaalAantal: z.number(),
+            kanVerwerken: z.boolean(),
+            savedAanvraagNummer: z.string().nullable(),
+          }),
+        },
+      },
+    },
     async (req) => {
       const ctx = ctxOf(req, deps);
       const list = await getOrDefaultOrderList(ctx, req.body.materieelLocatieNr, req.body.bestellijstId);

@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { notBefore, requireOneOf } from '@mp/contract/api/common';
 import { calendarDay } from '@mp/contract/api/ordering';
 import {
   type ExitOrderDetail,
@@ -169,7 +169,8 @@ const orderListBody = z
     totDatum: calendarDay.nullish(),
     zoekString: z.string().trim().max(100).nullish(),
   })
-  .passthrough();
+  .passthrough()
+  .meta(notBefore('totDatum', 'vanafDatum'));
 const exitListBody = z.object(paging).passthrough();
 
 const orderKey = requireOneOf(

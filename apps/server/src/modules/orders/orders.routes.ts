@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { ordersLegacy } from './orders.legacy.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
 
@@ -86,6 +87,7 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `A photo or document of an exit order (photos and PDFs inline, anything else as an attachment; private, no-cache). ${access}`,
         params: z.object({ id: z.guid(), fileId: z.guid() }),
+        response: { 200: fileAnswer('The file, in its own type (photos and PDFs inline).', fileTypes.any) },
       },
     },
     async (req, reply) => {

@@ -76,27 +76,33 @@ describe('platform endpoints', () => {
     expect(api.headers['cache-control']).toBe('no-store');
   });
 
-  it('refuses prototype poisoning with 400', async () => {
+  it('refuses prototype poisoning with 400 (after the login check: 401 without one)', async () => {
+    const admin = await t.auth('admin@materieelportaal.nl');
     for (const payload of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2.0/Settings',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v2.0/Settings',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+        });
+      const r = await send(admin);
       expect(r.statusCode).toBe(400);
       expect(r.json().code).toBe('error.ongeldige_invoer');
+      expect((await send({})).statusCode).toBe(401);
     }
   });
 
-  it('answers malformed JSON with 400 and a form body with 415', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2.0/Settings',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"key":',
-    });
-    expect(bad.statusCode).toBe(400);
+  it('answers malformed JSON with 400 (401 without a login, issue #31 item 21) and a form body with 415', async () => {
+    const send = async (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"key":',
+      });
+    expect((await send(await t.auth('admin@materieelportaal.nl'))).statusCode).toBe(400);
+    expect((await send({})).statusCode).toBe(401);
     const form = await t.app.inject({
       method: 'POST',
       url: '/api/v2.0/Settings',

@@ -2,10 +2,10 @@ import { apiError } from '@mp/contract/api/common';
 import { reportAnswer, reportExportQuery, reportQuery } from '@mp/contract/api/reports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { exportContentType } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { exportReport } from './reports.export.ts';
 import { reportsLegacy } from './reports.legacy.ts';
 import { readReports } from './reports.service.ts';
@@ -45,7 +45,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         description: 'One report of GET Reports (the same scope and rules) as XLSX or CSV.',
         querystring: reportExportQuery,
         response: {
-          200: z.string().meta({ description: 'The XLSX or CSV file, as an attachment.', format: 'binary' }),
+          200: fileAnswer('The XLSX or CSV file, as an attachment.', fileTypes.table),
           422: apiError,
         },
       },

@@ -281,7 +281,17 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
   // why: the "Project" variant of the old interface shows the same request from the project overview;
   // access stays per location (the request's location must be one of the user's).
   for (const action of ['GetAanvraagDetails', 'GetAanvraagDetailsProject']) {
-    app.post(`/api/MaterieelAanvraag/${action}`, { schema: { tags, body: requestKey } }, async (req) => {
+    const detail = legacyAnswer({
+      id: z.string(),
+      aanvraagNummer: z.string(),
+      soort: z.string(),
+      status: z.string(),
+      materieelLocatieNr: z.string(),
+      regels: legacyRows,
+      statusHistorie: legacyRows,
+    });
+    const schema = { tags, body: requestKey, response: { 200: detail } };
+    app.post(`/api/MaterieelAanvraag/${action}`, { schema }, async (req) => {
       const ctx = ctxOf(req, deps);
       requireUser(ctx);
       const id = req.body.id ?? (await selectRequestIdByNo(ctx.db, req.body.aanvraagNummer as string));

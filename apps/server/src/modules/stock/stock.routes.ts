@@ -26,6 +26,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { exportContentType } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { type ExportFile, exportHistory, exportStock } from './stock.export.ts';
 import {
   allStock,
@@ -193,11 +194,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
 }
 
 /** The 200 of an export in the API document: the file itself (the route streams it; nothing is serialized). */
-const exportFile = z.string().meta({
-  description:
-    'The file: XLSX (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) or CSV (text/csv; charset=utf-8), as an attachment.',
-  format: 'binary',
-});
+const exportFile = fileAnswer('The XLSX or CSV file (CSV: UTF-8), as an attachment.', fileTypes.table);
 
 /** A streamed export as a download: never cached, never shown inline. */
 function sendExport(reply: FastifyReply, file: ExportFile) {

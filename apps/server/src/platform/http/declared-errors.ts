@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * The API document declares every status a route can answer (issue #16 part 1). The error answers follow
  * from what a route is, so they are added here for every /api route as it is registered, with the one error
  * shape; a route declares only what is its own (its successes, a 409 conflict, a 422 rule):
- *   400  it takes input (body, query, path or headers) — schema validation and data the database refuses
+ *   400  always: a query parameter the route does not declare; and schema validation, data the database refuses
  *   401  it needs a login (not `security: []`)
  *   403  it needs a login: the role, the functional area or the location may refuse
  *   404  it takes input naming something (a location, an id, a number) that may not exist or not be the caller's
@@ -33,7 +33,9 @@ export function declareErrorAnswers(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const writes = methods.some((m) => m !== 'GET' && m !== 'HEAD');
     const statuses = [
-      ...(takesInput || upload ? [400, 404] : []),
+      // 400 for every route: a query parameter it does not declare is refused (request-input.ts)
+      400,
+      ...(takesInput || upload ? [404] : []),
       ...(isPublic ? (writes ? [401] : []) : [401, 403]),
       ...(!isPublic && writes && takesInput ? [422] : []),
       ...(upload ? [413, 415] : []),
