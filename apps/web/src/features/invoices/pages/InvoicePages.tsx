@@ -447,7 +447,9 @@ function InvoiceDialog({ id, onClose }: { id: string | null; onClose: () => void
 function useLinePrice() {
   const { t } = useTranslation();
   const format = useFormat();
+  const per = (unit: 'day' | 'week') => t(unit === 'week' ? 'Facturen.per_week' : 'Facturen.per_dag');
   return {
+    per,
     duration: (l: InvoiceLine) =>
       l.priceUnit === 'week' && l.unitCount !== null
         ? t('Facturen.weken_aantal', { count: l.unitCount })
@@ -455,9 +457,7 @@ function useLinePrice() {
           ? t('Facturen.dagen_aantal', { count: l.unitCount ?? l.days ?? 0 })
           : '',
     unitPrice: (l: InvoiceLine) =>
-      l.priceUnit
-        ? `${format.money(l.unitPrice)} ${t(l.priceUnit === 'week' ? 'Facturen.per_week' : 'Facturen.per_dag')}`
-        : format.money(l.unitPrice),
+      l.priceUnit ? `${format.money(l.unitPrice)} ${per(l.priceUnit)}` : format.money(l.unitPrice),
   };
 }
 
@@ -465,7 +465,7 @@ function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useFormat();
   const period = usePeriod();
-  const { duration, unitPrice } = useLinePrice();
+  const { duration, per, unitPrice } = useLinePrice();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const user = useStore(sessionStore, (s) => s?.user ?? null);
   const department = Boolean(user?.isAdmin || user?.isDepartment);
@@ -561,9 +561,17 @@ function InvoiceView({ invoice: i }: { invoice: InvoiceDetail }) {
                   <Table.Td>{l.plantNo ?? ''}</Table.Td>
                   <Table.Td>{l.orderNo ?? ''}</Table.Td>
                   <Table.Td>{period(l.periodFrom, l.periodTo)}</Table.Td>
-                  <Table.Td style={num}>{duration(l)}</Table.Td>
+                  <Table.Td style={{ ...num, whiteSpace: 'nowrap' }}>{duration(l)}</Table.Td>
                   <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
-                  <Table.Td style={num}>{unitPrice(l)}</Table.Td>
+                  <Table.Td style={{ ...num, whiteSpace: 'nowrap' }}>
+                    {format.money(l.unitPrice)}
+                    {l.priceUnit && (
+                      <Text span size="xs" c="dimmed" display="block">
+                        {' '}
+                        {per(l.priceUnit)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td style={num}>
                     {Number(l.discountPercent) > 0 ? `${format.number(l.discountPercent)} %` : ''}
                   </Table.Td>
