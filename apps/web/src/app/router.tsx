@@ -13,7 +13,7 @@ export function createAppRouter(queryClient: QueryClient) {
       Component: AppLayout,
       ErrorBoundary: RouteError,
       HydrateFallback: LoadingScreen,
-      children: toRouteObjects(createGuards(queryClient)),
+      children: toRouteObjects(createGuards(queryClient), queryClient),
     },
   ]);
 }

@@ -1,10 +1,12 @@
 import { MIN_SEARCH_LENGTH } from '@mp/contract/rules/quick-search';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 // The two landing pages (Home, and Inloggen where anonymous use is off) are part of the first bundle, so the
 // first screen needs no second round of downloads; every other page is its own lazy chunk.
 import * as loginPage from '../features/auth/pages/LoginPage';
 import * as homePage from '../features/home/pages/HomePage';
+import { prefetchQueue } from '../features/requests/api/department';
 import { paths } from '../shared/lib/paths';
 import type { Crumb, OpensFor, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
 import type { Guards } from './guards';
@@ -31,6 +33,8 @@ export interface RouteDef {
   banner?: 'large' | 'small';
   /** An extra check after the guard (e.g. Zoeken's minimum term length). */
   loader?: (args: LoaderFunctionArgs) => Response | null;
+  /** Starts reading the page's data once the guard lets it through, while the page's code loads and renders. */
+  prefetch?: (queryClient: QueryClient, url: URL) => void;
 }
 
 // One chunk per feature area; the shell never loads a page it does not show.
@@ -173,7 +177,9 @@ export const routeTable: RouteDef[] = [
     p(stock, 'MaterieelZoekenLocatiesPage'),
   ),
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
-  r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage')),
+  r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage'), {
+    prefetch: prefetchQueue,
+  }),
   r(
     'MaterieeldienstFacturatie',
     paths.materieeldienstFacturatie.pattern,
@@ -404,8 +410,11 @@ export function handleOf(def: RouteDef): RouteHandle {
   };
 }
 
-/** The route objects for createBrowserRouter: guard loader per access rule, lazy page component. */
-export function toRouteObjects(guards: Guards): RouteObject[] {
+/**
+ * The route objects for createBrowserRouter: guard loader per access rule (then the route's prefetch, with a query
+ * client), lazy page component.
+ */
+export function toRouteObjects(guards: Guards, queryClient?: QueryClient): RouteObject[] {
   const routes: RouteObject[] = routeTable.map((def) => {
     const guard =
       def.access === 'auth'
@@ -416,7 +425,12 @@ export function toRouteObjects(guards: Guards): RouteObject[] {
     return {
       path: def.path,
       handle: handleOf(def),
-      loader: async (args: LoaderFunctionArgs) => (await guard(args)) ?? def.loader?.(args) ?? null,
+      loader: async (args: LoaderFunctionArgs) => {
+        const refused = await guard(args);
+        if (refused) return refused;
+        if (queryClient) def.prefetch?.(queryClient, new URL(args.request.url));
+        return def.loader?.(args) ?? null;
+      },
       lazy: async () => {
         const mod = await def.page.load();
         return { Component: mod[def.page.component] as ComponentType };

@@ -7,9 +7,22 @@ import type {
   QueueQuery,
 } from '@mp/contract/api/department';
 import type { RequestDetail } from '@mp/contract/api/ordering';
-import type { RequestStatus } from '@mp/contract/rules/request-status';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type RequestKind,
+  type RequestStatus,
+  requestKinds,
+  requestStatuses,
+} from '@mp/contract/rules/request-status';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
+import { sessionStore } from '../../../shared/session/session';
 import { requestKeys } from './get-requests';
 
 export type { DepartmentRequest, Queue, QueueItem };
@@ -38,14 +51,61 @@ export function getQueue(p: QueueParams, signal?: AbortSignal): Promise<Queue> {
   });
 }
 
+const queueQuery = (p: QueueParams) =>
+  queryOptions({
+    queryKey: departmentKeys.queue(p),
+    queryFn: ({ signal }) => getQueue(p, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export function useQueue(p: QueueParams) {
-  return useQuery(
-    queryOptions({
-      queryKey: departmentKeys.queue(p),
-      queryFn: ({ signal }) => getQueue(p, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(queueQuery(p));
+}
+
+/** A page of the department's queue. */
+export const QUEUE_PAGE_SIZE = 25;
+
+/**
+ * The queue as its address says (/materieeldienst?status=&kind=&q=&depot=&tot=&page=): the tab — no status is the
+ * view `now`, `all` everything, else that status — and the call's parameters. The page and the route's prefetch
+ * read the address alike, so they ask the same query.
+ */
+export function queueAddress(sp: URLSearchParams): { tab: string; params: QueueParams } {
+  const tabParam = sp.get('status') ?? '';
+  const status = (requestStatuses as readonly string[]).includes(tabParam)
+    ? (tabParam as RequestStatus)
+    : undefined;
+  const view = status || tabParam === 'all' ? 'all' : 'now';
+  const kindParam = sp.get('kind') ?? '';
+  const text = (k: string) => sp.get(k)?.trim() || undefined;
+  const until = text('tot');
+  return {
+    tab: status ?? view,
+    params: {
+      view,
+      status,
+      kind: (requestKinds as readonly string[]).includes(kindParam) ? (kindParam as RequestKind) : undefined,
+      q: text('q'),
+      depot: text('depot'),
+      // a day as the address gives it; anything else is no filter
+      plannedUntil: until && /^\d{4}-\d{2}-\d{2}$/.test(until) ? until : undefined,
+      customer: text('klant'),
+      plantLocation: text('locatie'),
+      page: Math.max(1, Number(sp.get('page')) || 1),
+      pageSize: QUEUE_PAGE_SIZE,
+    },
+  };
+}
+
+/**
+ * Starts reading the queue the address asks for while the page's code loads and renders (the route's loader), so
+ * the list does not wait for them (issue #31 item 19). A failure is left to the page, which asks again.
+ */
+export function prefetchQueue(queryClient: QueryClient, url: URL): void {
+  const user = sessionStore.get()?.user;
+  // everyone else is told the page is not theirs, without asking the server
+  if (!user?.isAdmin && !user?.isDepartment) return;
+  void queryClient.prefetchQuery(queueQuery(queueAddress(url.searchParams).params));
 }
 
 /** GET /api/v2.0/Department/requests/{id}: the request with its version, picks, candidates and orders. */

@@ -11,14 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { QueueView } from '@mp/contract/api/department';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import {
-  type RequestKind,
-  type RequestStatus,
-  requestKinds,
-  requestStatuses,
-} from '@mp/contract/rules/request-status';
+import { type RequestStatus, requestKinds, requestStatuses } from '@mp/contract/rules/request-status';
 import { IconBolt, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +23,7 @@ import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
-import { type QueueItem, useQueue } from '../api/department';
+import { QUEUE_PAGE_SIZE, type QueueItem, queueAddress, useQueue } from '../api/department';
 import classes from './department-queue.module.css';
 import { kindKey, statusColor, statusKey } from './status';
 
@@ -37,23 +31,10 @@ import { kindKey, statusColor, statusKey } from './status';
 // what needs the department now — new and taken requests to plan, then what is planned for today or earlier — and
 // finds a request by its number, customer or location. The rows are plain elements: a page shows 25 of them.
 
-const PAGE_SIZE = 25;
-
 /** The queue's filters as they stand in the address (so the Home page can link to a filtered queue). */
 export function useQueueFilters() {
   const [sp, setSp] = useSearchParams();
-  const tabParam = sp.get('status') ?? '';
-  // no status: the view `now`; `all`: everything; a status: that status
-  const status = (requestStatuses as readonly string[]).includes(tabParam)
-    ? (tabParam as RequestStatus)
-    : undefined;
-  const view: QueueView = status || tabParam === 'all' ? 'all' : 'now';
-  const kindParam = sp.get('kind') ?? '';
-  const kind = (requestKinds as readonly string[]).includes(kindParam)
-    ? (kindParam as RequestKind)
-    : undefined;
-  const text = (k: string) => sp.get(k)?.trim() || undefined;
-  const until = text('tot');
+  const { tab, params } = queueAddress(sp);
   const set = (next: Record<string, string | undefined>, keepPage = false) =>
     setSp(
       (prev) => {
@@ -67,20 +48,7 @@ export function useQueueFilters() {
       },
       { replace: true },
     );
-  return {
-    tab: status ?? (view === 'all' ? 'all' : 'now'),
-    view,
-    status,
-    kind,
-    q: text('q'),
-    depot: text('depot'),
-    // a day as the address gives it; anything else is no filter
-    plannedUntil: until && /^\d{4}-\d{2}-\d{2}$/.test(until) ? until : undefined,
-    customer: text('klant'),
-    plantLocation: text('locatie'),
-    page: Math.max(1, Number(sp.get('page')) || 1),
-    set,
-  };
+  return { tab, params, set };
 }
 
 function Tag({ tone, children }: { tone?: 'red' | 'orange'; children: ReactNode }) {
@@ -217,21 +185,10 @@ export function DepartmentQueue() {
   const { t } = useTranslation();
   const format = useFormat();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const f = useQueueFilters();
+  const { tab: currentTab, params, set } = useQueueFilters();
   const today = calendarDayIn(new Date());
-  const query = useQueue({
-    view: f.view,
-    status: f.status,
-    kind: f.kind,
-    q: f.q,
-    depot: f.depot,
-    plannedUntil: f.plannedUntil,
-    customer: f.customer,
-    plantLocation: f.plantLocation,
-    page: f.page,
-    pageSize: PAGE_SIZE,
-  });
-  const [draft, setDraft] = useState({ q: f.q ?? '', depot: f.depot ?? '' });
+  const query = useQueue(params);
+  const [draft, setDraft] = useState({ q: params.q ?? '', depot: params.depot ?? '' });
 
   const data = query.data;
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
@@ -266,7 +223,9 @@ export function DepartmentQueue() {
     body = (
       <EmptyView
         title={
-          f.view === 'now' && !f.q ? t('Materieeldienst.niets_te_doen') : t('Materieeldienst.geen_aanvragen')
+          params.view === 'now' && !params.q
+            ? t('Materieeldienst.niets_te_doen')
+            : t('Materieeldienst.geen_aanvragen')
         }
       />
     );
@@ -282,10 +241,10 @@ export function DepartmentQueue() {
           <QueueTable items={query.data.items} today={today} />
         )}
         <ListPager
-          page={f.page}
+          page={params.page}
           total={query.data.total}
-          pageSize={PAGE_SIZE}
-          onChange={(p) => f.set({ page: p > 1 ? String(p) : undefined }, true)}
+          pageSize={QUEUE_PAGE_SIZE}
+          onChange={(p) => set({ page: p > 1 ? String(p) : undefined }, true)}
         />
       </Stack>
     );
@@ -306,8 +265,8 @@ export function DepartmentQueue() {
         }
       />
       <Tabs
-        value={f.tab}
-        onChange={(v) => f.set({ status: v && v !== 'now' ? v : undefined })}
+        value={currentTab}
+        onChange={(v) => set({ status: v && v !== 'now' ? v : undefined })}
         mb="md"
         keepMounted={false}
       >
@@ -320,7 +279,7 @@ export function DepartmentQueue() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          f.set({ q: draft.q.trim(), depot: draft.depot.trim() });
+          set({ q: draft.q.trim(), depot: draft.depot.trim() });
         }}
       >
         <Group align="end" gap="sm" mb="md" wrap="wrap">
@@ -339,8 +298,8 @@ export function DepartmentQueue() {
             label={t('Aanvragen.soort')}
             placeholder={t('shared.alle')}
             data={requestKinds.map((k) => ({ value: k, label: t(kindKey[k]) }))}
-            value={f.kind ?? null}
-            onChange={(v) => f.set({ kind: v ?? undefined })}
+            value={params.kind ?? null}
+            onChange={(v) => set({ kind: v ?? undefined })}
             clearable
             clearButtonProps={{ 'aria-label': t('shared.wissen') }}
             style={{ flex: '1 1 160px' }}
@@ -363,7 +322,7 @@ export function DepartmentQueue() {
               mih={44}
               onClick={() => {
                 setDraft({ q: '', depot: '' });
-                f.set({
+                set({
                   q: undefined,
                   depot: undefined,
                   kind: undefined,
@@ -378,17 +337,20 @@ export function DepartmentQueue() {
           </Group>
         </Group>
       </form>
-      {f.plannedUntil && (
+      {params.plannedUntil && (
         <Group gap={4} mb="md" data-testid="queue-until">
           <Text size="sm">
             {t('Materieeldienst.gepland_tot_en_met', {
-              date: f.plannedUntil === today ? t('Materieeldienst.vandaag') : format.day(f.plannedUntil),
+              date:
+                params.plannedUntil === today
+                  ? t('Materieeldienst.vandaag')
+                  : format.day(params.plannedUntil),
             })}
           </Text>
           <CloseButton
             size="sm"
             aria-label={t('Materieeldienst.filter_datum_wissen')}
-            onClick={() => f.set({ tot: undefined })}
+            onClick={() => set({ tot: undefined })}
           />
         </Group>
       )}
