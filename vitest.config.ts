@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
+            'e2e/**/*.unit.test.ts',
           ],
           environment: 'node',
         },

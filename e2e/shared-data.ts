@@ -1,0 +1,55 @@
+// What each journey changes or relies on that another journey could change. The journeys share one server and its
+// demo data; e2e/run.ts runs them side by side, except two that name the same datum here: those run one after the
+// other, in the order of the list below (alphabetical, the order they ran in before they ran side by side), so each
+// finds the data as it always did (docs/decisions/0010, "Keeping npm test fast").
+//
+// A new journey is listed here (a unit test checks). It names nothing when it only makes its own data (its own
+// request, complaint, user, page, location) and reads nothing another journey changes; else it names the datum, or
+// a new one described in `sharedData`.
+
+/** The data two or more journeys share, and who changes or reads it. */
+export const sharedData = {
+  'anonymous use':
+    'the setting AllowAnonymousUsers: anonymous turns it on and off again; auth, language and not-found open pages as a visitor and expect it off',
+  'banner title':
+    "Home's banner title: admin-settings sets CustomTitle, admin-translations the text banner.standaard_titel (shown when CustomTitle is empty); both read the banner",
+  news: 'the service messages, which are the news bell: admin-service-messages adds one for today; shell opens the first item of the bell',
+  'order lists':
+    "the site manager's (uitvoerder@vandijk.nl) order lists: ordering fills and orders the ones on P-24001 and P-24002, department empties and orders the one on P-24002",
+  'removal lists and stock':
+    "the site manager's removal lists and the stock on its four locations: removal and relocation send them, stock adds to them, department delivers and collects a plant on P-24002 and sends its removal list there",
+} as const;
+
+export type SharedDatum = keyof typeof sharedData;
+
+/** Every journey (a file in e2e/journeys) and the shared data it changes or reads. */
+export const journeyData: Record<string, readonly SharedDatum[]> = {
+  'admin-categories': [],
+  'admin-content-pages': [],
+  'admin-corporate-identity': [],
+  'admin-mail-templates': [],
+  'admin-page-usage': [],
+  'admin-reports': [],
+  'admin-service-messages': ['news'],
+  'admin-settings': ['banner title'],
+  'admin-translations': ['banner title'],
+  anonymous: ['anonymous use'],
+  auth: ['anonymous use'],
+  complaints: [],
+  department: ['order lists', 'removal lists and stock'],
+  documents: [],
+  invoices: [],
+  language: ['anonymous use'],
+  location: [],
+  'locations-admin': [],
+  'not-found': ['anonymous use'],
+  ordering: ['order lists'],
+  orders: [],
+  relocation: ['removal lists and stock'],
+  removal: ['removal lists and stock'],
+  search: [],
+  shell: ['news'],
+  stock: ['removal lists and stock'],
+  transport: [],
+  users: [],
+};
