@@ -1,17 +1,15 @@
 // The one test command: typecheck, lint, boundaries between areas (dependency-cruiser), unit, server integration (embedded PostgreSQL, and again on a
-// second server when TEST_DATABASE_URL_SECONDARY is set), web component tests, end-to-end.
+// second server when TEST_DATABASE_URL_SECONDARY is set), web component tests, the web build once, end-to-end on it.
+// Prints each step's time and the total; a whole run warns when it is over its budget (TEST_BUDGET_MINUTES, 25).
+//   npm test                 every step
+//   npm test -- server e2e   those steps (and the ones they need: e2e the build)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-interface Step {
-  name: string;
-  cmd: string[];
-  env?: Record<string, string>;
-  when?: () => boolean;
-}
+import { type Step, type StepResult, selectSteps, summary } from './lib/steps.ts';
 
 const secondary = process.env.TEST_DATABASE_URL_SECONDARY;
 const only = process.argv.slice(2);
+const budgetMinutes = Number(process.env.TEST_BUDGET_MINUTES ?? 25);
 
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
@@ -33,13 +31,31 @@ const steps: Step[] = [
     cmd: ['npx', 'vitest', 'run', '--project', 'web'],
     when: () => existsSync('apps/web/vitest.config.ts'),
   },
-  { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'], when: () => existsSync('e2e/run.ts') },
+  // built once here; the e2e step's server serves it (e2e/run.ts)
+  { name: 'build', cmd: ['npm', 'run', 'build'], when: () => existsSync('e2e/run.ts') },
+  {
+    name: 'e2e',
+    cmd: ['node', 'e2e/run.ts'],
+    needs: ['build'],
+    when: () => existsSync('e2e/run.ts'),
+  },
 ];
 
-const results: { name: string; ok: boolean; seconds: number }[] = [];
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue;
-  if (step.when && !step.when()) continue;
+let selected: Step[];
+try {
+  selected = selectSteps(steps, only);
+} catch (e) {
+  process.stderr.write(`${(e as Error).message}\n`);
+  process.exit(2);
+}
+
+const results: StepResult[] = [];
+const skipped: string[] = [];
+for (const step of selected) {
+  if (step.when && !step.when()) {
+    skipped.push(step.name);
+    continue;
+  }
   const t0 = Date.now();
   process.stdout.write(`\n=== ${step.name}: ${step.cmd.join(' ')}\n`);
   const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
@@ -53,9 +69,5 @@ for (const step of steps) {
   results.push({ name: step.name, ok, seconds: (Date.now() - t0) / 1000 });
   if (!ok) break;
 }
-process.stdout.write('\n=== summary\n');
-for (const r of results)
-  process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(22)} ${r.seconds.toFixed(1)} s\n`);
-const failed = results.filter((r) => !r.ok).length;
-process.stdout.write(`steps: ${results.length - failed} passed, ${failed} failed\n`);
-process.exit(failed ? 1 : 0);
+process.stdout.write(`\n${summary(results, { skipped, whole: only.length === 0, budgetMinutes })}`);
+process.exit(results.some((r) => !r.ok) ? 1 : 0);
