@@ -13,6 +13,7 @@ import type { ComplaintStatus } from '@mp/contract/rules/complaints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFile, pathParam } from '../../../shared/api/client';
 import { submitIdempotent } from '../../../shared/api/idempotent-submit';
+import { complaintKeys } from '../../../shared/api/query-keys';
 import { useStore } from '../../../shared/lib/store';
 import { sessionStore } from '../../../shared/session/session';
 
@@ -36,19 +37,6 @@ export interface ListParams {
   page: number;
   pageSize: number;
 }
-
-export const complaintKeys = {
-  all: ['complaints'] as const,
-  lists: () => [...complaintKeys.all, 'list'] as const,
-  list: (p: ListParams) => [...complaintKeys.lists(), p] as const,
-  options: (locationNo: string) => [...complaintKeys.all, 'options', locationNo] as const,
-  details: () => [...complaintKeys.all, 'detail'] as const,
-  detail: (id: string) => [...complaintKeys.details(), id] as const,
-  management: () => [...complaintKeys.all, 'management-probe'] as const,
-  queue: (p: Record<string, unknown>) => [...complaintKeys.all, 'queue', p] as const,
-  queueDetail: (id: string) => [...complaintKeys.all, 'queue-detail', id] as const,
-  file: (url: string) => [...complaintKeys.all, 'file', url] as const,
-};
 
 /** GET Complaints (one location / all mine) or Complaints/management. */
 export function useComplaints(p: ListParams | null) {

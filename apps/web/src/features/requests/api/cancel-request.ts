@@ -1,7 +1,7 @@
 import type { RequestDetail } from '@mp/contract/api/ordering';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { requestKeys } from './get-requests';
+import { requestKeys } from '../../../shared/api/query-keys';
 
 /** POST /api/v2.0/PlantRequests/{id}/cancel: the requester cancels while the request is still submitted. */
 export function cancelRequest(id: string, note?: string): Promise<RequestDetail> {

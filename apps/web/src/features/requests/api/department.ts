@@ -23,7 +23,7 @@ import {
 } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { sessionStore } from '../../../shared/session/session';
-import { requestKeys } from './get-requests';
+import { departmentKeys, requestKeys } from '../../../shared/api/query-keys';
 
 export type { DepartmentRequest, Queue, QueueItem };
 
@@ -33,13 +33,6 @@ export type QueueParams = Omit<QueueQuery, 'page' | 'pageSize' | 'view'> & {
   view?: QueueQuery['view'];
   page: number;
   pageSize: number;
-};
-
-export const departmentKeys = {
-  all: ['department'] as const,
-  queues: () => [...departmentKeys.all, 'queue'] as const,
-  queue: (p: QueueParams) => [...departmentKeys.queues(), p] as const,
-  request: (id: string) => [...departmentKeys.all, 'request', id] as const,
 };
 
 /** GET /api/v2.0/Department/requests: every customer's requests, rush first, with the count per status. */

@@ -1,7 +1,7 @@
 import type { RequestDetail } from '@mp/contract/api/ordering';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { requestKeys } from './get-requests';
+import { requestKeys } from '../../../shared/api/query-keys';
 
 export type { RequestDetail };
 

@@ -3,6 +3,7 @@ import type { RequestStatus } from '@mp/contract/rules/request-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
+import { requestKeys } from '../../../shared/api/query-keys';
 
 export type { RequestSummary };
 
@@ -14,14 +15,6 @@ export interface RequestListParams {
 }
 
 export type RequestListAnswer = z.infer<typeof requestList>;
-
-export const requestKeys = {
-  all: ['requests'] as const,
-  lists: () => [...requestKeys.all, 'list'] as const,
-  list: (p: RequestListParams) => [...requestKeys.lists(), p] as const,
-  details: () => [...requestKeys.all, 'detail'] as const,
-  detail: (id: string) => [...requestKeys.details(), id] as const,
-};
 
 /** GET /api/v2.0/PlantRequests?plantLocation=&status=&page=&pageSize=: the location's requests, newest first. */
 export function getRequests(p: RequestListParams, signal?: AbortSignal): Promise<RequestListAnswer> {

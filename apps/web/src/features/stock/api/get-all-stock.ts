@@ -2,7 +2,7 @@ import { EMPTY_GUID } from '@mp/contract';
 import type { AllStock } from '@mp/contract/api/stock';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { stockKeys } from './keys';
+import { stockKeys } from '../../../shared/api/query-keys';
 
 /** GET /api/v2.0/PlantInventoryItems/{categoryId}/locations?query= : stock of every location, or the search over them. */
 export function getAllStock(query: string, signal?: AbortSignal, categoryId = EMPTY_GUID): Promise<AllStock> {

@@ -1,7 +1,7 @@
 import type { InspectionsList } from '@mp/contract/api/stock';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { stockKeys } from './keys';
+import { stockKeys } from '../../../shared/api/query-keys';
 
 /** GET /api/v2.0/PlantInspections?plantLocation= (absent: every location of the user). */
 export function getInspections(locationNo: string | null, signal?: AbortSignal): Promise<InspectionsList> {

@@ -1,7 +1,7 @@
 import type { PlantDetail } from '@mp/contract/api/stock';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { stockKeys } from './keys';
+import { stockKeys } from '../../../shared/api/query-keys';
 
 /** GET /api/v2.0/PlantInventoryItems/{itemNo}/plants/{plantNo}?plantLocation= */
 export function getPlant(

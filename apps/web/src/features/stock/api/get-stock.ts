@@ -1,7 +1,16 @@
-import type { StockPage } from '@mp/contract/api/stock';
+import type { StockPage, StockSort } from '@mp/contract/api/stock';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { type StockParams, stockKeys } from './keys';
+import { stockKeys } from '../../../shared/api/query-keys';
+
+export interface StockParams {
+  locationNo: string;
+  categoryId: string;
+  sortBy: StockSort;
+  pageSize: number;
+  pageNumber: number;
+  query: string;
+}
 
 /** GET /api/v2.0/PlantInventoryItems/{categoryId}?plantLocation=&sortBy=&pageSize=&pageNumber=&query= */
 export function getStock(p: StockParams, signal?: AbortSignal): Promise<StockPage> {

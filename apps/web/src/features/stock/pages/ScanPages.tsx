@@ -32,6 +32,7 @@ import { api } from '../../../shared/api/client';
 import { isApiError } from '../../../shared/api/errors';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
+import { stockKeys } from '../../../shared/api/query-keys';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
 import { translateCode } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/lib/paths';
@@ -148,7 +149,7 @@ export function ScanPage() {
   const video = useRef<HTMLVideoElement>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const result = useQuery({
-    queryKey: ['stock', 'scan', code],
+    queryKey: stockKeys.scan(code),
     queryFn: ({ signal }) => scanCode(code ?? '', signal),
     enabled: code !== null,
     retry: false,
@@ -337,7 +338,7 @@ export function LabelsPage() {
   const location = useStore(selectedLocationStore);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const plants = useQuery({
-    queryKey: ['stock', 'labels', location?.locationNo],
+    queryKey: stockKeys.labels(location?.locationNo),
     queryFn: ({ signal }) => plantsOn(location?.locationNo ?? '', signal),
     enabled: location !== null,
   });
