@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { departmentKeys } from '../../../shared/api/query-keys';
 import { startSession } from '../../../shared/session/session';
 import { json, signInTest, signOutTest, testQueryClient } from '../../../test/render';
-import { departmentKeys } from '../../../shared/api/query-keys';
 import { prefetchQueue, queueAddress } from './department';
 
 // The queue's address and its prefetch (issue #31 items 14 and 19): the route starts reading the queue the address

@@ -22,8 +22,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { sessionStore } from '../../../shared/session/session';
 import { departmentKeys, requestKeys } from '../../../shared/api/query-keys';
+import { sessionStore } from '../../../shared/session/session';
 
 export type { DepartmentRequest, Queue, QueueItem };
 
