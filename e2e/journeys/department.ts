@@ -117,6 +117,12 @@ async function departmentProcesses(
   );
   try {
     await signIn(page, DEPARTMENT);
+    // the main bar holds its items (the department's one more, English names): none runs off the bar
+    const overflow = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="nav-home"]')?.closest('ul') as HTMLElement;
+      return list.scrollWidth - (list.parentElement as HTMLElement).clientWidth;
+    });
+    assert.ok(overflow <= 0, `the main navigation runs ${overflow}px off the bar`);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-department').click();
     await page.waitForURL(/\/materieeldienst$/);

@@ -1,6 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { IconMenu2, IconSearch, IconShoppingCart, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PRODUCT_SEARCH_INPUT_ID } from '../../features/search/components/ProductSearchBox';
@@ -20,9 +20,38 @@ function focusSearch() {
   input.focus();
 }
 
+/**
+ * Whether the navigation's items, with their names, are wider than the room the bar leaves them (more items for the
+ * department and admins, longer names in French or German, a narrow desktop): then they show as icons, their names
+ * kept as the links' accessible names and tooltips. The width with names is measured while they show, again
+ * whenever the items or their language change.
+ */
+function useCompactNav(nav: RefObject<HTMLElement | null>, key: string): boolean {
+  const [state, setState] = useState({ key, compact: false });
+  // new items or another language render with their names first, to be measured
+  const compact = state.key === key && state.compact;
+  const full = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again only for new items or language (key)
+  useLayoutEffect(() => {
+    const el = nav.current;
+    const list = el?.firstElementChild as HTMLElement | null | undefined;
+    if (!el || !list) return;
+    if (!compact) full.current = list.scrollWidth;
+    const check = () => {
+      const next = full.current > el.clientWidth;
+      setState((s) => (s.key === key && s.compact === next ? s : { key, compact: next }));
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [nav, key]);
+  return compact;
+}
+
 /** The main bar: logo → Home, the navigation (a drawer below tablet width), search shortcut and cart. */
 export function MainBar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = useNavItems();
   const identity = useCorporateIdentity();
   const cartCount = useOrderListCount();
@@ -31,6 +60,8 @@ export function MainBar() {
   const [mounted, setMounted] = useState(false);
   if (opened && !mounted) setMounted(true);
   const location = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  const compact = useCompactNav(nav, `${i18n.language}|${items.map((i) => i.key).join(',')}`);
 
   // a navigation closes the drawer (not the first render: nothing to close, and no second render for it)
   const shownPath = useRef(location.pathname);
@@ -63,7 +94,12 @@ export function MainBar() {
           </Link>
         </div>
 
-        <nav aria-label={t('nav.menu')} className={classes.desktopNav}>
+        <nav
+          aria-label={t('nav.menu')}
+          className={classes.desktopNav}
+          ref={nav}
+          data-compact={compact || undefined}
+        >
           <ul className={classes.navList}>
             {items.map((item) => (
               <li key={item.key}>
@@ -74,6 +110,7 @@ export function MainBar() {
                     isActive ? `${classes.navLink} ${classes.navLinkActive}` : classes.navLink
                   }
                   aria-label={itemLabel(t, item)}
+                  title={compact ? t(item.labelKey) : undefined}
                   data-testid={`nav-${item.key}`}
                 >
                   {item.icon}
