@@ -299,7 +299,7 @@ export async function search(
   }
   return {
     query: q.query,
-    // what the page bolds: the typed words and the synonyms that found something with them
+    // what the page bolds: the typed words and their synonyms
     words: [...new Set(variants.flat())],
     items: list.items,
     sets: sets.map((s) => ({
