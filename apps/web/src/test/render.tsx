@@ -18,6 +18,17 @@ export function testQueryClient(): QueryClient {
   });
 }
 
+/** The app's providers a component needs to render (texts, theme), for tests that bring their own router. */
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={buildTheme(defaultBrand)} env="test">
+        {children}
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
 /**
  * Renders a component inside the app's providers and a memory router with a few target routes. With
  * `persistent`, the component stays on screen above the routes (as the shell's parts do) when it navigates.

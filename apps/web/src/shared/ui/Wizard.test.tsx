@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildTheme, defaultBrand } from '../../app/theme';
-import { i18n } from '../i18n/i18n';
+import { TestProviders } from '../../test/render';
 import { paths } from '../lib/paths';
 import { DonePage } from './Wizard';
 
@@ -19,11 +16,9 @@ function openDone(entry: string | { pathname: string; search?: string; state?: u
     { initialEntries: [entry] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={buildTheme(defaultBrand)} env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nextProvider>,
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return router;
 }
