@@ -41,5 +41,11 @@ export function formMemory<V extends object, F extends string>(prefix: string, e
       localStorage.removeItem(prefix + locationNo);
     } catch {}
   };
-  return { held, hold, forget };
+  /** The memory of one location: what a wizard's steps hold, hold and forget. */
+  const at = (locationNo: string) => ({
+    held: () => held(locationNo),
+    hold: (change: Partial<HeldForm<V, F>>) => hold(locationNo, change),
+    forget: () => forget(locationNo),
+  });
+  return { held, hold, forget, at };
 }

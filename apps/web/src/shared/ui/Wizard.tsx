@@ -1,21 +1,23 @@
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { ErrorKey } from '../lib/form-errors';
 import { paths } from '../lib/paths';
+import type { ContactValues } from '../lib/request-form';
 import type { WizardStep } from './AreaPage';
 import { useFormat } from './format';
 import { PageHeader } from './PageHeader';
 import { NothingSent, useSentRequest } from './SentRequest';
 import { WizardProgress } from './WizardProgress';
 
-// What the request wizards share (removal, relocation, transport): the frame with the step indicator, a summary
-// row, a field message, the terms, the send bar and the done page. `group` names a wizard's translations.
+// What the request wizards share (order, removal, relocation, transport): the frame with the step indicator, the
+// restored-form notice, a field message, the Gegevens step's buttons, a summary row and the done page; the last step
+// is WizardFinishStep.tsx. `group` names a wizard's translations.
 
 /** The translation group of a request wizard. */
-export type WizardGroup = 'Afvoeren' | 'Verplaatsen' | 'TransportAanvraag';
+export type WizardGroup = 'Bestellen' | 'Afvoeren' | 'Verplaatsen' | 'TransportAanvraag';
 
 export function WizardFrame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
@@ -41,6 +43,32 @@ export function SummaryRow({ label, children }: { label: string; children: React
   );
 }
 
+/** The contact part of a summary: who and the phone (unless `person` is false), the reference and comment if any. */
+export function ContactSummary({
+  group,
+  values,
+  person = true,
+}: {
+  group: WizardGroup;
+  values: Pick<ContactValues, 'reference' | 'comment'> & Partial<ContactValues>;
+  person?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {person && (
+        <SummaryRow label={t(`${group}.contactpersoon`)}>
+          {values.contactPerson} · {values.phone}
+        </SummaryRow>
+      )}
+      {values.reference.trim() && (
+        <SummaryRow label={t(`${group}.referentie`)}>{values.reference}</SummaryRow>
+      )}
+      {values.comment.trim() && <SummaryRow label={t(`${group}.opmerking`)}>{values.comment}</SummaryRow>}
+    </>
+  );
+}
+
 /** A field message in the interface language; a date parameter written as the locale writes dates. */
 export function FieldText({ error }: { error: ErrorKey | undefined }) {
   const { t } = useTranslation();
@@ -51,11 +79,93 @@ export function FieldText({ error }: { error: ErrorKey | undefined }) {
   return <>{t(error.key, params)}</>;
 }
 
-/** Where each wizard starts, for a done page opened without a request just sent. */
-const wizardStart: Record<WizardGroup, { to: string; labelKey: string }> = {
-  Afvoeren: { to: paths.afvoerlijst.to(), labelKey: 'nav.afvoerlijst' },
-  Verplaatsen: { to: paths.afvoerlijst.to(), labelKey: 'nav.afvoerlijst' },
-  TransportAanvraag: { to: paths.transportGegevens.to(), labelKey: 'TransportAanvraag.nieuw' },
+/** A form's field messages as the inputs' `error`: `fieldText(errors)(field)`. */
+export const fieldText =
+  <F extends string>(errors: Partial<Record<F, ErrorKey>>) =>
+  (field: F): ReactNode =>
+    errors[field] ? <FieldText error={errors[field]} /> : undefined;
+
+/** The Gegevens step came back from what the user filled in before (product §4). */
+export function RestoredNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="brand" variant="light" icon={<IconInfoCircle aria-hidden />}>
+      {t('wizard.concept_hersteld')}
+    </Alert>
+  );
+}
+
+/**
+ * The Gegevens step's buttons: back to where the wizard started (when it has such a place) and Volgende — a submit
+ * button of the step's form without `onNext`.
+ */
+export function WizardNextBar({
+  back,
+  onNext,
+  going = false,
+  testId,
+}: {
+  back?: { to: string; label: string };
+  onNext?: () => void;
+  going?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify={back ? 'space-between' : 'flex-end'} gap="sm">
+      {back && (
+        <Button
+          component={Link}
+          to={back.to}
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          mih={44}
+        >
+          {back.label}
+        </Button>
+      )}
+      <Button
+        type={onNext ? 'button' : 'submit'}
+        onClick={onNext}
+        rightSection={<IconArrowRight size={18} aria-hidden />}
+        loading={going}
+        mih={44}
+        data-testid={testId}
+      >
+        {t('shared.volgende')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Where each wizard starts (for a done page opened without a request just sent) and where its done page goes on to.
+ */
+const wizardEnds: Record<WizardGroup, { start: string; startKey: string; more: string; moreKey: string }> = {
+  Bestellen: {
+    start: paths.bestellijst.to(),
+    startKey: 'nav.bestellijst',
+    more: paths.materieel.to(),
+    moreKey: 'Bestellen.verder_bestellen',
+  },
+  Afvoeren: {
+    start: paths.afvoerlijst.to(),
+    startKey: 'nav.afvoerlijst',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
+  Verplaatsen: {
+    start: paths.afvoerlijst.to(),
+    startKey: 'nav.afvoerlijst',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
+  TransportAanvraag: {
+    start: paths.transportGegevens.to(),
+    startKey: 'TransportAanvraag.nieuw',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
 };
 
 /**
@@ -71,7 +181,7 @@ export function DonePage({ group, testId }: { group: WizardGroup; testId: string
     return (
       <>
         <PageHeader />
-        <NothingSent startTo={wizardStart[group].to} startLabel={t(wizardStart[group].labelKey)} />
+        <NothingSent startTo={wizardEnds[group].start} startLabel={t(wizardEnds[group].startKey)} />
       </>
     );
   const { requestNo, requestId } = sent.sent;
@@ -93,118 +203,12 @@ export function DonePage({ group, testId }: { group: WizardGroup; testId: string
             <Button component={Link} to={paths.aanvraag.to(requestId)} mih={44} data-testid="to-request">
               {t('Bestellen.naar_aanvraag')}
             </Button>
-            <Button component={Link} to={paths.materieelvoorraad.to()} variant="default" mih={44}>
-              {t('routes.Materieelvoorraad')}
+            <Button component={Link} to={wizardEnds[group].more} variant="default" mih={44}>
+              {t(wizardEnds[group].moreKey)}
             </Button>
           </Group>
         </Stack>
       </Paper>
     </WizardFrame>
-  );
-}
-
-/** The terms to accept before sending (when the wizard's setting asks for them), with the link to read them. */
-export function TermsPanel({
-  group,
-  checked,
-  onChange,
-  error,
-  url,
-}: {
-  group: WizardGroup;
-  checked: boolean;
-  onChange: (accepted: boolean) => void;
-  error: boolean;
-  url: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Checkbox
-        checked={checked}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        label={
-          <>
-            {t(`${group}.voorwaarden`)}
-            {url && (
-              <>
-                {' '}
-                (
-                <Anchor href={url} target="_blank" rel="noopener noreferrer">
-                  {t(`${group}.voorwaarden_lezen`)}
-                </Anchor>
-                )
-              </>
-            )}
-          </>
-        }
-        error={error ? t('error.voorwaarden_niet_geaccepteerd') : undefined}
-        styles={{ body: { minHeight: 44, alignItems: 'center' } }}
-        data-testid="terms"
-      />
-    </Paper>
-  );
-}
-
-/**
- * Step 2's failure and buttons: `error.server_fout` with the server's reason (what was typed stays), back to the
- * Gegevens step, and send (busy while it runs; a second click does nothing).
- */
-export function SendBar({
-  group,
-  failure,
-  pending,
-  onSend,
-  editTo,
-  testId,
-}: {
-  group: WizardGroup;
-  failure: string | null;
-  pending: boolean;
-  onSend: () => void;
-  editTo: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={t('error.server_fout')}
-          data-testid="submit-failure"
-        >
-          <Stack gap={4}>
-            {failure !== t('error.server_fout') && <Text size="sm">{failure}</Text>}
-            <Anchor component={Link} to={editTo} size="sm">
-              {t('Bestellen.gegevens_aanpassen')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Button
-          component={Link}
-          to={editTo}
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-          mih={44}
-        >
-          {t('Bestellen.gegevens_aanpassen')}
-        </Button>
-        <Button
-          onClick={onSend}
-          loading={pending}
-          disabled={pending}
-          leftSection={<IconSend size={18} aria-hidden />}
-          mih={44}
-          data-testid={testId}
-        >
-          {pending ? t(`${group}.bezig_versturen`) : t(`${group}.versturen`)}
-        </Button>
-      </Group>
-    </>
   );
 }

@@ -4,11 +4,21 @@ import {
   type RelocationDateSettings,
   relocationDateRules,
 } from '@mp/contract/rules/order-dates';
-import { type ErrorKey, issueKey } from '../../../shared/lib/form-errors';
+import type { ErrorKey } from '../../../shared/lib/form-errors';
 import { formMemory } from '../../../shared/lib/form-memory';
+import {
+  addressOf,
+  type ContactValues,
+  contactOf,
+  type DateInComment,
+  emptyContact,
+  formProblems,
+  noDateInComment,
+  sameNamedField,
+} from '../../../shared/lib/request-form';
 
 /** What the relocation wizard's Gegevens step holds while it is being filled in. */
-export interface RelocationFormValues {
+export interface RelocationFormValues extends ContactValues {
   targetLocation: string | null;
   moveDate: string | null;
   expectedReturnDate: string | null;
@@ -18,10 +28,6 @@ export interface RelocationFormValues {
   street: string;
   postcode: string;
   city: string;
-  contactPerson: string;
-  phone: string;
-  reference: string;
-  comment: string;
   termsAccepted: boolean;
 }
 
@@ -36,10 +42,7 @@ export const emptyRelocationForm: RelocationFormValues = {
   street: '',
   postcode: '',
   city: '',
-  contactPerson: '',
-  phone: '',
-  reference: '',
-  comment: '',
+  ...emptyContact,
   termsAccepted: false,
 };
 
@@ -47,35 +50,22 @@ export const emptyRelocationForm: RelocationFormValues = {
 export function toRelocationForm(
   locationNo: string,
   v: RelocationFormValues,
-  opts: { dateInComment: boolean; dateLabel: string } = { dateInComment: false, dateLabel: '' },
+  opts: DateInComment = noDateInComment,
 ): RelocationForm {
-  const typed = v.delivery === 'other_address';
-  const comment = v.comment.trim();
   return {
     kind: 'relocation',
     plantLocation: locationNo,
     targetLocation: v.targetLocation ?? '',
     moveDate: v.moveDate ?? '',
     expectedReturnDate: v.expectedReturnDate || null,
-    addressCode: typed ? undefined : (v.addressCode ?? undefined),
-    street: typed ? v.street.trim() || undefined : undefined,
-    postcode: typed ? v.postcode.trim() || undefined : undefined,
-    city: typed ? v.city.trim() || undefined : undefined,
-    contactPerson: v.contactPerson.trim(),
-    phone: v.phone.trim(),
-    reference: v.reference.trim() || undefined,
-    comment:
-      opts.dateInComment && v.moveDate
-        ? [comment, `${opts.dateLabel}: ${v.moveDate}`].filter(Boolean).join('\n')
-        : comment || undefined,
+    ...addressOf(v.delivery, v),
+    ...contactOf(v, v.moveDate, opts),
     termsAccepted: v.termsAccepted,
   };
 }
 
 /** The server's field names → the form's. */
-export function relocationFieldOf(name: string): RelocationField | null {
-  return name in emptyRelocationForm ? (name as RelocationField) : null;
-}
+export const relocationFieldOf = sameNamedField<RelocationField>(emptyRelocationForm);
 
 /**
  * The form's problems by field (empty: it may go on): the contract's schema, the shared date rule with
@@ -92,10 +82,7 @@ export function validateRelocationForm(
     checkTerms: boolean;
   },
 ): Partial<Record<RelocationField, ErrorKey>> {
-  const out: Partial<Record<RelocationField, ErrorKey>> = {};
-  const put = (f: RelocationField, e: ErrorKey) => {
-    if (!out[f]) out[f] = e;
-  };
+  const { found, put, schema, terms } = formProblems(relocationFieldOf);
   if (!v.targetLocation) put('targetLocation', { key: 'validation.verplicht' });
   if (!v.moveDate) put('moveDate', { key: 'validation.verplicht' });
   if (ctx.returnRequired && !v.expectedReturnDate) put('expectedReturnDate', { key: 'validation.verplicht' });
@@ -109,16 +96,9 @@ export function validateRelocationForm(
       put(p.field === 'deliveryDate' ? 'moveDate' : 'expectedReturnDate', { key: p.code, params: p.params });
     }
   }
-  const parsed = relocationForm.safeParse(toRelocationForm('-', v));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const f = relocationFieldOf(String(issue.path[0] ?? ''));
-      if (f) put(f, issueKey(issue));
-    }
-  }
-  if (ctx.checkTerms && ctx.termsRequired && !v.termsAccepted)
-    put('termsAccepted', { key: 'error.voorwaarden_niet_geaccepteerd' });
-  return out;
+  schema(relocationForm.safeParse(toRelocationForm('-', v)));
+  terms(ctx, v.termsAccepted, 'termsAccepted');
+  return found;
 }
 
 export const relocationMemory = formMemory<RelocationFormValues, RelocationField>(

@@ -4,11 +4,21 @@ import {
   type RemovalDateSettings,
   removalDateRules,
 } from '@mp/contract/rules/order-dates';
-import { type ErrorKey, issueKey } from '../../../shared/lib/form-errors';
+import type { ErrorKey } from '../../../shared/lib/form-errors';
 import { formMemory } from '../../../shared/lib/form-memory';
+import {
+  addressOf,
+  type ContactValues,
+  contactOf,
+  type DateInComment,
+  emptyContact,
+  formProblems,
+  noDateInComment,
+  sameNamedField,
+} from '../../../shared/lib/request-form';
 
 /** What the removal wizard's Gegevens step holds while it is being filled in (strings as typed). */
-export interface RemovalFormValues {
+export interface RemovalFormValues extends ContactValues {
   removalDate: string | null;
   transportMeans: string;
   depotNo: string | null;
@@ -18,10 +28,6 @@ export interface RemovalFormValues {
   street: string;
   postcode: string;
   city: string;
-  contactPerson: string;
-  phone: string;
-  reference: string;
-  comment: string;
   termsAccepted: boolean;
 }
 
@@ -36,10 +42,7 @@ export const emptyRemovalForm: RemovalFormValues = {
   street: '',
   postcode: '',
   city: '',
-  contactPerson: '',
-  phone: '',
-  reference: '',
-  comment: '',
+  ...emptyContact,
   termsAccepted: false,
 };
 
@@ -50,29 +53,16 @@ export const emptyRemovalForm: RemovalFormValues = {
 export function toRemovalForm(
   locationNo: string,
   v: RemovalFormValues,
-  opts: { dateInComment: boolean; dateLabel: string } = { dateInComment: false, dateLabel: '' },
+  opts: DateInComment = noDateInComment,
 ): RemovalForm {
-  // brought to the depot by the customer: no pick-up address goes along
-  const bring = v.transportMeans === REMOVAL_BRING;
-  const typed = !bring && v.pickup === 'other_address';
-  const chosen = !bring && v.pickup === 'work_address';
-  const comment = v.comment.trim();
   return {
     plantLocation: locationNo,
     removalDate: v.removalDate ?? '',
     transportMeans: v.transportMeans.trim() || undefined,
     depotNo: v.depotNo ?? '',
-    addressCode: chosen ? (v.addressCode ?? undefined) : undefined,
-    street: typed ? v.street.trim() || undefined : undefined,
-    postcode: typed ? v.postcode.trim() || undefined : undefined,
-    city: typed ? v.city.trim() || undefined : undefined,
-    contactPerson: v.contactPerson.trim(),
-    phone: v.phone.trim(),
-    reference: v.reference.trim() || undefined,
-    comment:
-      opts.dateInComment && v.removalDate
-        ? [comment, `${opts.dateLabel}: ${v.removalDate}`].filter(Boolean).join('\n')
-        : comment || undefined,
+    // brought to the depot by the customer: no pick-up address goes along
+    ...addressOf(v.pickup, v, picksUp(v)),
+    ...contactOf(v, v.removalDate, opts),
     termsAccepted: v.termsAccepted,
   };
 }
@@ -86,10 +76,7 @@ export function validateRemovalForm(
   v: RemovalFormValues,
   ctx: { today: string; dates: RemovalDateSettings; termsRequired: boolean; checkTerms: boolean },
 ): Partial<Record<RemovalField, ErrorKey>> {
-  const out: Partial<Record<RemovalField, ErrorKey>> = {};
-  const put = (f: RemovalField, e: ErrorKey) => {
-    if (!out[f]) out[f] = e;
-  };
+  const { found, put, schema, terms } = formProblems(removalFieldOf);
   if (!v.removalDate) put('removalDate', { key: 'validation.verplicht' });
   else {
     const p = deliveryDateProblem(v.removalDate, ctx.today, removalDateRules(ctx.dates));
@@ -98,30 +85,18 @@ export function validateRemovalForm(
   if (!v.depotNo) put('depotNo', { key: 'validation.verplicht' });
   if (v.transportMeans !== REMOVAL_BRING && v.pickup === 'work_address' && !v.addressCode)
     put('addressCode', { key: 'validation.verplicht' });
-  const parsed = removalForm.safeParse(toRemovalForm('-', v));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const f = removalFieldOf(String(issue.path[0] ?? ''));
-      if (f) put(f, issueKey(issue));
-    }
-  }
-  if (ctx.checkTerms && ctx.termsRequired && !v.termsAccepted)
-    put('termsAccepted', { key: 'error.voorwaarden_niet_geaccepteerd' });
-  return out;
+  schema(removalForm.safeParse(toRemovalForm('-', v)));
+  terms(ctx, v.termsAccepted, 'termsAccepted');
+  return found;
 }
 
 /** The server's field names → the form's (a typed address is street/postcode/city on both sides). */
-export function removalFieldOf(name: string): RemovalField | null {
-  return name in emptyRemovalForm ? (name as RemovalField) : null;
-}
+export const removalFieldOf = sameNamedField<RemovalField>(emptyRemovalForm);
 
 // ── the form kept while the user goes back and forth, and across a reload (per location) ──────────────────
 
-const memory = formMemory<RemovalFormValues, RemovalField>('mp.removalForm.', emptyRemovalForm);
-export const heldRemoval = memory.held;
-export const holdRemoval = memory.hold;
-/** After a successful submit the form starts empty again (product §4). */
-export const forgetRemoval = memory.forget;
+/** The form per location; forgotten after a successful submit, so the next one starts empty (product §4). */
+export const removalMemory = formMemory<RemovalFormValues, RemovalField>('mp.removalForm.', emptyRemovalForm);
 
 /** Whether the removal is picked up at the location (not brought to the depot by the customer). */
 export const picksUp = (v: RemovalFormValues) => v.transportMeans !== REMOVAL_BRING;

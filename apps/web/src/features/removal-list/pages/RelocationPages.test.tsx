@@ -1,5 +1,5 @@
 import type { RemovalList } from '@mp/contract/api/stock';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
@@ -109,6 +109,25 @@ describe('Verplaatsen wizard', () => {
       1,
     );
     expect(relocationMemory.held('P-1')?.filled ?? false).toBe(false);
+  });
+
+  // issue #32 item 3: locations that could not be read showed the form with no target to choose
+  it('Gegevens shows locations that cannot be read as a failure with a retry, never as no target at all', async () => {
+    const answer = fetchMock.getMockImplementation();
+    let locationsFail = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (locationsFail && new URL(String(input), 'http://localhost').pathname.endsWith('/PlantLocations'))
+        return json({ code: 'error.server_fout', message: 'kapot' }, 500);
+      return (answer as typeof fetch)(input, init);
+    });
+    renderWithProviders(<VerplaatsenGegevensPage />, { path: '/verplaatsen/gegevens' });
+    const alert = await screen.findByRole('alert');
+    expect(screen.queryByTestId('relocation-target')).toBeNull();
+    locationsFail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    fireEvent.click(await screen.findByTestId('relocation-target'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options.some((o) => o?.includes('P-2'))).toBe(true);
   });
 
   it('Afronden sends kind relocation with the target, dates and typed address under an Idempotency-Key', async () => {

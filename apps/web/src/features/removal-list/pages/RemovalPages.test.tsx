@@ -5,9 +5,7 @@ import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snack
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import {
   emptyRemovalForm,
-  forgetRemoval,
-  heldRemoval,
-  holdRemoval,
+  removalMemory,
   toRemovalForm,
   validateRemovalForm,
 } from '../components/removal-form';
@@ -60,7 +58,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   resetSnackbars();
-  forgetRemoval('P-1');
+  removalMemory.forget('P-1');
   submitAnswer = () =>
     json(
       {
@@ -201,11 +199,11 @@ describe('Afvoeren wizard', () => {
     fireEvent.change(phone, { target: { value: 'bel maar' } });
     fireEvent.click(screen.getByTestId('removal-next'));
     expect(await screen.findByText('Vul een geldig telefoonnummer in.')).toBeTruthy();
-    expect(heldRemoval('P-1')?.filled).toBe(false);
+    expect(removalMemory.held('P-1')?.filled).toBe(false);
   });
 
   it('Afronden sends the form once with an Idempotency-Key and keeps what was typed on a failure', async () => {
-    holdRemoval('P-1', {
+    removalMemory.hold('P-1', {
       filled: true,
       values: {
         ...emptyRemovalForm,
@@ -246,13 +244,68 @@ describe('Afvoeren wizard', () => {
       addressCode: 'WA01',
       termsAccepted: true,
     });
-    expect(heldRemoval('P-1')?.values.reference).toBe('Fase 2');
+    expect(removalMemory.held('P-1')?.values.reference).toBe('Fase 2');
     // a retry of the same form re-sends the same key
     fireEvent.click(screen.getByTestId('submit-removal'));
     await waitFor(() => expect(calls('POST', '/PlantRequests/removal')).toHaveLength(2));
     expect(new Headers(calls('POST', '/PlantRequests/removal')[1]?.[1]?.headers).get('Idempotency-Key')).toBe(
       key,
     );
+  });
+});
+
+describe('Afvoeren wizard: what it starts from and where it ends', () => {
+  // issue #32 item 3: a failed read of the depots showed the form with nothing to choose (an error shown as empty)
+  it('Gegevens shows depots that cannot be read as a failure with a retry, never as an empty choice', async () => {
+    const answer = fetchMock.getMockImplementation();
+    let depotsFail = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (depotsFail && String(input).includes('/PlantLocations/depots/removal'))
+        return json({ code: 'error.server_fout', message: 'kapot' }, 500);
+      return (answer as typeof fetch)(input, init);
+    });
+    renderWithProviders(<AfvoerenGegevensPage />, { path: '/afvoeren/gegevens' });
+    const alert = await screen.findByRole('alert');
+    expect(screen.queryByTestId('removal-depot')).toBeNull();
+    expect(screen.queryByTestId('removal-next')).toBeNull();
+    depotsFail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByTestId('removal-depot')).toBeTruthy();
+    expect((screen.getByTestId('removal-depot') as HTMLInputElement).value).toContain('Depot Utrecht');
+  });
+
+  it('Afronden, once sent: the form is forgotten, the list, requests and stock are refreshed, the done page opens', async () => {
+    removalMemory.hold('P-1', {
+      filled: true,
+      values: {
+        ...emptyRemovalForm,
+        removalDate: '2030-01-08',
+        transportMeans: 'afhalen',
+        depotNo: 'D1',
+        addressCode: 'WA01',
+        contactPerson: 'Jeroen',
+        phone: '0612345678',
+        termsAccepted: true,
+      },
+    });
+    const { router, queryClient } = renderWithProviders(<AfvoerenAfrondenPage />, {
+      path: '/afvoeren/afronden',
+    });
+    const refreshed = vi.spyOn(queryClient, 'invalidateQueries');
+    fireEvent.click(await screen.findByTestId('submit-removal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/afvoeren/voltooid'));
+    expect(router.state.location.search).toBe('?aanvraag=33333333-3333-4333-8333-333333333333');
+    expect(router.state.location.state).toEqual({
+      requestNo: 'A-2026-000123',
+      requestId: '33333333-3333-4333-8333-333333333333',
+    });
+    expect(removalMemory.held('P-1')).toBeNull();
+    expect(refreshed.mock.calls.map(([f]) => f?.queryKey)).toEqual([
+      ['removal-list'],
+      ['requests'],
+      ['stock'],
+    ]);
+    expect(calls('POST', '/PlantRequests/removal')).toHaveLength(1);
   });
 });
 

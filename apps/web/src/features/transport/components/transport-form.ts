@@ -1,14 +1,19 @@
 import { type TransportEnd, type TransportForm, transportForm } from '@mp/contract/api/transport';
 import { type TransportDateSettings, transportTimeProblems } from '@mp/contract/rules/order-dates';
-import { type ErrorKey, issueKey } from '../../../shared/lib/form-errors';
+import type { ErrorKey } from '../../../shared/lib/form-errors';
 import { formMemory } from '../../../shared/lib/form-memory';
+import {
+  addressOf,
+  type ContactValues,
+  type DateInComment,
+  formProblems,
+  noDateInComment,
+  notesOf,
+} from '../../../shared/lib/request-form';
 import { type AddressValues, emptyAddress } from '../../../shared/ui/AddressFields';
 
 /** One end of the transport as the form holds it: the address and who is there. */
-export interface EndValues extends AddressValues {
-  contactPerson: string;
-  phone: string;
-}
+export type EndValues = AddressValues & Pick<ContactValues, 'contactPerson' | 'phone'>;
 
 /** What the transport wizard's Gegevens step holds while it is being filled in. */
 export interface TransportFormValues {
@@ -53,24 +58,15 @@ export const emptyTransportForm: TransportFormValues = {
 };
 
 function endOf(v: EndValues): TransportEnd {
-  const typed = v.mode === 'other_address';
-  return {
-    addressCode: typed ? undefined : (v.addressCode ?? undefined),
-    street: typed ? v.street.trim() || undefined : undefined,
-    postcode: typed ? v.postcode.trim() || undefined : undefined,
-    city: typed ? v.city.trim() || undefined : undefined,
-    contactPerson: v.contactPerson.trim(),
-    phone: v.phone.trim(),
-  };
+  return { ...addressOf(v.mode, v), contactPerson: v.contactPerson.trim(), phone: v.phone.trim() };
 }
 
 /** The form as sent (POST PlantRequests/othertransfers, kind transport). */
 export function toTransportForm(
   locationNo: string,
   v: TransportFormValues,
-  opts: { dateInComment: boolean; dateLabel: string } = { dateInComment: false, dateLabel: '' },
+  opts: DateInComment = noDateInComment,
 ): TransportForm {
-  const comment = v.comment.trim();
   return {
     kind: 'transport',
     plantLocation: locationNo,
@@ -84,11 +80,7 @@ export function toTransportForm(
     cargo: v.cargo.trim(),
     from: endOf(v.from),
     to: endOf(v.to),
-    reference: v.reference.trim() || undefined,
-    comment:
-      opts.dateInComment && v.transportDate
-        ? [comment, `${opts.dateLabel}: ${v.transportDate}`].filter(Boolean).join('\n')
-        : comment || undefined,
+    ...notesOf(v, v.transportDate, opts),
     termsAccepted: v.termsAccepted,
   };
 }
@@ -112,29 +104,19 @@ export function validateTransportForm(
   v: TransportFormValues,
   ctx: { today: string; dates: TransportDateSettings; termsRequired: boolean; checkTerms: boolean },
 ): Partial<Record<TransportField, ErrorKey>> {
-  const out: Partial<Record<TransportField, ErrorKey>> = {};
-  const put = (f: TransportField, e: ErrorKey) => {
-    if (!out[f]) out[f] = e;
-  };
+  const { found, put, schema, terms } = formProblems(transportFieldOf);
   if (!v.targetLocation) put('targetLocation', { key: 'validation.verplicht' });
   if (!v.transportDate) put('transportDate', { key: 'validation.verplicht' });
   for (const end of ['from', 'to'] as const)
     if (v[end].mode === 'work_address' && !v[end].addressCode)
       put(`${end}.addressCode`, { key: 'validation.verplicht' });
-  const parsed = transportForm.safeParse(toTransportForm('-', v));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const f = transportFieldOf(issue.path.map(String).join('.'));
-      if (f) put(f, issueKey(issue));
-    }
-  }
+  schema(transportForm.safeParse(toTransportForm('-', v)));
   if (v.transportDate) {
     for (const p of transportTimeProblems({ ...v, transportDate: v.transportDate }, ctx.today, ctx.dates))
       put(p.field, { key: p.code, params: p.params });
   }
-  if (ctx.checkTerms && ctx.termsRequired && !v.termsAccepted)
-    put('termsAccepted', { key: 'error.voorwaarden_niet_geaccepteerd' });
-  return out;
+  terms(ctx, v.termsAccepted, 'termsAccepted');
+  return found;
 }
 
 export const transportMemory = formMemory<TransportFormValues, TransportField>(

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
@@ -135,6 +135,23 @@ describe('Transport wizard', () => {
       1,
     );
     expect(transportMemory.held('P-1')?.filled ?? false).toBe(false);
+  });
+
+  // issue #32 item 3: locations that could not be read showed the form with no place to go to
+  it('Gegevens shows locations that cannot be read as a failure with a retry, never as no target at all', async () => {
+    const answer = fetchMock.getMockImplementation();
+    let locationsFail = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (locationsFail && new URL(String(input), 'http://localhost').pathname.endsWith('/PlantLocations'))
+        return json({ code: 'error.server_fout', message: 'kapot' }, 500);
+      return (answer as typeof fetch)(input, init);
+    });
+    renderWithProviders(<TransportGegevensPage />, { path: '/transport-aanvraag/gegevens' });
+    const alert = await screen.findByRole('alert');
+    expect(screen.queryByTestId('transport-target')).toBeNull();
+    locationsFail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByTestId('transport-target')).toBeTruthy();
   });
 
   it('Afronden sends kind transport under an Idempotency-Key; a failure keeps what was typed and says why', async () => {

@@ -1,0 +1,90 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import type { RemovalList } from '@mp/contract/api/stock';
+import { useTranslation } from 'react-i18next';
+import { requestKeys, stockKeys } from '../../../shared/api/query-keys';
+import { removalListKeys } from '../../../shared/api/removal-lists';
+import { paths } from '../../../shared/lib/paths';
+import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
+import { useFormat } from '../../../shared/ui/format';
+import { ContactSummary, SummaryRow } from '../../../shared/ui/Wizard';
+import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
+import { submitRemoval } from '../api/submit-removal';
+import {
+  picksUp,
+  type RemovalFormValues,
+  removalFieldOf,
+  removalMemory,
+  toRemovalForm,
+} from './removal-form';
+import type { RemovalStart } from './use-removal-start';
+import { SummaryLines } from './wizard-parts';
+
+/** Afvoeren, step 2 (Afronden): what will be sent, the terms (when asked), send. */
+export function RemovalAfronden({
+  list,
+  locationNo,
+  initial,
+  start,
+}: {
+  list: RemovalList;
+  locationNo: string;
+  initial: RemovalFormValues;
+  start: RemovalStart;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { settings } = start;
+  const finish = useWizardFinish({
+    initial,
+    termsRequired: settings.bool('Afvoeren_VoorwaardenVerplicht'),
+    memory: removalMemory.at(locationNo),
+    fieldOf: removalFieldOf,
+    toBody: (v) =>
+      toRemovalForm(locationNo, v, {
+        dateInComment: settings.bool('AanvragenDatum_NaarOpmerking'),
+        dateLabel: t('Afvoeren.afvoerDatum'),
+      }),
+    scope: `removal:${locationNo}`,
+    send: submitRemoval,
+    refreshes: [removalListKeys.all, requestKeys.all, stockKeys.all],
+    donePath: paths.afvoerenVoltooid.to,
+  });
+  const { values } = finish;
+  const depot = start.depots.find((d) => d.depotNo === values.depotNo);
+  const address = start.addresses.find((a) => a.code === values.addressCode);
+  const pickup =
+    values.pickup === 'work_address'
+      ? [address?.name, address?.street, [address?.postcode, address?.city].filter(Boolean).join(' ')]
+      : [values.street, [values.postcode, values.city].filter(Boolean).join(' ')];
+  return (
+    <WizardFinishStep
+      group="Afvoeren"
+      finish={finish}
+      termsUrl={settings.str('TermsAndConditionsUrl')}
+      editTo={paths.afvoerenGegevens.to()}
+      testId="submit-removal"
+    >
+      <Paper withBorder radius="md" p="md" data-testid="removal-summary">
+        <Title order={2} size="h4" mb="sm">
+          {t('Afvoeren.overzicht')}
+        </Title>
+        <Stack gap={6}>
+          <SummaryRow label={t('Afvoeren.afvoerDatum')}>
+            {values.removalDate ? format.day(values.removalDate) : ''}
+          </SummaryRow>
+          <SummaryRow label={t('Afvoeren.transportmiddel')}>
+            {values.transportMeans ? t(`wizard.transportmiddel_opties.${values.transportMeans}`) : ''}
+          </SummaryRow>
+          <SummaryRow label={t('Afvoeren.bestemming')}>
+            {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
+          </SummaryRow>
+          {picksUp(values) && (
+            <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+          )}
+          <ContactSummary group="Afvoeren" values={values} />
+        </Stack>
+        <SummaryLines list={list} titleKey="Afvoeren.regels" />
+      </Paper>
+    </WizardFinishStep>
+  );
+}

@@ -1,0 +1,110 @@
+import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { QueryKey } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../api/errors';
+import { useIdempotentSubmit } from '../api/use-idempotent-submit';
+import { translateCode } from '../i18n/i18n';
+import type { ErrorKey } from '../lib/form-errors';
+import type { HeldForm } from '../lib/form-memory';
+import { snackbar } from '../ui/snackbar/snackbar-store';
+
+/** Where a wizard keeps its form between the steps: hold a change, forget it all after a request was sent. */
+export interface WizardMemory<V, F extends string> {
+  hold: (change: Partial<HeldForm<V, F>>) => void;
+  forget: () => void;
+}
+
+/**
+ * The last step (Afronden) of every request wizard — order, removal, relocation, transport: the terms (when the
+ * wizard's setting asks for them), and the send. A double click sends once (the Idempotency-Key of the attempt
+ * covers a retry and a reload as well). Sent: the wizard's form is forgotten, `refreshes` are refreshed and the done
+ * page (`donePath(id)`) shows the request in the navigation state. Refused: `error.server_fout` as a snackbar, the
+ * server's reason on the page, its field messages kept for the Gegevens step, nothing typed is lost.
+ */
+export function useWizardFinish<V extends { termsAccepted: boolean }, B, F extends string>({
+  initial,
+  termsRequired,
+  memory,
+  fieldOf,
+  toBody,
+  scope,
+  send,
+  refreshes,
+  donePath,
+}: {
+  initial: V;
+  termsRequired: boolean;
+  memory: WizardMemory<V, F>;
+  /** The server's field name → the form's, or null for a field the form does not have. */
+  fieldOf: (name: string) => F | null;
+  toBody: (values: V) => B;
+  scope: string;
+  send: (body: B, idempotencyKey: string) => Promise<SubmitResult>;
+  refreshes: readonly QueryKey[];
+  donePath: (requestId: string) => string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial);
+  const [termsError, setTermsError] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, ErrorKey>>>({});
+  // a second click before the first render of "busy" must not send again
+  const sending = useRef(false);
+  const submit = useIdempotentSubmit({ scope, send, refreshes, onSent: () => memory.forget() });
+
+  function setTerms(accepted: boolean) {
+    const next = { ...values, termsAccepted: accepted };
+    setValues(next);
+    setTermsError(false);
+    memory.hold({ values: next });
+  }
+
+  async function sendNow() {
+    if (sending.current) return;
+    if (termsRequired && !values.termsAccepted) {
+      setTermsError(true);
+      return;
+    }
+    sending.current = true;
+    setFailure(null);
+    try {
+      const result = await submit.mutateAsync(toBody(values));
+      navigate(donePath(result.id), {
+        replace: true,
+        state: { requestNo: result.requestNo, requestId: result.id },
+      });
+    } catch (e) {
+      sending.current = false;
+      snackbar.error(e, 'error.server_fout');
+      if (!isApiError(e)) {
+        setFailure(t('error.server_fout'));
+        return;
+      }
+      const fields: Partial<Record<F, ErrorKey>> = {};
+      for (const [name, f] of Object.entries(e.fieldErrors)) {
+        const field = fieldOf(name);
+        if (field) fields[field] = { key: f.code, params: f.params };
+      }
+      setFieldErrors(fields);
+      if (Object.keys(fields).length > 0) {
+        if ('termsAccepted' in fields) setTermsError(true);
+        memory.hold({ serverErrors: fields });
+      }
+      setFailure(translateCode(e.code, e.message, { ...(e.details ?? {}) }));
+    }
+  }
+
+  return {
+    values,
+    termsRequired,
+    termsError,
+    setTerms,
+    failure,
+    fieldErrors,
+    pending: submit.isPending,
+    send: () => void sendNow(),
+  };
+}
