@@ -160,10 +160,15 @@ export function can(subject: Subject, area: FunctionalArea, action: Action): boo
   return actionsOn(subject, area).includes(action);
 }
 
+/** An administrator: every area, every location, every named role. */
+export function isAdmin(subject: Subject): boolean {
+  return subject.user?.role === 'admin';
+}
+
 /** Whether a named role (e.g. management: the complaints overview for the board) is held. Admins hold all. */
 export function hasRole(subject: Subject, role: NamedRole): boolean {
   if (!subject.user) return false;
-  return subject.user.role === 'admin' || (subject.user.permissions?.includes(role) ?? false);
+  return isAdmin(subject) || (subject.user.permissions?.includes(role) ?? false);
 }
 
 /**

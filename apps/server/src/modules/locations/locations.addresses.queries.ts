@@ -1,27 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { plantLocations, workAddresses } from '../../db/schema/index.ts';
+import { workAddresses } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { workAddressColumns } from './locations.queries.ts';
-
-/** An active location of this customer by its number (a key user's way in), or null. */
-export async function selectCustomerLocation(db: Db, locationNo: string, customerId: string) {
-  const [row] = await db
-    .select({
-      id: plantLocations.id,
-      locationNo: plantLocations.locationNo,
-      description: plantLocations.description,
-      blocked: plantLocations.blocked,
-    })
-    .from(plantLocations)
-    .where(
-      and(
-        eq(plantLocations.locationNo, locationNo),
-        eq(plantLocations.customerId, customerId),
-        sql`${plantLocations.deregisteredAt} is null`,
-      ),
-    );
-  return row ?? null;
-}
 
 /**
  * Writers of a location's addresses take turns (issue #31 item 3): the next WA-nn code, a code's uniqueness and the one

@@ -1,10 +1,9 @@
 import type { WorkAddressValues } from '@mp/contract/api/locations';
-import { isKeyUser } from '@mp/contract/permissions';
 import type { workAddresses } from '../../db/schema/index.ts';
-import { type LocationAccess, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import {
   clearOtherDefaults,
   countOpenRequestsAt,
@@ -12,7 +11,6 @@ import {
   insertWorkAddress,
   lockWorkAddressesOf,
   nextWorkAddressNumber,
-  selectCustomerLocation,
   selectLocationAddressForUpdate,
   updateWorkAddressRow,
   workAddressCodeTaken,
@@ -25,26 +23,6 @@ import { ruleOn } from './locations.manage.ts';
  * customer's location answers 404 like an unknown one and nothing changes. An address an open request (submitted,
  * in progress, planned) delivers to or collects from is not deleted: 422 Locatie.adres_in_gebruik.
  */
-
-/** requireLocation(write), or the key user of the location's customer (decision 0023). */
-export async function requireLocationManager(ctx: Ctx, locationNo: string): Promise<LocationAccess> {
-  const user = requireUser(ctx);
-  try {
-    return await requireLocation(ctx, locationNo, 'write');
-  } catch (err) {
-    if (!(err instanceof AppError) || !['not_found', 'forbidden'].includes(err.type)) throw err;
-    if (!isKeyUser({ user })) throw err;
-    const row = await selectCustomerLocation(ctx.db, locationNo, user.customerId as string);
-    if (!row) throw err;
-    return {
-      locationId: row.id,
-      locationNo: row.locationNo,
-      description: row.description?.trim() ? row.description : row.locationNo,
-      blocked: row.blocked,
-      role: null,
-    };
-  }
-}
 
 function view(r: typeof workAddresses.$inferSelect) {
   return {
@@ -81,7 +59,7 @@ function rowValues(code: string, v: WorkAddressValues) {
 
 /** POST PlantLocations/{plantLocation}/addresses (201). */
 export async function createWorkAddress(ctx: Ctx, locationNo: string, v: WorkAddressValues) {
-  const location = await requireLocationManager(ctx, locationNo);
+  const location = await requireAccess(ctx, { permission: 'location.write', locationNo, keyUser: true });
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await lockWorkAddressesOf(db, location.locationId);
@@ -108,7 +86,7 @@ export async function updateWorkAddress(
   addressId: string,
   v: WorkAddressValues,
 ) {
-  const location = await requireLocationManager(ctx, locationNo);
+  const location = await requireAccess(ctx, { permission: 'location.write', locationNo, keyUser: true });
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await lockWorkAddressesOf(db, location.locationId);
@@ -124,7 +102,7 @@ export async function updateWorkAddress(
 
 /** DELETE PlantLocations/{plantLocation}/addresses/{addressId} (204); refused while an open request uses it. */
 export async function deleteWorkAddress(ctx: Ctx, locationNo: string, addressId: string): Promise<void> {
-  const location = await requireLocationManager(ctx, locationNo);
+  const location = await requireAccess(ctx, { permission: 'location.write', locationNo, keyUser: true });
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await ownAddress(db, location.locationId, addressId);

@@ -70,12 +70,6 @@ export async function updateFacts(
     where id = ${locationId}`);
 }
 
-export async function selectUserForMembership(db: Db, userId: string) {
-  const r = await db.execute<{ id: string; role: 'admin' | 'user'; customerId: string | null }>(sql`
-    select id, role::text as role, customer_id as "customerId" from users where id = ${userId}`);
-  return r.rows[0];
-}
-
 export async function upsertMember(
   db: Db,
   locationId: string,

@@ -1,17 +1,15 @@
 import type { LocationDetails, LocationFactsUpdate } from '@mp/contract/api/locations';
-import { canManageUser, isKeyUser } from '@mp/contract/permissions';
+import { canManageUser } from '@mp/contract/permissions';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import { type LocationAccess, requireLocation } from '../../platform/auth/access.ts';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
-import { requireLocationManager } from './locations.addresses.ts';
 import {
   deleteMember,
   selectLocationFacts,
   selectMembers,
   selectOldestStockDays,
-  selectUserForMembership,
   updateFacts,
   upsertMember,
 } from './locations.data.queries.ts';
@@ -23,24 +21,6 @@ import { ruleOn } from './locations.manage.ts';
  * write there (a member with role user, an admin, that key user); members are added, changed and removed by an admin
  * or that key user, each target through canManageUser. Anything out of reach answers 404 like an unknown one.
  */
-
-async function readAccess(ctx: Ctx, locationNo: string): Promise<LocationAccess> {
-  try {
-    return await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
-  } catch (err) {
-    if (!isKeyUser({ user: requireUser(ctx) })) throw err;
-    return requireLocationManager(ctx, locationNo);
-  }
-}
-
-async function mayEdit(ctx: Ctx, locationNo: string): Promise<boolean> {
-  try {
-    await requireLocationManager(ctx, locationNo);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The light of `days` on site: green up to Safe, orange from Warning, red from Danger (Locatie_Indicator*). */
 export function indicatorLevel(
@@ -54,22 +34,26 @@ export function indicatorLevel(
 
 /** GET PlantLocations/{plantLocation}/details */
 export async function readLocationDetails(ctx: Ctx, locationNo: string): Promise<LocationDetails> {
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    locationNo,
+    allowDeregistered: true,
+    keyUser: true,
+  });
   const user = requireUser(ctx);
-  const location = await readAccess(ctx, locationNo);
   const facts = await selectLocationFacts(ctx.db, location.locationId);
   if (!facts) throw new AppError('not_found', 'error.locatie_onbekend');
-  const [members, oldest, canEdit, safe, warning, danger] = await Promise.all([
+  const [members, oldest, canEdit, canManageMembers, safe, warning, danger] = await Promise.all([
     selectMembers(ctx.db, location.locationId),
     selectOldestStockDays(ctx.db, location.locationId, calendarDayIn(ctx.now)),
-    mayEdit(ctx, locationNo),
+    hasAccess(ctx, { permission: 'location.write', locationNo, keyUser: true }),
+    hasAccess(ctx, { permission: 'location.members', locationNo }),
     getSetting(ctx, 'Locatie_IndicatorSafe'),
     getSetting(ctx, 'Locatie_IndicatorWarning'),
     getSetting(ctx, 'Locatie_IndicatorDanger'),
   ]);
   const days = oldest ?? 0;
   const subject = { user };
-  const canManageMembers =
-    user.role === 'admin' || (isKeyUser(subject) && user.customerId === facts.customerId);
   return {
     locationNo: location.locationNo,
     description: location.description,
@@ -109,7 +93,7 @@ export async function changeLocationFacts(
   locationNo: string,
   input: LocationFactsUpdate,
 ): Promise<void> {
-  const location = await requireLocationManager(ctx, locationNo);
+  const location = await requireAccess(ctx, { permission: 'location.write', locationNo, keyUser: true });
   if (input.startDate && input.endDate && input.endDate < input.startDate) {
     throw ruleOn('endDate', 'validation.einde_na_begin');
   }
@@ -122,20 +106,6 @@ export async function changeLocationFacts(
   });
 }
 
-/** The location and the target user, when the caller (admin, or the key user of the location's customer) manages both. */
-async function memberAccess(ctx: Ctx, locationNo: string, userId: string) {
-  const user = requireUser(ctx);
-  const location = await requireLocationManager(ctx, locationNo);
-  const facts = await selectLocationFacts(ctx.db, location.locationId);
-  const manager = user.role === 'admin' || (isKeyUser({ user }) && user.customerId === facts?.customerId);
-  if (!manager) throw new AppError('forbidden', 'error.geen_toegang');
-  const target = /^[0-9a-f-]{36}$/i.test(userId) ? await selectUserForMembership(ctx.db, userId) : undefined;
-  if (!target || !canManageUser({ user }, { role: target.role, customerId: target.customerId })) {
-    throw new AppError('not_found', 'error.niet_gevonden', { details: { userId } });
-  }
-  return location;
-}
-
 /** PUT PlantLocations/{plantLocation}/members/{userId}: add the user, or change the role. */
 export async function setLocationMember(
   ctx: Ctx,
@@ -143,13 +113,13 @@ export async function setLocationMember(
   userId: string,
   role: 'user' | 'administration',
 ): Promise<void> {
-  const location = await memberAccess(ctx, locationNo, userId);
+  const location = await requireAccess(ctx, { permission: 'location.members', locationNo, userId });
   await upsertMember(ctx.db, location.locationId, userId, role);
 }
 
 /** DELETE PlantLocations/{plantLocation}/members/{userId} */
 export async function removeLocationMember(ctx: Ctx, locationNo: string, userId: string): Promise<void> {
-  const location = await memberAccess(ctx, locationNo, userId);
+  const location = await requireAccess(ctx, { permission: 'location.members', locationNo, userId });
   if (!(await deleteMember(ctx.db, location.locationId, userId))) {
     throw new AppError('not_found', 'error.niet_gevonden', { details: { userId } });
   }

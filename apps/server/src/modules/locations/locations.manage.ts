@@ -5,7 +5,7 @@ import {
 } from '@mp/contract/api/locations';
 import { defaultLocale, isLocale, type Locale } from '@mp/contract/i18n';
 import { isRentalStaff } from '@mp/contract/permissions';
-import { requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -45,14 +45,14 @@ function createsForAll(ctx: Ctx): boolean {
 
 /** The customers the caller may create a location for (legacy LocatieAanmaken/GebruikerKlanten). */
 export async function listCreatableCustomers(ctx: Ctx) {
-  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppNieuweLocatieAanmaken' });
   const user = requireUser(ctx);
   return selectCustomersFor(ctx.db, createsForAll(ctx) ? 'all' : user.customerId);
 }
 
 /** Format first, then uniqueness (a deregistered location keeps its number). */
 export async function checkNewLocationNo(ctx: Ctx, raw: string): Promise<LocationNoCheck> {
-  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppNieuweLocatieAanmaken' });
   const locationNo = raw.trim();
   if (!NEW_LOCATION_NO.test(locationNo))
     return { locationNo, valid: false, code: 'Locatie.aanmaken.nummer_formaat' };
@@ -70,7 +70,7 @@ export async function createLocation(
   input: NewPlantLocationInput,
   key: string,
 ): Promise<IdempotentAnswer<null>> {
-  await requireArea(ctx, 'AppNieuweLocatieAanmaken', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppNieuweLocatieAanmaken' });
   const user = requireUser(ctx);
   return withIdempotency(ctx, { key, scope: 'plant-location:create', body: input }, async (tx) => {
     const db = tx as unknown as Db;

@@ -1,4 +1,4 @@
-import { requireLocation } from '../../platform/auth/access.ts';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
@@ -45,7 +45,8 @@ function toView(row: LocationRow): PlantLocationView {
  */
 export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
   const user = requireUser(ctx);
-  if (user.role === 'admin') return (await selectAllLocations(ctx.db, user.id)).map(toView);
+  if (await hasAccess(ctx, { permission: 'admin' }))
+    return (await selectAllLocations(ctx.db, user.id)).map(toView);
   const rows = await selectMemberLocations(ctx.db, user.id);
   if (rows.length === 0 && user.kind === 'external' && !user.customerId) {
     throw new AppError('range', 'warning.navision_account_onbekend');
@@ -61,7 +62,11 @@ export const depotAddressCode = (depotNo: string) => `DEPOT-${depotNo}`;
  * a street and city, as kind 'depot' under code DEPOT-<depotNo> (decision 0017), so a request may deliver there.
  */
 export async function listWorkAddresses(ctx: Ctx, locationNo: string) {
-  const location = await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    locationNo,
+    allowDeregistered: true,
+  });
   const [rows, withDepots] = await Promise.all([
     selectWorkAddresses(ctx.db, location.locationId),
     getSetting(ctx, 'DepotWerkAdresen_TonenEnGebruiken'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/ordering';
 import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
-import { allowLocation, requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
@@ -111,7 +111,7 @@ export async function updateOrderListLine(
   lineId: string,
   input: { amount?: number; comment?: string | null },
 ): Promise<OrderList> {
-  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   const rules = await editRules(ctx);
   await changeList(ctx, id, (tx) => applyLineChange(tx, id, { lineId, ...input }, rules, 'amount'));
   return view(ctx, list, location);
@@ -123,7 +123,7 @@ export async function deleteOrderListLine(
   id: string,
   lineId: string,
 ): Promise<OrderList> {
-  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   const rules = await editRules(ctx);
   await changeList(ctx, id, async (tx) => {
     const line = await selectLineInTree(tx, id, lineId);
@@ -180,7 +180,7 @@ export async function addOrderListLines(
     const added = await addItemLines(ctx, locationNo, id, input.lines as ItemLineInput[]);
     if (added) return added;
   }
-  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   const [rules, quickList] = await Promise.all([editRules(ctx), getSetting(ctx, 'Sets_UseAsQuickList')]);
   const allowEdit = rules.setParts;
 
@@ -363,7 +363,6 @@ async function addItemLines(
   id: string,
   input: ItemLineInput[],
 ): Promise<OrderList | null> {
-  await requireArea(ctx, 'AppBestellijst', 'write');
   const user = requireUser(ctx);
   const itemNos = input.map((l) => l.itemNo);
   const state = await selectAddContext(ctx.db, {
@@ -372,11 +371,16 @@ async function addItemLines(
     locationNo,
     userId: user.id,
   });
-  const location = allowLocation(ctx, state.location, 'write');
-  const list = state.list;
-  // The default list not stored yet: the locked path stores it (ownList) and adds.
-  if (!list && id === defaultListIdFor(user.id, location.locationId)) return null;
-  if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
+  // The default list not stored yet: the locked path stores it (ownList) and adds, after the same checks.
+  if (!state.list && state.location && id === defaultListIdFor(user.id, state.location.id)) return null;
+  // The location was read in the same statement as the list (docs/decisions/0011).
+  const { list, location } = await requireAccess(ctx, {
+    permission: 'orderList.write',
+    area: 'AppBestellijst',
+    location: state.location,
+    load: async () => state.list,
+    notFound: () => listNotFound(id),
+  });
   const lineItemIds = state.lines.flatMap((l) => (l.itemId ? [l.itemId] : []));
   const infos = (await cachedItemRows(ctx.db, ctx.locale, lineItemIds, itemNos)).map(toItemInfo);
   const byNo = new Map(infos.map((i) => [i.itemNo, i]));
@@ -446,7 +450,7 @@ async function addItemLines(
   }
   const [display, rules] = await Promise.all([priceDisplayFor(ctx, true), editRules(ctx)]);
   const top = rows.filter((r) => r.parentLineId === null);
-  return composeView(ctx, location, {
+  return composeView(location, {
     summary: {
       id,
       name: list.name,

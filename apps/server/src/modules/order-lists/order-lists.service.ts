@@ -1,6 +1,6 @@
 import { type OrderDraft, type OrderList, orderDraft } from '@mp/contract/api/ordering';
 import { translate } from '@mp/contract/i18n';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
@@ -33,9 +33,12 @@ import { summaryOf, view } from './order-lists.view.ts';
  * never writes; the first write to its id stores it (ownList).
  */
 export async function listOrderLists(ctx: Ctx, locationNo: string) {
-  await requireArea(ctx, 'AppBestellijst', 'read');
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: 'AppBestellijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'read');
   let rows: OrderListSummaryRow[] = await selectOrderLists(ctx.db, user.id, location.locationId);
   if (rows.length === 0)
     rows = [{ ...unsavedDefaultList(ctx, user.id, location.locationId), lineCount: 0, totalAmount: 0 }];
@@ -46,7 +49,7 @@ export async function listOrderLists(ctx: Ctx, locationNo: string) {
 }
 
 export async function getOrderList(ctx: Ctx, locationNo: string, id: string): Promise<OrderList> {
-  const { list, location } = await ownList(ctx, locationNo, id, 'read');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'read'));
   return view(ctx, list, location);
 }
 
@@ -62,9 +65,12 @@ export async function getOrDefaultOrderList(
 }
 
 export async function createOrderList(ctx: Ctx, locationNo: string, name: string): Promise<OrderList> {
-  await requireArea(ctx, 'AppBestellijst', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppBestellijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'write');
   if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
   const existing = await selectOrderLists(ctx.db, user.id, location.locationId);
   // why: the default list stays the first: stored before a second list is made.
@@ -88,7 +94,7 @@ export async function updateOrderList(
   id: string,
   input: { name?: string; lines?: LineChange[] },
 ): Promise<OrderList> {
-  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   if (input.name !== undefined && input.name !== list.name) {
     if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
   }
@@ -105,14 +111,14 @@ export async function updateOrderList(
 
 /** Deletes a list (only with several lists); the next visit makes a new default when none is left. */
 export async function deleteOrderList(ctx: Ctx, locationNo: string, id: string): Promise<void> {
-  await ownList(ctx, locationNo, id, 'write');
+  await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   if (!(await getSetting(ctx, 'Bestellen_EnableMeerdereBestellijsten'))) throw multipleListsOff();
   await deleteOrderListRow(ctx.db, id);
 }
 
 /** Removes every line (RemoveAllBestelLijst); the list itself stays. */
 export async function clearOrderList(ctx: Ctx, locationNo: string, id: string): Promise<OrderList> {
-  const { list, location } = await ownList(ctx, locationNo, id, 'write');
+  const { list, location } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   await changeList(ctx, id, async (tx) => {
     await deleteLines(tx, id);
   });
@@ -122,7 +128,7 @@ export async function clearOrderList(ctx: Ctx, locationNo: string, id: string): 
 // ── the saved request draft (savedAanvraagDTO) ─────────────────────────────────────────────
 
 export async function getDraft(ctx: Ctx, locationNo: string, id: string) {
-  const { list } = await ownList(ctx, locationNo, id, 'read');
+  const { list } = await requireAccess(ctx, ownList(ctx, locationNo, id, 'read'));
   const parsed = orderDraft.safeParse(list.draft ?? null);
   return {
     draft: list.draft && parsed.success ? parsed.data : null,
@@ -131,7 +137,7 @@ export async function getDraft(ctx: Ctx, locationNo: string, id: string) {
 }
 
 export async function saveDraft(ctx: Ctx, locationNo: string, id: string, draft: OrderDraft | null) {
-  await ownList(ctx, locationNo, id, 'write');
+  await requireAccess(ctx, ownList(ctx, locationNo, id, 'write'));
   await updateDraft(
     ctx.db,
     id,

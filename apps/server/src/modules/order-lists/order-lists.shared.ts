@@ -1,8 +1,9 @@
 import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
 import { translate } from '@mp/contract/i18n';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import type { Action } from '@mp/contract/permissions';
+import type { OrderListRequest } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { getSetting } from '../settings/index.ts';
 import {
@@ -84,28 +85,31 @@ export function unsavedDefaultList(ctx: Ctx, userId: string, locationId: string)
 }
 
 /**
- * The user's own list on that location; anything else (another user's, another location's) is 404. The
- * default list's id (defaultListIdFor) is the user's before it is stored: a read answers it empty, a write
- * stores it first (when the user has no list there yet).
+ * What requireAccess needs for the caller's own list on that location (platform/auth/resolvers/resources.ts decides:
+ * the area, the location, then the list; another user's, another location's is 404). The default list's id
+ * (defaultListIdFor) is the user's before it is stored: a read answers it empty, a write stores it first (when the
+ * user has no list there yet).
  */
-export async function ownList(ctx: Ctx, locationNo: string, id: string, action: 'read' | 'write') {
-  await requireArea(ctx, 'AppBestellijst', action);
-  const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, action);
-  let list = await selectOrderList(ctx.db, id);
-  if (!list && id === defaultListIdFor(user.id, location.locationId)) {
-    if (action === 'read')
-      return { user, location, list: unsavedDefaultList(ctx, user.id, location.locationId) };
-    await ensureDefaultOrderList(
-      ctx.db,
-      user.id,
-      location.locationId,
-      translate(ctx.locale, 'Bestellijst.titel'),
-    );
-    list = await selectOrderList(ctx.db, id);
-  }
-  if (!list || list.userId !== user.id || list.locationId !== location.locationId) throw listNotFound(id);
-  return { user, location, list };
+export function ownList(
+  ctx: Ctx,
+  locationNo: string,
+  id: string,
+  action: Action,
+): OrderListRequest<OrderListRow> {
+  return {
+    permission: action === 'read' ? 'orderList.read' : 'orderList.write',
+    area: 'AppBestellijst',
+    locationNo,
+    notFound: () => listNotFound(id),
+    load: async (location, user) => {
+      const list = await selectOrderList(ctx.db, id);
+      if (list || id !== defaultListIdFor(user.id, location.locationId)) return list;
+      if (action === 'read') return unsavedDefaultList(ctx, user.id, location.locationId);
+      const name = translate(ctx.locale, 'Bestellijst.titel');
+      await ensureDefaultOrderList(ctx.db, user.id, location.locationId, name);
+      return selectOrderList(ctx.db, id);
+    },
+  };
 }
 
 /** Runs list changes in one transaction with the list row locked (concurrent adds never make two lines). */

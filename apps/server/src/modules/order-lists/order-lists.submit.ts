@@ -1,10 +1,4 @@
-import {
-  accessibleLocationIds,
-  allowLocation,
-  type LocationAccess,
-  requireLocationById,
-  requireNotBlocked,
-} from '../../platform/auth/access.ts';
+import { type LocationAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
@@ -34,29 +28,26 @@ export type SubmittedLine = Pick<
 /** The list is the user's and its location still readable by them; 404 otherwise (checked before a submit). */
 export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Promise<void> {
   const user = requireUser(ctx);
-  // One statement: the list's owner and its location with the caller's role (docs/decisions/0011).
-  const list = await selectListAccess(ctx.db, id, user.id);
-  if (!list) await refuseUnsavedDefaultList(ctx, id);
-  if (!list || list.userId !== user.id) throw listNotFound(id);
-  try {
-    allowLocation(ctx, list.location, 'read');
-  } catch (e) {
-    if (e instanceof AppError && e.type === 'not_found') throw listNotFound(id);
-    throw e;
-  }
+  await requireAccess(ctx, {
+    permission: 'orderList.read',
+    // One statement: the list's owner and its location with the caller's role (docs/decisions/0011).
+    load: async () =>
+      (await selectListAccess(ctx.db, id, user.id)) ?? (await refuseUnsavedDefaultList(ctx, id)),
+    notFound: () => listNotFound(id),
+  });
 }
 
 /**
  * A default list not stored yet (ownList) is empty: its submit is refused as an empty list's would be, after
- * the same location checks (403 read-only, 422 blocked). Returns when `id` is no such list (the caller's 404).
+ * the same location checks (403 read-only, 422 blocked). Returns null when `id` is no such list (the caller's 404).
  */
-async function refuseUnsavedDefaultList(ctx: Ctx, id: string): Promise<void> {
+async function refuseUnsavedDefaultList(ctx: Ctx, id: string): Promise<null> {
   const user = requireUser(ctx);
-  const ids = await accessibleLocationIds(ctx, 'read');
+  const ids = await requireAccess(ctx, { permission: 'locations.read' });
   const candidates = ids === 'all' ? await selectAllLocationIds(ctx.db) : ids;
   const locationId = candidates.find((l) => defaultListIdFor(user.id, l) === id);
-  if (!locationId) return;
-  requireNotBlocked(await requireLocationById(ctx, locationId, 'write'));
+  if (!locationId) return null;
+  await requireAccess(ctx, { permission: 'location.write', locationId, unblocked: true });
   throw new AppError('rule', 'error.lijst_leeg', { details: { orderListId: id } });
 }
 
@@ -82,17 +73,13 @@ export async function takeListForSubmit(
   sets: Map<string, SetInfo>;
 }> {
   const user = requireUser(txCtx);
-  // The lock reads the list's location with the caller's role in the same statement.
-  const list = await lockListWithAccess(tx, orderListId, user.id);
-  if (!list || list.userId !== user.id) throw listNotFound(orderListId);
-  let location: LocationAccess;
-  try {
-    location = allowLocation(txCtx, list.location, 'write');
-  } catch (e) {
-    if (e instanceof AppError && e.type === 'not_found') throw listNotFound(orderListId);
-    throw e;
-  }
-  requireNotBlocked(location);
+  const { location } = await requireAccess(txCtx, {
+    permission: 'orderList.write',
+    // The lock reads the list's location with the caller's role in the same statement.
+    load: () => lockListWithAccess(tx, orderListId, user.id),
+    notFound: () => listNotFound(orderListId),
+    unblocked: true,
+  });
   // why: read after the lock (a statement of its own), so a change committed while this waited is seen.
   const read = await selectLinesWithCatalogue(tx, orderListId, txCtx.locale);
   const lines = treeOrder(read.lines);

@@ -111,7 +111,7 @@ export async function view(ctx: Ctx, list: OrderListRow, location: LocationAcces
       rows.filter((r) => r.setId).map((r) => r.setId as string),
     ),
   ]);
-  return composeView(ctx, location, {
+  return composeView(location, {
     summary: summaryOf(summary, location.locationNo, (summaries[0]?.id ?? list.id) === list.id),
     rows,
     items,
@@ -124,7 +124,6 @@ export async function view(ctx: Ctx, list: OrderListRow, location: LocationAcces
 
 /** The view of a list from its parts (rows in selectLines order). */
 export function composeView(
-  ctx: Ctx,
   location: LocationAccess,
   v: {
     summary: OrderListSummary;
@@ -142,12 +141,11 @@ export function composeView(
   const lines = treeOrder(rows).map((l) =>
     lineView(l, withChildren, kindOf, items, sets, v.display, v.rules),
   );
-  const writable = location.role !== 'administration' || ctx.user?.role === 'admin';
   return {
     ...v.summary,
     lines,
     savedRequestNo: v.savedRequestNo,
-    canSubmit: lines.length > 0 && lines.every((l) => l.amount > 0) && !location.blocked && writable,
+    canSubmit: lines.length > 0 && lines.every((l) => l.amount > 0) && !location.blocked && location.writable,
     totalWeight: sumDecimal(
       rows
         .filter((r) => r.kind === 'item' && r.itemId)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { locationMemberships } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { runStatement, statement } from '../db/prepared.ts';
@@ -9,13 +9,15 @@ export interface LocationWithRole {
   description: string;
   blocked: boolean;
   deregisteredAt: Date | null;
+  /** The customer the location belongs to (its key user and management reach it, decision 0023). */
+  customerId: string | null;
   /** The user's role there; null when the user is no member. */
   role: 'user' | 'administration' | null;
 }
 
 /** The plant_locations columns of LocationWithRole, for the prepared statements below. */
 const locationColumns = `p.id, p.location_no as "locationNo", p.description, p.blocked,
-  p.deregistered_at as "deregisteredAt"`;
+  p.deregistered_at as "deregisteredAt", p.customer_id as "customerId"`;
 const withRole = (where: string) =>
   statement(`select ${locationColumns}, m.role
   from plant_locations p
@@ -63,11 +65,11 @@ export async function selectLocationsById(
 /**
  * For a statement that reads a location's access together with other rows: the location `p` that
  * `whereSql` picks, with the role of the user `userIdSql`, as one JSON value (null when there is no such
- * location); read it back with locationWithRoleFromJson and decide with allowLocation (access.ts).
+ * location); hand it to requireAccess as `location` (resolvers/location.ts decides).
  */
 export function locationWithRoleJsonSql(whereSql: string, userIdSql: string): string {
   return `(select json_build_object('id', p.id, 'locationNo', p."locationNo", 'description', p.description,
-      'blocked', p.blocked, 'deregisteredAt', p."deregisteredAt", 'role', m.role)
+      'blocked', p.blocked, 'deregisteredAt', p."deregisteredAt", 'customerId', p."customerId", 'role', m.role)
     from (select ${locationColumns} from plant_locations p where ${whereSql} limit 1) p
     left join location_memberships m on m.location_id = p.id and m.user_id = ${userIdSql})`;
 }
@@ -88,4 +90,29 @@ export async function selectMemberships(db: Db, userId: string) {
     .select({ locationId: locationMemberships.locationId, role: locationMemberships.role })
     .from(locationMemberships)
     .where(eq(locationMemberships.userId, userId));
+}
+
+/** The locations a list may show: every one (an admin) or these (by key). */
+export type LocationIds = readonly string[] | 'all';
+
+/**
+ * The one list filter by the caller's locations (requireAccess `locations.read`): the condition that `column`
+ * (a location key) is one of `ids`. Filter in SQL, never load and then check.
+ */
+export function locationFilter(ids: LocationIds, column: SQLWrapper): SQL {
+  if (ids === 'all') return sql`true`;
+  if (ids.length === 0) return sql`false`;
+  if (ids.length === 1) return sql`${column} = ${ids[0]}::uuid`;
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
+
+/** What the user manager rule (canManageUser) needs of a stored user; undefined when there is none. */
+export async function selectManagedUser(
+  db: Db,
+  userId: string,
+): Promise<{ role: 'admin' | 'user'; customerId: string | null } | undefined> {
+  const r = await db.execute<{ role: 'admin' | 'user'; customerId: string | null }>(
+    sql`select role::text as role, customer_id as "customerId" from users where id = ${userId}::uuid`,
+  );
+  return r.rows[0];
 }

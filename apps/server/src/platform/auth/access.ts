@@ -1,180 +1,218 @@
+import type { FunctionalArea } from '@mp/contract/permissions';
+import { AppError } from '../errors.ts';
+import type { AuthUser, Ctx } from '../http/context.ts';
+import type { LocationIds } from './access.queries.ts';
 import {
-  type Action,
-  can,
-  type FunctionalArea,
-  locationRoleAllows,
-  type Subject,
-} from '@mp/contract/permissions';
-import { AppError, errors } from '../errors.ts';
-import { type Ctx, requireUser } from '../http/context.ts';
+  type LocationAccess,
+  type LocationKey,
+  type LocationOptions,
+  resolveLocation,
+  resolveLocationIds,
+  resolveLocationMembers,
+  resolveSomeLocations,
+} from './resolvers/location.ts';
 import {
-  type LocationWithRole,
-  type LocationWithRoleJson,
-  locationWithRoleFromJson,
-  locationWithRoleJsonSql,
-  selectLocationById,
-  selectLocationByNo,
-  selectLocationsById,
-  selectMemberships,
-} from './access.queries.ts';
+  type OrderListAtLocation,
+  type OrderListById,
+  type RowRequest,
+  resolveDocument,
+  resolveFavouriteList,
+  resolveInvoice,
+  resolveOrderList,
+} from './resolvers/resources.ts';
+import {
+  allowsArea,
+  holdsRole,
+  type ManagedUser,
+  type Role,
+  resolveArea,
+  resolveManagedUser,
+  resolveRole,
+  resolveUserManager,
+  resolveVisitor,
+  type UserManager,
+} from './resolvers/roles.ts';
 
 /*
- * Authorization in one place (docs/decisions/0002): services call these first, as immich's requireAccess.
- * The matrix itself is pure data in packages/contract/src/permissions.ts; this file only adds who is
- * asking and the database. Every area's access check goes through here — a module has no access file.
+ * Access in one call (docs/decisions/0002, "One access call"; immich's `requireAccess({ auth, permission, ids })`):
+ * every service function starts with
  *
- * A location has two names in code: `locationNo`, its number (the spec's materieelLocatieNr, the
- * `plantLocation` of the v2 routes), and `locationId`, its key (what stored rows point at). Resolve it
- * with requireLocation (by number) or requireLocationById (by key).
+ *   const location = await requireAccess(ctx, { permission: 'location.write', area: 'AppBestellijst', locationNo });
+ *
+ * and gets what it may use, or the refusal (401 anonymous, 403 not allowed, 404 unknown or not yours — the same).
+ * `permission` names the resource and the action; the rest names the resource. One resolver per resource decides,
+ * all of them in ./resolvers/: location.ts (where access to a location is decided), roles.ts (areas and named roles,
+ * from the pure matrix in packages/contract/src/permissions.ts) and resources.ts (rows asked for by key). A module
+ * never tests a role or reads memberships itself.
+ *
+ * `hasAccess` asks the same without refusing, for a rule that branches (a menu flag, what a list includes).
  */
 
-export type { LocationWithRoleJson };
-export { locationWithRoleJsonSql };
+export { type LocationWithRoleJson, locationFilter, locationWithRoleJsonSql } from './access.queries.ts';
+export type { LocationAccess, LocationIds, LocationOptions, ManagedUser, UserManager };
 
-async function subjectOf(ctx: Ctx): Promise<Subject> {
-  if (ctx.user) return { user: ctx.user };
-  return { user: null, allowAnonymous: (await ctx.settings()).AllowAnonymousUsers };
-}
+type Of<Resource extends string> = `${Resource}.read` | `${Resource}.write`;
+/** Also the functional area of the call, checked first (401 / 403). */
+type InArea = { area?: FunctionalArea };
 
-/** Whether the caller may `action` in `area`; for menus and for rules that branch instead of refusing. */
-export async function hasArea(ctx: Ctx, area: FunctionalArea, action: Action): Promise<boolean> {
-  return can(await subjectOf(ctx), area, action);
-}
+export type AreaRequest = { permission: Of<'area'>; area: FunctionalArea };
+export type RoleRequest = { permission: Role | 'visitor' };
+export type LocationRequest = { permission: Of<'location'> } & InArea & LocationKey & LocationOptions;
+export type SomeLocationsRequest = { permission: Of<'location'>; locationIds: readonly string[] } & InArea &
+  Omit<LocationOptions, 'unblocked' | 'keyUser'>;
+export type LocationIdsRequest = { permission: Of<'locations'> } & InArea;
+export type LocationMembersRequest = { permission: 'location.members'; userId?: string } & LocationKey;
+export type UserManagerRequest = { permission: 'users.manage' };
+export type ManagedUserRequest<T> = {
+  permission: 'user.manage';
+  load: () => Promise<T | undefined>;
+} & Partial<Pick<RowRequest<T>, 'notFound'>>;
+export type FavouriteListRequest<T> = { permission: Of<'favouriteList'> } & RowRequest<T>;
+export type OrderListRequest<T> = { permission: Of<'orderList'> } & InArea &
+  (OrderListAtLocation<T> | OrderListById<T>);
+export type DocumentRequest<T> = { permission: 'document.read' } & RowRequest<T>;
+export type InvoiceRequest<T> = { permission: 'invoice.read' } & RowRequest<T>;
 
-/** Throws 401 for an anonymous caller without access (so the app asks to sign in), 403 for a signed-in one. */
-export async function requireArea(ctx: Ctx, area: FunctionalArea, action: Action): Promise<void> {
-  if (await hasArea(ctx, area, action)) return;
-  if (!ctx.user) throw errors.unauthenticated();
-  throw errors.forbidden();
-}
+export type AccessRequest =
+  | AreaRequest
+  | RoleRequest
+  | LocationRequest
+  | SomeLocationsRequest
+  | LocationIdsRequest
+  | LocationMembersRequest
+  | UserManagerRequest
+  | ManagedUserRequest<ManagedUser>
+  | FavouriteListRequest<{ userId: string; locationId: string | null }>
+  | OrderListRequest<{ userId: string; locationId: string }>
+  | DocumentRequest<{ located: boolean; location_id: string | null; item_id: string | null }>
+  | InvoiceRequest<{ locationId: string }>;
 
-/** A location the caller may use, in the one shape every area gets. */
-export interface LocationAccess {
-  locationId: string;
-  locationNo: string;
-  /** The project name; the number when it is empty. */
-  description: string;
-  /** No new requests (spec: geblokkeerd); see requireNotBlocked. */
-  blocked: boolean;
-  /** The caller's role there; null for an admin who is no member. */
-  role: 'user' | 'administration' | null;
-}
-
-export interface LocationOptions {
-  /**
-   * A deregistered location (LocatieAfmelden) answers 404 like an unknown one, unless this is set: the
-   * catalogue, documents and work addresses of such a location stay readable.
-   */
-  allowDeregistered?: boolean;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function check(
+export function requireAccess(ctx: Ctx, r: AreaRequest): Promise<void>;
+export function requireAccess(ctx: Ctx, r: { permission: 'visitor' }): Promise<void>;
+export function requireAccess(ctx: Ctx, r: { permission: Role }): Promise<AuthUser>;
+export function requireAccess(ctx: Ctx, r: SomeLocationsRequest): Promise<LocationAccess[]>;
+export function requireAccess(ctx: Ctx, r: LocationRequest): Promise<LocationAccess>;
+export function requireAccess(ctx: Ctx, r: LocationIdsRequest): Promise<LocationIds>;
+export function requireAccess(ctx: Ctx, r: LocationMembersRequest): Promise<LocationAccess>;
+export function requireAccess(ctx: Ctx, r: UserManagerRequest): Promise<UserManager>;
+export function requireAccess<T extends ManagedUser>(
   ctx: Ctx,
-  found: LocationWithRole | undefined,
-  action: Action,
-  options: LocationOptions,
-): LocationAccess {
-  const user = requireUser(ctx);
-  const isAdmin = user.role === 'admin';
-  if (!found || (!isAdmin && !found.role)) throw errors.notFound('error.locatie_onbekend');
-  if (!isAdmin && found.role && !locationRoleAllows(found.role, action)) throw errors.readOnly();
-  if (found.deregisteredAt && !options.allowDeregistered) {
-    throw new AppError('not_found', 'error.locatie_onbekend');
+  r: ManagedUserRequest<T>,
+): Promise<{ manager: UserManager; target: T }>;
+export function requireAccess<T extends { userId: string; locationId: string | null }>(
+  ctx: Ctx,
+  r: FavouriteListRequest<T>,
+): Promise<T>;
+export function requireAccess<T extends { userId: string; locationId: string }>(
+  ctx: Ctx,
+  r: OrderListRequest<T>,
+): Promise<{ user: AuthUser; location: LocationAccess; list: T }>;
+export function requireAccess<
+  T extends { located: boolean; location_id: string | null; item_id: string | null },
+>(ctx: Ctx, r: DocumentRequest<T>): Promise<T>;
+export function requireAccess<T extends { locationId: string }>(ctx: Ctx, r: InvoiceRequest<T>): Promise<T>;
+export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown> {
+  const [resource, action = 'read'] = r.permission.split('.') as [string, 'read' | 'write' | undefined];
+  if ('area' in r && r.area && resource !== 'area') await resolveArea(ctx, r.area, action);
+  switch (r.permission) {
+    case 'area.read':
+    case 'area.write':
+      return resolveArea(ctx, (r as AreaRequest).area, action);
+    case 'visitor':
+      return resolveVisitor(ctx);
+    case 'admin':
+    case 'department':
+    case 'management':
+      return resolveRole(ctx, r.permission);
+    case 'location.read':
+    case 'location.write': {
+      if ('locationIds' in r) {
+        const { locationIds, allowDeregistered } = r;
+        return resolveSomeLocations(ctx, action, locationIds, { allowDeregistered });
+      }
+      const { allowDeregistered, unblocked, keyUser } = r as LocationRequest;
+      return resolveLocation(ctx, action, r as LocationKey, { allowDeregistered, unblocked, keyUser });
+    }
+    case 'locations.read':
+    case 'locations.write':
+      return resolveLocationIds(ctx, action);
+    case 'location.members':
+      return resolveLocationMembers(ctx, r, r.userId);
+    case 'users.manage':
+      return resolveUserManager(ctx);
+    case 'user.manage':
+      return resolveManagedUser(ctx, r.load, r.notFound);
+    case 'favouriteList.read':
+    case 'favouriteList.write':
+      return resolveFavouriteList(
+        ctx,
+        action,
+        r as FavouriteListRequest<{ userId: string; locationId: null }>,
+      );
+    case 'orderList.read':
+    case 'orderList.write':
+      return resolveOrderList(ctx, action, r as OrderListRequest<{ userId: string; locationId: string }>);
+    case 'document.read':
+      return resolveDocument(ctx, r);
+    case 'invoice.read':
+      return resolveInvoice(ctx, r);
   }
-  return {
-    locationId: found.id,
-    locationNo: found.locationNo,
-    description: found.description?.trim() ? found.description : found.locationNo,
-    blocked: found.blocked,
-    role: found.role,
-  };
 }
 
 /**
- * requireLocation's decision on a location (with the caller's role: `locationWithRoleJsonSql`) that the
- * caller read in its own statement together with other rows, to save a round trip on a hot path
- * (docs/decisions/0011).
+ * Whether requireAccess would let the caller through (no refusal thrown): for rules that branch instead of refusing.
+ * Areas and roles are asked of the matrix directly; anything else is tried, and a 401, 403 or 404 means no.
  */
-export function allowLocation(
-  ctx: Ctx,
-  json: LocationWithRoleJson | null,
-  action: Action,
-  options: LocationOptions = {},
-): LocationAccess {
-  return check(ctx, locationWithRoleFromJson(json), action, options);
+export async function hasAccess(ctx: Ctx, r: AccessRequest): Promise<boolean> {
+  if (r.permission === 'area.read' || r.permission === 'area.write') {
+    return allowsArea(ctx, r.area, r.permission === 'area.read' ? 'read' : 'write');
+  }
+  if (r.permission === 'admin' || r.permission === 'department' || r.permission === 'management') {
+    return holdsRole(ctx.user, r.permission);
+  }
+  try {
+    await requireAccess(ctx, r as LocationRequest);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && [401, 403, 404].includes(e.status)) return false;
+    throw e;
+  }
 }
 
-/**
- * The location with this number when the caller may `action` on it: a member, or an admin. A location
- * that does not exist and one of somebody else answer the same 404 (its existence is not told); the
- * read-only role `administration` gets 403 `error.alleen_lezen` on a write.
- */
-export async function requireLocation(
+// ── the old calls, while the last areas move to requireAccess (issue #32 item 2) ─────────────────────────────────
+// Each is the resolver above under its old name; delete a function once no module calls it.
+
+/** @deprecated requireAccess({ permission: 'area.read' | 'area.write', area }) */
+export const requireArea = (ctx: Ctx, area: FunctionalArea, action: 'read' | 'write') =>
+  resolveArea(ctx, area, action);
+
+/** @deprecated hasAccess({ permission: 'area.read' | 'area.write', area }) */
+export const hasArea = (ctx: Ctx, area: FunctionalArea, action: 'read' | 'write') =>
+  allowsArea(ctx, area, action);
+
+/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationNo }) */
+export const requireLocation = (
   ctx: Ctx,
   locationNo: string,
-  action: Action,
+  action: 'read' | 'write',
   options: LocationOptions = {},
-): Promise<LocationAccess> {
-  const user = requireUser(ctx);
-  return check(ctx, await selectLocationByNo(ctx.db, locationNo, user.id), action, options);
-}
+) => resolveLocation(ctx, action, { locationNo }, options);
 
-/** The same check for a location known by its key (a stored list, request or document points at it). */
-export async function requireLocationById(
+/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationId }) */
+export const requireLocationById = (
   ctx: Ctx,
   locationId: string,
-  action: Action,
+  action: 'read' | 'write',
   options: LocationOptions = {},
-): Promise<LocationAccess> {
-  const user = requireUser(ctx);
-  const found = UUID.test(locationId) ? await selectLocationById(ctx.db, locationId, user.id) : undefined;
-  return check(ctx, found, action, options);
-}
+) => resolveLocation(ctx, action, { locationId }, options);
 
-/**
- * Of these locations (by key), those the caller may `action` on, in one statement: requireLocationById's rule for
- * each, where a location that would answer 404 or 403 is left out instead (list screens over several locations).
- */
-export async function allowedLocationsById(
+/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationIds }) */
+export const allowedLocationsById = (
   ctx: Ctx,
   locationIds: readonly string[],
-  action: Action,
+  action: 'read' | 'write',
   options: LocationOptions = {},
-): Promise<LocationAccess[]> {
-  const user = requireUser(ctx);
-  const found = await selectLocationsById(
-    ctx.db,
-    locationIds.filter((id) => UUID.test(id)),
-    user.id,
-  );
-  return found.flatMap((row) => {
-    try {
-      return [check(ctx, row, action, options)];
-    } catch (e) {
-      if (e instanceof AppError && (e.status === 404 || e.status === 403)) return [];
-      throw e;
-    }
-  });
-}
+) => resolveSomeLocations(ctx, action, locationIds, options);
 
-/** A blocked location takes no new requests. */
-export function requireNotBlocked(location: LocationAccess): void {
-  if (location.blocked) {
-    throw new AppError('rule', 'error.locatie_geblokkeerd', {
-      details: { plantLocation: location.locationNo },
-    });
-  }
-}
-
-/**
- * For list queries: the location ids the caller may see with `action`, or 'all' for an admin. Filter by
- * this instead of loading rows first, so a foreign location's data never leaves the database.
- */
-export async function accessibleLocationIds(ctx: Ctx, action: Action): Promise<string[] | 'all'> {
-  const user = requireUser(ctx);
-  if (user.role === 'admin') return 'all';
-  const rows = await selectMemberships(ctx.db, user.id);
-  return rows.filter((r) => locationRoleAllows(r.role, action)).map((r) => r.locationId);
-}
+/** @deprecated requireAccess({ permission: 'locations.read' | 'locations.write' }) */
+export const accessibleLocationIds = (ctx: Ctx, action: 'read' | 'write') => resolveLocationIds(ctx, action);
