@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../../shared/api/get-settings';
 import { DateField } from '../../../../shared/ui/DateField';
 import { useFormat } from '../../../../shared/ui/format';
-import { fieldId, type SectionProps } from './FieldMessage';
+import { fieldId, type SectionProps } from './section-props';
 
 /** Gegevens, Levering: delivery and return date (the shared order-date rule greys out what it refuses) and rush. */
 export function DeliverySection({

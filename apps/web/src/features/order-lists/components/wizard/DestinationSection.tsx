@@ -2,7 +2,7 @@ import { Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title 
 import { useTranslation } from 'react-i18next';
 import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import type { DepotList } from '../../api/get-depots';
-import { fieldId, type SectionProps } from './FieldMessage';
+import { fieldId, type SectionProps } from './section-props';
 
 const addressLabel = (a: WorkAddress) =>
   `${a.name} – ${[a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}`;

@@ -6,7 +6,7 @@ import { useAutosaver } from '../../../../shared/lib/autosave';
 import type { ErrorKey } from '../../../../shared/lib/form-errors';
 import { paths } from '../../../../shared/lib/paths';
 import { saveOrderDraft } from '../../api/save-order-draft';
-import { type FormPatch, fieldId } from './FieldMessage';
+import { type FormPatch, fieldId } from './section-props';
 import {
   type OrderFormField,
   type OrderFormValues,

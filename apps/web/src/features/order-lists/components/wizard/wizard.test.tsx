@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attemptKey, endAttempt } from '../../../../shared/api/idempotent-submit';
 import { selectLocation } from '../../../../shared/session/location';
 import { json, renderWithProviders } from '../../../../test/render';
-import { AfrondenBody, BestellenVoltooidPage } from '../../pages/WizardPages';
+import { BestellenVoltooidPage } from '../../pages/WizardPages';
 import { GegevensForm } from './GegevensForm';
+import { OrderAfronden } from './OrderAfronden';
 import { emptyOrderForm, type OrderFormValues } from './wizard-form';
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
@@ -180,7 +181,7 @@ describe('submitting the order (Idempotency-Key)', () => {
       return json(created, 201);
     };
     const { router } = renderWithProviders(
-      <AfrondenBody list={list} values={values} depots={undefined} addresses={undefined} />,
+      <OrderAfronden list={list} values={values} depots={undefined} addresses={undefined} />,
       { path: '/bestellen/afronden' },
     );
     fireEvent.click(screen.getByTestId('submit-order'));
@@ -213,7 +214,7 @@ describe('submitting the order (Idempotency-Key)', () => {
     let release: (r: Response) => void = () => {};
     submit = () => new Promise<Response>((r) => (release = r));
     renderWithProviders(
-      <AfrondenBody list={list} values={values} depots={undefined} addresses={undefined} />,
+      <OrderAfronden list={list} values={values} depots={undefined} addresses={undefined} />,
       {
         path: '/bestellen/afronden',
       },
