@@ -29,6 +29,19 @@ export function WizardFrame({ step, children }: { step: WizardStep; children: Re
   );
 }
 
+/** Afronden opens on a completed Gegevens step only (`held.filled`); otherwise it goes back there. */
+export function WhenFilled<V>({
+  held,
+  gegevensTo,
+  children,
+}: {
+  held: { values: V; filled: boolean } | null;
+  gegevensTo: string;
+  children: (values: V) => ReactNode;
+}) {
+  return held?.filled ? children(held.values) : <Navigate to={gegevensTo} replace />;
+}
+
 /** One line of a wizard's summary: a label and its value. */
 export function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (

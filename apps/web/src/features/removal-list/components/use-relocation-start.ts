@@ -1,16 +1,18 @@
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useSettings, useSettingsQuery } from '../../../shared/api/get-settings';
 import { useStore } from '../../../shared/lib/store';
+import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
 import { allOf } from '../../../shared/ui/QueryState';
 import { emptyRelocationForm, type RelocationFormValues, relocationMemory } from './relocation-form';
 
 /**
- * What the relocation wizard starts from: the settings and the locations the equipment may move to — the caller's,
+ * What the relocation wizard on the selected location starts from: the settings and the locations the equipment may move to — the caller's,
  * not blocked, not read-only, the current one only with Verplaatsen_EnableVerplaastenNaarEigenLocatie (`query`: a
  * failure shows as one, never as nowhere to go) — and the form held for this location, else the defaults.
  */
-export function useRelocationStart(locationNo: string | undefined) {
+export function useRelocationStart() {
+  const locationNo = useStore(selectedLocationStore, (l) => l?.locationNo ?? null);
   const settingsQuery = useSettingsQuery();
   const settings = useSettings();
   const locations = usePlantLocations();

@@ -11,6 +11,7 @@ import { selectedLocationStore } from '../../../shared/session/location';
 import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
+import { type QueryLike, QueryState } from '../../../shared/ui/QueryState';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useRemovalList } from '../api/get-removal-list';
 import { removalBlock } from './RemovalListEditor';
@@ -19,7 +20,7 @@ import { removalBlock } from './RemovalListEditor';
 // stands in the way) and its lines in the summary.
 
 /** The removal list the wizard sends, or what stands in the way (no location, loading, empty, an amount missing). */
-export function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
+function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
   const query = useRemovalList();
@@ -39,6 +40,20 @@ export function useWizardList(): { list?: RemovalList; locationNo?: string; gate
       ),
     };
   return { list: query.data, locationNo: location.locationNo };
+}
+
+/** A step of the removal or relocation wizard: what stands in the way, else the step once `start` is there too. */
+export function RemovalListStep({
+  start,
+  children,
+}: {
+  start: QueryLike<true>;
+  children: (list: RemovalList, locationNo: string) => ReactNode;
+}) {
+  const { list, locationNo, gate } = useWizardList();
+  if (gate) return <>{gate}</>;
+  if (!list || !locationNo) return null;
+  return <QueryState query={start}>{() => children(list, locationNo)}</QueryState>;
 }
 
 /** The lines the request takes, as the summary lists them. */

@@ -1,14 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconTruckReturn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { EmptyView } from '../../../shared/ui/StateViews';
-import { DonePage, WizardFrame } from '../../../shared/ui/Wizard';
+import { DonePage, WhenFilled, WizardFrame } from '../../../shared/ui/Wizard';
 import { useRemovalList } from '../api/get-removal-list';
 import { ProjectLists, ProjectViewSwitch, useProjectView } from '../components/ProjectRemovalLists';
 import { RemovalAfronden } from '../components/RemovalAfronden';
@@ -16,7 +16,7 @@ import { RemovalGegevens } from '../components/RemovalGegevens';
 import { RemovalListEditor } from '../components/RemovalListEditor';
 import { removalMemory } from '../components/removal-form';
 import { useRemovalStart } from '../components/use-removal-start';
-import { useWizardList } from '../components/wizard-parts';
+import { RemovalListStep } from '../components/wizard-parts';
 
 /** Afvoerlijst: the caller's removal list on the selected location (and the project's, when offered). */
 export function AfvoerlijstPage() {
@@ -49,39 +49,30 @@ export function AfvoerlijstPage() {
 
 /** Afvoeren, step 1: Gegevens. */
 export function AfvoerenGegevensPage() {
-  const { list, locationNo, gate } = useWizardList();
-  const start = useRemovalStart(locationNo);
+  const start = useRemovalStart();
   return (
     <WizardFrame step="gegevens">
-      {gate ??
-        (list && locationNo && (
-          <QueryState query={start.query}>
-            {() => <RemovalGegevens key={locationNo} locationNo={locationNo} start={start} />}
-          </QueryState>
-        ))}
+      <RemovalListStep start={start.query}>
+        {(_, locationNo) => <RemovalGegevens key={locationNo} locationNo={locationNo} start={start} />}
+      </RemovalListStep>
     </WizardFrame>
   );
 }
 
 /** Afvoeren, step 2: Afronden — check, accept the terms (when asked), send. */
 export function AfvoerenAfrondenPage() {
-  const { list, locationNo, gate } = useWizardList();
-  const start = useRemovalStart(locationNo);
-  const held = locationNo ? removalMemory.held(locationNo) : null;
+  const start = useRemovalStart();
   return (
     <WizardFrame step="afronden">
-      {gate ??
-        (list && locationNo && (
-          <QueryState query={start.query}>
-            {() =>
-              held?.filled ? (
-                <RemovalAfronden list={list} locationNo={locationNo} initial={held.values} start={start} />
-              ) : (
-                <Navigate to={paths.afvoerenGegevens.to()} replace />
-              )
-            }
-          </QueryState>
-        ))}
+      <RemovalListStep start={start.query}>
+        {(list, locationNo) => (
+          <WhenFilled held={removalMemory.held(locationNo)} gegevensTo={paths.afvoerenGegevens.to()}>
+            {(values) => (
+              <RemovalAfronden list={list} locationNo={locationNo} initial={values} start={start} />
+            )}
+          </WhenFilled>
+        )}
+      </RemovalListStep>
     </WizardFrame>
   );
 }

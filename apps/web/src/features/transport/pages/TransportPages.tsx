@@ -1,6 +1,5 @@
-import { Navigate } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
-import { DonePage, WizardFrame } from '../../../shared/ui/Wizard';
+import { DonePage, WhenFilled, WizardFrame } from '../../../shared/ui/Wizard';
 import { TransportAfronden } from '../components/TransportAfronden';
 import { TransportGegevens } from '../components/TransportGegevens';
 import { transportMemory } from '../components/transport-form';
@@ -24,14 +23,11 @@ export function TransportAfrondenPage() {
   return (
     <WizardFrame step="afronden">
       <TransportGate start={start}>
-        {(locationNo) => {
-          const held = transportMemory.held(locationNo);
-          return held?.filled ? (
-            <TransportAfronden locationNo={locationNo} initial={held.values} start={start} />
-          ) : (
-            <Navigate to={paths.transportGegevens.to()} replace />
-          );
-        }}
+        {(locationNo) => (
+          <WhenFilled held={transportMemory.held(locationNo)} gegevensTo={paths.transportGegevens.to()}>
+            {(values) => <TransportAfronden locationNo={locationNo} initial={values} start={start} />}
+          </WhenFilled>
+        )}
       </TransportGate>
     </WizardFrame>
   );
