@@ -1,5 +1,6 @@
+import { requireAccess } from '../../platform/auth/access.ts';
 import { errors } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
 import {
   categoryExists,
@@ -16,7 +17,7 @@ import {
  * the catalogue revision, in other processes) drop the old tree.
  */
 export async function deleteCategory(ctx: Ctx, id: string, moveTo: string | undefined) {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const result = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as typeof ctx.db;
     const contents = await lockCategoryContents(db, id);

@@ -10,10 +10,10 @@ import {
   type TechDataEntry,
 } from '@mp/contract/api/catalogue';
 import { type Locale, translate } from '@mp/contract/i18n';
-import type { FunctionalArea } from '@mp/contract/permissions';
+import { type FunctionalArea, isAdmin } from '@mp/contract/permissions';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { SQL } from 'drizzle-orm';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/files/image-url.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -66,9 +66,6 @@ export interface ViewOptions {
   translations?: boolean;
 }
 
-// Like requireLocation's answer: the same 404 for unknown and foreign locations, nothing about either.
-const locationNotFound = () => new AppError('not_found', 'error.locatie_onbekend');
-
 /**
  * The access rule of the catalogue-type routes ("settings data" in product §2): anonymous visitors only
  * with AllowAnonymousUsers (else 401), signed-in users need the functional area; a given location
@@ -82,13 +79,17 @@ export async function viewerFor(
 ): Promise<Viewer> {
   const settings = await loadSettings(ctx.db);
   const user = ctx.user;
-  await requireArea(ctx, area, 'read');
   if (locationNo) {
-    if (!user) throw locationNotFound();
-    await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
-  }
+    await requireAccess(ctx, {
+      permission: 'location.read',
+      area,
+      locationNo,
+      allowDeregistered: true,
+      anonymousAsUnknown: true,
+    });
+  } else await requireAccess(ctx, { permission: 'area.read', area });
   const display = priceDisplay(
-    { kind: user ? user.kind : null, isAdmin: user?.role === 'admin', hasLocation: Boolean(locationNo) },
+    { kind: user ? user.kind : null, isAdmin: isAdmin({ user }), hasLocation: Boolean(locationNo) },
     settings,
   );
   const techVisible = Boolean(user) || !settings.Details_ToonTechnischeGegevensIngelogd;

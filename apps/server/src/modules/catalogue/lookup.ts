@@ -1,4 +1,5 @@
 import type { Locale } from '@mp/contract/i18n';
+import { isAdmin } from '@mp/contract/permissions';
 import { type PriceDisplay, priceDisplay } from '@mp/contract/rules/prices';
 import type { Db } from '../../platform/db/database.ts';
 import { runStatement } from '../../platform/db/prepared.ts';
@@ -249,7 +250,7 @@ export async function priceDisplayFor(ctx: Ctx, hasLocation: boolean): Promise<P
     getSetting(ctx, 'PubliekePrijzen'),
   ]);
   return priceDisplay(
-    { kind: ctx.user ? ctx.user.kind : null, isAdmin: ctx.user?.role === 'admin', hasLocation },
+    { kind: ctx.user ? ctx.user.kind : null, isAdmin: isAdmin({ user: ctx.user }), hasLocation },
     { ShowPriceInternalPrices, ToonPrijsMaterieellocatie, PubliekePrijzen },
   );
 }

@@ -1,8 +1,9 @@
 import type { SearchSynonyms, SearchSynonymsInput } from '@mp/contract/api/search-synonyms';
 import { foldText, searchVariants, synonymGroupsOf } from '@mp/contract/rules/search';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
 import { createCache } from './catalogue.cache.ts';
 import { replaceSynonymGroups, selectSynonymGroups } from './search.synonyms.queries.ts';
@@ -32,7 +33,7 @@ export async function searchWordVariants(ctx: Ctx, words: string[]): Promise<str
 
 /** GET SearchSynonyms (administrators): the list the setting names, as entered. */
 export async function getSearchSynonyms(ctx: Ctx): Promise<SearchSynonyms> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const code = (await getSetting(ctx, 'SynoniemCode')).trim();
   return { code, groups: code ? await selectSynonymGroups(ctx.db, code) : [] };
 }
@@ -49,7 +50,7 @@ const wordTwice = (field: string, word: string) =>
  * one group or in two groups (a word may mean only one thing).
  */
 export async function saveSearchSynonyms(ctx: Ctx, input: SearchSynonymsInput): Promise<SearchSynonyms> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const code = (await getSetting(ctx, 'SynoniemCode')).trim();
   if (!code) throw new AppError('rule', 'error.synoniemcode_leeg');
   const seen = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { SetDetail } from '@mp/contract/api/ordering';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/files/image-url.ts';
@@ -99,23 +99,8 @@ export async function expandSet(db: Db | Tx, setId: string): Promise<ExpandedSet
 }
 
 async function setsVisible(ctx: Ctx): Promise<boolean> {
-  await requireArea(ctx, 'AppSets', 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppSets' });
   return getSetting(ctx, 'MaterieelSets_ToonSets');
-}
-
-/**
- * A named location must be one of the caller's, as on the catalogue: unknown, foreign and (for an anonymous
- * visitor) any location answer the same 404.
- */
-async function requireNamedLocation(ctx: Ctx, locationNo?: string): Promise<void> {
-  if (!locationNo) return;
-  if (!ctx.user) throw new AppError('not_found', 'error.locatie_onbekend');
-  await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
-}
-
-async function displayFor(ctx: Ctx, locationNo?: string): Promise<PriceDisplay> {
-  await requireNamedLocation(ctx, locationNo);
-  return priceDisplayFor(ctx, !!locationNo);
 }
 
 function summaryOf(row: SetRow, favourites: readonly string[]) {
@@ -140,7 +125,11 @@ export async function listSets(
   query: { itemNo?: string; locationNo?: string; favourites?: boolean },
 ) {
   if (!(await setsVisible(ctx))) return { sets: [] };
-  await requireNamedLocation(ctx, query.locationNo);
+  // a named location must be one of the caller's: unknown, foreign and (for a visitor) any answer the same 404
+  if (query.locationNo) {
+    const named = { locationNo: query.locationNo, allowDeregistered: true, anonymousAsUnknown: true };
+    await requireAccess(ctx, { permission: 'location.read', ...named });
+  }
   const favourites = await getSetting(ctx, 'FavorietenSets');
   if (query.favourites && favourites.length === 0) return { sets: [] };
   let ids: string[] | undefined;
@@ -171,12 +160,16 @@ const setNotFound = (key: string) =>
 /** One set with its lines (child sets expanded); 404 when unknown, inactive or sets are hidden. */
 export async function getSet(ctx: Ctx, key: string, query: { locationNo?: string } = {}): Promise<SetDetail> {
   if (!(await setsVisible(ctx))) throw setNotFound(key);
-  await requireNamedLocation(ctx, query.locationNo);
+  // a named location must be one of the caller's: unknown, foreign and (for a visitor) any answer the same 404
+  if (query.locationNo) {
+    const named = { locationNo: query.locationNo, allowDeregistered: true, anonymousAsUnknown: true };
+    await requireAccess(ctx, { permission: 'location.read', ...named });
+  }
   const id = await selectSetId(ctx.db, key);
   if (!id) throw setNotFound(key);
   const [row] = await selectActiveSets(ctx.db, ctx.locale, [id]);
   if (!row) throw setNotFound(key);
-  const display = await displayFor(ctx, query.locationNo);
+  const display = await priceDisplayFor(ctx, !!query.locationNo);
   const expanded = await expandSet(ctx.db, id);
   const itemMap = await itemsById(
     ctx.db,

@@ -59,7 +59,7 @@ export type AreaRequest = { permission: Of<'area'>; area: FunctionalArea };
 export type RoleRequest = { permission: Role | 'visitor' };
 export type LocationRequest = { permission: Of<'location'> } & InArea & LocationKey & LocationOptions;
 export type SomeLocationsRequest = { permission: Of<'location'>; locationIds: readonly string[] } & InArea &
-  Omit<LocationOptions, 'unblocked' | 'keyUser'>;
+  Pick<LocationOptions, 'allowDeregistered'>;
 export type LocationIdsRequest = { permission: Of<'locations'> } & InArea;
 export type LocationMembersRequest = { permission: 'location.members'; userId?: string } & LocationKey;
 export type UserManagerRequest = { permission: 'users.manage' };
@@ -130,8 +130,9 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
         const { locationIds, allowDeregistered } = r;
         return resolveSomeLocations(ctx, action, locationIds, { allowDeregistered });
       }
-      const { allowDeregistered, unblocked, keyUser } = r as LocationRequest;
-      return resolveLocation(ctx, action, r as LocationKey, { allowDeregistered, unblocked, keyUser });
+      const { allowDeregistered, unblocked, keyUser, anonymousAsUnknown } = r as LocationRequest;
+      const options = { allowDeregistered, unblocked, keyUser, anonymousAsUnknown };
+      return resolveLocation(ctx, action, r as LocationKey, options);
     }
     case 'locations.read':
     case 'locations.write':

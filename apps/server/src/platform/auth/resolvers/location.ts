@@ -54,6 +54,11 @@ export interface LocationOptions {
    * membership's, or null.
    */
   keyUser?: boolean;
+  /**
+   * An anonymous visitor naming a location gets the location's 404 instead of 401 (the catalogue-type calls, open to
+   * visitors with AllowAnonymousUsers: unknown, foreign and any location answer alike).
+   */
+  anonymousAsUnknown?: boolean;
 }
 
 /** Which location: by number, by key, or read by the caller in its own statement (`locationWithRoleJsonSql`). */
@@ -122,6 +127,7 @@ export async function resolveLocation(
   key: LocationKey,
   options: LocationOptions = {},
 ): Promise<LocationAccess> {
+  if (!ctx.user && options.anonymousAsUnknown) throw errors.notFound('error.locatie_onbekend');
   const user = requireUser(ctx);
   return decide(user, await find(ctx, user, key), action, options);
 }
