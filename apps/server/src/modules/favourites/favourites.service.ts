@@ -1,6 +1,7 @@
 import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
+import type { Action } from '@mp/contract/permissions';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
-import { requireLocation, requireLocationById } from '../../platform/auth/access.ts';
+import { type FavouriteListRequest, requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -30,23 +31,16 @@ export const MAX_FAVOURITE_ITEMS = 500;
 const notFound = (id: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { favoriteListId: id } });
 
-/** Whether the user still may use the list's location (a list for every location always passes). */
-async function locationOk(ctx: Ctx, list: FavouriteListRow, action: 'read' | 'write'): Promise<void> {
-  if (list.locationId) await requireLocationById(ctx, list.locationId, action);
-}
-
-/** The user's own list; another user's list, or one on a location they left, is 404. */
-async function ownList(ctx: Ctx, id: string, action: 'read' | 'write'): Promise<FavouriteListRow> {
-  const user = requireUser(ctx);
-  const list = await selectFavouriteList(ctx.db, id);
-  if (!list || list.userId !== user.id) throw notFound(id);
-  try {
-    await locationOk(ctx, list, action);
-  } catch (e) {
-    if (e instanceof AppError && e.type === 'not_found') throw notFound(id);
-    throw e;
-  }
-  return list;
+/**
+ * What requireAccess needs for the user's own list (platform/auth/resolvers/resources.ts decides): another user's
+ * list, or one on a location they left, is 404.
+ */
+function ownList(ctx: Ctx, id: string, action: Action): FavouriteListRequest<FavouriteListRow> {
+  return {
+    permission: action === 'read' ? 'favouriteList.read' : 'favouriteList.write',
+    load: () => selectFavouriteList(ctx.db, id),
+    notFound: () => notFound(id),
+  };
 }
 
 async function views(ctx: Ctx, lists: FavouriteListRow[], display: PriceDisplay): Promise<FavouriteList[]> {
@@ -94,34 +88,30 @@ export async function listFavourites(
   query: { locationNo?: string },
 ): Promise<{ lists: FavouriteList[] }> {
   const user = requireUser(ctx);
-  const location = query.locationNo ? await requireLocation(ctx, query.locationNo, 'read') : null;
+  const location = query.locationNo
+    ? await requireAccess(ctx, { permission: 'location.read', locationNo: query.locationNo })
+    : null;
   const rows = await selectFavouriteLists(ctx.db, user.id, location?.locationId);
-  const visible: FavouriteListRow[] = [];
-  const allowed = new Map<string, boolean>();
-  for (const row of rows) {
-    if (row.locationId && !allowed.has(row.locationId)) {
-      allowed.set(
-        row.locationId,
-        await requireLocationById(ctx, row.locationId, 'read').then(
-          () => true,
-          () => false,
-        ),
-      );
-    }
-    if (!row.locationId || allowed.get(row.locationId)) visible.push(row);
-  }
+  // a list on a location the user left (or that is gone) is not shown
+  const locationIds = [...new Set(rows.flatMap((r) => (r.locationId ? [r.locationId] : [])))];
+  const allowed = new Set(
+    (await requireAccess(ctx, { permission: 'location.read', locationIds })).map((l) => l.locationId),
+  );
+  const visible = rows.filter((row) => !row.locationId || allowed.has(row.locationId));
   return { lists: await views(ctx, visible, await priceDisplayFor(ctx, !!location)) };
 }
 
 export async function getFavouriteList(ctx: Ctx, id: string): Promise<FavouriteList> {
-  const list = await ownList(ctx, id, 'read');
+  const list = await requireAccess(ctx, ownList(ctx, id, 'read'));
   const [view] = await views(ctx, [list], await priceDisplayFor(ctx, !!list.locationId));
   return view;
 }
 
 export async function createFavouriteList(ctx: Ctx, input: { name: string; locationNo?: string | null }) {
   const user = requireUser(ctx);
-  const location = input.locationNo ? await requireLocation(ctx, input.locationNo, 'write') : null;
+  const location = input.locationNo
+    ? await requireAccess(ctx, { permission: 'location.write', locationNo: input.locationNo })
+    : null;
   const id = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await lockFavouriteListsOf(db, user.id);
@@ -138,19 +128,19 @@ export async function createFavouriteList(ctx: Ctx, input: { name: string; locat
 }
 
 export async function renameFavouriteList(ctx: Ctx, id: string, name: string) {
-  await ownList(ctx, id, 'write');
+  await requireAccess(ctx, ownList(ctx, id, 'write'));
   await renameFavouriteListRow(ctx.db, id, name);
   return getFavouriteList(ctx, id);
 }
 
 export async function deleteFavouriteList(ctx: Ctx, id: string): Promise<void> {
-  await ownList(ctx, id, 'write');
+  await requireAccess(ctx, ownList(ctx, id, 'write'));
   await deleteFavouriteListRow(ctx.db, id);
 }
 
 /** Adds items by number; unknown numbers are refused (422 error.onbekend_materieel naming them). */
 export async function addFavouriteItems(ctx: Ctx, id: string, itemNos: string[]) {
-  await ownList(ctx, id, 'write');
+  await requireAccess(ctx, ownList(ctx, id, 'write'));
   const found = await itemsByNo(ctx.db, ctx.locale, itemNos);
   requireKnownItems(found, itemNos);
   const ids = [...new Set(itemNos.map((no) => found.get(no)?.id as string))];
@@ -166,7 +156,7 @@ export async function addFavouriteItems(ctx: Ctx, id: string, itemNos: string[])
 }
 
 export async function removeFavouriteItem(ctx: Ctx, id: string, itemNo: string): Promise<void> {
-  await ownList(ctx, id, 'write');
+  await requireAccess(ctx, ownList(ctx, id, 'write'));
   const item = (await itemsByNo(ctx.db, ctx.locale, [itemNo])).get(itemNo);
   if (!item || !(await deleteFavouriteItem(ctx.db, id, item.id))) {
     throw new AppError('not_found', 'error.niet_gevonden', { details: { itemNo } });
@@ -186,7 +176,7 @@ export async function favouritesToOrderList(
   id: string,
   input: { locationNo: string; orderListId?: string; amount: number },
 ): Promise<OrderList> {
-  const list = await ownList(ctx, id, 'read');
+  const list = await requireAccess(ctx, ownList(ctx, id, 'read'));
   const rows = await selectFavouriteItems(ctx.db, [list.id]);
   const items = await itemsById(
     ctx.db,
