@@ -75,3 +75,10 @@ export function serverFieldErrors(
   }
   return out;
 }
+
+/** The server's message for one field of a refused write (details.fields), or undefined when it named none. */
+export function serverFieldError(error: unknown, field: string): ReactNode {
+  if (!isApiError(error)) return undefined;
+  const f = error.fieldErrors[field];
+  return f ? <Msg k={f.code} params={f.params} fallback={f.message} /> : undefined;
+}

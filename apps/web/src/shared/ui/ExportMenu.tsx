@@ -10,10 +10,13 @@ import { snackbar } from './snackbar/snackbar-store';
 export function ExportMenu({
   onExport,
   testId,
+  label,
 }: {
   /** Fetches and saves the file (shared/api/download-file.ts `exportDownload`). */
   onExport: (format: 'xlsx' | 'csv') => Promise<void>;
   testId: string;
+  /** The button's text, when not "Exporteren" of the stock pages. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const save = (format: 'xlsx' | 'csv') => void onExport(format).catch((e) => snackbar.error(e));
@@ -26,7 +29,7 @@ export function ExportMenu({
           leftSection={<IconTableExport size={18} aria-hidden />}
           data-testid={testId}
         >
-          {t('Materieelvoorraad.export.knop')}
+          {label ?? t('Materieelvoorraad.export.knop')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectLocation } from '../../../shared/session/location';
+import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { FacturatiePage, FacturenPage } from './InvoicePages';
 
@@ -126,6 +127,21 @@ beforeEach(() => {
       });
     }
     if (url.pathname.endsWith('/SalesInvoices/i1')) return json(detail);
+    if (url.pathname.endsWith('/Department/invoices/i1/credit-memo'))
+      return json(
+        {
+          code: 'error.ongeldige_invoer',
+          message: 'x',
+          // both shapes a field message has on the wire: a code alone, and a code with its parameters
+          details: {
+            fields: {
+              description: 'validation.verplicht',
+              amountExclVat: { code: 'validation.te_groot', message: 'too big', params: { max: 1210 } },
+            },
+          },
+        },
+        422,
+      );
     if (url.pathname.endsWith('/Department/invoicing-runs'))
       return json(
         {
@@ -213,6 +229,33 @@ describe('the invoices page', () => {
     empty = true;
     at('/facturen', '/facturen', <FacturenPage />);
     expect(await screen.findByText('Er zijn geen facturen voor deze locatie.')).toBeTruthy();
+  });
+});
+
+describe('the department on a document', () => {
+  // issue #32 item 4: the credit memo's field messages were read by hand from details.fields, without their
+  // parameters and not in the code-only shape
+  it("shows the server's messages at the credit memo's fields, in both wire shapes and with their parameters", async () => {
+    startSession({
+      accessToken: 'a',
+      refreshToken: 'r'.repeat(20),
+      expiresAt: Date.now() / 1000 + 900,
+      user: {
+        id: 'd1',
+        name: 'Dienst',
+        email: 'd@x.nl',
+        isAdmin: false,
+        isDepartment: true,
+        internalExternal: 'Internal',
+        language: 'nl-NL',
+      },
+    });
+    at('/facturen?invoice=i1', '/facturen', <FacturenPage />);
+    fireEvent.change(await screen.findByLabelText(/Reden/), { target: { value: 'Correctie' } });
+    fireEvent.change(screen.getByLabelText(/Bedrag/), { target: { value: '5000' } });
+    fireEvent.click(screen.getByTestId('invoice-credit'));
+    expect(await screen.findByText('De waarde mag maximaal 1210 zijn.')).toBeTruthy();
+    expect(screen.getByText('Dit veld is verplicht.')).toBeTruthy();
   });
 });
 
