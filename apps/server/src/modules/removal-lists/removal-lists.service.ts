@@ -1,6 +1,6 @@
 import type { AddRemovalLinesInput, ProjectRemovalLists, RemovalList } from '@mp/contract/api/stock';
 import { availableForRemoval } from '@mp/contract/rules/stock';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
@@ -27,9 +27,12 @@ import {
 
 /** GET RemovalLists/{plantLocation}: the caller's list on the location. */
 export async function getRemovalList(ctx: Ctx, locationNo: string): Promise<RemovalList> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'read');
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: 'AppAfvoerlijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'read');
   const rows = await selectRemovalLines(ctx.db, user.id, location.locationId);
   const items = await itemsById(
     ctx.db,
@@ -96,9 +99,12 @@ export async function addRemovalLines(
   locationNo: string,
   input: AddRemovalLinesInput,
 ): Promise<RemovalList> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppAfvoerlijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'write');
   const s = await ctx.settings();
   if (s.Materieelvoorraad_NietMeerAfvoeren) throw errors.rule('Materieelvoorraad.alleen_inzage');
   const lines = input.lines ?? [];
@@ -167,9 +173,12 @@ export async function updateRemovalLines(
   locationNo: string,
   updates: ReadonlyArray<{ lineId: string; amount?: number; comment?: string | null }>,
 ): Promise<RemovalList> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppAfvoerlijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'write');
   const s = await ctx.settings();
   if (s.Materieelvoorraad_NietMeerAfvoeren && updates.some((u) => u.amount !== undefined)) {
     throw errors.rule('Materieelvoorraad.alleen_inzage');
@@ -229,9 +238,12 @@ export async function deleteRemovalLines(
   locationNo: string,
   lineIds: readonly string[],
 ): Promise<RemovalList> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppAfvoerlijst',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'write');
   const deleted = await ctx.db.transaction((tx) => deleteOwnLines(tx, user.id, location.locationId, lineIds));
   if (deleted === 0) throw errors.notFound('error.niet_gevonden', { lineIds });
   return getRemovalList(ctx, locationNo);
@@ -275,9 +287,9 @@ async function requireProjectOverviews(ctx: Ctx): Promise<void> {
  * location without a project number is a project of its own.
  */
 export async function getProjectRemovalLists(ctx: Ctx, locationNo: string): Promise<ProjectRemovalLists> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppAfvoerlijst' });
   await requireProjectOverviews(ctx);
-  const location = await requireLocation(ctx, locationNo, 'read');
+  const location = await requireAccess(ctx, { permission: 'location.read', locationNo });
   const mine = await listMyLocations(ctx);
   const self = mine.find((l) => l.locationNo === location.locationNo);
   const projectNo = self?.projectNo ?? null;
@@ -304,7 +316,7 @@ export async function updateProjectRemovalLines(
   locationNo: string,
   updates: ReadonlyArray<{ lineId: string; amount?: number; comment?: string | null }>,
 ): Promise<ProjectRemovalLists> {
-  await requireArea(ctx, 'AppAfvoerlijst', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppAfvoerlijst' });
   await requireProjectOverviews(ctx);
   const user = requireUser(ctx);
   const project = await getProjectRemovalLists(ctx, locationNo);
