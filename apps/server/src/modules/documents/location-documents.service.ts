@@ -4,7 +4,7 @@ import type {
   LocationDocumentsQuery,
 } from '@mp/contract/api/documents';
 import type { FunctionalArea } from '@mp/contract/permissions';
-import { hasArea, requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsByNo } from '../catalogue/index.ts';
@@ -64,16 +64,22 @@ export async function listLocationDocuments(
   plantLocation: string,
   q: LocationDocumentsQuery,
 ): Promise<LocationDocumentList> {
-  await requireArea(ctx, 'Documenten', 'read');
-  const location = await requireLocation(ctx, plantLocation, 'read', { allowDeregistered: true });
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: 'Documenten',
+    locationNo: plantLocation,
+    allowDeregistered: true,
+  });
   const settings = await ctx.settings();
   const kinds = Object.keys(orderKindArea);
-  const allowed = await Promise.all(kinds.map((k) => hasArea(ctx, orderKindArea[k], 'read')));
+  const allowed = await Promise.all(
+    kinds.map((k) => hasAccess(ctx, { permission: 'area.read', area: orderKindArea[k] })),
+  );
   const filter = {
     locationId: location.locationId,
     categories: settings.Documenten_LocatieCategorieen.map((c) => c.trim()).filter(Boolean),
     namePatterns: settings.Documenten_LocatieDocumentNaamFilter,
-    invoices: await hasArea(ctx, 'AppMaterieelFacturen', 'read'),
+    invoices: await hasAccess(ctx, { permission: 'area.read', area: 'AppMaterieelFacturen' }),
     orderKinds: kinds.filter((_, i) => allowed[i]),
     query: q.query,
     category: q.category,
@@ -105,7 +111,7 @@ export async function listLocationDocuments(
  * details, with AppDetails (anonymous visitors only with AllowAnonymousUsers); an unknown or blocked item is 404.
  */
 export async function listItemDocuments(ctx: Ctx, itemNo: string): Promise<LocationDocument[]> {
-  await requireArea(ctx, 'AppDetails', 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppDetails' });
   const wanted = itemNo.trim();
   const found = await itemsByNo(ctx.db, ctx.locale, [wanted, wanted.toUpperCase()]);
   const item = found.get(wanted) ?? found.get(wanted.toUpperCase());
@@ -125,14 +131,19 @@ export async function listPlantDocuments(
   plantLocation: string,
   plantNo: string,
 ): Promise<LocationDocument[]> {
-  const location = await requireLocation(ctx, plantLocation, 'read', { allowDeregistered: true });
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    locationNo: plantLocation,
+    allowDeregistered: true,
+  });
   const plant = await selectPlantAt(ctx.db, plantNo.trim(), location.locationId);
   if (!plant) throw notFound({ plantNo });
-  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  // the area after the plant, as its page: another plant answers 404 whatever the caller's areas
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppMaterieelvoorraad' });
   const settings = await ctx.settings();
   const [own, ofItem] = await Promise.all([
     selectPlantDocumentList(ctx.db, plant.id),
-    hasArea(ctx, 'AppDetails', 'read').then((may) =>
+    hasAccess(ctx, { permission: 'area.read', area: 'AppDetails' }).then((may) =>
       may ? selectItemDocumentList(ctx.db, plant.itemId, settings.Documenten_CategorieDocumenten) : [],
     ),
   ]);
