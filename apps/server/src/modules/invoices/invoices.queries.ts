@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { locationFilter } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 /*
@@ -64,11 +65,7 @@ export interface InvoiceFilter {
 function whereOf(f: InvoiceFilter): SQL {
   const words = (f.query ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   const conditions: Array<SQL | undefined> = [
-    f.locationIds === 'all'
-      ? undefined
-      : f.locationIds.length === 1
-        ? sql`s.location_id = ${f.locationIds[0]}::uuid`
-        : sql`s.location_id = any(${sql.param([...f.locationIds])}::uuid[])`,
+    locationFilter(f.locationIds, sql`s.location_id`),
     f.kind ? sql`s.kind = ${f.kind}::invoice_kind` : undefined,
     f.status === 'overdue'
       ? sql`s.status = 'open' and s.due_date < ${f.today}::date`
@@ -216,12 +213,4 @@ export async function selectAttachments(
       ${namePattern ? sql`and a.file_name ilike ${`%${likePattern(namePattern)}%`}` : sql``}
     order by a.created_at, a.file_name`);
   return r.rows;
-}
-
-/** A location by number, for the department (who is no member). */
-export async function selectLocationIdByNo(db: Db, locationNo: string): Promise<string | null> {
-  const r = await db.execute<{ id: string }>(
-    sql`select id from plant_locations where location_no = ${locationNo}`,
-  );
-  return r.rows[0]?.id ?? null;
 }

@@ -1,16 +1,10 @@
 import type { InvoiceDetail, InvoiceList, InvoiceListQuery, InvoiceSummary } from '@mp/contract/api/invoices';
 import { translate } from '@mp/contract/i18n';
-import { isDepartment } from '@mp/contract/permissions';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import {
-  accessibleLocationIds,
-  requireArea,
-  requireLocation,
-  requireLocationById,
-} from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { type InvoicePdf, loadBrand, renderInvoicePdf } from '../documents/index.ts';
 import {
   type InvoiceFilter,
@@ -21,7 +15,6 @@ import {
   selectInvoice,
   selectInvoiceLines,
   selectInvoices,
-  selectLocationIdByNo,
 } from './invoices.queries.ts';
 import { money, VAT_PERCENT } from './invoicing.calc.ts';
 
@@ -34,7 +27,6 @@ import { money, VAT_PERCENT } from './invoicing.calc.ts';
 
 const AREA = 'AppMaterieelFacturen';
 const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
-const seesAll = (ctx: Ctx) => requireUser(ctx).role === 'admin' || isDepartment({ user: requireUser(ctx) });
 
 export const pdfUrl = (id: string) => `/api/v2.0/SalesInvoices/${id}/pdf`;
 export const attachmentUrl = (kind: 'invoice' | 'credit_memo', id: string, attachmentId: string) =>
@@ -74,17 +66,21 @@ function requirePeriod(ctx: Ctx, from: string | undefined, until: string | undef
 
 /** The filter of a list: the location asked for (checked), or every location of the caller's. */
 async function filterOf(ctx: Ctx, q: Omit<InvoiceListQuery, 'page' | 'pageSize'>): Promise<InvoiceFilter> {
-  await requireArea(ctx, AREA, 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: AREA });
   requirePeriod(ctx, q.from, q.until);
-  let locationIds: InvoiceFilter['locationIds'];
-  if (q.plantLocation) {
-    const id = seesAll(ctx) ? await selectLocationIdByNo(ctx.db, q.plantLocation) : null;
-    locationIds = id
-      ? [id]
-      : [(await requireLocation(ctx, q.plantLocation, 'read', { allowDeregistered: true })).locationId];
-  } else {
-    locationIds = seesAll(ctx) ? 'all' : await accessibleLocationIds(ctx, 'read');
-  }
+  // the department reads every location's (decision 0022)
+  const locationIds: InvoiceFilter['locationIds'] = q.plantLocation
+    ? [
+        (
+          await requireAccess(ctx, {
+            permission: 'location.read',
+            locationNo: q.plantLocation,
+            allowDeregistered: true,
+            department: true,
+          })
+        ).locationId,
+      ]
+    : await requireAccess(ctx, { permission: 'locations.read', department: true });
   const settings = await ctx.settings();
   return {
     locationIds,
@@ -119,26 +115,16 @@ export async function allInvoices(ctx: Ctx, q: Omit<InvoiceListQuery, 'page' | '
 }
 
 /**
- * The document when the caller may read it: its location first (another customer's answers 404 like an unknown
- * one, whatever the caller's areas), then the area (403); a document the debit / credit filter hides is 404.
+ * The document when the caller may read it (the invoice resolver: its location first, then the area); a document the
+ * debit / credit filter hides is 404.
  */
 async function readable(ctx: Ctx, key: { id?: string; documentNo?: string }): Promise<InvoiceHeadRow> {
-  const today = calendarDayIn(ctx.now);
-  const row = await selectInvoice(ctx.db, key, today);
   const what = key.id ?? key.documentNo ?? '';
-  if (!row) {
-    await requireArea(ctx, AREA, 'read');
-    throw notFound(what);
-  }
-  if (!seesAll(ctx)) {
-    try {
-      await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
-    } catch (e) {
-      if (e instanceof AppError && e.status === 404) throw notFound(what);
-      throw e;
-    }
-  }
-  await requireArea(ctx, AREA, 'read');
+  const row = await requireAccess(ctx, {
+    permission: 'invoice.read',
+    load: () => selectInvoice(ctx.db, key, calendarDayIn(ctx.now)),
+    notFound: () => notFound(what),
+  });
   const settings = await ctx.settings();
   const pattern = String(
     (row.kind === 'invoice' ? settings.Facturen_DebetFilter : settings.Facturen_CreditFilter) ?? '',

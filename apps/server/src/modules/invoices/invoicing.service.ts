@@ -2,9 +2,10 @@ import type { CreditMemoBody, InvoicingRunBody, InvoicingRunResult } from '@mp/c
 import { translate } from '@mp/contract/i18n';
 import { addDays, calendarDayIn } from '@mp/contract/rules/order-dates';
 import type { PgBoss } from 'pg-boss';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { LoadSettings } from '../../platform/settings.ts';
 import {
   cents,
@@ -148,7 +149,7 @@ export async function runInvoicingAsDepartment(
   ctx: Ctx,
   input: InvoicingRunBody,
 ): Promise<InvoicingRunResult> {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   return runInvoicing({ db: ctx.db, loadSettings: () => ctx.settings(), now: ctx.now }, input);
 }
 
@@ -161,7 +162,7 @@ export async function createCreditMemo(
   invoiceId: string,
   input: CreditMemoBody,
 ): Promise<{ id: string; documentNo: string }> {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   const today = calendarDayIn(ctx.now);
   return ctx.db.transaction(async (tx) => {
     const invoice = await selectCreditable(tx, invoiceId);
@@ -226,7 +227,7 @@ export async function createCreditMemo(
 
 /** POST Department/invoices/{id}/status: paid (or open again). */
 export async function setInvoiceStatus(ctx: Ctx, invoiceId: string, status: 'open' | 'paid'): Promise<void> {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   if (!(await updateInvoiceStatus(ctx.db, invoiceId, status)))
     throw new AppError('not_found', 'error.niet_gevonden', { details: { id: invoiceId } });
 }

@@ -60,7 +60,8 @@ export type RoleRequest = { permission: Role | 'visitor' };
 export type LocationRequest = { permission: Of<'location'> } & InArea & LocationKey & LocationOptions;
 export type SomeLocationsRequest = { permission: Of<'location'>; locationIds: readonly string[] } & InArea &
   Pick<LocationOptions, 'allowDeregistered'>;
-export type LocationIdsRequest = { permission: Of<'locations'> } & InArea;
+export type LocationIdsRequest = { permission: Of<'locations'> } & InArea &
+  Pick<LocationOptions, 'department'>;
 export type LocationMembersRequest = { permission: 'location.members'; userId?: string } & LocationKey;
 export type UserManagerRequest = { permission: 'users.manage' };
 export type ManagedUserRequest<T> = {
@@ -130,13 +131,13 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
         const { locationIds, allowDeregistered } = r;
         return resolveSomeLocations(ctx, action, locationIds, { allowDeregistered });
       }
-      const { allowDeregistered, unblocked, keyUser, anonymousAsUnknown } = r as LocationRequest;
-      const options = { allowDeregistered, unblocked, keyUser, anonymousAsUnknown };
+      const { allowDeregistered, unblocked, keyUser, department, anonymousAsUnknown } = r as LocationRequest;
+      const options = { allowDeregistered, unblocked, keyUser, department, anonymousAsUnknown };
       return resolveLocation(ctx, action, r as LocationKey, options);
     }
     case 'locations.read':
     case 'locations.write':
-      return resolveLocationIds(ctx, action);
+      return resolveLocationIds(ctx, action, { department: r.department });
     case 'location.members':
       return resolveLocationMembers(ctx, r, r.userId);
     case 'users.manage':

@@ -1,4 +1,11 @@
-import { type Action, canManageUser, isAdmin, isKeyUser, locationRoleAllows } from '@mp/contract/permissions';
+import {
+  type Action,
+  canManageUser,
+  isAdmin,
+  isDepartment,
+  isKeyUser,
+  locationRoleAllows,
+} from '@mp/contract/permissions';
 import { AppError, errors } from '../../errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../http/context.ts';
 import {
@@ -55,6 +62,11 @@ export interface LocationOptions {
    */
   keyUser?: boolean;
   /**
+   * The equipment department (decision 0018) passes on every location as an admin does (the invoices of every
+   * customer, decision 0022).
+   */
+  department?: boolean;
+  /**
    * An anonymous visitor naming a location gets the location's 404 instead of 401 (the catalogue-type calls, open to
    * visitors with AllowAnonymousUsers: unknown, foreign and any location answer alike).
    */
@@ -93,7 +105,8 @@ function decide(
   action: Action,
   options: LocationOptions,
 ): LocationAccess {
-  const admin = isAdmin({ user });
+  // an admin passes everywhere; the department too where the call says so
+  const admin = isAdmin({ user }) || (!!options.department && isDepartment({ user }));
   let refusal: AppError | null = null;
   if (!found || (!admin && !found.role)) refusal = errors.notFound('error.locatie_onbekend');
   else if (!admin && found.role && !locationRoleAllows(found.role, action)) refusal = errors.readOnly();
@@ -182,13 +195,18 @@ export async function resolveSomeLocations(
 }
 
 /**
- * `locations.read` / `locations.write`, for lists: the locations the caller may `action` on, or 'all' for an admin.
+ * `locations.read` / `locations.write`, for lists: the locations the caller may `action` on, or 'all' for an admin
+ * (and for the department where the call says so).
  * Filter by them in SQL with `locationFilter` (access.queries.ts), so a foreign location's rows never leave the
  * database.
  */
-export async function resolveLocationIds(ctx: Ctx, action: Action): Promise<string[] | 'all'> {
+export async function resolveLocationIds(
+  ctx: Ctx,
+  action: Action,
+  options: Pick<LocationOptions, 'department'> = {},
+): Promise<string[] | 'all'> {
   const user = requireUser(ctx);
-  if (isAdmin({ user })) return 'all';
+  if (isAdmin({ user }) || (options.department && isDepartment({ user }))) return 'all';
   const rows = await selectMemberships(ctx.db, user.id);
   return rows.filter((r) => locationRoleAllows(r.role, action)).map((r) => r.locationId);
 }
