@@ -7,8 +7,10 @@ import {
   MAX_IMPORT_ROWS,
 } from '@mp/contract/api/users';
 import { isLocale, locales, translate } from '@mp/contract/i18n';
+import { canManageUser } from '@mp/contract/permissions';
 import { z } from 'zod';
 import { locationMemberships, users } from '../../db/schema/index.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { errors } from '../../platform/errors.ts';
 import { readTable } from '../../platform/files/table-reader.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -22,13 +24,7 @@ import {
   updateImport,
   updateUserRow,
 } from './users.queries.ts';
-import {
-  issueInvitation,
-  type Manager,
-  mailInvitation,
-  requireManager,
-  type UsersDeps,
-} from './users.service.ts';
+import { issueInvitation, type Manager, mailInvitation, type UsersDeps } from './users.service.ts';
 
 /*
  * The user import (issue #14 part 6, decision 0023): a CSV or XLSX file, one user per row. The preview says per row
@@ -177,7 +173,7 @@ async function plan(ctx: Ctx, m: Manager, table: string[][]): Promise<Plan[]> {
         wanted.push({ locationId: l.id, customerId: l.customerId, role: e.role });
     }
     const old = existing.get(email.toLowerCase());
-    if (old && m.customerId !== null && (old.role === 'admin' || old.customer_id !== m.customerId))
+    if (old && !canManageUser({ user: m.me }, { role: old.role, customerId: old.customer_id }))
       errs.push({ column: 'email', code: 'Gebruikers.import.buiten_bereik' });
     const row: ParsedRow = {
       row: i + 2,
@@ -229,7 +225,7 @@ function countsOf(plans: Plan[]) {
 }
 
 export async function previewImport(ctx: Ctx, bytes: Buffer): Promise<ImportPreview> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   const plans = await plan(ctx, m, await readImportTable(bytes));
   return { rows: plans.map((p) => toImportRow(ctx, p)), counts: countsOf(plans) };
 }
@@ -326,7 +322,7 @@ export async function startImport(
   bytes: Buffer,
   sendEmail: boolean,
 ): Promise<{ id: string }> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   const table = await readImportTable(bytes);
   const job = await insertImport(ctx.db, {
     userId: m.me.id,
@@ -374,7 +370,7 @@ export async function startImport(
 export const IMPORT_CUT_OFF_MS = 15 * 60_000;
 
 export async function readImport(ctx: Ctx, id: string): Promise<ImportJob> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   const stored = await selectImport(ctx.db, id, m.me.id);
   if (!stored) throw errors.notFound();
   const cutOff =

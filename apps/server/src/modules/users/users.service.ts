@@ -10,14 +10,15 @@ import type {
 import { translate } from '@mp/contract/i18n';
 import {
   areasOf,
-  canManageUser,
   type ExtraPermission,
   extraPermissions,
+  isAdmin,
   isKeyUser,
   keyUserGrantable,
 } from '@mp/contract/permissions';
+import { requireAccess, type UserManager } from '../../platform/auth/access.ts';
 import { errors } from '../../platform/errors.ts';
-import { type AuthUser, type Ctx, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { sendTemplatedMail } from '../../platform/mail/templates.ts';
 import {
@@ -67,7 +68,7 @@ export async function readMe(ctx: Ctx) {
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: user.role === 'admin',
+    isAdmin: isAdmin({ user }),
     internalExternal: user.kind === 'internal' ? ('Internal' as const) : ('External' as const),
     language: user.language,
     phone: user.phone,
@@ -87,26 +88,12 @@ export async function readMe(ctx: Ctx) {
 
 // ── who manages whom (decision 0023) ─────────────────────────────────────────────────────────────────
 
-export interface Manager {
-  me: AuthUser;
-  /** null for an admin (everyone); the key user's own customer otherwise. */
-  customerId: string | null;
-}
+/** Who manages users, and whose (platform/auth/resolvers/roles.ts: an admin everyone, a key user its customer's). */
+export type Manager = UserManager;
 
-/** An admin or a customer's key user; anyone else 403 (the user pages are not theirs). */
-export function requireManager(ctx: Ctx): Manager {
-  const me = requireUser(ctx);
-  if (me.role === 'admin') return { me, customerId: null };
-  if (isKeyUser({ user: me })) return { me, customerId: me.customerId };
-  throw errors.forbidden();
-}
-
-/** The stored user when the manager may manage them; 404 exactly like an unknown id otherwise. */
-async function loadTarget(ctx: Ctx, m: Manager, id: string): Promise<UserRow> {
-  const target = await selectUser(ctx.db, id);
-  if (!target || !canManageUser({ user: m.me }, target)) throw errors.notFound();
-  return target;
-}
+/** What requireAccess needs for a stored user the caller manages: 404 exactly like an unknown id otherwise. */
+const managedUser = (ctx: Ctx, id: string) =>
+  ({ permission: 'user.manage', load: () => selectUser(ctx.db, id) }) as const;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -116,8 +103,8 @@ function summaryOf(r: UserListRow): UserSummary {
     name: r.name,
     email: r.email,
     kind: r.kind,
-    isAdmin: r.role === 'admin',
-    isKeyUser: r.role !== 'admin' && r.customer_id !== null && r.permissions.includes('keyuser'),
+    isAdmin: isAdmin({ user: r }),
+    isKeyUser: isKeyUser({ user: { ...r, customerId: r.customer_id } }),
     customerId: r.customer_id,
     customerNo: r.customer_no,
     customerName: r.customer_name,
@@ -132,8 +119,8 @@ function summaryOf(r: UserListRow): UserSummary {
 }
 
 /** What the caller may hand out in the user form. */
-export function formOptions(ctx: Ctx): UserFormOptions {
-  const m = requireManager(ctx);
+export async function formOptions(ctx: Ctx): Promise<UserFormOptions> {
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   if (m.customerId === null)
     return { grantable: [...extraPermissions], customerId: null, kind: null, canMakeAdmin: true };
   return {
@@ -145,14 +132,13 @@ export function formOptions(ctx: Ctx): UserFormOptions {
 }
 
 export async function listUsers(ctx: Ctx, q: UserListQuery): Promise<UserList> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   const rows = await selectUserPage(ctx.db, { ...q, customerId: m.customerId });
   return { items: rows.map(summaryOf), total: rows[0]?.total ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getUser(ctx: Ctx, id: string): Promise<UserDetail> {
-  const m = requireManager(ctx);
-  const u = await loadTarget(ctx, m, id);
+  const { manager: m, target: u } = await requireAccess(ctx, managedUser(ctx, id));
   const customer = u.customerId ? await selectCustomer(ctx.db, u.customerId) : undefined;
   const locations = await selectUserLocations(ctx.db, u.id);
   return {
@@ -160,8 +146,8 @@ export async function getUser(ctx: Ctx, id: string): Promise<UserDetail> {
     name: u.name,
     email: u.email,
     kind: u.kind,
-    isAdmin: u.role === 'admin',
-    isKeyUser: u.role !== 'admin' && u.customerId !== null && u.permissions.includes('keyuser'),
+    isAdmin: isAdmin({ user: u }),
+    isKeyUser: isKeyUser({ user: u }),
     customerId: u.customerId,
     customerNo: customer?.customerNo ?? null,
     customerName: customer?.name ?? null,
@@ -201,11 +187,11 @@ async function resolveInput(
   customerId: string | null;
   memberships: Array<{ locationId: string; role: 'user' | 'administration' }>;
 }> {
-  const isAdmin = input.isAdmin ?? false;
+  const asAdmin = input.isAdmin ?? false;
   const wanted = [...new Set(input.permissions ?? [])];
   let permissions: string[] = wanted;
   if (m.customerId !== null) {
-    if (isAdmin) throw errors.rule('Gebruikers.niet_toegestaan', { field: 'isAdmin' });
+    if (asAdmin) throw errors.rule('Gebruikers.niet_toegestaan', { field: 'isAdmin' });
     if (input.customerId !== m.customerId)
       throw errors.rule('Gebruikers.niet_toegestaan', { field: 'customerId' });
     if (input.kind !== m.me.kind) throw errors.rule('Gebruikers.niet_toegestaan', { field: 'kind' });
@@ -218,7 +204,7 @@ async function resolveInput(
     throw errors.rule('Gebruikers.klant_onbekend', { field: 'customerId' });
   }
   if (target && target.id === m.me.id) {
-    if (m.me.role === 'admin' && !isAdmin) throw errors.rule('Gebruikers.zelf_niet', { field: 'isAdmin' });
+    if (isAdmin({ user: m.me }) && !asAdmin) throw errors.rule('Gebruikers.zelf_niet', { field: 'isAdmin' });
     if (input.disabled) throw errors.rule('Gebruikers.zelf_niet', { field: 'disabled' });
   }
   const byNo = new Map((input.locations ?? []).map((l) => [l.locationNo, l.role]));
@@ -288,7 +274,7 @@ export async function createUser(
   input: CleanInput,
   options: { sendEmail: boolean; language?: string },
 ): Promise<{ id: string; invited: boolean }> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   const email = input.email.trim();
   const resolved = await resolveInput(ctx, m, input, null);
   await assertEmailFree(ctx, email, null);
@@ -329,8 +315,7 @@ export async function resendInvitation(
   id: string,
   language?: string,
 ): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, id);
+  const { target } = await requireAccess(ctx, managedUser(ctx, id));
   if (target.passwordHash !== null || target.oidcSubject !== null)
     throw errors.rule('Gebruikers.uitnodiging_niet_nodig', { field: 'id' });
   if (target.disabled) throw errors.rule('Gebruikers.uitnodiging_geblokkeerd', { field: 'id' });
@@ -346,8 +331,7 @@ export async function resendInvitation(
 }
 
 export async function updateUser(ctx: Ctx, id: string, input: CleanInput): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, id);
+  const { manager: m, target } = await requireAccess(ctx, managedUser(ctx, id));
   const resolved = await resolveInput(ctx, m, input, target);
   await assertEmailFree(ctx, input.email.trim(), target.id);
   await ctx.db.transaction(async (tx) => {
@@ -373,8 +357,7 @@ export async function updateUser(ctx: Ctx, id: string, input: CleanInput): Promi
 
 /** Deletes a user; every session ends at once (the delete NOTIFYs every process, migration 0005). */
 export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, id);
+  const { manager: m, target } = await requireAccess(ctx, managedUser(ctx, id));
   if (target.id === m.me.id) throw errors.rule('Gebruikers.zelf_niet', { field: 'id' });
   await ctx.db.transaction(async (tx) => {
     if (!(await deleteUserRow(tx, target.id, ctx.now))) throw errors.notFound();
@@ -383,8 +366,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
 
 /** Admin: disable (or enable) an account; disabling ends every session of it at once. */
 export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, userId);
+  const { manager: m, target } = await requireAccess(ctx, managedUser(ctx, userId));
   if (m.me.id === target.id && disabled) throw errors.rule('Gebruikers.zelf_niet', { field: 'id' });
   await ctx.db.transaction(async (tx) => {
     await updateUserRow(tx, target.id, { disabled, updatedAt: ctx.now });
@@ -394,8 +376,7 @@ export async function setDisabled(ctx: Ctx, userId: string, disabled: boolean): 
 
 /** Approves an account that registered itself; it can sign in from now on, and is told so by mail. */
 export async function approve(ctx: Ctx, deps: UsersDeps, userId: string): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, userId);
+  const { target } = await requireAccess(ctx, managedUser(ctx, userId));
   if (!(await approveAccount(ctx.db, target.id, ctx.now))) throw errors.notFound();
   if (target.approvedAt !== null) return; // approved before: no second mail
   const link = `${deps.publicUrl}/inloggen`;
@@ -412,8 +393,7 @@ export async function approve(ctx: Ctx, deps: UsersDeps, userId: string): Promis
 
 /** Rejects a registration that waits for approval: the account is removed (an approved one: 422). */
 export async function reject(ctx: Ctx, userId: string): Promise<void> {
-  const m = requireManager(ctx);
-  const target = await loadTarget(ctx, m, userId);
+  const { target } = await requireAccess(ctx, managedUser(ctx, userId));
   if (target.approvedAt !== null) throw errors.rule('Gebruikers.niet_in_afwachting', { field: 'id' });
   await ctx.db.transaction(async (tx) => {
     await deleteUserRow(tx, target.id, ctx.now);
@@ -427,7 +407,7 @@ export async function reject(ctx: Ctx, userId: string): Promise<void> {
  * names what changed and says that no ERP is configured.
  */
 export async function syncUsers(ctx: Ctx): Promise<SyncAnswer> {
-  const m = requireManager(ctx);
+  const m = await requireAccess(ctx, { permission: 'users.manage' });
   if (m.customerId !== null) throw errors.forbidden();
   const candidates = await selectUnlinkedUsers(ctx.db);
   // one customer per user: a domain shared by two customers links nobody (it is not clear which)
