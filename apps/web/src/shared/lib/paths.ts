@@ -144,3 +144,19 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** An order's page on the customer's side by the order's kind (a transport order has none of its own). */
+export function orderPath(kind: string, id: string): string | null {
+  switch (kind) {
+    case 'delivery':
+      return paths.orderAanvoer.to(id);
+    case 'removal':
+      return paths.orderAfvoer.to(id);
+    case 'move_to':
+      return paths.orderNaarVerplaatsing.to(id);
+    case 'move_from':
+      return paths.orderVanVerplaatsing.to(id);
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { LoadingBlock } from './LoadingBlock';
+import { PageHeader } from './PageHeader';
 import { EmptyView, ErrorView } from './StateViews';
 
 /** What QueryState reads of a TanStack query (or of several, `allOf`). */
@@ -60,4 +61,29 @@ export function allOf(...queries: QueryLike<unknown>[]): QueryLike<true> {
     data: isError || isPending ? undefined : true,
     refetch: () => Promise.all(failed.map((q) => q.refetch())),
   };
+}
+
+/**
+ * A detail page whose title comes with its data: while it loads or when it failed the page shows its plain header
+ * (the route's title) above the state; then `children` draw the page with its own header.
+ */
+export function PageQueryState<T>({
+  query,
+  errorKey,
+  notFound,
+  children,
+}: {
+  query: QueryLike<T>;
+  errorKey: string;
+  notFound?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      {(query.isPending || query.isError) && <PageHeader />}
+      <QueryState query={query} errorKey={errorKey} notFound={notFound}>
+        {children}
+      </QueryState>
+    </>
+  );
 }

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../shared/session/session';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
-import { checkFiles } from '../components/ComplaintViews';
+import { checkFiles } from '../components/ComplaintFiles';
 import {
   KlachtDetailsPage,
   KlachtenAanmakenPage,

@@ -2,10 +2,10 @@ import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/lib/paths';
+import { orderPath, paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import type { ListedKind, OrderSummary } from '../api/orders';
-import { dayOf, num, OrderStatus, orderPath } from './order-parts';
+import { dayOf, num, OrderStatus } from './order-parts';
 
 /** A page of orders of one kind: cards on a phone, a table otherwise; moves name the other location. */
 export function OrderRows({ items, kind }: { items: OrderSummary[]; kind: ListedKind }) {

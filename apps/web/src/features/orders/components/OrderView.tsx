@@ -1,13 +1,13 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/lib/paths';
+import { orderPath, paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { LabeledValue } from '../../../shared/ui/LabeledValue';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import type { OrderDetail } from '../api/orders';
 import { OrderDocuments } from './OrderDocuments';
-import { kindKey, listPath, num, OrderStatus, orderPath } from './order-parts';
+import { kindKey, listPath, num, OrderStatus } from './order-parts';
 
 /** One order: its data, lines with plant numbers, costs with the total, documents and where it came from. */
 export function OrderView({ order: o }: { order: OrderDetail }) {

@@ -18,22 +18,6 @@ const statusColor: Record<OrderSummary['status'], string> = {
 };
 export const conditionColor = { good: 'green', dirty: 'yellow', damaged: 'red', missing: 'red' } as const;
 
-/** Where an order's page is (a transport order has none of its own). */
-export function orderPath(kind: Kind, id: string): string | null {
-  switch (kind) {
-    case 'delivery':
-      return paths.orderAanvoer.to(id);
-    case 'removal':
-      return paths.orderAfvoer.to(id);
-    case 'move_to':
-      return paths.orderNaarVerplaatsing.to(id);
-    case 'move_from':
-      return paths.orderVanVerplaatsing.to(id);
-    default:
-      return null;
-  }
-}
-
 export function OrderStatus({ status }: { status: OrderSummary['status'] }) {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ import { selectedLocationStore } from '../../../shared/session/location';
 import { FilterBar, FilterSelect } from '../../../shared/ui/FilterBar';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { type QueryLike, QueryState } from '../../../shared/ui/QueryState';
+import { PageQueryState, type QueryLike, QueryState } from '../../../shared/ui/QueryState';
 import { ResultList } from '../../../shared/ui/ResultList';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { type ListedKind, useExitOrder, useExitOrders, useOrder, useOrders } from '../api/orders';
@@ -93,7 +93,7 @@ export const OrdersAfvoerPage = () => <OrderListView kind="removal" />;
 export const OrdersNaarVerplaatsingPage = () => <OrderListView kind="move_to" />;
 export const OrdersVanVerplaatsingPage = () => <OrderListView kind="move_from" />;
 
-/** A detail page's states: loading and failures under the page's own header, "not found" with the way back. */
+/** A detail page's states: loading and failures under the page's header, "not found" with the way back. */
 function DetailState<T>({
   query,
   back,
@@ -105,22 +105,19 @@ function DetailState<T>({
 }) {
   const { t } = useTranslation();
   return (
-    <>
-      {(query.isPending || query.isError) && <PageHeader />}
-      <QueryState
-        query={query}
-        errorKey="Orders.ophalen_error"
-        notFound={
-          <EmptyView title={t('error.niet_gevonden')}>
-            <Anchor component={Link} to={back.to}>
-              {back.label}
-            </Anchor>
-          </EmptyView>
-        }
-      >
-        {children}
-      </QueryState>
-    </>
+    <PageQueryState
+      query={query}
+      errorKey="Orders.ophalen_error"
+      notFound={
+        <EmptyView title={t('error.niet_gevonden')}>
+          <Anchor component={Link} to={back.to}>
+            {back.label}
+          </Anchor>
+        </EmptyView>
+      }
+    >
+      {children}
+    </PageQueryState>
   );
 }
 
