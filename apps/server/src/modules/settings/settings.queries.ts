@@ -3,7 +3,12 @@ import { settingValues } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export async function selectStoredSettings(db: Db): Promise<Record<string, unknown>> {
-  const rows = await db.select({ key: settingValues.key, value: settingValues.value }).from(settingValues);
+  // why: read as PostgreSQL gives it (node-postgres parses jsonb once). Drizzle's jsonb column parses a string
+  // value again, so a text setting that reads like JSON ('75.00', '123', 'true') came back as a number or boolean,
+  // failed its schema and fell back to the default (Spoed_Prijs never booked a rush surcharge).
+  const rows = await db
+    .select({ key: settingValues.key, value: sql<unknown>`${settingValues.value}` })
+    .from(settingValues);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

@@ -84,6 +84,34 @@ describe('settings', () => {
     expect(r.json().intValues.Prijzen_AantalDecimalen).toBe(3);
   });
 
+  it('keeps a text value that reads like a number or a boolean as text (Spoed_Prijs 75.00, a code 123)', async () => {
+    const headers = await t.auth(ADMIN);
+    const values = { Spoed_Prijs: '75.00', Spoed_Code: '123', Spoed_Tekst: 'true' };
+    for (const [key, value] of Object.entries(values)) {
+      const w = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2.0/Settings',
+        payload: { key, value },
+        headers,
+      });
+      expect(w.statusCode, w.body).toBe(204);
+    }
+    try {
+      const r = await t.app.inject({ url: '/api/v2.0/Settings/all', headers });
+      expect(r.json().stringValues).toMatchObject(values);
+      // what every service reads (the department's execution books the rush surcharge from Spoed_Prijs)
+      expect(await loadSettings(t.database.db, Date.now() + 60_000)).toMatchObject(values);
+    } finally {
+      for (const key of Object.keys(values))
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2.0/Settings',
+          payload: { key, value: '' },
+          headers,
+        });
+    }
+  });
+
   it('puts a setting back to its default (admins only; an unknown key is 404 and resets nothing)', async () => {
     const headers = await t.auth(ADMIN);
     const set = await t.app.inject({
