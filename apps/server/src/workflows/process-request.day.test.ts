@@ -124,8 +124,8 @@ describe('a delivery of bulk items only (item 13)', () => {
     // every depot for orders, each with what it holds of the line; those holding everything first
     expect(d.depots.length).toBeGreaterThan(1);
     const firstShort = d.depots.findIndex((x) => !x.complete);
-    expect(firstShort).not.toBe(0);
-    if (firstShort > 0) expect(d.depots.slice(firstShort).every((x) => !x.complete)).toBe(true);
+    expect(firstShort).toBeGreaterThan(0);
+    expect(d.depots.slice(firstShort).every((x) => !x.complete)).toBe(true);
     const rich = d.depots.find((x) => x.depotNo === richDepot);
     expect(rich).toMatchObject({
       complete: true,
@@ -318,13 +318,19 @@ describe('the queue of the day (item 14)', () => {
   });
 
   it('view all: the open requests before the closed ones, rush first only among the open ones', async () => {
+    // an open rush request and an open plain one
+    const { id: rushId } = await bulkOrder(1, '2026-11-30');
+    await t.database.db.execute(sql`update plant_requests set rush = true where id = ${rushId}`);
+    await bulkOrder(1, '2026-11-30');
     const all = await queue('pageSize=100');
     const firstClosed = all.items.findIndex((i) => !open(i));
     expect(firstClosed).toBeGreaterThan(0);
     expect(all.items.slice(firstClosed).some(open)).toBe(false);
     const openOnes = all.items.slice(0, firstClosed);
+    expect(openOnes[0]?.rush).toBe(true);
     const firstNormal = openOnes.findIndex((i) => !i.rush);
-    if (firstNormal >= 0) expect(openOnes.slice(firstNormal).some((i) => i.rush)).toBe(false);
+    expect(firstNormal).toBeGreaterThan(0);
+    expect(openOnes.slice(firstNormal).some((i) => i.rush)).toBe(false);
     // the closed ones by their last change, the latest first: a closed rush request is not lifted above them
     const done = await queue('status=done&pageSize=100');
     expect(done.items.some((i) => i.rush)).toBe(true);

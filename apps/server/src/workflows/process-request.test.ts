@@ -257,6 +257,9 @@ describe('who is the department', () => {
 
 describe('the queue', () => {
   it("lists every customer's requests open ones first, rush first among them, filters, and counts per status under the other filters", async () => {
+    // an open rush request and an open plain one, so the order has both to show
+    const rushId = await orderRequest();
+    await t.database.db.execute(sql`update plant_requests set rush = true where id = ${rushId}`);
     await orderRequest();
     const all = (await call('GET', '/api/v2.0/Department/requests?pageSize=100')).json();
     expect(all.total).toBeGreaterThan(0);
@@ -267,9 +270,10 @@ describe('the queue', () => {
       ['submitted', 'in_progress', 'planned'].includes(i.status),
     );
     expect(all.items.slice(0, open.length)).toEqual(open);
+    expect(open[0]).toMatchObject({ rush: true });
     const firstNonRush = open.findIndex((i: { rush: boolean }) => !i.rush);
-    if (firstNonRush >= 0)
-      expect(open.slice(firstNonRush).some((i: { rush: boolean }) => i.rush)).toBe(false);
+    expect(firstNonRush).toBeGreaterThan(0);
+    expect(open.slice(firstNonRush).some((i: { rush: boolean }) => i.rush)).toBe(false);
     const customers = new Set(all.items.map((i: { customerNo: string }) => i.customerNo));
     expect(customers.size).toBeGreaterThan(1);
 
@@ -400,13 +404,12 @@ describe('a delivery, planned and executed', () => {
     const elsewhere = await t.database.db.execute<{ plantNo: string }>(sql`
       select p.plant_no as "plantNo" from plants p join items i on i.id = p.item_id
       where i.item_no = ${numberedItem} and p.location_id is not null limit 1`);
-    if (elsewhere.rows[0]) {
-      const wrong = await plan([{ lineId: line.lineId, plantNos: [free[0], elsewhere.rows[0].plantNo] }]);
-      expect(wrong.statusCode).toBe(422);
-      expect(wrong.json().details.fields[`plants.${line.lineId}`].code).toBe(
-        'validation.materieelstuk_niet_beschikbaar',
-      );
-    }
+    expect(elsewhere.rows).toHaveLength(1);
+    const wrong = await plan([{ lineId: line.lineId, plantNos: [free[0], elsewhere.rows[0].plantNo] }]);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().details.fields[`plants.${line.lineId}`].code).toBe(
+      'validation.materieelstuk_niet_beschikbaar',
+    );
     const past = await call('POST', `/api/v2.0/Department/requests/${id}/plan`, {
       version: d.version,
       plannedDate: '2026-11-20',
@@ -786,6 +789,9 @@ describe('the loop: order, deliver, remove, relocate, transport', () => {
     if (r.statusCode !== 201) throw new Error(`transport submit: ${r.statusCode} ${r.body}`);
     const tid = r.json().id;
     await t.database.db.execute(sql`update plant_requests set rush = true where id = ${tid}`);
+    // a rush surcharge the execution books as a cost of the order (Spoed_Prijs with Spoed_Tekst, decision 0018)
+    await setSetting(t, 'Spoed_Prijs', '75.00');
+    await setSetting(t, 'Spoed_Tekst', 'Spoedtoeslag');
     const d = await detail(tid);
     expect(
       (
@@ -802,15 +808,16 @@ describe('the loop: order, deliver, remove, relocate, transport', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().orders.map((o: { kind: string }) => o.kind)).toEqual(['transport']);
     expect(await ledgerOf(tid)).toEqual([]);
-    const costs = await t.database.db.execute<{ kind: string; amount: string }>(sql`
-      select c.kind, c.amount::text from order_costs c join plant_orders o on o.id = c.order_id
+    await setSetting(t, 'Spoed_Prijs', '');
+    await setSetting(t, 'Spoed_Tekst', '');
+    const costs = await t.database.db.execute<{ kind: string; amount: string; description: string }>(sql`
+      select c.kind, c.amount::text, c.description from order_costs c join plant_orders o on o.id = c.order_id
       where o.request_id = ${tid} order by c.kind`);
     expect(costs.rows.find((c) => c.kind === 'transport')?.amount).toBe('160.00');
-    const settings = await call('GET', '/api/v2.0/Settings', undefined, ADMIN);
-    const rushPrice = Number(
-      String((settings.json() as Record<string, unknown>).Spoed_Prijs ?? '').replace(',', '.'),
-    );
-    if (rushPrice > 0) expect(costs.rows.some((c) => c.kind === 'rush')).toBe(true);
+    expect(costs.rows.find((c) => c.kind === 'rush')).toMatchObject({
+      amount: '75.00',
+      description: 'Spoedtoeslag',
+    });
   });
 });
 

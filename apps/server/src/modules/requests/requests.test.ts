@@ -586,29 +586,24 @@ describe('requests overview and life cycle', () => {
       headers: await t.auth(EXTERNAL),
     });
     expect(foreignCancel.statusCode).toBe(404);
-    const [seeded] = await t.database.db
-      .select({ id: plantRequests.id, status: plantRequests.status })
-      .from(plantRequests)
-      .innerJoin(sql`plant_locations pl`, sql`pl.id = ${plantRequests.locationId}`)
-      .where(and(sql`pl.location_no = ${LOC}`, eq(plantRequests.status, 'submitted')))
-      .orderBy(desc(plantRequests.createdAt))
-      .limit(1);
-    if (seeded) {
-      const read = await t.app.inject({
-        url: `/api/v2.0/PlantRequests/${seeded.id}`,
-        headers: await t.auth(READONLY),
-      });
-      expect(read.statusCode).toBe(200);
-      expect(read.json().allowedStatuses).toEqual([]);
-      const cancel = await t.app.inject({
-        method: 'POST',
-        url: `/api/v2.0/PlantRequests/${seeded.id}/cancel`,
-        payload: {},
-        headers: await t.auth(READONLY),
-      });
-      expect(cancel.statusCode).toBe(403);
-      expect(cancel.json().code).toBe('error.alleen_lezen');
-    }
+    // a submitted request on P-24001, where READONLY is a member with the read-only role
+    const own = (await submit(await filledList(USER, LOC), form({ reference: 'Alleen lezen' }))).json();
+    const read = await t.app.inject({
+      url: `/api/v2.0/PlantRequests/${own.id}`,
+      headers: await t.auth(READONLY),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ status: 'submitted', allowedStatuses: [] });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/PlantRequests/${own.id}/cancel`,
+      payload: {},
+      headers: await t.auth(READONLY),
+    });
+    expect(cancel.statusCode).toBe(403);
+    expect(cancel.json().code).toBe('error.alleen_lezen');
+    const [ownAfter] = await t.database.db.select().from(plantRequests).where(eq(plantRequests.id, own.id));
+    expect(ownAfter.status).toBe('submitted');
     const [still] = await t.database.db.select().from(plantRequests).where(eq(plantRequests.id, requestId));
     expect(still.status).toBe('submitted');
   });
