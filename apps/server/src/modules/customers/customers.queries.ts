@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { customers, locationMemberships, plantLocations } from '../../db/schema/index.ts';
+import { customers, plantLocations } from '../../db/schema/index.ts';
+import { type LocationIds, locationFilter } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 const columns = {
@@ -24,20 +25,23 @@ function matching(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Customers by name; `reach` null means all, else only these ids. */
+/** Customers by name; `reach` null means all, else the own customer and those of the caller's locations. */
 export async function selectCustomers(
   db: Db,
-  options: { q?: string; limit: number; reach: { userId: string; customerId: string | null } | null },
+  options: {
+    q?: string;
+    limit: number;
+    reach: { locationIds: LocationIds; customerId: string | null } | null;
+  },
 ) {
   const filters: (SQL | undefined)[] = [matching(options.q)];
   if (options.reach) {
-    const { userId, customerId } = options.reach;
+    const { locationIds, customerId } = options.reach;
     // why: a customer's own users see their customer and those of the locations they work on (a subcontractor).
     const ofLocations = db
       .selectDistinct({ id: plantLocations.customerId })
-      .from(locationMemberships)
-      .innerJoin(plantLocations, eq(plantLocations.id, locationMemberships.locationId))
-      .where(eq(locationMemberships.userId, userId));
+      .from(plantLocations)
+      .where(locationFilter(locationIds, plantLocations.id));
     filters.push(
       customerId
         ? or(eq(customers.id, customerId), inArray(customers.id, ofLocations))

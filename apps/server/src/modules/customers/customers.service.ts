@@ -1,5 +1,5 @@
-import { isDepartment, isRentalStaff } from '@mp/contract/permissions';
-import { hasArea } from '../../platform/auth/access.ts';
+import { isRentalStaff } from '@mp/contract/permissions';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { selectCustomers } from './customers.queries.ts';
 
@@ -11,12 +11,18 @@ import { selectCustomers } from './customers.queries.ts';
 export async function listCustomers(ctx: Ctx, query: { q?: string; limit: number }) {
   const user = requireUser(ctx);
   const seesAll =
-    isDepartment({ user }) ||
-    (isRentalStaff({ user }) && (await hasArea(ctx, 'AppNieuweLocatieAanmaken', 'write')));
+    (await hasAccess(ctx, { permission: 'department' })) ||
+    (isRentalStaff({ user }) &&
+      (await hasAccess(ctx, { permission: 'area.write', area: 'AppNieuweLocatieAanmaken' })));
   const rows = await selectCustomers(ctx.db, {
     q: query.q,
     limit: query.limit,
-    reach: seesAll ? null : { userId: user.id, customerId: user.customerId },
+    reach: seesAll
+      ? null
+      : {
+          locationIds: await requireAccess(ctx, { permission: 'locations.read' }),
+          customerId: user.customerId,
+        },
   });
   return { customers: rows.map((r) => ({ ...r, city: r.city ?? null })) };
 }
