@@ -3,7 +3,7 @@ import { localeStore } from '../../../shared/i18n/locale';
 import { useStore } from '../../../shared/lib/store';
 import { sessionStore } from '../../../shared/session/session';
 import { AreaPage } from '../../../shared/ui/AreaPage';
-import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { QueryState } from '../../../shared/ui/QueryState';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { CorporateIdentityEditor } from '../components/CorporateIdentityEditor';
 
@@ -23,13 +23,9 @@ export function CorporateIdentityPage() {
   return (
     <AreaPage>
       <CorporateIdentityGate>
-        {query.isPending ? (
-          <LoadingBlock />
-        ) : query.isError ? (
-          <ErrorView error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <CorporateIdentityEditor payload={query.data} locale={locale} />
-        )}
+        <QueryState query={query}>
+          {(payload) => <CorporateIdentityEditor payload={payload} locale={locale} />}
+        </QueryState>
       </CorporateIdentityGate>
     </AreaPage>
   );
