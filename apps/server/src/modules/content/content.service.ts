@@ -6,11 +6,10 @@ import type {
   ServiceMessage,
 } from '@mp/contract/api/shell';
 import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
-import { requireArea } from '../../platform/auth/access.ts';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { plainText, sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
-import { getSetting } from '../settings/index.ts';
 import {
   deleteMessage,
   deletePage,
@@ -43,15 +42,6 @@ function fieldError(ctx: Ctx, field: string, code: string): AppError {
 
 const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
 
-/** Spec §6: content pages and service messages are for signed-in users, or anyone when AllowAnonymousUsers. */
-async function requireViewer(ctx: Ctx): Promise<void> {
-  if (ctx.user) return;
-  if (await getSetting(ctx, 'AllowAnonymousUsers')) return;
-  throw new AppError('unauthenticated', 'error.niet_ingelogd');
-}
-
-const isAdmin = (ctx: Ctx) => ctx.user?.role === 'admin';
-
 // ── content pages ────────────────────────────────────────────────────────────────────────────
 
 function summaryOf(row: PageRow, locale: Locale): ContentPageSummary {
@@ -72,8 +62,11 @@ function pageOf(row: PageRow, locale: Locale): ContentPage {
 const isPublished = (row: PageRow, now: Date) => row.publishedAt !== null && row.publishedAt <= now;
 
 export async function listPages(ctx: Ctx, locale: Locale = ctx.locale): Promise<ContentPageSummary[]> {
-  await requireViewer(ctx);
-  const rows = await selectPages(ctx.db, locale, { all: isAdmin(ctx), now: ctx.now });
+  await requireAccess(ctx, { permission: 'visitor' });
+  const rows = await selectPages(ctx.db, locale, {
+    all: await hasAccess(ctx, { permission: 'admin' }),
+    now: ctx.now,
+  });
   return rows.map((r) => summaryOf(r, locale));
 }
 
@@ -81,7 +74,7 @@ const localeOrder: readonly Locale[] = ['nl-NL', 'en-US', 'fr-FR', 'de-DE'];
 
 /** Admins: every page, drafts too, with the locales it has a text in (the administration's list). */
 export async function pageOverview(ctx: Ctx): Promise<ContentPageOverviewItem[]> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const rows = await selectPageOverview(ctx.db);
   return rows.map((row) => ({
     id: row.id,
@@ -101,9 +94,10 @@ export async function pageOverview(ctx: Ctx): Promise<ContentPageOverviewItem[]>
 
 /** One page in `locale`, falling back to nl-NL. Unpublished pages exist for admins only. */
 export async function getPage(ctx: Ctx, id: string, locale: Locale = ctx.locale): Promise<ContentPage> {
-  await requireViewer(ctx);
+  await requireAccess(ctx, { permission: 'visitor' });
   const row = await selectPage(ctx.db, id, locale);
-  if (!row || (!isAdmin(ctx) && !isPublished(row, ctx.now))) throw notFound(id);
+  if (!row || (!(await hasAccess(ctx, { permission: 'admin' })) && !isPublished(row, ctx.now)))
+    throw notFound(id);
   return pageOf(row, locale);
 }
 
@@ -123,7 +117,7 @@ function cleanName(ctx: Ctx, name: string): string {
 }
 
 export async function createPage(ctx: Ctx, input: PageInput): Promise<ContentPage> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const name = cleanName(ctx, input.pageName);
   const id = await insertPage(ctx.db, {
     name,
@@ -145,7 +139,7 @@ export async function updatePageContent(
   id: string,
   input: Partial<Omit<PageInput, 'locale'>> & { locale: Locale },
 ): Promise<ContentPage> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const title = input.pageName === undefined ? undefined : cleanName(ctx, input.pageName);
   const ok = await updatePage(ctx.db, id, {
     // The page's own name follows its Dutch title.
@@ -164,7 +158,7 @@ export async function updatePageContent(
 }
 
 export async function removePage(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   if (!(await deletePage(ctx.db, id))) throw notFound(id);
 }
 
@@ -189,7 +183,7 @@ export async function saveFooter(
   input: { locale: Locale; columnName: FooterColumnName; html: string },
 ): Promise<FooterColumn> {
   // the footer is part of the corporate identity: admins and AppCorporateIdentity holders (decision 0026)
-  await requireArea(ctx, 'AppCorporateIdentity', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppCorporateIdentity' });
   const admin = requireUser(ctx);
   const row = await upsertFooter(ctx.db, { ...input, html: sanitizeAdminHtml(input.html), userId: admin.id });
   return footerOf(row);
@@ -211,8 +205,8 @@ function messageOf(row: MessageRow): ServiceMessage & { activeFrom: string; acti
 
 /** Active messages of a locale; `all` (admins only) includes past and future ones of every locale when no locale is given. */
 export async function listMessages(ctx: Ctx, options: { locale?: Locale; all?: boolean } = {}) {
-  await requireViewer(ctx);
-  if (options.all) requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'visitor' });
+  if (options.all) await requireAccess(ctx, { permission: 'admin' });
   const locale = options.all ? (options.locale ?? null) : (options.locale ?? ctx.locale);
   const rows = await selectMessages(ctx.db, { locale, all: options.all ?? false, now: ctx.now });
   return rows.map(messageOf);
@@ -251,7 +245,7 @@ function cleanMessage(ctx: Ctx, message: string): string {
 }
 
 export async function createMessage(ctx: Ctx, input: MessageInput) {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const message = cleanMessage(ctx, input.message);
   const pageId = (await resolvePageId(ctx, input)) ?? null;
   const activeFrom = input.activeFrom ?? ctx.now;
@@ -272,7 +266,7 @@ export async function createMessage(ctx: Ctx, input: MessageInput) {
 }
 
 export async function changeMessage(ctx: Ctx, id: string, input: Partial<MessageInput>) {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const current = await selectMessage(ctx.db, id);
   if (!current) throw notFound(id);
   const change: Parameters<typeof updateMessage>[2] = {};
@@ -292,6 +286,6 @@ export async function changeMessage(ctx: Ctx, id: string, input: Partial<Message
 }
 
 export async function removeMessage(ctx: Ctx, id: string): Promise<void> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   if (!(await deleteMessage(ctx.db, id))) throw notFound(id);
 }
