@@ -4,6 +4,7 @@ import { corporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -11,7 +12,6 @@ import { uploadForm } from '../../platform/http/openapi-schema.ts';
 import { corporateIdentityEditors } from '../../platform/http/route-access.ts';
 import {
   removeCorporateImage,
-  requireCorporateIdentityEditor,
   saveCorporateIdentitySettings,
   uploadCorporateImage,
 } from './corporate-identity.service.ts';
@@ -39,7 +39,8 @@ export function corporateIdentityRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req, deps);
-      await requireCorporateIdentityEditor(ctx);
+      // checked before the upload body is read, so a refused caller's file is never buffered or decoded
+      await requireAccess(ctx, { permission: 'area.write', area: 'AppCorporateIdentity' });
       const { files } = await readUploads(req, deps.config, { allowed: imageKinds, fileFields: ['file'] });
       if (files.length === 0) throw missingFile('file');
       return reply.code(201).send(await uploadCorporateImage(ctx, deps.storage, req.params.slot, files[0]));

@@ -1,5 +1,5 @@
 import type { CorporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
-import { requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
@@ -17,19 +17,14 @@ import {
  * holds the functional area AppCorporateIdentity (the matrix gives an extra area read and write).
  */
 
-/** Checked before an upload body is read, so a refused caller's file is never buffered or decoded. */
-export async function requireCorporateIdentityEditor(ctx: Ctx) {
-  await requireArea(ctx, 'AppCorporateIdentity', 'write');
-  return requireUser(ctx);
-}
-
 export async function uploadCorporateImage(
   ctx: Ctx,
   storage: FileStorage,
   slot: CorporateSlot,
   upload: ImageUpload,
 ): Promise<{ fileId: string; url: string }> {
-  const user = await requireCorporateIdentityEditor(ctx);
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppCorporateIdentity' });
+  const user = requireUser(ctx);
   return replaceCorporateImage(ctx, storage, slot, upload, user.id);
 }
 
@@ -39,7 +34,8 @@ export async function removeCorporateImage(
   storage: FileStorage,
   slot: CorporateSlot,
 ): Promise<void> {
-  const user = await requireCorporateIdentityEditor(ctx);
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppCorporateIdentity' });
+  const user = requireUser(ctx);
   await clearCorporateImage(ctx, storage, slot, user.id);
 }
 
@@ -52,7 +48,8 @@ export async function saveCorporateIdentitySettings(
   ctx: Ctx,
   input: CorporateIdentitySettingsUpdate,
 ): Promise<void> {
-  const user = await requireCorporateIdentityEditor(ctx);
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppCorporateIdentity' });
+  const user = requireUser(ctx);
   const values: Record<string, unknown> = { ...input.values };
   for (const [k, v] of Object.entries(values)) if (v === undefined) delete values[k];
   if (Object.keys(values).length === 0)

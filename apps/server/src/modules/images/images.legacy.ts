@@ -3,6 +3,7 @@ import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { imageKinds, readUploads } from '../../platform/files/uploads.ts';
 import { ctxOf } from '../../platform/http/context.ts';
@@ -15,7 +16,6 @@ import {
   getCorporateIdentity,
   missingFile,
   removeImage,
-  requireImageAdmin,
   saveCustomColors,
   setCorporateImages,
   setImage,
@@ -58,7 +58,8 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      requireImageAdmin(ctx);
+      // checked before the upload body is read, so a non-admin's file is never buffered or decoded
+      await requireAccess(ctx, { permission: 'admin' });
       const { files } = await readUploads(req, deps.config, {
         allowed: imageKinds,
         maxFiles: 3,
@@ -122,7 +123,8 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      requireImageAdmin(ctx);
+      // checked before the upload body is read, so a non-admin's file is never buffered or decoded
+      await requireAccess(ctx, { permission: 'admin' });
       const { files, fields } = await readUploads(req, deps.config, { allowed: imageKinds, maxFiles: 10 });
       if (files.length === 0) throw missingFile('file');
       const out: { categoryId: string; url: string }[] = [];
@@ -170,7 +172,8 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const ctx = ctxOf(req, deps);
-      requireImageAdmin(ctx);
+      // checked before the upload body is read, so a non-admin's file is never buffered or decoded
+      await requireAccess(ctx, { permission: 'admin' });
       const { files } = await readUploads(req, deps.config, { allowed: imageKinds });
       if (files.length === 0) throw missingFile('file');
       return setImage(ctx, deps.storage, 'content', null, files[0]);

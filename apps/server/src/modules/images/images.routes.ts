@@ -3,6 +3,7 @@ import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { type ImageType, imageTypes } from '../../platform/files/image-url.ts';
 import { imageKinds, readUploads, registerUploads } from '../../platform/files/uploads.ts';
@@ -17,7 +18,6 @@ import {
   missingFile,
   readImage,
   removeImage,
-  requireImageAdmin,
   setImage,
 } from './images.service.ts';
 
@@ -47,7 +47,8 @@ export async function imagesRoutes(fastify: FastifyInstance, deps: Deps) {
   // so the document can say which needs an id (issue #31 item 21).
   const storeUpload = async (req: FastifyRequest, type: ImageType, queryId: string | undefined) => {
     const ctx = ctxOf(req, deps);
-    requireImageAdmin(ctx);
+    // checked before the upload body is read, so a non-admin's file is never buffered or decoded
+    await requireAccess(ctx, { permission: 'admin' });
     const { files, fields } = await readUploads(req, deps.config, {
       allowed: imageKinds,
       fileFields: ['file'],

@@ -1,12 +1,13 @@
 import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { type BrandColours, brandColourKeys, checkContrast, parseHex } from '@mp/contract/rules/contrast';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
 import { type ImageType, imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, type FileKind, reencodeImage } from '../../platform/files/uploads.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import {
   catalogueImageSlot,
   catalogueUsesFile,
@@ -132,11 +133,6 @@ export interface ImageUpload {
   displayName: string;
 }
 
-/** Checked before an upload body is read, so a non-admin's file is never buffered or decoded. */
-export function requireImageAdmin(ctx: Ctx): void {
-  requireAdmin(ctx);
-}
-
 export function missingFile(field: string): AppError {
   return new AppError('invalid', 'error.ongeldige_invoer', {
     details: { in: 'body', fields: { [field]: { code: 'validation.verplicht' } } },
@@ -193,7 +189,7 @@ export async function setImage(
   id: string | null,
   upload: ImageUpload,
 ): Promise<{ fileId: string; url: string }> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   if (type === 'content') {
     const file = await storeImage(ctx, storage, 'content', upload, admin.id);
     return { fileId: file.id, url: imageUrl('content', file.id) };
@@ -252,7 +248,7 @@ export async function removeImage(
   type: ImageType,
   id: string,
 ): Promise<void> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   if (type === 'corporate') {
     if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
     await clearCorporateImage(ctx, storage, id as CorporateSlot, admin.id);
@@ -275,7 +271,7 @@ export async function setCorporateImages(
   storage: FileStorage,
   uploads: { slot: CorporateSlot; upload: ImageUpload }[],
 ): Promise<CorporateIdentity> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   for (const { slot, upload } of uploads) await setImage(ctx, storage, 'corporate', slot, upload);
   return getCorporateIdentity(ctx);
 }
@@ -318,7 +314,7 @@ export async function lowContrastError(ctx: Ctx, change: Record<string, unknown>
  * write itself are the settings service's (all or nothing).
  */
 export async function saveCustomColors(ctx: Ctx, values: Record<string, unknown>): Promise<void> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const clean: Record<string, unknown> = {};
   const unknown: Record<string, { code: string }> = {};
   for (const [key, value] of Object.entries(values)) {
