@@ -4,10 +4,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../api/errors';
+import { type BoolSettingKey, useSettings } from '../api/get-settings';
 import { useIdempotentSubmit } from '../api/use-idempotent-submit';
 import { translateCode } from '../i18n/i18n';
 import type { ErrorKey } from '../lib/form-errors';
 import type { HeldForm } from '../lib/form-memory';
+import type { DateInComment } from '../lib/request-form';
 import { snackbar } from '../ui/snackbar/snackbar-store';
 
 /** Where a wizard keeps its form between the steps: hold a change, forget it all after a request was sent. */
@@ -18,14 +20,17 @@ export interface WizardMemory<V, F extends string> {
 
 /**
  * The last step (Afronden) of every request wizard — order, removal, relocation, transport: the terms (when the
- * wizard's setting asks for them), and the send. A double click sends once (the Idempotency-Key of the attempt
+ * wizard's setting `termsSetting` asks for them, with TermsAndConditionsUrl to read them), and the send; the body is
+ * `toBody(values, day)` where `day` says whether the chosen day goes into the comment too (AanvragenDatum_NaarOpmerking,
+ * labelled with `dateLabelKey`). A double click sends once (the Idempotency-Key of the attempt
  * covers a retry and a reload as well). Sent: the wizard's form is forgotten, `refreshes` are refreshed and the done
  * page (`donePath(id)`) shows the request in the navigation state. Refused: `error.server_fout` as a snackbar, the
  * server's reason on the page, its field messages kept for the Gegevens step, nothing typed is lost.
  */
 export function useWizardFinish<V extends { termsAccepted: boolean }, B, F extends string>({
   initial,
-  termsRequired,
+  termsSetting,
+  dateLabelKey,
   memory,
   fieldOf,
   toBody,
@@ -35,11 +40,12 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
   donePath,
 }: {
   initial: V;
-  termsRequired: boolean;
+  termsSetting: BoolSettingKey;
+  dateLabelKey?: string;
   memory: WizardMemory<V, F>;
   /** The server's field name → the form's, or null for a field the form does not have. */
   fieldOf: (name: string) => F | null;
-  toBody: (values: V) => B;
+  toBody: (values: V, day: DateInComment) => B;
   scope: string;
   send: (body: B, idempotencyKey: string) => Promise<SubmitResult>;
   refreshes: readonly QueryKey[];
@@ -47,6 +53,12 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const settings = useSettings();
+  const termsRequired = settings.bool(termsSetting);
+  const day: DateInComment = {
+    dateInComment: dateLabelKey !== undefined && settings.bool('AanvragenDatum_NaarOpmerking'),
+    dateLabel: dateLabelKey ? t(dateLabelKey) : '',
+  };
   const [values, setValues] = useState(initial);
   const [termsError, setTermsError] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,7 +83,7 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
     sending.current = true;
     setFailure(null);
     try {
-      const result = await submit.mutateAsync(toBody(values));
+      const result = await submit.mutateAsync(toBody(values, day));
       navigate(donePath(result.id), {
         replace: true,
         state: { requestNo: result.requestNo, requestId: result.id },
@@ -100,6 +112,7 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
   return {
     values,
     termsRequired,
+    termsUrl: settings.str('TermsAndConditionsUrl'),
     termsError,
     setTerms,
     failure,

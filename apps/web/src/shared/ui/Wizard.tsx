@@ -42,6 +42,29 @@ export function WhenFilled<V>({
   return held?.filled ? children(held.values) : <Navigate to={gegevensTo} replace />;
 }
 
+/** Afronden's summary: what will be sent, row by row (`children`), and below them `after` (e.g. the lines). */
+export function SummaryPanel({
+  title,
+  testId,
+  after,
+  children,
+}: {
+  title: string;
+  testId: string;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Stack gap={6}>{children}</Stack>
+      {after}
+    </Paper>
+  );
+}
+
 /** One line of a wizard's summary: a label and its value. */
 export function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (

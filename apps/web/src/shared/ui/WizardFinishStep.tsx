@@ -9,6 +9,7 @@ import type { WizardGroup } from './Wizard';
 export interface FinishState {
   values: { termsAccepted: boolean };
   termsRequired: boolean;
+  termsUrl: string;
   termsError: boolean;
   setTerms: (accepted: boolean) => void;
   failure: string | null;
@@ -25,7 +26,6 @@ export interface FinishState {
 export function WizardFinishStep({
   group,
   finish,
-  termsUrl,
   editTo,
   testId,
   failureDetails,
@@ -34,7 +34,6 @@ export function WizardFinishStep({
 }: {
   group: WizardGroup;
   finish: FinishState;
-  termsUrl: string;
   editTo: string;
   testId: string;
   failureDetails?: ReactNode;
@@ -50,7 +49,7 @@ export function WizardFinishStep({
           checked={finish.values.termsAccepted}
           onChange={finish.setTerms}
           error={finish.termsError}
-          url={termsUrl}
+          url={finish.termsUrl}
         />
       )}
       <SendBar

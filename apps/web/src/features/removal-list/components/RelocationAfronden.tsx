@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import { addDays } from '@mp/contract/rules/order-dates';
@@ -10,7 +10,7 @@ import { removalListKeys } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
 import { useFormat } from '../../../shared/ui/format';
-import { ContactSummary, SummaryRow } from '../../../shared/ui/Wizard';
+import { ContactSummary, SummaryPanel, SummaryRow } from '../../../shared/ui/Wizard';
 import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
 import { submitRelocation } from '../api/submit-removal';
 import {
@@ -39,14 +39,11 @@ export function RelocationAfronden({
   const { settings } = start;
   const finish = useWizardFinish({
     initial,
-    termsRequired: settings.bool('Verplaatsen_VoorwaardenVerplicht'),
+    termsSetting: 'Verplaatsen_VoorwaardenVerplicht',
+    dateLabelKey: 'Verplaatsen.verplaatsDatum',
     memory: relocationMemory.at(locationNo),
     fieldOf: relocationFieldOf,
-    toBody: (v) =>
-      toRelocationForm(locationNo, v, {
-        dateInComment: settings.bool('AanvragenDatum_NaarOpmerking'),
-        dateLabel: t('Verplaatsen.verplaatsDatum'),
-      }),
+    toBody: (v, day) => toRelocationForm(locationNo, v, day),
     scope: `relocation:${locationNo}`,
     send: submitRelocation,
     refreshes: [removalListKeys.all, requestKeys.all, stockKeys.all],
@@ -74,33 +71,30 @@ export function RelocationAfronden({
     <WizardFinishStep
       group="Verplaatsen"
       finish={finish}
-      termsUrl={settings.str('TermsAndConditionsUrl')}
       editTo={paths.verplaatsenGegevens.to()}
       testId="submit-relocation"
     >
-      <Paper withBorder radius="md" p="md" data-testid="relocation-summary">
-        <Title order={2} size="h4" mb="sm">
-          {t('Verplaatsen.overzicht')}
-        </Title>
-        <Stack gap={6}>
-          <SummaryRow label={t('Verplaatsen.eindlocatie')}>
-            {target ? locationLabel(target) : values.targetLocation}
+      <SummaryPanel
+        title={t('Verplaatsen.overzicht')}
+        testId="relocation-summary"
+        after={<SummaryLines list={list} titleKey="Verplaatsen.regels" />}
+      >
+        <SummaryRow label={t('Verplaatsen.eindlocatie')}>
+          {target ? locationLabel(target) : values.targetLocation}
+        </SummaryRow>
+        <SummaryRow label={t('Verplaatsen.verplaatsDatum')}>
+          {values.moveDate ? format.day(values.moveDate) : ''}
+        </SummaryRow>
+        {values.expectedReturnDate && (
+          <SummaryRow label={t('Verplaatsen.retourDatum')}>
+            {format.day(values.expectedReturnDate)}
           </SummaryRow>
-          <SummaryRow label={t('Verplaatsen.verplaatsDatum')}>
-            {values.moveDate ? format.day(values.moveDate) : ''}
-          </SummaryRow>
-          {values.expectedReturnDate && (
-            <SummaryRow label={t('Verplaatsen.retourDatum')}>
-              {format.day(values.expectedReturnDate)}
-            </SummaryRow>
-          )}
-          <SummaryRow label={t('Verplaatsen.bestemmingadres')}>
-            {delivery.filter(Boolean).join(', ')}
-          </SummaryRow>
-          <ContactSummary group="Verplaatsen" values={values} />
-        </Stack>
-        <SummaryLines list={list} titleKey="Verplaatsen.regels" />
-      </Paper>
+        )}
+        <SummaryRow label={t('Verplaatsen.bestemmingadres')}>
+          {delivery.filter(Boolean).join(', ')}
+        </SummaryRow>
+        <ContactSummary group="Verplaatsen" values={values} />
+      </SummaryPanel>
       {expiring.length > 0 && (
         <Alert
           color="yellow"

@@ -1,4 +1,3 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { useTranslation } from 'react-i18next';
 import { requestKeys, stockKeys } from '../../../shared/api/query-keys';
@@ -6,7 +5,7 @@ import { removalListKeys } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
 import { useFormat } from '../../../shared/ui/format';
-import { ContactSummary, SummaryRow } from '../../../shared/ui/Wizard';
+import { ContactSummary, SummaryPanel, SummaryRow } from '../../../shared/ui/Wizard';
 import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
 import { submitRemoval } from '../api/submit-removal';
 import {
@@ -33,17 +32,13 @@ export function RemovalAfronden({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { settings } = start;
   const finish = useWizardFinish({
     initial,
-    termsRequired: settings.bool('Afvoeren_VoorwaardenVerplicht'),
+    termsSetting: 'Afvoeren_VoorwaardenVerplicht',
+    dateLabelKey: 'Afvoeren.afvoerDatum',
     memory: removalMemory.at(locationNo),
     fieldOf: removalFieldOf,
-    toBody: (v) =>
-      toRemovalForm(locationNo, v, {
-        dateInComment: settings.bool('AanvragenDatum_NaarOpmerking'),
-        dateLabel: t('Afvoeren.afvoerDatum'),
-      }),
+    toBody: (v, day) => toRemovalForm(locationNo, v, day),
     scope: `removal:${locationNo}`,
     send: submitRemoval,
     refreshes: [removalListKeys.all, requestKeys.all, stockKeys.all],
@@ -60,31 +55,28 @@ export function RemovalAfronden({
     <WizardFinishStep
       group="Afvoeren"
       finish={finish}
-      termsUrl={settings.str('TermsAndConditionsUrl')}
       editTo={paths.afvoerenGegevens.to()}
       testId="submit-removal"
     >
-      <Paper withBorder radius="md" p="md" data-testid="removal-summary">
-        <Title order={2} size="h4" mb="sm">
-          {t('Afvoeren.overzicht')}
-        </Title>
-        <Stack gap={6}>
-          <SummaryRow label={t('Afvoeren.afvoerDatum')}>
-            {values.removalDate ? format.day(values.removalDate) : ''}
-          </SummaryRow>
-          <SummaryRow label={t('Afvoeren.transportmiddel')}>
-            {values.transportMeans ? t(`wizard.transportmiddel_opties.${values.transportMeans}`) : ''}
-          </SummaryRow>
-          <SummaryRow label={t('Afvoeren.bestemming')}>
-            {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
-          </SummaryRow>
-          {picksUp(values) && (
-            <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
-          )}
-          <ContactSummary group="Afvoeren" values={values} />
-        </Stack>
-        <SummaryLines list={list} titleKey="Afvoeren.regels" />
-      </Paper>
+      <SummaryPanel
+        title={t('Afvoeren.overzicht')}
+        testId="removal-summary"
+        after={<SummaryLines list={list} titleKey="Afvoeren.regels" />}
+      >
+        <SummaryRow label={t('Afvoeren.afvoerDatum')}>
+          {values.removalDate ? format.day(values.removalDate) : ''}
+        </SummaryRow>
+        <SummaryRow label={t('Afvoeren.transportmiddel')}>
+          {values.transportMeans ? t(`wizard.transportmiddel_opties.${values.transportMeans}`) : ''}
+        </SummaryRow>
+        <SummaryRow label={t('Afvoeren.bestemming')}>
+          {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
+        </SummaryRow>
+        {picksUp(values) && (
+          <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+        )}
+        <ContactSummary group="Afvoeren" values={values} />
+      </SummaryPanel>
     </WizardFinishStep>
   );
 }

@@ -1,4 +1,3 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import { useTranslation } from 'react-i18next';
 import { useWorkAddresses, type WorkAddress } from '../../../shared/api/get-work-addresses';
@@ -7,7 +6,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
 import { workAddressLabel } from '../../../shared/ui/AddressFields';
 import { useFormat } from '../../../shared/ui/format';
-import { ContactSummary, SummaryRow } from '../../../shared/ui/Wizard';
+import { ContactSummary, SummaryPanel, SummaryRow } from '../../../shared/ui/Wizard';
 import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
 import { submitTransport } from '../api/submit-transport';
 import {
@@ -39,17 +38,13 @@ export function TransportAfronden({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { settings } = start;
   const finish = useWizardFinish({
     initial,
-    termsRequired: settings.bool('TransportAanvraag_VoorwaardenVerplicht'),
+    termsSetting: 'TransportAanvraag_VoorwaardenVerplicht',
+    dateLabelKey: 'TransportAanvraag.transportDatum',
     memory: transportMemory.at(locationNo),
     fieldOf: transportFieldOf,
-    toBody: (v) =>
-      toTransportForm(locationNo, v, {
-        dateInComment: settings.bool('AanvragenDatum_NaarOpmerking'),
-        dateLabel: t('TransportAanvraag.transportDatum'),
-      }),
+    toBody: (v, day) => toTransportForm(locationNo, v, day),
     scope: `transport:${locationNo}`,
     send: submitTransport,
     refreshes: [requestKeys.all],
@@ -64,38 +59,32 @@ export function TransportAfronden({
     <WizardFinishStep
       group="TransportAanvraag"
       finish={finish}
-      termsUrl={settings.str('TermsAndConditionsUrl')}
       editTo={paths.transportGegevens.to()}
       testId="submit-transport"
     >
-      <Paper withBorder radius="md" p="md" data-testid="transport-summary">
-        <Title order={2} size="h4" mb="sm">
-          {t('TransportAanvraag.overzicht')}
-        </Title>
-        <Stack gap={6}>
-          <SummaryRow label={t('TransportAanvraag.transportDatum')}>
-            {values.transportDate ? format.day(values.transportDate) : ''}
-          </SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.laden')}>
-            {values.transportDate ? format.day(values.transportDate) : ''}, {values.loadingFrom}–
-            {values.loadingUntil}
-          </SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.lossen')}>
-            {unloadingDay ? format.day(unloadingDay) : ''}, {values.unloadingFrom}–{values.unloadingUntil}
-          </SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.lading')}>{values.cargo}</SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.van_adres')}>
-            {place(values.from, fromAddresses.data)} · {values.from.contactPerson} · {values.from.phone}
-          </SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.naar_locatie')}>
-            {target ? locationLabel(target) : values.targetLocation}
-          </SummaryRow>
-          <SummaryRow label={t('TransportAanvraag.naar_adres')}>
-            {place(values.to, toAddresses.data)} · {values.to.contactPerson} · {values.to.phone}
-          </SummaryRow>
-          <ContactSummary group="TransportAanvraag" values={values} person={false} />
-        </Stack>
-      </Paper>
+      <SummaryPanel title={t('TransportAanvraag.overzicht')} testId="transport-summary">
+        <SummaryRow label={t('TransportAanvraag.transportDatum')}>
+          {values.transportDate ? format.day(values.transportDate) : ''}
+        </SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.laden')}>
+          {values.transportDate ? format.day(values.transportDate) : ''}, {values.loadingFrom}–
+          {values.loadingUntil}
+        </SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.lossen')}>
+          {unloadingDay ? format.day(unloadingDay) : ''}, {values.unloadingFrom}–{values.unloadingUntil}
+        </SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.lading')}>{values.cargo}</SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.van_adres')}>
+          {place(values.from, fromAddresses.data)} · {values.from.contactPerson} · {values.from.phone}
+        </SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.naar_locatie')}>
+          {target ? locationLabel(target) : values.targetLocation}
+        </SummaryRow>
+        <SummaryRow label={t('TransportAanvraag.naar_adres')}>
+          {place(values.to, toAddresses.data)} · {values.to.contactPerson} · {values.to.phone}
+        </SummaryRow>
+        <ContactSummary group="TransportAanvraag" values={values} person={false} />
+      </SummaryPanel>
     </WizardFinishStep>
   );
 }

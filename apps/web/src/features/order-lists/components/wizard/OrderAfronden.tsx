@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import type { OrderList } from '@mp/contract/api/ordering';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../../shared/api/get-settings';
 import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import { orderListKeys } from '../../../../shared/api/order-lists/keys';
 import { requestKeys } from '../../../../shared/api/query-keys';
@@ -47,13 +46,12 @@ export function OrderAfronden({
   addresses: WorkAddress[] | undefined;
 }) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const finish = useWizardFinish({
     initial,
-    termsRequired: settings.bool('OrderWizardEnableTermsAndConditions'),
+    termsSetting: 'OrderWizardEnableTermsAndConditions',
     memory: { hold: (change) => updateWizard(list.id, change), forget: resetWizard },
     fieldOf: formFieldOf,
-    toBody: toOrderForm,
+    toBody: (v) => toOrderForm(v),
     // the same Idempotency-Key while the form is the same (double click, retry, reload)
     scope: list.id,
     send: (body, key) => submitOrder(list.id, body, key),
@@ -65,7 +63,6 @@ export function OrderAfronden({
     <WizardFinishStep
       group="Bestellen"
       finish={finish}
-      termsUrl={settings.str('TermsAndConditionsUrl')}
       editTo={paths.bestellenGegevens.to()}
       testId="submit-order"
       failureDetails={problems.map(([f, e]) => (
