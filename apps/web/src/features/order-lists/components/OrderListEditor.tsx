@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
-import { IconAlertTriangle, IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +29,7 @@ import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
-import { SaveIndicator } from '../../../shared/ui/SaveIndicator';
+import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListEditorParts';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
@@ -290,21 +289,20 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SaveIndicator state={state} onRetry={() => void saver.flush()} savedKey="Bestellijst.opgeslagen" />
-        {!readOnly && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setClearing(true)}
-            mih={44}
-            data-testid="clear-list"
-          >
-            {t('Bestellijst.alles_verwijderen')}
-          </Button>
-        )}
-      </Group>
+      <EditorHeader
+        state={state}
+        onRetry={() => void saver.flush()}
+        savedKey="Bestellijst.opgeslagen"
+        clear={
+          readOnly
+            ? null
+            : {
+                label: t('Bestellijst.alles_verwijderen'),
+                onClick: () => setClearing(true),
+                testId: 'clear-list',
+              }
+        }
+      />
 
       <Stack gap="xs" data-testid="order-lines">
         {rows.map(({ line, depth }) => (
@@ -332,62 +330,35 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
 
       <Paper withBorder radius="md" p="md" data-testid="order-totals">
         <Stack gap={4}>
-          <Group justify="space-between">
-            <Text>{t('Bestellijst.aantal_regels', { count: totals.lines })}</Text>
-            <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {/* The main bar counts lines, as "Regels" here does; the pieces are what arrives (a set as its parts). */}
-              {t('Bestellijst.totaal_stuks')}: {format.number(totals.amount)}
-            </Text>
-          </Group>
+          {/* The main bar counts lines, as "Regels" here does; the pieces are what arrives (a set as its parts). */}
+          <TotalRow label={t('Bestellijst.aantal_regels', { count: totals.lines })}>
+            {t('Bestellijst.totaal_stuks')}: {format.number(totals.amount)}
+          </TotalRow>
           {totals.weight !== null && (
-            <Group justify="space-between">
-              <Text>{t('Bestellijst.totaal_gewicht')}</Text>
-              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.weight(totals.weight, weightDecimals)}
-              </Text>
-            </Group>
+            <TotalRow label={t('Bestellijst.totaal_gewicht')}>
+              {format.weight(totals.weight, weightDecimals)}
+            </TotalRow>
           )}
           {showPrices && totals.dayPrice !== null && (
-            <Group justify="space-between">
-              <Text>
-                {t('shared.huurprijs')} {t('shared.per_dag')}
+            <TotalRow label={`${t('shared.huurprijs')} ${t('shared.per_dag')}`}>
+              {format.money(totals.dayPrice, priceDecimals)}{' '}
+              <Text span size="xs" c="dimmed">
+                {t('shared.excl_btw')}
               </Text>
-              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.money(totals.dayPrice, priceDecimals)}{' '}
-                <Text span size="xs" c="dimmed">
-                  {t('shared.excl_btw')}
-                </Text>
-              </Text>
-            </Group>
+            </TotalRow>
           )}
           {showPrices && totals.weekPrice !== null && (
-            <Group justify="space-between">
-              <Text>
-                {t('shared.huurprijs')} {t('shared.per_week')}
+            <TotalRow label={`${t('shared.huurprijs')} ${t('shared.per_week')}`}>
+              {format.money(totals.weekPrice, priceDecimals)}{' '}
+              <Text span size="xs" c="dimmed">
+                {t('shared.excl_btw')}
               </Text>
-              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format.money(totals.weekPrice, priceDecimals)}{' '}
-                <Text span size="xs" c="dimmed">
-                  {t('shared.excl_btw')}
-                </Text>
-              </Text>
-            </Group>
+            </TotalRow>
           )}
         </Stack>
       </Paper>
 
-      <Stack gap="xs" align="flex-end">
-        {block && (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            w="100%"
-            id="process-reason"
-          >
-            {t(block)}
-          </Alert>
-        )}
+      <BlockedActions block={block && t(block)} reasonId="process-reason">
         <Button
           size="md"
           rightSection={<IconArrowRight size={18} aria-hidden />}
@@ -401,7 +372,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
         >
           {t('Bestellijst.verwerken')}
         </Button>
-      </Stack>
+      </BlockedActions>
 
       <ConfirmDialog
         opened={removing !== null}

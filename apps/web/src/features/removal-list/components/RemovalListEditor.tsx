@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -13,13 +12,7 @@ import {
 } from '@mantine/core';
 import type { RemovalList } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
-import {
-  IconAlertTriangle,
-  IconArrowsExchange,
-  IconMapPin,
-  IconTrash,
-  IconTruckReturn,
-} from '@tabler/icons-react';
+import { IconArrowsExchange, IconMapPin, IconTrash, IconTruckReturn } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +26,7 @@ import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { useFormat } from '../../../shared/ui/format';
-import { SaveIndicator } from '../../../shared/ui/SaveIndicator';
+import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListEditorParts';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { deleteRemovalLine, removalListKeys, updateRemovalLine } from '../api/get-removal-list';
 
@@ -272,21 +265,20 @@ export function RemovalListEditor({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SaveIndicator state={state} onRetry={() => void saver.flush()} savedKey="Afvoerlijst.opgeslagen" />
-        {!readOnly && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setClearing(true)}
-            mih={44}
-            data-testid="clear-removal-list"
-          >
-            {t('Afvoerlijst.leegmaken')}
-          </Button>
-        )}
-      </Group>
+      <EditorHeader
+        state={state}
+        onRetry={() => void saver.flush()}
+        savedKey="Afvoerlijst.opgeslagen"
+        clear={
+          readOnly
+            ? null
+            : {
+                label: t('Afvoerlijst.leegmaken'),
+                onClick: () => setClearing(true),
+                testId: 'clear-removal-list',
+              }
+        }
+      />
       <Stack gap="xs" data-testid="removal-lines">
         {list.lines.map((line) => (
           <LineRow
@@ -300,25 +292,14 @@ export function RemovalListEditor({
         ))}
       </Stack>
       <Paper withBorder radius="md" p="md">
-        <Group justify="space-between">
-          <Text>{t('Bestellijst.aantal_regels', { count: list.lines.length })}</Text>
-          <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="removal-pieces">
-            {t('Bestellijst.totaal_stuks')}: {pieces}
-          </Text>
-        </Group>
+        <TotalRow
+          label={t('Bestellijst.aantal_regels', { count: list.lines.length })}
+          testId="removal-pieces"
+        >
+          {t('Bestellijst.totaal_stuks')}: {pieces}
+        </TotalRow>
       </Paper>
-      <Stack gap="xs" align="flex-end">
-        {block && (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            w="100%"
-            id="removal-reason"
-          >
-            {t(block)}
-          </Alert>
-        )}
+      <BlockedActions block={block && t(block)} reasonId="removal-reason">
         {elsewhere ? (
           <Button
             variant="light"
@@ -362,7 +343,7 @@ export function RemovalListEditor({
             </Button>
           </Group>
         )}
-      </Stack>
+      </BlockedActions>
       <ConfirmDialog
         opened={removing !== null}
         title={t('Bestellijst.regel_verwijderen')}
