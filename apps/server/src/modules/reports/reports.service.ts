@@ -1,8 +1,8 @@
 import type { ReportAnswer, ReportQuery } from '@mp/contract/api/reports';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import { requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import {
   type ScopeLocation,
   selectCustomerLocations,
@@ -34,7 +34,6 @@ function monthsBack(today: string, months: number): string {
 }
 
 async function scopeOf(ctx: Ctx, q: ReportQuery) {
-  const user = requireUser(ctx);
   if (q.scope === 'location') {
     // by meaning (the scope asks for it), so a rule: the query's shape cannot say "required when scope=location"
     if (!q.plantLocation) {
@@ -42,18 +41,18 @@ async function scopeOf(ctx: Ctx, q: ReportQuery) {
         details: { fields: { plantLocation: { code: 'validation.verplicht' } } },
       });
     }
-    const loc = await requireLocation(ctx, q.plantLocation, 'read', { allowDeregistered: true });
+    const loc = await requireAccess(ctx, {
+      permission: 'location.read',
+      locationNo: q.plantLocation,
+      allowDeregistered: true,
+    });
     const locations: ScopeLocation[] = [
       { id: loc.locationId, locationNo: loc.locationNo, description: loc.description },
     ];
     return { locationNo: loc.locationNo, customer: null, locations };
   }
-  const isAdmin = user.role === 'admin';
-  const customerId = isAdmin ? (q.customerId ?? null) : user.customerId;
   // another customer is told as unknown; a user of no customer has no customer report
-  if (!isAdmin && (!customerId || (q.customerId && q.customerId !== customerId))) {
-    throw new AppError('not_found', 'error.niet_gevonden', { details: { customerId: q.customerId ?? null } });
-  }
+  const customerId = await requireAccess(ctx, { permission: 'customer.read', customerId: q.customerId });
   const name = customerId ? await selectCustomerName(ctx.db, customerId) : undefined;
   if (customerId && name === undefined) {
     throw new AppError('not_found', 'error.niet_gevonden', { details: { customerId } });
@@ -68,7 +67,7 @@ async function scopeOf(ctx: Ctx, q: ReportQuery) {
 
 /** GET Reports: the four reports over one scope, in one answer (the page shows them together). */
 export async function readReports(ctx: Ctx, q: ReportQuery): Promise<ReportAnswer> {
-  await requireArea(ctx, 'AppRapportage', 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppRapportage' });
   const scope = await scopeOf(ctx, q);
   const today = calendarDayIn(ctx.now);
   const from = monthsBack(today, q.months);

@@ -26,6 +26,7 @@ import {
   type ManagedUser,
   type Role,
   resolveArea,
+  resolveCustomer,
   resolveManagedUser,
   resolveRole,
   resolveUserManager,
@@ -64,6 +65,7 @@ export type LocationIdsRequest = { permission: Of<'locations'> } & InArea &
   Pick<LocationOptions, 'department'>;
 export type LocationMembersRequest = { permission: 'location.members'; userId?: string } & LocationKey;
 export type UserManagerRequest = { permission: 'users.manage' };
+export type CustomerRequest = { permission: 'customer.read'; customerId?: string | null };
 export type ManagedUserRequest<T> = {
   permission: 'user.manage';
   load: () => Promise<T | undefined>;
@@ -82,6 +84,7 @@ export type AccessRequest =
   | LocationIdsRequest
   | LocationMembersRequest
   | UserManagerRequest
+  | CustomerRequest
   | ManagedUserRequest<ManagedUser>
   | FavouriteListRequest<{ userId: string; locationId: string | null }>
   | OrderListRequest<{ userId: string; locationId: string }>
@@ -96,6 +99,8 @@ export function requireAccess(ctx: Ctx, r: LocationRequest): Promise<LocationAcc
 export function requireAccess(ctx: Ctx, r: LocationIdsRequest): Promise<LocationIds>;
 export function requireAccess(ctx: Ctx, r: LocationMembersRequest): Promise<LocationAccess>;
 export function requireAccess(ctx: Ctx, r: UserManagerRequest): Promise<UserManager>;
+/** The customer's id, or null: every customer (an admin naming none). */
+export function requireAccess(ctx: Ctx, r: CustomerRequest): Promise<string | null>;
 export function requireAccess<T extends ManagedUser>(
   ctx: Ctx,
   r: ManagedUserRequest<T>,
@@ -142,6 +147,8 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
       return resolveLocationMembers(ctx, r, r.userId);
     case 'users.manage':
       return resolveUserManager(ctx);
+    case 'customer.read':
+      return resolveCustomer(ctx, r.customerId);
     case 'user.manage':
       return resolveManagedUser(ctx, r.load, r.notFound);
     case 'favouriteList.read':

@@ -216,6 +216,24 @@ describe('users (resolvers/roles.ts)', () => {
   });
 });
 
+describe('customer (resolvers/roles.ts)', () => {
+  it("refuses another customer's whole data (404 as an unknown one), and a user of no customer any", async () => {
+    const [vanDijk, infra] = await Promise.all([ctxFor(VAN_DIJK), ctxFor(INFRA)]);
+    const own = vanDijk.user?.customerId as string;
+    expect(await requireAccess(vanDijk, { permission: 'customer.read' })).toBe(own);
+    expect(await requireAccess(vanDijk, { permission: 'customer.read', customerId: own })).toBe(own);
+    expect(
+      await outcome(
+        requireAccess(vanDijk, { permission: 'customer.read', customerId: infra.user?.customerId }),
+      ),
+    ).toBe('404 error.niet_gevonden');
+    expect(await outcome(requireAccess(await ctxFor(DEPARTMENT), { permission: 'customer.read' }))).toBe(
+      '404 error.niet_gevonden',
+    );
+    expect(await requireAccess(await ctxFor(ADMIN), { permission: 'customer.read' })).toBeNull();
+  });
+});
+
 describe('favourite list (resolvers/resources.ts)', () => {
   it("refuses another customer's user's list: the list's 404, as an unknown one", async () => {
     const other = await ctxFor(INFRA);

@@ -94,3 +94,17 @@ export async function resolveManagedUser<T extends ManagedUser>(
   if (!target || !canManageUser({ user: manager.me }, target)) throw notFound();
   return { manager, target };
 }
+
+/**
+ * `customer.read`: the customer whose data as a whole the caller reads (reports over a customer): an admin any
+ * customer, or every customer when it names none (null); anyone else only its own — another customer, or any when the
+ * user belongs to none, answers 404 error.niet_gevonden like an unknown one.
+ */
+export function resolveCustomer(ctx: Ctx, customerId: string | null | undefined): string | null {
+  const user = requireUser(ctx);
+  if (isAdmin({ user })) return customerId ?? null;
+  if (!user.customerId || (customerId && customerId !== user.customerId)) {
+    throw errors.notFound('error.niet_gevonden', { customerId: customerId ?? null });
+  }
+  return user.customerId;
+}
