@@ -22,6 +22,20 @@ export const emptyAddress: AddressValues = {
 
 export type AddressField = 'addressCode' | 'street' | 'postcode' | 'city';
 
+/** The address of a wizard's summary: the chosen work address (name, street, postcode and city) or the typed one. */
+export function addressSummary(
+  v: Omit<AddressValues, 'mode'>,
+  mode: AddressValues['mode'],
+  addresses: WorkAddress[] | undefined,
+): string {
+  const a = mode === 'work_address' ? addresses?.find((w) => w.code === v.addressCode) : undefined;
+  const parts =
+    mode === 'work_address'
+      ? [a?.name, a?.street, [a?.postcode, a?.city].filter(Boolean).join(' ')]
+      : [v.street, [v.postcode, v.city].filter(Boolean).join(' ')];
+  return parts.filter(Boolean).join(', ');
+}
+
 /** A work address as one line: name, street, city. */
 export const workAddressLabel = (a: WorkAddress) => [a.name, a.street, a.city].filter(Boolean).join(', ');
 

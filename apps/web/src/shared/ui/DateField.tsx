@@ -4,6 +4,11 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/nl';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
+import {
+  deliveryDateProblem,
+  earliestPastDate,
+  type OrderDateSettings,
+} from '@mp/contract/rules/order-dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './format';
@@ -19,6 +24,12 @@ export function DatesLocale({ children }: { children: ReactNode }) {
     </DatesProvider>
   );
 }
+
+/** A wizard's date rule as a DateField's limits: the days it refuses greyed out, nothing before its earliest day. */
+export const dayRule = (today: string, rules: OrderDateSettings) => ({
+  excludeDate: (day: string) => deliveryDateProblem(day, today, rules) !== null,
+  minDate: earliestPastDate(today, rules),
+});
 
 /**
  * A calendar-day field: the value is 'YYYY-MM-DD' (product §5: the chosen day stays that day in every time

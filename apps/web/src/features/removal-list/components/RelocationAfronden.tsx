@@ -9,6 +9,7 @@ import { requestKeys, stockKeys } from '../../../shared/api/query-keys';
 import { removalListKeys } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
+import { addressSummary } from '../../../shared/ui/AddressFields';
 import { useFormat } from '../../../shared/ui/format';
 import { ContactSummary, SummaryPanel, SummaryRow } from '../../../shared/ui/Wizard';
 import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
@@ -52,7 +53,6 @@ export function RelocationAfronden({
   const { values } = finish;
   const addresses = useWorkAddresses(values.targetLocation);
   const target = start.targets.find((l) => l.locationNo === values.targetLocation);
-  const address = addresses.data?.find((a) => a.code === values.addressCode);
   // #10 part 6: a plant whose next inspection falls while it stands on the new location (until the expected
   // return; without one, within the info window of MaterieelvoorraadKeuringsdatumInfoDays).
   const until =
@@ -63,10 +63,6 @@ export function RelocationAfronden({
   const expiring = list.lines.filter(
     (l) => l.plantNo && l.nextInspection && until && l.nextInspection <= until,
   );
-  const delivery =
-    values.delivery === 'work_address'
-      ? [address?.name, address?.street, [address?.postcode, address?.city].filter(Boolean).join(' ')]
-      : [values.street, [values.postcode, values.city].filter(Boolean).join(' ')];
   return (
     <WizardFinishStep
       group="Verplaatsen"
@@ -91,7 +87,7 @@ export function RelocationAfronden({
           </SummaryRow>
         )}
         <SummaryRow label={t('Verplaatsen.bestemmingadres')}>
-          {delivery.filter(Boolean).join(', ')}
+          {addressSummary(values, values.delivery, addresses.data)}
         </SummaryRow>
         <ContactSummary group="Verplaatsen" values={values} />
       </SummaryPanel>

@@ -1,11 +1,6 @@
 import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { locationLabel } from '@mp/contract/rules/location-filter';
-import {
-  calendarDayIn,
-  deliveryDateProblem,
-  earliestPastDate,
-  relocationDateRules,
-} from '@mp/contract/rules/order-dates';
+import { calendarDayIn, relocationDateRules } from '@mp/contract/rules/order-dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsReader } from '../../../shared/api/get-settings';
@@ -14,7 +9,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useWizardForm } from '../../../shared/lib/use-wizard-form';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { ContactFields } from '../../../shared/ui/ContactFields';
-import { DateField, DatesLocale } from '../../../shared/ui/DateField';
+import { DateField, DatesLocale, dayRule } from '../../../shared/ui/DateField';
 import { fieldText, RestoredNotice, WizardNextBar } from '../../../shared/ui/Wizard';
 import { relocationMemory, validateRelocationForm } from './relocation-form';
 import type { RelocationStart } from './use-relocation-start';
@@ -72,8 +67,7 @@ export function RelocationGegevens({ locationNo, start }: { locationNo: string; 
               label={t('Verplaatsen.verplaatsDatum')}
               value={values.moveDate}
               onChange={(v) => change({ moveDate: v })}
-              excludeDate={(day) => deliveryDateProblem(day, today, relocationDateRules(dates)) !== null}
-              minDate={earliestPastDate(today, relocationDateRules(dates))}
+              {...dayRule(today, relocationDateRules(dates))}
               error={err('moveDate')}
               required
               testId="relocation-date"

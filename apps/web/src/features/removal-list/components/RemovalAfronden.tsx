@@ -4,6 +4,7 @@ import { requestKeys, stockKeys } from '../../../shared/api/query-keys';
 import { removalListKeys } from '../../../shared/api/removal-lists';
 import { paths } from '../../../shared/lib/paths';
 import { useWizardFinish } from '../../../shared/ordering/use-wizard-finish';
+import { addressSummary } from '../../../shared/ui/AddressFields';
 import { useFormat } from '../../../shared/ui/format';
 import { ContactSummary, SummaryPanel, SummaryRow } from '../../../shared/ui/Wizard';
 import { WizardFinishStep } from '../../../shared/ui/WizardFinishStep';
@@ -46,11 +47,6 @@ export function RemovalAfronden({
   });
   const { values } = finish;
   const depot = start.depots.find((d) => d.depotNo === values.depotNo);
-  const address = start.addresses.find((a) => a.code === values.addressCode);
-  const pickup =
-    values.pickup === 'work_address'
-      ? [address?.name, address?.street, [address?.postcode, address?.city].filter(Boolean).join(' ')]
-      : [values.street, [values.postcode, values.city].filter(Boolean).join(' ')];
   return (
     <WizardFinishStep
       group="Afvoeren"
@@ -73,7 +69,9 @@ export function RemovalAfronden({
           {[depot?.name, depot?.street, depot?.city].filter(Boolean).join(', ')}
         </SummaryRow>
         {picksUp(values) && (
-          <SummaryRow label={t('Afvoeren.addressSelected')}>{pickup.filter(Boolean).join(', ')}</SummaryRow>
+          <SummaryRow label={t('Afvoeren.addressSelected')}>
+            {addressSummary(values, values.pickup, start.addresses)}
+          </SummaryRow>
         )}
         <ContactSummary group="Afvoeren" values={values} />
       </SummaryPanel>

@@ -1,17 +1,12 @@
 import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
-import {
-  calendarDayIn,
-  deliveryDateProblem,
-  earliestPastDate,
-  removalDateRules,
-} from '@mp/contract/rules/order-dates';
+import { calendarDayIn, removalDateRules } from '@mp/contract/rules/order-dates';
 import { useTranslation } from 'react-i18next';
 import type { SettingsReader } from '../../../shared/api/get-settings';
 import { paths } from '../../../shared/lib/paths';
 import { useWizardForm } from '../../../shared/lib/use-wizard-form';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { ContactFields } from '../../../shared/ui/ContactFields';
-import { DateField, DatesLocale } from '../../../shared/ui/DateField';
+import { DateField, DatesLocale, dayRule } from '../../../shared/ui/DateField';
 import { fieldText, RestoredNotice, WizardNextBar } from '../../../shared/ui/Wizard';
 import { picksUp, removalMemory, validateRemovalForm } from './removal-form';
 import type { RemovalStart } from './use-removal-start';
@@ -45,8 +40,7 @@ export function RemovalGegevens({ locationNo, start }: { locationNo: string; sta
               label={t('Afvoeren.afvoerDatum')}
               value={values.removalDate}
               onChange={(v) => change({ removalDate: v })}
-              excludeDate={(day) => deliveryDateProblem(day, today, removalDateRules(dates)) !== null}
-              minDate={earliestPastDate(today, removalDateRules(dates))}
+              {...dayRule(today, removalDateRules(dates))}
               error={err('removalDate')}
               required
               testId="removal-date"

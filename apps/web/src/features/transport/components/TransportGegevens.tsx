@@ -2,12 +2,7 @@ import { Paper, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { MAX_CARGO } from '@mp/contract/rules/limits';
 import { locationLabel } from '@mp/contract/rules/location-filter';
-import {
-  calendarDayIn,
-  deliveryDateProblem,
-  earliestPastDate,
-  transportDateRules,
-} from '@mp/contract/rules/order-dates';
+import { calendarDayIn, transportDateRules } from '@mp/contract/rules/order-dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsReader } from '../../../shared/api/get-settings';
@@ -16,7 +11,7 @@ import { paths } from '../../../shared/lib/paths';
 import { useWizardForm } from '../../../shared/lib/use-wizard-form';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { ContactFields } from '../../../shared/ui/ContactFields';
-import { DateField, DatesLocale } from '../../../shared/ui/DateField';
+import { DateField, DatesLocale, dayRule } from '../../../shared/ui/DateField';
 import { fieldText, RestoredNotice, WizardNextBar } from '../../../shared/ui/Wizard';
 import {
   type EndValues,
@@ -127,8 +122,7 @@ export function TransportGegevens({ locationNo, start }: { locationNo: string; s
                 label={t('TransportAanvraag.transportDatum')}
                 value={values.transportDate}
                 onChange={(v) => change({ transportDate: v }, ['transportDate', 'unloadingDate'])}
-                excludeDate={(day) => deliveryDateProblem(day, today, transportDateRules(dates)) !== null}
-                minDate={earliestPastDate(today, transportDateRules(dates))}
+                {...dayRule(today, transportDateRules(dates))}
                 error={err('transportDate')}
                 required
                 testId="transport-date"
