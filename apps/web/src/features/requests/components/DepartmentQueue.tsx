@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { type RequestStatus, requestKinds, requestStatuses } from '@mp/contract/rules/request-status';
@@ -22,6 +11,7 @@ import { useFormat } from '../../../shared/ui/format';
 import { ListPager } from '../../../shared/ui/ListPager';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { QueueTabs } from '../../../shared/ui/QueueTabs';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { QUEUE_PAGE_SIZE, type QueueItem, queueAddress, useQueue } from '../api/department';
 import classes from './department-queue.module.css';
@@ -192,22 +182,6 @@ export function DepartmentQueue() {
 
   const data = query.data;
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
-  const tab = (value: string, label: string, count: number | undefined) => (
-    <Tabs.Tab
-      key={value}
-      value={value}
-      rightSection={
-        count !== undefined ? (
-          <Badge size="sm" variant="light" c="dark.8">
-            {count}
-          </Badge>
-        ) : null
-      }
-      data-testid={`queue-tab-${value}`}
-    >
-      {label}
-    </Tabs.Tab>
-  );
 
   let body: ReactNode;
   if (query.isPending) body = <LoadingBlock />;
@@ -264,18 +238,16 @@ export function DepartmentQueue() {
           </Anchor>
         }
       />
-      <Tabs
+      <QueueTabs
         value={currentTab}
-        onChange={(v) => set({ status: v && v !== 'now' ? v : undefined })}
-        mb="md"
-        keepMounted={false}
-      >
-        <Tabs.List style={{ flexWrap: 'wrap' }} data-testid="queue-tabs">
-          {tab('now', t('Materieeldienst.nu_te_doen'), data?.now)}
-          {requestStatuses.map((s) => tab(s, t(statusKey[s]), data?.counts[s]))}
-          {tab('all', t('shared.alle'), all)}
-        </Tabs.List>
-      </Tabs>
+        onChange={(v) => set({ status: v !== 'now' ? v : undefined })}
+        tabs={[
+          { value: 'now', label: t('Materieeldienst.nu_te_doen'), count: data?.now },
+          ...requestStatuses.map((s) => ({ value: s, label: t(statusKey[s]), count: data?.counts[s] })),
+          { value: 'all', label: t('shared.alle'), count: all },
+        ]}
+        testId="queue-tabs"
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
