@@ -5,8 +5,9 @@ import {
   mailTemplateTypes,
   unknownMailPlaceholders,
 } from '@mp/contract/rules/mail-templates';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { sanitizeMailHtml } from '../../platform/http/sanitize.ts';
 import { defaultMailTemplate } from '../../platform/mail/defaults.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -30,7 +31,7 @@ export interface MailTemplateView {
 }
 
 export async function listMailTemplates(ctx: Ctx) {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const rows = await selectMailTemplates(ctx.db);
   return {
     types: mailTemplateTypes.map((type) => ({
@@ -85,14 +86,14 @@ export async function saveMailTemplate(
   locale: Locale,
   input: { subject: string; html: string },
 ): Promise<MailTemplateView> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const clean = checked(type, input);
   const saved = await upsertMailTemplate(ctx.db, { type, locale, ...clean, updatedBy: admin.id });
   return { type, locale, ...clean, isDefault: false, updatedAt: saved.updatedAt.toISOString() };
 }
 
 export async function resetMailTemplate(ctx: Ctx, type: MailTemplateType, locale: Locale) {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   await deleteMailTemplate(ctx.db, type, locale);
   return { type, locale, ...defaultMailTemplate(type, locale), isDefault: true, updatedAt: null };
 }
@@ -152,7 +153,7 @@ export async function previewMailTemplate(
   locale: Locale,
   input: { subject: string; html: string },
 ) {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const clean = checked(type, input);
   const values = await sampleValues(ctx, locale, publicUrl);
   const html = fillHtml(clean.html, values).replace(LINES_MARKER, sampleLines(locale));
@@ -171,7 +172,7 @@ export async function sendTestMail(
   locale: Locale,
   input: { subject: string; html: string },
 ) {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const mail = await previewMailTemplate(ctx, deps.publicUrl, type, locale, input);
   await deps.mailer.queue({ type, locale, to: admin.email, ...mail, subject: `[Test] ${mail.subject}` });
   return { to: admin.email };

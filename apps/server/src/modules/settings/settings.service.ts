@@ -9,9 +9,10 @@ import {
   settingsGroups,
   settingValueSchema,
 } from '@mp/contract/settings';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
 import { deleteStoredSettings, selectStoredSettings, upsertSettings } from './settings.queries.ts';
 
@@ -52,8 +53,8 @@ export async function getSetting<K extends SettingKey>(
   return (await loadSettings(ctx.db))[key];
 }
 
-function visibleKeys(ctx: Ctx): SettingKey[] {
-  if (ctx.user?.role === 'admin') return Object.keys(settingsCatalogue) as SettingKey[];
+async function visibleKeys(ctx: Ctx): Promise<SettingKey[]> {
+  if (await hasAccess(ctx, { permission: 'admin' })) return Object.keys(settingsCatalogue) as SettingKey[];
   return [...publicSettingKeys];
 }
 
@@ -91,13 +92,15 @@ function groupOf(groupingType: string): SettingsGroup | 'all' {
 /** Settings of one group (or 'all'): the public subset for everyone, everything (secrets masked) for admins. */
 export async function readSettings(ctx: Ctx, groupingType: string): Promise<SettingsPayload> {
   const group = groupOf(groupingType);
-  const keys = visibleKeys(ctx).filter((k) => group === 'all' || settingsCatalogue[k].group === group);
+  const keys = (await visibleKeys(ctx)).filter(
+    (k) => group === 'all' || settingsCatalogue[k].group === group,
+  );
   return toPayload(group, keys, await loadSettings(ctx.db));
 }
 
 export async function readFlatSettings(ctx: Ctx): Promise<Record<string, unknown>> {
   const values = await loadSettings(ctx.db);
-  const payload = toPayload('all', visibleKeys(ctx), values);
+  const payload = toPayload('all', await visibleKeys(ctx), values);
   return { ...payload.boolValues, ...payload.intValues, ...payload.stringValues, ...payload.multiStrings };
 }
 
@@ -107,7 +110,7 @@ export async function writeSettings(
   values: Record<string, unknown>,
   group?: string,
 ): Promise<void> {
-  await writeSettingsBy(ctx, requireAdmin(ctx), values, group);
+  await writeSettingsBy(ctx, await requireAccess(ctx, { permission: 'admin' }), values, group);
 }
 
 /**
@@ -173,7 +176,7 @@ async function followPrimaryColour(ctx: Ctx, clean: Record<string, unknown>): Pr
  * default applies too). An unknown key answers 404 error.instelling_onbekend and nothing is reset.
  */
 export async function resetSettings(ctx: Ctx, keys: readonly string[]): Promise<void> {
-  requireAdmin(ctx);
+  await requireAccess(ctx, { permission: 'admin' });
   const unknown = keys.find((k) => !isSettingKey(k));
   if (unknown !== undefined) {
     throw new AppError('not_found', 'error.instelling_onbekend', {

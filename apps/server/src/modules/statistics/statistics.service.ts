@@ -1,4 +1,4 @@
-import { requireArea } from '../../platform/auth/access.ts';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { plainText } from '../../platform/http/sanitize.ts';
 import { getSetting } from '../settings/index.ts';
@@ -47,9 +47,11 @@ export interface PageStats {
  * their colleagues).
  */
 export async function pageStats(ctx: Ctx, daysInPast: number): Promise<PageStats> {
-  await requireArea(ctx, 'AppRapportage', 'read');
+  await requireAccess(ctx, { permission: 'area.read', area: 'AppRapportage' });
   const user = requireUser(ctx);
-  const scope: ViewScope = user.role === 'admin' ? 'all' : { customerId: user.customerId };
+  const scope: ViewScope = (await hasAccess(ctx, { permission: 'admin' }))
+    ? 'all'
+    : { customerId: user.customerId };
   const [from, to] = await Promise.all([
     localDay(ctx.db, ctx.now, Math.max(daysInPast - 1, 0)),
     localDay(ctx.db, ctx.now, 0),

@@ -1,7 +1,8 @@
 import { bundles, flatten, type Locale, locales } from '@mp/contract/i18n';
 import { samePlaceholders } from '@mp/contract/rules/translations';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireAdmin } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { saveOverrides, selectOverrides } from './translations.queries.ts';
 
 const flatBundles = Object.fromEntries(locales.map((l) => [l, flatten(bundles[l])])) as Record<
@@ -30,7 +31,7 @@ export async function saveTranslations(
   locale: Locale,
   changes: Record<string, string | null>,
 ): Promise<void> {
-  const admin = requireAdmin(ctx);
+  const admin = await requireAccess(ctx, { permission: 'admin' });
   const fields: Record<string, { code: string }> = {};
   const set: Record<string, string> = {};
   const remove: string[] = [];
