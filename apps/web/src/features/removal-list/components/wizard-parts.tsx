@@ -9,40 +9,19 @@ import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { useFormat } from '../../../shared/ui/format';
-import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { type QueryLike, QueryState } from '../../../shared/ui/QueryState';
-import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { EmptyView } from '../../../shared/ui/StateViews';
 import { useRemovalList } from '../api/get-removal-list';
 import { removalBlock } from './RemovalListEditor';
 
 // What the removal and relocation wizards share beyond shared/ui/Wizard: the removal list they send (or what
 // stands in the way) and its lines in the summary.
 
-/** The removal list the wizard sends, or what stands in the way (no location, loading, empty, an amount missing). */
-function useWizardList(): { list?: RemovalList; locationNo?: string; gate?: ReactNode } {
-  const { t } = useTranslation();
-  const location = useStore(selectedLocationStore);
-  const query = useRemovalList();
-  const { readOnlyKey } = useSelectedLocationAccess();
-  if (!location) return { gate: <LocationPrompt /> };
-  if (query.isPending) return { gate: <LoadingBlock /> };
-  if (query.isError) return { gate: <ErrorView error={query.error} onRetry={() => void query.refetch()} /> };
-  const block = readOnlyKey ?? removalBlock(query.data.lines, {});
-  if (block)
-    return {
-      gate: (
-        <EmptyView title={t(block)} icon={<IconTruckReturn size={28} aria-hidden />}>
-          <Button component={Link} to={paths.afvoerlijst.to()} variant="light" mih={44}>
-            {t('routes.Afvoerlijst')}
-          </Button>
-        </EmptyView>
-      ),
-    };
-  return { list: query.data, locationNo: location.locationNo };
-}
-
-/** A step of the removal or relocation wizard: what stands in the way, else the step once `start` is there too. */
+/**
+ * A step of the removal or relocation wizard: what stands in the way (no location, the list loading or failed, an
+ * empty list, an amount missing, a read-only location), else the step once `start` is there too.
+ */
 export function RemovalListStep({
   start,
   children,
@@ -50,10 +29,28 @@ export function RemovalListStep({
   start: QueryLike<true>;
   children: (list: RemovalList, locationNo: string) => ReactNode;
 }) {
-  const { list, locationNo, gate } = useWizardList();
-  if (gate) return <>{gate}</>;
-  if (!list || !locationNo) return null;
-  return <QueryState query={start}>{() => children(list, locationNo)}</QueryState>;
+  const { t } = useTranslation();
+  const location = useStore(selectedLocationStore);
+  const query = useRemovalList();
+  const { readOnlyKey } = useSelectedLocationAccess();
+  if (!location) return <LocationPrompt />;
+  // what keeps the list from being sent: a read-only location, an empty list, an amount missing
+  const block = query.data ? (readOnlyKey ?? removalBlock(query.data.lines, {})) : null;
+  return (
+    <QueryState
+      query={query}
+      isEmpty={() => block !== null}
+      empty={
+        <EmptyView title={t(block ?? '')} icon={<IconTruckReturn size={28} aria-hidden />}>
+          <Button component={Link} to={paths.afvoerlijst.to()} variant="light" mih={44}>
+            {t('routes.Afvoerlijst')}
+          </Button>
+        </EmptyView>
+      }
+    >
+      {(list) => <QueryState query={start}>{() => children(list, location.locationNo)}</QueryState>}
+    </QueryState>
+  );
 }
 
 /** The lines the request takes, as the summary lists them. */
