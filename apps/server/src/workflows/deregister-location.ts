@@ -8,7 +8,7 @@ import {
   ruleOn,
 } from '../modules/locations/index.ts';
 import { addRemovalLines } from '../modules/removal-lists/index.ts';
-import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import type { Db } from '../platform/db/database.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { onTx } from '../platform/http/idempotency.ts';
@@ -21,8 +21,11 @@ import { onTx } from '../platform/http/idempotency.ts';
 
 /** What the deregistration form shows for a location the caller may write on. */
 export async function deregistrationInfo(ctx: Ctx, locationNo: string): Promise<DeregistrationInfo> {
-  await requireArea(ctx, 'AppLocatieAfmelden', 'write');
-  const location = await requireLocation(ctx, locationNo, 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppLocatieAfmelden',
+    locationNo,
+  });
   const s = await ctx.settings();
   const stock = await countStockLines(ctx.db, location.locationId, !!s.LocatieAfmelden_DisableCheckSellItems);
   return {
@@ -46,9 +49,12 @@ export async function deregisterLocation(
   locationNo: string,
   input: DeregisterInput,
 ): Promise<DeregistrationResult> {
-  await requireArea(ctx, 'AppLocatieAfmelden', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppLocatieAfmelden',
+    locationNo,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, locationNo, 'write');
   const s = await ctx.settings();
   if (input.date < calendarDayIn(ctx.now)) throw ruleOn('date', 'Locatie.afmelden.datum_verleden');
   if (input.buyOff && !s.LocatieAfmelden_AfkoopSom) throw ruleOn('buyOff', 'Locatie.afmelden.afkoopsom_uit');

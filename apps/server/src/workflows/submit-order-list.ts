@@ -13,7 +13,7 @@ import {
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings } from '../modules/settings/index.ts';
-import { requireArea } from '../platform/auth/access.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
 
@@ -34,7 +34,7 @@ export async function submitOrderList(
   form: OrderForm,
   key: string,
 ): Promise<IdempotentAnswer<SubmitResult>> {
-  await requireArea(ctx, 'AppBestellen', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppBestellen' });
   const user = requireUser(ctx);
   // Checked before the key is taken, so a replay also needs the list and its location.
   await requireOwnListOnReadableLocation(ctx, orderListId);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { translate } from '@mp/contract/i18n';
-import { can, hasRole, isDepartment, isKeyUser } from '@mp/contract/permissions';
+import { can, hasRole, isAdmin, isDepartment, isKeyUser } from '@mp/contract/permissions';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
@@ -97,7 +97,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     name: u.name,
     email: u.email,
-    isAdmin: u.role === 'admin',
+    isAdmin: isAdmin({ user: u }),
     internalExternal: u.kind === 'internal' ? 'Internal' : 'External',
     language: u.language,
     isDepartment: isDepartment({ user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } }),
