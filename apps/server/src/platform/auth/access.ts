@@ -118,8 +118,9 @@ export function requireAccess<
 >(ctx: Ctx, r: DocumentRequest<T>): Promise<T>;
 export function requireAccess<T extends { locationId: string }>(ctx: Ctx, r: InvoiceRequest<T>): Promise<T>;
 export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown> {
-  const [resource, action = 'read'] = r.permission.split('.') as [string, 'read' | 'write' | undefined];
-  if ('area' in r && r.area && resource !== 'area') await resolveArea(ctx, r.area, action);
+  const action = r.permission.endsWith('.write') ? 'write' : 'read';
+  // the call's functional area first (an area request is nothing else)
+  if ('area' in r && r.area && !r.permission.startsWith('area.')) await resolveArea(ctx, r.area, action);
   switch (r.permission) {
     case 'area.read':
     case 'area.write':
