@@ -119,11 +119,8 @@ describe('invoices', () => {
       const { dialog } = await openFirstInvoice(page, 'department');
       await dialog.getByTestId('invoice-mark').click();
       await dialog.getByText('Paid', { exact: true }).waitFor();
-      // a credit memo: too much is refused at the field, a fair amount makes one
+      // a credit memo (too much is refused at the field: invoices.test.ts, InvoicePages.test.tsx)
       await dialog.getByLabel('Reason for the correction').fill('Two rental days too many');
-      await dialog.getByLabel('Amount excl. VAT').fill('999999999');
-      await dialog.getByTestId('invoice-credit').click();
-      await dialog.getByText(/Enter an amount between 0.01 and/).waitFor();
       await dialog.getByLabel('Amount excl. VAT').fill('12.50');
       await dialog.getByTestId('invoice-credit').click();
       await page.getByText(/Credit memo C-\d{4}-\d{6} has been created/).waitFor();
