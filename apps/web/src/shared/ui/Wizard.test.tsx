@@ -9,7 +9,7 @@ import { DonePage } from './Wizard';
 function openDone(entry: string | { pathname: string; search?: string; state?: unknown }) {
   const router = createMemoryRouter(
     [
-      { path: '/afvoeren/voltooid', element: <DonePage group="Afvoeren" testId="removal-done" /> },
+      { path: '/afvoeren/voltooid', element: <DonePage group="Afvoeren" /> },
       { path: '/aanvragen/:id', element: <div data-testid="request-page" /> },
       { path: '*', element: null },
     ],

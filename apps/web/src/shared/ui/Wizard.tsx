@@ -19,6 +19,48 @@ import { WizardProgress } from './WizardProgress';
 /** The translation group of a request wizard. */
 export type WizardGroup = 'Bestellen' | 'Afvoeren' | 'Verplaatsen' | 'TransportAanvraag';
 
+/**
+ * Each wizard's places: its Gegevens step, where it starts (for a done page opened without a request just sent),
+ * where its done page goes on to, and the name its test ids carry (`submit-…`, `…-summary`, `…-done`).
+ */
+export const wizards: Record<
+  WizardGroup,
+  { slug: string; gegevens: string; start: string; startKey: string; more: string; moreKey: string }
+> = {
+  Bestellen: {
+    slug: 'order',
+    gegevens: paths.bestellenGegevens.to(),
+    start: paths.bestellijst.to(),
+    startKey: 'nav.bestellijst',
+    more: paths.materieel.to(),
+    moreKey: 'Bestellen.verder_bestellen',
+  },
+  Afvoeren: {
+    slug: 'removal',
+    gegevens: paths.afvoerenGegevens.to(),
+    start: paths.afvoerlijst.to(),
+    startKey: 'nav.afvoerlijst',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
+  Verplaatsen: {
+    slug: 'relocation',
+    gegevens: paths.verplaatsenGegevens.to(),
+    start: paths.afvoerlijst.to(),
+    startKey: 'nav.afvoerlijst',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
+  TransportAanvraag: {
+    slug: 'transport',
+    gegevens: paths.transportGegevens.to(),
+    start: paths.transportGegevens.to(),
+    startKey: 'TransportAanvraag.nieuw',
+    more: paths.materieelvoorraad.to(),
+    moreKey: 'routes.Materieelvoorraad',
+  },
+};
+
 export function WizardFrame({ step, children }: { step: WizardStep; children: ReactNode }) {
   return (
     <>
@@ -44,20 +86,19 @@ export function WhenFilled<V>({
 
 /** Afronden's summary: what will be sent, row by row (`children`), and below them `after` (e.g. the lines). */
 export function SummaryPanel({
-  title,
-  testId,
+  group,
   after,
   children,
 }: {
-  title: string;
-  testId: string;
+  group: WizardGroup;
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
+    <Paper withBorder radius="md" p="md" data-testid={`${wizards[group].slug}-summary`}>
       <Title order={2} size="h4" mb="sm">
-        {title}
+        {t(`${group}.overzicht`)}
       </Title>
       <Stack gap={6}>{children}</Stack>
       {after}
@@ -175,41 +216,11 @@ export function WizardNextBar({
 }
 
 /**
- * Where each wizard starts (for a done page opened without a request just sent) and where its done page goes on to.
- */
-const wizardEnds: Record<WizardGroup, { start: string; startKey: string; more: string; moreKey: string }> = {
-  Bestellen: {
-    start: paths.bestellijst.to(),
-    startKey: 'nav.bestellijst',
-    more: paths.materieel.to(),
-    moreKey: 'Bestellen.verder_bestellen',
-  },
-  Afvoeren: {
-    start: paths.afvoerlijst.to(),
-    startKey: 'nav.afvoerlijst',
-    more: paths.materieelvoorraad.to(),
-    moreKey: 'routes.Materieelvoorraad',
-  },
-  Verplaatsen: {
-    start: paths.afvoerlijst.to(),
-    startKey: 'nav.afvoerlijst',
-    more: paths.materieelvoorraad.to(),
-    moreKey: 'routes.Materieelvoorraad',
-  },
-  TransportAanvraag: {
-    start: paths.transportGegevens.to(),
-    startKey: 'TransportAanvraag.nieuw',
-    more: paths.materieelvoorraad.to(),
-    moreKey: 'routes.Materieelvoorraad',
-  },
-};
-
-/**
  * Step 3 of a wizard: the request just sent, its number and a link to it. `group` names the wizard's translations.
  * Opened otherwise, it thanks for nothing (useSentRequest): a request the address names opens its own page, and
  * without one the page says that nothing was sent.
  */
-export function DonePage({ group, testId }: { group: WizardGroup; testId: string }) {
+export function DonePage({ group }: { group: WizardGroup }) {
   const { t } = useTranslation();
   const sent = useSentRequest();
   if ('named' in sent) return <Navigate to={paths.aanvraag.to(sent.named)} replace />;
@@ -217,13 +228,13 @@ export function DonePage({ group, testId }: { group: WizardGroup; testId: string
     return (
       <>
         <PageHeader />
-        <NothingSent startTo={wizardEnds[group].start} startLabel={t(wizardEnds[group].startKey)} />
+        <NothingSent startTo={wizards[group].start} startLabel={t(wizards[group].startKey)} />
       </>
     );
   const { requestNo, requestId } = sent.sent;
   return (
     <WizardFrame step="voltooid">
-      <Paper withBorder radius="md" p="xl" data-testid={testId}>
+      <Paper withBorder radius="md" p="xl" data-testid={`${wizards[group].slug}-done`}>
         <Stack gap="md" align="flex-start">
           <Group gap="sm" wrap="nowrap">
             <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
@@ -239,8 +250,8 @@ export function DonePage({ group, testId }: { group: WizardGroup; testId: string
             <Button component={Link} to={paths.aanvraag.to(requestId)} mih={44} data-testid="to-request">
               {t('Bestellen.naar_aanvraag')}
             </Button>
-            <Button component={Link} to={wizardEnds[group].more} variant="default" mih={44}>
-              {t(wizardEnds[group].moreKey)}
+            <Button component={Link} to={wizards[group].more} variant="default" mih={44}>
+              {t(wizards[group].moreKey)}
             </Button>
           </Group>
         </Stack>

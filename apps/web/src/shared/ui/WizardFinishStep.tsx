@@ -3,7 +3,7 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { WizardGroup } from './Wizard';
+import { type WizardGroup, wizards } from './Wizard';
 
 /** What the finish step shows of its send (shared/ordering's useWizardFinish gives it). */
 export interface FinishState {
@@ -19,23 +19,20 @@ export interface FinishState {
 
 /**
  * Step 2 (Afronden) of a request wizard: what will be sent (`children`: the summary and any warnings), the terms when
- * the wizard's setting asks for them, the failure with the server's reason, back to Gegevens, and send.
+ * the wizard's setting asks for them, the failure with the server's reason, back to Gegevens, and send (test id
+ * `submit-<wizard>`).
  * `failureDetails` lists what the server refused field by field (the order wizard); the link back to Gegevens
  * shows in the failure unless `editLinkInFailure` is false.
  */
 export function WizardFinishStep({
   group,
   finish,
-  editTo,
-  testId,
   failureDetails,
   editLinkInFailure = true,
   children,
 }: {
   group: WizardGroup;
   finish: FinishState;
-  editTo: string;
-  testId: string;
   failureDetails?: ReactNode;
   editLinkInFailure?: boolean;
   children: ReactNode;
@@ -59,8 +56,8 @@ export function WizardFinishStep({
         editLinkInFailure={editLinkInFailure}
         pending={finish.pending}
         onSend={finish.send}
-        editTo={editTo}
-        testId={testId}
+        editTo={wizards[group].gegevens}
+        testId={`submit-${wizards[group].slug}`}
       />
     </Stack>
   );

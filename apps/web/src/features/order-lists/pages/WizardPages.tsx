@@ -29,4 +29,4 @@ export function BestellenAfrondenPage() {
  * Opened otherwise it thanks for nothing: a request the address names opens its own page, and without one the page
  * says that nothing was sent.
  */
-export const BestellenVoltooidPage = () => <DonePage group="Bestellen" testId="order-done" />;
+export const BestellenVoltooidPage = () => <DonePage group="Bestellen" />;

@@ -64,17 +64,8 @@ export function RelocationAfronden({
     (l) => l.plantNo && l.nextInspection && until && l.nextInspection <= until,
   );
   return (
-    <WizardFinishStep
-      group="Verplaatsen"
-      finish={finish}
-      editTo={paths.verplaatsenGegevens.to()}
-      testId="submit-relocation"
-    >
-      <SummaryPanel
-        title={t('Verplaatsen.overzicht')}
-        testId="relocation-summary"
-        after={<SummaryLines list={list} titleKey="Verplaatsen.regels" />}
-      >
+    <WizardFinishStep group="Verplaatsen" finish={finish}>
+      <SummaryPanel group="Verplaatsen" after={<SummaryLines list={list} titleKey="Verplaatsen.regels" />}>
         <SummaryRow label={t('Verplaatsen.eindlocatie')}>
           {target ? locationLabel(target) : values.targetLocation}
         </SummaryRow>

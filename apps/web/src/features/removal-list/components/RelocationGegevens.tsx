@@ -1,4 +1,4 @@
-import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Paper, Select, SimpleGrid } from '@mantine/core';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import { calendarDayIn, relocationDateRules } from '@mp/contract/rules/order-dates';
 import { useEffect } from 'react';
@@ -9,8 +9,9 @@ import { paths } from '../../../shared/lib/paths';
 import { useWizardForm } from '../../../shared/lib/use-wizard-form';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { ContactFields } from '../../../shared/ui/ContactFields';
-import { DateField, DatesLocale, dayRule } from '../../../shared/ui/DateField';
-import { fieldText, RestoredNotice, WizardNextBar } from '../../../shared/ui/Wizard';
+import { DateField, dayRule } from '../../../shared/ui/DateField';
+import { fieldText } from '../../../shared/ui/Wizard';
+import { WizardGegevens } from '../../../shared/ui/WizardGegevens';
 import { relocationMemory, validateRelocationForm } from './relocation-form';
 import type { RelocationStart } from './use-relocation-start';
 
@@ -43,74 +44,71 @@ export function RelocationGegevens({ locationNo, start }: { locationNo: string; 
   }, [addresses.data]);
   const err = fieldText(errors);
   return (
-    <DatesLocale>
-      <Stack gap="lg">
-        {start.restored && <RestoredNotice />}
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              id="relocation-targetLocation"
-              label={t('Verplaatsen.eindlocatie')}
-              placeholder={t('Verplaatsen.kies_eindlocatie')}
-              data={start.targets.map((l) => ({ value: l.locationNo, label: locationLabel(l) }))}
-              value={values.targetLocation}
-              // a new target has other work addresses: its default one, when the list comes
-              onChange={(target) => change({ targetLocation: target, addressCode: null })}
-              searchable
-              required
-              error={err('targetLocation')}
-              styles={{ input: { minHeight: 44 } }}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="relocation-target"
-            />
-            <DateField
-              label={t('Verplaatsen.verplaatsDatum')}
-              value={values.moveDate}
-              onChange={(v) => change({ moveDate: v })}
-              {...dayRule(today, relocationDateRules(dates))}
-              error={err('moveDate')}
-              required
-              testId="relocation-date"
-            />
-            <DateField
-              label={t('Verplaatsen.retourDatum')}
-              value={values.expectedReturnDate}
-              onChange={(v) => change({ expectedReturnDate: v })}
-              minDate={values.moveDate ?? today}
-              error={err('expectedReturnDate')}
-              required={returnRequired}
-              clearable={!returnRequired}
-              testId="relocation-return"
-            />
-          </SimpleGrid>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <AddressFields
-            idPrefix="relocation"
-            title={t('Verplaatsen.bestemmingadres')}
-            group="Verplaatsen"
-            value={{ ...values, mode: values.delivery }}
-            onChange={({ mode, ...rest }) => change(mode ? { ...rest, delivery: mode } : rest)}
-            addresses={list}
-            disabled={!values.targetLocation}
-            errors={err}
+    <WizardGegevens
+      restored={start.restored}
+      back={{ to: paths.afvoerlijst.to(), label: t('routes.Afvoerlijst') }}
+      onNext={next}
+      testId="relocation-next"
+    >
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            id="relocation-targetLocation"
+            label={t('Verplaatsen.eindlocatie')}
+            placeholder={t('Verplaatsen.kies_eindlocatie')}
+            data={start.targets.map((l) => ({ value: l.locationNo, label: locationLabel(l) }))}
+            value={values.targetLocation}
+            // a new target has other work addresses: its default one, when the list comes
+            onChange={(target) => change({ targetLocation: target, addressCode: null })}
+            searchable
+            required
+            error={err('targetLocation')}
+            styles={{ input: { minHeight: 44 } }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="relocation-target"
           />
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <ContactFields
-            idPrefix="relocation"
-            group="Verplaatsen"
-            value={values}
-            onChange={change}
-            errors={err}
+          <DateField
+            label={t('Verplaatsen.verplaatsDatum')}
+            value={values.moveDate}
+            onChange={(v) => change({ moveDate: v })}
+            {...dayRule(today, relocationDateRules(dates))}
+            error={err('moveDate')}
+            required
+            testId="relocation-date"
           />
-        </Paper>
-        <WizardNextBar
-          back={{ to: paths.afvoerlijst.to(), label: t('routes.Afvoerlijst') }}
-          onNext={next}
-          testId="relocation-next"
+          <DateField
+            label={t('Verplaatsen.retourDatum')}
+            value={values.expectedReturnDate}
+            onChange={(v) => change({ expectedReturnDate: v })}
+            minDate={values.moveDate ?? today}
+            error={err('expectedReturnDate')}
+            required={returnRequired}
+            clearable={!returnRequired}
+            testId="relocation-return"
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <AddressFields
+          idPrefix="relocation"
+          title={t('Verplaatsen.bestemmingadres')}
+          group="Verplaatsen"
+          value={{ ...values, mode: values.delivery }}
+          onChange={({ mode, ...rest }) => change(mode ? { ...rest, delivery: mode } : rest)}
+          addresses={list}
+          disabled={!values.targetLocation}
+          errors={err}
         />
-      </Stack>
-    </DatesLocale>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <ContactFields
+          idPrefix="relocation"
+          group="Verplaatsen"
+          value={values}
+          onChange={change}
+          errors={err}
+        />
+      </Paper>
+    </WizardGegevens>
   );
 }

@@ -48,17 +48,8 @@ export function RemovalAfronden({
   const { values } = finish;
   const depot = start.depots.find((d) => d.depotNo === values.depotNo);
   return (
-    <WizardFinishStep
-      group="Afvoeren"
-      finish={finish}
-      editTo={paths.afvoerenGegevens.to()}
-      testId="submit-removal"
-    >
-      <SummaryPanel
-        title={t('Afvoeren.overzicht')}
-        testId="removal-summary"
-        after={<SummaryLines list={list} titleKey="Afvoeren.regels" />}
-      >
+    <WizardFinishStep group="Afvoeren" finish={finish}>
+      <SummaryPanel group="Afvoeren" after={<SummaryLines list={list} titleKey="Afvoeren.regels" />}>
         <SummaryRow label={t('Afvoeren.afvoerDatum')}>
           {values.removalDate ? format.day(values.removalDate) : ''}
         </SummaryRow>

@@ -37,4 +37,4 @@ export function VerplaatsenAfrondenPage() {
 }
 
 /** Verplaatsen, step 3: Voltooid. */
-export const VerplaatsenVoltooidPage = () => <DonePage group="Verplaatsen" testId="relocation-done" />;
+export const VerplaatsenVoltooidPage = () => <DonePage group="Verplaatsen" />;

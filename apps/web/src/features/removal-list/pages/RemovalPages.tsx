@@ -78,4 +78,4 @@ export function AfvoerenAfrondenPage() {
 }
 
 /** Afvoeren, step 3: Voltooid — the request number and a link to it; the form and the list are reset. */
-export const AfvoerenVoltooidPage = () => <DonePage group="Afvoeren" testId="removal-done" />;
+export const AfvoerenVoltooidPage = () => <DonePage group="Afvoeren" />;

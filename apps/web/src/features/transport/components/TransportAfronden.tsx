@@ -56,13 +56,8 @@ export function TransportAfronden({
   const target = start.targets.find((l) => l.locationNo === values.targetLocation);
   const unloadingDay = values.unloadingDate ?? values.transportDate;
   return (
-    <WizardFinishStep
-      group="TransportAanvraag"
-      finish={finish}
-      editTo={paths.transportGegevens.to()}
-      testId="submit-transport"
-    >
-      <SummaryPanel title={t('TransportAanvraag.overzicht')} testId="transport-summary">
+    <WizardFinishStep group="TransportAanvraag" finish={finish}>
+      <SummaryPanel group="TransportAanvraag">
         <SummaryRow label={t('TransportAanvraag.transportDatum')}>
           {values.transportDate ? format.day(values.transportDate) : ''}
         </SummaryRow>

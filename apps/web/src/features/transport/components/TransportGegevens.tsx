@@ -11,8 +11,9 @@ import { paths } from '../../../shared/lib/paths';
 import { useWizardForm } from '../../../shared/lib/use-wizard-form';
 import { AddressFields } from '../../../shared/ui/AddressFields';
 import { ContactFields } from '../../../shared/ui/ContactFields';
-import { DateField, DatesLocale, dayRule } from '../../../shared/ui/DateField';
-import { fieldText, RestoredNotice, WizardNextBar } from '../../../shared/ui/Wizard';
+import { DateField, dayRule } from '../../../shared/ui/DateField';
+import { fieldText } from '../../../shared/ui/Wizard';
+import { WizardGegevens } from '../../../shared/ui/WizardGegevens';
 import {
   type EndValues,
   type TransportField,
@@ -92,88 +93,84 @@ export function TransportGegevens({ locationNo, start }: { locationNo: string; s
     </Paper>
   );
   return (
-    <DatesLocale>
-      <Stack gap="lg">
-        {start.restored && <RestoredNotice />}
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                id="transport-targetLocation"
-                label={t('TransportAanvraag.naar_locatie')}
-                placeholder={t('TransportAanvraag.kies_naar_locatie')}
-                data={start.targets.map((l) => ({ value: l.locationNo, label: locationLabel(l) }))}
-                value={values.targetLocation}
-                onChange={(target) =>
-                  // a new target has other work addresses: its default one, when the list comes
-                  change({ targetLocation: target, to: { ...values.to, addressCode: null } }, [
-                    'targetLocation',
-                    'to.addressCode',
-                  ])
-                }
-                searchable
-                required
-                error={err('targetLocation')}
-                styles={{ input: { minHeight: 44 } }}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="transport-target"
-              />
-              <DateField
-                label={t('TransportAanvraag.transportDatum')}
-                value={values.transportDate}
-                onChange={(v) => change({ transportDate: v }, ['transportDate', 'unloadingDate'])}
-                {...dayRule(today, transportDateRules(dates))}
-                error={err('transportDate')}
-                required
-                testId="transport-date"
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              {time('loadingFrom', t('TransportAanvraag.laden_van'))}
-              {time('loadingUntil', t('TransportAanvraag.laden_tot'))}
-              {time('unloadingFrom', t('TransportAanvraag.lossen_van'))}
-              {time('unloadingUntil', t('TransportAanvraag.lossen_tot'))}
-            </SimpleGrid>
-            <DateField
-              label={t('TransportAanvraag.losDatum')}
-              description={t('TransportAanvraag.losDatum_uitleg')}
-              value={values.unloadingDate}
-              onChange={(v) => change({ unloadingDate: v }, ['unloadingDate', 'unloadingUntil'])}
-              minDate={values.transportDate ?? today}
-              error={err('unloadingDate')}
-              clearable
-              testId="transport-unloading-date"
-            />
-            <Textarea
-              id="transport-cargo"
-              label={t('TransportAanvraag.lading')}
-              description={t('TransportAanvraag.lading_uitleg')}
-              value={values.cargo}
-              onChange={(e) => change({ cargo: e.currentTarget.value })}
+    <WizardGegevens restored={start.restored} onNext={next} testId="transport-next">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              id="transport-targetLocation"
+              label={t('TransportAanvraag.naar_locatie')}
+              placeholder={t('TransportAanvraag.kies_naar_locatie')}
+              data={start.targets.map((l) => ({ value: l.locationNo, label: locationLabel(l) }))}
+              value={values.targetLocation}
+              onChange={(target) =>
+                // a new target has other work addresses: its default one, when the list comes
+                change({ targetLocation: target, to: { ...values.to, addressCode: null } }, [
+                  'targetLocation',
+                  'to.addressCode',
+                ])
+              }
+              searchable
               required
-              error={err('cargo')}
-              autosize
-              minRows={2}
-              maxLength={MAX_CARGO}
-              data-testid="transport-cargo"
+              error={err('targetLocation')}
+              styles={{ input: { minHeight: 44 } }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="transport-target"
             />
-          </Stack>
-        </Paper>
-        {endSection('from', fromAddresses.data ?? [], false)}
-        {endSection('to', toAddresses.data ?? [], !values.targetLocation)}
-        <Paper withBorder radius="md" p="md">
-          <ContactFields
-            idPrefix="transport"
-            group="TransportAanvraag"
-            fields="notes"
-            value={values}
-            onChange={(p) => change(p)}
-            errors={(f) => (f === 'reference' || f === 'comment' ? err(f) : undefined)}
+            <DateField
+              label={t('TransportAanvraag.transportDatum')}
+              value={values.transportDate}
+              onChange={(v) => change({ transportDate: v }, ['transportDate', 'unloadingDate'])}
+              {...dayRule(today, transportDateRules(dates))}
+              error={err('transportDate')}
+              required
+              testId="transport-date"
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {time('loadingFrom', t('TransportAanvraag.laden_van'))}
+            {time('loadingUntil', t('TransportAanvraag.laden_tot'))}
+            {time('unloadingFrom', t('TransportAanvraag.lossen_van'))}
+            {time('unloadingUntil', t('TransportAanvraag.lossen_tot'))}
+          </SimpleGrid>
+          <DateField
+            label={t('TransportAanvraag.losDatum')}
+            description={t('TransportAanvraag.losDatum_uitleg')}
+            value={values.unloadingDate}
+            onChange={(v) => change({ unloadingDate: v }, ['unloadingDate', 'unloadingUntil'])}
+            minDate={values.transportDate ?? today}
+            error={err('unloadingDate')}
+            clearable
+            testId="transport-unloading-date"
           />
-        </Paper>
-        <WizardNextBar onNext={next} testId="transport-next" />
-      </Stack>
-    </DatesLocale>
+          <Textarea
+            id="transport-cargo"
+            label={t('TransportAanvraag.lading')}
+            description={t('TransportAanvraag.lading_uitleg')}
+            value={values.cargo}
+            onChange={(e) => change({ cargo: e.currentTarget.value })}
+            required
+            error={err('cargo')}
+            autosize
+            minRows={2}
+            maxLength={MAX_CARGO}
+            data-testid="transport-cargo"
+          />
+        </Stack>
+      </Paper>
+      {endSection('from', fromAddresses.data ?? [], false)}
+      {endSection('to', toAddresses.data ?? [], !values.targetLocation)}
+      <Paper withBorder radius="md" p="md">
+        <ContactFields
+          idPrefix="transport"
+          group="TransportAanvraag"
+          fields="notes"
+          value={values}
+          onChange={(p) => change(p)}
+          errors={(f) => (f === 'reference' || f === 'comment' ? err(f) : undefined)}
+        />
+      </Paper>
+    </WizardGegevens>
   );
 }
 

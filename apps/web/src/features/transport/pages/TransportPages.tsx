@@ -34,4 +34,4 @@ export function TransportAfrondenPage() {
 }
 
 /** Transport aanvragen, step 3: Voltooid. */
-export const TransportVoltooidPage = () => <DonePage group="TransportAanvraag" testId="transport-done" />;
+export const TransportVoltooidPage = () => <DonePage group="TransportAanvraag" />;

@@ -63,8 +63,6 @@ export function OrderAfronden({
     <WizardFinishStep
       group="Bestellen"
       finish={finish}
-      editTo={paths.bestellenGegevens.to()}
-      testId="submit-order"
       failureDetails={problems.map(([f, e]) => (
         <Text size="sm" key={f}>
           {t(fieldLabelKey[f as OrderFormField] ?? 'shared.onbekend')}: <FieldText error={e} />
