@@ -2,7 +2,7 @@ import { availableForRemoval } from '@mp/contract/rules/stock';
 import { listWorkAddresses } from '../modules/locations/index.ts';
 import { type RemovalListLine, takeRemovalList } from '../modules/removal-lists/index.ts';
 import { fieldError } from '../modules/requests/index.ts';
-import { lockOnSite, selectLeaving } from '../modules/stock/index.ts';
+import { lockOnSite } from '../modules/stock/index.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Ctx } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
@@ -26,19 +26,10 @@ export async function takeOutgoingLines(
   const onSite = await lockOnSite(tx, locationId, itemIds);
   const lines = await takeRemovalList(tx, userId, locationId);
   if (lines.length === 0) throw new AppError('rule', 'error.afvoerlijst_leeg');
-  const key = (itemId: string, plantId: string | null) => `${itemId}/${plantId ?? ''}`;
-  const leaving = new Map(
-    (await selectLeaving(tx, locationId, itemIds)).map((o) => [key(o.itemId, o.plantId), o.amount]),
-  );
   for (const l of lines) {
     const row = onSite.find((r) => r.itemId === l.itemId && r.plantId === l.plantId);
     // On site minus what open removals and relocations already take (other users' lists do not count here).
-    const available = availableForRemoval(
-      row?.quantity ?? 0,
-      0,
-      false,
-      leaving.get(key(l.itemId, l.plantId)) ?? 0,
-    );
+    const available = availableForRemoval(row?.quantity ?? 0, 0, false, row?.leaving ?? 0);
     if (l.returnAmount > available) {
       throw new AppError('conflict', 'error.afvoer_conflict', {
         details: { itemNo: l.itemNo, plantNo: l.plantNo, available, lineId: l.lineId },

@@ -199,7 +199,7 @@ describe('carried out from the planned day on (item 15)', () => {
 
     // the status call cannot make it done (or planned) around the steps' rules either
     for (const status of ['done', 'planned']) {
-      const bypass = await call('POST', `/api/v2.0/PlantRequests/${id}/status`, {
+      const bypass = await call('POST', `/api/v2.0/Department/requests/${id}/status`, {
         status,
         plannedDate: TODAY,
       });

@@ -6,27 +6,39 @@ import {
   queue,
   queueQuery,
   returnPhoto,
+  statusInput,
 } from '@mp/contract/api/department';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getDepartmentRequest, listQueue } from '../modules/requests/index.ts';
+import { addReturnPhoto } from '../modules/orders/index.ts';
+import {
+  changeRequestStatus,
+  getDepartmentRequest,
+  listQueue,
+  planRequest,
+} from '../modules/requests/index.ts';
 import type { Deps } from '../platform/deps.ts';
 import { imageKinds, readUploads, registerUploads } from '../platform/files/uploads.ts';
 import { ctxOf } from '../platform/http/context.ts';
 import { uploadForm } from '../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../platform/http/route-access.ts';
-import { addReturnPhoto, executeRequest, planRequest } from './process-request.ts';
+import { executeRequest } from './execute-request.ts';
 
 const idParams = z.object({ id: z.guid() });
 
-/** The equipment department's calls (issue #12, decision 0018): the queue, one request, plan, execute. */
+/**
+ * The equipment department's calls on requests (issue #12, decision 0018), all under Department/requests: the queue,
+ * one request, and the actions on it — take, reject or cancel (status), plan, execute, and photos of a return. Each
+ * route calls one step: the requests area's (queue, request, status, plan), this folder's execution, the orders
+ * area's photos.
+ */
 export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerUploads(app, deps.config);
   const tags = ['Department'];
   const base = '/api/v2.0/Department/requests';
-  const steps = { mail: { mailer: deps.mailer, publicUrl: deps.config.publicUrl }, notes: deps };
+  const mail = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
 
   app.get(
     base,
@@ -59,6 +71,22 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
   );
 
   app.post(
+    `${base}/:id/status`,
+    {
+      config: departmentOnly,
+      schema: {
+        tags,
+        description:
+          'Takes the request (in_progress), rejects or cancels it along the life cycle (docs/decisions/0006); rejecting and cancelling need a note; planned and done only through plan and execute (422 error.status_via_plannen_of_uitvoeren). Answers the request as the department sees it now. 409 error.status_overgang_ongeldig when the request has moved on (details.currentStatus), error.aanvraag_gewijzigd when a version is sent and is not the current one.',
+        params: idParams,
+        body: statusInput,
+        response: { 200: departmentRequest, 409: apiError },
+      },
+    },
+    async (req) => changeRequestStatus(ctxOf(req, deps), mail, req.params.id, req.body),
+  );
+
+  app.post(
     `${base}/:id/plan`,
     {
       config: departmentOnly,
@@ -71,7 +99,7 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
         response: { 200: departmentRequest, 409: apiError },
       },
     },
-    async (req) => planRequest(ctxOf(req, deps), steps, req.params.id, req.body),
+    async (req) => planRequest(ctxOf(req, deps), mail, req.params.id, req.body),
   );
 
   app.post(
@@ -87,7 +115,7 @@ export async function processRequestRoutes(fastify: FastifyInstance, deps: Deps)
         response: { 200: departmentRequest, 409: apiError },
       },
     },
-    async (req) => executeRequest(ctxOf(req, deps), steps, req.params.id, req.body),
+    async (req) => executeRequest(ctxOf(req, deps), { mail, notes: deps }, req.params.id, req.body),
   );
 
   app.post(

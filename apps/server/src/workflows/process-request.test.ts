@@ -229,7 +229,7 @@ describe('who is the department', () => {
       expect(exec.statusCode).toBe(403);
       const status = await call(
         'POST',
-        `/api/v2.0/PlantRequests/${id}/status`,
+        `/api/v2.0/Department/requests/${id}/status`,
         { status: 'in_progress' },
         email,
       );
@@ -310,7 +310,7 @@ describe('the queue', () => {
 describe('a delivery, planned and executed', () => {
   it('takes it, plans the plants, executes: one delivery order, the plants and the bulk quantity move from the depot to the site', async () => {
     const id = await orderRequest();
-    const taken = await call('POST', `/api/v2.0/PlantRequests/${id}/status`, { status: 'in_progress' });
+    const taken = await call('POST', `/api/v2.0/Department/requests/${id}/status`, { status: 'in_progress' });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().status).toBe('in_progress');
 
@@ -441,7 +441,7 @@ describe('a delivery, planned and executed', () => {
     expect(clash.json().code).toBe('error.materieelstuk_al_gekozen');
 
     // rejecting frees them
-    const rejected = await call('POST', `/api/v2.0/PlantRequests/${id}/status`, {
+    const rejected = await call('POST', `/api/v2.0/Department/requests/${id}/status`, {
       status: 'rejected',
       note: 'Niet leverbaar',
     });
@@ -463,6 +463,18 @@ describe('a delivery, planned and executed', () => {
       code: 'error.aanvraag_gewijzigd',
       details: { currentStatus: 'planned' },
     });
+    // the same rule for a status change that sends the version it read (decision 0006, one path for a status)
+    const staleReject = await call('POST', `/api/v2.0/Department/requests/${id}/status`, {
+      status: 'rejected',
+      note: 'Niet leverbaar',
+      version: before.version,
+    });
+    expect(staleReject.statusCode).toBe(409);
+    expect(staleReject.json()).toMatchObject({
+      code: 'error.aanvraag_gewijzigd',
+      details: { currentStatus: 'planned' },
+    });
+    expect((await detail(id)).status).toBe('planned');
 
     const d = await detail(id);
     t.setNow(new Date('2026-11-25T10:00:00Z'));
@@ -829,7 +841,7 @@ describe('mail on every status change', () => {
       ).filter((m) => m.createdAt >= since);
     const since = new Date(Date.now() - 1000);
     const ext = await orderRequest(EXTERNAL, 'P-24008', { numbered: 1, bulk: 1 });
-    const r = await call('POST', `/api/v2.0/PlantRequests/${ext}/status`, {
+    const r = await call('POST', `/api/v2.0/Department/requests/${ext}/status`, {
       status: 'rejected',
       note: 'No stock this week',
     });

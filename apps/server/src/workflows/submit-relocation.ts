@@ -6,9 +6,9 @@ import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   erpCodesFor,
   fieldError,
-  insertRequest,
   mailLineOf,
   queueConfirmation,
+  recordRequest,
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
@@ -77,7 +77,7 @@ export async function submitRelocation(
 
     const lines = await takeOutgoingLines(tx, user.id, location.locationId);
     const itemIds = [...new Set(lines.map((l) => l.itemId))];
-    const request = await insertRequest(
+    const request = await recordRequest(
       tx,
       {
         kind: 'relocation',

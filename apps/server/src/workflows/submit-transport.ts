@@ -4,8 +4,8 @@ import { calendarDayIn, transportTimeProblems } from '@mp/contract/rules/order-d
 import {
   erpCodesFor,
   fieldError,
-  insertRequest,
   queueConfirmation,
+  recordRequest,
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
@@ -66,7 +66,7 @@ export async function submitTransport(
     const to = await chosenAddress(txCtx, target.locationNo, form.to, 'to.addressCode');
     const unloadingDate = form.unloadingDate || form.transportDate;
 
-    const request = await insertRequest(
+    const request = await recordRequest(
       tx,
       {
         kind: 'transport',

@@ -197,5 +197,20 @@ export const executeInput = z
   .strict();
 export type ExecuteInput = z.infer<typeof executeInput>;
 
+/**
+ * POST /api/v2.0/Department/requests/{id}/status: the department takes (in_progress), rejects or cancels a request;
+ * rejecting and cancelling need a note (the reason the requester reads). Planned and done have their own calls (plan,
+ * execute). With `version` (the department request's), a change made meanwhile by someone else is a 409.
+ */
+export const statusInput = z
+  .object({
+    status: requestStatusSchema,
+    note: z.string().trim().max(1000).optional(),
+    plannedDate: calendarDay.optional(),
+    version: z.string().min(1).max(40).optional(),
+  })
+  .strict();
+export type StatusInput = z.infer<typeof statusInput>;
+
 /** The answer of POST Department/requests/{id}/photos. */
 export const returnPhoto = z.object({ id: z.string(), fileId: z.string(), lineId: z.string().nullable() });

@@ -464,15 +464,6 @@ export const requestList = z.object({
 /** POST /api/v2.0/PlantRequests/{id}/cancel (the requester's side, only while submitted). */
 export const cancelRequestInput = z.object({ note: z.string().trim().max(1000).optional() }).strict();
 
-/** POST /api/v2.0/PlantRequests/{id}/status (the equipment department). */
-export const changeRequestStatusInput = z
-  .object({
-    status: requestStatusSchema,
-    note: z.string().trim().max(1000).optional(),
-    plannedDate: calendarDay.optional(),
-  })
-  .strict();
-
 // ── favourites ─────────────────────────────────────────────────────────────────────────────────
 
 export const favouriteItem = z.object({

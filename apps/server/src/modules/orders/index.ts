@@ -1,14 +1,16 @@
-// The plant orders' public face (materieelorders: what the department executes for a request, issue #12).
-// Everything else in this folder is private.
+// The plant orders' public face (materieelorders: what the department executes for a request, issue #12): the steps
+// other areas and the workflows may take, and their types. Everything else in this folder is private.
+
 export {
-  insertExitOrder,
-  insertExitOrderFile,
-  insertOrder,
-  linkOrders,
+  addReturnPhoto,
   type NewExitOrderLine,
+  type NewOrder,
   type NewOrderCost,
   type NewOrderLine,
-  selectExitLineOfRequest,
-  selectOrdersOfRequest,
-} from './orders.queries.ts';
+  ordersOfRequest,
+  type RecordedOrder,
+  recordExitOrder,
+  recordMove,
+  recordOrder,
+} from './orders.requests.ts';
 export { ordersRoutes } from './orders.routes.ts';

@@ -4,6 +4,7 @@ import {
   type ExitOrderDetail,
   type ExitOrderSummary,
   type OrderDetail,
+  type OrderKind,
   type OrderSummary,
   orderStatusSchema,
 } from '@mp/contract/api/orders';
@@ -14,7 +15,6 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
-import type { OrderKindValue } from './orders.read.queries.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders } from './orders.service.ts';
 
 /*
@@ -23,7 +23,7 @@ import { getExitOrder, getOrder, listExitOrders, listOrders } from './orders.ser
  * old client's Dutch field names; access is the v2 rule.
  */
 
-const legacyKind: Record<OrderKindValue, string> = {
+const legacyKind: Record<OrderKind, string> = {
   delivery: 'aanvoer',
   removal: 'afvoer',
   move_to: 'verplaatsing_naar',
@@ -31,7 +31,7 @@ const legacyKind: Record<OrderKindValue, string> = {
   transport: 'transport',
 };
 /** The translation of each kind (Aanvragen.ordersoorten.*). */
-const kindText: Record<OrderKindValue, string> = {
+const kindText: Record<OrderKind, string> = {
   delivery: 'Aanvragen.ordersoorten.aanvoer',
   removal: 'Aanvragen.ordersoorten.afvoer',
   move_to: 'Aanvragen.ordersoorten.naar_verplaatsing',
@@ -190,17 +190,17 @@ const keyOf = (b: { id?: string; orderNummer?: string }) =>
 const exitKeyOf = (b: { id?: string; exitOrderNummer?: string }) =>
   b.id ? { id: b.id } : { exitOrderNo: b.exitOrderNummer };
 
-const orderLists: Array<[string, OrderKindValue[]]> = [
+const orderLists: Array<[string, OrderKind[]]> = [
   ['GetGeleverdeOrders', ['delivery']],
   ['GetAfgevoerdeOrders', ['removal']],
   ['GetVerplaasteOrders', ['move_to', 'move_from']],
 ];
-const orderDetails: Array<[string, OrderKindValue[]]> = [
+const orderDetails: Array<[string, OrderKind[]]> = [
   ['GetGeleverdeOrderDetails', ['delivery']],
   ['GetAfgevoerdeOrderDetails', ['removal']],
   ['GetVerplaastOrderDetails', ['move_to', 'move_from']],
 ];
-const orderCosts: Array<[string, OrderKindValue[]]> = [
+const orderCosts: Array<[string, OrderKind[]]> = [
   ['GetOrderGeleverdKosten', ['delivery']],
   ['GetOrderAfgevoerdKosten', ['removal']],
   ['GetOrderVerplaastKosten', ['move_to', 'move_from']],

@@ -6,7 +6,7 @@ import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import { itemsById, itemsByNo } from '../catalogue/index.ts';
 import { listMyLocations } from '../locations/index.ts';
-import { lockOnSite, scanPlant, selectLeaving } from '../stock/index.ts';
+import { lockOnSite, scanPlant } from '../stock/index.ts';
 import {
   deleteOwnLines,
   ensureRemovalList,
@@ -76,12 +76,7 @@ async function lockedAvailability(
   const others = new Map(
     (await selectOthersAmounts(tx, userId, locationId)).map((o) => [keyOf(o.itemId, o.plantId), o.amount]),
   );
-  const leaving = new Map(
-    (await selectLeaving(tx, locationId, [...new Set(onSite.map((r) => r.itemId))])).map((o) => [
-      keyOf(o.itemId, o.plantId),
-      o.amount,
-    ]),
-  );
+  const leaving = new Map(onSite.map((r) => [keyOf(r.itemId, r.plantId), r.leaving]));
   const free = (itemId: string, plantId: string | null, quantity: number) => {
     const key = keyOf(itemId, plantId);
     return availableForRemoval(quantity, others.get(key) ?? 0, countOthers, leaving.get(key) ?? 0);

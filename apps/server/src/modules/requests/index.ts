@@ -1,30 +1,29 @@
-// The requests' public face: what other areas and the workflows may use. Everything else in this folder
-// is private.
+// The requests' public face: the steps other areas and the workflows may take, and their types. Everything else in
+// this folder is private; a request's status changes only through requests.status.ts.
 
-export { selectDepotBulk } from './requests.department.queries.ts';
-export {
-  checkVersion,
-  getDepartmentRequest,
-  listQueue,
-  lockRequest,
-  recordDepartmentChange,
-  replacePicks,
-  selectPicks,
-  selectPlantsByNo,
-  selectWorkLines,
-} from './requests.department.ts';
+export { getDepartmentRequest, listQueue } from './requests.department.ts';
 export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
-export { deletePicks, insertRequest, type NewRequest } from './requests.queries.ts';
+export { planRequest, type WorkUnit, workOf } from './requests.plan.ts';
 export { requestsRoutes } from './requests.routes.ts';
 export { erpCodesFor, fieldError } from './requests.shared.ts';
-export { queueStatusMail } from './requests.status-mail.ts';
+export {
+  changeRequestStatus,
+  changeStatus,
+  type LockedRequest,
+  lockRequest,
+  movePlannedDay,
+  refuseChange,
+  type StatusMail,
+} from './requests.status.ts';
 export {
   checkOrderForm,
   mailLineOf,
+  type NewRequest,
   type OrderLine,
   queueConfirmation,
   queueOrderConfirmation,
   recordOrderRequest,
+  recordRequest,
   resolveDestination,
   type SubmitDeps,
 } from './requests.submit.ts';

@@ -2,6 +2,7 @@ import type { Queue, QueueQuery } from '@mp/contract/api/department';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { versionOf } from './requests.status.queries.ts';
 
 /*
  * The SQL of the department's queue and of the depots a request can be planned from (issue #12, #31; decision
@@ -137,15 +138,63 @@ export async function selectDepotSupply(
   return { depots: depots.rows, supply: supply.rows };
 }
 
-/** The stock on hand of bulk items in one depot. */
-export async function selectDepotBulk(
-  db: Q,
-  depotId: string,
-  itemIds: string[],
-): Promise<Map<string, number>> {
-  if (itemIds.length === 0) return new Map();
-  const r = await db.execute<{ itemId: string; quantity: number }>(sql`
-    select item_id as "itemId", quantity from inventory
-    where depot_id = ${depotId} and plant_id is null and item_id = any(${sql.param(itemIds)}::uuid[])`);
-  return new Map(r.rows.map((x) => [x.itemId, x.quantity]));
+/** One request's department view: its version, customer and depot, numbered lines, picks and exit order. */
+export async function selectDepartmentView(db: Q, id: string) {
+  const [head, lines, picked, exit] = await Promise.all([
+    db.execute<{
+      version: string;
+      customerNo: string | null;
+      customerName: string | null;
+      depotNo: string | null;
+    }>(sql`
+      select ${versionOf('r')} as version, c.customer_no as "customerNo", c.name as "customerName",
+        d.depot_no as "depotNo"
+      from plant_requests r join plant_locations l on l.id = r.location_id
+      left join customers c on c.id = l.customer_id left join depots d on d.id = r.depot_id
+      where r.id = ${id}`),
+    db.execute<{
+      lineId: string;
+      itemId: string;
+      itemNo: string;
+      amount: number;
+      numbered: boolean;
+      plantNo: string | null;
+    }>(sql`
+      select rl.id as "lineId", i.id as "itemId", i.item_no as "itemNo", rl.amount, i.numbered,
+        p.plant_no as "plantNo"
+      from request_lines rl join items i on i.id = rl.item_id left join plants p on p.id = rl.plant_id
+      where rl.request_id = ${id} order by rl.line_no`),
+    db.execute<{ lineId: string; plantNo: string }>(sql`
+      select rp.request_line_id as "lineId", p.plant_no as "plantNo"
+      from request_line_plants rp join plants p on p.id = rp.plant_id where rp.request_id = ${id}
+      order by p.plant_no`),
+    db.execute<{ id: string; exitOrderNo: string; photoCount: number }>(sql`
+      select x.id, x.exit_order_no as "exitOrderNo",
+        (select count(*)::int from exit_order_files f where f.exit_order_id = x.id and f.kind = 'image') as "photoCount"
+      from exit_orders x join plant_orders o on o.id = x.order_id where o.request_id = ${id} limit 1`),
+  ]);
+  return { head: head.rows[0], lines: lines.rows, picked: picked.rows, exit: exit.rows[0] ?? null };
+}
+
+/**
+ * The plants a delivery's numbered lines may pick: free ones (in service, not picked for another request) of these
+ * items in a depot, the request's own depot first, at most 200 per item.
+ */
+export async function selectCandidates(db: Q, requestId: string, itemIds: string[], depotNo: string | null) {
+  if (itemIds.length === 0) return [];
+  const r = await db.execute<{
+    itemId: string;
+    plantNo: string;
+    depotNo: string | null;
+    locationNo: string | null;
+  }>(sql`
+    select "itemId", "plantNo", "depotNo", null as "locationNo" from (
+      select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo",
+        row_number() over (partition by p.item_id
+          order by (d.depot_no is not distinct from ${depotNo}) desc, d.depot_no, p.plant_no) as n
+      from plants p join depots d on d.id = p.depot_id
+      where p.item_id = any(${sql.param(itemIds)}::uuid[]) and p.status = 'in_service'
+        and not exists (select 1 from request_line_plants rp where rp.plant_id = p.id and rp.request_id <> ${requestId})
+    ) c where n <= 200 order by "itemId", n`);
+  return r.rows;
 }

@@ -8,10 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ctxOf, requireUser } from '../../platform/http/context.ts';
+import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRequestStatus, legacyRows } from '../../platform/http/legacy-dto.ts';
-import { selectRequestIdByNo } from './requests.queries.ts';
-import { getRequest, listRequests } from './requests.service.ts';
+import { getRequestByIdOrNo, listRequests } from './requests.service.ts';
 
 const kindKey: Record<RequestKind, string> = {
   order: 'bestelling',
@@ -293,13 +292,8 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
     const schema = { tags, body: requestKey, response: { 200: detail } };
     app.post(`/api/MaterieelAanvraag/${action}`, { schema }, async (req) => {
       const ctx = ctxOf(req, deps);
-      requireUser(ctx);
-      const id = req.body.id ?? (await selectRequestIdByNo(ctx.db, req.body.aanvraagNummer as string));
-      if (!id)
-        throw new AppError('not_found', 'error.niet_gevonden', {
-          details: { aanvraagNummer: req.body.aanvraagNummer },
-        });
-      return aanvraagDetailDto(await getRequest(ctx, id), ctx.locale);
+      const detail = await getRequestByIdOrNo(ctx, { id: req.body.id, requestNo: req.body.aanvraagNummer });
+      return aanvraagDetailDto(detail, ctx.locale);
     });
   }
 }

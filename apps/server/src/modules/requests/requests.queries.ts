@@ -20,7 +20,7 @@ type Q = Db | Tx;
 export type NewRequest = typeof plantRequests.$inferInsert;
 export type NewRequestLine = typeof requestLines.$inferInsert;
 
-export async function insertHistory(
+async function insertHistory(
   db: Q,
   row: {
     requestId: string;
@@ -106,8 +106,8 @@ export async function selectRequestPage(db: Q, f: RequestFilter) {
   return { rows, total };
 }
 
-export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boolean } = {}) {
-  const q = db
+export async function selectRequest(db: Q, id: string) {
+  const [row] = await db
     .select({
       ...summaryColumns,
       transportMeans: plantRequests.transportMeans,
@@ -157,7 +157,6 @@ export async function selectRequest(db: Q, id: string, opts: { forUpdate?: boole
     .leftJoin(workAddresses, eq(workAddresses.id, plantRequests.workAddressId))
     .where(eq(plantRequests.id, id))
     .limit(1);
-  const [row] = opts.forUpdate ? await q.for('update', { of: plantRequests }) : await q;
   return row ?? null;
 }
 
@@ -202,14 +201,6 @@ export async function selectHistory(db: Q, requestId: string) {
     .leftJoin(users, eq(users.id, requestStatusHistory.changedBy))
     .where(eq(requestStatusHistory.requestId, requestId))
     .orderBy(asc(requestStatusHistory.changedAt), asc(requestStatusHistory.id));
-}
-
-export async function updateRequestStatus(
-  db: Q,
-  id: string,
-  set: { status: RequestStatus; plannedDate?: string; rejectionReason?: string | null },
-): Promise<void> {
-  await db.update(plantRequests).set(set).where(eq(plantRequests.id, id));
 }
 
 // ── the order submit in few statements (docs/decisions/0011) ────────────────────────────────────
@@ -336,9 +327,4 @@ export async function insertRequest(
     changedBy,
   });
   return row;
-}
-
-/** Frees the plants picked for a request (planned again, cancelled, rejected or executed). */
-export async function deletePicks(db: Q, requestId: string): Promise<void> {
-  await db.execute(sql`delete from request_line_plants where request_id = ${requestId}`);
 }

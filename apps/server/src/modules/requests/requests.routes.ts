@@ -1,19 +1,13 @@
 import { apiError } from '@mp/contract/api/common';
-import {
-  cancelRequestInput,
-  changeRequestStatusInput,
-  requestDetail,
-  requestList,
-  requestListQuery,
-} from '@mp/contract/api/ordering';
+import { cancelRequestInput, requestDetail, requestList, requestListQuery } from '@mp/contract/api/ordering';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import { departmentOnly } from '../../platform/http/route-access.ts';
 import { requestsLegacy } from './requests.legacy.ts';
-import { cancelRequest, changeRequestStatus, getRequest, listRequests } from './requests.service.ts';
+import { getRequest, listRequests } from './requests.service.ts';
+import { cancelRequest } from './requests.status.ts';
 
 // why: one name per path position (`id` = the request; …/{id}/order, the submit, is workflows/submit-order-list.routes.ts).
 const idParams = z.object({ id: z.guid() });
@@ -67,22 +61,6 @@ export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => cancelRequest(ctxOf(req, deps), mailDeps, req.params.id, req.body?.note),
-  );
-
-  app.post(
-    `${base}/:id/status`,
-    {
-      config: departmentOnly,
-      schema: {
-        tags,
-        description:
-          'The equipment department (docs/decisions/0018) changes the status along the life cycle (docs/decisions/0006); rejecting and cancelling need a note.',
-        params: idParams,
-        body: changeRequestStatusInput,
-        response: { 200: requestDetail, 409: apiError },
-      },
-    },
-    async (req) => changeRequestStatus(ctxOf(req, deps), mailDeps, req.params.id, req.body),
   );
 
   requestsLegacy(app, deps);

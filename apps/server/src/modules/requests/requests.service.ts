@@ -1,31 +1,21 @@
 import type { RequestDetail, RequestSummary } from '@mp/contract/api/ordering';
 import { isDepartment } from '@mp/contract/permissions';
-import {
-  checkTransition,
-  nextStatuses,
-  type RequestKind,
-  type RequestStatus,
-} from '@mp/contract/rules/request-status';
+import { nextStatuses, type RequestKind, type RequestStatus } from '@mp/contract/rules/request-status';
 import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
-import { onTx, type Tx } from '../../platform/http/idempotency.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { itemsById, setsById } from '../catalogue/index.ts';
-import { selectOrdersOfRequest } from '../orders/index.ts';
+import { ordersOfRequest } from '../orders/index.ts';
 import {
-  deletePicks,
-  insertHistory,
   type RequestSummaryRow,
   selectHistory,
   selectRequest,
+  selectRequestIdByNo,
   selectRequestLines,
   selectRequestPage,
-  updateRequestStatus,
 } from './requests.queries.ts';
-import { fieldError, requestNotFound } from './requests.shared.ts';
-import { queueStatusMail } from './requests.status-mail.ts';
-import type { SubmitDeps } from './requests.submit.ts';
+import { requestNotFound } from './requests.shared.ts';
 
 // ── overview ─────────────────────────────────────────────────────────────────────────────────
 
@@ -70,28 +60,33 @@ export async function listRequests(
   return { items: rows.map(summaryOf), page: q.page, pageSize: q.pageSize, total };
 }
 
-/** The request if the user may read its location (404 otherwise, the same as an unknown id). */
-async function readable(
+/**
+ * The request's location must be the caller's (admins: any) for `action`: a foreign or unknown location answers the
+ * same 404 as an unknown request.
+ */
+export async function requireRequestLocation(
   ctx: Ctx,
-  id: string,
+  row: { id: string; locationId: string },
   action: 'read' | 'write',
-  db: Db | Tx = ctx.db,
-  forUpdate = false,
 ) {
-  const row = await selectRequest(db, id, { forUpdate });
-  if (!row) throw requestNotFound(id);
   try {
-    const location = await requireLocationById(ctx, row.locationId, action);
-    return { row, location };
+    return await requireLocationById(ctx, row.locationId, action);
   } catch (e) {
-    if (e instanceof AppError && e.type === 'not_found') throw requestNotFound(id);
+    if (e instanceof AppError && e.type === 'not_found') throw requestNotFound(row.id);
     throw e;
   }
 }
 
+/** The request if the user may read its location (404 otherwise, the same as an unknown id). */
+async function readable(ctx: Ctx, id: string) {
+  const row = await selectRequest(ctx.db, id);
+  if (!row) throw requestNotFound(id);
+  return { row, location: await requireRequestLocation(ctx, row, 'read') };
+}
+
 /** The request for the department: no location check (the caller is the department). */
-async function departmentRow(db: Db | Tx, id: string, forUpdate = false) {
-  const row = await selectRequest(db, id, { forUpdate });
+async function departmentRow(db: Db, id: string) {
+  const row = await selectRequest(db, id);
   if (!row) throw requestNotFound(id);
   return { row, location: { role: null } };
 }
@@ -104,6 +99,18 @@ export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
   return getRequestAs(ctx, id, 'viewer');
 }
 
+/** One request by its id or, as the legacy calls name it, its number (404 for an unknown one). */
+export async function getRequestByIdOrNo(
+  ctx: Ctx,
+  key: { id?: string; requestNo?: string },
+): Promise<RequestDetail> {
+  requireUser(ctx);
+  const id = key.id ?? (key.requestNo ? await selectRequestIdByNo(ctx.db, key.requestNo) : null);
+  if (!id)
+    throw new AppError('not_found', 'error.niet_gevonden', { details: { aanvraagNummer: key.requestNo } });
+  return getRequest(ctx, id);
+}
+
 /**
  * One request as a viewer of its location sees it (404 for anyone else), or as the department (decision 0018: every
  * customer's, with the department's next statuses; the caller has checked requireDepartment).
@@ -114,12 +121,11 @@ export async function getRequestAs(
   as: 'viewer' | 'department',
 ): Promise<RequestDetail> {
   const user = requireUser(ctx);
-  const { row, location } =
-    as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id, 'read');
+  const { row, location } = as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id);
   const [lineRows, history, orders] = await Promise.all([
     selectRequestLines(ctx.db, id),
     selectHistory(ctx.db, id),
-    selectOrdersOfRequest(ctx.db, id),
+    ordersOfRequest(ctx.db, id),
   ]);
   const [items, sets] = await Promise.all([
     itemsById(
@@ -213,85 +219,4 @@ export async function getRequestAs(
     allowedStatuses: [...allowed],
     orders,
   };
-}
-
-// ── status changes ───────────────────────────────────────────────────────────────────────────
-
-async function transition(
-  ctx: Ctx,
-  id: string,
-  to: RequestStatus,
-  actor: 'requester' | 'department',
-  note: string | undefined,
-  mail: SubmitDeps,
-  plannedDate?: string,
-): Promise<RequestDetail> {
-  const user = requireUser(ctx);
-  const settings = await ctx.settings();
-  await ctx.db.transaction(async (tx) => {
-    const { row } =
-      actor === 'department'
-        ? await departmentRow(tx, id, true)
-        : await readable(onTx(ctx, tx), id, 'write', tx, true);
-    const problem = checkTransition(row.status, to, actor, note);
-    // A state conflict (issue #16 part 4): 409 with the status the request has now.
-    if (problem?.code === 'error.status_overgang_ongeldig') {
-      throw new AppError('conflict', problem.code, {
-        details: {
-          fields: { status: { code: problem.code } },
-          currentStatus: row.status,
-          from: row.status,
-          to,
-        },
-      });
-    }
-    if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
-    await updateRequestStatus(tx, id, {
-      status: to,
-      ...(plannedDate ? { plannedDate } : {}),
-      ...(to === 'rejected' ? { rejectionReason: note?.trim() ?? null } : {}),
-    });
-    await insertHistory(tx, {
-      requestId: id,
-      fromStatus: row.status,
-      toStatus: to,
-      changedBy: user.id,
-      note: note?.trim() || null,
-    });
-    // a cancelled or rejected request frees the plants picked for it
-    if (to === 'cancelled' || to === 'rejected') await deletePicks(tx, id);
-    await queueStatusMail(tx, mail, settings, { id, to, note });
-  });
-  return actor === 'department' ? getRequestAs(ctx, id, 'department') : getRequest(ctx, id);
-}
-
-/** The requester's cancel: only while submitted, only with write access on the location. */
-export async function cancelRequest(
-  ctx: Ctx,
-  mail: SubmitDeps,
-  id: string,
-  note?: string,
-): Promise<RequestDetail> {
-  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
-  return transition(ctx, id, 'cancelled', 'requester', note, mail);
-}
-
-/** The equipment department (decision 0018) moves a request along its life cycle. */
-export async function changeRequestStatus(
-  ctx: Ctx,
-  mail: SubmitDeps,
-  id: string,
-  input: { status: RequestStatus; note?: string; plannedDate?: string },
-): Promise<RequestDetail> {
-  requireDepartment(ctx);
-  // planned and done carry data (depot and plants; the day it was carried out, the orders and the stock): only
-  // their own calls make them (Department/requests/{id}/plan and …/execute), with their rules
-  if (input.status === 'planned' || input.status === 'done')
-    throw fieldError(
-      'rule',
-      'error.status_via_plannen_of_uitvoeren',
-      'status',
-      'error.status_via_plannen_of_uitvoeren',
-    );
-  return transition(ctx, id, input.status, 'department', input.note, mail, input.plannedDate);
 }

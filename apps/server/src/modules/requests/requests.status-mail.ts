@@ -1,10 +1,10 @@
 import { defaultLocale, isLocale, type Locale, translate } from '@mp/contract/i18n';
 import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-status';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { renderMail } from '../../platform/mail/templates.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
+import { selectStatusMailRow } from './requests.status.queries.ts';
 import { formatDay, kindKey, type SubmitDeps } from './requests.submit.ts';
 
 /*
@@ -43,21 +43,7 @@ export async function queueStatusMail(
   s: SettingsMap,
   change: { id: string; to: RequestStatus; note?: string | null },
 ): Promise<void> {
-  const r = await tx.execute<{
-    requestNo: string;
-    kind: RequestKind;
-    plannedDate: string | null;
-    email: string | null;
-    name: string | null;
-    language: string | null;
-    locationNo: string;
-    locationDescription: string | null;
-  }>(sql`
-    select r.request_no as "requestNo", r.kind, r.planned_date::text as "plannedDate", u.email, u.name,
-      u.language, l.location_no as "locationNo", l.description as "locationDescription"
-    from plant_requests r join plant_locations l on l.id = r.location_id left join users u on u.id = r.user_id
-    where r.id = ${change.id}`);
-  const row = r.rows[0];
+  const row = await selectStatusMailRow(tx, change.id);
   if (!row?.email || !mailsRequester(row.kind, s)) return;
   const fallback: Locale = isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
   const locale: Locale = isLocale(row.language) ? row.language : fallback;

@@ -16,6 +16,7 @@ import { listDepots, listWorkAddresses } from '../locations/index.ts';
 import type { SettingsMap } from '../settings/index.ts';
 import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
 import {
+  insertRequest,
   insertRequestWithLines,
   type NewRequest,
   type NewRequestLine,
@@ -225,6 +226,21 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
   // One statement: the request, its lines (requestId filled in there) and the first history row
   // (docs/decisions/0011).
   return insertRequestWithLines(tx, values, rows, order.userId);
+}
+
+export type { NewRequest };
+
+/**
+ * A new request of any kind (a removal, relocation or transport submit) with its lines (items, optionally one plant)
+ * and its first history row, on the submit's transaction.
+ */
+export function recordRequest(
+  tx: Tx,
+  values: NewRequest,
+  lines: ReadonlyArray<Omit<NewRequestLine, 'requestId'>>,
+  by: string,
+): Promise<{ id: string; requestNo: string; createdAt: Date }> {
+  return insertRequest(tx, values, lines, by);
 }
 
 export interface OrderConfirmation {

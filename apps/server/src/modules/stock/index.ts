@@ -1,7 +1,7 @@
-// The stock area's public face (equipment on site: inventory, ledger, plants, inspections). Everything else
-// in this folder is private.
+// The stock area's public face (equipment on site: inventory, ledger, plants, inspections): the steps other areas
+// and the workflows may take, and their types. Everything else in this folder is private.
 
 export { type LedgerKind, type Movement, type Place, postMovements } from './stock.ledger.ts';
-export { type LeavingAmount, lockOnSite, type OnSiteRow, selectLeaving } from './stock.queries.ts';
+export { lockOnSite, type OnSiteStock } from './stock.on-site.ts';
+export { scanPlant } from './stock.plants.ts';
 export { stockRoutes } from './stock.routes.ts';
-export { scanPlant } from './stock.service.ts';

@@ -10,7 +10,8 @@ import {
   exportTable,
 } from '../../platform/files/table-export.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { stockForExport, stockHistory } from './stock.service.ts';
+import { stockHistory } from './stock.plants.ts';
+import { stockForExport } from './stock.service.ts';
 
 /*
  * The stock and its history as XLSX or CSV (issue #10 part 8, decision 0016): the same lines the screens show, in

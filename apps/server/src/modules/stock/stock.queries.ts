@@ -4,7 +4,8 @@ import type { Tx } from '../../platform/http/idempotency.ts';
 
 /*
  * SQL of the stock screens: `inventory` (what is on a place now), `inventory_ledger` (how it got there),
- * `plants` and `inspections`. Read-only, except lockOnSite which a removal-list write uses to serialize.
+ * `plants` and `inspections`. Read-only, except selectOnSiteForUpdate, which lockOnSite (stock.on-site.ts) uses to
+ * serialize.
  */
 
 export type StockRow = {
@@ -210,7 +211,7 @@ export type OnSiteRow = {
  * writers that check amounts against them (removal lists) take their turn, so two of them never both see
  * the same stock as free. Locked in a fixed order (by id) so they never deadlock.
  */
-export async function lockOnSite(
+export async function selectOnSiteForUpdate(
   tx: Tx,
   locationId: string,
   itemIds: string[] | 'all',

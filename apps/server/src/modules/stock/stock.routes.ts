@@ -28,16 +28,8 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { type ExportFile, exportHistory, exportStock } from './stock.export.ts';
-import {
-  allStock,
-  allStockLines,
-  plantDetail,
-  plantInspections,
-  scanPlant,
-  stockHistory,
-  stockPage,
-  stockPresent,
-} from './stock.service.ts';
+import { plantDetail, scanPlant, stockHistory } from './stock.plants.ts';
+import { allStock, allStockLines, plantInspections, stockPage, stockPresent } from './stock.service.ts';
 
 /**
  * why: the stock answers are built field by field from typed rows (stock.service.ts); re-validating every line

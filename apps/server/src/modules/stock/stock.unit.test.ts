@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsMap } from '../../platform/settings.ts';
-import { shownInspection, withBalance } from './stock.service.ts';
+import { withBalance } from './stock.plants.ts';
+import { shownInspection } from './stock.service.ts';
 
 const settings = (extern: boolean) =>
   ({

@@ -6,7 +6,6 @@ import type {
   QueueItem,
   QueueQuery,
 } from '@mp/contract/api/department';
-import type { RequestDetail } from '@mp/contract/api/ordering';
 import {
   type RequestKind,
   type RequestStatus,
@@ -118,15 +117,19 @@ export function useDepartmentRequest(id: string) {
   );
 }
 
-/** After any change: the request afresh, every queue and the requester's views again. */
+/**
+ * After a change: the answer is the request as it is now (it goes into the cache, no second read); every queue and
+ * the requester's views are read again when shown. After a failure the request itself is read again.
+ */
 function useAfterChange() {
   const queryClient = useQueryClient();
   return {
     onSuccess: (detail: DepartmentRequest) =>
       queryClient.setQueryData(departmentKeys.request(detail.id), detail),
-    onSettled: (_d: unknown, _e: unknown, v: { id: string }) => {
+    onError: (_e: unknown, v: { id: string }) =>
+      queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) }),
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: departmentKeys.queues() });
-      void queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) });
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },
   };
@@ -154,21 +157,24 @@ export function useExecuteRequest() {
   });
 }
 
-/** POST /api/v2.0/PlantRequests/{id}/status: take, reject or cancel (a note for the last two). */
+/**
+ * POST /api/v2.0/Department/requests/{id}/status: take, reject or cancel (a note for the last two), at the version
+ * the department read (someone else's change meanwhile is a 409).
+ */
 export function useChangeStatus() {
-  const queryClient = useQueryClient();
+  const after = useAfterChange();
   return useMutation({
-    mutationFn: (v: { id: string; status: RequestStatus; note?: string }): Promise<RequestDetail> =>
+    mutationFn: (v: { id: string; status: RequestStatus; note?: string; version?: string }) =>
       api.post(
-        `/PlantRequests/${pathParam('id', v.id)}/status`,
-        { status: v.status, ...(v.note ? { note: v.note } : {}) },
-        { answer: (c) => c.ordering.requestDetail },
+        `/Department/requests/${pathParam('id', v.id)}/status`,
+        {
+          status: v.status,
+          ...(v.note ? { note: v.note } : {}),
+          ...(v.version ? { version: v.version } : {}),
+        },
+        { answer: (c) => c.department.departmentRequest },
       ),
-    onSettled: (_d, _e, v) => {
-      void queryClient.invalidateQueries({ queryKey: departmentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
-      void queryClient.invalidateQueries({ queryKey: departmentKeys.request(v.id) });
-    },
+    ...after,
   });
 }
 

@@ -212,19 +212,9 @@ beforeEach(() => {
     if (url.pathname.endsWith('/Department/requests/r1/photos'))
       return json({ id: 'f1', fileId: 'file1', lineId: null }, 201);
     if (url.pathname.endsWith('/Department/requests/r1')) return json(answer);
-    if (url.pathname.endsWith('/PlantRequests/r1/status')) {
+    if (url.pathname.endsWith('/Department/requests/r1/status')) {
       answer = detail({ status: 'rejected', allowedStatuses: [], rejectionReason: 'Niet leverbaar' });
-      const {
-        orders: _o,
-        version: _v,
-        customerNo: _c,
-        customerName: _n,
-        picks: _p,
-        exitOrder: _x,
-        depots: _d,
-        ...plain
-      } = answer;
-      return json({ ...plain, orders: [] });
+      return json(answer);
     }
     return json({}, 404);
   });
@@ -412,20 +402,29 @@ describe('processing one request', () => {
     expect(buttons.filter((b) => !named.includes(b)).map((b) => b.outerHTML.slice(0, 120))).toEqual([]);
   });
 
-  it('a rejection needs a reason, which goes to the server', async () => {
+  it('a rejection needs a reason, which goes to the server with the version read; the answer is shown as is', async () => {
     signInDepartment();
     renderProcess();
     fireEvent.click(await screen.findByTestId('reject-request'));
     const submit = await screen.findByTestId('status-note-submit');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('status-note'), { target: { value: 'Niet leverbaar' } });
+    const reads = () =>
+      fetchMock.mock.calls.filter(
+        ([u, init]) => String(u).endsWith('/Department/requests/r1') && (init?.method ?? 'GET') === 'GET',
+      ).length;
+    const readsBefore = reads();
     fireEvent.click(submit);
     await waitFor(() =>
-      expect(bodies.find((b) => b.url.endsWith('/status'))?.body).toEqual({
+      expect(bodies.find((b) => b.url.endsWith('/Department/requests/r1/status'))?.body).toEqual({
         status: 'rejected',
         note: 'Niet leverbaar',
+        version: '2026-11-23T08:00:00.000Z',
       }),
     );
+    // the answer is the request as it is now: the actions go, and the request is not read a second time
+    await waitFor(() => expect(screen.queryByTestId('reject-request')).toBeNull());
+    expect(reads()).toBe(readsBefore);
   });
 
   it('a conflict on execution (someone else was first) is told and the request is loaded again', async () => {

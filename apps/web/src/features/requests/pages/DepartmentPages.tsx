@@ -102,7 +102,7 @@ function Actions({ r, reload }: { r: DepartmentRequest; reload: () => void }) {
     return r.exitOrder ? <ReturnPhotos r={r} exitOrder={r.exitOrder} /> : null;
   const take = () =>
     change.mutate(
-      { id: r.id, status: 'in_progress' },
+      { id: r.id, status: 'in_progress', version: r.version },
       {
         onSuccess: () => snackbar.success('Materieeldienst.in_behandeling_genomen'),
         onError: (e) => tellError(e, reload),
@@ -169,7 +169,7 @@ function Actions({ r, reload }: { r: DepartmentRequest; reload: () => void }) {
             e.preventDefault();
             if (!noteFor || !note.trim()) return;
             change.mutate(
-              { id: r.id, status: noteFor, note: note.trim() },
+              { id: r.id, status: noteFor, note: note.trim(), version: r.version },
               {
                 onSuccess: () => {
                   snackbar.success(

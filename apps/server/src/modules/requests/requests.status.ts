@@ -1,0 +1,184 @@
+import type { DepartmentRequest, StatusInput } from '@mp/contract/api/department';
+import type { RequestDetail } from '@mp/contract/api/ordering';
+import { checkTransition, type RequestActor, type RequestStatus } from '@mp/contract/rules/request-status';
+import { requireArea } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
+import { onTx, type Tx } from '../../platform/http/idempotency.ts';
+import type { SettingsMap } from '../settings/index.ts';
+import { getDepartmentRequest } from './requests.department.ts';
+import { getRequest, requireRequestLocation } from './requests.service.ts';
+import { fieldError, requestNotFound } from './requests.shared.ts';
+import {
+  deletePicks,
+  type LockedRequestRow,
+  selectRequestForUpdate,
+  writeStatus,
+} from './requests.status.queries.ts';
+import { queueStatusMail } from './requests.status-mail.ts';
+import type { SubmitDeps } from './requests.submit.ts';
+
+/*
+ * Where a request's status changes (decision 0006, "One path for a status"). Every change — the requester's
+ * cancel, the department's take / reject / cancel, plan (requests.plan.ts) and execute
+ * (workflows/execute-request.ts) — runs in one transaction that
+ *   1. locks the request row with `lockRequest` (404 for none; a stale `version` is 409 error.aanvraag_gewijzigd),
+ *   2. writes through `changeStatus`: the life cycle's rule (packages/contract rules/request-status.ts; a move it
+ *      does not allow is 409 error.status_overgang_ongeldig, a missing reason 400 on `note`), the row and its
+ *      history row, the picks freed when the request closes, the status mail queued.
+ * `movePlannedDay` is the one other write: an execution before the planned day moves the plan first.
+ */
+
+export type LockedRequest = LockedRequestRow;
+
+/** What a status change needs to mail the requester: the mailer and the settings (read before the transaction). */
+export interface StatusMail {
+  deps: SubmitDeps;
+  settings: SettingsMap;
+}
+
+/**
+ * The request row locked for a change on the caller's transaction (404 when there is none). With `version` (what
+ * the caller read): a change made meanwhile by someone else is 409 error.aanvraag_gewijzigd naming the status and
+ * version it has now — the second of two concurrent changes waits for the first, then gets the conflict.
+ */
+export async function lockRequest(
+  tx: Tx,
+  id: string,
+  opts: { version?: string } = {},
+): Promise<LockedRequest> {
+  const row = await selectRequestForUpdate(tx, id);
+  if (!row) throw requestNotFound(id);
+  if (opts.version !== undefined && row.version !== opts.version)
+    throw new AppError('conflict', 'error.aanvraag_gewijzigd', {
+      details: { currentStatus: row.status, version: row.version },
+    });
+  return row;
+}
+
+/**
+ * The life cycle's rule for this change: a move it does not allow is a state conflict (409
+ * error.status_overgang_ongeldig with the status the request has now); a rejection, and a cancellation by the
+ * department, without a reason is 400 on `note`. A step that does work before its change checks this first.
+ */
+export function refuseChange(
+  row: LockedRequest,
+  to: RequestStatus,
+  actor: RequestActor,
+  note?: string,
+): void {
+  const problem = checkTransition(row.status, to, actor, note);
+  if (problem?.code === 'error.status_overgang_ongeldig')
+    throw new AppError('conflict', problem.code, {
+      details: {
+        fields: { status: { code: problem.code } },
+        currentStatus: row.status,
+        from: row.status,
+        to,
+      },
+    });
+  if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
+}
+
+/**
+ * The one writer of a request's status, on the caller's transaction and the row `lockRequest` locked: checks the
+ * rule (refuseChange), writes the status (with the plan's fields, a rejection's reason) and its history row, frees
+ * the plants picked for it when it closes (cancelled, rejected, done) and queues the status mail to the requester.
+ */
+export async function changeStatus(
+  tx: Tx,
+  row: LockedRequest,
+  to: RequestStatus,
+  change: {
+    actor: RequestActor;
+    by: string;
+    note?: string;
+    plan?: { plannedDate?: string; depotId?: string | null; transportMeans?: string | null };
+    mail: StatusMail;
+  },
+): Promise<void> {
+  refuseChange(row, to, change.actor, change.note);
+  const note = change.note?.trim() || null;
+  await writeStatus(tx, row.id, {
+    from: row.status,
+    to,
+    by: change.by,
+    note,
+    ...change.plan,
+    rejectionReason: to === 'rejected' ? note : null,
+  });
+  // a closed request holds no plants
+  if (to === 'cancelled' || to === 'rejected' || to === 'done') await deletePicks(tx, row.id);
+  await queueStatusMail(tx, change.mail.deps, change.mail.settings, { id: row.id, to, note: change.note });
+}
+
+/**
+ * A planned request carried out before its planned day is re-planned to that day first (decision 0018): the planned
+ * date moves, with a history row planned → planned noting both days, no mail.
+ */
+export async function movePlannedDay(tx: Tx, row: LockedRequest, day: string, by: string): Promise<void> {
+  await writeStatus(tx, row.id, {
+    from: row.status,
+    to: row.status,
+    by,
+    note: `${row.plannedDate} → ${day}`,
+    plannedDate: day,
+  });
+}
+
+/** POST PlantRequests/{id}/cancel: the requester cancels, only while submitted and with write access on the location. */
+export async function cancelRequest(
+  ctx: Ctx,
+  mail: SubmitDeps,
+  id: string,
+  note?: string,
+): Promise<RequestDetail> {
+  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
+  const user = requireUser(ctx);
+  const settings = await ctx.settings();
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id);
+    await requireRequestLocation(onTx(ctx, tx), row, 'write');
+    await changeStatus(tx, row, 'cancelled', {
+      actor: 'requester',
+      by: user.id,
+      note,
+      mail: { deps: mail, settings },
+    });
+  });
+  return getRequest(ctx, id);
+}
+
+/**
+ * POST Department/requests/{id}/status: the department takes a request (in progress), rejects or cancels it
+ * (decision 0018). Planned and done carry data (depot and plants; the day, the orders and the stock): only their own
+ * steps make them (plan, execute), 422 error.status_via_plannen_of_uitvoeren here. Answers the request as the
+ * department sees it now.
+ */
+export async function changeRequestStatus(
+  ctx: Ctx,
+  mail: SubmitDeps,
+  id: string,
+  input: StatusInput,
+): Promise<DepartmentRequest> {
+  const user = requireDepartment(ctx);
+  if (input.status === 'planned' || input.status === 'done')
+    throw fieldError(
+      'rule',
+      'error.status_via_plannen_of_uitvoeren',
+      'status',
+      'error.status_via_plannen_of_uitvoeren',
+    );
+  const settings = await ctx.settings();
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id, { version: input.version });
+    await changeStatus(tx, row, input.status, {
+      actor: 'department',
+      by: user.id,
+      note: input.note,
+      plan: input.plannedDate ? { plannedDate: input.plannedDate } : undefined,
+      mail: { deps: mail, settings },
+    });
+  });
+  return getDepartmentRequest(ctx, id);
+}
