@@ -22,10 +22,10 @@ export interface WizardMemory<V, F extends string> {
  * The last step (Afronden) of every request wizard — order, removal, relocation, transport: the terms (when the
  * wizard's setting `termsSetting` asks for them, with TermsAndConditionsUrl to read them), and the send; the body is
  * `toBody(values, day)` where `day` says whether the chosen day goes into the comment too (AanvragenDatum_NaarOpmerking,
- * labelled with `dateLabelKey`). A double click sends once (the Idempotency-Key of the attempt
- * covers a retry and a reload as well). Sent: the wizard's form is forgotten, `refreshes` are refreshed and the done
- * page (`donePath(id)`) shows the request in the navigation state. Refused: `error.server_fout` as a snackbar, the
- * server's reason on the page, its field messages kept for the Gegevens step, nothing typed is lost.
+ * labelled with `dateLabelKey`). A double click sends once (the Idempotency-Key of the attempt covers a retry and a
+ * reload as well). Sent: the wizard's form is forgotten, `refreshes` are refreshed and the done page (`donePath(id)`)
+ * shows the request in the navigation state. Refused: `error.server_fout` as a snackbar, the server's reason on the
+ * page, its field messages kept for the Gegevens step, nothing typed is lost.
  */
 export function useWizardFinish<V extends { termsAccepted: boolean }, B, F extends string>({
   initial,
