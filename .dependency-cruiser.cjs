@@ -105,6 +105,27 @@ module.exports = {
       to: { path: '^apps/server/src/workflows/' },
     },
     {
+      name: 'server-sql-in-query-files',
+      comment:
+        "SQL lives in query files (*.queries.ts): a module's or a workflow's other files never import drizzle-orm " +
+        'or the tables (a type aside); they call query functions. Tests may.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(modules|workflows)/', pathNot: ['[.]queries[.]ts$', serverTests] },
+      to: {
+        path: ['(^|/)drizzle-orm(/|$)', '^apps/server/src/db/schema/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-query-files-behind-services',
+      comment:
+        "Routes, legacy handlers and a module's public face (index.ts) never import a query file (a type aside): " +
+        'routes call one service function, and other areas take steps, not queries.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/[^/]+/([^/]+[.](routes|legacy)|index)[.]ts$' },
+      to: { path: '[.]queries[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'server-no-folder-cycles',
       comment: 'No two server folders depend on each other, directly or round about (tests left out).',
       severity: 'error',
@@ -117,8 +138,9 @@ module.exports = {
     // TypeScript 7 has no compiler API for dependency-cruiser: swc parses the sources, type-only imports
     // included (so tsPreCompilationDeps, a setting of the tsc parser, is not needed)
     parser: 'swc',
+    // why: packages stay in the graph, unfollowed, so a rule can name one (server-sql-in-query-files: drizzle-orm)
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^apps/server/src/db/migrations/', serverTests] },
+    exclude: { path: ['(^|/)dist/', '^apps/server/src/db/migrations/', serverTests] },
     moduleSystems: ['es6'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],

@@ -32,8 +32,8 @@ export default defineConfig({
       },
       {
         test: {
-          // `npm run conformance`: every operation of the API document driven with generated input. Not yet a step
-          // of npm test: it lists the operations that do not declare their answers yet (the API-document issue).
+          // `npm run conformance` and a step of npm test (scripts/test.ts): every operation of the API document
+          // driven with generated input (issues #16 and #31).
           name: 'conformance',
           include: ['apps/server/test/conformance.sweep.ts'],
           environment: 'node',

@@ -55,6 +55,15 @@ const planted: Record<string, string> = {
   'apps/server/src/modules/orders/orders.service.ts': 'export const listOrders = () => [];\n',
   'apps/server/src/modules/stock/stock.service.ts':
     "import { listOrders } from '../orders/orders.service.ts';\nimport * as orders from '../orders/index.ts';\nexport const s = [listOrders, orders];\n",
+  // server: SQL outside a query file (drizzle and a table; a type import is fine), a route and a public face
+  // importing a query file
+  'apps/server/src/modules/orders/orders.queries.ts':
+    'export const selectOrders = () => [];\nexport type Row = {};\n',
+  'apps/server/src/modules/orders/orders.routes.ts':
+    "import { selectOrders } from './orders.queries.ts';\nimport type { Row } from './orders.queries.ts';\nexport const r: Row[] = selectOrders();\n",
+  'apps/server/src/modules/orders/orders.legacy.ts':
+    "import { sql } from 'drizzle-orm';\nimport type { SQL } from 'drizzle-orm';\nimport { orders } from '../../db/schema/index.ts';\nexport const l = [sql, orders] as unknown as SQL;\n",
+  'apps/server/src/db/schema/index.ts': 'export const orders = {};\n',
   'apps/server/src/platform/http/app.ts':
     "import { listOrders } from '../../modules/orders/index.ts';\nexport const app = listOrders;\n",
 };
@@ -129,6 +138,33 @@ describe('boundary check', () => {
         `${s}modules/orders/orders.service.ts`,
       ),
     );
+  });
+
+  it('keeps SQL in query files and query files behind the services', () => {
+    const o = result.output;
+    const s = 'apps/server/src/';
+    expect(o).toMatch(
+      /error server-sql-in-query-files: apps\/server\/src\/modules\/orders\/orders\.legacy\.ts → \S*drizzle-orm/,
+    );
+    expect(o).toContain(
+      line(
+        'error',
+        'server-sql-in-query-files',
+        `${s}modules/orders/orders.legacy.ts`,
+        `${s}db/schema/index.ts`,
+      ),
+    );
+    expect(o).toContain(
+      line(
+        'error',
+        'server-query-files-behind-services',
+        `${s}modules/orders/orders.routes.ts`,
+        `${s}modules/orders/orders.queries.ts`,
+      ),
+    );
+    // the query file itself, and a type-only import, are fine
+    expect(o).not.toContain('orders.queries.ts → ');
+    expect(o.match(/server-query-files-behind-services/g)).toHaveLength(1);
   });
 
   it('lets the allowed imports be', () => {

@@ -20,7 +20,7 @@ export interface Answer {
   allow?: string;
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, $data: true });
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 addFormats.default(ajv);
 const compiled = new WeakMap<Schema, ReturnType<typeof ajv.compile>>();
 
@@ -30,10 +30,33 @@ const paramAjv = new Ajv2020({
   allErrors: false,
   validateFormats: true,
   coerceTypes: true,
-  $data: true,
 });
 addFormats.default(paramAjv);
 const compiledParams = new WeakMap<Schema, ReturnType<typeof paramAjv.compile>>();
+
+/**
+ * The document's rule across two fields (contract `notBefore`): `x-not-before` / `x-after: { later: earlier }` on an
+ * object, kept when both are given (days 'YYYY-MM-DD' or moments).
+ */
+for (const validator of [ajv, paramAjv]) {
+  for (const [keyword, after] of [
+    ['x-not-before', false],
+    ['x-after', true],
+  ] as const) {
+    validator.addKeyword({
+      keyword,
+      type: 'object',
+      schemaType: 'object',
+      validate: (rules: Record<string, string>, data: Record<string, unknown>) =>
+        Object.entries(rules).every(([later, earlier]) => {
+          const [l, e] = [Date.parse(String(data[later])), Date.parse(String(data[earlier]))];
+          if (typeof data[later] !== 'string' || typeof data[earlier] !== 'string' || Number.isNaN(l + e))
+            return true;
+          return after ? l > e : l >= e;
+        }),
+    });
+  }
+}
 
 /** The document's component schemas, carried by every schema the checks compile (`$ref`s: `componentId`). */
 let components: Record<string, Schema> = {};
@@ -248,10 +271,10 @@ export function looserThanServer(c: Case, answer: Answer): string[] {
   return [`${where} (${named})`];
 }
 
-/** Whether the document's rule for `field` compares it with another field (`$data`) the request does not hold. */
+/** Whether the document's rule for `field` compares it with another field the request does not hold. */
 function comparedWithAbsent(c: Case, field: string): boolean {
   const schemas = [c.op.body?.schema, ...c.op.parameters.filter((p) => p.exploded).map((p) => p.schema)];
-  const rule = new RegExp(`"${field}":\\{[^{}]*"format(?:Exclusive)?Minimum":\\{"\\$data":"1/([^"]+)"\\}`);
+  const rule = new RegExp(`"x-(?:not-before|after)":\\{[^{}]*"${field}":"([^"]+)"`);
   const earlier = rule.exec(JSON.stringify(schemas))?.[1];
   if (!earlier) return false;
   const inBody = c.body && typeof c.body === 'object' && (c.body as Schema)[earlier] != null;

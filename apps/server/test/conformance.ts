@@ -291,16 +291,21 @@ export class CaseMaker {
     let body: unknown = this.bodyValue(op);
     const breakable = this.breakable(op, body);
     let unknownQuery = false;
+    // a kind that finds nothing to break would be one more valid request: not sent (null)
+    let broke = kind === 'valid' || kind === 'malformed-json' || kind === 'unknown-field';
     switch (kind) {
       case 'missing': {
         const target = breakable.required.length ? this.pick(breakable.required) : null;
+        broke = true;
         if (target?.in === 'body' && body && typeof body === 'object') delete (body as Schema)[target.name];
         else if (target?.in === 'query') query.delete(target.name);
         else if (target?.in === 'header') delete headers[target.name.toLowerCase()];
         else if (op.body) body = undefined;
+        else broke = false;
         break;
       }
       case 'wrong-type':
+        broke = true;
         if (body && typeof body === 'object' && breakable.bodyKeys.length) {
           (body as Schema)[this.pick(breakable.bodyKeys)] = this.pick([
             { nested: true },
@@ -312,12 +317,14 @@ export class CaseMaker {
         else {
           const q = this.queryNames(op);
           if (q.length) query.set(this.pick(q), this.pick(['{}', '[]', 'NaN', '-1e999']));
+          else broke = false;
         }
         break;
       case 'control-chars':
       case 'blank': {
         const bad = kind === 'blank' ? '   ' : `a\u0000b\u0007`;
         const strings = breakable.stringKeys;
+        broke = true;
         if (body && typeof body === 'object' && strings.length) (body as Schema)[this.pick(strings)] = bad;
         else {
           const q = this.queryNames(op);
@@ -325,6 +332,7 @@ export class CaseMaker {
           else {
             const names = Object.keys(pathValues);
             if (names.length) pathValues[this.pick(names)] = bad;
+            else broke = false;
           }
         }
         break;
@@ -341,6 +349,7 @@ export class CaseMaker {
         break;
       case 'foreign-path': {
         const names = Object.keys(pathValues);
+        broke = names.length > 0;
         if (names.length)
           pathValues[this.pick(names)] = this.pick([
             'P-99999',
@@ -352,6 +361,7 @@ export class CaseMaker {
       default:
         break;
     }
+    if (!broke) return null;
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       encodeURIComponent(pathValues[name] ?? String(this.value({ type: 'string', minLength: 1 }))),
     );

@@ -1,10 +1,10 @@
 import type { DeregisterInput, DeregistrationInfo, DeregistrationResult } from '@mp/contract/api/locations';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import {
-  countStockLines,
+  deregistrationState,
   type LocationMailDeps as MailDeps,
-  markDeregistered,
   queueDepartmentMail,
+  recordDeregistration,
   ruleOn,
 } from '../modules/locations/index.ts';
 import { addRemovalLines } from '../modules/removal-lists/index.ts';
@@ -27,7 +27,9 @@ export async function deregistrationInfo(ctx: Ctx, locationNo: string): Promise<
     locationNo,
   });
   const s = await ctx.settings();
-  const stock = await countStockLines(ctx.db, location.locationId, !!s.LocatieAfmelden_DisableCheckSellItems);
+  const stock = await deregistrationState(ctx.db, location.locationId, {
+    ignoreSale: !!s.LocatieAfmelden_DisableCheckSellItems,
+  });
   return {
     locationNo: location.locationNo,
     stockLines: stock.lines,
@@ -60,14 +62,12 @@ export async function deregisterLocation(
   if (input.buyOff && !s.LocatieAfmelden_AfkoopSom) throw ruleOn('buyOff', 'Locatie.afmelden.afkoopsom_uit');
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const stock = await countStockLines(
-      db,
-      location.locationId,
-      !!s.LocatieAfmelden_DisableCheckSellItems,
-      true,
-    );
+    const stock = await deregistrationState(db, location.locationId, {
+      ignoreSale: !!s.LocatieAfmelden_DisableCheckSellItems,
+      lock: true,
+    });
     if (stock.pending) throw ruleOn('plantLocation', 'Locatie.afmelden.al_afgemeld');
-    const allStock = await countStockLines(db, location.locationId, false);
+    const allStock = await deregistrationState(db, location.locationId, { ignoreSale: false });
     let state: DeregistrationResult['state'] = 'deregistered';
     if (input.removeRemaining && allStock.lines > 0) {
       // why: a savepoint inside this transaction; a refusal of the removal list (e.g. bulk returns off) undoes all
@@ -76,7 +76,7 @@ export async function deregisterLocation(
     } else if (s.LocatieAfmelden_MaterieelCheck && stock.lines > 0) {
       throw ruleOn('plantLocation', 'Locatie.afmelden.nog_voorraad', { count: stock.lines });
     }
-    await markDeregistered(db, location.locationId, {
+    await recordDeregistration(db, location.locationId, {
       now: ctx.now,
       pending: state === 'pending',
       buyOff: !!input.buyOff,

@@ -48,28 +48,13 @@ export function requireOneOf<T extends z.ZodType<Record<string, unknown>>>(
 
 /**
  * A rule across two fields for the API document (issue #31 item 21): `later` is not before `earlier` (`after`:
- * strictly after it), both days ('date') or moments ('date-time'), when both are given. JSON Schema cannot compare
- * two values, so it is said as Ajv says it: `formatMinimum` with a `$data` reference to the other field (a tool
- * that does not know the keyword ignores it). Use with `.meta(…)` on the object; the server answers
- * `validation.einde_na_begin` at `later`.
+ * strictly after it), both days or moments, when both are given. JSON Schema cannot compare two values, so it is
+ * said with an extension keyword on the object, `x-not-before` / `x-after: { later: earlier }` (a tool that does
+ * not know it ignores it, as JSON Schema and OpenAPI want; the conformance sweep checks it). Use with `.meta(…)` on
+ * the object; the server answers `validation.einde_na_begin` at `later`.
  */
-export function notBefore(
-  later: string,
-  earlier: string,
-  options: { format?: 'date' | 'date-time'; after?: boolean } = {},
-) {
-  const limit = options.after ? 'formatExclusiveMinimum' : 'formatMinimum';
-  return {
-    allOf: [
-      {
-        if: { properties: { [earlier]: { type: 'string' } }, required: [earlier] },
-        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise
-        then: {
-          properties: { [later]: { format: options.format ?? 'date', [limit]: { $data: `1/${earlier}` } } },
-        },
-      },
-    ],
-  };
+export function notBefore(later: string, earlier: string, options: { after?: boolean } = {}) {
+  return { [options.after ? 'x-after' : 'x-not-before']: { [later]: earlier } };
 }
 
 /**

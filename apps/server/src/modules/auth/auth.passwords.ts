@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { errors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { sendTemplatedMail } from '../../platform/mail/templates.ts';
@@ -36,6 +37,14 @@ import {
   WINDOW_SECONDS,
 } from './throttle.ts';
 
+/**
+ * Reset and invitation links of one account are issued one at a time: takes the account's turn until the end of the
+ * caller's transaction (a count and an insert under it never pass a limit together).
+ */
+export async function takeLinkTurn(db: Db, userId: string): Promise<void> {
+  await lockResetTokens(db, userId);
+}
+
 /** Always the same answer; when the account exists (and is enabled) a single-use link is mailed. */
 export async function forgotPassword(ctx: Ctx, deps: AuthDeps, input: { email: string }): Promise<void> {
   const bucket = buckets.mailAddress('forgot', ctx.ip);
@@ -50,7 +59,7 @@ export async function forgotPassword(ctx: Ctx, deps: AuthDeps, input: { email: s
     const token = randomToken();
     // why: count and insert under the account's lock, so parallel requests never pass the limit together.
     const issued = await ctx.db.transaction(async (tx) => {
-      await lockResetTokens(tx, user.id);
+      await takeLinkTurn(tx, user.id);
       if ((await countRecentResetTokens(tx, user.id, since)) >= RESET_MAILS_PER_ACCOUNT) return false;
       await insertResetToken(tx, {
         userId: user.id,

@@ -2,5 +2,5 @@
 export { approveAccount, setAccountDisabled } from './auth.accounts.ts';
 export { endAllSessions, portalName, randomToken, sha256 } from './auth.common.ts';
 export { refreshCookie } from './auth.http.ts';
-export { lockResetTokens } from './auth.queries.ts';
+export { takeLinkTurn } from './auth.passwords.ts';
 export { authRoutes } from './auth.routes.ts';

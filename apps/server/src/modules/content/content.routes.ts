@@ -62,7 +62,7 @@ const pageUpdate = z
 const footerSave = z.object({ locale: localeSchema, columnName, html: z.string().max(HTML_MAX) }).strict();
 
 /** For the API document: an end before its start answers 400 validation.einde_na_begin (against now, or the stored start, too). */
-const untilAfterFrom = notBefore('activeUntil', 'activeFrom', { format: 'date-time', after: true });
+const untilAfterFrom = notBefore('activeUntil', 'activeFrom', { after: true });
 const messageCreate = z
   .object({
     locale: localeSchema,

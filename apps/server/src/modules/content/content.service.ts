@@ -9,7 +9,7 @@ import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import { plainText, sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
+import { plainText, sanitizeAdminHtml } from '../../platform/sanitize.ts';
 import {
   deleteMessage,
   deletePage,

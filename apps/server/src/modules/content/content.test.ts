@@ -7,7 +7,7 @@ import {
   footerColumns,
   serviceMessages,
 } from '../../db/schema/index.ts';
-import { sanitizeAdminHtml } from '../../platform/http/sanitize.ts';
+import { sanitizeAdminHtml } from '../../platform/sanitize.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';

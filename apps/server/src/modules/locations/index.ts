@@ -1,7 +1,7 @@
 // The locations' public face: what other areas and the workflows may use. Everything else in this folder
 // is private. (Access to a location is checked in platform/auth/access.ts, not here.)
 
-export { countStockLines, markDeregistered } from './locations.manage.queries.ts';
+export { deregistrationState, recordDeregistration } from './locations.deregistration.ts';
 export {
   type MailDeps as LocationMailDeps,
   queueDepartmentMail,

@@ -3,9 +3,6 @@ import type {
   LocationRequest,
   LocationRequestInput,
 } from '@mp/contract/api/locations';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { customers, locationRequests, plantLocations, users } from '../../db/schema/index.ts';
 import { requireArea } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,6 +11,13 @@ import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idem
 import { renderMail } from '../../platform/mail/templates.ts';
 import { insertLocation, locationNoTaken, selectCustomerByNo } from './locations.manage.queries.ts';
 import { localeOf, type MailDeps, queueDepartmentMail, ruleOn } from './locations.manage.ts';
+import {
+  insertLocationRequest,
+  type LocationRequestRow,
+  lockLocationRequest,
+  selectLocationRequests,
+  updateLocationRequest,
+} from './locations.requests.queries.ts';
 
 /*
  * Location requests (LocatieAanvragen, issue #14 part 2, decision 0023). A user with AppLocatie asks for a new
@@ -24,30 +28,7 @@ import { localeOf, type MailDeps, queueDepartmentMail, ruleOn } from './location
  */
 
 const blank = (s: string | undefined) => (s?.trim() ? s.trim() : null);
-const requester = alias(users, 'requester');
-
-async function selectRequests(db: Db, where: ReturnType<typeof and>) {
-  const rows = await db
-    .select({
-      r: locationRequests,
-      name: requester.name,
-      email: requester.email,
-      language: requester.language,
-      customerNo: customers.customerNo,
-      customerName: customers.name,
-      locationNo: plantLocations.locationNo,
-    })
-    .from(locationRequests)
-    .innerJoin(requester, eq(requester.id, locationRequests.userId))
-    .leftJoin(customers, eq(customers.id, locationRequests.customerId))
-    .leftJoin(plantLocations, eq(plantLocations.id, locationRequests.locationId))
-    .where(where)
-    .orderBy(desc(locationRequests.createdAt))
-    .limit(500);
-  return rows;
-}
-
-type Row = Awaited<ReturnType<typeof selectRequests>>[number];
+type Row = LocationRequestRow;
 
 function view(x: Row): LocationRequest {
   const r = x.r;
@@ -84,22 +65,19 @@ export async function requestLocation(
   const s = await ctx.settings();
   return withIdempotency(ctx, { key, scope: 'location-request', body: input }, async (tx) => {
     const db = tx as unknown as Db;
-    const [row] = await db
-      .insert(locationRequests)
-      .values({
-        userId: user.id,
-        customerId: user.customerId,
-        description: input.description,
-        description2: blank(input.description2),
-        projectNumber: blank(input.projectNo),
-        street: blank(input.street),
-        postcode: blank(input.postcode),
-        city: blank(input.city),
-        startDate: input.startDate ?? null,
-        endDate: input.endDate ?? null,
-        comment: blank(input.comment),
-      })
-      .returning({ id: locationRequests.id });
+    const id = await insertLocationRequest(db, {
+      userId: user.id,
+      customerId: user.customerId,
+      description: input.description,
+      description2: blank(input.description2),
+      projectNumber: blank(input.projectNo),
+      street: blank(input.street),
+      postcode: blank(input.postcode),
+      city: blank(input.city),
+      startDate: input.startDate ?? null,
+      endDate: input.endDate ?? null,
+      comment: blank(input.comment),
+    });
     await queueDepartmentMail(db, mail, s, 'NewPlantLocationRequest', {
       name: user.name,
       email: user.email,
@@ -110,7 +88,7 @@ export async function requestLocation(
       comment: input.comment ?? '',
       link: `${mail.publicUrl}/materieeldienst/locatie-aanvragen`,
     });
-    const [created] = await selectRequests(db, and(eq(locationRequests.id, row.id)));
+    const [created] = await selectLocationRequests(db, { id });
     return { status: 201, body: view(created) };
   });
 }
@@ -118,16 +96,14 @@ export async function requestLocation(
 /** GET Department/location-requests: the department's queue, newest first. */
 export async function listLocationRequests(ctx: Ctx, status: 'open' | 'approved' | 'rejected') {
   requireDepartment(ctx);
-  return { requests: (await selectRequests(ctx.db, and(eq(locationRequests.status, status)))).map(view) };
+  return { requests: (await selectLocationRequests(ctx.db, { status })).map(view) };
 }
 
 async function openRequest(db: Db, id: string): Promise<Row> {
-  const [row] = await selectRequests(db, and(eq(locationRequests.id, id), sql`true`));
+  const [row] = await selectLocationRequests(db, { id });
   if (!row) throw new AppError('not_found', 'Locatie.aanvragen.onbekend');
-  const locked = await db.execute<{ status: string }>(
-    sql`select status from location_requests where id = ${id} for update`,
-  );
-  if (locked.rows[0]?.status !== 'open') throw ruleOn('status', 'Locatie.aanvragen.al_behandeld');
+  if ((await lockLocationRequest(db, id)) !== 'open')
+    throw ruleOn('status', 'Locatie.aanvragen.al_behandeld');
   return row;
 }
 
@@ -180,12 +156,9 @@ export async function approveLocationRequest(
       postcode: r.postcode ?? undefined,
       city: r.city ?? undefined,
     });
-    await db
-      .update(locationRequests)
-      .set({ status: 'approved', locationId, decidedBy: user.id, decidedAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(locationRequests.id, id));
+    await updateLocationRequest(db, id, { status: 'approved', locationId, decidedBy: user.id, at: ctx.now });
     await mailRequester(db, mail, ctx, row, 'PlantLocationRequestApproved', { locationNo: input.locationNo });
-    const [after] = await selectRequests(db, and(eq(locationRequests.id, id)));
+    const [after] = await selectLocationRequests(db, { id });
     return view(after);
   });
 }
@@ -201,18 +174,14 @@ export async function rejectLocationRequest(
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const row = await openRequest(db, id);
-    await db
-      .update(locationRequests)
-      .set({
-        status: 'rejected',
-        rejectReason: reason,
-        decidedBy: user.id,
-        decidedAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .where(eq(locationRequests.id, id));
+    await updateLocationRequest(db, id, {
+      status: 'rejected',
+      rejectReason: reason,
+      decidedBy: user.id,
+      at: ctx.now,
+    });
     await mailRequester(db, mail, ctx, row, 'PlantLocationRequestRejected', { reason });
-    const [after] = await selectRequests(db, and(eq(locationRequests.id, id)));
+    const [after] = await selectLocationRequests(db, { id });
     return view(after);
   });
 }

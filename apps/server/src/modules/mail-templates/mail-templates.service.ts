@@ -8,10 +8,10 @@ import {
 import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
-import { sanitizeMailHtml } from '../../platform/http/sanitize.ts';
 import { defaultMailTemplate } from '../../platform/mail/defaults.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { fillHeader, fillHtml, htmlToText } from '../../platform/mail/render.ts';
+import { sanitizeMailHtml } from '../../platform/sanitize.ts';
 import { deleteMailTemplate, selectMailTemplates, upsertMailTemplate } from './mail-templates.queries.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { appConfig } from '@mp/contract/api/shell';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { databaseAnswers } from '../../platform/db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { buildInfo } from '../../platform/version.ts';
 
@@ -11,12 +11,8 @@ export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
     if (deps.lifecycle.shuttingDown) return reply.code(503).send({ status: 'shutting_down' });
-    try {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'database_unreachable' });
-    }
+    if (await databaseAnswers(deps.db)) return { status: 'ok' };
+    return reply.code(503).send({ status: 'database_unreachable' });
   });
 
   app.get(

@@ -1,6 +1,6 @@
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
-import { plainText } from '../../platform/http/sanitize.ts';
+import { plainText } from '../../platform/sanitize.ts';
 import { getSetting } from '../settings/index.ts';
 import { insertPageView, localDay, selectViewsPerDay, type ViewScope } from './statistics.queries.ts';
 

@@ -9,13 +9,14 @@ import {
 import { isLocale, locales, translate } from '@mp/contract/i18n';
 import { canManageUser } from '@mp/contract/permissions';
 import { z } from 'zod';
-import { locationMemberships, users } from '../../db/schema/index.ts';
 import { requireAccess } from '../../platform/auth/access.ts';
 import { errors } from '../../platform/errors.ts';
 import { readTable } from '../../platform/files/table-reader.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import {
   insertImport,
+  insertMemberships,
+  insertUserRows,
   replaceMemberships,
   selectCustomersByNo,
   selectImport,
@@ -250,22 +251,20 @@ async function write(
       const chunk = work.slice(i, i + CHUNK);
       const creates = chunk.filter((p) => p.status === 'create');
       if (creates.length) {
-        const inserted = await tx
-          .insert(users)
-          .values(
-            creates.map((p) => ({
-              email: p.row.email,
-              name: p.row.name,
-              language: p.row.language,
-              kind: p.row.kind,
-              role: 'user' as const,
-              customerId: p.row.customerId,
-              approvedAt: ctx.now,
-              createdAt: ctx.now,
-              updatedAt: ctx.now,
-            })),
-          )
-          .returning({ id: users.id, email: users.email });
+        const inserted = await insertUserRows(
+          tx,
+          creates.map((p) => ({
+            email: p.row.email,
+            name: p.row.name,
+            language: p.row.language,
+            kind: p.row.kind,
+            role: 'user' as const,
+            customerId: p.row.customerId,
+            approvedAt: ctx.now,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })),
+        );
         const ids = new Map(inserted.map((u) => [u.email.toLowerCase(), u.id]));
         for (const p of creates) p.existingId = ids.get(p.row.email.toLowerCase()) ?? null;
         // a new user's memberships in one statement per batch (nothing to replace)
@@ -277,7 +276,7 @@ async function write(
             createdAt: ctx.now,
           })),
         );
-        if (memberships.length) await tx.insert(locationMemberships).values(memberships);
+        await insertMemberships(tx, memberships);
       }
       for (const p of chunk) {
         if (!p.existingId) throw new Error('import row without a user');

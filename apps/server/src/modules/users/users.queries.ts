@@ -155,6 +155,17 @@ export async function insertUserRow(db: Db, values: typeof users.$inferInsert) {
   return row;
 }
 
+/** New users in one statement (an import's batch); answers their ids and e-mail addresses. */
+export async function insertUserRows(db: Db, rows: Array<typeof users.$inferInsert>) {
+  if (rows.length === 0) return [];
+  return db.insert(users).values(rows).returning({ id: users.id, email: users.email });
+}
+
+/** New memberships in one statement (a new user's: nothing to replace). */
+export async function insertMemberships(db: Db, rows: Array<typeof locationMemberships.$inferInsert>) {
+  if (rows.length) await db.insert(locationMemberships).values(rows);
+}
+
 export async function updateUserRow(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

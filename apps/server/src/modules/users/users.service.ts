@@ -24,10 +24,10 @@ import { sendTemplatedMail } from '../../platform/mail/templates.ts';
 import {
   approveAccount,
   endAllSessions,
-  lockResetTokens,
   portalName,
   randomToken,
   sha256,
+  takeLinkTurn,
 } from '../auth/index.ts';
 import {
   countUsers,
@@ -321,7 +321,7 @@ export async function resendInvitation(
   if (target.disabled) throw errors.rule('Gebruikers.uitnodiging_geblokkeerd', { field: 'id' });
   const token = await ctx.db.transaction(async (tx) => {
     // the lock reset requests take: two resends at once make one link each, in turn
-    await lockResetTokens(tx, target.id);
+    await takeLinkTurn(tx, target.id);
     const last = await revokeInvitationTokens(tx, target.id, ctx.now);
     if (last && ctx.now.getTime() - new Date(last).getTime() < INVITATION_RESEND_GAP_MS)
       throw errors.rule('Gebruikers.uitnodiging_net_verstuurd', { field: 'id' });

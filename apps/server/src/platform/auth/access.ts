@@ -19,6 +19,7 @@ import {
   resolveFavouriteList,
   resolveInvoice,
   resolveOrderList,
+  resolveRequest,
 } from './resolvers/resources.ts';
 import {
   allowsArea,
@@ -75,6 +76,7 @@ export type OrderListRequest<T> = { permission: Of<'orderList'> } & InArea &
   (OrderListAtLocation<T> | OrderListById<T>);
 export type DocumentRequest<T> = { permission: 'document.read' } & RowRequest<T>;
 export type InvoiceRequest<T> = { permission: 'invoice.read' } & RowRequest<T>;
+export type RequestRequest<T> = { permission: Of<'request'>; department?: boolean } & RowRequest<T>;
 
 export type AccessRequest =
   | AreaRequest
@@ -89,7 +91,8 @@ export type AccessRequest =
   | FavouriteListRequest<{ userId: string; locationId: string | null }>
   | OrderListRequest<{ userId: string; locationId: string }>
   | DocumentRequest<{ located: boolean; location_id: string | null; item_id: string | null }>
-  | InvoiceRequest<{ locationId: string }>;
+  | InvoiceRequest<{ locationId: string }>
+  | RequestRequest<{ locationId: string }>;
 
 export function requireAccess(ctx: Ctx, r: AreaRequest): Promise<void>;
 export function requireAccess(ctx: Ctx, r: { permission: 'visitor' }): Promise<void>;
@@ -117,6 +120,11 @@ export function requireAccess<
   T extends { located: boolean; location_id: string | null; item_id: string | null },
 >(ctx: Ctx, r: DocumentRequest<T>): Promise<T>;
 export function requireAccess<T extends { locationId: string }>(ctx: Ctx, r: InvoiceRequest<T>): Promise<T>;
+/** The request and its location (null for the department, who reads every customer's). */
+export function requireAccess<T extends { locationId: string }>(
+  ctx: Ctx,
+  r: RequestRequest<T>,
+): Promise<{ row: T; location: LocationAccess | null }>;
 export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown> {
   const action = r.permission.endsWith('.write') ? 'write' : 'read';
   // the call's functional area first (an area request is nothing else)
@@ -166,6 +174,9 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
       return resolveDocument(ctx, r);
     case 'invoice.read':
       return resolveInvoice(ctx, r);
+    case 'request.read':
+    case 'request.write':
+      return resolveRequest(ctx, action, r);
   }
 }
 

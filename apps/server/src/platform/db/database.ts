@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
@@ -44,5 +45,15 @@ export async function ensureDatabase(url: string): Promise<void> {
     if (r.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
   } finally {
     await client.end();
+  }
+}
+
+/** Whether the database answers a statement now (the readiness probe). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
   }
 }

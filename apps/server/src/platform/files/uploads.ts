@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { AppError } from '../errors.ts';
-import { plainText } from '../http/sanitize.ts';
+import { plainText } from '../sanitize.ts';
 import { checkZipLimits, defaultZipLimits, Refusal, type ZipLimits, zipDirectory } from './zip.ts';
 
 /**

@@ -69,7 +69,7 @@ function tighten(node: unknown, input: boolean): void {
 
 const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: override as never } });
 
-/** Keywords of a query object's schema that relate its parameters (a rule across them). */
+/** Keywords of a query object's schema that relate its parameters (a rule across them; notBefore's too). */
 const ACROSS = [
   'if',
   'then',
@@ -80,6 +80,8 @@ const ACROSS = [
   'not',
   'dependentRequired',
   'dependentSchemas',
+  'x-not-before',
+  'x-after',
 ];
 
 /** Marks a query object for `openApiDocument`, which makes it one parameter. */

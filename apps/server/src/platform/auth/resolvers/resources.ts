@@ -3,7 +3,7 @@ import { AppError, errors } from '../../errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../http/context.ts';
 import type { LocationWithRoleJson } from '../access.queries.ts';
 import { type LocationAccess, type LocationOptions, resolveLocation } from './location.ts';
-import { holdsRole, resolveArea } from './roles.ts';
+import { holdsRole, resolveArea, resolveRole } from './roles.ts';
 
 /*
  * One resolver per stored resource a caller asks for by its key (a favourite list, an order list, a document, an
@@ -158,4 +158,21 @@ export async function resolveInvoice<T extends { locationId: string }>(
   }
   await resolveArea(ctx, 'AppMaterieelFacturen', 'read');
   return row;
+}
+
+/**
+ * `request.read` / `.write` (decision 0006): a request at a location of the caller's, for `action` there; another
+ * customer's (or an unknown one) answers the request's 404, the read-only role 403 on a write. With `department`,
+ * the equipment department reads every customer's (decision 0018): no location, refused with 403 for anyone else.
+ */
+export async function resolveRequest<T extends { locationId: string }>(
+  ctx: Ctx,
+  action: Action,
+  r: RowRequest<T> & { department?: boolean },
+): Promise<{ row: T; location: LocationAccess | null }> {
+  if (r.department) resolveRole(ctx, 'department');
+  const row = await r.load();
+  if (!row) throw r.notFound();
+  if (r.department) return { row, location: null };
+  return { row, location: await atLocation(ctx, row.locationId, action, r.notFound) };
 }

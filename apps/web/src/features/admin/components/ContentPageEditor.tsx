@@ -36,7 +36,7 @@ import { imageAccept, imageFileProblem } from '../api/image-file';
 
 /*
  * The editor of one content page in one language (issue #15 part 2): its own lazy chunk, so tiptap loads only
- * here. The server sanitizes what is saved (platform/http/sanitize.ts); the preview shows the HTML as the public
+ * here. The server sanitizes what is saved (platform/sanitize.ts); the preview shows the HTML as the public
  * page does (SafeHtml, headings shifted under the page title). Decision 0025.
  */
 
