@@ -15,7 +15,7 @@ import {
   MAX_COMPLAINT_FILE_BYTES,
   MAX_COMPLAINT_FILES,
 } from '@mp/contract/api/complaints';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
@@ -28,6 +28,7 @@ import {
 } from '../../platform/http/idempotency.ts';
 import { fileAnswer, fileTypes, uploadForm } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
+import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { complaintsLegacy } from './complaints.legacy.ts';
 import {
   addDepartmentDocuments,
@@ -62,24 +63,6 @@ const documentsForm = uploadForm({
   files: Object.fromEntries(fileFields.map((f) => [f, documentKinds])),
   atLeastOneFile: true,
 });
-
-/** Sends a stored document: photos and PDFs inline, never from a shared cache, sandboxed. */
-export function sendDocument(
-  reply: FastifyReply,
-  file: { bytes: Buffer; contentType: string; fileName: string },
-) {
-  const inline = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/.test(file.contentType);
-  return reply
-    .header('content-type', file.contentType)
-    .header(
-      'content-disposition',
-      `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(file.bytes);
-}
 
 /** Complaints (klachten, issue #13 part 5): the user's pages, the department's queue, and the legacy Klachten calls. */
 export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -210,7 +193,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      sendDocument(
+      sendStoredFile(
         reply,
         await readDocument(ctxOf(req, deps), deps.storage, req.params.id, req.params.documentId),
       ),
@@ -299,7 +282,7 @@ export async function complaintsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      sendDocument(
+      sendStoredFile(
         reply,
         await readDocument(ctxOf(req, deps), deps.storage, req.params.id, req.params.documentId, true),
       ),

@@ -7,8 +7,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
-import { sendDocumentFile } from './document-file.ts';
 import { documentContent } from './documents.service.ts';
 import {
   listItemDocuments,
@@ -156,7 +156,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      sendDocumentFile(
+      sendStoredFile(
         reply,
         await documentContent(
           ctxOf(req, deps),

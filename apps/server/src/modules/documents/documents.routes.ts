@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
-import { sendDocumentFile } from './document-file.ts';
 import { documentsLegacy } from './documents.legacy.ts';
 import { documentContent, documentInfo } from './documents.service.ts';
 import { listLocationDocuments } from './location-documents.service.ts';
@@ -62,7 +62,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      sendDocumentFile(
+      sendStoredFile(
         reply,
         await documentContent(ctxOf(req, deps), deps.storage, req.params.documentSystemId),
       ),

@@ -60,7 +60,9 @@ describe('GET /api/v2.0/Documents/{documentSystemId}', () => {
     const r = await t.app.inject({ url: docs[0].url, headers: headers.external });
     expect(r.statusCode, `${docs[0].url} ${r.body}`).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
-    expect(r.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''.+\.pdf$/);
+    expect(r.headers['content-disposition']).toMatch(
+      /^inline; filename="[^"]+\.pdf"; filename\*=UTF-8''.+\.pdf$/,
+    );
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -92,7 +92,9 @@ describe('storeOrderNote', () => {
     const r = await content(doc.document_system_id, 'member');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
-    expect(r.headers['content-disposition']).toBe(`inline; filename*=UTF-8''pakbon-${order.order_no}.pdf`);
+    expect(r.headers['content-disposition']).toBe(
+      `inline; filename="pakbon-${order.order_no}.pdf"; filename*=UTF-8''pakbon-${order.order_no}.pdf`,
+    );
     const pdf = await readPdf(r.rawPayload);
     const text = words(pdf.text);
     expect(pdf.title).toBe(`Pakbon ${order.order_no}`);

@@ -1,6 +1,5 @@
-import { notBefore, requireOneOf } from '@mp/contract/api/common';
+import { calendarDay, notBefore, requireOneOf } from '@mp/contract/api/common';
 import type { InvoiceDetail, InvoiceSummary } from '@mp/contract/api/invoices';
-import { calendarDay } from '@mp/contract/api/ordering';
 import { type Locale, translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
-import { sendFile } from './invoices.routes.ts';
+import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { getInvoice, invoicePdf, listInvoices } from './invoices.service.ts';
 
 /*
@@ -180,7 +179,7 @@ export function invoicesLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const file = await invoicePdf(ctxOf(req, deps), deps.storage, keyOf(req.body));
-      return sendFile(reply, { ...file, contentType: 'application/pdf' });
+      return sendStoredFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 }

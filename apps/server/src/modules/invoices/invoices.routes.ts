@@ -10,14 +10,15 @@ import {
   invoicingRunBody,
   invoicingRunResult,
 } from '@mp/contract/api/invoices';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
-import { exportContentType, exportFormats } from '../../platform/files/table-export.ts';
+import { exportFormats } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
+import { sendExport, sendStoredFile } from '../../platform/http/send-file.ts';
 import { exportInvoices } from './invoices.export.ts';
 import { invoicesLegacy } from './invoices.legacy.ts';
 import {
@@ -32,31 +33,6 @@ import { createCreditMemo, runInvoicingAsDepartment, setInvoiceStatus } from './
 const idParams = z.object({ id: z.guid() });
 const access =
   "Needs the functional area AppMaterieelFacturen and the document's location to be the caller's (the read-only role reads; admins and the equipment department read every location's): another customer's document answers 404 like an unknown one, and so does one that Facturen_DebetFilter / Facturen_CreditFilter hides.";
-const INLINE = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/;
-
-export function sendFile(
-  reply: FastifyReply,
-  file: { bytes: Buffer; fileName: string; contentType: string },
-) {
-  const disposition = INLINE.test(file.contentType) ? 'inline' : 'attachment';
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(file.bytes);
-}
-
-function sendExport(reply: FastifyReply, file: Awaited<ReturnType<typeof exportInvoices>>) {
-  return reply
-    .header('content-type', exportContentType[file.format])
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
-
 const exportQuery = invoiceListQuery
   .omit({ page: true, pageSize: true })
   .extend({ format: z.enum(exportFormats).default('xlsx') })
@@ -118,7 +94,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const file = await invoicePdf(ctxOf(req, deps), deps.storage, { id: req.params.id });
-      return sendFile(reply, { ...file, contentType: 'application/pdf' });
+      return sendStoredFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 
@@ -149,7 +125,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
         },
       },
       async (req, reply) =>
-        sendFile(
+        sendStoredFile(
           reply,
           await readAttachment(ctxOf(req, deps), deps.storage, kind, req.params.id, req.params.attachmentId),
         ),

@@ -12,11 +12,11 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { ordersLegacy } from './orders.legacy.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
 
 const idParams = z.object({ id: z.guid() });
-const INLINE = /^(application\/pdf|image\/(png|jpeg|webp|gif))$/;
 const access =
   "Needs the kind's functional area (AppMaterieelordersAanvoer, …Afvoer, …VerplaatsingNaar, …VerplaatsingVan; AppExitOrders) and the location to be the caller's: another customer's order answers 404 like an unknown one.";
 
@@ -92,19 +92,7 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const file = await readExitOrderFile(ctxOf(req, deps), deps.storage, req.params.id, req.params.fileId);
-      // as Documents/{id}/content: photos and PDFs shown, anything else downloaded; never served from a cache
-      // without asking again (access may have ended since)
-      const disposition = INLINE.test(file.contentType) ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.bytes);
+      return sendStoredFile(reply, file);
     },
   );
 

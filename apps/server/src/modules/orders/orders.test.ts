@@ -381,7 +381,9 @@ describe('paging bounds, the project view and the read-only role', () => {
     const photo = await get(`/api/v2.0/ExitOrders/${row.id}/files/${row.file}`);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['cache-control']).toBe('private, no-cache');
-    expect(String(photo.headers['content-disposition'])).toMatch(/^inline; filename\*=UTF-8''/);
+    expect(String(photo.headers['content-disposition'])).toMatch(
+      /^inline; filename="[^"]+"; filename\*=UTF-8''/,
+    );
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
     // a file of another exit order under this one's address is not found
     const other = await t.database.db.execute<{ id: string }>(sql`

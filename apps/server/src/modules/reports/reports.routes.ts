@@ -1,23 +1,14 @@
 import { apiError } from '@mp/contract/api/common';
 import { reportAnswer, reportExportQuery, reportQuery } from '@mp/contract/api/reports';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
-import { exportContentType } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { sendExport } from '../../platform/http/send-file.ts';
 import { exportReport } from './reports.export.ts';
 import { reportsLegacy } from './reports.legacy.ts';
 import { readReports } from './reports.service.ts';
-
-function sendExport(reply: FastifyReply, file: ReturnType<typeof exportReport>) {
-  return reply
-    .header('content-type', exportContentType[file.format])
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
 
 export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

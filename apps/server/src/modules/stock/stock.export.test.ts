@@ -76,7 +76,9 @@ describe('GET PlantInventoryItems/{id}/export', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(r.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename\\*=UTF-8''voorraad-${LOC}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+      new RegExp(
+        `^attachment; filename="voorraad-${LOC}-[-\\d]+\\.xlsx"; filename\\*=UTF-8''voorraad-${LOC}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`,
+      ),
     );
     const { sheet, rows } = await readXlsx(r.rawPayload);
     const [header, ...data] = rows;

@@ -1,5 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
-import { itemNumber, locationNumber } from '@mp/contract/api/ordering';
+import { itemNumber, locationNumber } from '@mp/contract/api/common';
 import {
   allStockQuery,
   allStock as allStockSchema,
@@ -19,15 +19,15 @@ import {
   stockPage as stockPageSchema,
   stockQuery,
 } from '@mp/contract/api/stock';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
-import { exportContentType } from '../../platform/files/table-export.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
-import { type ExportFile, exportHistory, exportStock } from './stock.export.ts';
+import { sendExport } from '../../platform/http/send-file.ts';
+import { exportHistory, exportStock } from './stock.export.ts';
 import { plantDetail, scanPlant, stockHistory } from './stock.plants.ts';
 import { allStock, allStockLines, plantInspections, stockPage, stockPresent } from './stock.service.ts';
 
@@ -189,15 +189,6 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
 const exportFile = fileAnswer('The XLSX or CSV file (CSV: UTF-8), as an attachment.', fileTypes.table);
 
 /** A streamed export as a download: never cached, never shown inline. */
-function sendExport(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header('content-type', exportContentType[file.format])
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
-
 const locatieBody = { materieelLocatieNr: locationNumber };
 
 /** Legacy RPC calls MaterieelVoorraad/* (POST, body is a request object). */

@@ -130,20 +130,6 @@ export function safeDisplayName(name: string | null | undefined, fallback = 'bes
   return clean.slice(0, 200 - ext.length) + ext;
 }
 
-/** `content-disposition` for a download: always a server-chosen disposition and an escaped name. */
-export function contentDisposition(
-  fileName: string,
-  disposition: 'attachment' | 'inline' = 'attachment',
-): string {
-  const name = safeDisplayName(fileName);
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /** Registers @fastify/multipart on a module's scope (idempotent); per-route limits come from `readUploads`. */
 export async function registerUploads(
   app: FastifyInstance,
