@@ -1,5 +1,5 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
-import { CALENDAR_DAY } from '@mp/contract/api/ordering';
+import { CALENDAR_DAY } from '@mp/contract/api/common';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';

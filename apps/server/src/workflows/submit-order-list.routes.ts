@@ -1,5 +1,5 @@
 import { apiError } from '@mp/contract/api/common';
-import { orderForm, submitResult } from '@mp/contract/api/ordering';
+import { orderForm, submitResult } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

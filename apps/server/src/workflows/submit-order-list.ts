@@ -1,4 +1,4 @@
-import type { OrderForm, SubmitResult } from '@mp/contract/api/ordering';
+import type { OrderForm, SubmitResult } from '@mp/contract/api/requests';
 import { requireKnownItemIds } from '../modules/catalogue/index.ts';
 import {
   emptyAfterSubmit,

@@ -1,5 +1,5 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RelocationForm } from '@mp/contract/api/removal';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import { calendarDayIn, checkOrderDates, relocationDateRules } from '@mp/contract/rules/order-dates';
 import { itemsById } from '../modules/catalogue/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';

@@ -1,6 +1,6 @@
 import { apiError, requireOneOf } from '@mp/contract/api/common';
-import { submitResult } from '@mp/contract/api/ordering';
 import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
+import { submitResult } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

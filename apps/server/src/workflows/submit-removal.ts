@@ -1,5 +1,5 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
 import { REMOVAL_BRING, type RemovalForm } from '@mp/contract/api/removal';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import { calendarDayIn, checkOrderDates, removalDateRules } from '@mp/contract/rules/order-dates';
 import { itemsById } from '../modules/catalogue/index.ts';
 import { listDepots } from '../modules/locations/index.ts';

@@ -1,6 +1,6 @@
 import { apiError, requireOneOf } from '@mp/contract/api/common';
-import { submitResult } from '@mp/contract/api/ordering';
 import { type RelocationForm, relocationForm } from '@mp/contract/api/removal';
+import { submitResult } from '@mp/contract/api/requests';
 import { otherTransferForm, type TransportForm, timeOfDay, transportForm } from '@mp/contract/api/transport';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import type { TransportForm } from '@mp/contract/api/transport';
 import { calendarDayIn, transportTimeProblems } from '@mp/contract/rules/order-dates';
 import {

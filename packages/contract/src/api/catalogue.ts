@@ -3,9 +3,22 @@
 import { z } from 'zod';
 import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
-import { commaListPattern, guidSource, listEntrySource, urlReference } from './common.ts';
-import { decimal, priceFields, rentalTypeSchema } from './ordering.ts';
+import { commaListPattern, decimal, guidSource, listEntrySource, urlReference } from './common.ts';
 import { localeSchema } from './shell.ts';
+
+export const rentalTypeSchema = z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
+
+/**
+ * Prices as product §6 decides them for the viewer (rules/prices.ts): `showPrice` false means every price
+ * is null (legacy: zeroed); `priceOnDemand` is the internal user on a location without price display.
+ */
+export const priceFields = {
+  showPrice: z.boolean(),
+  priceOnDemand: z.boolean(),
+  salePrice: decimal.nullable(),
+  dayPrice: decimal.nullable(),
+  weekPrice: decimal.nullable(),
+};
 
 /** Spec §9: the empty id; the parent of a root category. */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';

@@ -1,5 +1,6 @@
 // Pieces every area's payloads share.
 import { z } from 'zod';
+import { isCalendarDay } from '../rules/order-dates.ts';
 
 /** The answer of a call that answers nothing (204, 202): the web client reads it as null. */
 export const noContent = z.null();
@@ -80,3 +81,26 @@ export function anyCaseWords(words: readonly string[]): string {
     [...w].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch)).join('');
   return `^(?:${words.map(anyCase).join('|')})$`;
 }
+
+// ── fields many payloads share ─────────────────────────────────────────────────────────────────
+
+export const CALENDAR_DAY = new RegExp(
+  '^(?:[1-9]\\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+    '|(?:[1-9]\\d(?:0[48]|[2468][048]|[13579][26])|(?:[13579][26]|[2468][048])00)-02-29)$',
+);
+
+/** A calendar day 'YYYY-MM-DD' (never a timestamp: the chosen day must stay the chosen day). */
+export const calendarDay = z
+  .string()
+  // the real days of the years 1000–9999 as a pattern, so the document says exactly what is taken (leap days too)
+  .regex(CALENDAR_DAY, 'validation.datum_ongeldig')
+  .refine(isCalendarDay, 'validation.datum_ongeldig');
+
+/** Money and weights travel as decimal strings ('12.50'), never as floats that get summed. */
+export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const itemNumber = z.string().trim().min(1).max(50);
+export const locationNumber = z.string().trim().min(1).max(50);
+/** A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. */
+export const PHONE = /^[0-9+()\-./ ]{6,30}$/;
+export const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');

@@ -3,8 +3,7 @@
 // department, its documents, and the department's queue.
 import { z } from 'zod';
 import { complaintStatuses, complaintTypes } from '../rules/complaints.ts';
-import { requireOneOf, urlReference } from './common.ts';
-import { locationNumber } from './ordering.ts';
+import { locationNumber, requireOneOf, urlReference } from './common.ts';
 
 export const complaintStatusSchema = z.enum(complaintStatuses);
 export const complaintTypeSchema = z.enum(complaintTypes);

@@ -3,15 +3,8 @@
 // stock. Only the department (admins, internal users with the `department` permission) may call these.
 import { z } from 'zod';
 import { requestStatuses } from '../rules/request-status.ts';
-import {
-  calendarDay,
-  decimal,
-  locationNumber,
-  requestDetail,
-  requestKindSchema,
-  requestStatusSchema,
-  requestSummary,
-} from './ordering.ts';
+import { calendarDay, decimal, locationNumber } from './common.ts';
+import { requestDetail, requestKindSchema, requestStatusSchema, requestSummary } from './requests.ts';
 
 const note = z.string().trim().max(1000).optional();
 

@@ -1,8 +1,7 @@
 // Payloads of the invoices page (/facturen) and the department's invoicing run (issue #13 parts 1–3): sales invoices
 // and credit memos made from what the loop recorded (rent per interval on site, sales, buy-back credits, order costs).
 import { z } from 'zod';
-import { notBefore, urlReference } from './common.ts';
-import { calendarDay, decimal, locationNumber } from './ordering.ts';
+import { calendarDay, decimal, locationNumber, notBefore, urlReference } from './common.ts';
 
 export const invoiceKindSchema = z.enum(['invoice', 'credit_memo']);
 export type InvoiceKind = z.infer<typeof invoiceKindSchema>;

@@ -1,8 +1,7 @@
 // Payloads of the customer's order and exit-order pages (issue #12 part 5): the plant orders the department posted
 // for a location (incoming, outgoing, move-to, move-from) and the exit orders (what left the location for good).
 import { z } from 'zod';
-import { notBefore, urlReference } from './common.ts';
-import { calendarDay, decimal, locationNumber } from './ordering.ts';
+import { calendarDay, decimal, locationNumber, notBefore, urlReference } from './common.ts';
 
 export const orderKinds = ['delivery', 'removal', 'move_to', 'move_from', 'transport'] as const;
 export const orderKindSchema = z.enum(orderKinds);

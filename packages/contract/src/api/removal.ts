@@ -2,7 +2,7 @@
 // removal-list lines, and the removal request made of them. Server routes and the web client both import these.
 import { z } from 'zod';
 import { MAX_LINE_COMMENT, MAX_REQUEST_COMMENT } from '../rules/limits.ts';
-import { calendarDay, locationNumber, phone } from './ordering.ts';
+import { calendarDay, locationNumber, phone } from './common.ts';
 import { removalAmount } from './stock.ts';
 
 /** PATCH /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}: the return amount and/or the comment. */

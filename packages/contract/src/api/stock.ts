@@ -2,16 +2,9 @@
 // and the removal list lines the stock screen writes. Server routes and the web client both import these.
 import { z } from 'zod';
 import { stockSortOrders } from '../rules/stock.ts';
-import { DEFAULT_PAGE_SIZE, pageSizes } from './catalogue.ts';
-import { requireOneOf, urlReference } from './common.ts';
-import {
-  decimal,
-  itemNumber,
-  locationNumber,
-  MAX_LINE_AMOUNT,
-  MAX_LINE_COMMENT,
-  priceFields,
-} from './ordering.ts';
+import { DEFAULT_PAGE_SIZE, pageSizes, priceFields } from './catalogue.ts';
+import { decimal, itemNumber, locationNumber, requireOneOf, urlReference } from './common.ts';
+import { MAX_LINE_AMOUNT, MAX_LINE_COMMENT } from './order-lists.ts';
 
 export { stockSortOrders };
 export const stockSort = z.enum(stockSortOrders);

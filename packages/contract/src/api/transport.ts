@@ -2,7 +2,7 @@
 // (a relocation or a transport). Server routes and the web client both import these.
 import { z } from 'zod';
 import { MAX_CARGO, MAX_REQUEST_COMMENT } from '../rules/limits.ts';
-import { calendarDay, locationNumber, phone } from './ordering.ts';
+import { calendarDay, locationNumber, phone } from './common.ts';
 import { relocationForm } from './removal.ts';
 
 /** A time of day 'HH:MM', 24 hours. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { locales } from '../i18n/index.ts';
 import { extraPermissions, locationRoles } from '../permissions.ts';
-import { locationNumber } from './ordering.ts';
+import { locationNumber } from './common.ts';
 
 export const userKindSchema = z.enum(['internal', 'external']);
 export const userSorts = ['name', 'email', 'customer', 'lastLogin', 'created'] as const;

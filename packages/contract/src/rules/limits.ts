@@ -1,5 +1,5 @@
 // The numeric limits of ordering and the catalogue, without zod: the web app's pages take them from here, so
-// a page that only needs a bound does not load the payload schemas (and zod) with it. api/ordering.ts and
+// a page that only needs a bound does not load the payload schemas (and zod) with it. api/order-lists.ts, api/requests.ts and
 // api/catalogue.ts build their schemas on them and export them too.
 
 /** Largest amount on one line (aantal): a sane bound that still fits every real order. */

@@ -1,5 +1,5 @@
 import { requireOneOf } from '@mp/contract/api/common';
-import type { SetDetail } from '@mp/contract/api/ordering';
+import type { SetDetail } from '@mp/contract/api/sets';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { setDetail, setsQuery, setsResponse } from '@mp/contract/api/ordering';
+import { setDetail, setsQuery, setsResponse } from '@mp/contract/api/sets';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { SetDetail } from '@mp/contract/api/ordering';
+import type { SetDetail } from '@mp/contract/api/sets';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';

@@ -1,5 +1,5 @@
 import { requireOneOf } from '@mp/contract/api/common';
-import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

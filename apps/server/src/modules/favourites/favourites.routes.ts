@@ -1,3 +1,4 @@
+import { itemNumber } from '@mp/contract/api/common';
 import {
   addFavouriteItemsInput,
   createFavouriteListInput,
@@ -5,10 +6,9 @@ import {
   favouriteListsQuery,
   favouriteListsResponse,
   favouritesToOrderListInput,
-  itemNumber,
-  orderList,
   renameFavouriteListInput,
-} from '@mp/contract/api/ordering';
+} from '@mp/contract/api/favourites';
+import { orderList } from '@mp/contract/api/order-lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

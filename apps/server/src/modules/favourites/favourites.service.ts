@@ -1,4 +1,5 @@
-import type { FavouriteList, OrderList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import type { Action } from '@mp/contract/permissions';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { type FavouriteListRequest, requireAccess } from '../../platform/auth/access.ts';

@@ -1,4 +1,4 @@
-import { type AddOrderListLinesInput, MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
+import { type AddOrderListLinesInput, MAX_LINE_AMOUNT } from '@mp/contract/api/order-lists';
 import { scaledPartAmount } from '@mp/contract/rules/order-list';
 import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';

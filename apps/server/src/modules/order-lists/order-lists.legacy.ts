@@ -1,5 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract';
-import { lineAmount, type OrderDraft, type OrderList } from '@mp/contract/api/ordering';
+import { lineAmount, type OrderDraft, type OrderList } from '@mp/contract/api/order-lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/ordering';
+import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/order-lists';
 import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
 import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,15 +1,15 @@
+import { locationNumber } from '@mp/contract/api/common';
 import {
   addOrderListLinesInput,
   addOrderListLinesQuery,
   createOrderListInput,
-  locationNumber,
   orderDraft,
   orderDraftResponse,
   orderList,
   orderListsResponse,
   updateOrderListInput,
   updateOrderListLineInput,
-} from '@mp/contract/api/ordering';
+} from '@mp/contract/api/order-lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { type OrderDraft, type OrderList, orderDraft } from '@mp/contract/api/ordering';
+import { type OrderDraft, type OrderList, orderDraft } from '@mp/contract/api/order-lists';
 import { translate } from '@mp/contract/i18n';
 import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';

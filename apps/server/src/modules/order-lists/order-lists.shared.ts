@@ -1,4 +1,4 @@
-import { MAX_LINE_AMOUNT } from '@mp/contract/api/ordering';
+import { MAX_LINE_AMOUNT } from '@mp/contract/api/order-lists';
 import { translate } from '@mp/contract/i18n';
 import type { Action } from '@mp/contract/permissions';
 import type { OrderListRequest } from '../../platform/auth/access.ts';

@@ -1,4 +1,4 @@
-import type { OrderList, OrderListLine, OrderListSummary } from '@mp/contract/api/ordering';
+import type { OrderList, OrderListLine, OrderListSummary } from '@mp/contract/api/order-lists';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import type { LocationAccess } from '../../platform/auth/access.ts';
 import { sumDecimal } from '../../platform/decimal.ts';

@@ -1,5 +1,4 @@
-import { notBefore, requireOneOf } from '@mp/contract/api/common';
-import { calendarDay } from '@mp/contract/api/ordering';
+import { calendarDay, notBefore, requireOneOf } from '@mp/contract/api/common';
 import {
   type ExitOrderDetail,
   type ExitOrderSummary,

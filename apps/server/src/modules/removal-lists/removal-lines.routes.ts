@@ -1,4 +1,4 @@
-import { locationNumber } from '@mp/contract/api/ordering';
+import { locationNumber } from '@mp/contract/api/common';
 import { removalLineParams, updateRemovalLineInput } from '@mp/contract/api/removal';
 import { removalAmount, removalList as removalListSchema } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';

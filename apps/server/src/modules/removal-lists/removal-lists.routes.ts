@@ -1,5 +1,5 @@
-import { requireOneOf } from '@mp/contract/api/common';
-import { locationNumber, MAX_LINE_COMMENT } from '@mp/contract/api/ordering';
+import { locationNumber, requireOneOf } from '@mp/contract/api/common';
+import { MAX_LINE_COMMENT } from '@mp/contract/api/order-lists';
 import {
   addRemovalLinesInput,
   projectRemovalLists,

@@ -1,6 +1,6 @@
 import { EMPTY_GUID } from '@mp/contract';
-import { anyCaseWords, requireOneOf } from '@mp/contract/api/common';
-import { CALENDAR_DAY, orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/ordering';
+import { anyCaseWords, CALENDAR_DAY, requireOneOf } from '@mp/contract/api/common';
+import { orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/requests';
 import { type Locale, translate } from '@mp/contract/i18n';
 import type { RequestKind } from '@mp/contract/rules/request-status';
 import type { FastifyInstance } from 'fastify';

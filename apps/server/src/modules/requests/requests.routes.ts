@@ -1,5 +1,5 @@
 import { apiError } from '@mp/contract/api/common';
-import { cancelRequestInput, requestDetail, requestList, requestListQuery } from '@mp/contract/api/ordering';
+import { cancelRequestInput, requestDetail, requestList, requestListQuery } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

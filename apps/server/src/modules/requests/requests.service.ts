@@ -1,4 +1,4 @@
-import type { RequestDetail, RequestSummary } from '@mp/contract/api/ordering';
+import type { RequestDetail, RequestSummary } from '@mp/contract/api/requests';
 import { isDepartment } from '@mp/contract/permissions';
 import { nextStatuses, type RequestKind, type RequestStatus } from '@mp/contract/rules/request-status';
 import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';

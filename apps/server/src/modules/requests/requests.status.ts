@@ -1,5 +1,5 @@
 import type { DepartmentRequest, StatusInput } from '@mp/contract/api/department';
-import type { RequestDetail } from '@mp/contract/api/ordering';
+import type { RequestDetail } from '@mp/contract/api/requests';
 import { checkTransition, type RequestActor, type RequestStatus } from '@mp/contract/rules/request-status';
 import { requireArea } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderForm } from '@mp/contract/api/ordering';
+import type { OrderForm } from '@mp/contract/api/requests';
 import { defaultLocale, isLocale, type Locale, translate } from '@mp/contract/i18n';
 import { calendarDayIn, checkOrderDates } from '@mp/contract/rules/order-dates';
 import { priceDisplay } from '@mp/contract/rules/prices';

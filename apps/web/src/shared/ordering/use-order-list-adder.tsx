@@ -1,6 +1,6 @@
 // Adding to the order list from a page: the API call (shared/api/order-lists) with the page's own feedback.
 // Catalogue, search, details, sets and favourites all use it; features do not import each other.
-import type { AddOrderListLinesInput } from '@mp/contract/api/ordering';
+import type { AddOrderListLinesInput } from '@mp/contract/api/order-lists';
 import { useState } from 'react';
 import { isApiError } from '../api/errors';
 import { useSelectedLocationAccess } from '../api/get-plant-locations';

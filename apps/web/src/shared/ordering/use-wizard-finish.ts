@@ -1,4 +1,4 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import type { QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

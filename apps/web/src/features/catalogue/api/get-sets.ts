@@ -1,4 +1,4 @@
-import type { SetDetail, setSummary } from '@mp/contract/api/ordering';
+import type { SetDetail, setSummary } from '@mp/contract/api/sets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
@@ -22,7 +22,7 @@ export async function getSets(itemNo?: string, signal?: AbortSignal): Promise<Se
   const body = await api.get('/Sets', {
     signal,
     query: { itemNo },
-    answer: (c) => c.ordering.setsResponse,
+    answer: (c) => c.sets.setsResponse,
   });
   return body?.sets ?? [];
 }
@@ -43,7 +43,7 @@ export function useSets(itemNo?: string, enabled = true) {
 export function getSet(setNo: string, locationNo: string | null, signal?: AbortSignal): Promise<SetDetail> {
   return api.get(`/Sets/${pathParam('id', setNo)}`, {
     signal,
-    answer: (c) => c.ordering.setDetail,
+    answer: (c) => c.sets.setDetail,
     query: { plantLocation: locationNo ?? undefined },
   });
 }

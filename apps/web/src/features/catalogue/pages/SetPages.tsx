@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { SetDetail } from '@mp/contract/api/ordering';
+import type { SetDetail } from '@mp/contract/api/sets';
 import { IconBox, IconShoppingCartPlus, IconStar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { favouritesToOrderListInput, OrderList } from '@mp/contract/api/ordering';
+import type { favouritesToOrderListInput } from '@mp/contract/api/favourites';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
@@ -9,7 +10,7 @@ export type FavouritesToOrderListInput = z.input<typeof favouritesToOrderListInp
 /** POST /api/v2.0/FavoriteLists/{id}/orderlist: every item of the list onto an order list (amounts add up). */
 export function favouritesToOrderList(id: string, input: FavouritesToOrderListInput): Promise<OrderList> {
   return api.post(`/FavoriteLists/${pathParam('id', id)}/orderlist`, input, {
-    answer: (c) => c.ordering.orderList,
+    answer: (c) => c.orderLists.orderList,
   });
 }
 

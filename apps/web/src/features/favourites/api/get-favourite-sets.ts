@@ -1,4 +1,4 @@
-import type { setSummary } from '@mp/contract/api/ordering';
+import type { setSummary } from '@mp/contract/api/sets';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
@@ -15,7 +15,7 @@ export async function getFavouriteSets(signal?: AbortSignal): Promise<FavouriteS
   const body = await api.get('/Sets', {
     signal,
     query: { favourites: 'true' },
-    answer: (c) => c.ordering.setsResponse,
+    answer: (c) => c.sets.setsResponse,
   });
   return body?.sets ?? [];
 }

@@ -1,4 +1,4 @@
-import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { favouriteListKeys } from '../../../shared/api/favourite-lists/keys';
@@ -8,7 +8,7 @@ export function renameFavouriteList(id: string, name: string): Promise<Favourite
   return api.put(
     `/FavoriteLists/${pathParam('id', id)}`,
     { name },
-    { answer: (c) => c.ordering.favouriteList },
+    { answer: (c) => c.favourites.favouriteList },
   );
 }
 

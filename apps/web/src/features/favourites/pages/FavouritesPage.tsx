@@ -10,7 +10,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
 import {
   IconEdit,
   IconHeart,

@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { api, pathParam } from '../../../shared/api/client';
 import { useListMutation } from './use-list-mutation';
 
@@ -7,7 +7,7 @@ export function clearOrderList(locationNo: string, id: string): Promise<OrderLis
   return api.delete(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/orderlistlines`,
     {
-      answer: (c) => c.ordering.orderList,
+      answer: (c) => c.orderLists.orderList,
     },
   );
 }

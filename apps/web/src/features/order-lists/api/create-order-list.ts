@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { api, pathParam } from '../../../shared/api/client';
 import { useListMutation } from './use-list-mutation';
 
@@ -7,7 +7,7 @@ export function createOrderList(locationNo: string, name: string): Promise<Order
   return api.post(
     `/OrderLists/${pathParam('plantLocation', locationNo)}`,
     { name },
-    { answer: (c) => c.ordering.orderList },
+    { answer: (c) => c.orderLists.orderList },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { api, pathParam } from '../../../shared/api/client';
 import { useListMutation } from './use-list-mutation';
 
@@ -6,7 +6,7 @@ import { useListMutation } from './use-list-mutation';
 export function deleteOrderListLine(locationNo: string, id: string, lineId: string): Promise<OrderList> {
   return api.delete(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/orderlistlines/${pathParam('lineId', lineId)}`,
-    { answer: (c) => c.ordering.orderList },
+    { answer: (c) => c.orderLists.orderList },
   );
 }
 

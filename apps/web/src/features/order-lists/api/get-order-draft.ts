@@ -1,4 +1,4 @@
-import type { OrderDraft } from '@mp/contract/api/ordering';
+import type { OrderDraft } from '@mp/contract/api/order-lists';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
@@ -15,7 +15,7 @@ export async function getOrderDraft(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}/draft`,
     {
       signal,
-      answer: (c) => c.ordering.orderDraftResponse,
+      answer: (c) => c.orderLists.orderDraftResponse,
     },
   );
   return body?.draft ?? null;

@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
@@ -7,7 +7,7 @@ import { orderListKeys } from '../../../shared/api/order-lists/keys';
 export function getOrderList(locationNo: string, id: string, signal?: AbortSignal): Promise<OrderList> {
   return api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, {
     signal,
-    answer: (c) => c.ordering.orderList,
+    answer: (c) => c.orderLists.orderList,
   });
 }
 

@@ -1,4 +1,4 @@
-import { type OrderForm, orderForm, type SubmitResult } from '@mp/contract/api/ordering';
+import { type OrderForm, orderForm, type SubmitResult } from '@mp/contract/api/requests';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 
@@ -18,6 +18,6 @@ export function submitOrder(
 ): Promise<SubmitResult> {
   return api.post(`/PlantRequests/${pathParam('orderListId', orderListId)}/order`, form, {
     headers: { 'Idempotency-Key': idempotencyKey },
-    answer: (c) => c.ordering.submitResult,
+    answer: (c) => c.requests.submitResult,
   });
 }

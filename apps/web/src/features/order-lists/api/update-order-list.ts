@@ -1,4 +1,4 @@
-import type { OrderList, updateOrderListInput } from '@mp/contract/api/ordering';
+import type { OrderList, updateOrderListInput } from '@mp/contract/api/order-lists';
 import type { z } from 'zod';
 import { api, pathParam } from '../../../shared/api/client';
 
@@ -15,6 +15,6 @@ export function updateOrderList(
   input: UpdateOrderListInput,
 ): Promise<OrderList> {
   return api.put(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, input, {
-    answer: (c) => c.ordering.orderList,
+    answer: (c) => c.orderLists.orderList,
   });
 }

@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderListKeys } from '../../../shared/api/order-lists/keys';
 

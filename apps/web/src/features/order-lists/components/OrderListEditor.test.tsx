@@ -1,4 +1,4 @@
-import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
+import type { OrderList, OrderListLine } from '@mp/contract/api/order-lists';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectLocation } from '../../../shared/session/location';

@@ -10,7 +10,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import type { OrderList, OrderListLine } from '@mp/contract/api/ordering';
+import type { OrderList, OrderListLine } from '@mp/contract/api/order-lists';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
 import { IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

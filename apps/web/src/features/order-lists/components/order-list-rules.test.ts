@@ -1,4 +1,4 @@
-import type { OrderListLine } from '@mp/contract/api/ordering';
+import type { OrderListLine } from '@mp/contract/api/order-lists';
 import { describe, expect, it } from 'vitest';
 import { effectiveAmounts, linesInOrder, orderListTotals, processBlock } from './order-list-rules';
 

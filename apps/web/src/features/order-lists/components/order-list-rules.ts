@@ -1,4 +1,4 @@
-import type { OrderListLine } from '@mp/contract/api/ordering';
+import type { OrderListLine } from '@mp/contract/api/order-lists';
 import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
 import { toAmount } from '../../../shared/catalogue/selection';
 import { sumTimes } from '../../../shared/lib/decimal';

@@ -1,4 +1,4 @@
-import type { OrderList, OrderListSummary } from '@mp/contract/api/ordering';
+import type { OrderList, OrderListSummary } from '@mp/contract/api/order-lists';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';

@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { OrderListSummary } from '@mp/contract/api/ordering';
+import type { OrderListSummary } from '@mp/contract/api/order-lists';
 import {
   IconBook2,
   IconCheck,

@@ -1,5 +1,5 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
 import type { RelocationForm, RemovalForm } from '@mp/contract/api/removal';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import { api } from '../../../shared/api/client';
 import { useDepots } from '../../../shared/api/get-depots';
 
@@ -13,7 +13,7 @@ export const useRemovalDepots = () => useDepots('removal');
 export function submitRemoval(form: RemovalForm, idempotencyKey: string): Promise<SubmitResult> {
   return api.post('/PlantRequests/removal', form, {
     headers: { 'Idempotency-Key': idempotencyKey },
-    answer: (c) => c.ordering.submitResult,
+    answer: (c) => c.requests.submitResult,
   });
 }
 
@@ -21,6 +21,6 @@ export function submitRemoval(form: RemovalForm, idempotencyKey: string): Promis
 export function submitRelocation(form: RelocationForm, idempotencyKey: string): Promise<SubmitResult> {
   return api.post('/PlantRequests/othertransfers', form, {
     headers: { 'Idempotency-Key': idempotencyKey },
-    answer: (c) => c.ordering.submitResult,
+    answer: (c) => c.requests.submitResult,
   });
 }

@@ -1,4 +1,4 @@
-import type { RequestDetail } from '@mp/contract/api/ordering';
+import type { RequestDetail } from '@mp/contract/api/requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
 import { requestKeys } from '../../../shared/api/query-keys';
@@ -9,7 +9,7 @@ export type { RequestDetail };
 export function getRequest(id: string, signal?: AbortSignal): Promise<RequestDetail> {
   return api.get(`/PlantRequests/${pathParam('id', id)}`, {
     signal,
-    answer: (c) => c.ordering.requestDetail,
+    answer: (c) => c.requests.requestDetail,
   });
 }
 

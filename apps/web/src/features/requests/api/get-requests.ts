@@ -1,4 +1,4 @@
-import type { RequestSummary, requestList } from '@mp/contract/api/ordering';
+import type { RequestSummary, requestList } from '@mp/contract/api/requests';
 import type { RequestStatus } from '@mp/contract/rules/request-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -20,7 +20,7 @@ export type RequestListAnswer = z.infer<typeof requestList>;
 export function getRequests(p: RequestListParams, signal?: AbortSignal): Promise<RequestListAnswer> {
   return api.get('/PlantRequests', {
     signal,
-    answer: (c) => c.ordering.requestList,
+    answer: (c) => c.requests.requestList,
     query: {
       plantLocation: p.locationNo,
       status: p.status.length ? p.status.join(',') : undefined,

@@ -1,4 +1,4 @@
-import type { RequestDetail } from '@mp/contract/api/ordering';
+import type { RequestDetail } from '@mp/contract/api/requests';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';

@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { RequestDetail } from '@mp/contract/api/ordering';
+import type { RequestDetail } from '@mp/contract/api/requests';
 import { orderKindKey } from '@mp/contract/rules/labels';
 import { IconAlertTriangle, IconBolt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

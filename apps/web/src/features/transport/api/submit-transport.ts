@@ -1,4 +1,4 @@
-import type { SubmitResult } from '@mp/contract/api/ordering';
+import type { SubmitResult } from '@mp/contract/api/requests';
 import type { TransportForm } from '@mp/contract/api/transport';
 import { api } from '../../../shared/api/client';
 
@@ -6,6 +6,6 @@ import { api } from '../../../shared/api/client';
 export function submitTransport(form: TransportForm, idempotencyKey: string): Promise<SubmitResult> {
   return api.post('/PlantRequests/othertransfers', form, {
     headers: { 'Idempotency-Key': idempotencyKey },
-    answer: (c) => c.ordering.submitResult,
+    answer: (c) => c.requests.submitResult,
   });
 }

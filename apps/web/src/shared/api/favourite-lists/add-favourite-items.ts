@@ -1,4 +1,4 @@
-import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathParam } from '../client';
 import { favouriteListKeys } from './keys';
@@ -8,7 +8,7 @@ export function addFavouriteItems(listId: string, itemNos: string[]): Promise<Fa
   return api.post(
     `/FavoriteLists/${pathParam('id', listId)}/items`,
     { itemNos },
-    { answer: (c) => c.ordering.favouriteList },
+    { answer: (c) => c.favourites.favouriteList },
   );
 }
 

@@ -1,5 +1,5 @@
 // Favourite lists: the Favorieten page and the Details page's "add to a favourite list" both use them.
-import type { FavouriteList } from '@mp/contract/api/ordering';
+import type { FavouriteList } from '@mp/contract/api/favourites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useStore } from '../../lib/store';
 import { selectedLocationStore } from '../../session/location';
@@ -17,7 +17,7 @@ export async function getFavouriteLists(
   const body = await api.get('/FavoriteLists', {
     query: { plantLocation: locationNo ?? undefined },
     signal,
-    answer: (c) => c.ordering.favouriteListsResponse,
+    answer: (c) => c.favourites.favouriteListsResponse,
   });
   return body?.lists ?? [];
 }

@@ -1,4 +1,4 @@
-import type { AddOrderListLinesInput, OrderList } from '@mp/contract/api/ordering';
+import type { AddOrderListLinesInput, OrderList } from '@mp/contract/api/order-lists';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { activeOrderListStore } from '../../session/active-order-list';
 import { selectedLocationStore } from '../../session/location';
@@ -25,7 +25,7 @@ export function addOrderListLines(
     input,
     {
       query: childLinesIncluded ? { childLinesIncluded: 'true' } : undefined,
-      answer: (c) => c.ordering.orderList,
+      answer: (c) => c.orderLists.orderList,
     },
   );
 }

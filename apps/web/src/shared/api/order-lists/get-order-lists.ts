@@ -1,6 +1,6 @@
 // The order lists of the selected location: every page that puts equipment on them (catalogue, search,
 // details, sets, favourites), the order-list feature itself and the shell's count use them.
-import type { OrderListSummary } from '@mp/contract/api/ordering';
+import type { OrderListSummary } from '@mp/contract/api/order-lists';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useStore } from '../../lib/store';
 import { activeOrderListStore } from '../../session/active-order-list';
@@ -23,7 +23,7 @@ export interface OrderListsAnswer {
 export async function getOrderLists(locationNo: string, signal?: AbortSignal): Promise<OrderListsAnswer> {
   const body = await api.get(`/OrderLists/${pathParam('plantLocation', locationNo)}`, {
     signal,
-    answer: (c) => c.ordering.orderListsResponse,
+    answer: (c) => c.orderLists.orderListsResponse,
   });
   return { orderLists: body?.orderLists ?? [], multipleLists: body?.multipleLists ?? false };
 }

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { CatalogueItem, Facets } from '@mp/contract/api/catalogue';
-import type { AddOrderListLinesInput } from '@mp/contract/api/ordering';
+import type { AddOrderListLinesInput } from '@mp/contract/api/order-lists';
 import { IconFilterOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { useTranslation } from 'react-i18next';
 import type { WorkAddress } from '../../../../shared/api/get-work-addresses';
 import { orderListKeys } from '../../../../shared/api/order-lists/keys';

@@ -1,4 +1,4 @@
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { Navigate } from 'react-router';
 import { paths } from '../../../../shared/lib/paths';

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { OrderList } from '@mp/contract/api/ordering';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkAddress } from '../../../../shared/api/get-work-addresses';

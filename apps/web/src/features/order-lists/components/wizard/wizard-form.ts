@@ -1,4 +1,5 @@
-import { type OrderDraft, orderForm } from '@mp/contract/api/ordering';
+import type { OrderDraft } from '@mp/contract/api/order-lists';
+import { orderForm } from '@mp/contract/api/requests';
 import { checkOrderDates, type OrderDateSettings } from '@mp/contract/rules/order-dates';
 import type { SettingsReader } from '../../../../shared/api/get-settings';
 import { type ErrorKey, issueKey } from '../../../../shared/lib/form-errors';
