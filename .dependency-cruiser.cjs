@@ -126,6 +126,15 @@ module.exports = {
       to: { path: '[.]queries[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'server-no-file-cycles',
+      comment:
+        'No two server files depend on each other, directly or round about (type-only imports count: a cycle of ' +
+        'types is still two files that cannot be understood one without the other; tests left out).',
+      severity: 'error',
+      from: { path: '^apps/server/src/' },
+      to: { path: '^apps/server/src/', circular: true },
+    },
+    {
       name: 'server-no-folder-cycles',
       comment: 'No two server folders depend on each other, directly or round about (tests left out).',
       severity: 'error',

@@ -66,6 +66,16 @@ const planted: Record<string, string> = {
   'apps/server/src/db/schema/index.ts': 'export const orders = {};\n',
   'apps/server/src/platform/http/app.ts':
     "import { listOrders } from '../../modules/orders/index.ts';\nexport const app = listOrders;\n",
+  // server: a workflow reaching into a module, a module importing a workflow (and so a folder cycle:
+  // modules/orders → workflows → modules/orders), and a file cycle inside one folder (types count too)
+  'apps/server/src/workflows/ship.ts':
+    "import { listOrders } from '../modules/orders/orders.service.ts';\nexport const ship = listOrders;\n",
+  'apps/server/src/modules/orders/orders.jobs.ts':
+    "import { ship } from '../../workflows/ship.ts';\nexport const jobs = [ship];\n",
+  'apps/server/src/platform/files/one.ts':
+    "import type { Two } from './two.ts';\nexport type One = { two?: Two };\nexport const one = 1;\n",
+  'apps/server/src/platform/files/two.ts':
+    "import { one } from './one.ts';\nexport type Two = number;\nexport const two = one;\n",
 };
 
 let dir = '';
@@ -138,6 +148,31 @@ describe('boundary check', () => {
         `${s}modules/orders/orders.service.ts`,
       ),
     );
+  });
+
+  it('keeps workflows above the modules, and no cycles of files or folders on the server', () => {
+    const o = result.output;
+    const s = 'apps/server/src/';
+    expect(o).toContain(
+      line(
+        'error',
+        'server-outside-reaches-into-module',
+        `${s}workflows/ship.ts`,
+        `${s}modules/orders/orders.service.ts`,
+      ),
+    );
+    expect(o).toContain(
+      line(
+        'error',
+        'server-workflow-from-module',
+        `${s}modules/orders/orders.jobs.ts`,
+        `${s}workflows/ship.ts`,
+      ),
+    );
+    expect(o).toMatch(/error server-no-folder-cycles: apps\/server\/src\/(workflows|modules\/orders) → /);
+    expect(o).toMatch(/error server-no-file-cycles: apps\/server\/src\/platform\/files\/(one|two)\.ts → /);
+    // a file's cycle is not a folder's: platform/files depends on nothing round about
+    expect(o).not.toMatch(/server-no-folder-cycles: apps\/server\/src\/platform\/files/);
   });
 
   it('keeps SQL in query files and query files behind the services', () => {

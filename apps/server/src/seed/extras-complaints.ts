@@ -1,5 +1,5 @@
 import { addDays, at } from './dates.ts';
-import type { ExtrasState } from './extras.ts';
+import type { ExtrasState } from './extras-state.ts';
 import { pdfJob, pictureJob } from './file-jobs.ts';
 import { stableId } from './random.ts';
 import type { OrderInfo, PlantState } from './simulate.ts';

@@ -1,5 +1,5 @@
 import { addDays, at } from './dates.ts';
-import type { ExtrasState } from './extras.ts';
+import type { ExtrasState } from './extras-state.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';
 

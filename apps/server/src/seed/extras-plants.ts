@@ -1,6 +1,6 @@
 import type { DemoItem } from './build-catalogue.ts';
 import { addDays, addMonths, at } from './dates.ts';
-import type { ExtrasState } from './extras.ts';
+import type { ExtrasState } from './extras-state.ts';
 import { pdfJob } from './file-jobs.ts';
 import { stableId } from './random.ts';
 

@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment, timestamps } from './common.ts';
-import { plantLocations } from './customers.ts';
 import { users } from './identity.ts';
+import { plantLocations } from './locations.ts';
 import { plantOrders } from './orders.ts';
 import { plants } from './plants.ts';
 import { files } from './platform.ts';

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers, locationMemberships } from './customers.ts';
+import { customers } from './customers.ts';
 
 export const userKind = pgEnum('user_kind', ['internal', 'external']);
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -158,8 +158,3 @@ export const userImports = pgTable(
   },
   (t) => [index('user_imports_user_idx').on(t.userId)],
 );
-
-export const usersRelations = relations(users, ({ one, many }) => ({
-  customer: one(customers, { fields: [users.customerId], references: [customers.id] }),
-  memberships: many(locationMemberships),
-}));

@@ -9,6 +9,7 @@ export * from './identity.ts';
 export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './lists.ts';
+export * from './locations.ts';
 export * from './orders.ts';
 export * from './plants.ts';
 export * from './platform.ts';

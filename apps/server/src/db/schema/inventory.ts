@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment } from './common.ts';
-import { depots, plantLocations } from './customers.ts';
 import { users } from './identity.ts';
+import { depots, plantLocations } from './locations.ts';
 import { orderLines, plantOrders } from './orders.ts';
 import { plants } from './plants.ts';
 

@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { timestamps } from './common.ts';
-import { customers, plantLocations } from './customers.ts';
+import { customers } from './customers.ts';
+import { plantLocations } from './locations.ts';
 import { plantOrders } from './orders.ts';
 import { plants } from './plants.ts';
 import { files } from './platform.ts';

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment, timestamps } from './common.ts';
-import { depots, plantLocations, workAddresses } from './customers.ts';
+import { depots, plantLocations, workAddresses } from './locations.ts';
 import { plants } from './plants.ts';
 import { plantRequests, requestLines } from './requests.ts';
 

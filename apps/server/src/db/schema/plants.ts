@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment, timestamps } from './common.ts';
-import { depots, plantLocations } from './customers.ts';
+import { depots, plantLocations } from './locations.ts';
 import { files } from './platform.ts';
 
 export const plantStatus = pgEnum('plant_status', ['in_service', 'in_repair', 'retired']);

@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment, timestamps } from './common.ts';
-import { depots, plantLocations, workAddresses } from './customers.ts';
 import { users } from './identity.ts';
 import { orderLists } from './lists.ts';
+import { depots, plantLocations, workAddresses } from './locations.ts';
 import { plants } from './plants.ts';
 import { sets } from './sets.ts';
 

@@ -1,21 +1,15 @@
 import Papa from 'papaparse';
+import type { TableLimits } from './table-limits.ts';
 import { readXlsxRows } from './xlsx-rows.ts';
 import { Refusal } from './zip.ts';
+
+export type { TableLimits };
 
 /**
  * An uploaded table (XLSX or CSV) as trimmed text rows, the header first. This is the part of the table reader
  * (table-reader.ts) that runs in its worker thread: whatever the file holds, reading stops at the row limit and
  * every kept character is counted.
  */
-
-export interface TableLimits {
-  /** Data rows after the header: a row with a value past them is refused (too_many_rows). */
-  maxRows: number;
-  /** Cells past this column are not kept (the readers look for their columns by heading). */
-  maxColumns: number;
-  /** Characters kept over all cells. */
-  maxTextChars: number;
-}
 
 /** UTF-8 (a byte order mark dropped); a file that is not, as Windows-1252, which Excel writes as "CSV" on Windows. */
 function csvText(bytes: Buffer): string {

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { TableLimits } from './table-rows.ts';
+import type { TableLimits } from './table-limits.ts';
 import {
   checkZipLimits,
   defaultZipLimits,
