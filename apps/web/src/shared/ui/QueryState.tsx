@@ -1,4 +1,7 @@
+import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '../api/errors';
 import { LoadingBlock } from './LoadingBlock';
 import { PageHeader } from './PageHeader';
@@ -65,23 +68,36 @@ export function allOf(...queries: QueryLike<unknown>[]): QueryLike<true> {
 
 /**
  * A detail page whose title comes with its data: while it loads or when it failed the page shows its plain header
- * (the route's title) above the state; then `children` draw the page with its own header.
+ * (the route's title) above the state; then `children` draw the page with its own header. With `back`, an address
+ * that names nothing (404/400) says "not found" with the way back to the list.
  */
 export function PageQueryState<T>({
   query,
   errorKey,
   notFound,
+  back,
   children,
 }: {
   query: QueryLike<T>;
   errorKey: string;
   notFound?: ReactNode;
+  back?: { to: string; label: string };
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const gone =
+    notFound ??
+    (back && (
+      <EmptyView title={t('error.niet_gevonden')}>
+        <Anchor component={Link} to={back.to}>
+          {back.label}
+        </Anchor>
+      </EmptyView>
+    ));
   return (
     <>
       {(query.isPending || query.isError) && <PageHeader />}
-      <QueryState query={query} errorKey={errorKey} notFound={notFound}>
+      <QueryState query={query} errorKey={errorKey} notFound={gone}>
         {children}
       </QueryState>
     </>

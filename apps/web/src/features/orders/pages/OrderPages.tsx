@@ -1,8 +1,6 @@
-import { Anchor } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { useUrlFilters } from '../../../shared/lib/use-url-filters';
@@ -10,7 +8,7 @@ import { selectedLocationStore } from '../../../shared/session/location';
 import { FilterBar, FilterSelect } from '../../../shared/ui/FilterBar';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PageQueryState, type QueryLike, QueryState } from '../../../shared/ui/QueryState';
+import { PageQueryState, QueryState } from '../../../shared/ui/QueryState';
 import { ResultList } from '../../../shared/ui/ResultList';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { type ListedKind, useExitOrder, useExitOrders, useOrder, useOrders } from '../api/orders';
@@ -93,45 +91,18 @@ export const OrdersAfvoerPage = () => <OrderListView kind="removal" />;
 export const OrdersNaarVerplaatsingPage = () => <OrderListView kind="move_to" />;
 export const OrdersVanVerplaatsingPage = () => <OrderListView kind="move_from" />;
 
-/** A detail page's states: loading and failures under the page's header, "not found" with the way back. */
-function DetailState<T>({
-  query,
-  back,
-  children,
-}: {
-  query: QueryLike<T>;
-  back: { to: string; label: string };
-  children: (data: T) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <PageQueryState
-      query={query}
-      errorKey="Orders.ophalen_error"
-      notFound={
-        <EmptyView title={t('error.niet_gevonden')}>
-          <Anchor component={Link} to={back.to}>
-            {back.label}
-          </Anchor>
-        </EmptyView>
-      }
-    >
-      {children}
-    </PageQueryState>
-  );
-}
-
 /** One order: its data, lines with plant numbers, costs with the total, documents and where it came from. */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   return (
-    <DetailState
+    <PageQueryState
+      errorKey="Orders.ophalen_error"
       query={useOrder(id)}
       back={{ to: paths.ordersAanvoer.to(), label: t('routes.OrdersAanvoer') }}
     >
       {(order) => <OrderView order={order} />}
-    </DetailState>
+    </PageQueryState>
   );
 }
 
@@ -176,8 +147,12 @@ export function ExitOrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   return (
-    <DetailState query={useExitOrder(id)} back={{ to: paths.exitOrders.to(), label: t('routes.ExitOrders') }}>
+    <PageQueryState
+      errorKey="Orders.ophalen_error"
+      query={useExitOrder(id)}
+      back={{ to: paths.exitOrders.to(), label: t('routes.ExitOrders') }}
+    >
       {(exitOrder) => <ExitOrderView exitOrder={exitOrder} />}
-    </DetailState>
+    </PageQueryState>
   );
 }

@@ -1,16 +1,15 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Textarea, Title } from '@mantine/core';
 import type { RequestStatus } from '@mp/contract/rules/request-status';
 import { IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
+import { useParams } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { sessionStore } from '../../../shared/session/session';
-import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
+import { PageQueryState } from '../../../shared/ui/QueryState';
+import { ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { type DepartmentRequest, useChangeStatus, useDepartmentRequest } from '../api/department';
 import { DepartmentQueue } from '../components/DepartmentQueue';
@@ -53,42 +52,22 @@ function ProcessView() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useDepartmentRequest(id);
-  if (query.isPending)
-    return (
-      <>
-        <PageHeader />
-        <LoadingBlock />
-      </>
-    );
-  if (query.isError)
-    return (
-      <>
-        <PageHeader />
-        {isApiError(query.error) && (query.error.status === 404 || query.error.status === 400) ? (
-          <EmptyView title={t('error.niet_gevonden')}>
-            <Anchor component={Link} to={paths.materieeldienst.to()}>
-              {t('Materieeldienst.naar_wachtrij')}
-            </Anchor>
-          </EmptyView>
-        ) : (
-          <ErrorView
-            messageKey="Materieeldienst.ophalen_error"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-      </>
-    );
-  const r = query.data;
-  const reload = () => void query.refetch();
   return (
-    <>
-      <PageHeader
-        title={`${t('Aanvragen.aanvraag')} ${r.requestNo}`}
-        description={[r.customerName, r.customerNo].filter(Boolean).join(' · ')}
-      />
-      <RequestDetailView r={r} aside={<Actions r={r} reload={reload} />} />
-    </>
+    <PageQueryState
+      query={query}
+      errorKey="Materieeldienst.ophalen_error"
+      back={{ to: paths.materieeldienst.to(), label: t('Materieeldienst.naar_wachtrij') }}
+    >
+      {(r) => (
+        <>
+          <PageHeader
+            title={`${t('Aanvragen.aanvraag')} ${r.requestNo}`}
+            description={[r.customerName, r.customerNo].filter(Boolean).join(' · ')}
+          />
+          <RequestDetailView r={r} aside={<Actions r={r} reload={() => void query.refetch()} />} />
+        </>
+      )}
+    </PageQueryState>
   );
 }
 

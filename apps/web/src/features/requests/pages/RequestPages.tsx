@@ -5,7 +5,6 @@ import { IconBolt, IconClipboardList, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/errors';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
@@ -15,6 +14,7 @@ import { useFormat } from '../../../shared/ui/format';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PageQueryState } from '../../../shared/ui/QueryState';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useCancelRequest } from '../api/cancel-request';
@@ -236,63 +236,46 @@ export function AanvraagPage() {
   const cancel = useCancelRequest();
   const [confirming, setConfirming] = useState(false);
 
-  if (query.isPending)
-    return (
-      <>
-        <PageHeader />
-        <LoadingBlock />
-      </>
-    );
-  if (query.isError)
-    return (
-      <>
-        <PageHeader />
-        {isApiError(query.error) && (query.error.status === 404 || query.error.status === 400) ? (
-          <EmptyView title={t('error.niet_gevonden')}>
-            <Anchor component={Link} to={paths.aanvragen.to()}>
-              {t('Bestellen.naar_aanvragen')}
-            </Anchor>
-          </EmptyView>
-        ) : (
-          <ErrorView
-            messageKey="Aanvragen.ophalen_error"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-      </>
-    );
-  const r = query.data;
-  const canCancel = r.allowedStatuses.includes('cancelled');
   return (
-    <>
-      <PageHeader
-        title={`${t('Aanvragen.aanvraag')} ${r.requestNo}`}
-        actions={
-          canCancel ? (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconX size={18} aria-hidden />}
-              onClick={() => setConfirming(true)}
-              mih={44}
-              data-testid="cancel-request"
-            >
-              {t('Aanvragen.annuleren')}
-            </Button>
-          ) : undefined
-        }
-      />
-      <RequestDetailView r={r} />
-      <ConfirmDialog
-        opened={confirming}
-        title={t('Aanvragen.annuleren')}
-        message={t('Aanvragen.annuleren_bevestigen', { requestNo: r.requestNo })}
-        confirmLabel={t('Aanvragen.annuleren')}
-        action={() => cancel.mutateAsync({ id: r.id })}
-        successKey="Aanvragen.geannuleerd_melding"
-        onClose={() => setConfirming(false)}
-      />
-    </>
+    <PageQueryState
+      query={query}
+      errorKey="Aanvragen.ophalen_error"
+      back={{ to: paths.aanvragen.to(), label: t('Bestellen.naar_aanvragen') }}
+    >
+      {(r) => {
+        const canCancel = r.allowedStatuses.includes('cancelled');
+        return (
+          <>
+            <PageHeader
+              title={`${t('Aanvragen.aanvraag')} ${r.requestNo}`}
+              actions={
+                canCancel ? (
+                  <Button
+                    color="red"
+                    variant="light"
+                    leftSection={<IconX size={18} aria-hidden />}
+                    onClick={() => setConfirming(true)}
+                    mih={44}
+                    data-testid="cancel-request"
+                  >
+                    {t('Aanvragen.annuleren')}
+                  </Button>
+                ) : undefined
+              }
+            />
+            <RequestDetailView r={r} />
+            <ConfirmDialog
+              opened={confirming}
+              title={t('Aanvragen.annuleren')}
+              message={t('Aanvragen.annuleren_bevestigen', { requestNo: r.requestNo })}
+              confirmLabel={t('Aanvragen.annuleren')}
+              action={() => cancel.mutateAsync({ id: r.id })}
+              successKey="Aanvragen.geannuleerd_melding"
+              onClose={() => setConfirming(false)}
+            />
+          </>
+        );
+      }}
+    </PageQueryState>
   );
 }
