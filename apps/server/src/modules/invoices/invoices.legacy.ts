@@ -44,6 +44,8 @@ function invoiceDto(x: InvoiceSummary, locale: Locale) {
   };
 }
 
+const prijsEenheid = { day: 'dag', week: 'week' } as const;
+
 const soortLine = { rental: 'huur', sale: 'verkoop', cost: 'kosten', credit: 'credit' } as const;
 
 function linesDto(x: InvoiceDetail) {
@@ -61,6 +63,9 @@ function linesDto(x: InvoiceDetail) {
       dagen: l.days,
       aantal: l.quantity,
       prijs: l.unitPrice,
+      // what `prijs` is for (rent: a day or a week of one piece) and how many were charged; null per piece
+      prijsEenheid: l.priceUnit === null ? null : prijsEenheid[l.priceUnit],
+      aantalEenheden: l.unitCount,
       kortingPercentage: l.discountPercent,
       bedrag: l.amount,
     })),

@@ -495,6 +495,9 @@ describe('the invoicing run', () => {
           dagen: x.days,
           aantal: x.quantity,
           prijs: x.unitPrice,
+          // what the price is for, so the old client can show "€ 72,15 per week × 4" (issue #31 item 16)
+          prijsEenheid: x.priceUnit === 'week' ? 'week' : x.priceUnit === 'day' ? 'dag' : null,
+          aantalEenheden: x.unitCount,
           kortingPercentage: x.discountPercent,
           bedrag: x.amount,
         });
