@@ -1,8 +1,9 @@
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storeFile } from '../../platform/files/files.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, reencodeImage, type UploadedFile } from '../../platform/files/uploads.ts';
-import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
   insertExitOrder,
@@ -98,7 +99,7 @@ export async function addReturnPhoto(
   upload: UploadedFile | undefined,
   fields: { lineId?: string; caption?: string },
 ): Promise<{ id: string; fileId: string; lineId: string | null }> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   const invalid = (field: string, code: string) =>
     new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [field]: { code } } } });
   if (!upload) throw invalid('file', 'validation.verplicht');

@@ -10,7 +10,7 @@ import type {
 } from '@mp/contract/api/orders';
 import { translate } from '@mp/contract/i18n';
 import type { FunctionalArea } from '@mp/contract/permissions';
-import { hasArea, requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
+import { hasAccess, type LocationAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -35,8 +35,9 @@ import {
 
 /*
  * The customer's side of the plant orders (issue #12 part 5): a location's incoming, outgoing, move-to and
- * move-from orders and its exit orders. Every call checks the functional area of the kind and that the order's
- * location is the caller's (an admin's: any); another customer's order answers 404 like an unknown one.
+ * move-from orders and its exit orders. Every call asks requireAccess first: the functional area of the kind and
+ * that the order's location is the caller's (an admin's: any); another customer's order answers 404 like an unknown
+ * one (the order resolvers of platform/auth/resolvers/resources.ts).
  */
 
 /** The functional area of product §6 per order kind (a transport order is shown with the request only). */
@@ -75,11 +76,10 @@ function toSummary(r: OrderRow): OrderSummary {
 }
 
 /**
- * The locations a list is over: the one asked for, or (project) every location of the caller with its project
- * number (ProjectOverzichten_TonenEnGebruiken; a location without a project number is a project of its own).
+ * The locations a list is over: the one asked for (checked), or (project) every location of the caller with its
+ * project number (ProjectOverzichten_TonenEnGebruiken; a location without a project number is a project of its own).
  */
-async function locationsOf(ctx: Ctx, locationNo: string, project: boolean): Promise<string[]> {
-  const location = await requireLocation(ctx, locationNo, 'read');
+async function locationsOf(ctx: Ctx, location: LocationAccess, project: boolean): Promise<string[]> {
   if (!project) return [location.locationId];
   if (!(await ctx.settings()).ProjectOverzichten_TonenEnGebruiken)
     throw new AppError('forbidden', 'Afvoerlijst.project_uit');
@@ -106,8 +106,12 @@ export async function listOrders(
   ctx: Ctx,
   q: Omit<OrderListQuery, 'kind' | 'project'> & { kinds: readonly OrderKindValue[]; project?: boolean },
 ): Promise<OrderList> {
-  for (const kind of new Set(q.kinds)) await requireArea(ctx, orderArea[kind], 'read');
-  const locationIds = await locationsOf(ctx, q.plantLocation, q.project === true);
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: [...new Set(q.kinds.map((kind) => orderArea[kind]))],
+    locationNo: q.plantLocation,
+  });
+  const locationIds = await locationsOf(ctx, location, q.project === true);
   requirePeriod(ctx, q.from, q.until);
   const { rows, total } = await selectOrders(ctx.db, {
     locationIds,
@@ -123,30 +127,25 @@ export async function listOrders(
 }
 
 /**
- * The order by id or number when the caller may read it: its location first, so another customer's order answers
- * 404 like an unknown one whatever the caller's areas; then its kind's area (403).
+ * GET PlantOrders/{id}: one order with lines, costs, documents, its move partner and exit order. The order by id or
+ * number when the caller may read it (`order.read`: its location first, so another customer's order answers 404
+ * like an unknown one whatever the caller's areas; then its kind's area, 403); a legacy call for some kinds does not
+ * show another kind's order (404).
  */
-async function readableOrder(
-  ctx: Ctx,
-  key: { id?: string; orderNo?: string },
-  kinds?: readonly OrderKindValue[],
-) {
-  const row = await selectOrder(ctx.db, key);
-  if (!row) throw notFound(key.id ?? key.orderNo ?? '');
-  await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
-  // a legacy call for one kind does not show another kind's order
-  if (kinds && !kinds.includes(row.kind)) throw notFound(key.id ?? key.orderNo ?? '');
-  await requireArea(ctx, orderArea[row.kind], 'read');
-  return row;
-}
-
-/** GET PlantOrders/{id}: one order with lines, costs, documents, its move partner and exit order. */
 export async function getOrder(
   ctx: Ctx,
   key: { id?: string; orderNo?: string },
   kinds?: readonly OrderKindValue[],
 ): Promise<OrderDetail> {
-  const row = await readableOrder(ctx, key, kinds);
+  const row = await requireAccess(ctx, {
+    permission: 'order.read',
+    load: async () => {
+      const order = await selectOrder(ctx.db, key);
+      return order && (!kinds || kinds.includes(order.kind)) ? order : null;
+    },
+    areaOf: (order) => orderArea[order.kind],
+    notFound: () => notFound(key.id ?? key.orderNo ?? ''),
+  });
   const [lines, costs, documents, linked, exit] = await Promise.all([
     selectOrderLines(ctx.db, row.id),
     selectOrderCosts(ctx.db, row.id),
@@ -160,22 +159,19 @@ export async function getOrder(
     lines.map((l) => l.itemId),
   );
   // the other half of a move only when the caller may read it too (that location, that kind's area)
-  let linkedOrder: OrderDetail['linkedOrder'] = null;
-  if (linked && (await hasArea(ctx, orderArea[linked.kind], 'read'))) {
-    try {
-      await requireLocationById(ctx, linked.locationId, 'read', { allowDeregistered: true });
-      linkedOrder = {
-        id: linked.id,
-        orderNo: linked.orderNo,
-        kind: linked.kind,
-        locationNo: linked.locationNo,
-      };
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-    }
-  }
+  const linkedOrder: OrderDetail['linkedOrder'] =
+    linked &&
+    (await hasAccess(ctx, {
+      permission: 'order.read',
+      load: async () => linked,
+      areaOf: (order) => orderArea[order.kind],
+      notFound: () => notFound(linked.id),
+    }))
+      ? { id: linked.id, orderNo: linked.orderNo, kind: linked.kind, locationNo: linked.locationNo }
+      : null;
   // the exit order lies on the same location; it is shown to whoever holds AppExitOrders
-  const exitOrder = exit && (await hasArea(ctx, 'AppExitOrders', 'read')) ? exit : null;
+  const exitOrder =
+    exit && (await hasAccess(ctx, { permission: 'area.read', area: 'AppExitOrders' })) ? exit : null;
   const total = costs.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
   return {
     ...toSummary(row),
@@ -221,26 +217,29 @@ export async function listExitOrders(
   ctx: Ctx,
   q: Omit<ExitOrderListQuery, 'project'> & { project?: boolean },
 ): Promise<ExitOrderList> {
-  await requireArea(ctx, 'AppExitOrders', 'read');
-  const locationIds = await locationsOf(ctx, q.plantLocation, q.project === true);
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: 'AppExitOrders',
+    locationNo: q.plantLocation,
+  });
+  const locationIds = await locationsOf(ctx, location, q.project === true);
   const { rows, total } = await selectExitOrders(ctx.db, { locationIds, page: q.page, pageSize: q.pageSize });
   return { items: rows.map(toExitSummary), page: q.page, pageSize: q.pageSize, total };
 }
 
-async function readableExitOrder(ctx: Ctx, key: { id?: string; exitOrderNo?: string }) {
-  await requireArea(ctx, 'AppExitOrders', 'read');
-  const row = await selectExitOrder(ctx.db, key);
-  if (!row) throw notFound(key.id ?? key.exitOrderNo ?? '');
-  await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
-  return row;
-}
-
-/** GET ExitOrders/{id}: what left, in what state, with its photos and documents (the removal order's too). */
+/**
+ * GET ExitOrders/{id}: what left, in what state, with its photos and documents (the removal order's too); `exitOrder.read`:
+ * AppExitOrders, then the exit order's location (another customer's answers 404 like an unknown one).
+ */
 export async function getExitOrder(
   ctx: Ctx,
   key: { id?: string; exitOrderNo?: string },
 ): Promise<ExitOrderDetail> {
-  const row = await readableExitOrder(ctx, key);
+  const row = await requireAccess(ctx, {
+    permission: 'exitOrder.read',
+    load: () => selectExitOrder(ctx.db, key),
+    notFound: () => notFound(key.id ?? key.exitOrderNo ?? ''),
+  });
   const [lines, files, documents] = await Promise.all([
     selectExitLines(ctx.db, row.id),
     selectExitFiles(ctx.db, row.id),
@@ -287,7 +286,11 @@ export async function readExitOrderFile(
   id: string,
   fileId: string,
 ): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
-  const row = await readableExitOrder(ctx, { id });
+  const row = await requireAccess(ctx, {
+    permission: 'exitOrder.read',
+    load: () => selectExitOrder(ctx.db, { id }),
+    notFound: () => notFound(id),
+  });
   const file = await selectExitFile(ctx.db, row.id, fileId);
   const bytes = file ? await storage.get(file.storageKey) : null;
   if (!file || !bytes) throw notFound(fileId);

@@ -16,9 +16,12 @@ import {
   type OrderListById,
   type RowRequest,
   resolveDocument,
+  resolveExitOrder,
   resolveFavouriteList,
   resolveInvoice,
+  resolveOrder,
   resolveOrderList,
+  resolvePlant,
   resolveRequest,
 } from './resolvers/resources.ts';
 import {
@@ -54,8 +57,8 @@ export { type LocationWithRoleJson, locationFilter, locationWithRoleJsonSql } fr
 export type { LocationAccess, LocationIds, LocationOptions, ManagedUser, UserManager };
 
 type Of<Resource extends string> = `${Resource}.read` | `${Resource}.write`;
-/** Also the functional area of the call, checked first (401 / 403). */
-type InArea = { area?: FunctionalArea };
+/** Also the functional area of the call (or areas: each of them), checked first (401 / 403). */
+type InArea = { area?: FunctionalArea | readonly FunctionalArea[] };
 
 export type AreaRequest = { permission: Of<'area'>; area: FunctionalArea };
 export type RoleRequest = { permission: Role | 'visitor' };
@@ -77,6 +80,12 @@ export type OrderListRequest<T> = { permission: Of<'orderList'> } & InArea &
 export type DocumentRequest<T> = { permission: 'document.read' } & RowRequest<T>;
 export type InvoiceRequest<T> = { permission: 'invoice.read' } & RowRequest<T>;
 export type RequestRequest<T> = { permission: Of<'request'>; department?: boolean } & RowRequest<T>;
+export type OrderRequest<T> = {
+  permission: 'order.read';
+  areaOf: (row: T) => FunctionalArea;
+} & RowRequest<T>;
+export type ExitOrderRequest<T> = { permission: 'exitOrder.read' } & RowRequest<T>;
+export type PlantRequest<T> = { permission: 'plant.read' } & RowRequest<T>;
 
 export type AccessRequest =
   | AreaRequest
@@ -92,7 +101,10 @@ export type AccessRequest =
   | OrderListRequest<{ userId: string; locationId: string }>
   | DocumentRequest<{ located: boolean; location_id: string | null; item_id: string | null }>
   | InvoiceRequest<{ locationId: string }>
-  | RequestRequest<{ locationId: string }>;
+  | RequestRequest<{ locationId: string }>
+  | OrderRequest<{ locationId: string }>
+  | ExitOrderRequest<{ locationId: string }>
+  | PlantRequest<{ locationId: string | null }>;
 
 export function requireAccess(ctx: Ctx, r: AreaRequest): Promise<void>;
 export function requireAccess(ctx: Ctx, r: { permission: 'visitor' }): Promise<void>;
@@ -125,10 +137,20 @@ export function requireAccess<T extends { locationId: string }>(
   ctx: Ctx,
   r: RequestRequest<T>,
 ): Promise<{ row: T; location: LocationAccess | null }>;
+/** An order at a location of the caller's, then its kind's area. */
+export function requireAccess<T extends { locationId: string }>(ctx: Ctx, r: OrderRequest<T>): Promise<T>;
+export function requireAccess<T extends { locationId: string }>(ctx: Ctx, r: ExitOrderRequest<T>): Promise<T>;
+/** The plant and the location of the caller's it stands on. */
+export function requireAccess<T extends { locationId: string | null }>(
+  ctx: Ctx,
+  r: PlantRequest<T>,
+): Promise<{ row: T; location: LocationAccess }>;
 export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown> {
   const action = r.permission.endsWith('.write') ? 'write' : 'read';
   // the call's functional area first (an area request is nothing else)
-  if ('area' in r && r.area && !r.permission.startsWith('area.')) await resolveArea(ctx, r.area, action);
+  if ('area' in r && r.area && !r.permission.startsWith('area.')) {
+    for (const area of typeof r.area === 'string' ? [r.area] : r.area) await resolveArea(ctx, area, action);
+  }
   switch (r.permission) {
     case 'area.read':
     case 'area.write':
@@ -177,6 +199,12 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
     case 'request.read':
     case 'request.write':
       return resolveRequest(ctx, action, r);
+    case 'order.read':
+      return resolveOrder(ctx, r);
+    case 'exitOrder.read':
+      return resolveExitOrder(ctx, r);
+    case 'plant.read':
+      return resolvePlant(ctx, r);
   }
 }
 
@@ -184,6 +212,8 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
  * Whether requireAccess would let the caller through (no refusal thrown): for rules that branch instead of refusing.
  * Areas and roles are asked of the matrix directly; anything else is tried, and a 401, 403 or 404 means no.
  */
+export function hasAccess<T extends { locationId: string }>(ctx: Ctx, r: OrderRequest<T>): Promise<boolean>;
+export function hasAccess(ctx: Ctx, r: AccessRequest): Promise<boolean>;
 export async function hasAccess(ctx: Ctx, r: AccessRequest): Promise<boolean> {
   if (r.permission === 'area.read' || r.permission === 'area.write') {
     return allowsArea(ctx, r.area, r.permission === 'area.read' ? 'read' : 'write');

@@ -7,6 +7,10 @@ import { selectDocument } from '../../modules/documents/documents.queries.ts';
 import { selectFavouriteList } from '../../modules/favourites/favourites.queries.ts';
 import { selectInvoice } from '../../modules/invoices/invoices.queries.ts';
 import { selectListAccess, selectOrderList } from '../../modules/order-lists/order-lists.queries.ts';
+import { selectExitOrder, selectOrder } from '../../modules/orders/orders.read.queries.ts';
+import { orderArea } from '../../modules/orders/orders.service.ts';
+import { selectRequest } from '../../modules/requests/requests.queries.ts';
+import { selectPlantByNo } from '../../modules/stock/stock.queries.ts';
 import { selectUser } from '../../modules/users/users.queries.ts';
 import { AppError } from '../errors.ts';
 import type { Ctx } from '../http/context.ts';
@@ -326,5 +330,98 @@ describe('invoice (resolvers/resources.ts)', () => {
     const ctx = await ctxFor(VAN_DIJK);
     expect(await outcome(ask(ctx, invoice.id))).toBe('404 error.niet_gevonden');
     expect(await outcome(ask(ctx, UNKNOWN_ID))).toBe('404 error.niet_gevonden');
+  });
+});
+
+describe('order (resolvers/resources.ts)', () => {
+  it("refuses an order at another customer's location: 404 as an unknown one, whatever the caller's areas", async () => {
+    const order = await one<{ id: string }>(sql`
+      select o.id from plant_orders o join plant_locations l on l.id = o.location_id
+      where l.location_no = 'P-24001' and o.kind = 'delivery' order by o.order_no limit 1`);
+    const ask = (ctx: Ctx, id: string) =>
+      requireAccess(ctx, {
+        permission: 'order.read',
+        load: () => selectOrder(t.deps.db, { id }),
+        areaOf: (row) => orderArea[row.kind],
+        notFound: () => new AppError('not_found', 'error.niet_gevonden', { details: { id } }),
+      });
+    expect(await outcome(ask(await ctxFor(VAN_DIJK), order.id))).toBe('ok');
+    expect(await outcome(ask(await ctxFor(READ_ONLY), order.id))).toBe('ok');
+    const ctx = await ctxFor(INFRA);
+    expect(await outcome(ask(ctx, order.id))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(ctx, UNKNOWN_ID))).toBe('404 error.niet_gevonden');
+  });
+});
+
+describe('exit order (resolvers/resources.ts)', () => {
+  it("refuses an exit order at another customer's location: 404 as an unknown one", async () => {
+    const exit = await one<{ id: string }>(sql`
+      select x.id from exit_orders x join plant_locations l on l.id = x.location_id
+      where l.location_no = 'P-24001' order by x.exit_order_no limit 1`);
+    const ask = (ctx: Ctx, id: string) =>
+      requireAccess(ctx, {
+        permission: 'exitOrder.read',
+        load: () => selectExitOrder(t.deps.db, { id }),
+        notFound: () => new AppError('not_found', 'error.niet_gevonden', { details: { id } }),
+      });
+    expect(await outcome(ask(await ctxFor(VAN_DIJK), exit.id))).toBe('ok');
+    const ctx = await ctxFor(INFRA);
+    expect(await outcome(ask(ctx, exit.id))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(ctx, UNKNOWN_ID))).toBe('404 error.niet_gevonden');
+  });
+});
+
+describe('plant (resolvers/resources.ts)', () => {
+  it("refuses a plant on another customer's location, and one on no location: 404 as an unknown one", async () => {
+    const plant = await one<{ plantNo: string }>(sql`
+      select p.plant_no as "plantNo" from plants p join plant_locations l on l.id = p.location_id
+      where l.location_no = 'P-24001' order by p.plant_no limit 1`);
+    const inDepot = await one<{ plantNo: string }>(sql`
+      select plant_no as "plantNo" from plants where location_id is null order by plant_no limit 1`);
+    const ask = (ctx: Ctx, plantNo: string) =>
+      requireAccess(ctx, {
+        permission: 'plant.read',
+        load: () => selectPlantByNo(t.deps.db, plantNo),
+        notFound: () => new AppError('not_found', 'error.niet_gevonden', { details: { plantNo } }),
+      });
+    const own = await requireAccess(await ctxFor(VAN_DIJK), {
+      permission: 'plant.read',
+      load: () => selectPlantByNo(t.deps.db, plant.plantNo),
+      notFound: () => new AppError('not_found', 'error.niet_gevonden'),
+    });
+    expect(own.location.locationNo).toBe('P-24001');
+    const ctx = await ctxFor(INFRA);
+    expect(await outcome(ask(ctx, plant.plantNo))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(ctx, inDepot.plantNo))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(ctx, 'GEEN-PLANT'))).toBe('404 error.niet_gevonden');
+  });
+});
+
+describe('request (resolvers/resources.ts)', () => {
+  it("refuses a request at another customer's location (404 as an unknown one), the read-only role a write (403)", async () => {
+    const request = await one<{ id: string }>(sql`
+      select r.id from plant_requests r join plant_locations l on l.id = r.location_id
+      where l.location_no = 'P-24001' order by r.request_no limit 1`);
+    const ask = (ctx: Ctx, id: string, action: 'read' | 'write', department?: boolean) =>
+      requireAccess(ctx, {
+        permission: action === 'read' ? 'request.read' : 'request.write',
+        department,
+        load: () => selectRequest(t.deps.db, id),
+        notFound: () => new AppError('not_found', 'error.niet_gevonden', { details: { id } }),
+      });
+    const [owner, readOnly, infra, department] = await Promise.all([
+      ctxFor(VAN_DIJK),
+      ctxFor(READ_ONLY),
+      ctxFor(INFRA),
+      ctxFor(DEPARTMENT),
+    ]);
+    expect(await outcome(ask(owner, request.id, 'write'))).toBe('ok');
+    expect(await outcome(ask(readOnly, request.id, 'read'))).toBe('ok');
+    expect(await outcome(ask(readOnly, request.id, 'write'))).toBe('403 error.alleen_lezen');
+    expect(await outcome(ask(infra, request.id, 'read'))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(infra, UNKNOWN_ID, 'read'))).toBe('404 error.niet_gevonden');
+    // the department reads every customer's; a customer's user is no department (403 before the request is read)
+    expect(await outcome(ask(department, request.id, 'read', true))).toBe('ok');
+    expect(await outcome(ask(infra, request.id, 'read', true))).toBe('403 error.geen_toegang');
   });
 });

@@ -1,4 +1,4 @@
-import type { Action } from '@mp/contract/permissions';
+import type { Action, FunctionalArea } from '@mp/contract/permissions';
 import { AppError, errors } from '../../errors.ts';
 import { type AuthUser, type Ctx, requireUser } from '../../http/context.ts';
 import type { LocationWithRoleJson } from '../access.queries.ts';
@@ -33,6 +33,18 @@ async function atLocation(
     if (e instanceof AppError && e.status === 404) throw notFound();
     throw e;
   }
+}
+
+/** A row kept at a location (a request, an order, a plant, …): read, then its location for `action`, as the row's. */
+async function rowAtLocation<T extends { locationId: string | null }>(
+  ctx: Ctx,
+  action: Action,
+  r: RowRequest<T>,
+  options: LocationOptions = {},
+): Promise<{ row: T; location: LocationAccess }> {
+  const row = await r.load();
+  if (!row?.locationId) throw r.notFound();
+  return { row, location: await atLocation(ctx, row.locationId, action, r.notFound, options) };
 }
 
 /**
@@ -161,18 +173,62 @@ export async function resolveInvoice<T extends { locationId: string }>(
 }
 
 /**
- * `request.read` / `.write` (decision 0006): a request at a location of the caller's, for `action` there; another
- * customer's (or an unknown one) answers the request's 404, the read-only role 403 on a write. With `department`,
- * the equipment department reads every customer's (decision 0018): no location, refused with 403 for anyone else.
+ * `request.read` / `.write` (decision 0006): a request at a location of the caller's, for `action` there, seen through
+ * the overview of requests (the area AppMaterieelaanvragen, read: customers do not write it; a cancel is a write on
+ * the location); another customer's (or an unknown one) answers the request's 404, the read-only role 403 on a write.
+ * With `department`, the equipment department reads every customer's (decision 0018): no location, refused with 403
+ * for anyone else before the request is read.
  */
 export async function resolveRequest<T extends { locationId: string }>(
   ctx: Ctx,
   action: Action,
   r: RowRequest<T> & { department?: boolean },
 ): Promise<{ row: T; location: LocationAccess | null }> {
-  if (r.department) resolveRole(ctx, 'department');
-  const row = await r.load();
-  if (!row) throw r.notFound();
-  if (r.department) return { row, location: null };
-  return { row, location: await atLocation(ctx, row.locationId, action, r.notFound) };
+  if (r.department) {
+    resolveRole(ctx, 'department');
+    const row = await r.load();
+    if (!row) throw r.notFound();
+    return { row, location: null };
+  }
+  await resolveArea(ctx, 'AppMaterieelaanvragen', 'read');
+  return rowAtLocation(ctx, action, r);
+}
+
+/**
+ * `order.read` (issue #12 part 5): a plant order at a location of the caller's (deregistered ones included), then the
+ * area of its kind (`areaOf`, 403) — another customer's answers the order's 404 like an unknown one, whatever the
+ * caller's areas.
+ */
+export async function resolveOrder<T extends { locationId: string }>(
+  ctx: Ctx,
+  r: RowRequest<T> & { areaOf: (row: T) => FunctionalArea },
+): Promise<T> {
+  const { row } = await rowAtLocation(ctx, 'read', r, { allowDeregistered: true });
+  await resolveArea(ctx, r.areaOf(row), 'read');
+  return row;
+}
+
+/**
+ * `exitOrder.read` (issue #12 part 5): the area AppExitOrders first (403), then an exit order at a location of the
+ * caller's (deregistered ones included); another customer's answers the exit order's 404 like an unknown one.
+ */
+export async function resolveExitOrder<T extends { locationId: string }>(
+  ctx: Ctx,
+  r: RowRequest<T>,
+): Promise<T> {
+  await resolveArea(ctx, 'AppExitOrders', 'read');
+  return (await rowAtLocation(ctx, 'read', r, { allowDeregistered: true })).row;
+}
+
+/**
+ * `plant.read` (decision 0014): the area AppMaterieelvoorraad first (403), then a numbered plant standing on a
+ * location of the caller's (not a deregistered one), with that location; a plant on another customer's location, in
+ * a depot (no location) or unknown answers the plant's 404 alike.
+ */
+export async function resolvePlant<T extends { locationId: string | null }>(
+  ctx: Ctx,
+  r: RowRequest<T>,
+): Promise<{ row: T; location: LocationAccess }> {
+  await resolveArea(ctx, 'AppMaterieelvoorraad', 'read');
+  return rowAtLocation(ctx, 'read', r);
 }
