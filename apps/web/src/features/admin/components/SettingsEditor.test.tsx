@@ -97,6 +97,15 @@ describe('the settings editor', () => {
     await waitFor(() => expect(snackbarStore.get().current?.key).toBe('Settings.opgeslagen'));
   });
 
+  it('shows PrimaryColorRgb as following the primary colour, not as a field to type in (issue #31 item 19)', async () => {
+    renderWithProviders(<SettingsPage />);
+    const form = await openGroup('Weergave');
+    const rgb = within(form).getByLabelText('PrimaryColorRgb') as HTMLInputElement;
+    expect(rgb.readOnly).toBe(true);
+    expect(rgb.value).toBe(String(defaultSettings().PrimaryColorRgb));
+    expect(within(form).getByText(/Volgt de primaire kleur en wordt daarmee samen opgeslagen/)).toBeTruthy();
+  });
+
   it('names a number out of bounds at the field without calling the server', async () => {
     renderWithProviders(<SettingsPage />);
     const form = await openGroup('Prijzen');

@@ -144,6 +144,18 @@ function SettingInput({ settingKey, value, onChange, error, locale }: FieldProps
       />
     );
   }
+  if (def.format === 'rgbTriplet') {
+    // PrimaryColorRgb is PrimaryColor as 'R, G, B' (decision 0026): the server derives it, so it is shown, not edited
+    return (
+      <TextInput
+        {...common}
+        description={[description, t('Settings.volgt_primaire_kleur')].filter(Boolean).join(' ')}
+        value={text}
+        readOnly
+        maw={320}
+      />
+    );
+  }
   if (def.format === 'hexColor') {
     return <ColorInput {...common} value={text} onChange={onChange} format="hex" maw={320} />;
   }
