@@ -24,8 +24,9 @@ import {
 } from '../modules/requests/index.ts';
 import type { SettingsMap } from '../modules/settings/index.ts';
 import { type Movement, type Place, postMovements } from '../modules/stock/index.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import { AppError } from '../platform/errors.ts';
-import { type Ctx, requireDepartment } from '../platform/http/context.ts';
+import type { Ctx } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
 
 /*
@@ -251,7 +252,7 @@ export async function executeRequest(
   id: string,
   input: ExecuteInput,
 ): Promise<DepartmentRequest> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   const settings = await ctx.settings();
   await retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {

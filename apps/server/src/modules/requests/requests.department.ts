@@ -1,21 +1,23 @@
 import type { DepartmentRequest, DepotChoice, Queue, QueueQuery } from '@mp/contract/api/department';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requestStatuses } from '@mp/contract/rules/request-status';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import {
   selectCandidates,
   selectDepartmentView,
   selectDepotSupply,
   selectQueue,
 } from './requests.department.queries.ts';
-import { getRequestAs } from './requests.service.ts';
+import { selectRequest } from './requests.queries.ts';
+import { requestDetail } from './requests.service.ts';
 import { requestNotFound } from './requests.shared.ts';
 
 /*
  * The equipment department's side of the requests (issue #12, decision 0018): the queue of every customer's
  * requests and one request as the department plans it. No location check: the department serves every customer;
- * `requireDepartment` keeps everyone else out (403).
+ * requireAccess (the role `department`) keeps everyone else out (403).
  */
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -25,7 +27,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
  * then the closed ones; with the count per status and of the view `now` under the other filters.
  */
 export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   const { rows, totals } = await selectQueue(ctx.db, q, calendarDayIn(ctx.now));
   const counts = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Queue['counts'];
   let now = 0;
@@ -55,8 +57,13 @@ export async function listQueue(ctx: Ctx, q: QueueQuery): Promise<Queue> {
 
 /** GET Department/requests/{id}: the request with its customer, plan, picks and candidate plants, and its orders. */
 export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<DepartmentRequest> {
-  requireDepartment(ctx);
-  const detail = await getRequestAs(ctx, id, 'department');
+  const { row } = await requireAccess(ctx, {
+    permission: 'request.read',
+    department: true,
+    load: () => selectRequest(ctx.db, id),
+    notFound: () => requestNotFound(id),
+  });
+  const detail = await requestDetail(ctx, row, null);
   const { head: h, lines, picked, exit } = await selectDepartmentView(ctx.db, id);
   if (!h) throw requestNotFound(id);
   // A delivery's numbered lines pick plants in a depot: the free ones (in service, not picked for another

@@ -1,7 +1,8 @@
 import type { DepartmentRequest, PlanInput } from '@mp/contract/api/department';
 import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { getDepartmentRequest } from './requests.department.ts';
 import {
@@ -103,7 +104,7 @@ export async function planRequest(
   id: string,
   input: PlanInput,
 ): Promise<DepartmentRequest> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   const settings = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, { version: input.version });

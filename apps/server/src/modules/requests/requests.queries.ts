@@ -2,7 +2,6 @@ import type { RequestKind, RequestStatus } from '@mp/contract/rules/request-stat
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   depots,
-  locationMemberships,
   plantLocations,
   plantRequests,
   plants,
@@ -11,6 +10,7 @@ import {
   users,
   workAddresses,
 } from '../../db/schema/index.ts';
+import { type LocationIds, locationFilter } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { runStatement, statement } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
@@ -64,33 +64,20 @@ const summaryColumns = {
 export type RequestSummaryRow = Awaited<ReturnType<typeof selectRequestPage>>['rows'][number];
 
 export interface RequestFilter {
-  /** The user whose memberships limit the locations; null = every location (admins). */
-  memberUserId: string | null;
-  locationId?: string;
+  /** The caller's locations (requireAccess `locations.read`), or the one asked for. */
+  locationIds: LocationIds;
   statuses?: RequestStatus[];
   kind?: RequestKind;
   page: number;
   pageSize: number;
 }
 
-/** One page of requests, newest first, limited to the locations the user belongs to. */
+/** One page of requests, newest first, of the locations the caller may read. */
 export async function selectRequestPage(db: Q, f: RequestFilter) {
-  const where: SQL[] = [];
-  if (f.locationId) where.push(eq(plantRequests.locationId, f.locationId));
-  if (f.memberUserId) {
-    where.push(
-      inArray(
-        plantRequests.locationId,
-        db
-          .select({ id: locationMemberships.locationId })
-          .from(locationMemberships)
-          .where(eq(locationMemberships.userId, f.memberUserId)),
-      ),
-    );
-  }
+  const where: SQL[] = [locationFilter(f.locationIds, plantRequests.locationId)];
   if (f.statuses?.length) where.push(inArray(plantRequests.status, f.statuses));
   if (f.kind) where.push(eq(plantRequests.kind, f.kind));
-  const condition = where.length ? and(...where) : undefined;
+  const condition = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(summaryColumns)

@@ -1,8 +1,7 @@
 import type { RequestDetail, RequestSummary } from '@mp/contract/api/requests';
-import { isDepartment } from '@mp/contract/permissions';
+import { isAdmin, isDepartment } from '@mp/contract/permissions';
 import { nextStatuses, type RequestKind, type RequestStatus } from '@mp/contract/rules/request-status';
-import { requireArea, requireLocation, requireLocationById } from '../../platform/auth/access.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { type LocationAccess, type LocationIds, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { itemsById, setsById } from '../catalogue/index.ts';
@@ -46,12 +45,12 @@ export async function listRequests(
   ctx: Ctx,
   q: { locationNo?: string; status?: RequestStatus[]; kind?: RequestKind; page: number; pageSize: number },
 ) {
-  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
-  const user = requireUser(ctx);
-  const location = q.locationNo ? await requireLocation(ctx, q.locationNo, 'read') : null;
+  const area = 'AppMaterieelaanvragen';
+  const locationIds: LocationIds = q.locationNo
+    ? [(await requireAccess(ctx, { permission: 'location.read', area, locationNo: q.locationNo })).locationId]
+    : await requireAccess(ctx, { permission: 'locations.read', area });
   const { rows, total } = await selectRequestPage(ctx.db, {
-    memberUserId: user.role === 'admin' ? null : user.id,
-    locationId: location?.locationId,
+    locationIds,
     statuses: q.status,
     kind: q.kind,
     page: q.page,
@@ -60,43 +59,20 @@ export async function listRequests(
   return { items: rows.map(summaryOf), page: q.page, pageSize: q.pageSize, total };
 }
 
-/**
- * The request's location must be the caller's (admins: any) for `action`: a foreign or unknown location answers the
- * same 404 as an unknown request.
- */
-export async function requireRequestLocation(
-  ctx: Ctx,
-  row: { id: string; locationId: string },
-  action: 'read' | 'write',
-) {
-  try {
-    return await requireLocationById(ctx, row.locationId, action);
-  } catch (e) {
-    if (e instanceof AppError && e.type === 'not_found') throw requestNotFound(row.id);
-    throw e;
-  }
-}
-
-/** The request if the user may read its location (404 otherwise, the same as an unknown id). */
-async function readable(ctx: Ctx, id: string) {
-  const row = await selectRequest(ctx.db, id);
-  if (!row) throw requestNotFound(id);
-  return { row, location: await requireRequestLocation(ctx, row, 'read') };
-}
-
-/** The request for the department: no location check (the caller is the department). */
-async function departmentRow(db: Db, id: string) {
-  const row = await selectRequest(db, id);
-  if (!row) throw requestNotFound(id);
-  return { row, location: { role: null } };
-}
-
 /** A time column ('07:30:00') as the form's 'HH:MM'. */
 const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
+/**
+ * One request as a viewer of its location sees it (`request.read`: the overview's area, then its location; another
+ * customer's answers 404 like an unknown one).
+ */
 export async function getRequest(ctx: Ctx, id: string): Promise<RequestDetail> {
-  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
-  return getRequestAs(ctx, id, 'viewer');
+  const { row, location } = await requireAccess(ctx, {
+    permission: 'request.read',
+    load: () => selectRequest(ctx.db, id),
+    notFound: () => requestNotFound(id),
+  });
+  return requestDetail(ctx, row, location);
 }
 
 /** One request by its id or, as the legacy calls name it, its number (404 for an unknown one). */
@@ -111,17 +87,20 @@ export async function getRequestByIdOrNo(
   return getRequest(ctx, id);
 }
 
+/** The request row as requireAccess `request.read` answers it. */
+export type RequestRow = NonNullable<Awaited<ReturnType<typeof selectRequest>>>;
+
 /**
- * One request as a viewer of its location sees it (404 for anyone else), or as the department (decision 0018: every
- * customer's, with the department's next statuses; the caller has checked requireDepartment).
+ * The detail of a request the caller was let through to: as a viewer of its location, or (no location) as the
+ * department (decision 0018: every customer's, with the department's next statuses).
  */
-export async function getRequestAs(
+export async function requestDetail(
   ctx: Ctx,
-  id: string,
-  as: 'viewer' | 'department',
+  row: RequestRow,
+  location: LocationAccess | null,
 ): Promise<RequestDetail> {
   const user = requireUser(ctx);
-  const { row, location } = as === 'department' ? await departmentRow(ctx.db, id) : await readable(ctx, id);
+  const id = row.id;
   const [lineRows, history, orders] = await Promise.all([
     selectRequestLines(ctx.db, id),
     selectHistory(ctx.db, id),
@@ -139,11 +118,10 @@ export async function getRequestAs(
       lineRows.filter((l) => l.setId).map((l) => l.setId as string),
     ),
   ]);
-  const canWrite = user.role === 'admin' || location.role === 'user';
   const allowed =
-    as === 'department' || user.role === 'admin'
+    !location || isAdmin({ user })
       ? nextStatuses(row.status, 'department')
-      : canWrite
+      : location.writable
         ? nextStatuses(row.status, 'requester')
         : [];
   return {

@@ -1,13 +1,13 @@
 import type { DepartmentRequest, StatusInput } from '@mp/contract/api/department';
 import type { RequestDetail } from '@mp/contract/api/requests';
 import { checkTransition, type RequestActor, type RequestStatus } from '@mp/contract/rules/request-status';
-import { requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import type { SettingsMap } from '../settings/index.ts';
 import { getDepartmentRequest } from './requests.department.ts';
-import { getRequest, requireRequestLocation } from './requests.service.ts';
+import { getRequest } from './requests.service.ts';
 import { fieldError, requestNotFound } from './requests.shared.ts';
 import {
   deletePicks,
@@ -133,12 +133,16 @@ export async function cancelRequest(
   id: string,
   note?: string,
 ): Promise<RequestDetail> {
-  await requireArea(ctx, 'AppMaterieelaanvragen', 'read');
-  const user = requireUser(ctx);
   const settings = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id);
-    await requireRequestLocation(onTx(ctx, tx), row, 'write');
+    // the request locked, at a location the caller may write on (`request.write`: the overview's area, then the
+    // location; another customer's answers 404 like an unknown one, the read-only role 403)
+    const { row } = await requireAccess(onTx(ctx, tx), {
+      permission: 'request.write',
+      load: () => lockRequest(tx, id),
+      notFound: () => requestNotFound(id),
+    });
+    const user = requireUser(ctx);
     await changeStatus(tx, row, 'cancelled', {
       actor: 'requester',
       by: user.id,
@@ -161,7 +165,7 @@ export async function changeRequestStatus(
   id: string,
   input: StatusInput,
 ): Promise<DepartmentRequest> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   if (input.status === 'planned' || input.status === 'done')
     throw fieldError(
       'rule',

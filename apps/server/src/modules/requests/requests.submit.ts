@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderForm } from '@mp/contract/api/requests';
 import { defaultLocale, isLocale, type Locale, translate } from '@mp/contract/i18n';
+import { isAdmin } from '@mp/contract/permissions';
 import { calendarDayIn, checkOrderDates } from '@mp/contract/rules/order-dates';
 import { priceDisplay } from '@mp/contract/rules/prices';
 import type { RequestKind } from '@mp/contract/rules/request-status';
@@ -362,7 +363,7 @@ export async function queueConfirmation(
   ]);
   const userSeesPrices =
     priceDisplay(
-      { kind: user.kind, isAdmin: user.role === 'admin', hasLocation: true },
+      { kind: user.kind, isAdmin: isAdmin({ user }), hasLocation: true },
       {
         ShowPriceInternalPrices: s.ShowPriceInternalPrices,
         ToonPrijsMaterieellocatie: s.ToonPrijsMaterieellocatie,
