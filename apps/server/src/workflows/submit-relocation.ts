@@ -12,7 +12,7 @@ import {
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
-import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
 import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
@@ -59,15 +59,21 @@ export async function submitRelocation(
   form: RelocationForm,
   key: string,
 ): Promise<IdempotentAnswer<SubmitResult>> {
-  await requireArea(ctx, 'AppVerplaatsen', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppVerplaatsen',
+    locationNo: form.plantLocation,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, form.plantLocation, 'write');
   const s = await loadSettings(ctx.db);
   return withIdempotency(ctx, { key, scope: `relocation:${location.locationId}`, body: form }, async (tx) => {
     const txCtx = onTx(ctx, tx);
     checkRelocationForm(form, ctx.now, s);
     // The target: one of the caller's locations (a foreign one is unknown, 404), open for new requests.
-    const target = await requireLocation(txCtx, form.targetLocation, 'write');
+    const target = await requireAccess(txCtx, {
+      permission: 'location.write',
+      locationNo: form.targetLocation,
+    });
     if (target.blocked)
       throw fieldError('rule', 'error.locatie_geblokkeerd', 'targetLocation', 'error.locatie_geblokkeerd');
     if (target.locationId === location.locationId && !s.Verplaatsen_EnableVerplaastenNaarEigenLocatie) {

@@ -13,7 +13,7 @@ import {
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
-import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
@@ -54,10 +54,13 @@ export async function submitRemoval(
   form: RemovalForm,
   key: string,
 ): Promise<IdempotentAnswer<SubmitResult>> {
-  await requireArea(ctx, 'AppAfvoeren', 'write');
-  const user = requireUser(ctx);
   // Checked before the key is taken, so a replay also needs the location (a blocked one may still send back).
-  const location = await requireLocation(ctx, form.plantLocation, 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppAfvoeren',
+    locationNo: form.plantLocation,
+  });
+  const user = requireUser(ctx);
   const s = await loadSettings(ctx.db);
   return withIdempotency(ctx, { key, scope: `removal:${location.locationId}`, body: form }, async (tx) => {
     const txCtx = onTx(ctx, tx);

@@ -9,7 +9,7 @@ import {
   type SubmitDeps,
 } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
-import { requireArea, requireLocation } from '../platform/auth/access.ts';
+import { requireAccess } from '../platform/auth/access.ts';
 import { AppError } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
@@ -48,15 +48,21 @@ export async function submitTransport(
   form: TransportForm,
   key: string,
 ): Promise<IdempotentAnswer<SubmitResult>> {
-  await requireArea(ctx, 'AppMaterieelTransportAanvraag', 'write');
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppMaterieelTransportAanvraag',
+    locationNo: form.plantLocation,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, form.plantLocation, 'write');
   const s = await loadSettings(ctx.db);
   return withIdempotency(ctx, { key, scope: `transport:${location.locationId}`, body: form }, async (tx) => {
     const txCtx = onTx(ctx, tx);
     checkTransportForm(form, ctx.now, s);
     // The target: one of the caller's locations (a foreign one is unknown, 404), open for new requests.
-    const target = await requireLocation(txCtx, form.targetLocation, 'write');
+    const target = await requireAccess(txCtx, {
+      permission: 'location.write',
+      locationNo: form.targetLocation,
+    });
     if (target.blocked)
       throw fieldError('rule', 'error.locatie_geblokkeerd', 'targetLocation', 'error.locatie_geblokkeerd');
     if (target.locationId === location.locationId && !s.TransportAanvraag_EnableVerplaastenNaarEigenLocatie) {
