@@ -1,6 +1,6 @@
 import type { HistoryEntry, PlantDetail, ScanResult, StockHistory } from '@mp/contract/api/stock';
 import { availableForRemoval, daysOnSite, plantNoFromCode } from '@mp/contract/rules/stock';
-import { accessibleLocationIds, allowedLocationsById, requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsById, itemsByNo, priceDisplayFor, pricesOf } from '../catalogue/index.ts';
@@ -11,7 +11,7 @@ import {
   selectLedger,
   selectPlantByNo,
 } from './stock.queries.ts';
-import { lineId, readLocation, removalAllowed, shownInspection, stockView, today } from './stock.service.ts';
+import { AREA, lineId, removalAllowed, shownInspection, stockView, today } from './stock.service.ts';
 
 /*
  * One item's or plant's way on the caller's locations (issue #10, decision 0014): the stock history of an item on a
@@ -79,7 +79,11 @@ export async function stockHistory(
   itemNo: string,
   query: { plantLocation: string; plantNo?: string },
 ): Promise<StockHistory> {
-  const location = await readLocation(ctx, query.plantLocation);
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: AREA,
+    locationNo: query.plantLocation,
+  });
   const item = await knownItem(ctx, itemNo);
   let plantId: string | null = null;
   if (query.plantNo) {
@@ -122,7 +126,7 @@ export async function plantDetail(
   plantNo: string,
   locationNo: string,
 ): Promise<PlantDetail> {
-  const location = await readLocation(ctx, locationNo);
+  const location = await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo });
   const plant = await selectPlantByNo(ctx.db, plantNo);
   const notFound = () => errors.notFound('error.niet_gevonden', { plantNo });
   if (!plant) throw notFound();
@@ -130,7 +134,8 @@ export async function plantDetail(
   if (!item || item.itemNo !== itemNo) throw notFound();
   const here = plant.locationId === location.locationId;
   if (!here && !(await plantWasOn(ctx.db, plant.id, [location.locationId]))) throw notFound();
-  const accessible = await accessibleLocationIds(ctx, 'read');
+  // its history over every location of the caller's (an admin's: this one)
+  const accessible = await requireAccess(ctx, { permission: 'locations.read' });
   const s = await ctx.settings();
   const day = today(ctx);
   const [inspections, ledger, display, canRemove] = await Promise.all([
@@ -212,19 +217,21 @@ function withBalancePerLocation(rows: LedgerRow[]): HistoryEntry[] {
  * one: a plant elsewhere is not told about).
  */
 export async function scanPlant(ctx: Ctx, code: string): Promise<ScanResult> {
-  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
-  if (!(await ctx.settings()).Materieelvoorraad_ScannenEnabled) {
-    throw errors.forbidden('Materieelvoorraad.scannen_uit');
-  }
   const plantNo = plantNoFromCode(code);
   const notFound = () => errors.notFound('Materieelvoorraad.scan_niet_gevonden', { code });
-  const plant = plantNo ? await selectPlantByNo(ctx.db, plantNo) : null;
-  if (!plant?.locationId) throw notFound();
-  const accessible = await accessibleLocationIds(ctx, 'read');
-  if (accessible !== 'all' && !accessible.includes(plant.locationId)) throw notFound();
-  const [location] = await allowedLocationsById(ctx, [plant.locationId], 'read');
+  const { row: plant, location } = await requireAccess(ctx, {
+    permission: 'plant.read',
+    // the scanner's switch after the area, before the code is looked up
+    load: async () => {
+      if (!(await ctx.settings()).Materieelvoorraad_ScannenEnabled) {
+        throw errors.forbidden('Materieelvoorraad.scannen_uit');
+      }
+      return plantNo ? selectPlantByNo(ctx.db, plantNo) : null;
+    },
+    notFound,
+  });
   const item = (await itemsById(ctx.db, ctx.locale, [plant.itemId])).get(plant.itemId);
-  if (!location || !item) throw notFound();
+  if (!item) throw notFound();
   return {
     itemNo: item.itemNo,
     plantNo: plant.plantNo,

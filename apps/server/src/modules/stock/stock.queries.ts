@@ -179,8 +179,8 @@ export type LedgerRow = {
 export async function selectLedger(
   db: Db,
   where:
-    | { itemId: string; locationIds: string[]; plantId?: string | null }
-    | { plantId: string; locationIds: string[] },
+    | { itemId: string; locationIds: readonly string[]; plantId?: string | null }
+    | { plantId: string; locationIds: readonly string[] },
 ): Promise<LedgerRow[]> {
   const cond =
     'itemId' in where

@@ -11,12 +11,10 @@ import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-da
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
 import {
-  accessibleLocationIds,
-  allowedLocationsById,
-  hasArea,
+  hasAccess,
   type LocationAccess,
-  requireArea,
-  requireLocation,
+  type LocationIds,
+  requireAccess,
 } from '../../platform/auth/access.ts';
 import { sumDecimal } from '../../platform/decimal.ts';
 import { errors } from '../../platform/errors.ts';
@@ -41,8 +39,11 @@ import {
 
 /*
  * Equipment on site (issue #10, decision 0014): the stock of a location, one plant, the stock history.
- * Reads AppMaterieelvoorraad; the location must be the caller's (foreign = unknown = 404).
+ * Reads AppMaterieelvoorraad; the location must be the caller's (foreign = unknown = 404): every call asks
+ * requireAccess first.
  */
+
+export const AREA = 'AppMaterieelvoorraad';
 
 export const today = (ctx: Ctx) => calendarDayIn(ctx.now);
 
@@ -62,17 +63,10 @@ export function shownInspection(
   return { nextInspection: due, inspectionLevel: inspectionLevelOf(due, day, s) };
 }
 
-/** Whether the caller may put something of this location on a removal list. */
+/** Whether the caller may put something of this location on a removal list (writes there, holds AppAfvoerlijst). */
 export async function removalAllowed(ctx: Ctx, location: LocationAccess, s: SettingsMap): Promise<boolean> {
-  if (s.Materieelvoorraad_NietMeerAfvoeren) return false;
-  if (location.role === 'administration') return false;
-  return hasArea(ctx, 'AppAfvoerlijst', 'write');
-}
-
-/** The location's stock may be read by the caller (AppMaterieelvoorraad, a location of theirs). */
-export async function readLocation(ctx: Ctx, locationNo: string): Promise<LocationAccess> {
-  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
-  return requireLocation(ctx, locationNo, 'read');
+  if (s.Materieelvoorraad_NietMeerAfvoeren || !location.writable) return false;
+  return hasAccess(ctx, { permission: 'area.write', area: 'AppAfvoerlijst' });
 }
 
 // why: localeCompare with options builds a collator per call; one shared collator sorts a site's stock ~20× faster.
@@ -308,12 +302,13 @@ function matching(
 
 const quantityOf = (lines: StockLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
-/** The locations the caller may read, in the one shape (admins: those with stock); a deregistered one is left out. */
-async function readableLocations(ctx: Ctx): Promise<LocationAccess[]> {
-  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
-  const ids = await accessibleLocationIds(ctx, 'read');
+/**
+ * The caller's locations (requireAccess `locations.read`) in the one shape (an admin's: those with stock), by number;
+ * a deregistered one is left out.
+ */
+async function readableLocations(ctx: Ctx, ids: LocationIds): Promise<LocationAccess[]> {
   const list = ids === 'all' ? await selectLocationsWithStock(ctx.db) : ids;
-  const out = await allowedLocationsById(ctx, list, 'read');
+  const out = await requireAccess(ctx, { permission: 'location.read', locationIds: list });
   return out.sort((a, b) => cmp(a.locationNo, b.locationNo));
 }
 
@@ -331,11 +326,11 @@ export async function allStock(
   query: { query?: string; sortBy: StockSort },
   purpose: 'all' | 'search',
 ): Promise<AllStock> {
-  await requireArea(ctx, 'AppMaterieelvoorraad', 'read');
+  const ids = await requireAccess(ctx, { permission: 'locations.read', area: AREA });
   if (purpose === 'all' && !(await ctx.settings()).Materieelvoorraad_ToonAllevoorraden) {
     throw errors.forbidden('Materieelvoorraad.alle_voorraden_uit');
   }
-  const views = await stockViews(ctx, await readableLocations(ctx));
+  const views = await stockViews(ctx, await readableLocations(ctx, ids));
   const groups: AllStock['locations'] = [];
   for (const view of views) {
     const lines = matching(view.described, categoryId, query.query, query.sortBy);
@@ -361,10 +356,13 @@ export async function allStock(
  * colour and certificate; all of them with ShowAllInspections, else those due within the info window.
  */
 export async function plantInspections(ctx: Ctx, locationNo?: string): Promise<InspectionsList> {
-  await requireArea(ctx, 'AppKeuringen', 'read');
+  // one location, or all of the caller's (then with the stock's area too)
   const locations = locationNo
-    ? [await requireLocation(ctx, locationNo, 'read')]
-    : await readableLocations(ctx);
+    ? [await requireAccess(ctx, { permission: 'location.read', area: 'AppKeuringen', locationNo })]
+    : await readableLocations(
+        ctx,
+        await requireAccess(ctx, { permission: 'locations.read', area: ['AppKeuringen', AREA] }),
+      );
   const s = await ctx.settings();
   const day = today(ctx);
   const showsAll = s.ShowAllInspections;
@@ -398,7 +396,10 @@ export async function plantInspections(ctx: Ctx, locationNo?: string): Promise<I
 
 /** GET PlantInventoryItems/{categoryId}: one page of the location's stock, sorted and filtered. */
 export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery): Promise<StockPage> {
-  const view = await stockView(ctx, await readLocation(ctx, query.plantLocation));
+  const view = await stockView(
+    ctx,
+    await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo: query.plantLocation }),
+  );
   const lines = matching(view.described, categoryId, query.query, query.sortBy);
   const start = (query.pageNumber - 1) * query.pageSize;
   return {
@@ -420,7 +421,10 @@ export async function allStockLines(
   locationNo: string,
   text?: string,
 ): Promise<{ lines: StockLine[]; totalQuantity: number }> {
-  const view = await stockView(ctx, await readLocation(ctx, locationNo));
+  const view = await stockView(
+    ctx,
+    await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo }),
+  );
   const lines = matching(view.described, EMPTY_GUID, text, 'default');
   return { lines: forCaller(view, lines), totalQuantity: quantityOf(lines) };
 }
@@ -431,7 +435,10 @@ export async function stockForExport(
   categoryId: string,
   query: { plantLocation: string; query?: string; sortBy: StockSort },
 ): Promise<{ locationNo: string; lines: StockLine[]; s: SettingsMap }> {
-  const view = await stockView(ctx, await readLocation(ctx, query.plantLocation));
+  const view = await stockView(
+    ctx,
+    await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo: query.plantLocation }),
+  );
   const lines = matching(view.described, categoryId, query.query, query.sortBy);
   return { locationNo: view.location.locationNo, lines: forCaller(view, lines), s: view.s };
 }
@@ -441,7 +448,10 @@ export async function stockPresent(
   ctx: Ctx,
   locationNo: string,
 ): Promise<{ present: boolean; quantity: number; lines: number }> {
-  const { rows } = await stockView(ctx, await readLocation(ctx, locationNo));
+  const { rows } = await stockView(
+    ctx,
+    await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo }),
+  );
   const quantity = rows.reduce((n, r) => n + r.quantity, 0);
   return { present: quantity > 0, quantity, lines: rows.length };
 }
