@@ -3,10 +3,10 @@ import type {
   LocationRequest,
   LocationRequestInput,
 } from '@mp/contract/api/locations';
-import { requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idempotency.ts';
 import { renderMail } from '../../platform/mail/templates.ts';
 import { insertLocation, locationNoTaken, selectCustomerByNo } from './locations.manage.queries.ts';
@@ -60,7 +60,7 @@ export async function requestLocation(
   input: LocationRequestInput,
   key: string,
 ): Promise<IdempotentAnswer<LocationRequest>> {
-  await requireArea(ctx, 'AppLocatie', 'write');
+  await requireAccess(ctx, { permission: 'area.write', area: 'AppLocatie' });
   const user = requireUser(ctx);
   const s = await ctx.settings();
   return withIdempotency(ctx, { key, scope: 'location-request', body: input }, async (tx) => {
@@ -95,7 +95,7 @@ export async function requestLocation(
 
 /** GET Department/location-requests: the department's queue, newest first. */
 export async function listLocationRequests(ctx: Ctx, status: 'open' | 'approved' | 'rejected') {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   return { requests: (await selectLocationRequests(ctx.db, { status })).map(view) };
 }
 
@@ -133,7 +133,7 @@ export async function approveLocationRequest(
   id: string,
   input: ApproveLocationRequestInput,
 ): Promise<LocationRequest> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const row = await openRequest(db, id);
@@ -170,7 +170,7 @@ export async function rejectLocationRequest(
   id: string,
   reason: string,
 ): Promise<LocationRequest> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const row = await openRequest(db, id);
