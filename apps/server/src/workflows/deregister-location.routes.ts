@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, locationNumber, plantLocationParams } from '@mp/contract/api/common';
 import {
   deregisterInput,
   deregistrationInfo as deregistrationInfoSchema,
@@ -10,8 +10,6 @@ import { z } from 'zod';
 import type { Deps } from '../platform/deps.ts';
 import { ctxOf } from '../platform/http/context.ts';
 import { deregisterLocation, deregistrationInfo } from './deregister-location.ts';
-
-const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).max(50) });
 
 /** The deregistration's HTTP entry points: v2 and legacy LocatieAfmelden/LocatieAfmelden. */
 export async function deregisterLocationRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -28,7 +26,7 @@ export async function deregisterLocationRoutes(fastify: FastifyInstance, deps: D
         tags,
         description:
           'What the deregistration form needs: the stock lines still on the location (sale items left out with LocatieAfmelden_DisableCheckSellItems), whether that blocks (LocatieAfmelden_MaterieelCheck), whether a buy-off amount may be asked (LocatieAfmelden_AfkoopSom), whether a deregistration is pending. Needs AppLocatieAfmelden and write access on the location (read-only role: 403; foreign or unknown: 404).',
-        params: plantLocationParam,
+        params: plantLocationParams,
         response: { 200: deregistrationInfoSchema },
       },
     },
@@ -42,7 +40,7 @@ export async function deregisterLocationRoutes(fastify: FastifyInstance, deps: D
         tags,
         description:
           "Deregisters the location (LocatieAfmelden; decision 0023). With LocatieAfmelden_MaterieelCheck and stock remaining: 422 Locatie.afmelden.nog_voorraad, unless removeRemaining — then all that is left goes onto the caller's removal list and the answer is state pending: the location closes once its stock reaches zero. A date before today: 422 Locatie.afmelden.datum_verleden; buyOff without LocatieAfmelden_AfkoopSom: 422 Locatie.afmelden.afkoopsom_uit; already pending: 422 Locatie.afmelden.al_afgemeld. The department is mailed (UnsubscribePlantLocation). Needs AppLocatieAfmelden and write access (read-only: 403; foreign, unknown or closed: 404).",
-        params: plantLocationParam,
+        params: plantLocationParams,
         body: deregisterInput,
         response: { 200: deregistrationResult, 422: apiError },
       },
@@ -59,7 +57,7 @@ export async function deregisterLocationRoutes(fastify: FastifyInstance, deps: D
           'Deregisters materieelLocatieNr like POST v2.0/PlantLocations/{plantLocation}/deregistration (the same rules and 422 codes): datum, opmerking, afkoopsom, allesAfvoeren (all that is left onto the removal list; the location closes at zero stock). status afgemeld or in_afwachting.',
         body: z
           .object({
-            materieelLocatieNr: z.string().trim().min(1).max(50),
+            materieelLocatieNr: locationNumber,
             datum: date,
             opmerking: text(1000).optional(),
             afkoopsom: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams } from '@mp/contract/api/common';
 import {
   departmentRequest,
   executeInput,
@@ -10,7 +10,6 @@ import {
 } from '@mp/contract/api/department';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { addReturnPhoto } from '../modules/orders/index.ts';
 import {
   changeRequestStatus,
@@ -24,8 +23,6 @@ import { ctxOf } from '../platform/http/context.ts';
 import { uploadForm } from '../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../platform/http/route-access.ts';
 import { executeRequest } from './execute-request.ts';
-
-const idParams = z.object({ id: z.guid() });
 
 /**
  * The equipment department's calls on requests (issue #12, decision 0018), all under Department/requests: the queue,

@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams } from '@mp/contract/api/common';
 import { orderForm, submitResult } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +16,6 @@ import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.t
 import { submitOrderList } from './submit-order-list.ts';
 
 // why: one name per path position (`id` = the order list for …/order, the request elsewhere).
-const idParams = z.object({ id: z.guid() });
 
 /** The order submit: v2 PlantRequests/{orderListId}/order and the legacy MaterieelAanvraag/AddAanvraag. */
 export async function submitOrderListRoutes(fastify: FastifyInstance, deps: Deps) {

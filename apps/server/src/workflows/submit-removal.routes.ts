@@ -1,4 +1,4 @@
-import { apiError, requireOneOf } from '@mp/contract/api/common';
+import { apiError, locationNumber, requireOneOf } from '@mp/contract/api/common';
 import { type RemovalForm, removalForm } from '@mp/contract/api/removal';
 import { submitResult } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +35,7 @@ const describeRules =
 const legacyRemovalForm = requireOneOf(
   z
     .object({
-      materieelLocatieNr: z.string().trim().min(1).max(50),
+      materieelLocatieNr: locationNumber,
       afvoerDatum: legacyDay,
       transportmiddel: text(50),
       /** bestemming: the depot number. */

@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { RECENTLY_VIEWED_MAX } from '../rules/recently-viewed.ts';
 import { MAX_SEARCH_LENGTH } from '../rules/search.ts';
-import { commaListPattern, decimal, guidSource, listEntrySource, urlReference } from './common.ts';
+import {
+  commaListPattern,
+  decimal,
+  guidSource,
+  listEntrySource,
+  locationNumber,
+  urlReference,
+} from './common.ts';
 import { localeSchema } from './shell.ts';
 
 export const rentalTypeSchema = z.enum(['Verhuur', 'Verkoop', 'Verkoop_Terugkoop']);
@@ -92,7 +99,7 @@ export const filterQuery = {
   dayMax: amount,
   weekMin: amount,
   weekMax: amount,
-  plantLocation: z.string().trim().min(1).max(50).optional(),
+  plantLocation: locationNumber.optional(),
 };
 
 /** GET /api/v2.0/Products/{categoryId} */

@@ -100,7 +100,16 @@ export const calendarDay = z
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const itemNumber = z.string().trim().min(1).max(50);
+/**
+ * A location's number as a caller sends it ('P-24001'; `plantLocation`, `materieelLocatieNr`, `targetLocation`, …):
+ * the one schema of every input that names a location (issue #32 item 4). Whether it is one of the caller's is the
+ * server's access check, not the schema's.
+ */
 export const locationNumber = z.string().trim().min(1).max(50);
+/** The path parameters `{plantLocation}` of a route on one location. */
+export const plantLocationParams = z.object({ plantLocation: locationNumber });
+/** The path parameter `{id}` of a route on one record, a GUID. */
+export const idParams = z.object({ id: z.guid() });
 /** A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. */
 export const PHONE = /^[0-9+()\-./ ]{6,30}$/;
 export const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');

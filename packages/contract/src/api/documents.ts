@@ -1,13 +1,12 @@
 // Payloads of the location documents page (/locatie-documenten, issue #13 part 4, decision 0020): the documents
 // filed under one location (site documents, delivery and removal notes, invoices …) by category, filtered by name.
 import { z } from 'zod';
-import { locationNumber, urlReference } from './common.ts';
+import { urlReference } from './common.ts';
 
 /** Page sizes of a document list (product §9: 50, 100, 250). */
 export const documentPageSizes = [50, 100, 250] as const;
 
 /** GET /api/v2.0/PlantLocations/{plantLocation}/documents. */
-export const locationDocumentsParams = z.object({ plantLocation: locationNumber });
 
 export const locationDocumentsQuery = z
   .object({

@@ -1,7 +1,7 @@
 // Payloads of the PlantLocations calls the order wizard uses (work addresses, depots). The user's own
 // locations (GET PlantLocations) are in ./shell.ts with the rest of the shell.
 import { z } from 'zod';
-import { notBefore } from './common.ts';
+import { locationNumber, notBefore } from './common.ts';
 
 /** A work address of a location (PlantLocations/{plantLocation}/addresses). */
 export const workAddress = z.object({
@@ -137,7 +137,7 @@ export const workAddressInput = z.object({
 export type WorkAddressInput = z.input<typeof workAddressInput>;
 export type WorkAddressValues = z.output<typeof workAddressInput>;
 export const workAddressParams = z.object({
-  plantLocation: z.string().trim().min(1).max(50),
+  plantLocation: locationNumber,
   addressId: z.guid(),
 });
 

@@ -1,13 +1,15 @@
 // Payloads of the reports (product §7 legacy Rapportages/*; v2 Reports): requests and orders by status, open
 // indicators and outstanding costs, for one location or a whole customer (issue #15 part 9, decision 0024).
+
 import { z } from 'zod';
+import { locationNumber } from './common.ts';
 
 export const reportScope = z.enum(['location', 'customer']);
 
 const reportFields = {
   scope: reportScope.default('customer'),
   /** The location (scope location). */
-  plantLocation: z.string().trim().min(1).max(50).optional(),
+  plantLocation: locationNumber.optional(),
   /** The customer (scope customer; admins pick one, anyone else has their own; empty for an admin: every customer). */
   customerId: z.uuid().optional(),
   /** Requests and orders of the last `months` months (indicators and costs are as of today). */

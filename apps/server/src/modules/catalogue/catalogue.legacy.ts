@@ -5,6 +5,7 @@ import {
   type ItemDetails,
   pageSizes,
 } from '@mp/contract/api/catalogue';
+import { locationNumber } from '@mp/contract/api/common';
 import { type Locale, locales, translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,6 @@ import {
 // Legacy RPC calls (POST /api/{Controller}/{Action}): the Dutch DTOs of product §3 over the same services.
 // Prices travel as numbers here and are 0 when not shown (toonPrijs false), as the old interface did.
 
-const locationNo = z.string().trim().min(1).max(50).optional();
 const itemNo = z.string().trim().min(1).max(50);
 const language = z.string().max(10).optional();
 
@@ -143,7 +143,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         body: z.object({
           categorieId: z.guid(),
-          materieelLocatieNr: locationNo,
+          materieelLocatieNr: locationNumber.optional(),
           sortBy: catalogueSort.default('default'),
           pageSize: z.literal(pageSizes).default(50),
           pageNumber: z.number().int().min(1).max(100_000).default(1),
@@ -196,7 +196,11 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  const oneItem = z.object({ materieelSoort: itemNo, materieelLocatieNr: locationNo, taal: language });
+  const oneItem = z.object({
+    materieelSoort: itemNo,
+    materieelLocatieNr: locationNumber.optional(),
+    taal: language,
+  });
   const details = legacyAnswer({
     materieelSoort: z.string(),
     documenten: legacyRows,
@@ -226,7 +230,7 @@ export function catalogueLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         body: z.object({
           materieelSoorten: z.array(itemNo).min(1).max(50),
-          materieelLocatieNr: locationNo,
+          materieelLocatieNr: locationNumber.optional(),
           taal: language,
         }),
         response: { 200: legacyAnswer({ materielen: legacyRows }) },

@@ -10,7 +10,7 @@ import {
   recentlyViewedNames,
   recentlyViewedQuery,
 } from '@mp/contract/api/catalogue';
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams } from '@mp/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Admin: deletes a category. One that still holds items or subcategories is refused (422 categorieen.niet_leeg, details itemCount/childCount) unless `moveTo` names the category to move them to first (not itself nor one below it: 422 categorieen.doel_ongeldig). One transaction; answers how much moved.',
-        params: z.object({ id: z.guid() }),
+        params: idParams,
         querystring: z.object({ moveTo: z.guid().optional() }),
         response: {
           200: categoryDeleted,

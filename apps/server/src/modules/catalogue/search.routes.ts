@@ -4,6 +4,7 @@ import {
   searchQuery,
   searchResults,
 } from '@mp/contract/api/catalogue';
+import { locationNumber } from '@mp/contract/api/common';
 import { quickSearchResponse } from '@mp/contract/api/shell';
 import { MAX_SEARCH_LENGTH } from '@mp/contract/rules/search';
 import type { FastifyInstance } from 'fastify';
@@ -91,7 +92,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
         body: z.object({
           zoekString,
           searchLanguage: language,
-          materieelLocatieNr: z.string().trim().min(1).max(50).optional(),
+          materieelLocatieNr: locationNumber.optional(),
           limit: z.number().int().min(1).max(1000).default(SEARCH_DEFAULT_LIMIT),
         }),
         response: {

@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { locationNumber, requireOneOf } from '@mp/contract/api/common';
 import type { SetDetail } from '@mp/contract/api/sets';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,7 +51,6 @@ function setDetailDto(s: SetDetail) {
 }
 
 const setKey = z.string().trim().min(1).max(50);
-const locatie = z.string().trim().min(1).max(50).optional();
 
 /** Legacy RPC calls MaterieelSets/* (POST, body is a request object). */
 export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
@@ -77,7 +76,7 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         security: visitorsWhenAllowed,
         tags,
-        body: z.object({ materieelLocatieNr: locatie }).passthrough().nullish(),
+        body: z.object({ materieelLocatieNr: locationNumber.optional() }).passthrough().nullish(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },
       },
     },
@@ -95,7 +94,11 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         body: requireOneOf(
           z
-            .object({ id: setKey.optional(), setNummer: setKey.optional(), materieelLocatieNr: locatie })
+            .object({
+              id: setKey.optional(),
+              setNummer: setKey.optional(),
+              materieelLocatieNr: locationNumber.optional(),
+            })
             .passthrough(),
           ['id', 'setNummer'],
         ),
@@ -114,7 +117,9 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         security: visitorsWhenAllowed,
         tags,
-        body: z.object({ ids: z.array(setKey).min(1).max(100), materieelLocatieNr: locatie }).passthrough(),
+        body: z
+          .object({ ids: z.array(setKey).min(1).max(100), materieelLocatieNr: locationNumber.optional() })
+          .passthrough(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },
       },
     },
@@ -133,7 +138,9 @@ export function setsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         security: visitorsWhenAllowed,
         tags,
-        body: z.object({ materieelSoort: setKey, materieelLocatieNr: locatie }).passthrough(),
+        body: z
+          .object({ materieelSoort: setKey, materieelLocatieNr: locationNumber.optional() })
+          .passthrough(),
         response: { 200: legacyAnswer({ sets: legacyRows }) },
       },
     },

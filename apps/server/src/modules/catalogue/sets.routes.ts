@@ -1,3 +1,4 @@
+import { locationNumber } from '@mp/contract/api/common';
 import { setDetail, setsQuery, setsResponse } from '@mp/contract/api/sets';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -62,7 +63,7 @@ export async function setsRoutes(fastify: FastifyInstance, deps: Deps) {
             .max(50)
             .regex(/^(?!\.{1,2}$)/),
         }),
-        querystring: z.object({ plantLocation: z.string().trim().min(1).max(50).optional() }).strict(),
+        querystring: z.object({ plantLocation: locationNumber.optional() }).strict(),
         response: { 200: setDetail },
       },
     },

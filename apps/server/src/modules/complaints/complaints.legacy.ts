@@ -1,4 +1,4 @@
-import { apiError, requireOneOf } from '@mp/contract/api/common';
+import { apiError, locationNumber, requireOneOf } from '@mp/contract/api/common';
 import {
   type ComplaintDetail,
   type ComplaintDocument,
@@ -97,7 +97,7 @@ function klachtDetailDto(c: ComplaintDetail, locale: Locale) {
 const reference = z.string().trim().max(50).nullish();
 const legacyCreate = z
   .object({
-    materieelLocatieNr: z.string().trim().min(1).max(50),
+    materieelLocatieNr: locationNumber,
     klachtType: complaintTypeSchema,
     onderwerp: z.string().trim().min(1).max(200),
     omschrijving: z.string().trim().min(1).max(4000),
@@ -136,7 +136,7 @@ function inLegacyNames(e: unknown): never {
 
 const listBody = z
   .object({
-    materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+    materieelLocatieNr: locationNumber.nullish(),
     status: complaintStatusSchema.nullish(),
     zoekString: z.string().trim().max(100).nullish(),
     pagina: z.number().int().min(1).max(100_000).nullish(),

@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams } from '@mp/contract/api/common';
 import {
   complaintAnswerInput,
   complaintDetail,
@@ -45,7 +45,6 @@ import {
   readDocument,
 } from './complaints.service.ts';
 
-const idParams = z.object({ id: z.guid() });
 const docParams = z.object({ id: z.guid(), documentId: z.guid() });
 const access =
   "Needs AppKlachten and the complaint's location to be the caller's (or the caller management of its customer): another customer's complaint answers 404 like an unknown one.";

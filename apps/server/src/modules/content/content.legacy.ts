@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { idParams, requireOneOf } from '@mp/contract/api/common';
 import {
   footerColumnName as columnName,
   footerColumn,
@@ -216,7 +216,7 @@ export async function contentLegacy(fastify: FastifyInstance, deps: Deps) {
     '/api/ServiceMessages/RemoveServiceMessage',
     {
       config: adminOnly,
-      schema: { tags, body: z.object({ id: z.guid() }).passthrough(), response: { 204: z.null() } },
+      schema: { tags, body: idParams.passthrough(), response: { 204: z.null() } },
     },
     async (req, reply) => {
       await removeMessage(ctxOf(req, deps), req.body.id);

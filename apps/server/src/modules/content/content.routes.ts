@@ -1,4 +1,4 @@
-import { notBefore } from '@mp/contract/api/common';
+import { idParams, notBefore } from '@mp/contract/api/common';
 import {
   footerColumnName as columnName,
   contentPage,
@@ -35,7 +35,6 @@ import {
 
 const HTML_MAX = 200_000;
 const moment = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
-const idParam = z.object({ id: z.guid() });
 const localeQuery = z.object({ locale: localeSchema.optional() });
 const pageKind = z.enum(['page', 'info', 'news']);
 
@@ -114,7 +113,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
         security: visitorsWhenAllowed,
         tags: pages,
         description: 'One page with its sanitized HTML in `locale`, falling back to nl-NL.',
-        params: idParam,
+        params: idParams,
         querystring: localeQuery,
         response: { 200: contentPage },
       },
@@ -141,7 +140,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: pages,
         description: 'Admin: change the text of one locale (adds it when new), the kind or the publication.',
-        params: idParam,
+        params: idParams,
         body: pageUpdate,
         response: { 200: contentPage },
       },
@@ -155,7 +154,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: pages,
         description: 'Admin: delete a page (all locales).',
-        params: idParam,
+        params: idParams,
         response: { 204: z.null() },
       },
     },
@@ -236,7 +235,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: messages,
         description: 'Admin: change a message.',
-        params: idParam,
+        params: idParams,
         body: messageUpdate,
         response: { 200: serviceMessageAdmin },
       },
@@ -250,7 +249,7 @@ export async function contentRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: messages,
         description: 'Admin: delete a message.',
-        params: idParam,
+        params: idParams,
         response: { 204: z.null() },
       },
     },

@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { locationNumber, requireOneOf } from '@mp/contract/api/common';
 import type { LocationDocument } from '@mp/contract/api/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +37,6 @@ const documentDto = (d: LocationDocument) => ({
   url: d.url,
 });
 
-const locationNo = z.string().trim().min(1).max(50);
 const itemNo = z.string().trim().min(1).max(50);
 
 export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
@@ -53,7 +52,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
           "GET PlantLocations/{plantLocation}/documents in the old client's names: zoekString and categorie filter as query and category do; pagina / aantalPerPagina (up to 250, default 250) page.",
         body: z
           .object({
-            materieelLocatieNr: locationNo,
+            materieelLocatieNr: locationNumber,
             zoekString: z.string().trim().max(100).nullish(),
             categorie: z.string().trim().min(1).max(100).nullish(),
             pagina: z.number().int().min(1).max(100_000).nullish(),
@@ -99,7 +98,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
         body: z
           .object({
             materieelSoort: itemNo,
-            materieelLocatieNr: locationNo.nullish(),
+            materieelLocatieNr: locationNumber.nullish(),
             taal: z.string().nullish(),
           })
           .passthrough(),
@@ -120,7 +119,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
           "A numbered plant's documents (its inspection certificates …, then its item's manuals) in the old client's names, for the members of the location it stands on (materieelLocatieNr) with AppMaterieelvoorraad; any other plant or location answers 404 alike. Each: GET Documents/{documentSystemId}.",
         body: z
           .object({
-            materieelLocatieNr: locationNo,
+            materieelLocatieNr: locationNumber,
             materieelNummer: itemNo,
             materieelSoort: itemNo.nullish(),
           })

@@ -1,9 +1,5 @@
-import { urlReference } from '@mp/contract/api/common';
-import {
-  locationDocumentList,
-  locationDocumentsParams,
-  locationDocumentsQuery,
-} from '@mp/contract/api/documents';
+import { plantLocationParams, urlReference } from '@mp/contract/api/common';
+import { locationDocumentList, locationDocumentsQuery } from '@mp/contract/api/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,7 +71,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           "Locatiedocumenten: the documents filed under plantLocation (site documents, delivery and removal notes, invoices …) with each category's count, by category (Documenten_LocatieCategorieen's order, else alphabetical), newest first; only those whose title or file name matches Documenten_LocatieDocumentNaamFilter; query (words in the title or file name) and category filter; paged (pageSize up to 250). Needs the functional area Documenten (403) and the location to be the caller's (its members, the read-only role too, and admins): another customer's or an unknown location answers 404 alike. An invoice's document needs AppMaterieelFacturen and an order's its kind's area, else it is left out. Each file: GET Documents/{id}/content.",
-        params: locationDocumentsParams,
+        params: plantLocationParams,
         querystring: locationDocumentsQuery,
         response: { 200: locationDocumentList },
       },

@@ -1,4 +1,4 @@
-import { requireOneOf } from '@mp/contract/api/common';
+import { locationNumber, requireOneOf } from '@mp/contract/api/common';
 import type { FavouriteList } from '@mp/contract/api/favourites';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +19,6 @@ import {
 
 const materieelSoort = z.string().trim().min(1).max(50);
 const naam = z.string().trim().min(1).max(100);
-const locatie = z.string().trim().min(1).max(50);
 /** The list id: `lijstId` in the legacy bodies (`id` accepted too). */
 const lijst = { lijstId: z.guid().optional(), id: z.guid().optional() };
 /** A body that names its list (lijstId or id). */
@@ -60,7 +59,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z.object({ materieelLocatieNr: locatie.optional() }).passthrough().nullish(),
+        body: z.object({ materieelLocatieNr: locationNumber.optional() }).passthrough().nullish(),
         response: { 200: legacyAnswer({ lijsten: legacyRows }) },
       },
     },
@@ -76,7 +75,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: z
-          .object({ materieelLocatieNr: locatie.optional(), ...lijst })
+          .object({ materieelLocatieNr: locationNumber.optional(), ...lijst })
           .passthrough()
           .nullish(),
         response: { 200: legacyAnswer({ lijsten: legacyRows }) },
@@ -96,7 +95,7 @@ export function favouritesLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z.object({ naam, materieelLocatieNr: locatie.nullish() }).passthrough(),
+        body: z.object({ naam, materieelLocatieNr: locationNumber.nullish() }).passthrough(),
         response: { 200: legacyAnswer({ id: z.string(), naam: z.string() }) },
       },
     },

@@ -1,4 +1,4 @@
-import { itemNumber } from '@mp/contract/api/common';
+import { idParams, itemNumber } from '@mp/contract/api/common';
 import {
   addFavouriteItemsInput,
   createFavouriteListInput,
@@ -25,8 +25,6 @@ import {
   removeFavouriteItem,
   renameFavouriteList,
 } from './favourites.service.ts';
-
-const idParams = z.object({ id: z.guid() });
 
 export async function favouritesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

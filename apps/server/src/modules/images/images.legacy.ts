@@ -1,4 +1,4 @@
-import { anyCaseWords, apiError, urlReference } from '@mp/contract/api/common';
+import { anyCaseWords, apiError, idParams, urlReference } from '@mp/contract/api/common';
 import { corporateIdentity } from '@mp/contract/api/shell';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -144,10 +144,7 @@ export function imagesLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'Admin: clear a category image.',
-        body: z.union([
-          z.object({ categoryId: z.guid() }).passthrough(),
-          z.object({ id: z.guid() }).passthrough(),
-        ]),
+        body: z.union([z.object({ categoryId: z.guid() }).passthrough(), idParams.passthrough()]),
         response: { 204: z.null() },
       },
     },

@@ -1,4 +1,4 @@
-import { notBefore } from '@mp/contract/api/common';
+import { idParams, notBefore } from '@mp/contract/api/common';
 import {
   creditMemoBody,
   creditMemoResult,
@@ -30,7 +30,6 @@ import {
 } from './invoices.service.ts';
 import { createCreditMemo, runInvoicingAsDepartment, setInvoiceStatus } from './invoicing.service.ts';
 
-const idParams = z.object({ id: z.guid() });
 const access =
   "Needs the functional area AppMaterieelFacturen and the document's location to be the caller's (the read-only role reads; admins and the equipment department read every location's): another customer's document answers 404 like an unknown one, and so does one that Facturen_DebetFilter / Facturen_CreditFilter hides.";
 const exportQuery = invoiceListQuery

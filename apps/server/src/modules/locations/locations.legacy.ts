@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, locationNumber } from '@mp/contract/api/common';
 import { NEW_LOCATION_NO } from '@mp/contract/api/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -121,7 +121,7 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
         tags: ['Legacy'],
         description:
           "The work addresses of one of the caller's locations (the default first; with DepotWerkAdresen_TonenEnGebruiken also the depots, soort depot). 404 error.locatie_onbekend for a location the caller does not belong to.",
-        body: z.object({ materieelLocatieNr: z.string().trim().min(1).max(50) }).passthrough(),
+        body: z.object({ materieelLocatieNr: locationNumber }).passthrough(),
         response: { 200: z.object({ adressen: z.array(adres) }) },
       },
     },

@@ -1,4 +1,4 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams, locationNumber, plantLocationParams } from '@mp/contract/api/common';
 import {
   approveLocationRequestInput,
   depotList,
@@ -46,8 +46,6 @@ import {
 } from './locations.requests.ts';
 import { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';
 
-const plantLocationParam = z.object({ plantLocation: z.string().trim().min(1).max(50) });
-
 export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['PlantLocations'];
@@ -87,7 +85,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Work addresses of a location the user belongs to (404 error.locatie_onbekend otherwise).',
-        params: plantLocationParam,
+        params: plantLocationParams,
         response: { 200: workAddressList },
       },
     },
@@ -136,7 +134,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `Adds a work address (201); without code it gets the next free WA-nn; a code the location already has answers 422 Locatie.adres_code_bestaat; isDefault clears the other default. ${addressAccess}`,
-        params: plantLocationParam,
+        params: plantLocationParams,
         body: workAddressInput,
         response: { 201: workAddress, 422: apiError },
       },
@@ -184,7 +182,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The location data page: facts, members (with what the caller may change) and the traffic light (days of the oldest stock line against Locatie_Indicator*). ${dataAccess}`,
-        params: plantLocationParam,
+        params: plantLocationParams,
         response: { 200: locationDetails },
       },
     },
@@ -198,7 +196,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           'Changes the descriptions, project number and dates (204): a member with role user, an admin, or the key user of the location’s customer (403 error.alleen_lezen for the read-only role; 404 otherwise). An end before the start answers 422 validation.einde_na_begin at endDate.',
-        params: plantLocationParam,
+        params: plantLocationParams,
         body: locationFactsUpdate,
         response: { 204: z.null(), 422: apiError },
       },
@@ -210,7 +208,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
 
   const memberParams = z.object({
-    plantLocation: z.string().trim().min(1).max(50),
+    plantLocation: locationNumber,
     userId: z.string().min(1).max(64),
   });
   app.put(
@@ -267,7 +265,6 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  const requestId = z.object({ id: z.guid() });
   app.get(
     '/api/v2.0/Department/location-requests',
     {
@@ -291,7 +288,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags: ['Department'],
         description:
           "Approves an open location request: the location (number and customer as chosen; 422 Locatie.aanmaken.nummer_bestaat / klant_onbekend / klant_geblokkeerd) and the requester's membership (role user) in one transaction; the requester is mailed. A request already handled: 422 Locatie.aanvragen.al_behandeld; unknown: 404.",
-        params: requestId,
+        params: idParams,
         body: approveLocationRequestInput,
         response: { 200: locationRequest, 422: apiError },
       },
@@ -307,7 +304,7 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags: ['Department'],
         description:
           'Rejects an open location request with a reason the requester is mailed. Already handled: 422 Locatie.aanvragen.al_behandeld; unknown: 404.',
-        params: requestId,
+        params: idParams,
         body: rejectLocationRequestInput,
         response: { 200: locationRequest, 422: apiError },
       },

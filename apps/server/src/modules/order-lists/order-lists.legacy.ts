@@ -1,4 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract';
+import { locationNumber } from '@mp/contract/api/common';
 import { lineAmount, type OrderDraft, type OrderList } from '@mp/contract/api/order-lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +18,6 @@ import {
   updateOrderList,
 } from './order-lists.service.ts';
 
-const locatie = z.string().trim().min(1).max(50);
 const materieelSoort = z.string().trim().min(1).max(50);
 const comment = z.string().max(500).nullish();
 /** A legacy date: 'YYYY-MM-DD', or a timestamp the old client shifted so its first 10 characters are the day. */
@@ -141,7 +141,7 @@ async function answer(ctx: Ctx, list: OrderList) {
   return bestellijstDto(list, draft);
 }
 
-const listBody = { materieelLocatieNr: locatie, bestellijstId: z.guid().nullish() };
+const listBody = { materieelLocatieNr: locationNumber, bestellijstId: z.guid().nullish() };
 const itemsBody = z
   .array(z.object({ materieelSoort, aantal: lineAmount, comment }).passthrough())
   .min(1)
@@ -178,7 +178,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        body: z.object({ materieelLocatieNr: locatie }).passthrough(),
+        body: z.object({ materieelLocatieNr: locationNumber }).passthrough(),
         response: { 200: legacyAnswer({ meerdereBestellijsten: z.boolean(), lijsten: legacyRows }) },
       },
     },
@@ -355,7 +355,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         body: z
           .object({
-            materieelLocatieNr: locatie,
+            materieelLocatieNr: locationNumber,
             bestellijstId: z.guid(),
             naam: z.string().trim().min(1).max(100),
           })
@@ -380,7 +380,7 @@ export function orderListsLegacy(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         body: z
-          .object({ materieelLocatieNr: locatie, naam: z.string().trim().min(1).max(100) })
+          .object({ materieelLocatieNr: locationNumber, naam: z.string().trim().min(1).max(100) })
           .passthrough(),
         response: bestellijstAnswer,
       },

@@ -1,4 +1,4 @@
-import { locationNumber } from '@mp/contract/api/common';
+import { locationNumber, plantLocationParams } from '@mp/contract/api/common';
 import {
   addOrderListLinesInput,
   addOrderListLinesQuery,
@@ -28,7 +28,6 @@ import {
   updateOrderList,
 } from './order-lists.service.ts';
 
-const locationParams = z.object({ plantLocation: locationNumber });
 // why: one name per path position (`id` = the order list id, orderListId in the spec's paths).
 const listParams = z.object({ plantLocation: locationNumber, id: z.guid() });
 const lineParams = z.object({ plantLocation: locationNumber, id: z.guid(), lineId: z.guid() });
@@ -45,7 +44,7 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description:
           "The user's order lists on the location (the first is the default, made on first use), with line counts for the main bar.",
-        params: locationParams,
+        params: plantLocationParams,
         response: { 200: orderListsResponse },
       },
     },
@@ -58,7 +57,7 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'A new named order list (only with Bestellen_EnableMeerdereBestellijsten; else 422).',
-        params: locationParams,
+        params: plantLocationParams,
         body: createOrderListInput,
         response: { 201: orderList },
       },

@@ -1,4 +1,4 @@
-import { calendarDay, notBefore, requireOneOf } from '@mp/contract/api/common';
+import { calendarDay, locationNumber, notBefore, requireOneOf } from '@mp/contract/api/common';
 import {
   type ExitOrderDetail,
   type ExitOrderSummary,
@@ -155,7 +155,7 @@ function exitDetailDto(x: ExitOrderDetail, locale: Locale) {
 }
 
 const paging = {
-  materieelLocatieNr: z.string().trim().min(1).max(50),
+  materieelLocatieNr: locationNumber,
   pagina: z.number().int().min(1).max(100_000).nullish(),
   aantalPerPagina: z.number().int().min(1).max(100).nullish(),
 };

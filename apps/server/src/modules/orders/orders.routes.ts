@@ -1,3 +1,4 @@
+import { idParams } from '@mp/contract/api/common';
 import {
   exitOrderDetail,
   exitOrderList,
@@ -16,7 +17,6 @@ import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { ordersLegacy } from './orders.legacy.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
 
-const idParams = z.object({ id: z.guid() });
 const access =
   "Needs the kind's functional area (AppMaterieelordersAanvoer, …Afvoer, …VerplaatsingNaar, …VerplaatsingVan; AppExitOrders) and the location to be the caller's: another customer's order answers 404 like an unknown one.";
 

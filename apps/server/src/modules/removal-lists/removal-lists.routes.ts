@@ -1,4 +1,4 @@
-import { locationNumber, requireOneOf } from '@mp/contract/api/common';
+import { locationNumber, plantLocationParams, requireOneOf } from '@mp/contract/api/common';
 import { MAX_LINE_COMMENT } from '@mp/contract/api/order-lists';
 import {
   addRemovalLinesInput,
@@ -21,7 +21,6 @@ import {
   updateProjectRemovalLines,
 } from './removal-lists.service.ts';
 
-const params = z.object({ plantLocation: locationNumber });
 const access =
   'Needs AppAfvoerlijst; plantLocation must be one of the caller’s locations (a foreign one answers 404, like an unknown one).';
 
@@ -36,7 +35,7 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The caller's removal list (afvoerlijst) on the location: its lines with what is on site now, and their count. ${access}`,
-        params,
+        params: plantLocationParams,
         response: { 200: removalListSchema },
       },
     },
@@ -49,7 +48,7 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `Puts stock lines on the caller's removal list (a line already there gets the new amount), or with all=true everything still available (only with MaterieelvoorraadBulkTerugsturenEnabled, which also allows more than one line per call). Each amount is checked against the stock at the moment of writing, minus what other users already put on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers (422 error.onvoldoende_voorraad naming the lines). Refused with 422 when Materieelvoorraad_NietMeerAfvoeren; the read-only role administration gets 403. ${access}`,
-        params,
+        params: plantLocationParams,
         body: addRemovalLinesInput,
         response: { 200: removalListSchema },
       },
@@ -63,7 +62,7 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The project variant (ProjectOverzichten_TonenEnGebruiken, else 403 Afvoerlijst.project_uit): the caller's removal lists on every location of theirs with the same project number as plantLocation — that one first, the others when they hold lines. Lines are edited with PATCH RemovalLists/{their location}/lines/{lineId}. ${access}`,
-        params,
+        params: plantLocationParams,
         response: { 200: projectRemovalLists },
       },
     },

@@ -1,3 +1,4 @@
+import { locationNumber } from '@mp/contract/api/common';
 import type { ReportQuery } from '@mp/contract/api/reports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { readReports } from './reports.service.ts';
 
 const body = z
   .object({
-    materieelLocatieNr: z.string().trim().min(1).max(50).optional(),
+    materieelLocatieNr: locationNumber.optional(),
     klantId: z.uuid().optional(),
     maanden: z.coerce.number().int().min(1).max(36).default(12),
   })

@@ -1,5 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract';
-import { anyCaseWords, CALENDAR_DAY, requireOneOf } from '@mp/contract/api/common';
+import { anyCaseWords, CALENDAR_DAY, locationNumber, requireOneOf } from '@mp/contract/api/common';
 import { orderForm, type RequestDetail, type RequestSummary } from '@mp/contract/api/requests';
 import { type Locale, translate } from '@mp/contract/i18n';
 import type { RequestKind } from '@mp/contract/rules/request-status';
@@ -151,7 +151,7 @@ export const legacyOrderForm = requireOneOf(
   z
     .object({
       bestellijstId: z.guid().nullish(),
-      materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+      materieelLocatieNr: locationNumber.nullish(),
       leverDatum: legacyDay,
       retourDatum: legacyDay,
       transportmiddel: text(50),
@@ -251,7 +251,7 @@ export function requestsLegacy(fastify: FastifyInstance, deps: Deps) {
         tags,
         body: z
           .object({
-            materieelLocatieNr: z.string().trim().min(1).max(50).nullish(),
+            materieelLocatieNr: locationNumber.nullish(),
             status: z
               .enum(['submitted', 'in_progress', 'planned', 'done', 'cancelled', 'rejected'])
               .nullish(),

@@ -1,8 +1,7 @@
-import { apiError } from '@mp/contract/api/common';
+import { apiError, idParams } from '@mp/contract/api/common';
 import { cancelRequestInput, requestDetail, requestList, requestListQuery } from '@mp/contract/api/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { requestsLegacy } from './requests.legacy.ts';
@@ -10,7 +9,6 @@ import { getRequest, listRequests } from './requests.service.ts';
 import { cancelRequest } from './requests.status.ts';
 
 // why: one name per path position (`id` = the request; …/{id}/order, the submit, is workflows/submit-order-list.routes.ts).
-const idParams = z.object({ id: z.guid() });
 export async function requestsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['PlantRequests'];

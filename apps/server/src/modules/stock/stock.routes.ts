@@ -1,5 +1,5 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
-import { itemNumber, locationNumber } from '@mp/contract/api/common';
+import { idParams, itemNumber, locationNumber } from '@mp/contract/api/common';
 import {
   allStockQuery,
   allStock as allStockSchema,
@@ -74,7 +74,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The stock on plantLocation (Materieelvoorraad): every bulk item and numbered plant, in the category and its own items only (the empty guid: every category), filtered by query (words in number, description or plant number), sorted and paged. Each line: on site since, days on site, prices per product §6, the next inspection with its colour (MaterieelvoorraadKeuringsdatum{Info,Warning,Danger}Days), what is on removal lists and what the caller may still put on theirs. ${access}`,
-        params: z.object({ id: z.guid() }),
+        params: idParams,
         querystring: stockQuery,
         response: { 200: stockPageSchema },
       },
@@ -131,7 +131,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The stock of every location of the caller, grouped by location with totals (AlleMaterieelvoorraad, needs Materieelvoorraad_ToonAllevoorraden, else 403 Materieelvoorraad.alle_voorraden_uit), or with query the search over them (Materieel-Zoeken-Locaties: where is item X or plant Y). {id}: a category, the empty guid for all. At most maxLinesPerLocation lines per location; the totals count all. Needs AppMaterieelvoorraad.`,
-        params: z.object({ id: z.guid() }),
+        params: idParams,
         querystring: allStockQuery,
         response: { 200: allStockSchema },
       },
@@ -146,7 +146,7 @@ export async function stockRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: `The stock on plantLocation as a file (format xlsx, the default, or csv), streamed: every line the stock page shows for the category ({id}, the empty guid: all), query and sortBy, with typed cells (numbers, money, days) and headers in the caller's language; price columns only when the caller sees prices. CSV in the caller's region (';' and decimal comma except en-US), UTF-8 with byte order mark, formulas escaped. Needs Materieelvoorraad_ShowExportVoorraad (else 403 Materieelvoorraad.export.uit). ${access}`,
-        params: z.object({ id: z.guid() }),
+        params: idParams,
         querystring: stockExportQuery,
         response: { 200: exportFile },
       },
