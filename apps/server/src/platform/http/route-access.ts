@@ -1,7 +1,7 @@
 // Who may call an operation at all, said on the route, so that a caller without the role is refused before the
 // input is looked at (issue #16 part 3: authorization before validation). The services still check it too.
 
-import { can, isDepartment } from '@mp/contract/permissions';
+import { can, isAdmin, isDepartment } from '@mp/contract/permissions';
 import { AppError } from '../errors.ts';
 import type { AuthUser } from './context.ts';
 
@@ -17,7 +17,7 @@ export const corporateIdentityEditors = { access: 'corporate-identity' } as cons
 /** The refusal of a signed-in caller the route's `config` does not admit, or null. */
 export function refusedByRole(config: unknown, user: AuthUser): AppError | null {
   const access = (config as { access?: string } | undefined)?.access;
-  if (access === 'admin' && user.role !== 'admin') return new AppError('forbidden', 'error.geen_toegang');
+  if (access === 'admin' && !isAdmin({ user })) return new AppError('forbidden', 'error.geen_toegang');
   if (access === 'department' && !isDepartment({ user }))
     return new AppError('forbidden', 'error.geen_toegang');
   if (access === 'corporate-identity' && !can({ user }, 'AppCorporateIdentity', 'write'))
