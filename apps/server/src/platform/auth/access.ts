@@ -15,6 +15,7 @@ import {
   type OrderListAtLocation,
   type OrderListById,
   type RowRequest,
+  resolveComplaint,
   resolveDocument,
   resolveExitOrder,
   resolveFavouriteList,
@@ -86,6 +87,7 @@ export type OrderRequest<T> = {
 } & RowRequest<T>;
 export type ExitOrderRequest<T> = { permission: 'exitOrder.read' } & RowRequest<T>;
 export type PlantRequest<T> = { permission: 'plant.read' } & RowRequest<T>;
+export type ComplaintRequest<T> = { permission: Of<'complaint'>; department?: boolean } & RowRequest<T>;
 
 export type AccessRequest =
   | AreaRequest
@@ -104,7 +106,8 @@ export type AccessRequest =
   | RequestRequest<{ locationId: string }>
   | OrderRequest<{ locationId: string }>
   | ExitOrderRequest<{ locationId: string }>
-  | PlantRequest<{ locationId: string | null }>;
+  | PlantRequest<{ locationId: string | null }>
+  | ComplaintRequest<{ locationId: string }>;
 
 export function requireAccess(ctx: Ctx, r: AreaRequest): Promise<void>;
 export function requireAccess(ctx: Ctx, r: { permission: 'visitor' }): Promise<void>;
@@ -145,6 +148,11 @@ export function requireAccess<T extends { locationId: string | null }>(
   ctx: Ctx,
   r: PlantRequest<T>,
 ): Promise<{ row: T; location: LocationAccess }>;
+/** The complaint and its location (null for the department, and never for management where it is no member). */
+export function requireAccess<T extends { locationId: string }>(
+  ctx: Ctx,
+  r: ComplaintRequest<T>,
+): Promise<{ row: T; location: LocationAccess | null }>;
 export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown> {
   const action = r.permission.endsWith('.write') ? 'write' : 'read';
   // the call's functional area first (an area request is nothing else)
@@ -167,8 +175,9 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
         const { locationIds, allowDeregistered } = r;
         return resolveSomeLocations(ctx, action, locationIds, { allowDeregistered });
       }
-      const { allowDeregistered, unblocked, keyUser, department, anonymousAsUnknown } = r as LocationRequest;
-      const options = { allowDeregistered, unblocked, keyUser, department, anonymousAsUnknown };
+      const { allowDeregistered, unblocked, keyUser, department, management, anonymousAsUnknown } =
+        r as LocationRequest;
+      const options = { allowDeregistered, unblocked, keyUser, department, management, anonymousAsUnknown };
       return resolveLocation(ctx, action, r as LocationKey, options);
     }
     case 'locations.read':
@@ -205,6 +214,9 @@ export async function requireAccess(ctx: Ctx, r: AccessRequest): Promise<unknown
       return resolveExitOrder(ctx, r);
     case 'plant.read':
       return resolvePlant(ctx, r);
+    case 'complaint.read':
+    case 'complaint.write':
+      return resolveComplaint(ctx, action, r);
   }
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { toAuthUser } from '../../modules/auth/auth.common.ts';
+import { selectComplaint } from '../../modules/complaints/complaints.queries.ts';
 import { selectDocument } from '../../modules/documents/documents.queries.ts';
 import { selectFavouriteList } from '../../modules/favourites/favourites.queries.ts';
 import { selectInvoice } from '../../modules/invoices/invoices.queries.ts';
@@ -18,7 +19,8 @@ import { locationFilter, locationWithRoleJsonSql, requireAccess } from './access
 
 // One test per resolver of platform/auth/resolvers/ (issue #32 item 2): a user of one customer asks for what belongs to
 // another customer and is refused exactly as for something unknown (404), or with 403 where that is today's answer.
-// Van Dijk (K-10045): P-24001..P-24007, uitvoerder@ (member of P-24001..4, 7), administratie@ (read-only on P-24001).
+// Van Dijk (K-10045): P-24001..P-24007, uitvoerder@ (member of P-24001..4, 7), administratie@ (read-only on P-24001),
+// directie@ (management, member of all).
 // Infra Noord (K-10112): P-24008..P-24012, projectleider@, a.postma@ (P-24009, P-24012), sleutel@ (its key user).
 
 const VAN_DIJK = 'uitvoerder@vandijk.nl';
@@ -27,6 +29,7 @@ const INFRA = 'projectleider@infranoord.nl';
 const INFRA_KEY_USER = 'sleutel@infranoord.nl';
 const ADMIN = 'admin@materieelportaal.nl';
 const DEPARTMENT = 'materieeldienst@materieelportaal.nl';
+const MANAGEMENT = 'directie@vandijk.nl';
 const UNKNOWN_ID = '00000000-0000-0000-0000-000000000000';
 
 let t: TestApp;
@@ -423,5 +426,48 @@ describe('request (resolvers/resources.ts)', () => {
     // the department reads every customer's; a customer's user is no department (403 before the request is read)
     expect(await outcome(ask(department, request.id, 'read', true))).toBe('ok');
     expect(await outcome(ask(infra, request.id, 'read', true))).toBe('403 error.geen_toegang');
+  });
+});
+
+describe('complaint (resolvers/resources.ts)', () => {
+  it("refuses a complaint at another customer's location (404 as an unknown one), the read-only role and management a write (403)", async () => {
+    const complaint = await one<{ id: string }>(sql`
+      select c.id from complaints c join plant_locations l on l.id = c.location_id
+      where l.location_no = 'P-24001' order by c.complaint_no limit 1`);
+    const ask = (ctx: Ctx, id: string, action: 'read' | 'write', department?: boolean) =>
+      requireAccess(ctx, {
+        permission: action === 'read' ? 'complaint.read' : 'complaint.write',
+        department,
+        load: () => selectComplaint(t.deps.db, { id }),
+        notFound: () => new AppError('not_found', 'error.niet_gevonden', { details: { id } }),
+      });
+    const [owner, readOnly, infra, department, management] = await Promise.all([
+      ctxFor(VAN_DIJK),
+      ctxFor(READ_ONLY),
+      ctxFor(INFRA),
+      ctxFor(DEPARTMENT),
+      ctxFor(MANAGEMENT),
+    ]);
+    expect(await outcome(ask(owner, complaint.id, 'write'))).toBe('ok');
+    expect(await outcome(ask(readOnly, complaint.id, 'read'))).toBe('ok');
+    expect(await outcome(ask(readOnly, complaint.id, 'write'))).toBe('403 error.alleen_lezen');
+    expect(await outcome(ask(infra, complaint.id, 'read'))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(infra, complaint.id, 'write'))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(infra, UNKNOWN_ID, 'read'))).toBe('404 error.niet_gevonden');
+    expect(await outcome(ask(department, complaint.id, 'write', true))).toBe('ok');
+    expect(await outcome(ask(infra, complaint.id, 'read', true))).toBe('403 error.geen_toegang');
+    // management reads its own customer's complaints where it is no member, and writes there not
+    const managementId = await userIdOf(MANAGEMENT);
+    const locationId = await locationIdOf('P-24001');
+    await t.database.db.execute(
+      sql`delete from location_memberships where user_id = ${managementId} and location_id = ${locationId}`,
+    );
+    try {
+      expect(await outcome(ask(management, complaint.id, 'read'))).toBe('ok');
+      expect(await outcome(ask(management, complaint.id, 'write'))).toBe('403 error.geen_toegang');
+    } finally {
+      await t.database.db.execute(sql`insert into location_memberships (user_id, location_id, role)
+        values (${managementId}, ${locationId}, 'user')`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   type Action,
   canManageUser,
+  hasRole,
   isAdmin,
   isDepartment,
   isKeyUser,
@@ -67,6 +68,11 @@ export interface LocationOptions {
    */
   department?: boolean;
   /**
+   * Management (the named role) of the location's customer reads it too where it is no member (decision 0021: the
+   * board's complaints), deregistered only with `allowDeregistered`; its role in the answer is null, not writable.
+   */
+  management?: boolean;
+  /**
    * An anonymous visitor naming a location gets the location's 404 instead of 401 (the catalogue-type calls, open to
    * visitors with AllowAnonymousUsers: unknown, foreign and any location answer alike).
    */
@@ -98,6 +104,11 @@ function keyUserOf(user: AuthUser, found: LocationWithRole): boolean {
   return isKeyUser({ user }) && user.customerId === found.customerId && !found.deregisteredAt;
 }
 
+/** Management of this location's customer (an admin passes as an admin). */
+function managementOf(user: AuthUser, found: LocationWithRole): boolean {
+  return hasRole({ user }, 'management') && user.customerId !== null && user.customerId === found.customerId;
+}
+
 /** The decision on one location the caller read, with the caller's role on it. */
 function decide(
   user: AuthUser,
@@ -118,6 +129,14 @@ function decide(
     const memberWrites = f.role !== null && locationRoleAllows(f.role, 'write');
     access = accessOf(f, f.role, admin || memberWrites || (!!options.keyUser && keyUserOf(user, f)));
   } else if (options.keyUser && found && keyUserOf(user, found)) access = accessOf(found, null, true);
+  else if (
+    options.management &&
+    action === 'read' &&
+    found &&
+    managementOf(user, found) &&
+    (!found.deregisteredAt || options.allowDeregistered)
+  )
+    access = accessOf(found, null, false);
   else throw refusal;
   if (options.unblocked && access.blocked) {
     throw new AppError('rule', 'error.locatie_geblokkeerd', {

@@ -172,6 +172,14 @@ export async function resolveInvoice<T extends { locationId: string }>(
   return row;
 }
 
+/** A row for the equipment department, who serves every customer: the role first (403), no location. */
+async function forDepartment<T>(ctx: Ctx, r: RowRequest<T>): Promise<{ row: T; location: null }> {
+  resolveRole(ctx, 'department');
+  const row = await r.load();
+  if (!row) throw r.notFound();
+  return { row, location: null };
+}
+
 /**
  * `request.read` / `.write` (decision 0006): a request at a location of the caller's, for `action` there, seen through
  * the overview of requests (the area AppMaterieelaanvragen, read: customers do not write it; a cancel is a write on
@@ -184,14 +192,33 @@ export async function resolveRequest<T extends { locationId: string }>(
   action: Action,
   r: RowRequest<T> & { department?: boolean },
 ): Promise<{ row: T; location: LocationAccess | null }> {
-  if (r.department) {
-    resolveRole(ctx, 'department');
-    const row = await r.load();
-    if (!row) throw r.notFound();
-    return { row, location: null };
-  }
+  if (r.department) return forDepartment(ctx, r);
   await resolveArea(ctx, 'AppMaterieelaanvragen', 'read');
   return rowAtLocation(ctx, action, r);
+}
+
+/**
+ * `complaint.read` / `.write` (decision 0021): a complaint at a location of the caller's (deregistered ones included)
+ * — or, reading, at a location of its customer for management (the board's overview) —, then the area AppKlachten
+ * (403); another customer's answers the complaint's 404 like an unknown one. Writing needs AppKlachten write and
+ * write access there: the read-only role 403 error.alleen_lezen, management where it is no member 403. With
+ * `department`, the equipment department reads and writes every customer's (no location).
+ */
+export async function resolveComplaint<T extends { locationId: string }>(
+  ctx: Ctx,
+  action: Action,
+  r: RowRequest<T> & { department?: boolean },
+): Promise<{ row: T; location: LocationAccess | null }> {
+  if (r.department) return forDepartment(ctx, r);
+  requireUser(ctx);
+  const found = await rowAtLocation(ctx, 'read', r, { allowDeregistered: true, management: true });
+  await resolveArea(ctx, 'AppKlachten', 'read');
+  if (action === 'write') {
+    await resolveArea(ctx, 'AppKlachten', 'write');
+    if (!found.location.writable)
+      throw found.location.role === 'administration' ? errors.readOnly() : errors.forbidden();
+  }
+  return found;
 }
 
 /**
