@@ -373,6 +373,27 @@ describe('the document and the server agree on what the outside fuzzer found (is
     expect(JSON.parse(answer.body).details.fields['extra.note'].code).toBe('validation.ongeldige_tekens');
   });
 
+  it('says what a trim leaves of a phone number, and that a form field takes no control character', async () => {
+    // found by the sweep: "12345 " passed the document (6 characters) and failed the server (5 after the trim)
+    const address = bodyOfOp('PUT', '/api/v2.0/PlantLocations/{plantLocation}/addresses/{addressId}');
+    const at = { name: 'Bouwkeet', street: 'Dorpsstraat 1', city: 'Ede' };
+    expect(takesDoc(address, { ...at, phone: '12345 ' })).toBe(false);
+    expect(takesDoc(address, { ...at, phone: ' 0612 345678 ' })).toBe(true);
+    expect(takesDoc(address, { ...at, phone: '' })).toBe(true);
+    const order = bodyOfOp('POST', '/api/v2.0/PlantRequests/{id}/order') as {
+      properties: { phone: unknown };
+    };
+    expect(takesDoc(order.properties.phone, '12345 ')).toBe(false);
+    expect(takesDoc(order.properties.phone, '+31 (0)6-1234.5678')).toBe(true);
+    // …and a legacy upload's form field with a NUL in it, which the server refuses
+    const form = raw('POST', '/api/Klachten/UploadKlachtDocumenten').requestBody?.content[
+      'multipart/form-data'
+    ];
+    expect(takesDoc(form?.schema, { klachtNummer: 'a\u0000b\u0007' })).toBe(false);
+    expect(takesDoc(form?.schema, { klachtNummer: '   ' })).toBe(false);
+    expect(takesDoc(form?.schema, { klachtNummer: 'K-2026-0001' })).toBe(true);
+  });
+
   it('states the rules across fields: scope=location needs plantLocation, until not before from', () => {
     const query = (path: string) => opOf('GET', path).parameters.find((p) => p.exploded)?.schema;
     const reports = query('/api/v2.0/Reports');

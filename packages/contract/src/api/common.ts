@@ -110,6 +110,10 @@ export const locationNumber = z.string().trim().min(1).max(50);
 export const plantLocationParams = z.object({ plantLocation: locationNumber });
 /** The path parameter `{id}` of a route on one record, a GUID. */
 export const idParams = z.object({ id: z.guid() });
-/** A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. */
-export const PHONE = /^[0-9+()\-./ ]{6,30}$/;
+/**
+ * A phone number as typed (trimmed): digits, spaces and + ( ) - . / only, 6 to 30 of them. Written so the API
+ * document says the same of the untrimmed text (white space around it is the trim's; the number itself starts and
+ * ends with a digit or sign), or "12345 " would pass the document and fail here.
+ */
+export const PHONE = /^\s*[0-9+()\-./][0-9+()\-./ ]{4,28}[0-9+()\-./]\s*$/;
 export const phone = z.string().trim().min(1).max(30).regex(PHONE, 'validation.telefoon_ongeldig');

@@ -129,7 +129,7 @@ export const workAddressInput = z.object({
     .string()
     .trim()
     .max(30)
-    .regex(/^([0-9+()\-./ ]{6,30})?$/, 'validation.telefoon_ongeldig')
+    .regex(/^\s*(?:[0-9+()\-./][0-9+()\-./ ]{4,28}[0-9+()\-./])?\s*$/, 'validation.telefoon_ongeldig')
     .optional(),
   /** The default address the wizards preselect; setting it clears the location's other default. */
   isDefault: z.boolean().default(false),

@@ -150,7 +150,12 @@ const atLeastOneFile = (textFields: string[]) =>
 export function uploadForm(form: UploadForm): { consumes: string[]; multipart: Json } {
   const properties: Json = {};
   for (const [name, kinds] of Object.entries(form.files)) properties[name] = filePart(kinds);
-  for (const [name, field] of Object.entries(form.fields ?? {})) properties[name] = field;
+  // a form field's text takes no control character either (the multipart reader refuses it)
+  for (const [name, field] of Object.entries(form.fields ?? {}))
+    properties[name] =
+      field.type === 'string' && !field.format
+        ? { ...field, pattern: field.pattern === '\\S' ? noControlNonBlank : (field.pattern ?? noControl) }
+        : field;
   return {
     consumes: ['multipart/form-data'],
     multipart: {
