@@ -11,6 +11,7 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
             'e2e/**/*.unit.test.ts',
+            'tools/**/*.test.ts',
           ],
           environment: 'node',
         },
