@@ -118,7 +118,7 @@ export class Records {
     if (def.numberSeries && isEmpty(data[def.numberSeries.field]))
       data[def.numberSeries.field] = this.nextNumber(def);
     if ('createdAt' in def.fields) data.createdAt = this.store.clock.now().toISOString();
-    this.complete(def, data, undefined);
+    this.complete(def, data, undefined, options.asErp ?? false);
     const entry = this.store.insert(set, data);
     for (const [nav, rows] of Object.entries(nested)) {
       const link = def.expand![nav];
@@ -139,7 +139,7 @@ export class Records {
     )
       throw new BcError(400, 'BadRequest', `The ${def.parent.field} of a line cannot be changed.`);
     const data = { ...entry.data, ...values };
-    this.complete(def, data, entry);
+    this.complete(def, data, entry, options.asErp ?? false);
     const updated = this.store.update(set, entry.id, data);
     this.linesChanged(def, data);
     return updated;
@@ -151,8 +151,13 @@ export class Records {
     this.linesChanged(def, entry.data);
   }
 
-  /** References, required and unique fields, the set's own check and its computed fields. */
-  private complete(def: EntityDef, data: Record<string, unknown>, prev: Entry | undefined): void {
+  /** References, required and unique fields, the set's own check (a client's write only) and computed fields. */
+  private complete(
+    def: EntityDef,
+    data: Record<string, unknown>,
+    prev: Entry | undefined,
+    asErp: boolean,
+  ): void {
     for (const l of def.lookups ?? []) {
       if (prev && data[l.from] === prev.data[l.from] && prev.data[l.to] !== undefined) continue;
       const source = isEmpty(data[l.from])
@@ -181,7 +186,7 @@ export class Records {
           );
       }
     }
-    const refused = def.validate?.(data, prev?.data);
+    const refused = asErp ? null : def.validate?.(data, prev?.data);
     if (refused) throw new BcError(400, 'BadRequest', refused);
     def.derive?.(data);
   }

@@ -34,7 +34,7 @@ export interface SeedOptions {
  * history. Repeated here because importing seed/index.ts loads the database layer (2 s); seed.test.ts checks they
  * match.
  */
-const DEMO_SEED = 0x4d503236;
+export const DEMO_SEED = 0x4d503236;
 export const DEMO_REFERENCE_DATE = '2026-11-16';
 
 const rentalTypes: Record<string, string> = {
