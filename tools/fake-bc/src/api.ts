@@ -1,5 +1,6 @@
-import type { ApiRoute, EntityDef } from './entity-types.ts';
+import { type ApiRoute, type EntityDef, f } from './entity-types.ts';
 import { type ApiResponse, BcError, jsonResponse } from './http-util.ts';
+import { compileFilter } from './odata-filter.ts';
 import { parseQuery, type Query, readPage } from './odata-query.ts';
 import { renderPdf } from './pdf.ts';
 import type { Records } from './records.ts';
@@ -80,18 +81,28 @@ export function preferredPageSize(
   return { size, applied: `odata.maxpagesize=${size}` };
 }
 
-const COMPANY_FIELDS = [
-  'id',
-  'systemVersion',
-  'timestamp',
-  'name',
-  'displayName',
-  'businessProfileId',
-  'systemCreatedAt',
-  'systemCreatedBy',
-  'systemModifiedAt',
-  'systemModifiedBy',
-];
+/** The company (one per fake): read-only, found by id or by `$filter=name eq '…'`. */
+const COMPANY_DEF: EntityDef = {
+  set: 'companies',
+  type: 'company',
+  api: 'standard',
+  key: ['name'],
+  writable: false,
+  webhooks: false,
+  fields: {
+    id: f.id(),
+    systemVersion: f.ro('string'),
+    timestamp: f.ro('int'),
+    name: f.ro('string'),
+    displayName: f.ro('string'),
+    businessProfileId: f.ro('string'),
+    systemCreatedAt: f.ro('datetime'),
+    systemCreatedBy: f.ro('guid'),
+    systemModifiedAt: f.ro('datetime'),
+    systemModifiedBy: f.ro('guid'),
+  },
+};
+const COMPANY_FIELDS = Object.keys(COMPANY_DEF.fields);
 
 export function handleApi(ctx: ApiContext, req: ApiRequest): ApiResponse | Promise<ApiResponse> {
   const segs = req.segments;
@@ -102,10 +113,10 @@ export function handleApi(ctx: ApiContext, req: ApiRequest): ApiResponse | Promi
   if (first.key === undefined) {
     if (segs.length > 1) throw notFoundSegment(segs[1]);
     if (req.method !== 'GET') throw methodNotAllowed(req.method, 'companies');
-    return jsonResponse(200, {
-      '@odata.context': `${req.rootUrl}/$metadata#companies`,
-      value: [companyJson(ctx)],
-    });
+    const filter = req.query.find(([k]) => k === '$filter')?.[1];
+    const company = companyJson(ctx);
+    const value = !filter || compileFilter(COMPANY_DEF, filter)(company) ? [company] : [];
+    return jsonResponse(200, { '@odata.context': `${req.rootUrl}/$metadata#companies`, value });
   }
   if (first.key.toLowerCase() !== companyId)
     throw new BcError(404, 'BadRequest_NotFound', `The company '${first.key}' does not exist.`);

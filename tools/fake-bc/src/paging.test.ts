@@ -198,6 +198,13 @@ describe('$select, $expand, $orderby and navigation', () => {
     expect((await h.rental('items')).status).toBe(404);
   });
 
+  it('finds the company by name (the setting may hold the name instead of the id)', async () => {
+    const q = (filter: string) =>
+      fetch(`${h.bc.apiUrl}/companies?$filter=${encodeURIComponent(filter)}`, { headers: auth }).then(page);
+    expect((await q(`name eq '${h.bc.companyName}'`)).value.map((c) => c.id)).toEqual([h.bc.companyId]);
+    expect((await q("name eq 'CRONUS'")).value).toEqual([]);
+  });
+
   it('serves a posted invoice’s PDF', async () => {
     const inv = await page(await h.api('salesInvoices?$top=1'));
     const doc = (await (await h.api(`salesInvoices(${inv.value[0].id})/pdfDocument`)).json()) as Record<

@@ -424,6 +424,7 @@ export function seedStore(store: Store, options: SeedOptions): Seeded {
   seedDocuments(put, { history, locations, simulation, ref });
   seedRequests(put, { history, locations, simulation, emailOf, depotIds });
 
+  store.loaded();
   const counts: Record<string, number> = {};
   for (const [set, c] of store.collections) counts[set] = c.entries.length;
   return { counts, pictures };
