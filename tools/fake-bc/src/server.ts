@@ -477,7 +477,11 @@ async function send(res: ServerResponse, r: ApiResponse, drop?: Fault): Promise<
       res.socket?.destroy();
       return;
     }
-    for (const chunk of parts) if (!res.write(chunk)) await once(res, 'drain');
+    for (const chunk of parts) {
+      if (res.destroyed) return;
+      // A client that goes away mid-page never drains: stop on close as well.
+      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
     res.end();
     return;
   }
