@@ -5,11 +5,11 @@ import {
   type LocationMailDeps as MailDeps,
   queueDepartmentMail,
   recordDeregistration,
-  ruleOn,
 } from '../modules/locations/index.ts';
 import { addRemovalLines } from '../modules/removal-lists/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
 import type { Db } from '../platform/db/database.ts';
+import { ruleOn } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { onTx } from '../platform/http/idempotency.ts';
 

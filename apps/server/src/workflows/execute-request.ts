@@ -12,7 +12,6 @@ import {
 } from '../modules/orders/index.ts';
 import {
   changeStatus,
-  fieldError,
   getDepartmentRequest,
   type LockedRequest,
   lockRequest,
@@ -25,7 +24,7 @@ import {
 import type { SettingsMap } from '../modules/settings/index.ts';
 import { type Movement, type Place, postMovements } from '../modules/stock/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
-import { AppError } from '../platform/errors.ts';
+import { AppError, fieldErrors } from '../platform/errors.ts';
 import type { Ctx } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
 
@@ -112,7 +111,8 @@ function movesOf(
 }
 
 function depotOf(row: LockedRequest): string {
-  if (!row.depotId) throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
+  if (!row.depotId)
+    throw fieldErrors('invalid', 'error.ongeldige_invoer', { depotNo: 'validation.verplicht' });
   return row.depotId;
 }
 
@@ -260,22 +260,20 @@ export async function executeRequest(
       refuseChange(row, 'done', 'department', input.note);
       const today = calendarDayIn(ctx.now);
       if (daysBetween(today, input.executedDate) > 0)
-        throw new AppError('invalid', 'error.ongeldige_invoer', {
-          details: { fields: { executedDate: { code: 'validation.datum_te_ver', params: { date: today } } } },
+        throw fieldErrors('invalid', 'error.ongeldige_invoer', {
+          executedDate: { code: 'validation.datum_te_ver', params: { date: today } },
         });
       // carried out before the planned day: re-planned to that day first when the caller asks, so the planned date,
       // the order date, the ledger and the note never tell different days
       let plannedDate = row.plannedDate;
       if (plannedDate && daysBetween(plannedDate, input.executedDate) < 0) {
         if (!input.movePlannedDate)
-          throw new AppError('rule', 'error.uitvoering_voor_planning', {
-            details: {
-              plannedDate,
-              fields: {
-                executedDate: { code: 'validation.voor_geplande_datum', params: { date: plannedDate } },
-              },
-            },
-          });
+          throw fieldErrors(
+            'rule',
+            'error.uitvoering_voor_planning',
+            { executedDate: { code: 'validation.voor_geplande_datum', params: { date: plannedDate } } },
+            { details: { plannedDate } },
+          );
         await movePlannedDay(tx, row, input.executedDate, user.id);
         plannedDate = input.executedDate;
       }

@@ -1,7 +1,7 @@
 import { CALENDAR_DAY } from '@mp/contract/api/common';
 import type { SubmitResult } from '@mp/contract/api/requests';
 import { z } from 'zod';
-import { AppError } from '../platform/errors.ts';
+import { fieldErrors } from '../platform/errors.ts';
 import { legacyAnswer, legacyRequestStatus } from '../platform/http/legacy-dto.ts';
 
 /**
@@ -16,7 +16,7 @@ export function asV2Form<S extends z.ZodType>(
 ): z.infer<S> {
   const parsed = v2.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, { code: string }> = {};
+  const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const path = issue.path.map(String).join('.') || 'body';
     const name = dutch[path] ?? (issue.path.length > 1 ? dutch[String(issue.path[0])] : undefined) ?? path;
@@ -25,9 +25,9 @@ export function asV2Form<S extends z.ZodType>(
       : issue.code === 'invalid_type'
         ? 'validation.verplicht'
         : 'validation.ongeldig_formaat';
-    fields[name] ??= { code };
+    fields[name] ??= code;
   }
-  throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+  throw fieldErrors('invalid', 'error.ongeldige_invoer', fields, { details: { in: 'body' } });
 }
 
 /** A typed value, trimmed; blank is not given. */

@@ -1,9 +1,8 @@
 import { availableForRemoval } from '@mp/contract/rules/stock';
 import { listWorkAddresses } from '../modules/locations/index.ts';
 import { type RemovalListLine, takeRemovalList } from '../modules/removal-lists/index.ts';
-import { fieldError } from '../modules/requests/index.ts';
 import { lockOnSite } from '../modules/stock/index.ts';
-import { AppError } from '../platform/errors.ts';
+import { AppError, fieldErrors } from '../platform/errors.ts';
 import type { Ctx } from '../platform/http/context.ts';
 import type { Tx } from '../platform/http/idempotency.ts';
 
@@ -79,7 +78,8 @@ export async function chosenAddress(
     };
   }
   const address = (await listWorkAddresses(ctx, locationNo)).find((a) => a.code === form.addressCode);
-  if (!address) throw fieldError('invalid', 'error.ongeldige_invoer', field, 'validation.onbekende_waarde');
+  if (!address)
+    throw fieldErrors('invalid', 'error.ongeldige_invoer', { [field]: 'validation.onbekende_waarde' });
   return {
     // a depot offered among the addresses (DepotWerkAdresen_TonenEnGebruiken) is no work address of the location
     workAddressId: address.kind === 'depot' ? null : address.id,

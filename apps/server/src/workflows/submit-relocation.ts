@@ -5,7 +5,6 @@ import { itemsById } from '../modules/catalogue/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   erpCodesFor,
-  fieldError,
   mailLineOf,
   queueConfirmation,
   recordRequest,
@@ -14,7 +13,7 @@ import {
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
-import { AppError } from '../platform/errors.ts';
+import { fieldErrors } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
 import { chosenAddress, destinationOf, takeOutgoingLines } from './outgoing-lines.ts';
@@ -25,7 +24,7 @@ import { chosenAddress, destinationOf, takeOutgoingLines } from './outgoing-line
  */
 export function checkRelocationForm(form: RelocationForm, now: Date, s: SettingsMap): void {
   if (s.Verplaatsen_VerwachtRetourVerplicht && !form.expectedReturnDate) {
-    throw fieldError('rule', 'error.datum_niet_toegestaan', 'expectedReturnDate', 'validation.verplicht');
+    throw fieldErrors('rule', 'error.datum_niet_toegestaan', { expectedReturnDate: 'validation.verplicht' });
   }
   const problems = checkOrderDates(
     { deliveryDate: form.moveDate, expectedReturnDate: form.expectedReturnDate },
@@ -34,15 +33,14 @@ export function checkRelocationForm(form: RelocationForm, now: Date, s: Settings
   );
   if (problems.length) {
     const fields = Object.fromEntries(
-      problems.map((p) => [
-        p.field === 'deliveryDate' ? 'moveDate' : p.field,
-        p.params ? { code: p.code, params: p.params } : { code: p.code },
-      ]),
+      problems.map((p) => [p.field === 'deliveryDate' ? 'moveDate' : p.field, p]),
     );
-    throw new AppError('rule', 'error.datum_niet_toegestaan', { details: { fields } });
+    throw fieldErrors('rule', 'error.datum_niet_toegestaan', fields);
   }
   if (s.Verplaatsen_VoorwaardenVerplicht && !form.termsAccepted) {
-    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+    throw fieldErrors('rule', 'error.voorwaarden_niet_geaccepteerd', {
+      termsAccepted: 'validation.verplicht',
+    });
   }
 }
 
@@ -75,9 +73,9 @@ export async function submitRelocation(
       locationNo: form.targetLocation,
     });
     if (target.blocked)
-      throw fieldError('rule', 'error.locatie_geblokkeerd', 'targetLocation', 'error.locatie_geblokkeerd');
+      throw fieldErrors('rule', 'error.locatie_geblokkeerd', { targetLocation: 'error.locatie_geblokkeerd' });
     if (target.locationId === location.locationId && !s.Verplaatsen_EnableVerplaastenNaarEigenLocatie) {
-      throw fieldError('rule', 'error.ongeldige_invoer', 'targetLocation', 'validation.zelfde_locatie');
+      throw fieldErrors('rule', 'error.ongeldige_invoer', { targetLocation: 'validation.zelfde_locatie' });
     }
     const delivery = await chosenAddress(txCtx, target.locationNo, form);
 

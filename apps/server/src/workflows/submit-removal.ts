@@ -6,7 +6,6 @@ import { listDepots } from '../modules/locations/index.ts';
 import { emptyRemovalList } from '../modules/removal-lists/index.ts';
 import {
   erpCodesFor,
-  fieldError,
   mailLineOf,
   queueConfirmation,
   recordRequest,
@@ -15,6 +14,7 @@ import {
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
 import { sumDecimal } from '../platform/decimal.ts';
+import { fieldErrors } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
 import { chosenAddress, takeOutgoingLines } from './outgoing-lines.ts';
@@ -28,10 +28,14 @@ export function checkRemovalForm(form: RemovalForm, now: Date, s: SettingsMap): 
   );
   if (problems.length) {
     const [p] = problems;
-    throw fieldError('rule', 'error.datum_niet_toegestaan', 'removalDate', p?.code ?? '', p?.params);
+    throw fieldErrors('rule', 'error.datum_niet_toegestaan', {
+      removalDate: { code: p?.code ?? '', params: p?.params },
+    });
   }
   if (s.Afvoeren_VoorwaardenVerplicht && !form.termsAccepted) {
-    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+    throw fieldErrors('rule', 'error.voorwaarden_niet_geaccepteerd', {
+      termsAccepted: 'validation.verplicht',
+    });
   }
 }
 
@@ -68,7 +72,7 @@ export async function submitRemoval(
     const { depots } = await listDepots(txCtx, 'removal');
     const depot = depots.find((d) => d.depotNo === form.depotNo);
     if (!depot)
-      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { depotNo: 'validation.onbekende_waarde' });
     // brought to the depot by the customer: nothing is picked up (and a typed address is not kept)
     const pickup =
       form.transportMeans === REMOVAL_BRING ? null : await chosenAddress(txCtx, location.locationNo, form);

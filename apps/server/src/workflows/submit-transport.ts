@@ -1,16 +1,10 @@
 import type { SubmitResult } from '@mp/contract/api/requests';
 import type { TransportForm } from '@mp/contract/api/transport';
 import { calendarDayIn, transportTimeProblems } from '@mp/contract/rules/order-dates';
-import {
-  erpCodesFor,
-  fieldError,
-  queueConfirmation,
-  recordRequest,
-  type SubmitDeps,
-} from '../modules/requests/index.ts';
+import { erpCodesFor, queueConfirmation, recordRequest, type SubmitDeps } from '../modules/requests/index.ts';
 import { loadSettings, type SettingsMap } from '../modules/settings/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
-import { AppError } from '../platform/errors.ts';
+import { fieldErrors } from '../platform/errors.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
 import { chosenAddress, destinationOf } from './outgoing-lines.ts';
@@ -23,13 +17,16 @@ import { chosenAddress, destinationOf } from './outgoing-lines.ts';
 export function checkTransportForm(form: TransportForm, now: Date, s: SettingsMap): void {
   const problems = transportTimeProblems(form, calendarDayIn(now), s);
   if (problems.length) {
-    const fields = Object.fromEntries(
-      problems.map((p) => [p.field, p.params ? { code: p.code, params: p.params } : { code: p.code }]),
+    throw fieldErrors(
+      'rule',
+      'error.datum_niet_toegestaan',
+      Object.fromEntries(problems.map((p) => [p.field, p])),
     );
-    throw new AppError('rule', 'error.datum_niet_toegestaan', { details: { fields } });
   }
   if (s.TransportAanvraag_VoorwaardenVerplicht && !form.termsAccepted) {
-    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+    throw fieldErrors('rule', 'error.voorwaarden_niet_geaccepteerd', {
+      termsAccepted: 'validation.verplicht',
+    });
   }
 }
 
@@ -64,9 +61,9 @@ export async function submitTransport(
       locationNo: form.targetLocation,
     });
     if (target.blocked)
-      throw fieldError('rule', 'error.locatie_geblokkeerd', 'targetLocation', 'error.locatie_geblokkeerd');
+      throw fieldErrors('rule', 'error.locatie_geblokkeerd', { targetLocation: 'error.locatie_geblokkeerd' });
     if (target.locationId === location.locationId && !s.TransportAanvraag_EnableVerplaastenNaarEigenLocatie) {
-      throw fieldError('rule', 'error.ongeldige_invoer', 'targetLocation', 'validation.zelfde_locatie');
+      throw fieldErrors('rule', 'error.ongeldige_invoer', { targetLocation: 'validation.zelfde_locatie' });
     }
     const from = await chosenAddress(txCtx, location.locationNo, form.from, 'from.addressCode');
     const to = await chosenAddress(txCtx, target.locationNo, form.to, 'to.addressCode');

@@ -6,13 +6,25 @@ import { isCalendarDay } from '../rules/order-dates.ts';
 export const noContent = z.null();
 
 /**
+ * One field's problem in an error answer (`details.fields[name]`), whoever found it — schema validation, a service's
+ * rule, an upload (issue #32 item 4): the translation key, its text in the caller's language, and the values of the
+ * key's placeholders when it has any (`{ max: 9999 }`), so a client's own text keeps the numbers.
+ */
+export const fieldProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldProblem = z.infer<typeof fieldProblem>;
+
+/**
  * Every error answer: a translation key as `code`, the message in the caller's language, and details (the
- * fields of a validation error, the current status of a conflict, a trace id, …).
+ * fields it is about, the current status of a conflict, a trace id, …).
  */
 export const apiError = z.looseObject({
   code: z.string(),
   message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.looseObject({ fields: z.record(z.string(), fieldProblem).optional() }).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiError>;
 

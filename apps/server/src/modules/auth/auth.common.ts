@@ -1,11 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { translate } from '@mp/contract/i18n';
 import { can, hasRole, isAdmin, isDepartment, isKeyUser } from '@mp/contract/permissions';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { type LoginType, signAccessToken, type TokenSettings } from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError, errors } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { AuthUser, Ctx } from '../../platform/http/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { getSetting } from '../settings/index.ts';
@@ -67,19 +66,6 @@ export const wrongCredentials = () => new AppError('unauthenticated', 'Inloggen.
 export const invalidRefresh = () => new AppError('unauthenticated', 'error.token_ongeldig');
 export const invalidReset = () => new AppError('invalid', 'error.reset_token_ongeldig');
 
-/** A 400 naming one field, shaped like schema validation errors: details.fields[field] = { code, message }. */
-export function fieldError(
-  ctx: Ctx,
-  field: string,
-  code: string,
-  params?: Record<string, string | number>,
-): AppError {
-  return errors.invalid({
-    in: 'body',
-    fields: { [field]: { code, message: translate(ctx.locale, code, params) } },
-  });
-}
-
 export function toAuthUser(u: UserRow): AuthUser {
   return {
     id: u.id,
@@ -133,9 +119,17 @@ export function later(log: Log, what: string, work: () => Promise<void>): void {
   });
 }
 
-export function checkNewPassword(ctx: Ctx, password: string, field: string, email?: string): void {
+export function checkNewPassword(password: string, field: string, email?: string): void {
   const problem = passwordProblem(password, email);
-  if (problem) throw fieldError(ctx, field, problem, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+  if (problem) {
+    const params = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+    throw fieldErrors(
+      'invalid',
+      'error.ongeldige_invoer',
+      { [field]: { code: problem, params } },
+      { details: { in: 'body' } },
+    );
+  }
 }
 
 /** A new refresh-token family (a session) with its first access token. */

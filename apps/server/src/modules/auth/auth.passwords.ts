@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { errors } from '../../platform/errors.ts';
+import { errors, fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { sendTemplatedMail } from '../../platform/mail/templates.ts';
 import {
@@ -8,7 +8,6 @@ import {
   checkNewPassword,
   dummyHash,
   endAllSessions,
-  fieldError,
   invalidReset,
   later,
   portalName,
@@ -100,7 +99,7 @@ export async function resetPassword(
 ): Promise<void> {
   const found = await findUsableResetToken(ctx.db, sha256(input.token), ctx.now);
   if (!found || found.user.disabled) throw invalidReset();
-  checkNewPassword(ctx, input.password, 'password', found.user.email);
+  checkNewPassword(input.password, 'password', found.user.email);
   const hash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeResetToken(tx, found.token.id, found.user.id, ctx.now))) throw invalidReset();
@@ -125,9 +124,14 @@ export async function changePassword(
   const ok = await verifyPassword(user.passwordHash ?? (await dummyHash()), input.currentPassword);
   if (!user.passwordHash || !ok) {
     await recordAttempt(ctx.db, [account], ctx.ip, ctx.now);
-    throw fieldError(ctx, 'currentPassword', 'WachtwoordWijzigen.huidig_onjuist');
+    throw fieldErrors(
+      'invalid',
+      'error.ongeldige_invoer',
+      { currentPassword: 'WachtwoordWijzigen.huidig_onjuist' },
+      { details: { in: 'body' } },
+    );
   }
-  checkNewPassword(ctx, input.newPassword, 'newPassword', user.email);
+  checkNewPassword(input.newPassword, 'newPassword', user.email);
   const hash = await hashPassword(input.newPassword);
   const updated = await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, hash, ctx.now);

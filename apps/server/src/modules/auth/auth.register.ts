@@ -41,7 +41,7 @@ export async function register(
   if (!(await getSetting(ctx, 'Registratie_Tonen'))) throw errors.forbidden('error.registratie_uit');
   const bucket = buckets.mailAddress('register', ctx.ip);
   await assertNotThrottled(ctx.db, [bucket], ctx.now);
-  if (input.password !== undefined) checkNewPassword(ctx, input.password, 'password', input.email);
+  if (input.password !== undefined) checkNewPassword(input.password, 'password', input.email);
   await recordAttempt(ctx.db, [bucket], ctx.ip, ctx.now);
   const email = input.email.trim();
   // Hash in both cases so a taken address does not answer faster.

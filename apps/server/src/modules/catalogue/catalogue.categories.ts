@@ -1,5 +1,5 @@
 import { requireAccess } from '../../platform/auth/access.ts';
-import { errors } from '../../platform/errors.ts';
+import { errors, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
 import {
@@ -29,9 +29,7 @@ export async function deleteCategory(ctx: Ctx, id: string, moveTo: string | unde
         (await selectDescendantIds(db, id)).includes(moveTo) ||
         !(await categoryExists(db, moveTo))
       )
-        throw errors.rule('categorieen.doel_ongeldig', {
-          fields: { moveTo: { code: 'categorieen.doel_ongeldig' } },
-        });
+        throw ruleOn('moveTo', 'categorieen.doel_ongeldig');
       moved = await moveCategoryContents(db, id, moveTo);
     } else if (contents.itemCount > 0 || contents.childCount > 0) {
       throw errors.rule(

@@ -2,7 +2,7 @@ import type { SearchSynonyms, SearchSynonymsInput } from '@mp/contract/api/searc
 import { foldText, searchVariants, synonymGroupsOf } from '@mp/contract/rules/search';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
 import { createCache } from './catalogue.cache.ts';
@@ -40,8 +40,8 @@ export async function getSearchSynonyms(ctx: Ctx): Promise<SearchSynonyms> {
 
 /** A word that is already in the list: a rule of the list as a whole, which no schema of one group can say. */
 const wordTwice = (field: string, word: string) =>
-  new AppError('rule', 'error.ongeldige_invoer', {
-    details: { fields: { [field]: { code: 'validation.synoniem_dubbel', params: { word } } } },
+  fieldErrors('rule', 'error.ongeldige_invoer', {
+    [field]: { code: 'validation.synoniem_dubbel', params: { word } },
   });
 
 /**

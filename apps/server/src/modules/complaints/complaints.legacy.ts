@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireArea } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { documentKinds, type UploadedFile } from '../../platform/files/uploads.ts';
 import { ctxOf, requireUser } from '../../platform/http/context.ts';
 import {
@@ -122,16 +122,9 @@ const legacyField: Record<string, string> = {
 
 /** Re-throws a field error with the old client's field names. */
 function inLegacyNames(e: unknown): never {
-  const fields =
-    e instanceof AppError ? (e.details?.fields as Record<string, unknown> | undefined) : undefined;
-  if (!(e instanceof AppError) || !fields) throw e;
-  throw new AppError(e.type, e.code, {
-    params: e.params,
-    details: {
-      ...e.details,
-      fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [legacyField[k] ?? k, v])),
-    },
-  });
+  if (!(e instanceof AppError) || !e.fields) throw e;
+  const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [legacyField[k] ?? k, v]));
+  throw fieldErrors(e.type, e.code, fields, { params: e.params, details: e.details });
 }
 
 const listBody = z
@@ -341,14 +334,9 @@ export function complaintsLegacy(
       const { files, fields } = await opts.uploads(req);
       const id = fields.id?.trim() || fields.klachtId?.trim();
       const no = fields.klachtNummer?.trim();
-      if (!id && !no)
-        throw new AppError('invalid', 'error.ongeldige_invoer', {
-          details: { fields: { id: { code: 'validation.verplicht' } } },
-        });
+      if (!id && !no) throw fieldErrors('invalid', 'error.ongeldige_invoer', { id: 'validation.verplicht' });
       if (id && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-        throw new AppError('invalid', 'error.ongeldige_invoer', {
-          details: { fields: { id: { code: 'validation.ongeldig_formaat' } } },
-        });
+        throw fieldErrors('invalid', 'error.ongeldige_invoer', { id: 'validation.ongeldig_formaat' });
       const key = id ? { id } : { complaintNo: no };
       const r = await addUserDocuments(ctx, deps.storage, key, files);
       return reply.code(201).send({ documenten: r.documents.map(documentDto) });

@@ -29,7 +29,7 @@ import {
   requireLocationById,
 } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type FieldProblems, fieldErrors } from '../../platform/errors.ts';
 import { storeFile } from '../../platform/files/files.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, reencodeImage, type UploadedFile } from '../../platform/files/uploads.ts';
@@ -73,15 +73,7 @@ type Key = { id?: string; complaintNo?: string };
 const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-function fieldErrors(ctx: Ctx, fields: Record<string, string>): AppError {
-  return new AppError('invalid', 'error.ongeldige_invoer', {
-    details: {
-      fields: Object.fromEntries(
-        Object.entries(fields).map(([f, code]) => [f, { code, message: translate(ctx.locale, code) }]),
-      ),
-    },
-  });
-}
+const invalidFields = (fields: FieldProblems) => fieldErrors('invalid', 'error.ongeldige_invoer', fields);
 
 function toSummary(r: ComplaintRow): ComplaintSummary {
   return {
@@ -313,7 +305,7 @@ export async function createComplaint(
     refs[kind] = await selectReference(ctx.db, location.locationId, kind, no);
     if (!refs[kind]) problems[field] = 'Klachten.validatie.niet_van_locatie';
   }
-  if (Object.keys(problems).length) throw fieldErrors(ctx, problems);
+  if (Object.keys(problems).length) throw invalidFields(problems);
 
   const subject = oneLine(input.subject);
   const work = async (tx: Db): Promise<{ status: number; body: ComplaintDetail }> => {
@@ -398,7 +390,7 @@ async function storeDocuments(
   files: UploadedFile[],
   userId: string,
 ): Promise<void> {
-  if (files.length === 0) throw fieldErrors(ctx, { file: 'validation.verplicht' });
+  if (files.length === 0) throw invalidFields({ file: 'validation.verplicht' });
   if (row.documentCount + files.length > MAX_COMPLAINT_DOCUMENTS)
     throw new AppError('rule', 'Klachten.te_veel_documenten', {
       params: { max: MAX_COMPLAINT_DOCUMENTS },
@@ -516,7 +508,7 @@ export async function answerComplaint(
     if (!row) throw notFound(id);
     const message = input.message?.trim() ?? '';
     const status = input.status && input.status !== row.status ? input.status : null;
-    if (!message && !status) throw fieldErrors(ctx, { status: 'Klachten.validatie.status_ongewijzigd' });
+    if (!message && !status) throw invalidFields({ status: 'Klachten.validatie.status_ongewijzigd' });
     if (message)
       await insertLine(db, { complaintId: id, author: 'department', userId: user.id, message, now: ctx.now });
     if (status) await updateStatus(db, id, status, ctx.now);

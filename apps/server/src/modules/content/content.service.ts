@@ -5,9 +5,9 @@ import type {
   FooterColumn,
   ServiceMessage,
 } from '@mp/contract/api/shell';
-import { defaultLocale, type Locale, translate } from '@mp/contract/i18n';
+import { defaultLocale, type Locale } from '@mp/contract/i18n';
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { plainText, sanitizeAdminHtml } from '../../platform/sanitize.ts';
 import {
@@ -33,12 +33,9 @@ import {
   upsertFooter,
 } from './content.queries.ts';
 
-/** A 400 naming one field, shaped like the schema validation errors. */
-function fieldError(ctx: Ctx, field: string, code: string): AppError {
-  return new AppError('invalid', 'error.ongeldige_invoer', {
-    details: { in: 'body', fields: { [field]: { code, message: translate(ctx.locale, code) } } },
-  });
-}
+/** A 400 naming one field of the body. */
+const fieldError = (field: string, code: string) =>
+  fieldErrors('invalid', 'error.ongeldige_invoer', { [field]: code }, { details: { in: 'body' } });
 
 const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
 
@@ -110,15 +107,15 @@ export interface PageInput {
   publishedAt?: Date | null;
 }
 
-function cleanName(ctx: Ctx, name: string): string {
+function cleanName(name: string): string {
   const clean = plainText(name);
-  if (!clean) throw fieldError(ctx, 'pageName', 'validation.verplicht');
+  if (!clean) throw fieldError('pageName', 'validation.verplicht');
   return clean;
 }
 
 export async function createPage(ctx: Ctx, input: PageInput): Promise<ContentPage> {
   const admin = await requireAccess(ctx, { permission: 'admin' });
-  const name = cleanName(ctx, input.pageName);
+  const name = cleanName(input.pageName);
   const id = await insertPage(ctx.db, {
     name,
     kind: input.kind ?? 'page',
@@ -140,7 +137,7 @@ export async function updatePageContent(
   input: Partial<Omit<PageInput, 'locale'>> & { locale: Locale },
 ): Promise<ContentPage> {
   const admin = await requireAccess(ctx, { permission: 'admin' });
-  const title = input.pageName === undefined ? undefined : cleanName(ctx, input.pageName);
+  const title = input.pageName === undefined ? undefined : cleanName(input.pageName);
   const ok = await updatePage(ctx.db, id, {
     // The page's own name follows its Dutch title.
     name: input.locale === defaultLocale ? title : undefined,
@@ -224,34 +221,31 @@ export interface MessageInput {
 
 async function resolvePageId(ctx: Ctx, input: Partial<MessageInput>): Promise<string | null | undefined> {
   if (input.pageId) {
-    if (!(await pageExists(ctx.db, input.pageId)))
-      throw fieldError(ctx, 'pageId', 'validation.onbekende_waarde');
+    if (!(await pageExists(ctx.db, input.pageId))) throw fieldError('pageId', 'validation.onbekende_waarde');
     return input.pageId;
   }
   if (input.pageId === null) return null;
   if (input.pageName) {
     const id = await selectPageIdByName(ctx.db, input.pageName);
-    if (!id) throw fieldError(ctx, 'pageName', 'validation.onbekende_waarde');
+    if (!id) throw fieldError('pageName', 'validation.onbekende_waarde');
     return id;
   }
   return undefined;
 }
 
-function cleanMessage(ctx: Ctx, message: string): string {
+function cleanMessage(message: string): string {
   const clean = sanitizeAdminHtml(message);
-  if (!plainText(clean.replace(/<[^>]*>/g, ' '), 10_000))
-    throw fieldError(ctx, 'message', 'validation.verplicht');
+  if (!plainText(clean.replace(/<[^>]*>/g, ' '), 10_000)) throw fieldError('message', 'validation.verplicht');
   return clean;
 }
 
 export async function createMessage(ctx: Ctx, input: MessageInput) {
   const admin = await requireAccess(ctx, { permission: 'admin' });
-  const message = cleanMessage(ctx, input.message);
+  const message = cleanMessage(input.message);
   const pageId = (await resolvePageId(ctx, input)) ?? null;
   const activeFrom = input.activeFrom ?? ctx.now;
   const activeUntil = input.activeUntil ?? null;
-  if (activeUntil && activeUntil <= activeFrom)
-    throw fieldError(ctx, 'activeUntil', 'validation.einde_na_begin');
+  if (activeUntil && activeUntil <= activeFrom) throw fieldError('activeUntil', 'validation.einde_na_begin');
   const id = await insertMessage(ctx.db, {
     locale: input.locale,
     message,
@@ -271,14 +265,14 @@ export async function changeMessage(ctx: Ctx, id: string, input: Partial<Message
   if (!current) throw notFound(id);
   const change: Parameters<typeof updateMessage>[2] = {};
   if (input.locale !== undefined) change.locale = input.locale;
-  if (input.message !== undefined) change.message = cleanMessage(ctx, input.message);
+  if (input.message !== undefined) change.message = cleanMessage(input.message);
   const pageId = await resolvePageId(ctx, input);
   if (pageId !== undefined) change.pageId = pageId;
   if (input.activeFrom !== undefined) change.activeFrom = input.activeFrom;
   if (input.activeUntil !== undefined) change.activeUntil = input.activeUntil;
   const from = change.activeFrom ?? current.activeFrom;
   const until = change.activeUntil === undefined ? current.activeUntil : change.activeUntil;
-  if (until && until <= from) throw fieldError(ctx, 'activeUntil', 'validation.einde_na_begin');
+  if (until && until <= from) throw fieldError('activeUntil', 'validation.einde_na_begin');
   if (!(await updateMessage(ctx.db, id, change))) throw notFound(id);
   const row = await selectMessage(ctx.db, id);
   if (!row) throw notFound(id);

@@ -1,6 +1,6 @@
 import type { CorporateIdentitySettingsUpdate } from '@mp/contract/api/shell';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { writeSettingsBy } from '../settings/index.ts';
@@ -53,9 +53,12 @@ export async function saveCorporateIdentitySettings(
   const values: Record<string, unknown> = { ...input.values };
   for (const [k, v] of Object.entries(values)) if (v === undefined) delete values[k];
   if (Object.keys(values).length === 0)
-    throw new AppError('invalid', 'error.ongeldige_invoer', {
-      details: { in: 'body', fields: { values: { code: 'validation.verplicht' } } },
-    });
+    throw fieldErrors(
+      'invalid',
+      'error.ongeldige_invoer',
+      { values: 'validation.verplicht' },
+      { details: { in: 'body' } },
+    );
   const contrast = await lowContrastError(ctx, values);
   if (contrast && input.acceptLowContrast !== true) throw contrast;
   // PrimaryColorRgb follows PrimaryColor in the settings' own write (one rule with the legacy SaveCustomColors)

@@ -2,7 +2,7 @@ import type { CorporateIdentity } from '@mp/contract/api/shell';
 import { type BrandColours, brandColourKeys, checkContrast, parseHex } from '@mp/contract/rules/contrast';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { removeFile, storeFile } from '../../platform/files/files.ts';
 import { type ImageType, imageUrl, servableImageTypes } from '../../platform/files/image-url.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
@@ -134,9 +134,12 @@ export interface ImageUpload {
 }
 
 export function missingFile(field: string): AppError {
-  return new AppError('invalid', 'error.ongeldige_invoer', {
-    details: { in: 'body', fields: { [field]: { code: 'validation.verplicht' } } },
-  });
+  return fieldErrors(
+    'invalid',
+    'error.ongeldige_invoer',
+    { [field]: 'validation.verplicht' },
+    { details: { in: 'body' } },
+  );
 }
 
 /** Re-encodes and stores one uploaded image; the row remembers what it was uploaded for. */
@@ -195,9 +198,7 @@ export async function setImage(
     return { fileId: file.id, url: imageUrl('content', file.id) };
   }
   if (!id) {
-    throw new AppError('invalid', 'error.ongeldige_invoer', {
-      details: { in: 'body', fields: { id: { code: 'validation.verplicht' } } },
-    });
+    throw missingFile('id');
   }
   if (type === 'corporate') {
     if (!(corporateSlots as readonly string[]).includes(id)) throw notFound(type, id);
@@ -316,14 +317,14 @@ export async function lowContrastError(ctx: Ctx, change: Record<string, unknown>
 export async function saveCustomColors(ctx: Ctx, values: Record<string, unknown>): Promise<void> {
   await requireAccess(ctx, { permission: 'admin' });
   const clean: Record<string, unknown> = {};
-  const unknown: Record<string, { code: string }> = {};
+  const unknown: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
     const setting = colourKeys.find((k) => k.toLowerCase() === key.toLowerCase());
     if (setting) clean[setting] = value;
-    else unknown[key] = { code: 'validation.onbekend_veld' };
+    else unknown[key] = 'validation.onbekend_veld';
   }
   if (Object.keys(unknown).length)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields: unknown } });
+    throw fieldErrors('invalid', 'error.ongeldige_invoer', unknown, { details: { in: 'body' } });
   // the legacy call has no way to confirm: unreadable colour pairs are refused (the page can confirm them)
   const contrast = await lowContrastError(ctx, clean);
   if (contrast) throw contrast;

@@ -1,8 +1,7 @@
 import type { InvoiceDetail, InvoiceList, InvoiceListQuery, InvoiceSummary } from '@mp/contract/api/invoices';
-import { translate } from '@mp/contract/i18n';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { type InvoicePdf, loadBrand, renderInvoicePdf } from '../documents/index.ts';
@@ -56,18 +55,20 @@ function toSummary(r: InvoiceRow): InvoiceSummary {
   };
 }
 
-function requirePeriod(ctx: Ctx, from: string | undefined, until: string | undefined): void {
+function requirePeriod(from: string | undefined, until: string | undefined): void {
   if (!from || !until || until >= from) return;
-  const code = 'validation.einde_na_begin';
-  throw new AppError('invalid', 'error.ongeldige_invoer', {
-    details: { in: 'querystring', fields: { until: { code, message: translate(ctx.locale, code) } } },
-  });
+  throw fieldErrors(
+    'invalid',
+    'error.ongeldige_invoer',
+    { until: 'validation.einde_na_begin' },
+    { details: { in: 'querystring' } },
+  );
 }
 
 /** The filter of a list: the location asked for (checked), or every location of the caller's. */
 async function filterOf(ctx: Ctx, q: Omit<InvoiceListQuery, 'page' | 'pageSize'>): Promise<InvoiceFilter> {
   await requireAccess(ctx, { permission: 'area.read', area: AREA });
-  requirePeriod(ctx, q.from, q.until);
+  requirePeriod(q.from, q.until);
   // the department reads every location's (decision 0022)
   const locationIds: InvoiceFilter['locationIds'] = q.plantLocation
     ? [

@@ -1,10 +1,9 @@
 import type { CreditMemoBody, InvoicingRunBody, InvoicingRunResult } from '@mp/contract/api/invoices';
-import { translate } from '@mp/contract/i18n';
 import { addDays, calendarDayIn } from '@mp/contract/rules/order-dates';
 import type { PgBoss } from 'pg-boss';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { LoadSettings } from '../../platform/settings.ts';
 import {
@@ -41,8 +40,7 @@ export interface RunDeps {
 }
 
 // why: 422, not 400: these depend on today and on the stored locations, which no schema can say
-const refusedMonth = (code: string, params?: Record<string, string>) =>
-  new AppError('rule', code, { details: { fields: { month: { code, params } } }, params });
+const refusedMonth = (code: string, params?: Record<string, string>) => ruleOn('month', code, params);
 
 /** Invoices `month` for every location with something in it, or for the locations named. */
 export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Promise<InvoicingRunResult> {
@@ -57,10 +55,8 @@ export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Prom
     const found = new Set(locations.map((l) => l.locationNo));
     const unknown = input.locations.filter((n) => !found.has(n));
     if (unknown.length > 0) {
-      throw new AppError('rule', 'error.locatie_onbekend', {
-        details: {
-          fields: { locations: { code: 'error.locatie_onbekend', params: { value: unknown.join(', ') } } },
-        },
+      throw fieldErrors('rule', 'error.locatie_onbekend', {
+        locations: { code: 'error.locatie_onbekend', params: { value: unknown.join(', ') } },
       });
     }
   }
@@ -171,19 +167,7 @@ export async function createCreditMemo(
     const amount = cents(input.amountExclVat);
     const left = invoice.netCents - invoice.creditedCents;
     if (amount <= 0 || amount > left) {
-      const code = 'Facturen.creditnota.te_hoog';
-      throw new AppError('rule', code, {
-        params: { max: money(left) },
-        details: {
-          fields: {
-            amountExclVat: {
-              code,
-              message: translate(ctx.locale, code, { max: money(left) }),
-              params: { max: money(left) },
-            },
-          },
-        },
-      });
+      throw ruleOn('amountExclVat', 'Facturen.creditnota.te_hoog', { max: money(left) });
     }
     const line: NewInvoiceLine = {
       kind: 'credit',

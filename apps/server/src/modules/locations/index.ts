@@ -5,7 +5,6 @@ export { deregistrationState, recordDeregistration } from './locations.deregistr
 export {
   type MailDeps as LocationMailDeps,
   queueDepartmentMail,
-  ruleOn,
 } from './locations.manage.ts';
 export { locationsRoutes } from './locations.routes.ts';
 export { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';

@@ -2,7 +2,7 @@ import type { WorkAddressValues } from '@mp/contract/api/locations';
 import type { workAddresses } from '../../db/schema/index.ts';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import {
   clearOtherDefaults,
@@ -15,7 +15,6 @@ import {
   updateWorkAddressRow,
   workAddressCodeTaken,
 } from './locations.addresses.queries.ts';
-import { ruleOn } from './locations.manage.ts';
 
 /*
  * A location's work addresses (issue #14 part 4, decision 0023): created, changed and deleted by whoever may write

@@ -2,7 +2,7 @@ import type { LocationDetails, LocationFactsUpdate } from '@mp/contract/api/loca
 import { canManageUser } from '@mp/contract/permissions';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ruleOn } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getSetting } from '../settings/index.ts';
 import {
@@ -13,7 +13,6 @@ import {
   updateFacts,
   upsertMember,
 } from './locations.data.queries.ts';
-import { ruleOn } from './locations.manage.ts';
 
 /*
  * A location's data (issue #14 part 4, decision 0023): its facts, members and traffic light. Members read it (the

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { customers, locationMemberships, plantLocations, workAddresses } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { ruleOn } from '../../platform/errors.ts';
 
 export async function selectCustomersFor(db: Db, scope: 'all' | string | null) {
   if (scope === null) return [];
@@ -74,9 +74,7 @@ export async function insertLocation(
   } catch (err) {
     // why: two creates of one number at once: the unique index decides, the loser gets the rule
     if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23505')
-      throw new AppError('rule', 'Locatie.aanmaken.nummer_bestaat', {
-        details: { fields: { locationNo: { code: 'Locatie.aanmaken.nummer_bestaat' } } },
-      });
+      throw ruleOn('locationNo', 'Locatie.aanmaken.nummer_bestaat');
     throw err;
   }
   await db.insert(locationMemberships).values({ userId: v.userId, locationId: id, role: 'user' });

@@ -7,7 +7,7 @@ import { defaultLocale, isLocale, type Locale } from '@mp/contract/i18n';
 import { isRentalStaff } from '@mp/contract/permissions';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { ruleOn } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idempotency.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -27,11 +27,6 @@ import {
  * AppNieuweLocatieAanmaken (a customer's internal user, an external key user it was granted to) only for its own
  * customer — another customer answers like an unknown one (issue #31 item 4).
  */
-
-/** A refusal by meaning (422 rule) naming the field in details.fields, as the forms read it. */
-export function ruleOn(field: string, code: string, params?: Record<string, string | number>): AppError {
-  return new AppError('rule', code, { details: { fields: { [field]: { code, params } } }, params });
-}
 
 export interface MailDeps {
   mailer: Mailer;

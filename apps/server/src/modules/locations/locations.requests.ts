@@ -5,12 +5,12 @@ import type {
 } from '@mp/contract/api/locations';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ruleOn } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idempotency.ts';
 import { renderMail } from '../../platform/mail/templates.ts';
 import { insertLocation, locationNoTaken, selectCustomerByNo } from './locations.manage.queries.ts';
-import { localeOf, type MailDeps, queueDepartmentMail, ruleOn } from './locations.manage.ts';
+import { localeOf, type MailDeps, queueDepartmentMail } from './locations.manage.ts';
 import {
   insertLocationRequest,
   type LocationRequestRow,

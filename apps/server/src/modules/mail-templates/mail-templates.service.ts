@@ -6,7 +6,7 @@ import {
   unknownMailPlaceholders,
 } from '@mp/contract/rules/mail-templates';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { type FieldProblems, fieldErrors, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { defaultMailTemplate } from '../../platform/mail/defaults.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -59,24 +59,17 @@ export async function listMailTemplates(ctx: Ctx) {
 
 /** The cleaned text, or a 400 naming per field the placeholders this type does not fill in. */
 function checked(type: MailTemplateType, input: { subject: string; html: string }) {
-  const fields: Record<string, { code: string; message: string; params: { names: string } }> = {};
+  const fields: FieldProblems = {};
   for (const field of ['subject', 'html'] as const) {
     const unknown = unknownMailPlaceholders(type, input[field]);
     if (unknown.length)
-      fields[field] = {
-        code: 'MailTemplates.onbekende_placeholder',
-        message: `Unknown placeholder: ${unknown.join(', ')}`,
-        params: { names: unknown.join(', ') },
-      };
+      fields[field] = { code: 'MailTemplates.onbekende_placeholder', params: { names: unknown.join(', ') } };
   }
   if (Object.keys(fields).length)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+    throw fieldErrors('invalid', 'error.ongeldige_invoer', fields, { details: { in: 'body' } });
   const html = sanitizeMailHtml(input.html);
   // why: blank, or nothing left once cleaned (only a script, say): a mail without a word is refused by meaning
-  if (!htmlToText(html).trim() && !/<img\b/i.test(html))
-    throw new AppError('rule', 'MailTemplates.tekst_leeg', {
-      details: { fields: { html: { code: 'MailTemplates.tekst_leeg', message: 'No text left' } } },
-    });
+  if (!htmlToText(html).trim() && !/<img\b/i.test(html)) throw ruleOn('html', 'MailTemplates.tekst_leeg');
   return { subject: input.subject.trim(), html };
 }
 

@@ -1,6 +1,6 @@
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT } from '@mp/contract/api/order-lists';
 import { scaledPartAmount } from '@mp/contract/rules/order-list';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import type { Accessory, ItemInfo } from '../catalogue/index.ts';
 import { type LineRow, selectChildLines, updateLine } from './order-lists.queries.ts';
@@ -56,12 +56,12 @@ export function plannedAccessories(
       const got = asked.get(d.itemId);
       if (got?.amount === want) continue;
       const field = got ? `lines.${index}.accessories.${got.at}.amount` : `lines.${index}.accessories`;
-      throw new AppError('rule', 'error.meegeleverd_niet_wijzigbaar', {
-        details: {
-          itemNo: d.itemNo,
-          fields: { [field]: { code: 'validation.meegeleverd_aantal_vast', params: { amount: want } } },
-        },
-      });
+      throw fieldErrors(
+        'rule',
+        'error.meegeleverd_niet_wijzigbaar',
+        { [field]: { code: 'validation.meegeleverd_aantal_vast', params: { amount: want } } },
+        { details: { itemNo: d.itemNo } },
+      );
     }
   }
   return defined.flatMap((d) => {

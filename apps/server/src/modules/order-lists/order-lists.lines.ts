@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/order-lists';
 import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
@@ -215,8 +215,8 @@ export async function addOrderListLines(
       continue;
     }
     if (!childLinesIncluded && line.childLines) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { [`lines.${i}.childLines`]: { code: 'validation.onbekend_veld' } } },
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', {
+        [`lines.${i}.childLines`]: 'validation.onbekend_veld',
       });
     }
     const set = await orderableSet(ctx, line.itemNo);
@@ -522,8 +522,8 @@ function editedComponents(
     out.push({ key: itemId, parentKey: null, kind: 'item', itemId, setId: null, amount });
   }
   if (out.length === 0) {
-    throw new AppError('rule', 'error.set_leeg', {
-      details: { fields: { [`lines.${index}.childLines`]: { code: 'validation.aantal_verplicht' } } },
+    throw fieldErrors('rule', 'error.set_leeg', {
+      [`lines.${index}.childLines`]: 'validation.aantal_verplicht',
     });
   }
   return out;

@@ -2,7 +2,7 @@ import { MAX_LINE_AMOUNT } from '@mp/contract/api/order-lists';
 import { translate } from '@mp/contract/i18n';
 import type { Action } from '@mp/contract/permissions';
 import type { OrderListRequest } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { getSetting } from '../settings/index.ts';
@@ -25,12 +25,12 @@ export const lineNotFound = (id: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { lineId: id } });
 
 export function amountTooLarge(field: string, itemNo?: string): AppError {
-  return new AppError('invalid', 'error.ongeldige_invoer', {
-    details: {
-      fields: { [field]: { code: 'validation.te_groot', params: { max: MAX_LINE_AMOUNT } } },
-      ...(itemNo ? { itemNo } : {}),
-    },
-  });
+  return fieldErrors(
+    'invalid',
+    'error.ongeldige_invoer',
+    { [field]: { code: 'validation.te_groot', params: { max: MAX_LINE_AMOUNT } } },
+    itemNo ? { details: { itemNo } } : {},
+  );
 }
 
 /**

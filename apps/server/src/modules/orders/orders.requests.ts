@@ -1,5 +1,5 @@
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { storeFile } from '../../platform/files/files.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, reencodeImage, type UploadedFile } from '../../platform/files/uploads.ts';
@@ -101,7 +101,7 @@ export async function addReturnPhoto(
 ): Promise<{ id: string; fileId: string; lineId: string | null }> {
   const user = await requireAccess(ctx, { permission: 'department' });
   const invalid = (field: string, code: string) =>
-    new AppError('invalid', 'error.ongeldige_invoer', { details: { fields: { [field]: { code } } } });
+    fieldErrors('invalid', 'error.ongeldige_invoer', { [field]: code });
   if (!upload) throw invalid('file', 'validation.verplicht');
   const lineId = fields.lineId?.trim() || null;
   if (lineId && !uuidPattern.test(lineId)) throw invalid('lineId', 'validation.ongeldig_formaat');

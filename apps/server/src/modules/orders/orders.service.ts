@@ -8,10 +8,9 @@ import type {
   OrderListQuery,
   OrderSummary,
 } from '@mp/contract/api/orders';
-import { translate } from '@mp/contract/i18n';
 import type { FunctionalArea } from '@mp/contract/permissions';
 import { hasAccess, type LocationAccess, requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsById } from '../catalogue/index.ts';
@@ -93,12 +92,14 @@ async function locationsOf(ctx: Ctx, location: LocationAccess, project: boolean)
 }
 
 /** A period whose end is before its start is a mistake, not an empty list (400 naming `until`). */
-function requirePeriod(ctx: Ctx, from: string | undefined, until: string | undefined): void {
+function requirePeriod(from: string | undefined, until: string | undefined): void {
   if (!from || !until || until >= from) return;
-  const code = 'validation.einde_na_begin';
-  throw new AppError('invalid', 'error.ongeldige_invoer', {
-    details: { in: 'querystring', fields: { until: { code, message: translate(ctx.locale, code) } } },
-  });
+  throw fieldErrors(
+    'invalid',
+    'error.ongeldige_invoer',
+    { until: 'validation.einde_na_begin' },
+    { details: { in: 'querystring' } },
+  );
 }
 
 /** GET PlantOrders: one location's (or, with project, its project's) orders of some kinds, newest first. */
@@ -112,7 +113,7 @@ export async function listOrders(
     locationNo: q.plantLocation,
   });
   const locationIds = await locationsOf(ctx, location, q.project === true);
-  requirePeriod(ctx, q.from, q.until);
+  requirePeriod(q.from, q.until);
   const { rows, total } = await selectOrders(ctx.db, {
     locationIds,
     kinds: q.kinds,

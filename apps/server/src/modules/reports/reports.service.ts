@@ -1,7 +1,7 @@
 import type { ReportAnswer, ReportQuery } from '@mp/contract/api/reports';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import {
   type ScopeLocation,
@@ -37,9 +37,7 @@ async function scopeOf(ctx: Ctx, q: ReportQuery) {
   if (q.scope === 'location') {
     // by meaning (the scope asks for it), so a rule: the query's shape cannot say "required when scope=location"
     if (!q.plantLocation) {
-      throw new AppError('rule', 'validation.verplicht', {
-        details: { fields: { plantLocation: { code: 'validation.verplicht' } } },
-      });
+      throw ruleOn('plantLocation', 'validation.verplicht');
     }
     const loc = await requireAccess(ctx, {
       permission: 'location.read',

@@ -5,7 +5,7 @@ export { getDepartmentRequest, listQueue } from './requests.department.ts';
 export { legacyOrderForm, toOrderForm } from './requests.legacy.ts';
 export { planRequest, type WorkUnit, workOf } from './requests.plan.ts';
 export { requestsRoutes } from './requests.routes.ts';
-export { erpCodesFor, fieldError } from './requests.shared.ts';
+export { erpCodesFor } from './requests.shared.ts';
 export {
   changeRequestStatus,
   changeStatus,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRequestStatus, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { getRequestByIdOrNo, listRequests } from './requests.service.ts';
@@ -216,7 +216,7 @@ export function toOrderForm(b: z.infer<typeof legacyOrderForm>) {
   };
   const parsed = orderForm.safeParse(candidate);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, { code: string }> = {};
+  const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const name = String(issue.path[0] ?? 'body');
     const code = issue.message.startsWith('validation.')
@@ -224,9 +224,9 @@ export function toOrderForm(b: z.infer<typeof legacyOrderForm>) {
       : issue.code === 'invalid_type'
         ? 'validation.verplicht'
         : 'validation.ongeldig_formaat';
-    fields[dutchField[name] ?? name] ??= { code };
+    fields[dutchField[name] ?? name] ??= code;
   }
-  throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+  throw fieldErrors('invalid', 'error.ongeldige_invoer', fields, { details: { in: 'body' } });
 }
 
 const requestKey = requireOneOf(

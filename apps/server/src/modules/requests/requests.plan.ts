@@ -1,7 +1,7 @@
 import type { DepartmentRequest, PlanInput } from '@mp/contract/api/department';
 import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type FieldProblems, fieldErrors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { getDepartmentRequest } from './requests.department.ts';
@@ -12,7 +12,6 @@ import {
   selectPlantsByNo,
   selectWorkLines,
 } from './requests.plan.queries.ts';
-import { fieldError } from './requests.shared.ts';
 import { replacePicks } from './requests.status.queries.ts';
 import { changeStatus, type LockedRequest, lockRequest, refuseChange } from './requests.status.ts';
 import type { SubmitDeps } from './requests.submit.ts';
@@ -39,12 +38,8 @@ async function refuseShortDepot(tx: Tx, requestId: string, depotId: string): Pro
   for (const [itemId, { itemNo, amount }] of asked) {
     const available = onHand.get(itemId) ?? 0;
     if (available < amount)
-      throw new AppError('rule', 'error.planning_onvolledig', {
-        details: {
-          fields: {
-            depotNo: { code: 'validation.depot_voorraad_onvoldoende', params: { itemNo, available, amount } },
-          },
-        },
+      throw fieldErrors('rule', 'error.planning_onvolledig', {
+        depotNo: { code: 'validation.depot_voorraad_onvoldoende', params: { itemNo, available, amount } },
       });
   }
 }
@@ -63,7 +58,7 @@ async function picksOf(
   const asked = new Map(given.map((p) => [p.lineId, [...new Set(p.plantNos)]]));
   const plants = new Map((await selectPlantsByNo(tx, [...asked.values()].flat())).map((p) => [p.plantNo, p]));
   const picks: Array<{ lineId: string; plantId: string }> = [];
-  const fields: Record<string, { code: string; params?: Record<string, string | number> }> = {};
+  const fields: FieldProblems = {};
   for (const line of lines) {
     const nos = asked.get(line.lineId) ?? [];
     if (nos.length !== line.amount) {
@@ -88,8 +83,7 @@ async function picksOf(
       else picks.push({ lineId: line.lineId, plantId: plant.id });
     }
   }
-  if (Object.keys(fields).length)
-    throw new AppError('rule', 'error.planning_onvolledig', { details: { fields } });
+  if (Object.keys(fields).length) throw fieldErrors('rule', 'error.planning_onvolledig', fields);
   return picks;
 }
 
@@ -110,15 +104,17 @@ export async function planRequest(
     const row = await lockRequest(tx, id, { version: input.version });
     refuseChange(row, 'planned', 'department', input.note);
     if (daysBetween(calendarDayIn(ctx.now), input.plannedDate) < 0)
-      throw fieldError('rule', 'error.datum_niet_toegestaan', 'plannedDate', 'validation.datum_in_verleden');
+      throw fieldErrors('rule', 'error.datum_niet_toegestaan', {
+        plannedDate: 'validation.datum_in_verleden',
+      });
     let depotId = row.depotId;
     if (input.depotNo) {
       depotId = await selectDepotId(tx, input.depotNo);
       if (!depotId)
-        throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+        throw fieldErrors('invalid', 'error.ongeldige_invoer', { depotNo: 'validation.onbekende_waarde' });
     }
     if ((row.kind === 'order' || row.kind === 'removal') && !depotId)
-      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.verplicht');
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { depotNo: 'validation.verplicht' });
 
     if (row.kind === 'order' && depotId) await refuseShortDepot(tx, id, depotId);
     const picks = row.kind === 'order' ? await picksOf(tx, id, depotId, input.plants) : [];

@@ -4,18 +4,6 @@ import type { SettingsMap } from '../settings/index.ts';
 export const requestNotFound = (id: string) =>
   new AppError('not_found', 'error.niet_gevonden', { details: { requestId: id } });
 
-export function fieldError(
-  type: 'invalid' | 'rule',
-  code: string,
-  field: string,
-  fieldCode: string,
-  params?: Record<string, string | number>,
-) {
-  return new AppError(type, code, {
-    details: { fields: { [field]: params ? { code: fieldCode, params } : { code: fieldCode } } },
-  });
-}
-
 /**
  * The ERP codes a new request carries (issue #31 item 20, decision 0006), as the settings are when it is made:
  * Spoed_Code, the ERP item its rush surcharge is booked on, on a rush request; Aanvraag_OpmerkingCode, the code its

@@ -2,13 +2,13 @@ import type { DepartmentRequest, StatusInput } from '@mp/contract/api/department
 import type { RequestDetail } from '@mp/contract/api/requests';
 import { checkTransition, type RequestActor, type RequestStatus } from '@mp/contract/rules/request-status';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import type { SettingsMap } from '../settings/index.ts';
 import { getDepartmentRequest } from './requests.department.ts';
 import { getRequest } from './requests.service.ts';
-import { fieldError, requestNotFound } from './requests.shared.ts';
+import { requestNotFound } from './requests.shared.ts';
 import {
   deletePicks,
   type LockedRequestRow,
@@ -69,15 +69,13 @@ export function refuseChange(
 ): void {
   const problem = checkTransition(row.status, to, actor, note);
   if (problem?.code === 'error.status_overgang_ongeldig')
-    throw new AppError('conflict', problem.code, {
-      details: {
-        fields: { status: { code: problem.code } },
-        currentStatus: row.status,
-        from: row.status,
-        to,
-      },
-    });
-  if (problem) throw fieldError('invalid', 'error.ongeldige_invoer', problem.field, problem.code);
+    throw fieldErrors(
+      'conflict',
+      problem.code,
+      { status: problem.code },
+      { details: { currentStatus: row.status, from: row.status, to } },
+    );
+  if (problem) throw fieldErrors('invalid', 'error.ongeldige_invoer', { [problem.field]: problem.code });
 }
 
 /**
@@ -167,12 +165,9 @@ export async function changeRequestStatus(
 ): Promise<DepartmentRequest> {
   const user = await requireAccess(ctx, { permission: 'department' });
   if (input.status === 'planned' || input.status === 'done')
-    throw fieldError(
-      'rule',
-      'error.status_via_plannen_of_uitvoeren',
-      'status',
-      'error.status_via_plannen_of_uitvoeren',
-    );
+    throw fieldErrors('rule', 'error.status_via_plannen_of_uitvoeren', {
+      status: 'error.status_via_plannen_of_uitvoeren',
+    });
   const settings = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, { version: input.version });

@@ -8,7 +8,7 @@ import type { RequestKind } from '@mp/contract/rules/request-status';
 import type { LocationAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { sumDecimal } from '../../platform/decimal.ts';
-import { AppError } from '../../platform/errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -23,7 +23,7 @@ import {
   type NewRequestLine,
   selectConfirmationContext,
 } from './requests.queries.ts';
-import { erpCodesFor, fieldError } from './requests.shared.ts';
+import { erpCodesFor } from './requests.shared.ts';
 
 // The requests' part of submitting an order list (workflows/submit-order-list.ts).
 
@@ -77,7 +77,7 @@ export async function resolveDestination(
     const { depots } = await listDepots(ctx, 'order');
     const depot = depots.find((d) => d.depotNo === form.depotNo);
     if (!depot)
-      throw fieldError('invalid', 'error.ongeldige_invoer', 'depotNo', 'validation.onbekende_waarde');
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { depotNo: 'validation.onbekende_waarde' });
     return {
       destinationKind: 'depot',
       depotId: depot.id,
@@ -97,7 +97,7 @@ export async function resolveDestination(
     const addresses = await listWorkAddresses(ctx, location.locationNo);
     const address = addresses.find((a) => a.code === form.addressCode);
     if (!address)
-      throw fieldError('invalid', 'error.ongeldige_invoer', 'addressCode', 'validation.onbekende_waarde');
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { addressCode: 'validation.onbekende_waarde' });
     const depot = address.kind === 'depot';
     return {
       // a depot offered among the addresses (DepotWerkAdresen_TonenEnGebruiken): delivered there
@@ -133,13 +133,10 @@ export async function resolveDestination(
 function checkDates(form: OrderForm, now: Date, s: SettingsMap): void {
   const problems = checkOrderDates(form, calendarDayIn(now), s);
   if (problems.length === 0) return;
-  const fields = Object.fromEntries(
-    problems.map((p) => [p.field, p.params ? { code: p.code, params: p.params } : { code: p.code }]),
-  );
   const code = problems.some((p) => p.field === 'rush')
     ? 'error.spoed_niet_toegestaan'
     : 'error.datum_niet_toegestaan';
-  throw new AppError('rule', code, { details: { fields } });
+  throw fieldErrors('rule', code, Object.fromEntries(problems.map((p) => [p.field, p])));
 }
 
 /**
@@ -151,7 +148,9 @@ function checkDates(form: OrderForm, now: Date, s: SettingsMap): void {
 export function checkOrderForm(form: OrderForm, now: Date, s: SettingsMap): void {
   checkDates(form, now, s);
   if (s.OrderWizardEnableTermsAndConditions && !form.termsAccepted) {
-    throw fieldError('rule', 'error.voorwaarden_niet_geaccepteerd', 'termsAccepted', 'validation.verplicht');
+    throw fieldErrors('rule', 'error.voorwaarden_niet_geaccepteerd', {
+      termsAccepted: 'validation.verplicht',
+    });
   }
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@mp/contract/settings';
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrors, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
 import { deleteStoredSettings, selectStoredSettings, upsertSettings } from './settings.queries.ts';
@@ -133,9 +133,7 @@ export async function writeSettingsBy(
     }
     const def = settingsCatalogue[key];
     if (groupFilter !== 'all' && def.group !== groupFilter) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { [key]: 'validation.onbekende_waarde' } },
-      });
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { [key]: 'validation.onbekende_waarde' });
     }
     // A masked secret sent back unchanged keeps the stored value.
     if ('secret' in def && def.secret === true && value === '********') continue;
@@ -143,8 +141,7 @@ export async function writeSettingsBy(
     if (!parsed.success) fields[key] = 'validation.ongeldig_formaat';
     else clean[key] = parsed.data;
   }
-  if (Object.keys(fields).length)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { fields } });
+  if (Object.keys(fields).length) throw fieldErrors('invalid', 'error.ongeldige_invoer', fields);
   await followPrimaryColour(ctx, clean);
   await upsertSettings(ctx.db, clean, admin.id);
   cache.delete(ctx.db);
@@ -162,11 +159,7 @@ async function followPrimaryColour(ctx: Ctx, clean: Record<string, unknown>): Pr
   if (!rgb) return;
   const sent = clean.PrimaryColorRgb;
   if (typeof sent === 'string' && !sameRgbTriplet(sent, rgb)) {
-    const code = 'validation.rgb_volgt_primaire_kleur';
-    throw new AppError('rule', code, {
-      params: { rgb },
-      details: { fields: { PrimaryColorRgb: { code, params: { rgb } } } },
-    });
+    throw ruleOn('PrimaryColorRgb', 'validation.rgb_volgt_primaire_kleur', { rgb });
   }
   clean.PrimaryColorRgb = rgb;
 }

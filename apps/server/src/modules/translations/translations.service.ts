@@ -1,7 +1,7 @@
 import { bundles, flatten, type Locale, locales } from '@mp/contract/i18n';
 import { samePlaceholders } from '@mp/contract/rules/translations';
 import { requireAccess } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { saveOverrides, selectOverrides } from './translations.queries.ts';
 
@@ -32,19 +32,19 @@ export async function saveTranslations(
   changes: Record<string, string | null>,
 ): Promise<void> {
   const admin = await requireAccess(ctx, { permission: 'admin' });
-  const fields: Record<string, { code: string }> = {};
+  const fields: Record<string, string> = {};
   const set: Record<string, string> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(changes)) {
-    if (!knownKeys.has(key)) fields[key] = { code: 'validation.onbekende_waarde' };
+    if (!knownKeys.has(key)) fields[key] = 'validation.onbekende_waarde';
     else if (value === null || value === flatBundles[locale][key]) remove.push(key);
-    else if (value.trim() === '') fields[key] = { code: 'validation.verplicht' };
+    else if (value.trim() === '') fields[key] = 'validation.verplicht';
     // why: a text without the fields its code fills in (or with one it does not) shows braces to every user
     else if (!samePlaceholders(value, flatBundles[locale][key] ?? flatBundles['nl-NL'][key] ?? ''))
-      fields[key] = { code: 'Translations.placeholders_ongelijk' };
+      fields[key] = 'Translations.placeholders_ongelijk';
     else set[key] = value;
   }
   if (Object.keys(fields).length)
-    throw new AppError('invalid', 'error.ongeldige_invoer', { details: { in: 'body', fields } });
+    throw fieldErrors('invalid', 'error.ongeldige_invoer', fields, { details: { in: 'body' } });
   await saveOverrides(ctx.db, locale, set, remove, admin.id);
 }

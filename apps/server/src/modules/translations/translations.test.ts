@@ -74,7 +74,7 @@ describe('translations', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields).toEqual({
-      'Settings.standaardwaarde': { code: 'Translations.placeholders_ongelijk' },
+      'Settings.standaardwaarde': { code: 'Translations.placeholders_ongelijk', message: expect.any(String) },
     });
     const view = (await t.app.inject({ url: '/api/v2.0/Translations/en-US' })).json();
     expect(view.overrides).not.toHaveProperty(['Settings.opgeslagen']);

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldErrors } from '../errors.ts';
 import { plainText } from '../sanitize.ts';
 import { checkZipLimits, defaultZipLimits, Refusal, type ZipLimits, zipDirectory } from './zip.ts';
 
@@ -197,31 +197,27 @@ export async function readUploads(
   for await (const part of parts) {
     if (part.type === 'field') {
       if (part.fieldname in fields)
-        throw new AppError('invalid', 'error.ongeldige_invoer', {
-          details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } },
+        throw fieldErrors('invalid', 'error.ongeldige_invoer', {
+          [part.fieldname]: 'validation.onbekend_veld',
         });
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       continue;
     }
     if (options.fileFields && !options.fileFields.includes(part.fieldname)) {
       part.file.resume();
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { [part.fieldname]: 'validation.onbekend_veld' } },
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', {
+        [part.fieldname]: 'validation.onbekend_veld',
       });
     }
     if (files.some((f) => f.field === part.fieldname)) {
       part.file.resume();
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { [part.fieldname]: 'validation.te_lang' } },
-      });
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { [part.fieldname]: 'validation.te_lang' });
     }
     const bytes = await part.toBuffer();
     if (part.file.truncated || bytes.length > maxBytes)
       throw new AppError('too_large', 'error.te_groot', { details: { maxBytes } });
     if (bytes.length === 0) {
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: { fields: { [part.fieldname]: 'validation.verplicht' } },
-      });
+      throw fieldErrors('invalid', 'error.ongeldige_invoer', { [part.fieldname]: 'validation.verplicht' });
     }
     const detected = detectKind(bytes);
     if (!detected || !(options.allowed as readonly string[]).includes(detected)) {

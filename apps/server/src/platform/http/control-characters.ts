@@ -1,6 +1,5 @@
-import { translate } from '@mp/contract/i18n';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
+import { fieldErrors } from '../errors.ts';
 
 // C0 control characters but tab, line feed and carriage return (multi-line comments keep those), and DEL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
@@ -39,15 +38,12 @@ export function refuseControlCharacters(app: FastifyInstance): void {
     ] as const) {
       const paths = controlCharacterPaths(value);
       if (paths.length === 0) continue;
-      const message = translate(req.locale, 'validation.ongeldige_tekens');
-      throw new AppError('invalid', 'error.ongeldige_invoer', {
-        details: {
-          in: where,
-          fields: Object.fromEntries(
-            paths.map((p) => [p || where, { code: 'validation.ongeldige_tekens', message }]),
-          ),
-        },
-      });
+      throw fieldErrors(
+        'invalid',
+        'error.ongeldige_invoer',
+        Object.fromEntries(paths.map((p) => [p || where, 'validation.ongeldige_tekens'])),
+        { details: { in: where } },
+      );
     }
   });
 }

@@ -1,7 +1,7 @@
-import { translate } from '@mp/contract/i18n';
+import { type Locale, translate } from '@mp/contract/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, type FieldProblem, fieldErrors, type Params } from '../errors.ts';
 import { redactUrl } from '../logger.ts';
 import { fieldErrorOf, fieldPath } from './validation.ts';
 
@@ -14,11 +14,27 @@ export interface ErrorBody {
 function body(
   req: FastifyRequest,
   code: string,
-  params?: Record<string, string | number>,
+  params?: Params,
   details?: Record<string, unknown>,
+  fields?: Record<string, FieldProblem>,
 ): ErrorBody {
-  const message = translate(req.locale ?? 'nl-NL', code, params);
+  const locale = req.locale ?? 'nl-NL';
+  const message = translate(locale, code, params);
+  if (fields) details = { ...details, fields: onTheWire(locale, fields) };
   return details ? { code, message, details } : { code, message };
+}
+
+/**
+ * The one wire shape of a field's problem (issue #32 item 4, contract `fieldProblem`): the key, its text in the
+ * caller's language and the values of its placeholders (so the web's message keeps its numbers).
+ */
+function onTheWire(locale: Locale, fields: Record<string, FieldProblem>) {
+  const out: Record<string, { code: string; message: string; params?: Params }> = {};
+  for (const [name, { code, params }] of Object.entries(fields)) {
+    const message = translate(locale, code, params);
+    out[name] = params ? { code, message, params } : { code, message };
+  }
+  return out;
 }
 
 /** Maps Fastify's own errors (parsing, limits, media type) onto the AppError vocabulary. */
@@ -34,7 +50,7 @@ function fromFastifyError(err: FastifyError): AppError | null {
       return new AppError('unsupported_type', 'error.bestandstype');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('invalid', 'error.ongeldige_invoer', { details: { body: 'validation.verplicht' } });
+      return fieldErrors('invalid', 'error.ongeldige_invoer', { body: 'validation.verplicht' });
     default:
       break;
   }
@@ -42,9 +58,7 @@ function fromFastifyError(err: FastifyError): AppError | null {
     err.statusCode === 400 &&
     (err instanceof SyntaxError || /JSON|prototype|constructor/i.test(err.message))
   ) {
-    return new AppError('invalid', 'error.ongeldige_invoer', {
-      details: { body: 'validation.ongeldig_formaat' },
-    });
+    return fieldErrors('invalid', 'error.ongeldige_invoer', { body: 'validation.ongeldig_formaat' });
   }
   if (err.statusCode === 429) return new AppError('too_many', 'error.te_veel_verzoeken');
   if (err.statusCode === 404) return new AppError('not_found', 'error.niet_gevonden');
@@ -117,7 +131,7 @@ const OUTAGE_RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, { code: string; message: string }> = {};
+      const fields: Record<string, FieldProblem> = {};
       for (const issue of err.validation) {
         const f = fieldErrorOf(issue);
         const base = fieldPath(issue, err.validationContext);
@@ -128,13 +142,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? unknown.map((k) => (base === err.validationContext ? k : `${base}.${k}`))
           : [base];
         for (const key of keys) {
-          if (!fields[key]) fields[key] = { code: f.code, message: translate(req.locale, f.code, f.params) };
+          fields[key] ??= f;
         }
       }
       req.log.info({ fields: Object.keys(fields), url: req.routeOptions.url }, 'validation failed');
       return reply
         .code(400)
-        .send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext, fields }));
+        .send(body(req, 'error.ongeldige_invoer', undefined, { in: err.validationContext }, fields));
     }
     const appError = err instanceof AppError ? err : fromFastifyError(err);
     if (appError) {
@@ -145,7 +159,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       else if (appError.status === 401 || appError.status === 403) {
         req.log.info({ code: appError.code, user: req.user?.id, url: redactUrl(req.url) }, 'access denied');
       }
-      return reply.code(appError.status).send(body(req, appError.code, appError.params, appError.details));
+      return reply
+        .code(appError.status)
+        .send(body(req, appError.code, appError.params, appError.details, appError.fields));
     }
     // PostgreSQL data exceptions (class 22: NUL byte, malformed uuid, number out of range, …) come from input
     // that slipped past a schema: the caller's fault, so 400, and logged to tighten the schema.

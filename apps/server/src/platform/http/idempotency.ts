@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { runStatement, statement } from '../db/prepared.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldErrors } from '../errors.ts';
 import { type Ctx, requireUser } from './context.ts';
 
 /**
@@ -99,13 +99,13 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   const raw = headers[IDEMPOTENCY_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === '') {
-    throw new AppError('invalid', 'error.idempotency_key_verplicht', {
-      details: { fields: { 'Idempotency-Key': { code: 'validation.verplicht' } } },
+    throw fieldErrors('invalid', 'error.idempotency_key_verplicht', {
+      'Idempotency-Key': 'validation.verplicht',
     });
   }
   if (!KEY_PATTERN.test(value)) {
-    throw new AppError('invalid', 'error.idempotency_key_verplicht', {
-      details: { fields: { 'Idempotency-Key': { code: 'validation.ongeldig_formaat' } } },
+    throw fieldErrors('invalid', 'error.idempotency_key_verplicht', {
+      'Idempotency-Key': 'validation.ongeldig_formaat',
     });
   }
   return value;

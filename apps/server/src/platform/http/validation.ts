@@ -1,12 +1,8 @@
 import type { FastifySchemaValidationError } from 'fastify';
-
-export interface FieldError {
-  code: string;
-  params?: Record<string, string | number>;
-}
+import type { FieldProblem } from '../errors.ts';
 
 /** Maps one schema issue to a translation key (validation.*), so the UI can show it per field. */
-export function fieldErrorOf(issue: FastifySchemaValidationError): FieldError {
+export function fieldErrorOf(issue: FastifySchemaValidationError): FieldProblem {
   const p = issue.params as Record<string, unknown>;
   const message = issue.message ?? '';
   if (message.startsWith('validation.')) return { code: message };

@@ -71,6 +71,28 @@ describe('api client', () => {
     expect(error.fieldErrors.email.code).toBe('validation.email_ongeldig');
   });
 
+  it('reads a field error in its one wire shape { code, message, params? } only (issue #32 item 4)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          code: 'error.ongeldige_invoer',
+          message: 'De invoer is niet geldig.',
+          details: {
+            fields: {
+              amount: { code: 'validation.te_groot', message: 'Hoogstens 9999.', params: { max: 9999 } },
+              old: 'validation.verplicht',
+            },
+          },
+        },
+        400,
+      ),
+    );
+    const error = (await apiRequest('/x').catch((e) => e)) as ApiError;
+    expect(error.fieldErrors).toEqual({
+      amount: { code: 'validation.te_groot', message: 'Hoogstens 9999.', params: { max: 9999 } },
+    });
+  });
+
   it('gives the generic error for an answer that is not the error shape', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = (await apiRequest('/x').catch((e) => e)) as ApiError;

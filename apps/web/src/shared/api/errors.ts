@@ -1,11 +1,12 @@
+import type { FieldProblem } from '@mp/contract/api/common';
+
+/**
+ * One field's problem (details.fields[name]), in its one wire shape (contract `fieldProblem`, issue #32 item 4): the
+ * translation key, the server's text of it, and the values of its placeholders.
+ */
+export type FieldError = FieldProblem;
+
 /** Every error answer of the server is { code, message, details? }; `code` is a translation key. */
-
-export interface FieldError {
-  code: string;
-  message: string;
-  params?: Record<string, string | number>;
-}
-
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -25,15 +26,11 @@ export class ApiError extends Error {
     if (typeof fields !== 'object' || fields === null) return {};
     const out: Record<string, FieldError> = {};
     for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
-      if (typeof value === 'string') out[name] = { code: value, message: value };
-      else if (
-        typeof value === 'object' &&
-        value !== null &&
-        typeof (value as FieldError).code === 'string'
-      ) {
-        const f = value as FieldError;
-        out[name] = { code: f.code, message: String(f.message ?? ''), params: f.params };
-      }
+      const f = value as Partial<FieldError> | null;
+      if (typeof f !== 'object' || f === null || typeof f.code !== 'string') continue;
+      out[name] = f.params
+        ? { code: f.code, message: String(f.message ?? ''), params: f.params }
+        : { code: f.code, message: String(f.message ?? '') };
     }
     return out;
   }

@@ -76,7 +76,11 @@ describe('search synonyms editor', () => {
           message: 'x',
           details: {
             fields: {
-              'groups.1.words.0': { code: 'validation.synoniem_dubbel', params: { word: 'generator' } },
+              'groups.1.words.0': {
+                code: 'validation.synoniem_dubbel',
+                message: 'x',
+                params: { word: 'generator' },
+              },
             },
           },
         },

@@ -121,7 +121,9 @@ describe('the settings editor', () => {
         {
           code: 'error.ongeldige_invoer',
           message: 'Ongeldige invoer',
-          details: { fields: { Prijzen_AantalDecimalen: 'validation.ongeldig_formaat' } },
+          details: {
+            fields: { Prijzen_AantalDecimalen: { code: 'validation.ongeldig_formaat', message: 'x' } },
+          },
         },
         400,
       );

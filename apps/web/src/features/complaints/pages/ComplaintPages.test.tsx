@@ -181,7 +181,7 @@ describe('the complaint form', () => {
       {
         code: 'error.ongeldige_invoer',
         message: 'x',
-        details: { fields: { subject: { code: 'validation.te_lang', params: { max: 200 } } } },
+        details: { fields: { subject: { code: 'validation.te_lang', message: 'x', params: { max: 200 } } } },
       },
       400,
     );

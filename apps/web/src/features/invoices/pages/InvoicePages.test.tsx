@@ -132,10 +132,10 @@ beforeEach(() => {
         {
           code: 'error.ongeldige_invoer',
           message: 'x',
-          // both shapes a field message has on the wire: a code alone, and a code with its parameters
+          // a field message's one wire shape: its code, the server's text and its parameters (issue #32 item 4)
           details: {
             fields: {
-              description: 'validation.verplicht',
+              description: { code: 'validation.verplicht', message: 'required' },
               amountExclVat: { code: 'validation.te_groot', message: 'too big', params: { max: 1210 } },
             },
           },
@@ -148,7 +148,13 @@ beforeEach(() => {
           code: 'error.ongeldige_invoer',
           message: 'x',
           details: {
-            fields: { month: { code: 'Facturen.run.maand_niet_voorbij', params: { date: '2026-11-30' } } },
+            fields: {
+              month: {
+                code: 'Facturen.run.maand_niet_voorbij',
+                message: 'not over',
+                params: { date: '2026-11-30' },
+              },
+            },
           },
         },
         400,
@@ -234,8 +240,8 @@ describe('the invoices page', () => {
 
 describe('the department on a document', () => {
   // issue #32 item 4: the credit memo's field messages were read by hand from details.fields, without their
-  // parameters and not in the code-only shape
-  it("shows the server's messages at the credit memo's fields, in both wire shapes and with their parameters", async () => {
+  // parameters
+  it("shows the server's messages at the credit memo's fields, with their parameters", async () => {
     startSession({
       accessToken: 'a',
       refreshToken: 'r'.repeat(20),

@@ -47,7 +47,7 @@ beforeEach(() => {
         {
           code: 'Locatie.adres_in_gebruik',
           message: 'x',
-          details: { fields: { addressId: { code: 'Locatie.adres_in_gebruik' } } },
+          details: { fields: { addressId: { code: 'Locatie.adres_in_gebruik', message: 'x' } } },
         },
         422,
       );

@@ -141,7 +141,9 @@ describe('create a location', () => {
               {
                 code: 'Locatie.aanmaken.klant_geblokkeerd',
                 message: 'x',
-                details: { fields: { customerNo: { code: 'Locatie.aanmaken.klant_geblokkeerd' } } },
+                details: {
+                  fields: { customerNo: { code: 'Locatie.aanmaken.klant_geblokkeerd', message: 'x' } },
+                },
               },
               422,
             )

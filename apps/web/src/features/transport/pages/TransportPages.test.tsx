@@ -176,7 +176,7 @@ describe('Transport wizard', () => {
         {
           code: 'error.datum_niet_toegestaan',
           message: 'Deze datum is niet toegestaan.',
-          details: { fields: { loadingUntil: { code: 'validation.tijdvak_ongeldig' } } },
+          details: { fields: { loadingUntil: { code: 'validation.tijdvak_ongeldig', message: 'x' } } },
         },
         422,
       );
