@@ -56,6 +56,11 @@ export class Records {
     this.defs = defs;
   }
 
+  /** A new seed: number series count again from what is there. */
+  reset(): void {
+    this.series.clear();
+  }
+
   def(set: string): EntityDef {
     const d = this.defs.get(set);
     if (!d) throw new Error(`unknown entity set ${set}`);

@@ -77,6 +77,20 @@ describe('the demo company', () => {
     }
   });
 
+  it('numbers new documents after what a new seed holds', async () => {
+    const order = (no: string) =>
+      h.api('salesOrders', {
+        method: 'POST',
+        body: JSON.stringify({ customerNumber: 'K-10045', externalDocumentNumber: no }),
+      });
+    expect((await order('X-1')).status).toBe(201);
+    await h.ctl('POST', 'seed', { historyScale: 2 });
+    const again = await order('X-2');
+    expect(again.status).toBe(201);
+    const numbers = (await all('salesOrders')).map((o) => o.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('seeds again at another scale', async () => {
     const { counts } = await h.ctl<{ counts: Record<string, number> }>('POST', 'seed', { scale: 2 });
     expect(counts.items).toBe(buildCatalogue(2).items.length);

@@ -188,6 +188,7 @@ export async function startFakeBc(options: FakeBcOptions = {}): Promise<FakeBc> 
     scale = Math.max(1, Math.floor(o.scale ?? scale));
     historyScale = Math.max(1, Math.floor(o.historyScale ?? historyScale));
     const seeded = seedStore(store, { scale, historyScale });
+    records.reset();
     pictures = seeded.pictures;
     pictureCache.clear();
     return seeded.counts;
