@@ -23,8 +23,8 @@ import {
 } from '../../platform/http/idempotency.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { uploadForm } from '../../platform/http/openapi-schema.ts';
+import { addUserDocuments } from './complaints.files.ts';
 import {
-  addUserDocuments,
   addUserLine,
   createComplaint,
   getComplaint,

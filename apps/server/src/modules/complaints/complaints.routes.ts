@@ -29,20 +29,16 @@ import {
 import { fileAnswer, fileTypes, uploadForm } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
+import { answerComplaint, getQueueComplaint, listQueue } from './complaints.department.ts';
+import { addDepartmentDocuments, addUserDocuments, readDocument } from './complaints.files.ts';
 import { complaintsLegacy } from './complaints.legacy.ts';
 import {
-  addDepartmentDocuments,
-  addUserDocuments,
   addUserLine,
-  answerComplaint,
   createComplaint,
   getComplaint,
-  getQueueComplaint,
   listComplaints,
   listManagementComplaints,
-  listQueue,
   complaintOptions as optionsOf,
-  readDocument,
 } from './complaints.service.ts';
 
 const docParams = z.object({ id: z.guid(), documentId: z.guid() });

@@ -1,18 +1,10 @@
-import {
-  type ComplaintAnswerInput,
-  type ComplaintDetail,
-  type ComplaintDocument,
-  type ComplaintInput,
-  type ComplaintList,
-  type ComplaintListQuery,
-  type ComplaintOptions,
-  type ComplaintQueue,
-  type ComplaintQueueQuery,
-  type ComplaintSummary,
-  type DepartmentComplaint,
-  MAX_COMPLAINT_DOCUMENTS,
+import type {
+  ComplaintDetail,
+  ComplaintInput,
+  ComplaintList,
+  ComplaintListQuery,
+  ComplaintOptions,
 } from '@mp/contract/api/complaints';
-import { translate } from '@mp/contract/i18n';
 import { hasRole } from '@mp/contract/permissions';
 import {
   addWorkingDays,
@@ -21,39 +13,36 @@ import {
   userMayAdd,
 } from '@mp/contract/rules/complaints';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import {
-  accessibleLocationIds,
-  hasArea,
-  requireArea,
-  requireLocation,
-  requireLocationById,
-} from '../../platform/auth/access.ts';
+import { accessibleLocationIds, requireArea, requireLocation } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError, type FieldProblems, fieldErrors } from '../../platform/errors.ts';
-import { storeFile } from '../../platform/files/files.ts';
-import type { FileStorage } from '../../platform/files/storage.ts';
-import { extensionOf, reencodeImage, type UploadedFile } from '../../platform/files/uploads.ts';
-import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../../platform/http/idempotency.ts';
 import { itemsById } from '../catalogue/index.ts';
-import { type MailDeps, queueDepartmentMail, queueUserMail } from './complaints.mail.ts';
+import { type MailDeps, queueDepartmentMail } from './complaints.mail.ts';
 import {
   type Author,
   type ComplaintRow,
-  type DocumentRow,
   insertComplaint,
-  insertDocument,
   insertLine,
   selectComplaint,
   selectComplaints,
-  selectDocuments,
-  selectLines,
   selectLocationOfCustomer,
   selectLocationReferences,
   selectReference,
   touchComplaint,
   updateStatus,
 } from './complaints.queries.ts';
+import {
+  detailOf,
+  invalidFields,
+  type Key,
+  mayWrite,
+  notFound,
+  readable,
+  toSummary,
+  writable,
+} from './complaints.shared.ts';
 
 /*
  * Complaints (klachten, issue #13 part 5, docs/decisions/0021-complaints.md). A site user submits a complaint about
@@ -64,143 +53,12 @@ import {
  * caller management of that location's customer) — otherwise 404 as for an unknown complaint —, then the
  * functional area AppKlachten (403). Writing (a line, documents) needs the location with write access (the
  * read-only role `administration` gets 403) and a complaint that is not closed (409 Klachten.gesloten).
+ *
+ * This file is the user's side; the documents are complaints.files.ts, the department's queue and answer
+ * complaints.department.ts, what they share (the answer shapes, the access to one complaint) complaints.shared.ts.
  */
 
-export type { MailDeps };
-
-type Key = { id?: string; complaintNo?: string };
-
-const notFound = (id: string) => new AppError('not_found', 'error.niet_gevonden', { details: { id } });
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-
-const invalidFields = (fields: FieldProblems) => fieldErrors('invalid', 'error.ongeldige_invoer', fields);
-
-function toSummary(r: ComplaintRow): ComplaintSummary {
-  return {
-    id: r.id,
-    complaintNo: r.complaintNo,
-    type: r.type,
-    subject: r.subject,
-    status: r.status,
-    locationNo: r.locationNo,
-    locationDescription: r.locationDescription,
-    userName: r.userName,
-    createdAt: iso(r.createdAt) as string,
-    expectedResolutionDate: r.expectedResolutionDate,
-    resolvedAt: iso(r.resolvedAt),
-    lastMessageAt: iso(r.lastMessageAt) as string,
-    lastAuthor: r.lastAuthor,
-    lineCount: r.lineCount,
-    documentCount: r.documentCount,
-  };
-}
-
-const documentUrl = (complaintId: string, documentId: string, department: boolean) =>
-  department
-    ? `/api/v2.0/Department/complaints/${complaintId}/documents/${documentId}`
-    : `/api/v2.0/Complaints/${complaintId}/documents/${documentId}`;
-
-function toDocument(d: DocumentRow, complaintId: string, department: boolean): ComplaintDocument {
-  return {
-    id: d.id,
-    fileName: d.fileName,
-    contentType: d.contentType,
-    size: d.size,
-    author: d.author,
-    createdAt: iso(d.createdAt) as string,
-    url: documentUrl(complaintId, d.id, department),
-  };
-}
-
-async function detailOf(
-  ctx: Ctx,
-  row: ComplaintRow,
-  mayAdd: boolean,
-  department = false,
-): Promise<ComplaintDetail> {
-  // one after another: on a transaction (the submit) the statements share one connection
-  const lines = await selectLines(ctx.db, row.id);
-  const documents = await selectDocuments(ctx.db, row.id);
-  const items = row.itemId ? await itemsById(ctx.db, ctx.locale, [row.itemId]) : new Map();
-  const department_ = translate(ctx.locale, 'Klachten.materieeldienst');
-  return {
-    ...toSummary(row),
-    item:
-      row.itemId && row.itemNo
-        ? { itemNo: row.itemNo, description: items.get(row.itemId)?.description ?? row.itemNo }
-        : null,
-    plant: row.plantNo ? { plantNo: row.plantNo } : null,
-    order:
-      row.orderId && row.orderNo
-        ? { id: row.orderId, orderNo: row.orderNo, kind: row.orderKind ?? '' }
-        : null,
-    invoice: row.invoiceId && row.invoiceNo ? { id: row.invoiceId, invoiceNo: row.invoiceNo } : null,
-    lines: lines.map((l) => ({
-      id: l.id,
-      author: l.author,
-      // the department speaks as the department; a site user by name
-      authorName: l.author === 'department' ? department_ : l.authorName,
-      message: l.message,
-      createdAt: iso(l.createdAt) as string,
-    })),
-    documents: documents.map((d) => toDocument(d, row.id, department)),
-    mayAdd,
-  };
-}
-
-// ── access ──────────────────────────────────────────────────────────────────────────────────────
-
-/** Whether the caller holds the management role for this customer (an admin: for every customer). */
-function managesCustomer(ctx: Ctx, customerId: string): boolean {
-  const user = requireUser(ctx);
-  if (!hasRole({ user }, 'management')) return false;
-  return user.role === 'admin' || (user.customerId !== null && user.customerId === customerId);
-}
-
-/** The complaint when the caller may read it: its location first (else 404), then the area (403). */
-async function readable(ctx: Ctx, key: Key): Promise<ComplaintRow> {
-  requireUser(ctx);
-  const row = await selectComplaint(ctx.db, key);
-  if (!row) throw notFound(key.id ?? key.complaintNo ?? '');
-  try {
-    await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status !== 404 || !managesCustomer(ctx, row.customerId))
-      throw e instanceof AppError && e.status === 404 ? notFound(key.id ?? key.complaintNo ?? '') : e;
-  }
-  await requireArea(ctx, 'AppKlachten', 'read');
-  return row;
-}
-
-/** Whether the caller may write on the complaint's location (a member with role user, or an admin). */
-async function mayWrite(ctx: Ctx, row: ComplaintRow): Promise<boolean> {
-  if (!(await hasArea(ctx, 'AppKlachten', 'write'))) return false;
-  try {
-    await requireLocationById(ctx, row.locationId, 'write', { allowDeregistered: true });
-    return true;
-  } catch (e) {
-    if (e instanceof AppError) return false;
-    throw e;
-  }
-}
-
-/** The complaint when the caller may add to it: readable, writable location (403), not closed (409). */
-async function writable(ctx: Ctx, key: Key, db: Db = ctx.db): Promise<ComplaintRow> {
-  const row = await readable({ ...ctx, db }, key);
-  await requireArea(ctx, 'AppKlachten', 'write');
-  try {
-    await requireLocationById({ ...ctx, db }, row.locationId, 'write', { allowDeregistered: true });
-  } catch (e) {
-    // management reads a location it is no member of; it does not write there
-    if (e instanceof AppError && e.status === 404) throw new AppError('forbidden', 'error.geen_toegang');
-    throw e;
-  }
-  if (!userMayAdd(row.status))
-    throw new AppError('conflict', 'Klachten.gesloten', { details: { currentStatus: row.status } });
-  return row;
-}
-
-// ── the user's side ─────────────────────────────────────────────────────────────────────────────
+export type { Author, MailDeps };
 
 /** GET Complaints: one location's complaints (plantLocation), else those of every location of the caller. */
 export async function listComplaints(ctx: Ctx, q: ComplaintListQuery): Promise<ComplaintList> {
@@ -365,172 +223,3 @@ export async function addUserLine(
   });
   return getComplaint(ctx, { id });
 }
-
-/** Photos are re-encoded (metadata such as GPS dropped); PDFs are kept as they are. */
-async function prepared(file: UploadedFile) {
-  if (file.kind === 'pdf')
-    return { bytes: file.bytes, contentType: file.contentType, extension: 'pdf', meta: {} };
-  const image = await reencodeImage(file.bytes, { maxDimension: 2400 });
-  return {
-    bytes: image.bytes,
-    contentType: image.contentType,
-    extension: extensionOf[image.kind],
-    meta: { width: image.width, height: image.height },
-  };
-}
-
-/**
- * Stores the uploaded files on the complaint: every file checked and re-encoded first (one bad file: nothing is
- * stored), then bytes and rows together; a failing row removes the bytes again.
- */
-async function storeDocuments(
-  ctx: Ctx,
-  storage: FileStorage,
-  row: ComplaintRow,
-  files: UploadedFile[],
-  userId: string,
-): Promise<void> {
-  if (files.length === 0) throw invalidFields({ file: 'validation.verplicht' });
-  if (row.documentCount + files.length > MAX_COMPLAINT_DOCUMENTS)
-    throw new AppError('rule', 'Klachten.te_veel_documenten', {
-      params: { max: MAX_COMPLAINT_DOCUMENTS },
-      details: { max: MAX_COMPLAINT_DOCUMENTS, current: row.documentCount },
-    });
-  const ready = await Promise.all(files.map(prepared));
-  const stored: string[] = [];
-  try {
-    await ctx.db.transaction(async (tx) => {
-      for (const [i, f] of ready.entries()) {
-        const file = await storeFile(tx as unknown as Db, storage, {
-          prefix: 'complaints',
-          extension: f.extension,
-          bytes: f.bytes,
-          contentType: f.contentType,
-          fileName: files[i].displayName,
-          uploadedBy: userId,
-          meta: { ...f.meta, purpose: 'complaint' },
-        });
-        stored.push(file.storageKey);
-        await insertDocument(tx as unknown as Db, { complaintId: row.id, fileId: file.id, userId });
-      }
-      await touchComplaint(tx as unknown as Db, row.id, ctx.now);
-    });
-  } catch (e) {
-    await Promise.all(stored.map((k) => storage.delete(k).catch(() => {})));
-    throw e;
-  }
-}
-
-/** POST Complaints/{id}/documents (201): photos and PDFs from the user, while the complaint is not closed. */
-export async function addUserDocuments(
-  ctx: Ctx,
-  storage: FileStorage,
-  key: Key,
-  files: UploadedFile[],
-): Promise<{ documents: ComplaintDocument[] }> {
-  const user = requireUser(ctx);
-  const row = await writable(ctx, key);
-  await storeDocuments(ctx, storage, row, files, user.id);
-  return { documents: (await getComplaint(ctx, { id: row.id })).documents };
-}
-
-/** The bytes of one document, under the complaint's read access (the department: always). */
-export async function readDocument(
-  ctx: Ctx,
-  storage: FileStorage,
-  id: string,
-  documentId: string,
-  asDepartment = false,
-): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
-  let row: ComplaintRow | null;
-  if (asDepartment) {
-    requireDepartment(ctx);
-    row = await selectComplaint(ctx.db, { id });
-  } else row = await readable(ctx, { id });
-  if (!row) throw notFound(id);
-  const [doc] = /^[0-9a-f-]{36}$/i.test(documentId) ? await selectDocuments(ctx.db, row.id, documentId) : [];
-  const bytes = doc ? await storage.get(doc.storageKey) : null;
-  if (!doc || !bytes) throw notFound(documentId);
-  return { bytes, contentType: doc.contentType, fileName: doc.fileName };
-}
-
-// ── the department's side ───────────────────────────────────────────────────────────────────────
-
-/** GET Department/complaints: every customer's complaints, open first, oldest first; counts per status. */
-export async function listQueue(ctx: Ctx, q: ComplaintQueueQuery): Promise<ComplaintQueue> {
-  requireDepartment(ctx);
-  const { rows, total, counts } = await selectComplaints(ctx.db, {
-    ...q,
-    locationIds: 'all',
-    queueOrder: true,
-  });
-  return {
-    items: rows.map((r) => ({ ...toSummary(r), customerNo: r.customerNo, customerName: r.customerName })),
-    page: q.page,
-    pageSize: q.pageSize,
-    total,
-    counts,
-  };
-}
-
-async function departmentDetail(ctx: Ctx, row: ComplaintRow): Promise<DepartmentComplaint> {
-  return {
-    ...(await detailOf(ctx, row, true, true)),
-    customerNo: row.customerNo,
-    customerName: row.customerName,
-    userEmail: row.userEmail,
-  };
-}
-
-/** GET Department/complaints/{id}. */
-export async function getQueueComplaint(ctx: Ctx, id: string): Promise<DepartmentComplaint> {
-  requireDepartment(ctx);
-  const row = await selectComplaint(ctx.db, { id });
-  if (!row) throw notFound(id);
-  return departmentDetail(ctx, row);
-}
-
-/**
- * POST Department/complaints/{id}/answer: a line from the department and / or a new status (any other one: the
- * department also reopens), then a mail to the user who submitted it, on the same transaction.
- */
-export async function answerComplaint(
-  ctx: Ctx,
-  mail: MailDeps,
-  id: string,
-  input: ComplaintAnswerInput,
-): Promise<DepartmentComplaint> {
-  const user = requireDepartment(ctx);
-  const s = await ctx.settings();
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const row = await selectComplaint(db, { id }, true);
-    if (!row) throw notFound(id);
-    const message = input.message?.trim() ?? '';
-    const status = input.status && input.status !== row.status ? input.status : null;
-    if (!message && !status) throw invalidFields({ status: 'Klachten.validatie.status_ongewijzigd' });
-    if (message)
-      await insertLine(db, { complaintId: id, author: 'department', userId: user.id, message, now: ctx.now });
-    if (status) await updateStatus(db, id, status, ctx.now);
-    else await touchComplaint(db, id, ctx.now);
-    const after = (await selectComplaint(db, { id })) as ComplaintRow;
-    await queueUserMail(db, mail, s, after, message);
-  });
-  return getQueueComplaint(ctx, id);
-}
-
-/** POST Department/complaints/{id}/documents (201): the department's photos and PDFs (also on a closed one). */
-export async function addDepartmentDocuments(
-  ctx: Ctx,
-  storage: FileStorage,
-  id: string,
-  files: UploadedFile[],
-): Promise<{ documents: ComplaintDocument[] }> {
-  const user = requireDepartment(ctx);
-  const row = await selectComplaint(ctx.db, { id });
-  if (!row) throw notFound(id);
-  await storeDocuments(ctx, storage, row, files, user.id);
-  return { documents: (await getQueueComplaint(ctx, id)).documents };
-}
-
-export type { Author };
