@@ -10,12 +10,15 @@ import { Auth, BC_SCOPE } from './auth.ts';
 import { handleBatch } from './batch.ts';
 import { type Clock, createClock } from './clock.ts';
 import { FakeControl, handleControl, type RecordedCall } from './control.ts';
+import { exchangeEntities } from './entities-exchange.ts';
 import { RENTAL_GROUP, RENTAL_PUBLISHER, RENTAL_VERSION, rentalEntities } from './entities-rental.ts';
 import { standardEntities } from './entities-standard.ts';
 import type { ApiRoute, EntityDef } from './entity-types.ts';
-import { type Fault, Faults, faultError } from './faults.ts';
+import { Faults, faultError } from './faults.ts';
 import { type ApiResponse, BcError, headerMap, parseJsonBody, readBody } from './http-util.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { Records } from './records.ts';
+import { drain, send } from './respond.ts';
 import { type PictureSpec, seedStore } from './seed.ts';
 import { Store } from './store.ts';
 import { type WebhookOptions, Webhooks } from './webhooks.ts';
@@ -82,27 +85,6 @@ export interface FakeBc {
 const DEFAULT_TENANT = '6f1c1f0e-4b5a-4c8e-9a3d-2b7e8f0c1a11';
 const MAX_CALLS = 5000;
 
-class RateLimiter {
-  private readonly windows = new Map<string, number[]>();
-  private readonly limit: { requests: number; windowMs: number };
-  constructor(limit: { requests: number; windowMs: number }) {
-    this.limit = limit;
-  }
-  /** Null when allowed (and counted), else the seconds to wait. */
-  take(key: string, now: number): number | null {
-    let times = this.windows.get(key);
-    if (!times) {
-      times = [];
-      this.windows.set(key, times);
-    }
-    while (times.length > 0 && times[0] <= now - this.limit.windowMs) times.shift();
-    if (times.length >= this.limit.requests)
-      return Math.max(1, Math.ceil((times[0] + this.limit.windowMs - now) / 1000));
-    times.push(now);
-    return null;
-  }
-}
-
 function routeOf(parts: string[]): { route: ApiRoute; rest: string[] } | null {
   if (parts[0] === 'v2.0') return { route: 'standard', rest: parts.slice(1) };
   if (parts[0] === RENTAL_PUBLISHER && parts[1] === RENTAL_GROUP && parts[2] === RENTAL_VERSION)
@@ -120,7 +102,9 @@ export async function startFakeBc(options: FakeBcOptions = {}): Promise<FakeBc> 
   const maxBatchOperations = options.maxBatchOperations ?? 100;
   const log = options.log ?? (() => {});
   const clock: Clock = createClock(options.start);
-  const defs = new Map<string, EntityDef>([...standardEntities, ...rentalEntities].map((d) => [d.set, d]));
+  const defs = new Map<string, EntityDef>(
+    [...standardEntities, ...rentalEntities, ...exchangeEntities].map((d) => [d.set, d]),
+  );
   const store = new Store([...defs.values()], clock);
   const records = new Records(store, defs);
   const companyId = stableId('bc-company', companyName);
@@ -452,53 +436,4 @@ export async function startFakeBc(options: FakeBcOptions = {}): Promise<FakeBc> 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function drain(req: IncomingMessage): Promise<void> {
-  if (req.readableEnded) return;
-  req.resume();
-  if (!req.readableEnded) await once(req, 'end').catch(() => {});
-}
-
-/**
- * Writes an answer. A page goes out record by record with backpressure; a `drop` fault writes part of it (its
- * records up to `afterRecords`, or half the bytes) and destroys the connection, so the client sees a body cut off.
- */
-async function send(res: ServerResponse, r: ApiResponse, drop?: Fault): Promise<void> {
-  const write = (chunk: string | Buffer) =>
-    new Promise<void>((resolve, reject) => res.write(chunk, (e) => (e ? reject(e) : resolve())));
-  if (r.chunks) {
-    res.writeHead(r.status, r.headers);
-    const parts = drop ? [...r.chunks] : r.chunks;
-    if (drop) {
-      const records = (parts as string[]).length - 2;
-      const cutAfter = Math.min(drop.afterRecords ?? Math.floor(records / 2), records);
-      const kept = (parts as string[]).slice(0, 1 + cutAfter).join('');
-      await write(kept);
-      res.socket?.destroy();
-      return;
-    }
-    for (const chunk of parts) {
-      if (res.destroyed) return;
-      // A client that goes away mid-page never drains: stop on close as well.
-      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-    }
-    res.end();
-    return;
-  }
-  let bytes: Buffer | undefined;
-  if (r.json !== undefined) bytes = Buffer.from(JSON.stringify(r.json));
-  else if (r.text !== undefined) bytes = Buffer.from(r.text);
-  else if (r.bytes) bytes = r.bytes;
-  const headers = { ...r.headers };
-  if (bytes && !headers['content-type']) headers['content-type'] = 'application/json; charset=utf-8';
-  if (drop && bytes) {
-    res.writeHead(r.status, headers);
-    await write(bytes.subarray(0, Math.floor(bytes.length / 2)));
-    res.socket?.destroy();
-    return;
-  }
-  if (bytes) headers['content-length'] = String(bytes.length);
-  res.writeHead(r.status, headers);
-  res.end(bytes);
 }
