@@ -1,56 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/order-lists';
-import { piecesOf, scaledPartAmount } from '@mp/contract/rules/order-list';
+import { scaledPartAmount } from '@mp/contract/rules/order-list';
 import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError, fieldErrors } from '../../platform/errors.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import {
   accessoriesOf,
-  cachedItemRows,
-  type ExpandedSetLine,
   type ItemInfo,
   itemsById,
   itemsByNo,
   orderableSet,
-  priceDisplayFor,
   requireKnownItems,
-  toItemInfo,
-  toSetInfo,
 } from '../catalogue/index.ts';
 import { getSetting } from '../settings/index.ts';
 import { followItemLine, type PlannedAccessory, plannedAccessories } from './order-lists.accessories.ts';
+import { addItemLines, type ItemLineInput } from './order-lists.add-items.ts';
 import {
   countLines,
-  defaultListIdFor,
   deleteLines,
   insertLines,
   type LineRow,
   type NewLine,
   nextSort,
-  selectAddContext,
   selectLineInTree,
   selectLines,
-  selectOrderList,
   selectTopLevelItemLine,
   updateLine,
-  writeAddedLines,
 } from './order-lists.queries.ts';
+import { definedComponents, editedComponents, type PlannedSet } from './order-lists.set-lines.ts';
 import {
   amountTooLarge,
   changeList,
   type EditRules,
   editRules,
   lineNotFound,
-  listNotFound,
   MAX_LIST_LINES,
   mayEdit,
   notEditable,
   ownList,
 } from './order-lists.shared.ts';
-import { composeView, view } from './order-lists.view.ts';
+import { view } from './order-lists.view.ts';
 
-// Adding, changing and removing the lines of an order list (items, and sets with their components).
+// Adding, changing and removing the lines of an order list (items, and sets with their components). The common
+// add of item lines alone goes without a lock first (order-lists.add-items.ts); a set's components are planned in
+// order-lists.set-lines.ts.
 
 export interface LineChange {
   lineId: string;
@@ -132,21 +126,6 @@ export async function deleteOrderListLine(
     await deleteLines(tx, id, [lineId]);
   });
   return view(ctx, list, location);
-}
-
-interface PlannedSet {
-  setId: string;
-  amount: number;
-  comment: string | null;
-  /** Children: key, parent key (null = under the set line), item or child set, amount. */
-  children: Array<{
-    key: string;
-    parentKey: string | null;
-    kind: 'item' | 'set';
-    itemId: string | null;
-    setId: string | null;
-    amount: number;
-  }>;
 }
 
 type Planned =
@@ -347,184 +326,4 @@ export async function addOrderListLines(
     }
   });
   return view(ctx, list, location);
-}
-
-type ItemLineInput = Extract<AddOrderListLinesInput['lines'][number], { type: 'item' }>;
-
-/**
- * Adding item lines, the common case, in two statements and without a lock (docs/decisions/0011): one
- * reads the list, its lines and the items, the rules of addOrderListLines decide here, and one writes —
- * only while the list row is still the version read. Null when the list changed in between (nothing was
- * written): the caller then runs the locked path, which decides again on the fresh list.
- */
-async function addItemLines(
-  ctx: Ctx,
-  locationNo: string,
-  id: string,
-  input: ItemLineInput[],
-): Promise<OrderList | null> {
-  const user = requireUser(ctx);
-  const itemNos = input.map((l) => l.itemNo);
-  const state = await selectAddContext(ctx.db, {
-    listId: id,
-    locale: ctx.locale,
-    locationNo,
-    userId: user.id,
-  });
-  // The default list not stored yet: the locked path stores it (ownList) and adds, after the same checks.
-  if (!state.list && state.location && id === defaultListIdFor(user.id, state.location.id)) return null;
-  // The location was read in the same statement as the list (docs/decisions/0011).
-  const { list, location } = await requireAccess(ctx, {
-    permission: 'orderList.write',
-    area: 'AppBestellijst',
-    location: state.location,
-    load: async () => state.list,
-    notFound: () => listNotFound(id),
-  });
-  const lineItemIds = state.lines.flatMap((l) => (l.itemId ? [l.itemId] : []));
-  const infos = (await cachedItemRows(ctx.db, ctx.locale, lineItemIds, itemNos)).map(toItemInfo);
-  const byNo = new Map(infos.map((i) => [i.itemNo, i]));
-  requireKnownItems(byNo, itemNos);
-
-  // The same steps as the locked path: an item already on the list (top level) gets the amount added,
-  // another becomes a new line at the end; amounts above MAX_LINE_AMOUNT and lists above MAX_LIST_LINES refused.
-  const rows = state.lines.map((l) => ({ ...l }));
-  let sort = (rows.length ? Math.max(...rows.map((r) => r.sort)) : 0) + 1;
-  let total = rows.length;
-  const inserted = new Map<string, LineRow>();
-  const changed = new Map<string, LineRow>();
-  for (const [i, line] of input.entries()) {
-    const item = byNo.get(line.itemNo) as ItemInfo;
-    const comment = line.comment?.trim() || null;
-    const existing = rows.find((r) => r.kind === 'item' && r.itemId === item.id && r.parentLineId === null);
-    // Delivered-with items below it follow its amount: the locked path scales them.
-    if (existing && rows.some((r) => r.parentLineId === existing.id)) return null;
-    if (existing) {
-      const amount = existing.amount + line.amount;
-      if (amount > MAX_LINE_AMOUNT) throw amountTooLarge(`lines.${i}.amount`, item.itemNo);
-      existing.amount = amount;
-      if (comment && !existing.comment) existing.comment = comment;
-      if (!inserted.has(existing.id)) changed.set(existing.id, existing);
-      continue;
-    }
-    total += 1;
-    if (total > MAX_LIST_LINES)
-      throw new AppError('rule', 'error.lijst_vol', { params: { max: MAX_LIST_LINES } });
-    const row: LineRow = {
-      id: randomUUID(),
-      orderListId: id,
-      parentLineId: null,
-      kind: 'item',
-      itemId: item.id,
-      setId: null,
-      amount: line.amount,
-      comment,
-      sort: sort++,
-    };
-    rows.push(row);
-    inserted.set(row.id, row);
-  }
-
-  const news = [...inserted.values()];
-  const changes = [...changed.values()];
-  const written = await writeAddedLines(
-    ctx.db,
-    id,
-    list.version,
-    new Date(),
-    news.map((l) => ({
-      id: l.id,
-      itemId: l.itemId as string,
-      amount: l.amount,
-      comment: l.comment,
-      sort: l.sort,
-    })),
-    changes.map((l) => ({ id: l.id, amount: l.amount, comment: l.comment })),
-  );
-  if (!written.updatedAt) return null;
-  if (written.inserted !== news.length || written.changed !== changes.length) {
-    // why: a line went meanwhile without the list changing (its item was deleted): answer what is stored.
-    const fresh = await selectOrderList(ctx.db, id);
-    if (!fresh) throw listNotFound(id);
-    return view(ctx, fresh, location);
-  }
-  const [display, rules] = await Promise.all([priceDisplayFor(ctx, true), editRules(ctx)]);
-  const top = rows.filter((r) => r.parentLineId === null);
-  return composeView(location, {
-    summary: {
-      id,
-      name: list.name,
-      locationNo: location.locationNo,
-      isDefault: state.isDefault,
-      lineCount: top.length,
-      totalAmount: piecesOf(rows.map((r) => ({ type: r.kind, amount: r.amount }))),
-      hasDraft: list.hasDraft,
-      createdAt: list.createdAt.toISOString(),
-      updatedAt: written.updatedAt.toISOString(),
-    },
-    rows,
-    items: new Map(infos.map((i) => [i.id, i])),
-    sets: new Map(state.sets.map(toSetInfo).map((s) => [s.id, s])),
-    display,
-    rules,
-    savedRequestNo: state.savedRequestNo,
-  });
-}
-
-/** The set's components at its own amounts × the number of sets; child sets stay set lines with theirs below. */
-function definedComponents(
-  lines: ExpandedSetLine[],
-  sets: number,
-  field: string,
-  setItems: Map<string, ItemInfo>,
-): PlannedSet['children'] {
-  return lines.map((l) => {
-    const amount = l.amountPerSet * sets;
-    if (amount > MAX_LINE_AMOUNT)
-      throw amountTooLarge(field, l.itemId ? setItems.get(l.itemId)?.itemNo : undefined);
-    return { key: l.key, parentKey: l.ownerSetKey, kind: l.type, itemId: l.itemId, setId: l.setId, amount };
-  });
-}
-
-/** The components with the amounts the user chose (flat under the set line); 0 leaves one out. */
-function editedComponents(
-  line: Extract<AddOrderListLinesInput['lines'][number], { type: 'set' }>,
-  index: number,
-  setLines: ExpandedSetLine[],
-  setItems: Map<string, ItemInfo>,
-  items: Map<string, ItemInfo>,
-  allowEdit: boolean,
-): PlannedSet['children'] {
-  if (!allowEdit)
-    throw new AppError('rule', 'error.set_niet_wijzigbaar', { details: { itemNo: line.itemNo } });
-  const inSet = new Set(setLines.filter((l) => l.itemId).map((l) => l.itemId as string));
-  const amounts = new Map<string, number>();
-  const foreign: string[] = [];
-  for (const c of line.childLines ?? []) {
-    const item = items.get(c.itemNo);
-    if (!item || !inSet.has(item.id)) {
-      foreign.push(c.itemNo);
-      continue;
-    }
-    amounts.set(item.id, (amounts.get(item.id) ?? 0) + c.amount);
-  }
-  if (foreign.length) {
-    throw new AppError('rule', 'error.onbekend_materieel', {
-      details: { itemNos: foreign },
-      params: { itemNo: foreign.join(', ') },
-    });
-  }
-  const out: PlannedSet['children'] = [];
-  for (const [itemId, amount] of amounts) {
-    if (amount === 0) continue;
-    if (amount > MAX_LINE_AMOUNT)
-      throw amountTooLarge(`lines.${index}.childLines`, setItems.get(itemId)?.itemNo);
-    out.push({ key: itemId, parentKey: null, kind: 'item', itemId, setId: null, amount });
-  }
-  if (out.length === 0) {
-    throw fieldErrors('rule', 'error.set_leeg', {
-      [`lines.${index}.childLines`]: 'validation.aantal_verplicht',
-    });
-  }
-  return out;
 }

@@ -5,16 +5,18 @@ import type { Tx } from '../../platform/http/idempotency.ts';
 import { type ItemInfo, type SetInfo, toItemInfo, toSetInfo } from '../catalogue/index.ts';
 import {
   defaultListIdFor,
-  emptyOrderList,
   type LineRow,
-  lockListWithAccess,
   selectAllLocationIds,
   selectLastRequestNo,
-  selectLinesWithCatalogue,
-  selectListAccess,
 } from './order-lists.queries.ts';
 import { listOrderLists } from './order-lists.service.ts';
 import { listNotFound } from './order-lists.shared.ts';
+import {
+  emptyOrderList,
+  lockListWithAccess,
+  selectLinesWithCatalogue,
+  selectListAccess,
+} from './order-lists.submit.queries.ts';
 import { treeOrder } from './order-lists.view.ts';
 
 // The order list's part of submitting it as a request (workflows/submit-order-list.ts).

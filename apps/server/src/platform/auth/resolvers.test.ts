@@ -7,7 +7,8 @@ import { selectComplaint } from '../../modules/complaints/complaints.queries.ts'
 import { selectDocument } from '../../modules/documents/documents.queries.ts';
 import { selectFavouriteList } from '../../modules/favourites/favourites.queries.ts';
 import { selectInvoice } from '../../modules/invoices/invoices.queries.ts';
-import { selectListAccess, selectOrderList } from '../../modules/order-lists/order-lists.queries.ts';
+import { selectOrderList } from '../../modules/order-lists/order-lists.queries.ts';
+import { selectListAccess } from '../../modules/order-lists/order-lists.submit.queries.ts';
 import { selectExitOrder, selectOrder } from '../../modules/orders/orders.read.queries.ts';
 import { orderArea } from '../../modules/orders/orders.service.ts';
 import { selectRequest } from '../../modules/requests/requests.queries.ts';

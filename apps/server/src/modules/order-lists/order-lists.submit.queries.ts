@@ -1,0 +1,83 @@
+import type { Locale } from '@mp/contract/i18n';
+import { type LocationWithRoleJson, locationWithRoleJsonSql } from '../../platform/auth/access.ts';
+import { runStatement, statement } from '../../platform/db/prepared.ts';
+import { type ItemRow, itemRowsSql, type SetRow, setRowsSql } from '../catalogue/index.ts';
+import type { LineRow, OrderListRow, Q } from './order-lists.queries.ts';
+
+// The order submit's statements (docs/decisions/0011): who may submit the list, the list locked with its location,
+// its lines with their items and sets, and emptying it afterwards — each one statement.
+
+const listAccessStatement = statement(`
+  select l.user_id as "userId", l.location_id as "locationId",
+    ${locationWithRoleJsonSql('p.id = l.location_id', '$2::uuid')} as location
+  from order_lists l where l.id = $1::uuid`);
+
+/** The list's owner and location, and that location with the role of `userId` on it (one statement). */
+export async function selectListAccess(
+  db: Q,
+  listId: string,
+  userId: string,
+): Promise<{ userId: string; locationId: string; location: LocationWithRoleJson | null } | null> {
+  const [row] = await runStatement<{
+    userId: string;
+    locationId: string;
+    location: LocationWithRoleJson | null;
+  }>(db, listAccessStatement, [listId, userId]);
+  return row ?? null;
+}
+
+const lockForSubmitStatement = statement(`
+  select l.id, l.user_id as "userId", l.location_id as "locationId", l.name, l.draft,
+    l.draft_updated_at as "draftUpdatedAt", l.created_at as "createdAt", l.updated_at as "updatedAt",
+    ${locationWithRoleJsonSql('p.id = l.location_id', '$2::uuid')} as location
+  from order_lists l where l.id = $1::uuid for update of l`);
+
+/** Locks the list row for a submit; with its location and the role of `userId` there. */
+export async function lockListWithAccess(
+  db: Q,
+  listId: string,
+  userId: string,
+): Promise<(OrderListRow & { location: LocationWithRoleJson | null }) | null> {
+  const [row] = await runStatement<OrderListRow & { location: LocationWithRoleJson | null }>(
+    db,
+    lockForSubmitStatement,
+    [listId, userId],
+  );
+  return row ?? null;
+}
+
+const linesWithCatalogueStatement = statement(`
+  select
+    (select coalesce(json_agg(x order by x.sort, x.created_at, x.id), '[]') from (
+      select id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
+        set_id as "setId", amount, comment, sort, created_at
+      from order_list_lines where order_list_id = $1::uuid) x) as lines,
+    (select coalesce(json_agg(x), '[]') from (${itemRowsSql(
+      'i.id = any(array(select item_id from order_list_lines where order_list_id = $1::uuid and item_id is not null))',
+    )}) x) as items,
+    (select coalesce(json_agg(x), '[]') from (${setRowsSql(
+      's.id = any(array(select set_id from order_list_lines where order_list_id = $1::uuid and set_id is not null))',
+    )}) x) as sets`);
+
+/** The lines (selectLines order) with their items and sets in the locale, in one statement. */
+export async function selectLinesWithCatalogue(
+  db: Q,
+  listId: string,
+  locale: Locale,
+): Promise<{ lines: LineRow[]; items: ItemRow[]; sets: SetRow[] }> {
+  const [row] = await runStatement<{
+    lines: Array<LineRow & { created_at?: string }>;
+    items: ItemRow[];
+    sets: SetRow[];
+  }>(db, linesWithCatalogueStatement, [listId, locale]);
+  return { lines: row.lines.map(({ created_at: _, ...l }) => l), items: row.items, sets: row.sets };
+}
+
+const emptyStatement = statement(`
+  with gone as (delete from order_list_lines where order_list_id = $1::uuid)
+  update order_lists set draft = null, draft_updated_at = null, updated_at = $2::timestamptz where id = $1::uuid`);
+
+/** Every line and the draft go, and the list is marked as changed, in one statement. */
+export async function emptyOrderList(db: Q, listId: string, now: Date): Promise<void> {
+  await runStatement(db, emptyStatement, [listId, now]);
+}
