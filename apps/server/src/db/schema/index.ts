@@ -4,6 +4,7 @@ export * from './complaints.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './documents.ts';
+export * from './erp-outbox.ts';
 export * from './exit-orders.ts';
 export * from './identity.ts';
 export * from './inventory.ts';
