@@ -59,6 +59,30 @@ try {
       process.stdout.write(`shots: ${tag}\n`);
     }
   }
+  // the staff's Home and main bar: an admin and the equipment department, in Dutch and in the languages whose
+  // longer names put the main bar in its compact mode (icons only), on a desktop
+  for (const locale of ['nl-NL', 'en-US', 'de-DE', 'fr-FR']) {
+    for (const [who, email] of [
+      ['admin', users.admin],
+      ['department', 'materieeldienst@materieelportaal.nl'],
+    ] as const) {
+      const { context, page } = await newPage(browser, { width: 1280, height: 800, locale });
+      await context.addInitScript((l) => {
+        localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
+        localStorage.setItem(
+          'mp.serviceMessages',
+          JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
+        );
+      }, locale);
+      await page.goto('/inloggen');
+      await signIn(page, email);
+      await page.waitForURL(/\/$/);
+      await settle(page);
+      await page.screenshot({ path: `${out}/home-${who}-${locale.slice(0, 2)}-desktop.png` });
+      await context.close();
+      process.stdout.write(`shots: ${who} ${locale}\n`);
+    }
+  }
 } finally {
   await browser.close();
 }

@@ -20,33 +20,44 @@ function focusSearch() {
   input.focus();
 }
 
+/** How the navigation's items fit the room the bar leaves them: names beside icons, names under them, icons only. */
+export type NavFit = 'names' | 'stacked' | 'icons';
+
 /**
- * Whether the navigation's items, with their names, are wider than the room the bar leaves them (more items for the
- * department and admins, longer names in French or German, a narrow desktop): then they show as icons, their names
- * kept as the links' accessible names and tooltips. The width with names is measured while they show, again
- * whenever the items or their language change.
+ * How the navigation's items fit (more items for the department and admins, longer names in French or German, a
+ * narrow desktop): with their names beside the icons when there is room; else the names small under the icons (still
+ * read at a glance, about half the width); only when that does not fit either, icons alone, their names kept as the
+ * links' accessible names and tooltips. Each way's width is measured while it shows, again whenever the items or
+ * their language change; a resize picks the widest way that fits.
  */
-function useCompactNav(nav: RefObject<HTMLElement | null>, key: string): boolean {
-  const [state, setState] = useState({ key, compact: false });
+function useNavFit(nav: RefObject<HTMLElement | null>, key: string): NavFit {
+  const [state, setState] = useState<{ key: string; fit: NavFit }>({ key, fit: 'names' });
   // new items or another language render with their names first, to be measured
-  const compact = state.key === key && state.compact;
-  const full = useRef(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again only for new items or language (key)
+  const fit = state.key === key ? state.fit : 'names';
+  const widths = useRef<{ key: string; names?: number; stacked?: number }>({ key });
   useLayoutEffect(() => {
     const el = nav.current;
     const list = el?.firstElementChild as HTMLElement | null | undefined;
     if (!el || !list) return;
-    if (!compact) full.current = list.scrollWidth;
+    if (widths.current.key !== key) widths.current = { key };
+    if (fit !== 'icons') widths.current[fit] = list.scrollWidth;
     const check = () => {
-      const next = full.current > el.clientWidth;
-      setState((s) => (s.key === key && s.compact === next ? s : { key, compact: next }));
+      const room = el.clientWidth;
+      const { names, stacked } = widths.current;
+      const next: NavFit =
+        names === undefined || names <= room
+          ? 'names'
+          : stacked === undefined || stacked <= room
+            ? 'stacked'
+            : 'icons';
+      setState((s) => (s.key === key && s.fit === next ? s : { key, fit: next }));
     };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [nav, key]);
-  return compact;
+  }, [nav, key, fit]);
+  return fit;
 }
 
 /** The main bar: logo → Home, the navigation (a drawer below tablet width), search shortcut and cart. */
@@ -61,7 +72,7 @@ export function MainBar() {
   if (opened && !mounted) setMounted(true);
   const location = useLocation();
   const nav = useRef<HTMLElement>(null);
-  const compact = useCompactNav(nav, `${i18n.language}|${items.map((i) => i.key).join(',')}`);
+  const fit = useNavFit(nav, `${i18n.language}|${items.map((i) => i.key).join(',')}`);
 
   // a navigation closes the drawer (not the first render: nothing to close, and no second render for it)
   const shownPath = useRef(location.pathname);
@@ -94,12 +105,7 @@ export function MainBar() {
           </Link>
         </div>
 
-        <nav
-          aria-label={t('nav.menu')}
-          className={classes.desktopNav}
-          ref={nav}
-          data-compact={compact || undefined}
-        >
+        <nav aria-label={t('nav.menu')} className={classes.desktopNav} ref={nav} data-fit={fit}>
           <ul className={classes.navList}>
             {items.map((item) => (
               <li key={item.key}>
@@ -110,7 +116,7 @@ export function MainBar() {
                     isActive ? `${classes.navLink} ${classes.navLinkActive}` : classes.navLink
                   }
                   aria-label={itemLabel(t, item)}
-                  title={compact ? t(item.labelKey) : undefined}
+                  title={fit === 'icons' ? t(item.labelKey) : undefined}
                   data-testid={`nav-${item.key}`}
                 >
                   {item.icon}
