@@ -72,6 +72,15 @@ const schema = z.object({
   /** Load the demo data (known passwords) even on a public address in production. */
   SEED_DEMO_FORCE: bool.default(false),
   JOBS_ENABLED: bool.default(true),
+  /**
+   * The ERP (decision 0027): none (the portal is the system of record), business-central (the admin settings
+   * BusinessCentral_* say where), fake-bc (npm start also starts tools/fake-bc and points the connector at it).
+   */
+  ERP: z.enum(['none', 'business-central', 'fake-bc']).default('none'),
+  /** The OAuth token endpoint's base for Business Central (the tenant and /oauth2/v2.0/token are appended). */
+  BC_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
+  /** Every this many seconds a delta sync of each entity is queued (0: only on demand). */
+  ERP_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

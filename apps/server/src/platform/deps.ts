@@ -24,5 +24,17 @@ export interface Deps {
   lifecycle: { shuttingDown: boolean };
   /** The job queue (pg-boss) when this process runs jobs (JOBS_ENABLED); without it, work is done inline. */
   jobs?: JobQueue | null;
+  /**
+   * With ERP=fake-bc (main.ts): the running fake's connection, used where a BusinessCentral_* setting is empty
+   * (decision 0027). Never returned or logged: it holds the fake's client secret.
+   */
+  erpDefaults?: {
+    url: string;
+    tenant: string;
+    company: string;
+    clientId: string;
+    clientSecret: string;
+    authorityUrl: string;
+  };
   webRoot?: string;
 }

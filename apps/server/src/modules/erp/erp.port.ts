@@ -4,12 +4,24 @@
  * v2.0 over OData v4, also pointed at tools/fake-bc). Nothing outside modules/erp talks to an ERP.
  */
 
-/** What the portal reads from the ERP, each synced on its own with its own checkpoint. */
+import type { Locale } from '@mp/contract/i18n/locales';
+
+/** A text in some of the portal's languages. */
+export type LocaleTextMap = Partial<Record<Locale, string>>;
+
+/**
+ * What the portal reads from the ERP, each synced on its own with its own checkpoint, in this order (a later entity
+ * names rows of an earlier one: an item its category, a translation its item, a location its customer).
+ * `rentalItems` are the rental fields of the same items (a custom page over BC's Item, same systemId);
+ * `deletions` are the ERP's deleted records of every entity (BC: the custom page deletedRecords).
+ */
 export const erpEntities = [
   'categories',
-  'items',
-  'itemTranslations',
   'categoryTranslations',
+  'items',
+  'rentalItems',
+  'itemTranslations',
+  'technicalAttributes',
   'itemTechnicalData',
   'itemImages',
   'customers',
@@ -20,25 +32,158 @@ export const erpEntities = [
   'users',
   'salesInvoices',
   'salesCreditMemos',
+  'deletions',
 ] as const;
 export type ErpEntity = (typeof erpEntities)[number];
 
-/** Where a sync of one entity stands: a full sync's next page, or the delta's high-water mark. */
+/** Where a sync of one entity stands: a run's next page, or the delta's high-water mark. */
 export interface SyncCheckpoint {
-  /** The ERP's link to the next page of a full sync in progress (resume from here). */
+  /** The ERP's link to the next page of a run in progress (resume from here); null: no run in progress. */
   nextLink: string | null;
-  /** The greatest lastModifiedDateTime committed (ISO); the next delta asks for what changed after it. */
+  /**
+   * The high-water mark (ISO, the ERP's lastModifiedDateTime): with nextLink null, the next delta asks what changed
+   * after it; with a run in progress, the mark that run reaches when its last page is in (read from the ERP before
+   * its first page, so nothing changed during the run is missed).
+   */
   modifiedSince: string | null;
 }
 
-/** One page of an entity: records as the ERP gives them (the sync maps them), and where the next page is. */
+/** One page of an entity: records in the portal's words, and the checkpoint to store with them. */
 export interface ErpPage<T = Record<string, unknown>> {
   records: T[];
   /** The checkpoint to store with this page, in the same transaction as its rows. */
   checkpoint: SyncCheckpoint;
-  /** Keys (systemIds) the ERP deleted since the checkpoint, when this page carries deletions. */
-  deleted?: string[];
 }
+
+/** The records of each entity as the portal takes them (`erpId`: the ERP's key of the record, BC's systemId). */
+export interface ErpCategory {
+  erpId: string;
+  code: string;
+  /** '' for a root. */
+  parentCode: string;
+  navisionFilter: string | null;
+  sort: number;
+}
+export interface ErpCategoryTranslation {
+  erpId: string;
+  categoryCode: string;
+  locale: Locale;
+  name: string;
+}
+export interface ErpItem {
+  erpId: string;
+  itemNo: string;
+  /** The description in the company's language (nl-NL), used until the ERP has a translation for it. */
+  description: string;
+  /** '' for none. */
+  categoryCode: string;
+  blocked: boolean;
+}
+export interface ErpRentalItem {
+  erpId: string;
+  itemNo: string;
+  rentalType: 'Verhuur' | 'Verkoop' | 'Verkoop_Terugkoop';
+  rentalUnit: string;
+  dayPrice: string | null;
+  weekPrice: string | null;
+  salePrice: string | null;
+  buyBackPrice: string | null;
+  weight: string | null;
+  numbered: boolean;
+  inspectionIntervalMonths: number | null;
+  searchable: boolean;
+  visibleInCatalogue: boolean;
+  sort: number;
+}
+export interface ErpItemTranslation {
+  erpId: string;
+  itemNo: string;
+  locale: Locale;
+  description: string;
+  longDescription: string | null;
+}
+export interface ErpTechAttribute {
+  erpId: string;
+  code: string;
+  kind: 'label' | 'text' | 'boolean' | 'number';
+  unit: string | null;
+  label: LocaleTextMap;
+  filterable: boolean;
+  sort: number;
+}
+export interface ErpItemTechData {
+  erpId: string;
+  itemNo: string;
+  attributeCode: string;
+  sort: number;
+  booleanValue: boolean | null;
+  numberValue: string | null;
+  textValue: LocaleTextMap | null;
+}
+/** An item whose picture may have changed; the bytes come from `picture(erpId)`. */
+export interface ErpItemImage {
+  erpId: string;
+  itemNo: string;
+}
+export interface ErpCustomer {
+  erpId: string;
+  customerNo: string;
+  name: string;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  vatNo: string | null;
+  blocked: boolean;
+}
+export interface ErpProjectLocation {
+  erpId: string;
+  locationNo: string;
+  customerNo: string;
+  description: string;
+  description2: string | null;
+  projectNumber: string | null;
+  blocked: boolean;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+export interface ErpInspection {
+  erpId: string;
+  plantNo: string;
+  inspectedOn: string;
+  result: 'approved' | 'approved_with_remarks' | 'rejected';
+  nextDueDate: string;
+  inspector: string | null;
+  remarks: string | null;
+}
+/** A record the ERP deleted: which entity, and its key. */
+export interface ErpDeletion {
+  entity: ErpEntity;
+  erpId: string;
+}
+
+/** The record type of each entity the sync reads (the others are not synced yet: see decision 0027). */
+export interface ErpRecords {
+  categories: ErpCategory;
+  categoryTranslations: ErpCategoryTranslation;
+  items: ErpItem;
+  rentalItems: ErpRentalItem;
+  itemTranslations: ErpItemTranslation;
+  technicalAttributes: ErpTechAttribute;
+  itemTechnicalData: ErpItemTechData;
+  itemImages: ErpItemImage;
+  customers: ErpCustomer;
+  projectLocations: ErpProjectLocation;
+  inspections: ErpInspection;
+  deletions: ErpDeletion;
+}
+export type SyncedEntity = keyof ErpRecords;
 
 /** A message of the outbox (portal → ERP): a request, location request, complaint or cancellation. */
 export interface OutboxMessage {
@@ -61,7 +206,12 @@ export type DeliveryResult =
 /** "Test connection": what was tried and how far it got, as translation keys (never the secret). */
 export interface ConnectionTest {
   ok: boolean;
-  steps: Array<{ step: 'configuration' | 'token' | 'company' | 'customApi'; ok: boolean; code: string }>;
+  steps: Array<{
+    step: 'configuration' | 'token' | 'company' | 'customApi';
+    ok: boolean;
+    code: string;
+    params?: Record<string, string>;
+  }>;
 }
 
 /** A webhook subscription at the ERP (BC: 3 days, renewed before it expires). */
@@ -72,21 +222,34 @@ export interface ErpSubscription {
   etag: string | null;
 }
 
+/** The reading side of an ERP (the sync, ERP → portal) and the connection test. */
 export interface ErpConnector {
   readonly kind: 'none' | 'business-central';
   testConnection(signal?: AbortSignal): Promise<ConnectionTest>;
   /** The pages of an entity from a checkpoint (null: a full sync from the start), one at a time. */
-  pages(entity: ErpEntity, from: SyncCheckpoint | null, signal?: AbortSignal): AsyncIterable<ErpPage>;
-  /** Delivers one outbox message, idempotently (a retry never makes a second document). */
-  deliver(message: OutboxMessage, signal?: AbortSignal): Promise<DeliveryResult>;
-  /** Subscribes to changes of an entity (a handshake with notificationUrl first); renews or ends one. */
-  subscribe(entity: ErpEntity, notificationUrl: string, clientState: string): Promise<ErpSubscription>;
-  renew(subscription: ErpSubscription): Promise<ErpSubscription>;
-  unsubscribe(subscription: ErpSubscription): Promise<void>;
+  pages<E extends SyncedEntity>(
+    entity: E,
+    from: SyncCheckpoint | null,
+    signal?: AbortSignal,
+  ): AsyncIterable<ErpPage<ErpRecords[E]>>;
+  /** An item's picture (SyncImages), or null when it has none. */
+  picture(itemErpId: string, signal?: AbortSignal): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** A document's bytes from the ERP (an invoice's PDF), read on demand. */
   document(
     entity: 'salesInvoices' | 'salesCreditMemos',
     erpId: string,
     signal?: AbortSignal,
   ): Promise<Buffer>;
+}
+
+/** The writing side (portal → ERP, the outbox of decision 0027): delivers one message, idempotently. */
+export interface ErpDelivery {
+  deliver(message: OutboxMessage, signal?: AbortSignal): Promise<DeliveryResult>;
+}
+
+/** Webhook subscriptions (decision 0027): subscribe with a handshake first, renew, end. */
+export interface ErpSubscriptions {
+  subscribe(entity: ErpEntity, notificationUrl: string, clientState: string): Promise<ErpSubscription>;
+  renew(subscription: ErpSubscription): Promise<ErpSubscription>;
+  unsubscribe(subscription: ErpSubscription): Promise<void>;
 }
