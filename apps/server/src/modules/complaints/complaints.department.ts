@@ -4,8 +4,9 @@ import type {
   ComplaintQueueQuery,
   DepartmentComplaint,
 } from '@mp/contract/api/complaints';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { type Ctx, requireDepartment } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { type MailDeps, queueUserMail } from './complaints.mail.ts';
 import {
   type ComplaintRow,
@@ -22,7 +23,7 @@ import { detailOf, invalidFields, notFound, toSummary } from './complaints.share
 
 /** GET Department/complaints: every customer's complaints, open first, oldest first; counts per status. */
 export async function listQueue(ctx: Ctx, q: ComplaintQueueQuery): Promise<ComplaintQueue> {
-  requireDepartment(ctx);
+  await requireAccess(ctx, { permission: 'department' });
   const { rows, total, counts } = await selectComplaints(ctx.db, {
     ...q,
     locationIds: 'all',
@@ -48,9 +49,12 @@ async function departmentDetail(ctx: Ctx, row: ComplaintRow): Promise<Department
 
 /** GET Department/complaints/{id}. */
 export async function getQueueComplaint(ctx: Ctx, id: string): Promise<DepartmentComplaint> {
-  requireDepartment(ctx);
-  const row = await selectComplaint(ctx.db, { id });
-  if (!row) throw notFound(id);
+  const { row } = await requireAccess(ctx, {
+    permission: 'complaint.read',
+    department: true,
+    load: () => selectComplaint(ctx.db, { id }),
+    notFound: () => notFound(id),
+  });
   return departmentDetail(ctx, row);
 }
 
@@ -64,7 +68,7 @@ export async function answerComplaint(
   id: string,
   input: ComplaintAnswerInput,
 ): Promise<DepartmentComplaint> {
-  const user = requireDepartment(ctx);
+  const user = await requireAccess(ctx, { permission: 'department' });
   const s = await ctx.settings();
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

@@ -1,10 +1,11 @@
 import { type ComplaintDocument, MAX_COMPLAINT_DOCUMENTS } from '@mp/contract/api/complaints';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storeFile } from '../../platform/files/files.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { extensionOf, reencodeImage, type UploadedFile } from '../../platform/files/uploads.ts';
-import { type Ctx, requireDepartment, requireUser } from '../../platform/http/context.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { getQueueComplaint } from './complaints.department.ts';
 import {
   type ComplaintRow,
@@ -14,7 +15,7 @@ import {
   touchComplaint,
 } from './complaints.queries.ts';
 import { getComplaint } from './complaints.service.ts';
-import { invalidFields, type Key, notFound, readable, writable } from './complaints.shared.ts';
+import { invalidFields, type Key, notFound, refuseClosed } from './complaints.shared.ts';
 
 // The documents of a complaint (decision 0021): photos and PDFs from the user while it is not closed, from the
 // department always; read under the complaint's read access.
@@ -81,8 +82,13 @@ export async function addUserDocuments(
   key: Key,
   files: UploadedFile[],
 ): Promise<{ documents: ComplaintDocument[] }> {
+  const { row } = await requireAccess(ctx, {
+    permission: 'complaint.write',
+    load: () => selectComplaint(ctx.db, key),
+    notFound: () => notFound(key.id ?? key.complaintNo ?? ''),
+  });
+  refuseClosed(row);
   const user = requireUser(ctx);
-  const row = await writable(ctx, key);
   await storeDocuments(ctx, storage, row, files, user.id);
   return { documents: (await getComplaint(ctx, { id: row.id })).documents };
 }
@@ -95,12 +101,12 @@ export async function readDocument(
   documentId: string,
   asDepartment = false,
 ): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
-  let row: ComplaintRow | null;
-  if (asDepartment) {
-    requireDepartment(ctx);
-    row = await selectComplaint(ctx.db, { id });
-  } else row = await readable(ctx, { id });
-  if (!row) throw notFound(id);
+  const { row } = await requireAccess(ctx, {
+    permission: 'complaint.read',
+    department: asDepartment,
+    load: () => selectComplaint(ctx.db, { id }),
+    notFound: () => notFound(id),
+  });
   const [doc] = /^[0-9a-f-]{36}$/i.test(documentId) ? await selectDocuments(ctx.db, row.id, documentId) : [];
   const bytes = doc ? await storage.get(doc.storageKey) : null;
   if (!doc || !bytes) throw notFound(documentId);
@@ -114,9 +120,13 @@ export async function addDepartmentDocuments(
   id: string,
   files: UploadedFile[],
 ): Promise<{ documents: ComplaintDocument[] }> {
-  const user = requireDepartment(ctx);
-  const row = await selectComplaint(ctx.db, { id });
-  if (!row) throw notFound(id);
+  const { row } = await requireAccess(ctx, {
+    permission: 'complaint.write',
+    department: true,
+    load: () => selectComplaint(ctx.db, { id }),
+    notFound: () => notFound(id),
+  });
+  const user = requireUser(ctx);
   await storeDocuments(ctx, storage, row, files, user.id);
   return { documents: (await getQueueComplaint(ctx, id)).documents };
 }

@@ -11,11 +11,11 @@ import { complaintStatusKey, complaintTypeKey } from '@mp/contract/rules/complai
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireArea } from '../../platform/auth/access.ts';
+import { requireAccess } from '../../platform/auth/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { documentKinds, type UploadedFile } from '../../platform/files/uploads.ts';
-import { ctxOf, requireUser } from '../../platform/http/context.ts';
+import { ctxOf } from '../../platform/http/context.ts';
 import {
   IDEMPOTENT_REPLAY_HEADER,
   idempotencyHeaders,
@@ -329,8 +329,7 @@ export function complaintsLegacy(
       const ctx = ctxOf(req, deps);
       // who asks is known before a byte is read (the complaint is named inside the form, so its access is checked
       // after the files: at most 5 × 10 MiB are read for a call that then answers 404)
-      requireUser(ctx);
-      await requireArea(ctx, 'AppKlachten', 'write');
+      await requireAccess(ctx, { permission: 'area.write', area: 'AppKlachten' });
       const { files, fields } = await opts.uploads(req);
       const id = fields.id?.trim() || fields.klachtId?.trim();
       const no = fields.klachtNummer?.trim();

@@ -298,14 +298,3 @@ export async function selectDepartmentPeople(db: Db): Promise<Array<{ email: str
     where kind = 'internal' and not disabled and 'department' = any(permissions) order by email`);
   return r.rows;
 }
-
-/** A location by number with its customer (the management overview's filter). */
-export async function selectLocationOfCustomer(
-  db: Db,
-  locationNo: string,
-): Promise<{ id: string; customerId: string } | null> {
-  const r = await db.execute<{ id: string; customerId: string }>(
-    sql`select id, customer_id as "customerId" from plant_locations where location_no = ${locationNo}`,
-  );
-  return r.rows[0] ?? null;
-}

@@ -5,7 +5,7 @@ import type {
   ComplaintListQuery,
   ComplaintOptions,
 } from '@mp/contract/api/complaints';
-import { hasRole } from '@mp/contract/permissions';
+import { isAdmin } from '@mp/contract/permissions';
 import {
   addWorkingDays,
   allowedComplaintTypes,
@@ -13,9 +13,8 @@ import {
   userMayAdd,
 } from '@mp/contract/rules/complaints';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
-import { accessibleLocationIds, requireArea, requireLocation } from '../../platform/auth/access.ts';
+import { hasAccess, type LocationIds, requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../../platform/http/idempotency.ts';
 import { itemsById } from '../catalogue/index.ts';
@@ -27,32 +26,23 @@ import {
   insertLine,
   selectComplaint,
   selectComplaints,
-  selectLocationOfCustomer,
   selectLocationReferences,
   selectReference,
   touchComplaint,
   updateStatus,
 } from './complaints.queries.ts';
-import {
-  detailOf,
-  invalidFields,
-  type Key,
-  mayWrite,
-  notFound,
-  readable,
-  toSummary,
-  writable,
-} from './complaints.shared.ts';
+import { detailOf, invalidFields, type Key, notFound, refuseClosed, toSummary } from './complaints.shared.ts';
 
 /*
  * Complaints (klachten, issue #13 part 5, docs/decisions/0021-complaints.md). A site user submits a complaint about
  * one of their locations and talks with the equipment department in its lines; management (the named role) reads
  * every complaint of its own customer; the department answers and moves the status from its queue.
  *
- * Access, in this order on every call about one complaint: the complaint's location must be the caller's (or the
- * caller management of that location's customer) — otherwise 404 as for an unknown complaint —, then the
- * functional area AppKlachten (403). Writing (a line, documents) needs the location with write access (the
- * read-only role `administration` gets 403) and a complaint that is not closed (409 Klachten.gesloten).
+ * Access, in this order on every call about one complaint (requireAccess `complaint.read` / `.write`): the
+ * complaint's location must be the caller's (or the caller management of that location's customer) — otherwise 404 as
+ * for an unknown complaint —, then the functional area AppKlachten (403). Writing (a line, documents) needs the
+ * location with write access (the read-only role `administration` and management where it is no member get 403) and
+ * a complaint that is not closed (409 Klachten.gesloten).
  *
  * This file is the user's side; the documents are complaints.files.ts, the department's queue and answer
  * complaints.department.ts, what they share (the answer shapes, the access to one complaint) complaints.shared.ts.
@@ -62,50 +52,70 @@ export type { Author, MailDeps };
 
 /** GET Complaints: one location's complaints (plantLocation), else those of every location of the caller. */
 export async function listComplaints(ctx: Ctx, q: ComplaintListQuery): Promise<ComplaintList> {
-  requireUser(ctx);
-  let locationIds: readonly string[] | 'all';
-  if (q.plantLocation) {
-    const location = await requireLocation(ctx, q.plantLocation, 'read', { allowDeregistered: true });
-    locationIds = [location.locationId];
-  } else locationIds = await accessibleLocationIds(ctx, 'read');
-  await requireArea(ctx, 'AppKlachten', 'read');
+  const area = 'AppKlachten';
+  const locationIds: LocationIds = q.plantLocation
+    ? [
+        (
+          await requireAccess(ctx, {
+            permission: 'location.read',
+            area,
+            locationNo: q.plantLocation,
+            allowDeregistered: true,
+          })
+        ).locationId,
+      ]
+    : await requireAccess(ctx, { permission: 'locations.read', area });
   const { rows, total } = await selectComplaints(ctx.db, { ...q, locationIds });
   return { items: rows.map(toSummary), page: q.page, pageSize: q.pageSize, total };
 }
 
-/** GET Complaints/management: every complaint of the caller's customer (named role management; else 403). */
+/**
+ * GET Complaints/management: every complaint of the caller's customer (an admin: of every customer), for the named
+ * role management (else 403); filtered on one location of that customer (another customer's is unknown, 404).
+ */
 export async function listManagementComplaints(ctx: Ctx, q: ComplaintListQuery): Promise<ComplaintList> {
-  const user = requireUser(ctx);
-  if (!hasRole({ user }, 'management')) throw new AppError('forbidden', 'error.geen_toegang');
-  await requireArea(ctx, 'AppKlachten', 'read');
-  if (user.role !== 'admin' && !user.customerId)
-    return { items: [], page: q.page, pageSize: q.pageSize, total: 0 };
-  let locationIds: readonly string[] | undefined;
-  if (q.plantLocation) {
-    // a filter on one location of the customer; another customer's location is unknown (404)
-    const found = await selectLocationOfCustomer(ctx.db, q.plantLocation);
-    if (!found || (user.role !== 'admin' && found.customerId !== user.customerId))
-      throw new AppError('not_found', 'error.locatie_onbekend');
-    locationIds = [found.id];
-  }
+  const user = await requireAccess(ctx, { permission: 'management', area: 'AppKlachten' });
+  const admin = isAdmin({ user });
+  if (!admin && !user.customerId) return { items: [], page: q.page, pageSize: q.pageSize, total: 0 };
+  const location = q.plantLocation
+    ? await requireAccess(ctx, {
+        permission: 'location.read',
+        locationNo: q.plantLocation,
+        allowDeregistered: true,
+        management: true,
+      })
+    : null;
   const { rows, total } = await selectComplaints(ctx.db, {
     ...q,
-    locationIds,
-    customerId: user.role === 'admin' ? undefined : (user.customerId ?? undefined),
+    locationIds: location ? [location.locationId] : undefined,
+    customerId: admin ? undefined : (user.customerId ?? undefined),
   });
   return { items: rows.map(toSummary), page: q.page, pageSize: q.pageSize, total };
 }
 
 /** GET Complaints/{id}: status, expected date, the conversation and the documents. */
 export async function getComplaint(ctx: Ctx, key: Key): Promise<ComplaintDetail> {
-  const row = await readable(ctx, key);
-  return detailOf(ctx, row, userMayAdd(row.status) && (await mayWrite(ctx, row)));
+  const { row, location } = await requireAccess(ctx, {
+    permission: 'complaint.read',
+    load: () => selectComplaint(ctx.db, key),
+    notFound: () => notFound(key.id ?? key.complaintNo ?? ''),
+  });
+  // the user may add to it: open, writes on its location, holds AppKlachten write
+  const mayAdd =
+    userMayAdd(row.status) &&
+    !!location?.writable &&
+    (await hasAccess(ctx, { permission: 'area.write', area: 'AppKlachten' }));
+  return detailOf(ctx, row, mayAdd);
 }
 
 /** GET Complaints/options: the types (Klacht_TypeFilter) and what of the location a complaint may be about. */
 export async function complaintOptions(ctx: Ctx, locationNo: string): Promise<ComplaintOptions> {
-  const location = await requireLocation(ctx, locationNo, 'read', { allowDeregistered: true });
-  await requireArea(ctx, 'AppKlachten', 'read');
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: 'AppKlachten',
+    locationNo,
+    allowDeregistered: true,
+  });
   const s = await ctx.settings();
   const refs = await selectLocationReferences(ctx.db, location.locationId);
   const items = await itemsById(
@@ -139,9 +149,12 @@ export async function createComplaint(
   input: ComplaintInput,
   key: string | null,
 ): Promise<IdempotentAnswer<ComplaintDetail>> {
+  const location = await requireAccess(ctx, {
+    permission: 'location.write',
+    area: 'AppKlachten',
+    locationNo: input.plantLocation,
+  });
   const user = requireUser(ctx);
-  const location = await requireLocation(ctx, input.plantLocation, 'write');
-  await requireArea(ctx, 'AppKlachten', 'write');
   const s = await ctx.settings();
   const problems: Record<string, string> = {};
   if (!allowedComplaintTypes(s.Klacht_TypeFilter).includes(input.type))
@@ -206,13 +219,17 @@ export async function addUserLine(
   key: Key,
   message: string,
 ): Promise<ComplaintDetail> {
-  const user = requireUser(ctx);
   const s = await ctx.settings();
   const id = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const found = await selectComplaint(db, key, true);
-    if (!found) throw notFound(key.id ?? key.complaintNo ?? '');
-    const row = await writable(ctx, { id: found.id }, db);
+    // the complaint locked, where the caller may add to it, and open
+    const { row } = await requireAccess(onTx(ctx, tx), {
+      permission: 'complaint.write',
+      load: () => selectComplaint(db, key, true),
+      notFound: () => notFound(key.id ?? key.complaintNo ?? ''),
+    });
+    refuseClosed(row);
+    const user = requireUser(ctx);
     await insertLine(db, { complaintId: row.id, author: 'user', userId: user.id, message, now: ctx.now });
     const next = statusAfterUserLine(row.status);
     if (next !== row.status) await updateStatus(db, row.id, next, ctx.now);

@@ -1,22 +1,14 @@
 import type { ComplaintDetail, ComplaintDocument, ComplaintSummary } from '@mp/contract/api/complaints';
 import { translate } from '@mp/contract/i18n';
-import { hasRole } from '@mp/contract/permissions';
 import { userMayAdd } from '@mp/contract/rules/complaints';
-import { hasArea, requireArea, requireLocationById } from '../../platform/auth/access.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { AppError, type FieldProblems, fieldErrors } from '../../platform/errors.ts';
-import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { itemsById } from '../catalogue/index.ts';
-import {
-  type ComplaintRow,
-  type DocumentRow,
-  selectComplaint,
-  selectDocuments,
-  selectLines,
-} from './complaints.queries.ts';
+import { type ComplaintRow, type DocumentRow, selectDocuments, selectLines } from './complaints.queries.ts';
 
-// What the complaint services share (docs/decisions/0021-complaints.md): the answer shapes and the access to one
-// complaint, in the order complaints.service.ts describes.
+// What the complaint services share (docs/decisions/0021-complaints.md): the answer shapes and the rule that a
+// closed complaint takes nothing more. Access to one complaint is requireAccess `complaint.read` / `.write`
+// (platform/auth/resolvers/resources.ts), in the order complaints.service.ts describes.
 
 export type Key = { id?: string; complaintNo?: string };
 
@@ -100,54 +92,8 @@ export async function detailOf(
   };
 }
 
-// ── access to one complaint ─────────────────────────────────────────────────────────────────────
-
-/** Whether the caller holds the management role for this customer (an admin: for every customer). */
-function managesCustomer(ctx: Ctx, customerId: string): boolean {
-  const user = requireUser(ctx);
-  if (!hasRole({ user }, 'management')) return false;
-  return user.role === 'admin' || (user.customerId !== null && user.customerId === customerId);
-}
-
-/** The complaint when the caller may read it: its location first (else 404), then the area (403). */
-export async function readable(ctx: Ctx, key: Key): Promise<ComplaintRow> {
-  requireUser(ctx);
-  const row = await selectComplaint(ctx.db, key);
-  if (!row) throw notFound(key.id ?? key.complaintNo ?? '');
-  try {
-    await requireLocationById(ctx, row.locationId, 'read', { allowDeregistered: true });
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status !== 404 || !managesCustomer(ctx, row.customerId))
-      throw e instanceof AppError && e.status === 404 ? notFound(key.id ?? key.complaintNo ?? '') : e;
-  }
-  await requireArea(ctx, 'AppKlachten', 'read');
-  return row;
-}
-
-/** Whether the caller may write on the complaint's location (a member with role user, or an admin). */
-export async function mayWrite(ctx: Ctx, row: ComplaintRow): Promise<boolean> {
-  if (!(await hasArea(ctx, 'AppKlachten', 'write'))) return false;
-  try {
-    await requireLocationById(ctx, row.locationId, 'write', { allowDeregistered: true });
-    return true;
-  } catch (e) {
-    if (e instanceof AppError) return false;
-    throw e;
-  }
-}
-
-/** The complaint when the caller may add to it: readable, writable location (403), not closed (409). */
-export async function writable(ctx: Ctx, key: Key, db: Db = ctx.db): Promise<ComplaintRow> {
-  const row = await readable({ ...ctx, db }, key);
-  await requireArea(ctx, 'AppKlachten', 'write');
-  try {
-    await requireLocationById({ ...ctx, db }, row.locationId, 'write', { allowDeregistered: true });
-  } catch (e) {
-    // management reads a location it is no member of; it does not write there
-    if (e instanceof AppError && e.status === 404) throw new AppError('forbidden', 'error.geen_toegang');
-    throw e;
-  }
+/** A complaint the caller adds to (a line, documents) must not be closed: 409 Klachten.gesloten. */
+export function refuseClosed(row: ComplaintRow): void {
   if (!userMayAdd(row.status))
     throw new AppError('conflict', 'Klachten.gesloten', { details: { currentStatus: row.status } });
-  return row;
 }

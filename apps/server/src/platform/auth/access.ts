@@ -62,7 +62,7 @@ type Of<Resource extends string> = `${Resource}.read` | `${Resource}.write`;
 type InArea = { area?: FunctionalArea | readonly FunctionalArea[] };
 
 export type AreaRequest = { permission: Of<'area'>; area: FunctionalArea };
-export type RoleRequest = { permission: Role | 'visitor' };
+export type RoleRequest = { permission: Role | 'visitor' } & InArea;
 export type LocationRequest = { permission: Of<'location'> } & InArea & LocationKey & LocationOptions;
 export type SomeLocationsRequest = { permission: Of<'location'>; locationIds: readonly string[] } & InArea &
   Pick<LocationOptions, 'allowDeregistered'>;
@@ -111,7 +111,7 @@ export type AccessRequest =
 
 export function requireAccess(ctx: Ctx, r: AreaRequest): Promise<void>;
 export function requireAccess(ctx: Ctx, r: { permission: 'visitor' }): Promise<void>;
-export function requireAccess(ctx: Ctx, r: { permission: Role }): Promise<AuthUser>;
+export function requireAccess(ctx: Ctx, r: { permission: Role } & InArea): Promise<AuthUser>;
 export function requireAccess(ctx: Ctx, r: SomeLocationsRequest): Promise<LocationAccess[]>;
 export function requireAccess(ctx: Ctx, r: LocationRequest): Promise<LocationAccess>;
 export function requireAccess(ctx: Ctx, r: LocationIdsRequest): Promise<LocationIds>;
