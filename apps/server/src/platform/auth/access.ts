@@ -231,7 +231,7 @@ export async function hasAccess(ctx: Ctx, r: AccessRequest): Promise<boolean> {
     return allowsArea(ctx, r.area, r.permission === 'area.read' ? 'read' : 'write');
   }
   if (r.permission === 'admin' || r.permission === 'department' || r.permission === 'management') {
-    return holdsRole(ctx.user, r.permission);
+    if (!r.area) return holdsRole(ctx.user, r.permission);
   }
   try {
     await requireAccess(ctx, r as LocationRequest);
@@ -241,41 +241,3 @@ export async function hasAccess(ctx: Ctx, r: AccessRequest): Promise<boolean> {
     throw e;
   }
 }
-
-// ── the old calls, while the last areas move to requireAccess (issue #32 item 2) ─────────────────────────────────
-// Each is the resolver above under its old name; delete a function once no module calls it.
-
-/** @deprecated requireAccess({ permission: 'area.read' | 'area.write', area }) */
-export const requireArea = (ctx: Ctx, area: FunctionalArea, action: 'read' | 'write') =>
-  resolveArea(ctx, area, action);
-
-/** @deprecated hasAccess({ permission: 'area.read' | 'area.write', area }) */
-export const hasArea = (ctx: Ctx, area: FunctionalArea, action: 'read' | 'write') =>
-  allowsArea(ctx, area, action);
-
-/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationNo }) */
-export const requireLocation = (
-  ctx: Ctx,
-  locationNo: string,
-  action: 'read' | 'write',
-  options: LocationOptions = {},
-) => resolveLocation(ctx, action, { locationNo }, options);
-
-/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationId }) */
-export const requireLocationById = (
-  ctx: Ctx,
-  locationId: string,
-  action: 'read' | 'write',
-  options: LocationOptions = {},
-) => resolveLocation(ctx, action, { locationId }, options);
-
-/** @deprecated requireAccess({ permission: 'location.read' | 'location.write', locationIds }) */
-export const allowedLocationsById = (
-  ctx: Ctx,
-  locationIds: readonly string[],
-  action: 'read' | 'write',
-  options: LocationOptions = {},
-) => resolveSomeLocations(ctx, action, locationIds, options);
-
-/** @deprecated requireAccess({ permission: 'locations.read' | 'locations.write' }) */
-export const accessibleLocationIds = (ctx: Ctx, action: 'read' | 'write') => resolveLocationIds(ctx, action);

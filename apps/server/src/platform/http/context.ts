@@ -1,5 +1,4 @@
 import type { Locale } from '@mp/contract/i18n';
-import { isDepartment } from '@mp/contract/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
@@ -38,22 +37,6 @@ declare module 'fastify' {
 export function requireUser(ctx: Ctx): AuthUser {
   if (!ctx.user) throw new AppError('unauthenticated', 'error.niet_ingelogd');
   return ctx.user;
-}
-
-export function requireAdmin(ctx: Ctx): AuthUser {
-  const user = requireUser(ctx);
-  if (user.role !== 'admin') throw new AppError('forbidden', 'error.geen_toegang');
-  return user;
-}
-
-/**
- * The equipment department (decision 0018): an admin, or an internal user with the `department` permission.
- * Anyone else gets 403, a customer included: department calls are never a customer's.
- */
-export function requireDepartment(ctx: Ctx): AuthUser {
-  const user = requireUser(ctx);
-  if (!isDepartment({ user })) throw new AppError('forbidden', 'error.geen_toegang');
-  return user;
 }
 
 /** Builds the service context of one request. */
