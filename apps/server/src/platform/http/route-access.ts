@@ -14,6 +14,9 @@ export const departmentOnly = { access: 'department' } as const;
 /** Route `config`: whoever may change the corporate identity (admins and AppCorporateIdentity holders, decision 0026). */
 export const corporateIdentityEditors = { access: 'corporate-identity' } as const;
 
+/** Route `config`: whoever runs the ERP connection (admins and BusinessCentral holders, decision 0027). */
+export const erpOperators = { access: 'business-central' } as const;
+
 /** The refusal of a signed-in caller the route's `config` does not admit, or null. */
 export function refusedByRole(config: unknown, user: AuthUser): AppError | null {
   const access = (config as { access?: string } | undefined)?.access;
@@ -21,6 +24,8 @@ export function refusedByRole(config: unknown, user: AuthUser): AppError | null 
   if (access === 'department' && !isDepartment({ user }))
     return new AppError('forbidden', 'error.geen_toegang');
   if (access === 'corporate-identity' && !can({ user }, 'AppCorporateIdentity', 'write'))
+    return new AppError('forbidden', 'error.geen_toegang');
+  if (access === 'business-central' && !can({ user }, 'BusinessCentral', 'write'))
     return new AppError('forbidden', 'error.geen_toegang');
   return null;
 }
