@@ -6,6 +6,7 @@ import { complaintsRoutes } from './complaints/index.ts';
 import { contentRoutes } from './content/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
+import { erpRoutes } from './erp/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
@@ -54,4 +55,5 @@ export const modules: ModuleRegistrar[] = [
   invoicesRoutes,
   complaintsRoutes,
   reportsRoutes,
+  erpRoutes,
 ];

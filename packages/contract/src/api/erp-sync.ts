@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/*
+ * The ERP connection test and the sync calls (issue #33, decision 0027). Every `code` is a translation key
+ * (erp.*), `message` its text in the caller's language; `params` are the key's values. Never a secret.
+ */
+
+export const erpKind = z.enum(['none', 'business-central']);
+
+export const connectionTestStep = z.object({
+  step: z.enum(['configuration', 'token', 'company', 'customApi']),
+  ok: z.boolean(),
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
+});
+
+/** POST Erp/test-connection: how far the portal got (configuration, token, company, the custom rental API). */
+export const connectionTest = z.object({
+  erp: erpKind,
+  ok: z.boolean(),
+  steps: z.array(connectionTestStep),
+});
+export type ConnectionTestAnswer = z.infer<typeof connectionTest>;
+
+/** What one entity's sync did (run in the request) or that it was queued (a background job). */
+export const entitySyncResult = z.object({
+  entity: z.string(),
+  /** 'queued': a job will run it; 'done': it ran to the end; 'failed': it stopped (the next run resumes). */
+  state: z.enum(['queued', 'done', 'failed']),
+  upserted: z.number().int(),
+  deleted: z.number().int(),
+  skipped: z.number().int(),
+  pages: z.number().int(),
+  /** The error's translation key and text when it failed. */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+});
+
+/** The sync calls (MaterieelSync/*, MaterieelImage/SyncImages, MaterieelKeuringenSync/DoKeuringenSync, Erp/sync). */
+export const erpSyncAnswer = z.object({
+  /** erp.sync.gestart (queued), erp.sync.klaar (ran), erp.niet_gekoppeld (ERP=none: nothing to do). */
+  code: z.string(),
+  message: z.string(),
+  erp: erpKind,
+  results: z.array(entitySyncResult),
+});
+export type ErpSyncAnswer = z.infer<typeof erpSyncAnswer>;
