@@ -35,6 +35,10 @@ export const categories = pgTable(
     code: text().notNull(),
     /** Filter on the ERP item list that fills this category (ItemCategories navisionFilter). */
     navisionFilter: text(),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
+    /** The parent's code as the ERP names it, until a category with that code is there (decision 0027). */
+    erpParentCode: text(),
     imageFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     sort: integer().notNull().default(0),
     ...timestamps(),
@@ -43,6 +47,7 @@ export const categories = pgTable(
     uniqueIndex('categories_code_uq').on(t.code),
     index('categories_parent_sort_idx').on(t.parentId, t.sort),
     index('categories_image_idx').on(t.imageFileId),
+    uniqueIndex('categories_erp_id_uq').on(t.erpId),
   ],
 );
 
@@ -54,8 +59,13 @@ export const categoryTranslations = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     locale: locale().notNull(),
     name: text().notNull(),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
   },
-  (t) => [primaryKey({ columns: [t.categoryId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.locale] }),
+    uniqueIndex('category_translations_erp_id_uq').on(t.erpId),
+  ],
 );
 
 /** A plant type (materieelsoort); `itemNo` is the `materieelSoort` in URLs (/details/{itemNo}). */
@@ -84,10 +94,13 @@ export const items = pgTable(
     visibleInCatalogue: boolean().notNull().default(true),
     blocked: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('items_item_no_uq').on(t.itemNo),
+    uniqueIndex('items_erp_id_uq').on(t.erpId),
     index('items_category_sort_idx').on(t.categoryId, t.sort, t.itemNo),
     index('items_image_idx').on(t.imageFileId),
     // why: the quick search counts the items it may never list (a handful) to size its first stage.
@@ -110,8 +123,13 @@ export const itemTranslations = pgTable(
     description: text().notNull(),
     longDescription: text(),
     searchText: text().generatedAlwaysAs(sql`lower(public.f_unaccent(description))`),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.locale] }),
+    uniqueIndex('item_translations_erp_id_uq').on(t.erpId),
+  ],
 );
 
 /** The technical-data attributes used across the catalogue ('Geluidgedempt', 'Vermogen (kVA)' …). */
@@ -128,9 +146,14 @@ export const techAttributes = pgTable(
     /** Offered as a catalogue filter (boolean → checkbox group, number → range). */
     filterable: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     createdAt: moment().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tech_attributes_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('tech_attributes_code_uq').on(t.code),
+    uniqueIndex('tech_attributes_erp_id_uq').on(t.erpId),
+  ],
 );
 
 /**
@@ -151,9 +174,12 @@ export const itemTechData = pgTable(
     numberValue: numeric({ precision: 14, scale: 3 }),
     /** Text per locale for kind `text` (display only, never filtered). */
     textValue: jsonb().$type<LocaleTextMap>(),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.attributeId] }),
+    uniqueIndex('item_tech_data_erp_id_uq').on(t.erpId),
     index('item_tech_data_bool_idx').on(t.attributeId, t.booleanValue, t.itemId),
     index('item_tech_data_number_idx').on(t.attributeId, t.numberValue, t.itemId),
     // why: the boolean facets of a page count the true values of its items (index-only, per item).

@@ -19,7 +19,12 @@ export const customers = pgTable(
     blocked: boolean().notNull().default(false),
     /** The customer's rental discount (huurkorting), applied to rent on invoices when UseRentalDiscount. */
     rentalDiscountPercent: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+    /**
+     * The ERP's key of the customer (Business Central's systemId) once the sync has read it (decision 0027); with an
+     * ERP connected, a customer without one has no account there (GetLocationsCallBack: 416).
+     */
+    erpId: uuid(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('customers_no_uq').on(t.customerNo)],
+  (t) => [uniqueIndex('customers_no_uq').on(t.customerNo), uniqueIndex('customers_erp_id_uq').on(t.erpId)],
 );

@@ -57,10 +57,13 @@ export const plantLocations = pgTable(
     /** The buy-off amount (afkoopsom) asked for the remaining equipment at deregistration (LocatieAfmelden_AfkoopSom). */
     buyOffRequested: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('plant_locations_no_uq').on(t.locationNo),
+    uniqueIndex('plant_locations_erp_id_uq').on(t.erpId),
     index('plant_locations_customer_idx').on(t.customerId, t.locationNo),
     index('plant_locations_created_by_idx').on(t.createdBy),
   ],

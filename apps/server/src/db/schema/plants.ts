@@ -71,9 +71,12 @@ export const inspections = pgTable(
     inspector: text(),
     remarks: text(),
     certificateFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     createdAt: moment().notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('inspections_erp_id_uq').on(t.erpId),
     index('inspections_plant_date_idx').on(t.plantId, t.inspectedOn),
     index('inspections_next_due_idx').on(t.nextDueDate),
     index('inspections_certificate_idx').on(t.certificateFileId),
