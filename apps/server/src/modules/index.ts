@@ -6,7 +6,7 @@ import { complaintsRoutes } from './complaints/index.ts';
 import { contentRoutes } from './content/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
-import { erpRoutes } from './erp/index.ts';
+import { erpOutboxRoutes, erpRoutes } from './erp/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
@@ -56,4 +56,5 @@ export const modules: ModuleRegistrar[] = [
   complaintsRoutes,
   reportsRoutes,
   erpRoutes,
+  erpOutboxRoutes,
 ];

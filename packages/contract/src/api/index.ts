@@ -7,6 +7,7 @@ export * as complaints from './complaints.ts';
 export * as customers from './customers.ts';
 export * as department from './department.ts';
 export * as documents from './documents.ts';
+export * as erpOutbox from './erp-outbox.ts';
 export * as favourites from './favourites.ts';
 export * as images from './images.ts';
 export * as invoices from './invoices.ts';

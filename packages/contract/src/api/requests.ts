@@ -120,6 +120,10 @@ export const requestStatusChange = z.object({
   note: z.string().nullable(),
 });
 
+/** A request's way to the ERP as its detail shows it. */
+export const erpStatuses = ['not_connected', 'waiting', 'sent', 'failed'] as const;
+export type ErpStatus = (typeof erpStatuses)[number];
+
 export const requestDetail = requestSummary.extend({
   transportMeans: z.string().nullable(),
   destinationKind: z.enum(['work_address', 'depot', 'other_address']).nullable(),
@@ -172,6 +176,12 @@ export const requestDetail = requestSummary.extend({
   history: z.array(requestStatusChange),
   /** The statuses this viewer may move the request to now (cancel button, department actions). */
   allowedStatuses: z.array(requestStatusSchema),
+  /**
+   * Where the request stands with the equipment department's system (the ERP, decision 0027): not_connected (no
+   * ERP, or made before one was connected), waiting (on its way), sent (received there), failed (it could not be
+   * delivered: the equipment department must be called).
+   */
+  erpStatus: z.enum(erpStatuses),
   /** The plant orders the department posted for it (issue #12): delivery, removal, a move's pair, transport. */
   orders: z.array(
     z.object({

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, onTx, withIdempotency } from '../../platform/http/idempotency.ts';
 import { itemsById } from '../catalogue/index.ts';
+import { enqueue } from '../erp/index.ts';
 import { type MailDeps, queueDepartmentMail } from './complaints.mail.ts';
 import {
   type Author,
@@ -203,6 +204,26 @@ export async function createComplaint(
     });
     const row = (await selectComplaint(tx, { id })) as ComplaintRow;
     await queueDepartmentMail(tx, mail, s, 'Nieuw', row, input.description);
+    // with an ERP configured, it goes there too (its outbox, decision 0027)
+    await enqueue(tx, {
+      kind: 'complaint',
+      aggregate: 'complaint',
+      aggregateId: id,
+      documentNo: row.complaintNo,
+      payload: {
+        complaintNo: row.complaintNo,
+        locationNo: location.locationNo,
+        type: input.type,
+        subject,
+        description: input.description,
+        itemNo: input.itemNo?.trim() || null,
+        plantNo: input.plantNo?.trim() || null,
+        orderNo: input.orderNo?.trim() || null,
+        invoiceNo: input.invoiceNo?.trim() || null,
+        expectedResolutionDate: row.expectedResolutionDate,
+        requestedBy: user.email,
+      },
+    });
     return { status: 201, body: await detailOf(onTx(ctx, tx as never), row, true) };
   };
   if (key === null)

@@ -192,13 +192,18 @@ export interface OutboxMessage {
   /** The portal's number of the document (request number, complaint number): the ERP's external document number. */
   documentNo: string;
   payload: Record<string, unknown>;
-  /** The ERP's ETag of the document when the message updates one already sent. */
+  /** The ERP's id and ETag of the document when the message updates one already sent (a cancellation). */
+  erpId: string | null;
   etag: string | null;
 }
 
 export type DeliveryResult =
   | { outcome: 'sent'; erpId: string; etag: string | null }
-  /** The ERP asks to wait (429/503 with Retry-After) or failed in a way worth retrying. */
+  /**
+   * Worth trying again: a failure the ERP answered (counted: dead after 10), or — with an `ErpOutbox.wacht.*` code —
+   * the ERP unavailable (not reached, 429/503, its API or credentials missing): not counted, the whole outbox waits,
+   * `afterSeconds` as its Retry-After says.
+   */
   | { outcome: 'retry'; afterSeconds: number | null; errorCode: string; errorParams?: Record<string, string> }
   /** The ERP refused the message for good (a 4xx it will always answer): dead-letter it. */
   | { outcome: 'refused'; errorCode: string; errorParams?: Record<string, string> };

@@ -1,2 +1,14 @@
-// The ERP's public face (issue #33, decision 0027): its routes and what other areas may ask of it.
+// The ERP's public face (issue #33, decision 0027): its routes and what other areas may ask of it — among them the
+// outbox (portal → ERP): the step an area takes in its own transaction, a row's ERP status, the operators' routes
+// and the worker main.ts starts.
 export { erpRoutes } from './erp.routes.ts';
+export { erpDelivery, startErpOutbox } from './outbox.delivery.ts';
+export type {
+  CancellationPayload,
+  ComplaintPayload,
+  LocationRequestPayload,
+  NewOutboxMessage,
+  RequestPayload,
+} from './outbox.messages.ts';
+export { erpOutboxRoutes } from './outbox.routes.ts';
+export { enqueue, erpOutboxEnabled, erpStatusOf } from './outbox.ts';

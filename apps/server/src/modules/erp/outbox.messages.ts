@@ -7,7 +7,7 @@
 import type { RequestKind } from '@mp/contract/rules/request-status';
 
 /** A request line; `lineNo` orders the lines, `parentLineNo` names the set line a child belongs to. */
-export interface RequestLinePayload {
+export type RequestLinePayload = {
   lineNo: number;
   parentLineNo: number | null;
   itemNo: string | null;
@@ -15,10 +15,10 @@ export interface RequestLinePayload {
   plantNo: string | null;
   amount: number;
   comment: string | null;
-}
+};
 
 /** An address block as the request holds it (a snapshot of the work address, depot or typed address). */
-export interface AddressPayload {
+export type AddressPayload = {
   addressCode: string | null;
   name: string | null;
   street: string | null;
@@ -26,10 +26,10 @@ export interface AddressPayload {
   city: string | null;
   contactPerson: string | null;
   phone: string | null;
-}
+};
 
 /** A new request of any kind (order, removal, relocation, transport). */
-export interface RequestPayload {
+export type RequestPayload = {
   requestNo: string;
   kind: RequestKind;
   locationNo: string;
@@ -62,17 +62,17 @@ export interface RequestPayload {
   /** ISO moment. */
   requestedAt: string;
   lines: RequestLinePayload[];
-}
+};
 
 /** The requester or the department cancelled a request already announced. */
-export interface CancellationPayload {
+export type CancellationPayload = {
   requestNo: string;
   by: 'requester' | 'department';
   note: string | null;
-}
+};
 
 /** A new location asked for (LocatieAanvragen). */
-export interface LocationRequestPayload {
+export type LocationRequestPayload = {
   requestId: string;
   customerNo: string | null;
   description: string;
@@ -85,10 +85,10 @@ export interface LocationRequestPayload {
   endDate: string | null;
   comment: string | null;
   requestedBy: string | null;
-}
+};
 
 /** A new complaint with its first message. */
-export interface ComplaintPayload {
+export type ComplaintPayload = {
   complaintNo: string;
   locationNo: string;
   type: string;
@@ -100,7 +100,7 @@ export interface ComplaintPayload {
   invoiceNo: string | null;
   expectedResolutionDate: string | null;
   requestedBy: string | null;
-}
+};
 
 /** A message to write: what it is, about which portal row, and its payload. */
 export type NewOutboxMessage =

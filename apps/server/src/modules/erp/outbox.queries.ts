@@ -51,8 +51,12 @@ export type ClaimedMessage = {
   previousErrorCode: string | null;
 };
 
+const sentRequest = (column: 'etag' | 'erp_id') =>
+  sql.raw(`select e.${column} from erp_outbox e
+    where e.aggregate_id = m.aggregate_id and e.kind = 'request' and e.status = 'sent' order by e.seq desc limit 1`);
+
 /** The error codes of a try that found the ERP unavailable (not reached, 429, 503): the outbox waits. */
-export const UNAVAILABLE_PREFIX = 'erp.wacht.';
+export const UNAVAILABLE_PREFIX = 'ErpOutbox.wacht.';
 
 /**
  * Takes up to `limit` due messages for this worker: waiting ones whose time has come, and sending ones whose
@@ -85,8 +89,11 @@ export async function claimDue(
     set status = 'sending', next_attempt_at = ${o.leaseUntil}, last_attempt_at = ${o.now}
     from due
     where m.id = due.id
-    returning m.id, m.kind, m.document_no as "documentNo", m.aggregate_id as "aggregateId", m.payload, m.etag,
-      m.erp_id as "erpId", m.attempts, due.prev_at as "previousAttemptAt", due.prev_code as "previousErrorCode"`);
+    returning m.id, m.kind, m.document_no as "documentNo", m.aggregate_id as "aggregateId", m.payload,
+      -- a cancellation updates the document its request made: that one's id and ETag
+      coalesce(m.etag, (${sentRequest('etag')})) as etag, coalesce(m.erp_id, (${sentRequest('erp_id')})) as "erpId",
+      m.attempts,
+      due.prev_at as "previousAttemptAt", due.prev_code as "previousErrorCode"`);
   return r.rows.map((row) => ({
     ...row,
     previousAttemptAt: row.previousAttemptAt ? new Date(row.previousAttemptAt) : null,

@@ -1,3 +1,4 @@
+import type { ErpStatus } from '@mp/contract/api/requests';
 import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import type { NewOutboxMessage } from './outbox.messages.ts';
@@ -34,13 +35,10 @@ export async function enqueue(tx: Tx | Db, message: NewOutboxMessage): Promise<v
   await insertMessage(tx, message);
 }
 
-/** Where a portal row stands with the ERP, as the user is told. */
-export type ErpStatus = 'not_connected' | 'waiting' | 'sent' | 'failed';
-
 /**
- * not_connected: nothing about it was ever written (no ERP, or made before one was configured); failed: a message
- * is dead-lettered (the ERP does not have it: the department must be called); waiting: a message is still on its
- * way; sent: the ERP has every message about it.
+ * Where a portal row stands with the ERP, as the user is told. not_connected: nothing about it was ever written (no
+ * ERP, or made before one was configured); failed: a message is dead-lettered (the ERP does not have it: the
+ * department must be called); waiting: a message is still on its way; sent: the ERP has every message about it.
  */
 export async function erpStatusOf(db: Db | Tx, aggregateId: string): Promise<ErpStatus> {
   const s = await selectAggregateState(db, aggregateId);

@@ -18,15 +18,16 @@ import {
  *   - refused (a 4xx the ERP will always answer): dead at once;
  *   - a failure the ERP answered (500, a dropped answer, an unexpected answer): tried again after 1 min, doubling,
  *     capped at 1 h, with jitter; dead after MAX_TRIES such tries;
- *   - the ERP unavailable (not reached, 429, 503; the adapter answers retry with an `erp.wacht.*` code): the try
- *     does not count, and the whole outbox waits — Retry-After when the ERP says it, else a doubling wait from 1 min
- *     to 1 h — so no call goes out before then, from any process, a new message's neither (claimDue).
+ *   - the ERP unavailable (not reached, 429, 503, its API or credentials missing; the adapter answers retry with an
+ *     `ErpOutbox.wacht.*` code): the try does not count, and the whole outbox waits — Retry-After when the ERP says
+ *     it, else a doubling wait from 1 min to 1 h — so no call goes out before then, from any process, a new
+ *     message's neither (claimDue).
  * A worker that dies while sending leaves its rows in `sending`; when the lease runs out they are due again, and the
  * adapter's delivery is idempotent (it looks the document up by its number first), so the ERP gets each once.
  *
  * The pg-boss queue `erp-outbox` (policy stately: one drain queued, one running, across all processes) runs a drain
- * on a cron every minute and, after each drain, again when the next message is due (at most POLL_SECONDS later, so a
- * new message goes within seconds).
+ * when the worker starts, on a cron every minute and, after each drain, again when the next message is due (at most
+ * POLL_SECONDS later, so a new message goes within seconds).
  */
 
 export const ERP_OUTBOX_QUEUE = 'erp-outbox';
@@ -119,6 +120,7 @@ async function deliverOne(delivery: Delivery, m: ClaimedMessage): Promise<Delive
     kind: m.kind,
     documentNo: m.documentNo,
     payload: m.payload,
+    erpId: m.erpId,
     etag: m.etag,
   };
   try {
@@ -128,7 +130,7 @@ async function deliverOne(delivery: Delivery, m: ClaimedMessage): Promise<Delive
     return {
       outcome: 'retry',
       afterSeconds: null,
-      errorCode: 'erp.fout.onverwacht',
+      errorCode: 'ErpOutbox.fout.onverwacht',
       errorParams: { message: String((e as Error).message ?? e).slice(0, 200) },
     };
   }
@@ -221,4 +223,6 @@ export async function startOutboxWorker(
       await boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: Math.ceil(wait) }).catch(() => null);
     }
   });
+  // at once: what a stopped (or crashed) server left behind goes now, not at the next minute
+  await boss.send(ERP_OUTBOX_QUEUE, {});
 }

@@ -9,6 +9,7 @@ import { AppError, ruleOn } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idempotency.ts';
 import { renderMail } from '../../platform/mail/templates.ts';
+import { enqueue } from '../erp/index.ts';
 import { insertLocation, locationNoTaken, selectCustomerByNo } from './locations.manage.queries.ts';
 import { localeOf, type MailDeps, queueDepartmentMail } from './locations.manage.ts';
 import {
@@ -89,7 +90,29 @@ export async function requestLocation(
       link: `${mail.publicUrl}/materieeldienst/locatie-aanvragen`,
     });
     const [created] = await selectLocationRequests(db, { id });
-    return { status: 201, body: view(created) };
+    const asked = view(created);
+    // with an ERP configured, it goes there too (its outbox, decision 0027); its id is the external number
+    await enqueue(tx, {
+      kind: 'locationRequest',
+      aggregate: 'location_request',
+      aggregateId: id,
+      documentNo: id,
+      payload: {
+        requestId: id,
+        customerNo: asked.customerNo,
+        description: asked.description,
+        description2: asked.description2,
+        projectNo: asked.projectNo,
+        street: asked.street,
+        postcode: asked.postcode,
+        city: asked.city,
+        startDate: asked.startDate,
+        endDate: asked.endDate,
+        comment: asked.comment,
+        requestedBy: asked.requester.email,
+      },
+    });
+    return { status: 201, body: asked };
   });
 }
 

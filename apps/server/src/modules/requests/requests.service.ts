@@ -5,6 +5,7 @@ import { type LocationAccess, type LocationIds, requireAccess } from '../../plat
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { itemsById, setsById } from '../catalogue/index.ts';
+import { erpStatusOf } from '../erp/index.ts';
 import { ordersOfRequest } from '../orders/index.ts';
 import {
   type RequestSummaryRow,
@@ -101,10 +102,11 @@ export async function requestDetail(
 ): Promise<RequestDetail> {
   const user = requireUser(ctx);
   const id = row.id;
-  const [lineRows, history, orders] = await Promise.all([
+  const [lineRows, history, orders, erpStatus] = await Promise.all([
     selectRequestLines(ctx.db, id),
     selectHistory(ctx.db, id),
     ordersOfRequest(ctx.db, id),
+    erpStatusOf(ctx.db, id),
   ]);
   const [items, sets] = await Promise.all([
     itemsById(
@@ -195,6 +197,7 @@ export async function requestDetail(
       note: h.note ?? null,
     })),
     allowedStatuses: [...allowed],
+    erpStatus,
     orders,
   };
 }

@@ -15,6 +15,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { ItemInfo, SetInfo } from '../catalogue/index.ts';
 import { listDepots, listWorkAddresses } from '../locations/index.ts';
 import type { SettingsMap } from '../settings/index.ts';
+import { announceRequest } from './requests.erp.ts';
 import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
 import {
   insertRequest,
@@ -177,7 +178,10 @@ export interface NewOrder {
   lines: OrderLine[];
 }
 
-/** Stores the order request (kind order, status submitted) with its lines and its first history row. */
+/**
+ * Stores the order request (kind order, status submitted) with its lines and its first history row; with an ERP, its
+ * outbox message too (requests.erp.ts).
+ */
 export async function recordOrderRequest(tx: Tx, order: NewOrder) {
   const { form, destination, lines } = order;
   const values: NewRequest = {
@@ -225,22 +229,26 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
   });
   // One statement: the request, its lines (requestId filled in there) and the first history row
   // (docs/decisions/0011).
-  return insertRequestWithLines(tx, values, rows, order.userId);
+  const request = await insertRequestWithLines(tx, values, rows, order.userId);
+  await announceRequest(tx, request.id);
+  return request;
 }
 
 export type { NewRequest };
 
 /**
  * A new request of any kind (a removal, relocation or transport submit) with its lines (items, optionally one plant)
- * and its first history row, on the submit's transaction.
+ * and its first history row, on the submit's transaction; with an ERP, its outbox message too (requests.erp.ts).
  */
-export function recordRequest(
+export async function recordRequest(
   tx: Tx,
   values: NewRequest,
   lines: ReadonlyArray<Omit<NewRequestLine, 'requestId'>>,
   by: string,
 ): Promise<{ id: string; requestNo: string; createdAt: Date }> {
-  return insertRequest(tx, values, lines, by);
+  const request = await insertRequest(tx, values, lines, by);
+  await announceRequest(tx, request.id);
+  return request;
 }
 
 export interface OrderConfirmation {

@@ -47,6 +47,7 @@ const request = (over: Partial<RequestDetail> = {}): RequestDetail => ({
   lines: [],
   history: [],
   allowedStatuses: [],
+  erpStatus: 'not_connected',
   orders: [],
   ...over,
 });
@@ -105,5 +106,32 @@ describe('the ERP codes of a request', () => {
       <RequestDetailView r={request({ erpCodes: { rushItemNo: null, commentCode: null } })} />,
     );
     expect(screen.queryByTestId('request-erp-codes')).toBeNull();
+  });
+});
+
+// Issue #33 point 3: the request shows where it is with the equipment department's system (the ERP's outbox).
+describe("the request's way to the equipment department's system", () => {
+  it('says nothing without an ERP', () => {
+    renderWithProviders(<RequestDetailView r={request({ erpStatus: 'not_connected' })} />);
+    expect(screen.queryByTestId('erp-status')).toBeNull();
+  });
+
+  it('says it is waiting, then sent', () => {
+    const { unmount } = renderWithProviders(<RequestDetailView r={request({ erpStatus: 'waiting' })} />);
+    expect(screen.getByTestId('erp-status').textContent).toBe(
+      'Wacht op verzending naar het systeem van de materieeldienst',
+    );
+    unmount();
+    renderWithProviders(<RequestDetailView r={request({ erpStatus: 'sent' })} />);
+    expect(screen.getByTestId('erp-status').textContent).toBe(
+      'Verzonden naar het systeem van de materieeldienst',
+    );
+  });
+
+  it('says a dead-lettered request did not arrive, and whom to call with which number', () => {
+    renderWithProviders(<RequestDetailView r={request({ erpStatus: 'failed' })} />);
+    const line = screen.getByTestId('erp-status');
+    expect(line.textContent).toContain('Niet aangekomen in het systeem van de materieeldienst');
+    expect(line.textContent).toContain('Bel de materieeldienst en noem aanvraagnummer A-2026-000101');
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
+import { ErpStatusLine } from './ErpStatusLine';
 import { kindKey, StatusBadge } from './status';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
@@ -105,6 +106,7 @@ export function RequestDetailView({ r, aside }: { r: RequestDetail; aside?: Reac
             </Text>
           )}
         </Group>
+        <ErpStatusLine status={r.erpStatus} requestNo={r.requestNo} />
         {r.rejectionReason && (
           <Paper bg="red.0" p="sm" radius="sm" mb="md">
             <Group gap="xs" wrap="nowrap">

@@ -103,6 +103,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
     },
   ],
   allowedStatuses: ['in_progress', 'planned', 'cancelled', 'rejected'],
+  erpStatus: 'not_connected',
   orders: [],
   version: '2026-11-23T08:00:00.000Z',
   customerNo: 'K-10045',
