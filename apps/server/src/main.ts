@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
+import { startErpOutbox } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
@@ -38,6 +39,14 @@ async function main() {
     await startWorkers(boss, { mailer, db: database.db });
     await startOrderNoteWorker(boss, { db: database.db, storage, loadSettings });
     await startInvoicingSchedule(boss, { db: database.db, loadSettings, clock: () => new Date() });
+    // the ERP outbox (decision 0027): with an ERP configured, its worker delivers what the areas wrote
+    await startErpOutbox(boss, {
+      config,
+      db: database.db,
+      loadSettings,
+      clock: () => new Date(),
+      outboxLog: (level, message, fields) => logger[level](fields ?? {}, message),
+    });
   }
   const sessions = await startSessionGuard({
     url: database.url,
