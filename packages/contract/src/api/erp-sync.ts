@@ -46,3 +46,24 @@ export const erpSyncAnswer = z.object({
   results: z.array(entitySyncResult),
 });
 export type ErpSyncAnswer = z.infer<typeof erpSyncAnswer>;
+
+/** The entities the sync reads from the ERP (decision 0027), in the order of a whole sync. */
+export const syncedEntities = [
+  'categories',
+  'categoryTranslations',
+  'items',
+  'rentalItems',
+  'itemTranslations',
+  'technicalAttributes',
+  'itemTechnicalData',
+  'customers',
+  'projectLocations',
+  'inspections',
+  'deletions',
+  'itemImages',
+] as const;
+
+/** POST Erp/sync: the entities to sync now (all of them when left out). */
+export const erpSyncRequest = z
+  .object({ entities: z.array(z.enum(syncedEntities)).min(1).max(syncedEntities.length).optional() })
+  .strict();

@@ -6,6 +6,18 @@ export {
   onCatalogueInvalidated,
   seenCatalogueRevision,
 } from './catalogue.cache.ts';
+export {
+  type CatalogueErpEntity,
+  type CatalogueWrite,
+  deleteErpCatalogueRows,
+  writeErpCategories,
+  writeErpCategoryTranslations,
+  writeErpItems,
+  writeErpItemTechData,
+  writeErpItemTranslations,
+  writeErpRentalItems,
+  writeErpTechAttributes,
+} from './catalogue.erp.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export {
   type CatalogueImageSlot,

@@ -1,21 +1,13 @@
-import { connectionTest } from '@mp/contract/api/erp-sync';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { connectionTest, erpSyncAnswer, erpSyncRequest } from '@mp/contract/api/erp-sync';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
-import type { ErpDeps } from './erp.connector.ts';
+import { erpDepsOf } from './erp.deps.ts';
+import { erpLegacyRoutes } from './erp.legacy.ts';
 import { testErpConnection } from './erp.service.ts';
-
-/** What the ERP's services need of the app's dependencies, with the request's logger for the client's lines. */
-export function erpDepsOf(deps: Deps, req?: FastifyRequest): ErpDeps {
-  return {
-    config: deps.config,
-    db: deps.db,
-    loadSettings: deps.loadSettings,
-    erpDefaults: deps.erpDefaults,
-    log: req ? (entry) => req.log.debug(entry, 'erp') : undefined,
-  };
-}
+import { startSync } from './erp.sync.service.ts';
+import { syncOrder } from './erp.sync.ts';
 
 export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,4 +23,19 @@ export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => testErpConnection(ctxOf(req, deps), erpDepsOf(deps, req)),
   );
+
+  app.post(
+    '/api/v2.0/Erp/sync',
+    {
+      schema: {
+        tags: ['Erp'],
+        description:
+          'Admins and holders of BusinessCentral: "sync now" — the entities given (all when left out: body {}) are synced from the ERP: queued as background jobs (answer erp.sync.gestart, or erp.sync.bezig when each already waits), or, in a process without the job runner, run now (erp.sync.klaar with the counts per entity). With ERP=none: erp.niet_gekoppeld (decision 0027).',
+        body: erpSyncRequest,
+        response: { 200: erpSyncAnswer },
+      },
+    },
+    async (req) => startSync(ctxOf(req, deps), erpDepsOf(deps, req), req.body.entities ?? syncOrder),
+  );
+  erpLegacyRoutes(fastify, deps);
 }

@@ -1,7 +1,10 @@
 // The ERP's public face (issue #33, decision 0027): its routes and what other areas may ask of it — among them the
 // outbox (portal → ERP): the step an area takes in its own transaction, a row's ERP status, the operators' routes
 // and the worker main.ts starts.
+export { queueSync, startErpSync } from './erp.jobs.ts';
 export { erpRoutes } from './erp.routes.ts';
+export { requireErpAccount } from './erp.sync.service.ts';
+export { syncOrder } from './erp.sync.ts';
 export { erpDelivery, startErpOutbox } from './outbox.delivery.ts';
 export type {
   CancellationPayload,

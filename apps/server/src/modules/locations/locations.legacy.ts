@@ -10,6 +10,7 @@ import {
   idempotencyHeaders,
   idempotencyKeyOf,
 } from '../../platform/http/idempotency.ts';
+import { requireErpAccount } from '../erp/index.ts';
 import { checkNewLocationNo, createLocation, listCreatableCustomers } from './locations.manage.ts';
 import { requestLocation } from './locations.requests.ts';
 import {
@@ -84,8 +85,9 @@ const depot = z.object({
 /** Legacy RPC calls (POST /api/{Controller}/{Action}) of the locations area. */
 export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // GetLocationsCallBack is what the old client called after the ERP answered: the same list, the same 416 for an
-  // external user whose account the ERP does not know (product §7).
+  // GetLocationsCallBack is what the old client called after the ERP answered: the same list, and 416 for a user
+  // whose account the ERP does not know (product §7): an external user without a customer, and — with an ERP
+  // connected — a user whose customer has no account there (decision 0027).
   for (const action of ['GetGebruikerMaterieelLocaties', 'GetLocationsCallBack']) {
     app.post(
       `/api/GebruikerMaterieellocatie/${action}`,
@@ -93,13 +95,17 @@ export function locationsLegacy(fastify: FastifyInstance, deps: Deps) {
         schema: {
           tags: ['Legacy'],
           description:
-            "GET PlantLocations in the old client's names. 416 warning.navision_account_onbekend for an external user without a customer.",
+            action === 'GetLocationsCallBack'
+              ? "GET PlantLocations in the old client's names. 416 warning.navision_account_onbekend for an external user without a customer and, with an ERP connected, for a user whose customer has no account in the ERP."
+              : "GET PlantLocations in the old client's names. 416 warning.navision_account_onbekend for an external user without a customer.",
           body: z.object({}).passthrough().nullish(),
           response: { 200: z.object({ locaties: z.array(locatie) }), 416: apiError },
         },
       },
       async (req) => {
-        const locations = await listMyLocations(ctxOf(req, deps));
+        const ctx = ctxOf(req, deps);
+        if (action === 'GetLocationsCallBack') await requireErpAccount(ctx, deps);
+        const locations = await listMyLocations(ctx);
         return {
           locaties: locations.map((l) => ({
             nummer: l.locationNo,

@@ -1,0 +1,76 @@
+import type { ErpSyncAnswer } from '@mp/contract/api/erp-sync';
+import { translate } from '@mp/contract/i18n';
+import { requireAccess } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import { customerHasErpAccount } from './erp.accounts.queries.ts';
+import { erpEnabled } from './erp.connector.ts';
+import { queueSync } from './erp.jobs.ts';
+import type { SyncedEntity } from './erp.port.ts';
+import { type SyncDeps, syncEntities } from './erp.sync.ts';
+
+/*
+ * The sync calls (decision 0027): Erp/sync ("sync now") and the legacy MaterieelSync/*, MaterieelImage/SyncImages,
+ * MaterieelKeuringenSync/DoKeuringenSync. Admins and holders of BusinessCentral. With the job runner the entities
+ * are queued (pg-boss: one run per entity across processes) and the answer says what was started; without it (a
+ * process with JOBS_ENABLED=false) they run in the request and the answer gives the counts. With ERP=none the
+ * answer says no ERP is connected (erp.niet_gekoppeld), as Users/syncusers does.
+ */
+
+export async function startSync(
+  ctx: Ctx,
+  deps: SyncDeps & { jobs?: JobQueue | null },
+  entities: readonly SyncedEntity[],
+): Promise<ErpSyncAnswer> {
+  await requireAccess(ctx, { permission: 'area.write', area: 'BusinessCentral' });
+  if (!erpEnabled(deps))
+    return {
+      code: 'erp.niet_gekoppeld',
+      message: translate(ctx.locale, 'erp.niet_gekoppeld'),
+      erp: 'none',
+      results: [],
+    };
+  const none = { upserted: 0, deleted: 0, skipped: 0, pages: 0, errorCode: null, errorMessage: null };
+  if (deps.jobs) {
+    const queued = await queueSync(deps.jobs, entities);
+    const code = queued.length ? 'erp.sync.gestart' : 'erp.sync.bezig';
+    return {
+      code,
+      message: translate(ctx.locale, code, { entities: queued.join(', ') }),
+      erp: 'business-central',
+      results: queued.map((entity) => ({ entity, state: 'queued' as const, ...none })),
+    };
+  }
+  const results = await syncEntities(deps, entities);
+  const sum = (k: 'upserted' | 'deleted' | 'skipped') => results.reduce((n, r) => n + r[k], 0);
+  return {
+    code: 'erp.sync.klaar',
+    message: translate(ctx.locale, 'erp.sync.klaar', {
+      upserted: sum('upserted'),
+      deleted: sum('deleted'),
+      skipped: sum('skipped'),
+    }),
+    erp: 'business-central',
+    results: results.map((r) => ({
+      entity: r.entity,
+      state: r.state === 'busy' ? ('queued' as const) : r.state,
+      upserted: r.upserted,
+      deleted: r.deleted,
+      skipped: r.skipped,
+      pages: r.pages,
+      errorCode: r.error?.code ?? null,
+      errorMessage: r.error ? translate(ctx.locale, r.error.code, r.error.params) : null,
+    })),
+  };
+}
+
+/**
+ * GetLocationsCallBack (product §7, spec §8): with an ERP connected, a user whose customer has no account in it
+ * (the sync never read that customer) gets 416 warning.navision_account_onbekend. Without an ERP it says nothing.
+ */
+export async function requireErpAccount(ctx: Ctx, deps: Pick<SyncDeps, 'config'>): Promise<void> {
+  if (!erpEnabled(deps) || !ctx.user?.customerId) return;
+  if (!(await customerHasErpAccount(ctx.db, ctx.user.customerId)))
+    throw new AppError('range', 'warning.navision_account_onbekend');
+}
