@@ -2,9 +2,10 @@ import path from 'node:path';
 import { defaultLocale } from '@mp/contract/i18n';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startFakeErp } from './fake-erp.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
-import { startErpOutbox } from './modules/erp/index.ts';
+import { queueSync, startErpOutbox, startErpSync, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
@@ -27,6 +28,9 @@ async function main() {
   const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
   opened = database;
   const storage = createStorage(config);
+  // ERP=fake-bc (decision 0027): a fake Business Central with the demo company, where the settings are left empty
+  const fakeErp = config.ERP === 'fake-bc' ? await startFakeErp((line) => logger.info(line)) : null;
+  const erpDefaults = fakeErp?.defaults;
   if (config.SEED === 'demo') {
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
     if (seeded) logger.info('demo data loaded');
@@ -44,9 +48,21 @@ async function main() {
       config,
       db: database.db,
       loadSettings,
+      erpDefaults,
       clock: () => new Date(),
       outboxLog: (level, message, fields) => logger[level](fields ?? {}, message),
     });
+    // the sync ERP → portal (decision 0027): a job per entity, and a delta of each every ERP_POLL_SECONDS
+    if (config.ERP !== 'none')
+      await startErpSync(boss, {
+        config,
+        db: database.db,
+        loadSettings,
+        erpDefaults,
+        storage,
+        pollSeconds: config.ERP_POLL_SECONDS,
+        log: (entry) => logger.debug(entry, 'erp'),
+      });
   }
   const sessions = await startSessionGuard({
     url: database.url,
@@ -72,6 +88,7 @@ async function main() {
       loadSettings,
       lifecycle,
       jobs: boss,
+      erpDefaults,
     },
     { logger },
   );
@@ -79,6 +96,8 @@ async function main() {
   // The catalogue's in-process indexes (docs/decisions/0008) are built now instead of on the first requests,
   // which are answered by their SQL statements meanwhile.
   warmCatalogue(database.db, defaultLocale);
+  // with the fake ERP: a first sync of everything at once (the polling schedule keeps it up to date after)
+  if (boss && fakeErp) await queueSync(boss, syncOrder);
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -86,6 +105,7 @@ async function main() {
     `  Materieelportaal is running on ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  API documentation: ${url}/api/docs`,
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+    ...(fakeErp ? [`  ERP: fake Business Central on ${fakeErp.url} (control API ${fakeErp.url}/_fake)`] : []),
     '',
     '  Demo logins:',
     ...demoLogins.map(
@@ -116,6 +136,7 @@ async function main() {
       await app.close();
       await sessions.close();
       await boss?.stop({ graceful: true, timeout: 3000 });
+      await fakeErp?.close();
       await database.shutdown();
       process.exit(0);
     } catch (e) {

@@ -26,8 +26,8 @@ export function ErpStatusLine({ status, requestNo }: { status: ErpStatus; reques
     );
   const Icon = status === 'sent' ? IconCircleCheck : IconClockHour4;
   return (
-    <Group gap={6} wrap="nowrap" mb="md" data-testid="erp-status" data-erp-status={status}>
-      <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+    <Group gap={6} wrap="nowrap" align="flex-start" mb="md" data-testid="erp-status" data-erp-status={status}>
+      <Icon size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm" c={status === 'sent' ? 'green.9' : 'gray.7'}>
         {t(`Aanvragen.erp_status.${status}`)}
       </Text>
