@@ -7,7 +7,7 @@ import type {
   RequestPayload,
 } from '../outbox.messages.ts';
 import type { BcClient } from './client.ts';
-import { ErpError, errorOfAnswer } from './errors.ts';
+import { ErpError, errorOfAnswer, redact } from './errors.ts';
 
 /*
  * The Business Central adapter's delivery of outbox messages (decision 0027, docs/erp/business-central.md §5, §6 and
@@ -24,14 +24,17 @@ import { ErpError, errorOfAnswer } from './errors.ts';
  * the request with part of its lines: the custom page shows lines as they come (docs/erp).
  */
 
-/** The outcome of an error: unavailable ERPs wait (not counted), answered failures retry, refusals are dead. */
-export function resultOf(e: unknown): DeliveryResult {
+/**
+ * The outcome of an error: unavailable ERPs wait (not counted), answered failures retry, refusals are dead. An
+ * unexpected error's text is kept for the admin without the secrets (`secrets`: the client secret).
+ */
+export function resultOf(e: unknown, secrets: readonly string[] = []): DeliveryResult {
   if (!(e instanceof ErpError))
     return {
       outcome: 'retry',
       afterSeconds: null,
       errorCode: 'ErpOutbox.fout.onverwacht',
-      errorParams: { message: String((e as Error)?.message ?? e).slice(0, 200) },
+      errorParams: { message: redact(String((e as Error)?.message ?? e), secrets).slice(0, 200) },
     };
   const wait = (code: string): DeliveryResult => ({
     outcome: 'retry',
@@ -213,7 +216,7 @@ export class BcDelivery implements ErpDelivery {
       }
     } catch (e) {
       if (signal?.aborted) return resultOf(new ErpError('timeout'));
-      return resultOf(e);
+      return resultOf(e, [this.client.connection.clientSecret]);
     }
   }
 
