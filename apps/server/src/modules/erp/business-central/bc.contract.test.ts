@@ -332,6 +332,37 @@ describe('the Business Central adapter', () => {
       ).toEqual([100, 50]);
     });
 
+    it.skipIf(real !== null)(
+      `splits further when BC refuses a batch as too large (413) (${fakeOnly})`,
+      async () => {
+        const small = await startFakeBc({ rateLimit: null, maxRequestBytes: 30_000 });
+        try {
+          const numbers = small.control.list('items', { top: 100 }).map((i) => String(i.number));
+          const c = new BcClient(
+            {
+              ...connection,
+              baseUrl: `${small.url}/v2.0/${small.tenant}/${small.environment}`,
+              authorityUrl: small.authorityUrl,
+              company: small.companyId,
+              maxMessageBytes: 60_000,
+            },
+            { backoffBaseMs: 5 },
+          );
+          const batch = Array.from({ length: 20 }, (_, i) => ({
+            method: 'GET',
+            url: `companies(${small.companyId})/items?$select=number&$filter=${numbers.map((no) => `number eq '${no}'`).join(' or ')}&$top=${i + 1}`,
+          }));
+          const answers = await c.batch('standard', batch);
+          expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+          expect(
+            small.control.recordedCalls({ method: 'POST', path: '$batch' }).map((call) => call.status),
+          ).toEqual([413, 200, 200]);
+        } finally {
+          await small.close();
+        }
+      },
+    );
+
     it('refuses one request larger than the maximum on its own, sending nothing', async () => {
       const c = client({}, { maxMessageBytes: 1000 });
       const error = await c
