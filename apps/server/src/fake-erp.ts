@@ -12,8 +12,29 @@ export interface FakeErp {
   close(): Promise<void>;
 }
 
+/** What this uses of tools/fake-bc's startFakeBc (its FakeBc, FakeBcOptions). */
+interface FakeBc {
+  url: string;
+  authorityUrl: string;
+  tenant: string;
+  environment: string;
+  companyId: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+type StartFakeBc = (options: {
+  scale: number;
+  historyScale: number;
+  autoProcessRentalRequestsMs: number;
+  log: (line: string) => void;
+}) => Promise<FakeBc>;
+
 export async function startFakeErp(log: (line: string) => void): Promise<FakeErp> {
-  const { startFakeBc } = await import('../../../tools/fake-bc/src/index.ts');
+  // why: a specifier made at run time keeps the tool out of the server's import graph (it imports the demo data
+  // generator, which imports the platform: a folder cycle) and out of a production start
+  const specifier = new URL('../../../tools/fake-bc/src/index.ts', import.meta.url).href;
+  const { startFakeBc } = (await import(specifier)) as { startFakeBc: StartFakeBc };
   const fake = await startFakeBc({ scale: 1, historyScale: 1, autoProcessRentalRequestsMs: 2000, log });
   return {
     url: fake.url,
