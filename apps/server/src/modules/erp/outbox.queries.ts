@@ -132,14 +132,6 @@ export async function markFailed(
     where id = ${id}`);
 }
 
-/** When the next message falls due (null: nothing is waiting). */
-export async function selectNextDue(db: Q): Promise<Date | null> {
-  const r = await q(db).execute<{ at: Date | null }>(sql`
-    select min(next_attempt_at) as at from erp_outbox where status in ('waiting', 'sending')`);
-  const at = r.rows[0]?.at;
-  return at ? new Date(at) : null;
-}
-
 /** Where the messages about one portal row stand. */
 export async function selectAggregateState(
   db: Q,

@@ -1,14 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../platform/db/database.ts';
 import type { DeliveryResult, OutboxMessage } from './erp.port.ts';
-import {
-  type ClaimedMessage,
-  claimDue,
-  markFailed,
-  markSent,
-  selectNextDue,
-  UNAVAILABLE_PREFIX,
-} from './outbox.queries.ts';
+import { type ClaimedMessage, claimDue, markFailed, markSent, UNAVAILABLE_PREFIX } from './outbox.queries.ts';
 
 /*
  * The outbox's worker (decision 0027, "Portal → ERP"). A drain takes due messages in small batches — `for update
@@ -26,8 +19,8 @@ import {
  * adapter's delivery is idempotent (it looks the document up by its number first), so the ERP gets each once.
  *
  * The pg-boss queue `erp-outbox` (policy stately: one drain queued, one running, across all processes) runs a drain
- * when the worker starts, on a cron every minute and, after each drain, again when the next message is due (at most
- * POLL_SECONDS later, so a new message goes within seconds).
+ * when the worker starts, on a cron every minute and POLL_SECONDS after each drain (so a new message goes within
+ * seconds; the cron restarts the chain if a process died holding it).
  */
 
 export const ERP_OUTBOX_QUEUE = 'erp-outbox';
@@ -200,8 +193,8 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
 }
 
 /**
- * Runs the outbox on the job queue: a drain per job, one at a time across processes, every minute and again when the
- * next message is due.
+ * Runs the outbox on the job queue: a drain per job, one at a time across processes, at start, every minute and
+ * POLL_SECONDS after each drain.
  */
 export async function startOutboxWorker(
   boss: PgBoss,
@@ -214,13 +207,9 @@ export async function startOutboxWorker(
     try {
       await drainOutbox(deps);
     } finally {
-      // the next drain: when the next message falls due, at the latest POLL_SECONDS from now (new messages)
-      const now = deps.clock();
-      const due = await selectNextDue(deps.db).catch(() => null);
-      const wait = due
-        ? Math.min(Math.max((due.getTime() - now.getTime()) / 1000, 1), POLL_SECONDS)
-        : POLL_SECONDS;
-      await boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: Math.ceil(wait) }).catch(() => null);
+      // the next drain. A drain leaves nothing due behind it — what waits, waits a minute or more, or for the ERP's
+      // pause, or for an earlier message of its document — so only new messages can come sooner: POLL_SECONDS.
+      await boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: POLL_SECONDS }).catch(() => null);
     }
   });
   // at once: what a stopped (or crashed) server left behind goes now, not at the next minute
