@@ -97,6 +97,26 @@ describe('a message over the maximum size', () => {
       await tiny.close();
     }
   });
+
+  it('cut short after its header (a $batch part failing) is completed by the next try, no line twice', async () => {
+    const tiny = await startFakeBc({ rateLimit: null, maxRequestBytes: 256 * 1024 });
+    try {
+      tiny.control.addFault({ kind: 'status', status: 500, method: 'POST', path: '$batch', times: 1 });
+      const documentNo = await bigRequest(400);
+      expect(await drain(x, 0, tiny)).toMatchObject({ sent: 0, retried: 1 });
+      const [doc] = documentsIn(tiny, 'rentalRequests', documentNo);
+      const linesOf = () => tiny.control.list('rentalRequestLines', { filter: `documentId eq ${doc.id}` });
+      expect(linesOf().length).toBeLessThan(400);
+
+      expect(await drain(x, 120, tiny)).toMatchObject({ sent: 1, dead: 0 });
+      expect(documentsIn(tiny, 'rentalRequests', documentNo)).toHaveLength(1);
+      const lines = linesOf();
+      expect(lines).toHaveLength(400);
+      expect(new Set(lines.map((l) => l.sequence)).size).toBe(400);
+    } finally {
+      await tiny.close();
+    }
+  });
 });
 
 describe('ten failures', () => {

@@ -235,29 +235,28 @@ export class BcDelivery implements ErpDelivery {
   }
 
   /**
-   * A create made idempotent: the document found by its number, else posted; a 409 or an answer lost on the way
-   * back is looked up once more (a deep insert is all or nothing, so a found document is whole).
+   * A create whose answer may be lost: posted, and on a 409 or an answer lost on the way back looked up by its number
+   * (the first try got through). `created`: this call made it (a deep insert is all or nothing: whole).
    */
-  private async postOnce(
+  private async post(
     collection: string,
     documentNo: string,
     body: Record<string, unknown>,
     signal?: AbortSignal,
-  ): Promise<Found> {
-    const before = await this.find(collection, documentNo, signal);
-    if (before) return before;
+  ): Promise<{ doc: Found; created: boolean }> {
     try {
-      const { body: created, etag } = await this.client.post(collection, body, signal);
-      return { id: String(created.id), etag, status: null };
+      const { body: made, etag } = await this.client.post(collection, body, signal);
+      return { doc: { id: String(made.id), etag, status: null }, created: true };
     } catch (e) {
       const lost = e instanceof ErpError && ['exists', 'network', 'timeout', 'unavailable'].includes(e.kind);
       if (!lost || signal?.aborted) throw e;
       const after = await this.find(collection, documentNo, signal);
-      if (after) return after;
+      if (after) return { doc: after, created: false };
       throw e;
     }
   }
 
+  /** A location request or a complaint: found by its number (a retry), else created. */
   private async create(
     set: string,
     documentNo: string,
@@ -265,38 +264,48 @@ export class BcDelivery implements ErpDelivery {
     signal?: AbortSignal,
   ): Promise<DeliveryResult> {
     const collection = await this.client.companyUrl('rental', set, signal);
-    const doc = await this.postOnce(collection, documentNo, body, signal);
+    const doc =
+      (await this.find(collection, documentNo, signal)) ??
+      (await this.post(collection, documentNo, body, signal)).doc;
     return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
   }
 
+  /**
+   * A rental request: with its lines in one deep insert when it fits; else (or when BC answers 413) its header, then
+   * its lines in $batch parts. A document found by its number — a retry, or a lost answer — may hold only part of
+   * its lines (a split try cut short): the missing ones are completed.
+   */
   private async request(p: RequestPayload, signal?: AbortSignal): Promise<DeliveryResult> {
     const collection = await this.client.companyUrl('rental', 'rentalRequests', signal);
     const header = rentalRequestOf(p);
     const lines = p.lines.map(rentalRequestLineOf);
     const whole = { ...header, rentalRequestLines: lines };
-    if (bytesOf(whole) <= this.client.connection.maxMessageBytes) {
+    let doc = await this.find(collection, p.requestNo, signal);
+    if (!doc && bytesOf(whole) <= this.client.connection.maxMessageBytes) {
       try {
-        const doc = await this.postOnce(collection, p.requestNo, whole, signal);
-        return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
+        const posted = await this.post(collection, p.requestNo, whole, signal);
+        if (posted.created) return { outcome: 'sent', erpId: posted.doc.id, etag: posted.doc.etag };
+        doc = posted.doc;
       } catch (e) {
         // BC's own limit is below the setting: split as below
         if (!(e instanceof ErpError && e.kind === 'too_large')) throw e;
       }
     }
-    const doc = await this.postOnce(collection, p.requestNo, header, signal);
-    await this.completeLines(collection, doc.id, lines, signal);
+    doc ??= (await this.post(collection, p.requestNo, header, signal)).doc;
+    const added = await this.completeLines(collection, doc.id, lines, signal);
+    if (added === 0 && doc.etag) return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
     // the header's ETag changed with every line
     const { etag } = await this.client.get(`${collection}(${doc.id})?$select=id`, signal);
     return { outcome: 'sent', erpId: doc.id, etag };
   }
 
-  /** Posts the lines the document does not have yet, in $batch parts under the maximum size. */
+  /** Posts the lines the document does not have yet, in $batch parts under the maximum size: how many. */
   private async completeLines(
     collection: string,
     id: string,
     lines: Record<string, unknown>[],
     signal?: AbortSignal,
-  ): Promise<void> {
+  ): Promise<number> {
     const have = new Set<number>();
     for await (const page of this.client.pages(
       `${collection}(${id})/rentalRequestLines?$select=sequence`,
@@ -304,7 +313,7 @@ export class BcDelivery implements ErpDelivery {
     ))
       for (const l of page.value) have.add(Number(l.sequence));
     const missing = lines.filter((l) => !have.has(Number(l.sequence)));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return 0;
     const companyId = await this.client.companyId(signal);
     const answers = await this.client.batch(
       'rental',
@@ -317,6 +326,7 @@ export class BcDelivery implements ErpDelivery {
     );
     const failed = answers.find((a) => a.status >= 400 && a.status !== 424);
     if (failed) throw errorOfAnswer(failed.status, failed.body, { secrets: [] });
+    return missing.length;
   }
 
   /**
