@@ -247,3 +247,15 @@ export async function retireItem(db: Db, id: string): Promise<void> {
     update items set blocked = true, searchable = false, visible_in_catalogue = false, updated_at = now()
     where id = ${id}`);
 }
+
+/**
+ * Rows of the catalogue's tables this transaction has inserted, updated or deleted so far (PostgreSQL's own count of
+ * the transaction, subtransactions included): whether a page changed anything.
+ */
+export async function catalogueRowsWritten(db: Db): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`
+    select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint as n from pg_stat_xact_user_tables
+    where relname in ('categories', 'category_translations', 'items', 'item_translations', 'tech_attributes',
+      'item_tech_data')`);
+  return Number(r.rows[0]?.n ?? 0);
+}

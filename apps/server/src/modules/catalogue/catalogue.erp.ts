@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import {
+  catalogueRowsWritten,
   deleteErpCategories,
   deleteErpRows,
   deleteErpTechAttributes,
@@ -100,13 +101,35 @@ export interface ErpItemTechDataRow {
 }
 
 const written = (upserted: number): CatalogueWrite => ({ upserted, waitingFor: null });
+
+const unchanged = new Error('the page changed nothing');
+
+/**
+ * Runs a page's statements in a savepoint that is rolled back when they changed no row. The statement-level
+ * triggers of migration 0004 raise catalogue_revision for every statement, even one that changes nothing, and each
+ * raise rebuilds the read models in every process (decision 0008): a delta that only reads again what the portal has
+ * (its overlap, a repeated page) must not cost that.
+ */
+async function onlyIfChanged<T>(tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
+  let out: T | undefined;
+  try {
+    await tx.transaction(async (sp) => {
+      const before = await catalogueRowsWritten(sp);
+      out = await work(sp);
+      if ((await catalogueRowsWritten(sp)) === before) throw unchanged;
+    });
+  } catch (e) {
+    if (e !== unchanged) throw e;
+  }
+  return out as T;
+}
 const waiting = (entity: 'categories' | 'items' | 'technicalAttributes', keys: string[]): CatalogueWrite => ({
   upserted: 0,
   waitingFor: { entity, keys },
 });
 
 export async function writeErpCategories(tx: Db, rows: readonly ErpCategoryRow[]): Promise<CatalogueWrite> {
-  return written(rows.length ? await upsertErpCategories(tx, rows) : 0);
+  return written(rows.length ? await onlyIfChanged(tx, (sp) => upsertErpCategories(sp, rows)) : 0);
 }
 
 export async function writeErpCategoryTranslations(
@@ -116,21 +139,21 @@ export async function writeErpCategoryTranslations(
   if (!rows.length) return written(0);
   const unknown = await missingCategoryCodes(tx, rows, 'categoryCode');
   if (unknown.length) return waiting('categories', unknown);
-  return written(await upsertErpCategoryTranslations(tx, rows));
+  return written(await onlyIfChanged(tx, (sp) => upsertErpCategoryTranslations(sp, rows)));
 }
 
 export async function writeErpItems(tx: Db, rows: readonly ErpItemRow[]): Promise<CatalogueWrite> {
   if (!rows.length) return written(0);
   const unknown = await missingCategoryCodes(tx, rows, 'categoryCode');
   if (unknown.length) return waiting('categories', unknown);
-  return written(await upsertErpItems(tx, rows));
+  return written(await onlyIfChanged(tx, (sp) => upsertErpItems(sp, rows)));
 }
 
 export async function writeErpRentalItems(
   tx: Db,
   rows: readonly ErpRentalItemRow[],
 ): Promise<CatalogueWrite> {
-  return written(rows.length ? await upsertErpRentalItems(tx, rows) : 0);
+  return written(rows.length ? await onlyIfChanged(tx, (sp) => upsertErpRentalItems(sp, rows)) : 0);
 }
 
 export async function writeErpItemTranslations(
@@ -140,14 +163,14 @@ export async function writeErpItemTranslations(
   if (!rows.length) return written(0);
   const unknown = await missingItemNos(tx, rows, 'itemNo');
   if (unknown.length) return waiting('items', unknown);
-  return written(await upsertErpItemTranslations(tx, rows));
+  return written(await onlyIfChanged(tx, (sp) => upsertErpItemTranslations(sp, rows)));
 }
 
 export async function writeErpTechAttributes(
   tx: Db,
   rows: readonly ErpTechAttributeRow[],
 ): Promise<CatalogueWrite> {
-  return written(rows.length ? await upsertErpTechAttributes(tx, rows) : 0);
+  return written(rows.length ? await onlyIfChanged(tx, (sp) => upsertErpTechAttributes(sp, rows)) : 0);
 }
 
 export async function writeErpItemTechData(
@@ -159,7 +182,7 @@ export async function writeErpItemTechData(
   if (items.length) return waiting('items', items);
   const attributes = await missingAttributeCodes(tx, rows, 'attributeCode');
   if (attributes.length) return waiting('technicalAttributes', attributes);
-  return written(await upsertErpItemTechData(tx, rows));
+  return written(await onlyIfChanged(tx, (sp) => upsertErpItemTechData(sp, rows)));
 }
 
 /** The catalogue entities the ERP can delete from. */
@@ -182,6 +205,10 @@ export async function deleteErpCatalogueRows(
   erpIds: readonly string[],
 ): Promise<number> {
   if (!erpIds.length) return 0;
+  return onlyIfChanged(tx, (sp) => deleteRows(sp, entity, erpIds));
+}
+
+async function deleteRows(tx: Db, entity: CatalogueErpEntity, erpIds: readonly string[]): Promise<number> {
   if (entity === 'categories') return deleteErpCategories(tx, erpIds);
   if (entity === 'technicalAttributes') return deleteErpTechAttributes(tx, erpIds);
   if (entity === 'categoryTranslations') return deleteErpRows(tx, 'category_translations', erpIds);

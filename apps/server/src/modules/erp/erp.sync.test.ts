@@ -179,6 +179,30 @@ describe('the sync ERP → portal', () => {
     expect(JSON.stringify(card)).toContain('123.45');
   });
 
+  it('raises catalogue_revision (the read models rebuild) only when a page changes something', async () => {
+    const revision = () => count(sql`select revision as n from catalogue_revision`);
+    const before = await revision();
+    // the ERP changed fields the portal does not keep (BC's lastModifiedDateTime moves with any field): the delta
+    // reads those records and finds them as the portal has them
+    fake.control.advanceClock(60_000);
+    fake.control.touch('items', { count: 5, changes: { unitCost: 99 } });
+    fake.control.touch('rentalItems', { count: 5 });
+    const again = await sync(['items', 'rentalItems']);
+    expect(again.results.map((r: { state: string; upserted: number }) => [r.state, r.upserted])).toEqual([
+      ['done', 0],
+      ['done', 0],
+    ]);
+    expect(await revision()).toBe(before);
+    fake.control.advanceClock(60_000);
+    fake.control.touch('rentalItems', {
+      count: 1,
+      filter: "itemNumber eq 'AG-1001'",
+      changes: { weekPrice: 321 },
+    });
+    await sync(['rentalItems']);
+    expect(await revision()).toBeGreaterThan(before);
+  });
+
   it('a record deleted in the ERP disappears from the portal', async () => {
     fake.control.advanceClock(60_000);
     const [item] = fake.control.list('items', { top: 1, filter: "number eq 'AG-1002'" });
