@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
 import { erpOutbox } from '../../db/schema/index.ts';
-import { ADMIN, EXTERNAL, ITEM, ITEM2, LOC, USER } from '../order-lists/ordering.test-support.ts';
+import { ADMIN, EXTERNAL, ITEM, ITEM2, LOC, LOC2, USER } from '../order-lists/ordering.test-support.ts';
 import type { RequestPayload } from './outbox.messages.ts';
 import { documentsIn, drain, erpStatus, order, posts, rowsOf, useOutboxTest } from './outbox.test-support.ts';
 import { enqueue } from './outbox.ts';
@@ -216,6 +216,54 @@ describe('a cancellation', () => {
     const [doc] = documentsIn(x.fake, 'rentalRequests', r.requestNo);
     expect(doc.status).toBe('Cancelled');
     expect(posts(x.fake)).toHaveLength(1);
+  });
+});
+
+describe('a transport request', () => {
+  it('goes with both ends, its windows and its cargo', async () => {
+    const r = await x.t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/PlantRequests/othertransfers',
+      headers: { ...(await x.t.auth(USER)), 'idempotency-key': randomUUID() },
+      payload: {
+        kind: 'transport',
+        plantLocation: LOC2,
+        targetLocation: 'P-24003',
+        transportDate: '2026-11-24',
+        loadingFrom: '07:00',
+        loadingUntil: '09:00',
+        unloadingFrom: '13:00',
+        unloadingUntil: '16:00',
+        cargo: '2 bouwketen',
+        from: { addressCode: 'WA01', contactPerson: 'Jeroen de Wit', phone: '06 12 34 56 01' },
+        to: {
+          street: 'Stationsweg 4',
+          postcode: '3511 AB',
+          city: 'Utrecht',
+          contactPerson: 'Anna Bos',
+          phone: '06 98 76 54 32',
+        },
+      },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await drain(x)).toMatchObject({ sent: 1 });
+    expect(documentsIn(x.fake, 'rentalRequests', r.json().requestNo)[0]).toMatchObject({
+      requestType: 'Transport',
+      projectLocationNumber: LOC2,
+      targetProjectLocationNumber: 'P-24003',
+      requestedDate: '2026-11-24',
+      loadingFrom: '07:00',
+      loadingUntil: '09:00',
+      unloadingDate: '2026-11-24',
+      unloadingFrom: '13:00',
+      unloadingUntil: '16:00',
+      cargo: '2 bouwketen',
+      originWorkAddressCode: 'WA01',
+      originContact: 'Jeroen de Wit',
+      shipToAddressLine1: 'Stationsweg 4',
+      shipToCity: 'Utrecht',
+      shipToContact: 'Anna Bos',
+    });
   });
 });
 
