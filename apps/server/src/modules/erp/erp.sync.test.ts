@@ -116,6 +116,11 @@ describe('the sync ERP → portal', () => {
     expect(await count(sql`select count(*) as n from item_translations`)).toBe(total);
     // the resumed run did not ask the first pages again: one request per remaining page, no high-water read
     expect(requests).toBe(4 + 1 + resumed.pages);
+    // the resumed run completed the first full run
+    const done = await t.database.db.execute<{ full: boolean; delta: boolean }>(sql`
+      select full_completed_at is not null as full, delta_completed_at is not null as delta
+      from erp_sync_state where entity = 'itemTranslations'`);
+    expect(done.rows[0]).toEqual({ full: true, delta: false });
   });
 
   it('a full sync makes the portal hold what the ERP holds (counts equal, every row keyed by the ERP)', async () => {

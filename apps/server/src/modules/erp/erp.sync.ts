@@ -90,7 +90,8 @@ export async function syncEntity(
     nextLink: state?.nextLink ?? null,
     modifiedSince: state?.modifiedSince ?? null,
   };
-  const full = expected.modifiedSince === null;
+  // a run from nothing, or the rest of the first one (a resumed full run carries the mark it will reach)
+  const full = expected.modifiedSince === null || (expected.nextLink !== null && !state?.fullCompletedAt);
   if (expected.nextLink === null) await startSyncRun(deps.db, entity, now());
   try {
     const from = expected.nextLink === null && expected.modifiedSince === null ? null : expected;
