@@ -67,3 +67,29 @@ export const syncedEntities = [
 export const erpSyncRequest = z
   .object({ entities: z.array(z.enum(syncedEntities)).min(1).max(syncedEntities.length).optional() })
   .strict();
+
+/** Where the sync of one entity stands (GET Erp/sync): for the Koppelingen page. */
+export const entitySyncState = z.object({
+  entity: z.enum(syncedEntities),
+  /** A run has started and not ended yet. */
+  running: z.boolean(),
+  /** A run stopped halfway: the next one resumes at its next page. */
+  resumable: z.boolean(),
+  /** The ERP's high-water mark the next delta starts after (ISO), null before the first complete run. */
+  modifiedSince: z.string().nullable(),
+  lastRunStartedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastRunFinishedAt: z.iso.datetime({ offset: true }).nullable(),
+  fullCompletedAt: z.iso.datetime({ offset: true }).nullable(),
+  deltaCompletedAt: z.iso.datetime({ offset: true }).nullable(),
+  pages: z.number().int(),
+  upserted: z.number().int(),
+  deleted: z.number().int(),
+  skipped: z.number().int(),
+  upsertedTotal: z.number().int(),
+  lastError: z
+    .object({ code: z.string(), message: z.string(), at: z.iso.datetime({ offset: true }).nullable() })
+    .nullable(),
+});
+
+export const erpSyncStates = z.object({ erp: erpKind, entities: z.array(entitySyncState) });
+export type ErpSyncStates = z.infer<typeof erpSyncStates>;

@@ -1,4 +1,4 @@
-import { connectionTest, erpSyncAnswer, erpSyncRequest } from '@mp/contract/api/erp-sync';
+import { connectionTest, erpSyncAnswer, erpSyncRequest, erpSyncStates } from '@mp/contract/api/erp-sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
@@ -6,7 +6,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { erpDepsOf } from './erp.deps.ts';
 import { erpLegacyRoutes } from './erp.legacy.ts';
 import { testErpConnection } from './erp.service.ts';
-import { startSync } from './erp.sync.service.ts';
+import { readSyncStates, startSync } from './erp.sync.service.ts';
 import { syncOrder } from './erp.sync.ts';
 
 export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -36,6 +36,18 @@ export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => startSync(ctxOf(req, deps), erpDepsOf(deps, req), req.body.entities ?? syncOrder),
+  );
+  app.get(
+    '/api/v2.0/Erp/sync',
+    {
+      schema: {
+        tags: ['Erp'],
+        description:
+          "Admins and holders of BusinessCentral: where the sync of each entity stands — running, resumable, the high-water mark of the next delta, the last full and delta runs, the counts of the current or last run, the last error in the caller's language (decision 0027).",
+        response: { 200: erpSyncStates },
+      },
+    },
+    async (req) => readSyncStates(ctxOf(req, deps), deps),
   );
   erpLegacyRoutes(fastify, deps);
 }

@@ -34,15 +34,29 @@ const columns = sql`entity, next_link as "nextLink", modified_since as "modified
   delta_completed_at as "deltaCompletedAt", pages, upserted, deleted, skipped, upserted_total as "upsertedTotal",
   last_error_code as "lastErrorCode", last_error_params as "lastErrorParams", last_error_at as "lastErrorAt"`;
 
+/** A raw statement's moments come as text: as Dates, like the rest of the portal's rows. */
+function toRow(r: SyncStateRow): SyncStateRow {
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    ...r,
+    runStartedAt: at(r.runStartedAt),
+    runFinishedAt: at(r.runFinishedAt),
+    fullCompletedAt: at(r.fullCompletedAt),
+    deltaCompletedAt: at(r.deltaCompletedAt),
+    lastErrorAt: at(r.lastErrorAt),
+  };
+}
+
 export async function selectSyncState(db: Db, entity: string): Promise<SyncStateRow | null> {
   const r = await db.execute<SyncStateRow>(
     sql`select ${columns} from erp_sync_state where entity = ${entity}`,
   );
-  return r.rows[0] ?? null;
+  return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
 export async function selectSyncStates(db: Db): Promise<SyncStateRow[]> {
-  return (await db.execute<SyncStateRow>(sql`select ${columns} from erp_sync_state order by entity`)).rows;
+  const r = await db.execute<SyncStateRow>(sql`select ${columns} from erp_sync_state order by entity`);
+  return r.rows.map(toRow);
 }
 
 /** The entity's row, locked for the page's transaction (made when it is the first). */

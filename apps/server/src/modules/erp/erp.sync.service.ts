@@ -1,4 +1,4 @@
-import type { ErpSyncAnswer } from '@mp/contract/api/erp-sync';
+import type { ErpSyncAnswer, ErpSyncStates } from '@mp/contract/api/erp-sync';
 import { translate } from '@mp/contract/i18n';
 import { requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,7 +8,8 @@ import { customerHasErpAccount } from './erp.accounts.queries.ts';
 import { erpEnabled } from './erp.connector.ts';
 import { queueSync } from './erp.jobs.ts';
 import type { SyncedEntity } from './erp.port.ts';
-import { type SyncDeps, syncEntities } from './erp.sync.ts';
+import { selectSyncStates } from './erp.sync.queries.ts';
+import { type SyncDeps, syncEntities, syncOrder } from './erp.sync.ts';
 
 /*
  * The sync calls (decision 0027): Erp/sync ("sync now") and the legacy MaterieelSync/*, MaterieelImage/SyncImages,
@@ -73,4 +74,40 @@ export async function requireErpAccount(ctx: Ctx, deps: Pick<SyncDeps, 'config'>
   if (!erpEnabled(deps) || !ctx.user?.customerId) return;
   if (!(await customerHasErpAccount(ctx.db, ctx.user.customerId)))
     throw new AppError('range', 'warning.navision_account_onbekend');
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** GET Erp/sync: where the sync of each entity stands, its last error in the caller's language. */
+export async function readSyncStates(ctx: Ctx, deps: Pick<SyncDeps, 'config'>): Promise<ErpSyncStates> {
+  await requireAccess(ctx, { permission: 'area.read', area: 'BusinessCentral' });
+  const rows = new Map((await selectSyncStates(ctx.db)).map((r) => [r.entity, r]));
+  return {
+    erp: erpEnabled(deps) ? 'business-central' : 'none',
+    entities: syncOrder.map((entity) => {
+      const r = rows.get(entity);
+      return {
+        entity,
+        running: !!r?.runStartedAt && (!r.runFinishedAt || r.runFinishedAt < r.runStartedAt),
+        resumable: !!r?.nextLink,
+        modifiedSince: r?.modifiedSince ?? null,
+        lastRunStartedAt: iso(r?.runStartedAt ?? null),
+        lastRunFinishedAt: iso(r?.runFinishedAt ?? null),
+        fullCompletedAt: iso(r?.fullCompletedAt ?? null),
+        deltaCompletedAt: iso(r?.deltaCompletedAt ?? null),
+        pages: r?.pages ?? 0,
+        upserted: r?.upserted ?? 0,
+        deleted: r?.deleted ?? 0,
+        skipped: r?.skipped ?? 0,
+        upsertedTotal: r?.upsertedTotal ?? 0,
+        lastError: r?.lastErrorCode
+          ? {
+              code: r.lastErrorCode,
+              message: translate(ctx.locale, r.lastErrorCode, r.lastErrorParams ?? {}),
+              at: iso(r.lastErrorAt),
+            }
+          : null,
+      };
+    }),
+  };
 }

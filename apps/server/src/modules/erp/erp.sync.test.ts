@@ -222,6 +222,23 @@ describe('the sync ERP → portal', () => {
     expect(cards.json().items).toEqual([]);
   });
 
+  it('GET Erp/sync says where each entity stands, the last error in the caller’s language', async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2.0/Erp/sync',
+      headers: { ...(await t.auth(ADMIN)), 'accept-language': 'en-US' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const byEntity = new Map(r.json().entities.map((e: { entity: string }) => [e.entity, e]));
+    expect(byEntity.get('items')).toMatchObject({ running: false, resumable: false, lastError: null });
+    expect((byEntity.get('items') as { fullCompletedAt: string }).fullCompletedAt).toMatch(/^\d{4}-/);
+    expect(byEntity.get('itemImages')).toMatchObject({ fullCompletedAt: null, upsertedTotal: 0 });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v2.0/Erp/sync', headers: await t.auth(USER) }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('GetLocationsCallBack answers the locations once the customer is known in the ERP', async () => {
     const r = await post(t, EXTERNAL, '/api/GebruikerMaterieellocatie/GetLocationsCallBack', {});
     expect(r.statusCode).toBe(200);
