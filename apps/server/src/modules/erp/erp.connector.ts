@@ -109,15 +109,29 @@ function unconfigured(missing: string[]): ErpConnector {
 }
 
 const clients = new Map<string, BusinessCentralConnector>();
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+const idOf = (f: object | undefined) => {
+  if (!f) return 0;
+  if (!ids.has(f)) ids.set(f, ++lastId);
+  return ids.get(f);
+};
 
 /** The connector to use now. */
 export async function erpConnector(deps: ErpDeps): Promise<ErpConnector> {
   if (!erpEnabled(deps)) return noErp;
   const found = connectionOf(await deps.loadSettings(deps.db), deps);
   if ('missing' in found) return unconfigured(found.missing);
-  // why: the key is a hash, so the secret is not kept as a map key beside the client that needs it anyway
+  // why: the key is a hash, so the secret is not kept as a map key beside the client that needs it anyway; the
+  // log function is part of it (by identity), so each app's client logs to that app
   const key = createHash('sha256')
-    .update(JSON.stringify([found.connection, deps.clientOptions ?? null]))
+    .update(
+      JSON.stringify([
+        found.connection,
+        deps.clientOptions ?? null,
+        idOf(deps.log ?? deps.clientOptions?.log),
+      ]),
+    )
     .digest('hex');
   let connector = clients.get(key);
   if (!connector) {
