@@ -99,6 +99,8 @@ const beyondSpec = [
   '/settings/servicemeldingen',
   // the search synonyms of SynoniemCode's list (issue #31 item 20, decision 0013)
   '/settings/zoeksynoniemen',
+  // the ERP connection, its sync and outbox (issue #33, decision 0027)
+  '/settings/koppelingen',
 ];
 
 const open = [

@@ -274,6 +274,9 @@ export const routeTable: RouteDef[] = [
   r('Zoeksynoniemen', paths.zoeksynoniemen.pattern, 'auth', p(admin, 'SearchSynonymsPage'), {
     parent: 'Settings',
   }),
+  r('Koppelingen', paths.koppelingen.pattern, 'auth', p(admin, 'ErpConnectionsPage'), {
+    parent: 'Settings',
+  }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'CategoriesPage'), { parent: 'Settings' }),
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'CategoryDeletePage'), {
     parent: 'Categories',

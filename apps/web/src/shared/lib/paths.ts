@@ -114,6 +114,7 @@ export const paths = {
   corporateIdentity: fixed('/settings/corporate-identity'),
   mailTemplates: fixed('/settings/mail-templates'),
   zoeksynoniemen: fixed('/settings/zoeksynoniemen'),
+  koppelingen: fixed('/settings/koppelingen'),
   categories: fixed('/settings/categories'),
   categorieVerwijderen: fixed('/settings/categorie/verwijderen'),
   serviceMessagesBeheer: fixed('/settings/servicemeldingen'),

@@ -8,6 +8,7 @@ import {
   IconLanguage,
   IconMail,
   IconPalette,
+  IconPlugConnected,
   IconSearch,
   IconUsers,
 } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { ErrorView } from '../../../shared/ui/StateViews';
 import { useAllTranslations } from '../api/get-translations';
 import { useSearchSynonyms } from '../api/search-synonyms';
 import { useAllServiceMessages } from '../api/service-messages';
+import { ErpConnections } from '../components/ErpConnections';
 import { SearchSynonymsEditor } from '../components/SearchSynonymsEditor';
 import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
 import { SettingsEditor } from '../components/SettingsEditor';
@@ -50,6 +52,11 @@ const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   { to: paths.categories.to(), labelKey: 'Settings.beheer.categories', icon: <IconCategory size={20} /> },
   { to: paths.translations.to(), labelKey: 'Settings.beheer.vertalingen', icon: <IconLanguage size={20} /> },
   { to: paths.zoeksynoniemen.to(), labelKey: 'routes.Zoeksynoniemen', icon: <IconSearch size={20} /> },
+  {
+    to: paths.koppelingen.to(),
+    labelKey: 'Settings.beheer.koppelingen',
+    icon: <IconPlugConnected size={20} />,
+  },
   { to: paths.gebruikers.to(), labelKey: 'Settings.beheer.gebruikers', icon: <IconUsers size={20} /> },
   { to: paths.rapportages.to(), labelKey: 'Settings.beheer.rapportages', icon: <IconChartBar size={20} /> },
   { to: paths.paginaGebruik.to(), labelKey: 'Settings.beheer.paginagebruik', icon: <IconEye size={20} /> },
@@ -150,3 +157,14 @@ export { CategoriesPage, CategoryDeletePage } from './CategoriesPages';
 export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
 export { CorporateIdentityPage } from './CorporateIdentityPages';
 export { MailTemplatesPage } from './MailTemplatesPage';
+
+/** Koppelingen: the ERP connection, the sync per entity and the outbox (issue #33, decision 0027). */
+export function ErpConnectionsPage() {
+  return (
+    <AreaPage>
+      <AdminGate>
+        <ErpConnections />
+      </AdminGate>
+    </AreaPage>
+  );
+}

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, signInAdminTest, signOutTest } from '../../../test/render';
+import { ErpConnectionsPage } from '../pages/AdminPages';
+
+// why: the server is the system's edge; the ERP calls are stubbed with answers the contract allows.
+const fetchMock = vi.fn<typeof fetch>();
+
+const entity = (name: string, extra: Record<string, unknown> = {}) => ({
+  entity: name,
+  running: false,
+  resumable: false,
+  modifiedSince: null,
+  lastRunStartedAt: null,
+  lastRunFinishedAt: null,
+  fullCompletedAt: '2026-11-27T08:00:00.000Z',
+  deltaCompletedAt: '2026-11-27T09:00:00.000Z',
+  pages: 1,
+  upserted: 3,
+  deleted: 0,
+  skipped: 0,
+  upsertedTotal: 433,
+  lastError: null,
+  ...extra,
+});
+
+const dead = {
+  id: '6f1c0a52-7c36-4d3b-9a43-4f2b8e0e1a11',
+  kind: 'request',
+  documentNo: 'A-2026-000201',
+  aggregate: 'plant_request',
+  aggregateId: '7e1c0a52-7c36-4d3b-9a43-4f2b8e0e1a12',
+  status: 'dead',
+  attempts: 10,
+  nextAttemptAt: '2026-11-27T10:00:00.000Z',
+  lastAttemptAt: '2026-11-27T10:00:00.000Z',
+  lastError: { code: 'erp.fout.refused', params: {}, message: 'Het ERP weigert het verzoek.' },
+  erpId: null,
+  createdAt: '2026-11-27T09:00:00.000Z',
+  sentAt: null,
+};
+
+let erp = 'business-central';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  erp = 'business-central';
+  signInAdminTest();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (url.pathname.endsWith('/Erp/sync') && method === 'GET')
+      return json({
+        erp,
+        entities: [
+          entity('items'),
+          entity('customers', {
+            lastError: { code: 'erp.fout.unavailable', message: 'Het ERP is niet beschikbaar.', at: null },
+          }),
+        ],
+      });
+    if (url.pathname.endsWith('/Erp/outbox') && method === 'GET') {
+      const status = url.searchParams.get('status');
+      return json({
+        counts: { waiting: 2, sending: 0, sent: 40, dead: 1 },
+        items: status === 'dead' ? [dead] : [],
+        page: 1,
+        pageSize: 25,
+        total: status === 'dead' ? 1 : 0,
+      });
+    }
+    if (url.pathname.endsWith('/Erp/test-connection'))
+      return json({
+        erp,
+        ok: false,
+        steps: [
+          { step: 'configuration', ok: true, code: 'erp.test.configuratie_ok', message: 'Volledig.' },
+          { step: 'token', ok: false, code: 'erp.fout.auth', message: 'Het ERP weigert de aanmelding.' },
+        ],
+      });
+    if (url.pathname.endsWith('/retry-dead')) return json({ retried: 1 });
+    return json({}, 404);
+  });
+});
+afterEach(() => {
+  signOutTest();
+  vi.unstubAllGlobals();
+});
+
+describe('Koppelingen (the ERP connection)', () => {
+  it('shows each entity with its state and last error, and the outbox with its counts', async () => {
+    renderWithProviders(<ErpConnectionsPage />);
+    const items = await screen.findByTestId('erp-entity-items');
+    expect(within(items).getByText('Materieelsoorten')).toBeTruthy();
+    expect(within(items).getByText('Bijgewerkt')).toBeTruthy();
+    expect(within(items).getByText('433')).toBeTruthy();
+    const customers = screen.getByTestId('erp-entity-customers');
+    expect(within(customers).getByText('Fout')).toBeTruthy();
+    expect(within(customers).getByText('Het ERP is niet beschikbaar.')).toBeTruthy();
+    expect(await screen.findByText('Wachtend (2)')).toBeTruthy();
+    expect(screen.getByText('Mislukt (1)')).toBeTruthy();
+    expect(screen.getByText('Er wacht niets om naar het ERP te gaan.')).toBeTruthy();
+  });
+
+  it('tests the connection step by step and sends the failed messages again', async () => {
+    renderWithProviders(<ErpConnectionsPage />);
+    fireEvent.click(await screen.findByTestId('erp-test-connection'));
+    const steps = await screen.findByTestId('erp-test-steps');
+    expect(within(steps).getByText('Het ERP weigert de aanmelding.')).toBeTruthy();
+    expect(within(steps).getByLabelText('mislukt')).toBeTruthy();
+    fireEvent.click(screen.getByText('Mislukt (1)'));
+    expect(await screen.findByText('A-2026-000201')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('erp-retry-dead'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, i]) => String(u).endsWith('/Erp/outbox/retry-dead') && i?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('says there is no ERP and offers no sync or outbox when none is connected', async () => {
+    erp = 'none';
+    renderWithProviders(<ErpConnectionsPage />);
+    expect(
+      await screen.findByText(/het portaal is zelf het systeem van registratie, er valt niets/),
+    ).toBeTruthy();
+    expect((screen.getByTestId('erp-sync-now') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('erp-outbox')).toBeNull();
+  });
+});

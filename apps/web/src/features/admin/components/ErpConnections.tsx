@@ -1,0 +1,297 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { OutboxMessageView } from '@mp/contract/api/erp-outbox';
+import type { ConnectionTestAnswer, ErpSyncStates } from '@mp/contract/api/erp-sync';
+import { IconCheck, IconPlugConnected, IconRefresh, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../shared/ui/format';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { ResultList } from '../../../shared/ui/ResultList';
+import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import {
+  type OutboxStatus,
+  useErpOutbox,
+  useErpSyncStates,
+  useRetryOutbox,
+  useSyncErpNow,
+  useTestErpConnection,
+} from '../api/erp';
+
+// Koppelingen (issue #33 point 6, decision 0027): the ERP connection as its operator sees it — test it, where the
+// sync of each entity stands (and sync now), and the outbox of what goes to the ERP (retry what was dead-lettered).
+
+/** Test connection: each step the portal took (configuration, token, company, rental API) and how it went. */
+function ConnectionCard({ erp }: { erp: ErpSyncStates['erp'] }) {
+  const { t } = useTranslation();
+  const test = useTestErpConnection();
+  const [answer, setAnswer] = useState<ConnectionTestAnswer | null>(null);
+  const run = () =>
+    test.mutate(undefined, {
+      onSuccess: setAnswer,
+      onError: (e) => snackbar.error(e, 'Koppelingen.test_fout'),
+    });
+  return (
+    <Card withBorder radius="md" p="md" data-testid="erp-connection">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            {t('Koppelingen.verbinding')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t(`Koppelingen.erp.${erp}`)}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlugConnected size={18} aria-hidden />}
+          onClick={run}
+          loading={test.isPending}
+          mih={44}
+          data-testid="erp-test-connection"
+        >
+          {t('Koppelingen.test_verbinding')}
+        </Button>
+      </Group>
+      {answer && (
+        <Stack gap={4} mt="sm" data-testid="erp-test-steps">
+          {answer.steps.map((s) => (
+            <Group key={s.step} gap="xs" wrap="nowrap" align="flex-start">
+              {s.ok ? (
+                <IconCheck
+                  size={18}
+                  color="var(--mantine-color-green-7)"
+                  aria-label={t('Koppelingen.gelukt')}
+                />
+              ) : (
+                <IconX size={18} color="var(--mantine-color-red-7)" aria-label={t('Koppelingen.mislukt')} />
+              )}
+              <Text size="sm">{s.message}</Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** Per entity: running or resumable, the last full and delta sync, counts and the last error; sync now. */
+function SyncCard({ states }: { states: ErpSyncStates }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const sync = useSyncErpNow();
+  const start = () =>
+    sync.mutate(undefined, {
+      onSuccess: (a) => snackbar.success(a.code),
+      onError: (e) => snackbar.error(e, 'Koppelingen.sync_fout'),
+    });
+  const stateOf = (e: ErpSyncStates['entities'][number]) =>
+    e.running ? 'bezig' : e.lastError ? 'fout' : e.resumable ? 'hervat' : e.fullCompletedAt ? 'ok' : 'nooit';
+  const colour = { bezig: 'blue', fout: 'red', hervat: 'yellow', ok: 'green', nooit: 'gray' } as const;
+  return (
+    <Card withBorder radius="md" p="md" data-testid="erp-sync">
+      <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
+        <Title order={2} size="h4">
+          {t('Koppelingen.synchronisatie')}
+        </Title>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          onClick={start}
+          loading={sync.isPending}
+          disabled={states.erp === 'none'}
+          mih={44}
+          data-testid="erp-sync-now"
+        >
+          {t('Koppelingen.nu_synchroniseren')}
+        </Button>
+      </Group>
+      {states.erp === 'none' && <Alert color="gray">{t('erp.niet_gekoppeld')}</Alert>}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped verticalSpacing="xs" data-testid="erp-sync-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Koppelingen.gegeven')}</Table.Th>
+              <Table.Th>{t('Koppelingen.toestand')}</Table.Th>
+              <Table.Th>{t('Koppelingen.laatste_volledig')}</Table.Th>
+              <Table.Th>{t('Koppelingen.laatste_wijzigingen')}</Table.Th>
+              <Table.Th ta="right">{t('Koppelingen.bijgewerkt')}</Table.Th>
+              <Table.Th ta="right">{t('Koppelingen.verwijderd')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {states.entities.map((e) => {
+              const state = stateOf(e);
+              return (
+                <Table.Tr key={e.entity} data-testid={`erp-entity-${e.entity}`}>
+                  <Table.Td>{t(`Koppelingen.entiteit.${e.entity}`)}</Table.Td>
+                  <Table.Td miw={130}>
+                    <Badge color={colour[state]} variant="light" style={{ overflow: 'visible' }}>
+                      {t(`Koppelingen.staat.${state}`)}
+                    </Badge>
+                    {e.lastError && (
+                      <Text size="xs" c="red.8" mt={2}>
+                        {e.lastError.message}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.dateTime(e.fullCompletedAt) || '–'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {f.dateTime(e.deltaCompletedAt) || '–'}
+                  </Table.Td>
+                  <Table.Td ta="right">{e.upsertedTotal}</Table.Td>
+                  <Table.Td ta="right">{e.deleted}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function OutboxRow({ m }: { m: OutboxMessageView }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const retry = useRetryOutbox();
+  return (
+    <Table.Tr data-testid="erp-outbox-row">
+      <Table.Td>{m.documentNo}</Table.Td>
+      <Table.Td>{t(`Koppelingen.soort.${m.kind}`)}</Table.Td>
+      <Table.Td ta="right">{m.attempts}</Table.Td>
+      <Table.Td>{f.dateTime(m.status === 'sent' ? m.sentAt : m.nextAttemptAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{m.lastError?.message ?? ''}</Text>
+      </Table.Td>
+      <Table.Td>
+        {m.status === 'dead' && (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() =>
+              retry.mutate(m.id, {
+                onSuccess: () => snackbar.success('Koppelingen.opnieuw_gepland'),
+                onError: (e) => snackbar.error(e),
+              })
+            }
+            loading={retry.isPending}
+          >
+            {t('Koppelingen.opnieuw')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** What goes to the ERP: waiting, dead-lettered and sent messages with their counts; retry the dead ones. */
+function OutboxCard() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<OutboxStatus>('waiting');
+  const [page, setPage] = useState(1);
+  const outbox = useErpOutbox(status, page);
+  const retryAll = useRetryOutbox();
+  const counts = outbox.data?.counts;
+  const label = (s: OutboxStatus) =>
+    `${t(`Koppelingen.wachtrij.${s}`)} (${counts ? (s === 'waiting' ? counts.waiting + counts.sending : counts[s]) : '…'})`;
+  return (
+    <Card withBorder radius="md" p="md" data-testid="erp-outbox">
+      <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
+        <Title order={2} size="h4">
+          {t('Koppelingen.uitgaand')}
+        </Title>
+        {counts && counts.dead > 0 && (
+          <Button
+            variant="light"
+            color="red"
+            onClick={() =>
+              retryAll.mutate(null, {
+                onSuccess: () => snackbar.success('Koppelingen.opnieuw_gepland'),
+                onError: (e) => snackbar.error(e),
+              })
+            }
+            loading={retryAll.isPending}
+            mih={44}
+            data-testid="erp-retry-dead"
+          >
+            {t('Koppelingen.alles_opnieuw')}
+          </Button>
+        )}
+      </Group>
+      <SegmentedControl
+        value={status}
+        onChange={(v) => {
+          setStatus(v as OutboxStatus);
+          setPage(1);
+        }}
+        data={(['waiting', 'dead', 'sent'] as const).map((s) => ({ value: s, label: label(s) }))}
+        mb="sm"
+        data-testid="erp-outbox-status"
+      />
+      <QueryState
+        query={outbox}
+        errorKey="Koppelingen.ophalen_error"
+        isEmpty={(d) => d.items.length === 0}
+        empty={<Text c="dimmed">{t(`Koppelingen.leeg.${status}`)}</Text>}
+      >
+        {(d) => (
+          <ResultList
+            total={d.total}
+            page={d.page}
+            pageSize={d.pageSize}
+            onPage={setPage}
+            busy={outbox.isFetching}
+          >
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('Koppelingen.nummer')}</Table.Th>
+                    <Table.Th>{t('Koppelingen.soort_kop')}</Table.Th>
+                    <Table.Th ta="right">{t('Koppelingen.pogingen')}</Table.Th>
+                    <Table.Th>
+                      {t(status === 'sent' ? 'Koppelingen.verstuurd' : 'Koppelingen.volgende_poging')}
+                    </Table.Th>
+                    <Table.Th>{t('Koppelingen.laatste_fout')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.items.map((m) => (
+                    <OutboxRow key={m.id} m={m} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </ResultList>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+/** The Koppelingen page's body: the connection, the sync per entity, the outbox. */
+export function ErpConnections() {
+  const states = useErpSyncStates();
+  return (
+    <QueryState query={states} errorKey="Koppelingen.ophalen_error">
+      {(s) => (
+        <Stack gap="md">
+          <ConnectionCard erp={s.erp} />
+          <SyncCard states={s} />
+          {s.erp !== 'none' && <OutboxCard />}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
