@@ -87,6 +87,26 @@ const itemLookup = [{ from: 'lineObjectNumber', to: 'itemId', set: 'items', by: 
 
 const lineDefaults = { lineType: 'Item', quantity: 0, unitPrice: 0, discountPercent: 0 };
 
+/** The lines of a sales document (BC: salesOrderLines, salesInvoiceLines, salesCreditMemoLines), keyed per document. */
+const salesLines = (
+  set: string,
+  type: string,
+  parentSet: string,
+  extra: { fields?: Record<string, FieldDef>; defaults?: Record<string, unknown> } = {},
+): EntityDef => ({
+  set,
+  type,
+  api: 'standard',
+  key: ['documentId', 'sequence'],
+  parent: { set: parentSet, field: 'documentId' },
+  writable: true,
+  webhooks: false,
+  derive: deriveLineAmounts,
+  lookups: itemLookup,
+  fields: { ...salesLine(), ...extra.fields },
+  defaults: { ...lineDefaults, ...extra.defaults },
+});
+
 export const standardEntities: EntityDef[] = [
   {
     set: 'items',
@@ -224,25 +244,15 @@ export const standardEntities: EntityDef[] = [
     },
     defaults: { status: 'Draft', currencyCode: 'EUR', fullyShipped: false, pricesIncludeTax: false },
   },
-  {
-    set: 'salesOrderLines',
-    type: 'salesOrderLine',
-    api: 'standard',
-    key: ['documentId', 'sequence'],
-    parent: { set: 'salesOrders', field: 'documentId' },
-    writable: true,
-    webhooks: false,
-    derive: deriveLineAmounts,
-    lookups: itemLookup,
+  salesLines('salesOrderLines', 'salesOrderLine', 'salesOrders', {
     fields: {
-      ...salesLine(),
       shippedQuantity: f.ro('decimal'),
       invoicedQuantity: f.ro('decimal'),
       invoiceQuantity: f.ro('decimal'),
       shipQuantity: f.dec(),
     },
-    defaults: { ...lineDefaults, shippedQuantity: 0, invoicedQuantity: 0, invoiceQuantity: 0 },
-  },
+    defaults: { shippedQuantity: 0, invoicedQuantity: 0, invoiceQuantity: 0 },
+  }),
   {
     set: 'salesInvoices',
     type: 'salesInvoice',
@@ -269,19 +279,7 @@ export const standardEntities: EntityDef[] = [
     },
     defaults: { status: 'Open', currencyCode: 'EUR', pricesIncludeTax: false },
   },
-  {
-    set: 'salesInvoiceLines',
-    type: 'salesInvoiceLine',
-    api: 'standard',
-    key: ['documentId', 'sequence'],
-    parent: { set: 'salesInvoices', field: 'documentId' },
-    writable: true,
-    webhooks: false,
-    derive: deriveLineAmounts,
-    lookups: itemLookup,
-    fields: salesLine(),
-    defaults: lineDefaults,
-  },
+  salesLines('salesInvoiceLines', 'salesInvoiceLine', 'salesInvoices'),
   {
     set: 'salesCreditMemos',
     type: 'salesCreditMemo',
@@ -304,17 +302,5 @@ export const standardEntities: EntityDef[] = [
     },
     defaults: { status: 'Open', currencyCode: 'EUR', pricesIncludeTax: false },
   },
-  {
-    set: 'salesCreditMemoLines',
-    type: 'salesCreditMemoLine',
-    api: 'standard',
-    key: ['documentId', 'sequence'],
-    parent: { set: 'salesCreditMemos', field: 'documentId' },
-    writable: true,
-    webhooks: false,
-    derive: deriveLineAmounts,
-    lookups: itemLookup,
-    fields: salesLine(),
-    defaults: lineDefaults,
-  },
+  salesLines('salesCreditMemoLines', 'salesCreditMemoLine', 'salesCreditMemos'),
 ];
