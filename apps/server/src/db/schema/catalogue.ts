@@ -201,9 +201,12 @@ export const itemLinks = pgTable(
     /** For accessories: how many come with one of the item. */
     amount: integer().notNull().default(1),
     sort: integer().notNull().default(0),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.kind, t.linkedItemId] }),
+    uniqueIndex('item_links_erp_id_uq').on(t.erpId),
     index('item_links_linked_idx').on(t.linkedItemId),
   ],
 );

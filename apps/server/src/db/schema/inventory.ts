@@ -48,6 +48,8 @@ export const inventory = pgTable(
     quantity: integer().notNull(),
     /** Date of the last ledger entry that touched this row (in use since). */
     lastMovementDate: date().notNull(),
+    /** The ERP's key of the stock-on-site row this row mirrors (decision 0027); never set on a depot's row. */
+    erpId: uuid(),
     updatedAt: moment()
       .notNull()
       .defaultNow()
@@ -61,6 +63,7 @@ export const inventory = pgTable(
       .on(t.depotId, t.itemId)
       .where(sql`${t.plantId} is null and ${t.depotId} is not null`),
     uniqueIndex('inventory_plant_uq').on(t.plantId).where(sql`${t.plantId} is not null`),
+    uniqueIndex('inventory_erp_id_uq').on(t.erpId),
     index('inventory_location_idx').on(t.locationId, t.itemId),
     index('inventory_depot_idx').on(t.depotId, t.itemId),
     index('inventory_item_idx').on(t.itemId),

@@ -106,9 +106,14 @@ export const workAddresses = pgTable(
     contactPerson: text(),
     phone: text(),
     isDefault: boolean().notNull().default(false),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('work_addresses_location_code_uq').on(t.locationId, t.code)],
+  (t) => [
+    uniqueIndex('work_addresses_location_code_uq').on(t.locationId, t.code),
+    uniqueIndex('work_addresses_erp_id_uq').on(t.erpId),
+  ],
 );
 
 /** The equipment department's depots: where deliveries start and removals end. */
@@ -128,9 +133,11 @@ export const depots = pgTable(
     /** Offered in the removal wizard (PlantLocations/depots/removal). */
     forRemovals: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('depots_no_uq').on(t.depotNo)],
+  (t) => [uniqueIndex('depots_no_uq').on(t.depotNo), uniqueIndex('depots_erp_id_uq').on(t.erpId)],
 );
 
 export const customersRelations = relations(customers, ({ many }) => ({

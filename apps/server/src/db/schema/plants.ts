@@ -46,10 +46,13 @@ export const plants = pgTable(
      * screens show its next inspection only with MaterieelVoorraad_ToonExternMaterieelKeuringsDatum.
      */
     external: boolean().notNull().default(false),
+    /** The ERP's key of the row (Business Central's systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('plants_plant_no_uq').on(t.plantNo),
+    uniqueIndex('plants_erp_id_uq').on(t.erpId),
     index('plants_item_idx').on(t.itemId),
     index('plants_location_idx').on(t.locationId, t.itemId),
     index('plants_depot_idx').on(t.depotId, t.itemId),
