@@ -49,6 +49,8 @@ export const users = pgTable(
      */
     accessVersion: integer().notNull().default(0),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** The ERP's key of the user (BC portalUsers' systemId) once the sync has read it (decision 0027). */
+    erpId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +58,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
     index('users_customer_idx').on(t.customerId),
+    uniqueIndex('users_erp_id_uq').on(t.erpId),
   ],
 );
 

@@ -62,6 +62,8 @@ export const salesInvoices = pgTable(
     amountInclVat: numeric({ precision: 12, scale: 2 }).notNull(),
     yourReference: text(),
     pdfFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    /** The ERP's key of the posted document (BC salesInvoices / salesCreditMemos systemId; decision 0027). */
+    erpId: uuid(),
     ...timestamps(),
   },
   (t) => [
@@ -70,6 +72,7 @@ export const salesInvoices = pgTable(
     index('sales_invoices_customer_date_idx').on(t.customerId, t.documentDate),
     index('sales_invoices_applies_to_idx').on(t.appliesToInvoiceId),
     index('sales_invoices_pdf_idx').on(t.pdfFileId),
+    uniqueIndex('sales_invoices_erp_id_uq').on(t.erpId),
     // why: the invoicing run makes one invoice and one credit memo per location and period; a second run of the
     // same period conflicts here and makes nothing (a correcting credit memo names its invoice and is not bound)
     uniqueIndex('sales_invoices_run_uq')
