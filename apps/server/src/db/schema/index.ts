@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './customers.ts';
 export * from './documents.ts';
 export * from './erp-outbox.ts';
+export * from './erp-subscriptions.ts';
 export * from './erp-sync.ts';
 export * from './exit-orders.ts';
 export * from './identity.ts';

@@ -1,0 +1,20 @@
+CREATE TABLE "erp_subscriptions" (
+	"target" text PRIMARY KEY NOT NULL,
+	"entities" text[] NOT NULL,
+	"subscription_id" text,
+	"resource" text,
+	"notification_url" text,
+	"expires_at" timestamp with time zone,
+	"etag" text,
+	"client_state" text NOT NULL,
+	"handshake_until" timestamp with time zone,
+	"renewed_at" timestamp with time zone,
+	"last_notification_at" timestamp with time zone,
+	"notification_count" integer DEFAULT 0 NOT NULL,
+	"last_error_code" text,
+	"last_error_params" jsonb,
+	"last_error_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "erp_subscriptions_subscriptionId_unique" UNIQUE("subscription_id")
+);
