@@ -56,10 +56,13 @@ export async function listOutbox(
   return { counts, items: rows.map((r) => view(ctx, r)), page: q.page, pageSize: q.pageSize, total };
 }
 
-/** POST Erp/outbox/{id}/retry: a dead message waits again (404 unknown, 409 when it is not dead). */
+/**
+ * POST Erp/outbox/{id}/retry: a dead message waits again, with the other dead messages of its document (404 unknown,
+ * 409 when it is not dead).
+ */
 export async function retryMessage(ctx: Ctx, id: string): Promise<OutboxMessageView> {
   await requireAccess(ctx, { permission: 'area.write', area });
-  const [revived] = await reviveDead(ctx.db, { id, now: ctx.now });
+  const revived = (await reviveDead(ctx.db, { id, now: ctx.now })).find((r) => r.id === id);
   if (revived) return view(ctx, revived);
   const found = await selectMessage(ctx.db, id);
   if (!found) throw new AppError('not_found', 'ErpOutbox.onbekend', { details: { id } });

@@ -132,6 +132,26 @@ export async function markFailed(
     where id = ${id}`);
 }
 
+/** The error code of a message dead because an earlier message of its document is dead (it cannot go first). */
+export const BEHIND_DEAD = 'ErpOutbox.fout.voorganger_mislukt';
+
+/**
+ * A waiting message whose document has an earlier dead message (a cancellation behind a request the ERP never got)
+ * is dead too, with BEHIND_DEAD: it would otherwise wait forever. A retry of either takes
+ * both again, in order (reviveDead). How many.
+ */
+export async function buryBehindDead(db: Q, now: Date): Promise<number> {
+  const r = await q(db).execute(sql`
+    update erp_outbox m
+    set status = 'dead', last_attempt_at = ${now}, last_error_code = ${BEHIND_DEAD},
+      last_error_params = jsonb_build_object('documentNo', m.document_no)
+    -- (the status twice: the second lets the planner use the partial index)
+    where m.status = 'waiting' and m.status in ('waiting', 'sending')
+      and exists (
+        select 1 from erp_outbox e where e.aggregate_id = m.aggregate_id and e.seq < m.seq and e.status = 'dead')`);
+  return r.rowCount ?? 0;
+}
+
 /** Where the messages about one portal row stand. */
 export async function selectAggregateState(
   db: Q,
@@ -205,11 +225,16 @@ export async function selectMessages(
   return { rows: page.rows.map(asRow), total: total.rows[0]?.n ?? 0 };
 }
 
-/** A dead message (or every one) waiting again, due now, its tries counted afresh. */
+/**
+ * A dead message (or every one) waiting again, due now, its tries counted afresh. With `id`: every dead message of
+ * its document with it — a document's messages go in order, so a cancellation dead behind its request follows the
+ * request's retry, and a retry of that cancellation takes its request along.
+ */
 export async function reviveDead(db: Q, o: { id?: string; now: Date }): Promise<OutboxRow[]> {
   const r = await q(db).execute<OutboxRow>(sql`
     update erp_outbox set status = 'waiting', attempts = 0, next_attempt_at = ${o.now}
-    where status = 'dead' ${o.id ? sql`and id = ${o.id}` : sql``}
+    where status = 'dead'
+      ${o.id ? sql`and aggregate_id = (select aggregate_id from erp_outbox where id = ${o.id} and status = 'dead')` : sql``}
     returning ${outboxColumns}`);
   return r.rows.map(asRow);
 }

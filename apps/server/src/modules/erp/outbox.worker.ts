@@ -1,7 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../platform/db/database.ts';
 import type { DeliveryResult, OutboxMessage } from './erp.port.ts';
-import { type ClaimedMessage, claimDue, markFailed, markSent, UNAVAILABLE_PREFIX } from './outbox.queries.ts';
+import {
+  buryBehindDead,
+  type ClaimedMessage,
+  claimDue,
+  markFailed,
+  markSent,
+  UNAVAILABLE_PREFIX,
+} from './outbox.queries.ts';
 
 /*
  * The outbox's worker (decision 0027, "Portal → ERP"). A drain takes due messages in small batches — `for update
@@ -9,6 +16,8 @@ import { type ClaimedMessage, claimDue, markFailed, markSent, UNAVAILABLE_PREFIX
  * each outcome:
  *   - sent: the ERP's id and ETag kept;
  *   - refused (a 4xx the ERP will always answer): dead at once;
+ *   - behind a dead message of its document (a cancellation after a request the ERP never got): dead, saying so
+ *     (BEHIND_DEAD); an operator's retry of either takes both, in order;
  *   - a failure the ERP answered (500, a dropped answer, an unexpected answer): tried again after 1 min, doubling,
  *     capped at 1 h, with jitter; dead after MAX_TRIES such tries;
  *   - the ERP unavailable (not reached, 429, 503, its API or credentials missing; the adapter answers retry with an
@@ -138,6 +147,8 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
   let delivery: Delivery | null = null;
   for (;;) {
     const now = deps.clock();
+    // what waits behind a dead message of its document would wait forever: dead too, saying why
+    result.dead += await buryBehindDead(deps.db, now);
     const claimed = await claimDue(deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
