@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { moment } from './common.ts';
 import { users } from './identity.ts';
@@ -82,3 +82,26 @@ export const documentAttachmentsRelations = relations(documentAttachments, ({ on
   invoice: one(salesInvoices, { fields: [documentAttachments.invoiceId], references: [salesInvoices.id] }),
   order: one(plantOrders, { fields: [documentAttachments.orderId], references: [plantOrders.id] }),
 }));
+
+/**
+ * The portal's copies of documents read from the document service (decision 0028): one file per service object,
+ * with the change token it was read at (a document whose token moved is read again) and when it was last served;
+ * bounded in bytes, the least recently served go first. Removing the file removes the row.
+ */
+export const documentServiceCache = pgTable(
+  'document_service_cache',
+  {
+    objectId: text().primaryKey(),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    changeToken: text(),
+    size: integer().notNull(),
+    fetchedAt: moment().notNull().defaultNow(),
+    usedAt: moment().notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_service_cache_used_idx').on(t.usedAt),
+    index('document_service_cache_file_idx').on(t.fileId),
+  ],
+);
