@@ -8,6 +8,7 @@ export const erpOutboxKind = pgEnum('erp_outbox_kind', [
   'cancellation',
   'locationRequest',
   'complaint',
+  'statusChange',
 ]);
 /**
  * waiting: to be delivered at `next_attempt_at`; sending: a worker has it (until `next_attempt_at`, its lease: a worker

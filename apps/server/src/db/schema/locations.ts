@@ -1,10 +1,11 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -170,10 +171,21 @@ export const locationRequestStatus = pgEnum('location_request_status', ['open', 
  * approves it (choosing the number and customer: the location and the requester's membership are created in one
  * transaction) or rejects it with a reason; the requester is mailed either way.
  */
+export const locationRequestNoSeq = pgSequence('location_request_no_seq', { startWith: 1 });
+
 export const locationRequests = pgTable(
   'location_requests',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /**
+     * 'L-2026-000012': the number the department quotes, and the ERP's externalDocumentNumber (BC: Code[35], so not
+     * the id).
+     */
+    requestNo: text()
+      .notNull()
+      .default(
+        sql`'L-' || to_char(current_date, 'YYYY') || '-' || lpad(nextval('location_request_no_seq')::text, 6, '0')`,
+      ),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -197,6 +209,7 @@ export const locationRequests = pgTable(
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex('location_requests_no_uq').on(t.requestNo),
     index('location_requests_status_idx').on(t.status, t.createdAt),
     index('location_requests_user_idx').on(t.userId),
   ],
