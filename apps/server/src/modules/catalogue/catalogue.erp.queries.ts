@@ -198,6 +198,29 @@ export async function upsertErpItemTechData(db: Db, rows: Rows): Promise<number>
   return affected(r);
 }
 
+/**
+ * Item links (accessories, order tips): keyed by the ERP's id; the portal's link of the same item, kind and linked
+ * item is adopted. A link the ERP moved to another item or linked item replaces the one there.
+ */
+export async function upsertErpItemLinks(db: Db, rows: Rows): Promise<number> {
+  const page = sql`(select v.*, i.id as item_id, li.id as linked_id
+    from jsonb_to_recordset(${json(rows)}) as v("erpId" uuid, "itemNo" text, kind text, "linkedItemNo" text,
+      amount int, sort int)
+    join items i on i.item_no = v."itemNo" join items li on li.item_no = v."linkedItemNo") v`;
+  // why: the natural key is the primary key, so an ERP id moved to another key frees its old row first
+  await db.execute(sql`
+    delete from item_links l using ${page}
+    where l.erp_id = v."erpId" and (l.item_id, l.kind::text, l.linked_item_id) <> (v.item_id, v.kind, v.linked_id)`);
+  const r = await db.execute(sql`
+    insert into item_links (item_id, linked_item_id, kind, amount, sort, erp_id)
+    select v.item_id, v.linked_id, v.kind::item_link_kind, v.amount, v.sort, v."erpId" from ${page}
+    on conflict (item_id, kind, linked_item_id) do update set amount = excluded.amount, sort = excluded.sort,
+      erp_id = excluded.erp_id
+    where (item_links.amount, item_links.sort, item_links.erp_id)
+      is distinct from (excluded.amount, excluded.sort, excluded.erp_id)`);
+  return affected(r);
+}
+
 // ── deletions ────────────────────────────────────────────────────────────────────────────────────
 
 const ids = (erpIds: readonly string[]) => sql`${JSON.stringify(erpIds)}::jsonb`;
@@ -206,7 +229,7 @@ const idIn = (column: SQL, erpIds: readonly string[]) =>
 
 export async function deleteErpRows(
   db: Db,
-  table: 'category_translations' | 'item_translations' | 'item_tech_data',
+  table: 'category_translations' | 'item_translations' | 'item_tech_data' | 'item_links',
   erpIds: readonly string[],
 ): Promise<number> {
   const r = await db.execute(sql`delete from ${sql.identifier(table)} where ${idIn(sql`erp_id`, erpIds)}`);
@@ -256,6 +279,6 @@ export async function catalogueRowsWritten(db: Db): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`
     select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint as n from pg_stat_xact_user_tables
     where relname in ('categories', 'category_translations', 'items', 'item_translations', 'tech_attributes',
-      'item_tech_data')`);
+      'item_tech_data', 'item_links')`);
   return Number(r.rows[0]?.n ?? 0);
 }

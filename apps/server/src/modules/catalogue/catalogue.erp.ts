@@ -12,6 +12,7 @@ import {
   selectItemIdsByErpId,
   upsertErpCategories,
   upsertErpCategoryTranslations,
+  upsertErpItemLinks,
   upsertErpItems,
   upsertErpItemTechData,
   upsertErpItemTranslations,
@@ -185,6 +186,28 @@ export async function writeErpItemTechData(
   return written(await onlyIfChanged(tx, (sp) => upsertErpItemTechData(sp, rows)));
 }
 
+export interface ErpItemLinkRow {
+  erpId: string;
+  itemNo: string;
+  kind: string;
+  linkedItemNo: string;
+  amount: number;
+  sort: number;
+}
+
+/** Accessories and order tips: both ends are items, which the portal must have first. */
+export async function writeErpItemLinks(tx: Db, rows: readonly ErpItemLinkRow[]): Promise<CatalogueWrite> {
+  if (!rows.length) return written(0);
+  const unknown = [
+    ...new Set([
+      ...(await missingItemNos(tx, rows, 'itemNo')),
+      ...(await missingItemNos(tx, rows, 'linkedItemNo')),
+    ]),
+  ];
+  if (unknown.length) return waiting('items', unknown);
+  return written(await onlyIfChanged(tx, (sp) => upsertErpItemLinks(sp, rows)));
+}
+
 /** The catalogue entities the ERP can delete from. */
 export type CatalogueErpEntity =
   | 'categories'
@@ -192,7 +215,8 @@ export type CatalogueErpEntity =
   | 'items'
   | 'itemTranslations'
   | 'technicalAttributes'
-  | 'itemTechnicalData';
+  | 'itemTechnicalData'
+  | 'itemLinks';
 
 /**
  * Deletes what the ERP deleted. An item that the portal's history still names (order lines, plants, requests) is
@@ -214,6 +238,7 @@ async function deleteRows(tx: Db, entity: CatalogueErpEntity, erpIds: readonly s
   if (entity === 'categoryTranslations') return deleteErpRows(tx, 'category_translations', erpIds);
   if (entity === 'itemTranslations') return deleteErpRows(tx, 'item_translations', erpIds);
   if (entity === 'itemTechnicalData') return deleteErpRows(tx, 'item_tech_data', erpIds);
+  if (entity === 'itemLinks') return deleteErpRows(tx, 'item_links', erpIds);
   const ids = await selectItemIdsByErpId(tx, erpIds);
   for (const id of ids) {
     try {

@@ -12,6 +12,7 @@ export {
   deleteErpCatalogueRows,
   writeErpCategories,
   writeErpCategoryTranslations,
+  writeErpItemLinks,
   writeErpItems,
   writeErpItemTechData,
   writeErpItemTranslations,

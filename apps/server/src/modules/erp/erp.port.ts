@@ -23,9 +23,12 @@ export const erpEntities = [
   'itemTranslations',
   'technicalAttributes',
   'itemTechnicalData',
+  'itemLinks',
   'itemImages',
+  'depots',
   'customers',
   'projectLocations',
+  'workAddresses',
   'plants',
   'stockOnSite',
   'inspections',
@@ -162,6 +165,61 @@ export interface ErpInspection {
   inspector: string | null;
   remarks: string | null;
 }
+/** A depot (BC's standard `locations`): the portal keeps whether it is offered for orders and removals. */
+export interface ErpDepot {
+  erpId: string;
+  depotNo: string;
+  name: string;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+}
+/** A work address (ship-to) of a project location. */
+export interface ErpWorkAddress {
+  erpId: string;
+  locationNo: string;
+  code: string;
+  name: string;
+  street: string;
+  postcode: string | null;
+  city: string;
+  country: string;
+  contactPerson: string | null;
+  phone: string | null;
+  isDefault: boolean;
+}
+/** An accessory delivered with an item, or an order tip shown with it. */
+export interface ErpItemLink {
+  erpId: string;
+  itemNo: string;
+  kind: 'accessory' | 'order_tip';
+  linkedItemNo: string;
+  amount: number;
+  sort: number;
+}
+/** A numbered plant; where it stands: a project location, a depot, or neither ('' for none). */
+export interface ErpPlant {
+  erpId: string;
+  plantNo: string;
+  itemNo: string;
+  serialNo: string | null;
+  buildYear: number | null;
+  status: 'in_service' | 'in_repair' | 'retired';
+  external: boolean;
+  locationNo: string;
+  depotNo: string;
+}
+/** What stands on a project location now: a bulk quantity of an item, or one plant ('' for bulk). */
+export interface ErpStockOnSite {
+  erpId: string;
+  locationNo: string;
+  itemNo: string;
+  plantNo: string;
+  quantity: number;
+  lastMovementDate: string | null;
+}
 /** A record the ERP deleted: which entity, and its key. */
 export interface ErpDeletion {
   entity: ErpEntity;
@@ -177,9 +235,14 @@ export interface ErpRecords {
   itemTranslations: ErpItemTranslation;
   technicalAttributes: ErpTechAttribute;
   itemTechnicalData: ErpItemTechData;
+  itemLinks: ErpItemLink;
   itemImages: ErpItemImage;
+  depots: ErpDepot;
   customers: ErpCustomer;
   projectLocations: ErpProjectLocation;
+  workAddresses: ErpWorkAddress;
+  plants: ErpPlant;
+  stockOnSite: ErpStockOnSite;
   inspections: ErpInspection;
   deletions: ErpDeletion;
 }

@@ -30,6 +30,7 @@ import {
   upsertErpInspections,
   upsertErpLocations,
 } from './erp.sync.queries.ts';
+import { deleteRentalRows, rentalDeletionEntities, rentalWriters } from './erp.sync.writers.rental.ts';
 
 /*
  * What each synced entity's page does to the portal (decision 0027), in the page's transaction: the catalogue's
@@ -76,6 +77,7 @@ const catalogueEntities: ReadonlySet<ErpEntity> = new Set<CatalogueErpEntity>([
   'itemTranslations',
   'technicalAttributes',
   'itemTechnicalData',
+  'itemLinks',
 ]);
 
 /** Deletes what the ERP deleted, entity by entity; a customer or location still named is blocked instead. */
@@ -87,6 +89,7 @@ async function writeDeletions(tx: Db, rows: ErpDeletion[]): Promise<PageWrite> {
     if (catalogueEntities.has(entity))
       deleted += await deleteErpCatalogueRows(tx, entity as CatalogueErpEntity, erpIds);
     else if (entity === 'inspections') deleted += await deleteErpInspections(tx, erpIds);
+    else if (rentalDeletionEntities.has(entity)) deleted += await deleteRentalRows(tx, entity, erpIds);
     else if (entity === 'customers' || entity === 'projectLocations') {
       const table = entity === 'customers' ? 'customers' : 'plant_locations';
       for (const id of await selectIdsByErpId(tx, table, erpIds)) {
@@ -107,6 +110,7 @@ const sqlState = (e: unknown) =>
   (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code ?? null;
 
 export const writers: { [E in SyncedEntity]: Writer<E> } = {
+  ...rentalWriters,
   categories: catalogue(writeErpCategories),
   categoryTranslations: catalogue(writeErpCategoryTranslations),
   items: catalogue(writeErpItems),

@@ -102,7 +102,7 @@ export async function insertLedgerRows(
  * Closes the locations whose deregistration is pending (decision 0023) and that hold no stock any more, in the
  * transaction that took their last stock away.
  */
-export async function closeEmptiedLocations(tx: Tx, locationIds: string[]): Promise<void> {
+export async function closeEmptiedLocations(tx: Pick<Tx, 'execute'>, locationIds: string[]): Promise<void> {
   if (locationIds.length === 0) return;
   await tx.execute(sql`
     update plant_locations p set deregistered_at = now(), updated_at = now()

@@ -1,14 +1,14 @@
 import { isLocale, type Locale } from '@mp/contract/i18n/locales';
 import type { ErpEntity, ErpRecords, LocaleTextMap, SyncedEntity } from '../erp.port.ts';
 import type { Api } from './client.ts';
+import { rentalEntityDefs } from './entities.rental.ts';
+import { bool, date, int, money, type Raw, str, text } from './values.ts';
 
 /*
  * Where each synced entity lives in Business Central and how a record becomes the portal's (docs/erp/
  * business-central.md §9–§10: the field tables there are the mapping). BC gives an unset field as its empty value
  * ('', 0, '0001-01-01'): a price, weight or interval of 0 and an empty text become the portal's null.
  */
-
-type Raw = Record<string, unknown>;
 
 export interface EntityDef<E extends SyncedEntity> {
   api: Api;
@@ -19,18 +19,6 @@ export interface EntityDef<E extends SyncedEntity> {
   /** The portal's record, or null to leave the record out (a language the portal does not have). */
   map: (r: Raw) => ErpRecords[E] | null;
 }
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-const text = (v: unknown): string | null => str(v).trim() || null;
-const bool = (v: unknown): boolean => v === true;
-const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
-/** A decimal as the portal stores it (a string); 0 and unset are null (BC has no null decimal). */
-const money = (v: unknown): string | null => (typeof v === 'number' && v !== 0 ? String(v) : null);
-/** A BC date; '0001-01-01' and '' are unset. */
-const date = (v: unknown): string | null => {
-  const s = str(v).slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && s !== '0001-01-01' ? s : null;
-};
 
 const languageLocales: Record<string, Locale> = {
   NLD: 'nl-NL',
@@ -68,6 +56,7 @@ function texts(nl: unknown, en: unknown, fr: unknown, de: unknown): LocaleTextMa
 }
 
 export const entityDefs: { [E in SyncedEntity]: EntityDef<E> } = {
+  ...rentalEntityDefs,
   categories: {
     api: 'rental',
     set: 'rentalCategories',
@@ -327,4 +316,9 @@ const deletedEntityOf: Record<string, ErpEntity> = {
   customers: 'customers',
   projectLocations: 'projectLocations',
   inspections: 'inspections',
+  locations: 'depots',
+  workAddresses: 'workAddresses',
+  itemLinks: 'itemLinks',
+  plants: 'plants',
+  stockOnSite: 'stockOnSite',
 };
