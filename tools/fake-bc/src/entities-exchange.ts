@@ -19,7 +19,12 @@ export const requestStatuses = [
   'Rejected',
 ] as const;
 
-/** What a client may do to a request's status: cancel it while the department has not executed it. */
+const finalRequestStatuses = ['Done', 'Cancelled', 'Rejected'];
+
+/**
+ * What a client may do to a request's status: move it on (the portal's department takes, plans, rejects, carries out
+ * or cancels it) while it is not final, never back to 'Received'.
+ */
 function validateRequestChange(next: Record<string, unknown>, prev: Record<string, unknown> | undefined) {
   if (!prev) {
     if (next.status !== undefined && next.status !== 'Received')
@@ -27,10 +32,9 @@ function validateRequestChange(next: Record<string, unknown>, prev: Record<strin
     return null;
   }
   if (next.status === prev.status) return null;
-  if (next.status !== 'Cancelled')
-    return `The status can only be changed to 'Cancelled', not to '${next.status}'.`;
-  if (prev.status === 'Done' || prev.status === 'Rejected')
-    return `The rental request is '${prev.status}' and can no longer be cancelled.`;
+  if (next.status === 'Received') return "The status cannot be changed back to 'Received'.";
+  if (finalRequestStatuses.includes(String(prev.status)))
+    return `The rental request is '${prev.status}' and can no longer be changed to '${next.status}'.`;
   return null;
 }
 
@@ -55,7 +59,7 @@ export const exchangeEntities: EntityDef[] = [
     expand: { rentalRequestLines: { set: 'rentalRequestLines', field: 'documentId' } },
     fields: {
       id: f.id(),
-      externalDocumentNumber: f.str({ unique: true, required: true }),
+      externalDocumentNumber: f.str({ unique: true, required: true, maxLength: 35 }),
       requestType: f.oneOf(requestTypes, { required: true }),
       status: f.oneOf(requestStatuses),
       projectLocationNumber: f.str({ required: true, refers: projectLocation }),
@@ -95,8 +99,8 @@ export const exchangeEntities: EntityDef[] = [
       comment: f.str(),
       requestedBy: f.str(),
       requestedAt: f.moment(),
-      plannedDate: f.ro('date'),
-      rejectionReason: f.ro('string'),
+      plannedDate: f.date(),
+      rejectionReason: f.str(),
       salesOrderNumber: f.ro('string'),
       lastModifiedDateTime: f.modified(),
     },
@@ -141,7 +145,7 @@ export const exchangeEntities: EntityDef[] = [
     webhooks: true,
     fields: {
       id: f.id(),
-      externalDocumentNumber: f.str({ unique: true, required: true }),
+      externalDocumentNumber: f.str({ unique: true, required: true, maxLength: 35 }),
       customerNumber: f.str({ refers: customer }),
       description: f.str({ required: true }),
       description2: f.str(),
@@ -170,7 +174,7 @@ export const exchangeEntities: EntityDef[] = [
     expand: { complaintMessages: { set: 'complaintMessages', field: 'documentId' } },
     fields: {
       id: f.id(),
-      externalDocumentNumber: f.str({ unique: true, required: true }),
+      externalDocumentNumber: f.str({ unique: true, required: true, maxLength: 35 }),
       projectLocationNumber: f.str({ required: true, refers: projectLocation }),
       type: f.str({ required: true }),
       subject: f.str({ required: true }),

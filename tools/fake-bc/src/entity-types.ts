@@ -15,6 +15,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Needed on create. */
   required?: boolean;
+  /** A Code[n] / Text[n] field: a longer string is refused (400, BC's message). */
+  maxLength?: number;
   /** Unique within the set (numbers, codes): looked up by references and kept in an index. */
   unique?: boolean;
   /** The value must be the `field` of a record of `set` (a number or code), else 400 Internal_RecordNotFound. */

@@ -283,6 +283,12 @@ function convert(def: EntityDef, name: string, field: FieldDef, raw: unknown): u
   switch (field.type) {
     case 'string':
       if (typeof raw !== 'string') throw refuse();
+      if (field.maxLength !== undefined && raw.length > field.maxLength)
+        throw new BcError(
+          400,
+          'BadRequest',
+          `The length of the string is ${raw.length}, but it must be less than or equal to ${field.maxLength} characters. Value: ${raw}`,
+        );
       return raw;
     case 'enum':
       if (typeof raw !== 'string' || !field.values?.includes(raw)) throw refuse();

@@ -199,23 +199,38 @@ describe('what the portal sends', () => {
     expect(Number(order.totalAmountExcludingTax)).toBeGreaterThan(0);
   });
 
-  it('lets the portal cancel a request (If-Match) but not set another status', async () => {
+  it('lets the portal move a request on (If-Match), never back to Received nor out of a final status', async () => {
     const created = (await (
       await h.rental('rentalRequests', { method: 'POST', body: json(request('A-2026-900020')) })
     ).json()) as Rec;
     const planned = await h.rental(`rentalRequests(${created.id})`, {
       method: 'PATCH',
       headers: { 'if-match': created['@odata.etag'] },
-      body: json({ status: 'Planned' }),
+      body: json({ status: 'Planned', plannedDate: '2026-11-27' }),
     });
-    expect(planned.status).toBe(400);
+    expect(planned.status).toBe(200);
+    const plannedBody = (await planned.json()) as Rec;
+    expect(plannedBody).toMatchObject({ status: 'Planned', plannedDate: '2026-11-27' });
+    const back = await h.rental(`rentalRequests(${created.id})`, {
+      method: 'PATCH',
+      headers: { 'if-match': plannedBody['@odata.etag'] },
+      body: json({ status: 'Received' }),
+    });
+    expect(back.status).toBe(400);
     const cancelled = await h.rental(`rentalRequests(${created.id})`, {
       method: 'PATCH',
-      headers: { 'if-match': created['@odata.etag'] },
+      headers: { 'if-match': plannedBody['@odata.etag'] },
       body: json({ status: 'Cancelled', comment: 'Niet meer nodig' }),
     });
     expect(cancelled.status).toBe(200);
-    expect(((await cancelled.json()) as Rec).status).toBe('Cancelled');
+    const cancelledBody = (await cancelled.json()) as Rec;
+    expect(cancelledBody.status).toBe('Cancelled');
+    const reopened = await h.rental(`rentalRequests(${created.id})`, {
+      method: 'PATCH',
+      headers: { 'if-match': cancelledBody['@odata.etag'] },
+      body: json({ status: 'InProgress' }),
+    });
+    expect(reopened.status).toBe(400);
   });
 
   it('posts an invoice in the ERP (control API) that the API then serves with its lines', async () => {

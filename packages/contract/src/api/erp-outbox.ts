@@ -6,7 +6,13 @@ import { z } from 'zod';
  * of BusinessCentral, for the Koppelingen page.
  */
 
-export const outboxKinds = ['request', 'cancellation', 'locationRequest', 'complaint'] as const;
+export const outboxKinds = [
+  'request',
+  'cancellation',
+  'statusChange',
+  'locationRequest',
+  'complaint',
+] as const;
 export const outboxAggregates = ['plant_request', 'location_request', 'complaint'] as const;
 /** waiting (due, or after its backoff), sending (a worker has it), sent, dead (for an operator to retry). */
 export const outboxStatuses = ['waiting', 'sending', 'sent', 'dead'] as const;

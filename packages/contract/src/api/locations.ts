@@ -163,6 +163,8 @@ export type LocationRequestInput = z.infer<typeof locationRequestInput>;
 
 export const locationRequest = z.object({
   id: z.string(),
+  /** 'L-2026-000012': the number the department quotes (and the ERP's external document number). */
+  requestNo: z.string(),
   status: z.enum(['open', 'approved', 'rejected']),
   description: z.string(),
   description2: z.string().nullable(),

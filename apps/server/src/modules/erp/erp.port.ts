@@ -251,7 +251,7 @@ export type SyncedEntity = keyof ErpRecords;
 /** A message of the outbox (portal → ERP): a request, location request, complaint or cancellation. */
 export interface OutboxMessage {
   id: string;
-  kind: 'request' | 'cancellation' | 'locationRequest' | 'complaint';
+  kind: 'request' | 'cancellation' | 'statusChange' | 'locationRequest' | 'complaint';
   /** The portal's number of the document (request number, complaint number): the ERP's external document number. */
   documentNo: string;
   payload: Record<string, unknown>;

@@ -15,3 +15,4 @@ export type {
 } from './outbox.messages.ts';
 export { erpOutboxRoutes } from './outbox.routes.ts';
 export { enqueue, erpOutboxEnabled, erpStatusOf } from './outbox.ts';
+  StatusChangePayload,

@@ -290,7 +290,7 @@ describe('a location request and a complaint', () => {
     expect(complaint.statusCode, complaint.body).toBe(201);
 
     expect(await drain(x)).toMatchObject({ sent: 2 });
-    expect(documentsIn(x.fake, 'projectLocationRequests', asked.json().id)[0]).toMatchObject({
+    expect(documentsIn(x.fake, 'projectLocationRequests', asked.json().requestNo)[0]).toMatchObject({
       description: 'Sluis Kornwerderzand',
       city: 'Kornwerderzand',
       customerNumber: asked.json().customerNo,

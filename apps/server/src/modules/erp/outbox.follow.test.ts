@@ -1,6 +1,7 @@
 // The ERP outbox (issue #33 point 3, decision 0027) against the fake Business Central, continued from
 // outbox.documents.test.ts: what follows a request — its cancellation when the request itself never reached the
 // ERP (dead), and the department's status changes and rejections (If-Match, like a cancellation).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, USER } from '../order-lists/ordering.test-support.ts';
 import { BEHIND_DEAD } from './outbox.queries.ts';
@@ -100,5 +101,77 @@ describe('a cancellation behind a request the ERP never got', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await drain(x)).toMatchObject({ sent: 2, dead: 0 });
     expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)[0].status).toBe('Cancelled');
+  });
+});
+
+describe("the department's moves", () => {
+  /** The department sets a status (POST Department/requests/{id}/status with the version it read). */
+  async function move(id: string, status: string, note?: string) {
+    const headers = await x.t.auth(ADMIN);
+    const seen = await x.t.app.inject({ url: `/api/v2.0/Department/requests/${id}`, headers });
+    expect(seen.statusCode, seen.body).toBe(200);
+    const r = await x.t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/Department/requests/${id}/status`,
+      headers,
+      payload: { status, note, version: seen.json().version },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+
+  it('taken, then rejected with its reason: the ERP follows, each a PATCH with If-Match, in order', async () => {
+    const r = await order(x);
+    await move(r.id, 'in_progress');
+    await move(r.id, 'rejected', 'Niet leverbaar in deze periode');
+    expect((await rowsOf(x, r.id)).map((m) => m.kind)).toEqual(['request', 'statusChange', 'statusChange']);
+    expect(await erpStatus(x, r.id)).toBe('waiting');
+
+    expect(await drain(x)).toMatchObject({ sent: 3, dead: 0 });
+    expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)[0]).toMatchObject({
+      status: 'Rejected',
+      rejectionReason: 'Niet leverbaar in deze periode',
+    });
+    const patches = x.fake.control.recordedCalls({ method: 'PATCH', path: 'rentalRequests' });
+    expect(patches.map((c) => [c.status, (c.body as { status: string }).status])).toEqual([
+      [200, 'InProgress'],
+      [200, 'Rejected'],
+    ]);
+    expect(patches.every((c) => c.headers['if-match'])).toBe(true);
+    expect(await erpStatus(x, r.id)).toBe('sent');
+  });
+
+  it('a move the ERP already made itself: the stale ETag answers 412, read again it is so, done', async () => {
+    const r = await order(x);
+    await drain(x);
+    await move(r.id, 'in_progress');
+    x.fake.control.clearCalls();
+    // the ERP's own people took it meanwhile (its ETag changed too)
+    const [doc] = documentsIn(x.fake, 'rentalRequests', r.requestNo);
+    x.fake.control.update('rentalRequests', String(doc.id), { status: 'InProgress' });
+    expect(await drain(x)).toMatchObject({ sent: 1, dead: 0 });
+    const patches = x.fake.control.recordedCalls({ method: 'PATCH', path: 'rentalRequests' });
+    expect(patches.map((c) => c.status)).toEqual([412]);
+    expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)[0].status).toBe('InProgress');
+  });
+});
+
+describe('a location request', () => {
+  it("goes with its short number (L-YYYY-NNNNNN) as the ERP's external document number, not its 36-char id", async () => {
+    const asked = await x.t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/LocationRequests',
+      headers: { ...(await x.t.auth(USER)), 'idempotency-key': randomUUID() },
+      payload: { description: 'Brug Ketelhaven', city: 'Dronten' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { id, requestNo } = asked.json();
+    expect(requestNo).toMatch(/^L-\d{4}-\d{6}$/);
+    expect(await drain(x)).toMatchObject({ sent: 1, dead: 0 });
+    const [row] = await rowsOf(x, id);
+    expect(row).toMatchObject({ documentNo: requestNo, status: 'sent' });
+    expect(documentsIn(x.fake, 'projectLocationRequests', requestNo)[0]).toMatchObject({
+      description: 'Brug Ketelhaven',
+      city: 'Dronten',
+    });
   });
 });

@@ -71,9 +71,24 @@ export type CancellationPayload = {
   note: string | null;
 };
 
+/**
+ * The department moved a request on (decision 0018) in the portal: taken, planned (or re-planned: its day), rejected
+ * (with the reason) or carried out. A cancellation is its own message (CancellationPayload).
+ */
+export type StatusChangePayload = {
+  requestNo: string;
+  status: 'in_progress' | 'planned' | 'rejected' | 'done';
+  /** The planned day (planned), else null. */
+  plannedDate: string | null;
+  /** The rejection's reason (rejected), else null. */
+  note: string | null;
+};
+
 /** A new location asked for (LocatieAanvragen). */
 export type LocationRequestPayload = {
   requestId: string;
+  /** 'L-2026-000012': the ERP's external document number. */
+  requestNo: string;
   customerNo: string | null;
   description: string;
   description2: string | null;
@@ -117,6 +132,13 @@ export type NewOutboxMessage =
       aggregateId: string;
       documentNo: string;
       payload: CancellationPayload;
+    }
+  | {
+      kind: 'statusChange';
+      aggregate: 'plant_request';
+      aggregateId: string;
+      documentNo: string;
+      payload: StatusChangePayload;
     }
   | {
       kind: 'locationRequest';

@@ -51,9 +51,11 @@ export type ClaimedMessage = {
   previousErrorCode: string | null;
 };
 
-const sentRequest = (column: 'etag' | 'erp_id') =>
+// the document's id and ETag as the last message sent about it left them (its request, or a later status change)
+const lastSent = (column: 'etag' | 'erp_id') =>
   sql.raw(`select e.${column} from erp_outbox e
-    where e.aggregate_id = m.aggregate_id and e.kind = 'request' and e.status = 'sent' order by e.seq desc limit 1`);
+    where e.aggregate_id = m.aggregate_id and e.status = 'sent' and e.${column} is not null
+    order by e.seq desc limit 1`);
 
 /** The error codes of a try that found the ERP unavailable (not reached, 429, 503): the outbox waits. */
 export const UNAVAILABLE_PREFIX = 'ErpOutbox.wacht.';
@@ -90,8 +92,8 @@ export async function claimDue(
     from due
     where m.id = due.id
     returning m.id, m.kind, m.document_no as "documentNo", m.aggregate_id as "aggregateId", m.payload,
-      -- a cancellation updates the document its request made: that one's id and ETag
-      coalesce(m.etag, (${sentRequest('etag')})) as etag, coalesce(m.erp_id, (${sentRequest('erp_id')})) as "erpId",
+      -- a cancellation or a status change updates the document its request made: its id and latest ETag
+      coalesce(m.etag, (${lastSent('etag')})) as etag, coalesce(m.erp_id, (${lastSent('erp_id')})) as "erpId",
       m.attempts,
       due.prev_at as "previousAttemptAt", due.prev_code as "previousErrorCode"`);
   return r.rows.map((row) => ({

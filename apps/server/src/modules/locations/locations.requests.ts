@@ -35,6 +35,7 @@ function view(x: Row): LocationRequest {
   const r = x.r;
   return {
     id: r.id,
+    requestNo: r.requestNo,
     status: r.status,
     description: r.description,
     description2: r.description2 ?? null,
@@ -91,14 +92,15 @@ export async function requestLocation(
     });
     const [created] = await selectLocationRequests(db, { id });
     const asked = view(created);
-    // with an ERP configured, it goes there too (its outbox, decision 0027); its id is the external number
+    // with an ERP configured, it goes there too (its outbox, decision 0027); its number is the external number
     await enqueue(tx, {
       kind: 'locationRequest',
       aggregate: 'location_request',
       aggregateId: id,
-      documentNo: id,
+      documentNo: asked.requestNo,
       payload: {
         requestId: id,
+        requestNo: asked.requestNo,
         customerNo: asked.customerNo,
         description: asked.description,
         description2: asked.description2,

@@ -7,7 +7,7 @@ import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import type { SettingsMap } from '../settings/index.ts';
 import { getDepartmentRequest } from './requests.department.ts';
-import { announceCancellation } from './requests.erp.ts';
+import { announceCancellation, announceStatus } from './requests.erp.ts';
 import { getRequest } from './requests.service.ts';
 import { requestNotFound } from './requests.shared.ts';
 import {
@@ -82,8 +82,8 @@ export function refuseChange(
 /**
  * The one writer of a request's status, on the caller's transaction and the row `lockRequest` locked: checks the
  * rule (refuseChange), writes the status (with the plan's fields, a rejection's reason) and its history row, frees
- * the plants picked for it when it closes (cancelled, rejected, done), tells the ERP of a cancellation (its outbox)
- * and queues the status mail to the requester.
+ * the plants picked for it when it closes (cancelled, rejected, done), tells the ERP of the change (its outbox: a
+ * cancellation, or the department's move) and queues the status mail to the requester.
  */
 export async function changeStatus(
   tx: Tx,
@@ -109,8 +109,11 @@ export async function changeStatus(
   });
   // a closed request holds no plants
   if (to === 'cancelled' || to === 'rejected' || to === 'done') await deletePicks(tx, row.id);
-  // the ERP cancels it too (with an ERP configured and the request announced there)
+  // the ERP cancels it too, and follows the department's moves (with an ERP configured and the request announced
+  // there)
   if (to === 'cancelled') await announceCancellation(tx, row.id, change.actor, note);
+  else if (to !== 'submitted')
+    await announceStatus(tx, row.id, to, { plannedDate: change.plan?.plannedDate ?? null, note });
   await queueStatusMail(tx, change.mail.deps, change.mail.settings, { id: row.id, to, note: change.note });
 }
 
@@ -126,6 +129,7 @@ export async function movePlannedDay(tx: Tx, row: LockedRequest, day: string, by
     note: `${row.plannedDate} → ${day}`,
     plannedDate: day,
   });
+  await announceStatus(tx, row.id, 'planned', { plannedDate: day, note: null });
 }
 
 /** POST PlantRequests/{id}/cancel: the requester cancels, only while submitted and with write access on the location. */

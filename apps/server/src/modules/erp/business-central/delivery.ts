@@ -5,6 +5,7 @@ import type {
   LocationRequestPayload,
   RequestLinePayload,
   RequestPayload,
+  StatusChangePayload,
 } from '../outbox.messages.ts';
 import type { BcClient } from './client.ts';
 import { ErpError, errorOfAnswer, redact } from './errors.ts';
@@ -12,7 +13,8 @@ import { ErpError, errorOfAnswer, redact } from './errors.ts';
 /*
  * The Business Central adapter's delivery of outbox messages (decision 0027, docs/erp/business-central.md §5, §6 and
  * §10): a request becomes a rentalRequest with its rentalRequestLines, a location request a projectLocationRequest,
- * a complaint a complaint with its first message, a cancellation a PATCH of the request's status with If-Match.
+ * a complaint a complaint with its first message, a cancellation or the department's move (taken, planned, rejected,
+ * done) a PATCH of the request's status with If-Match.
  *
  * Idempotent: the portal's number is the document's externalDocumentNumber, and every create first asks for a
  * document with that number — a retry after a lost answer finds the first one and is done; a create answered 409
@@ -141,9 +143,20 @@ export function rentalRequestLineOf(l: RequestLinePayload): Record<string, unkno
   });
 }
 
+const statusesInErp = { in_progress: 'InProgress', planned: 'Planned', rejected: 'Rejected', done: 'Done' };
+
+/** The department's move as the PATCH of a rentalRequest: its status, with the planned day or the reason. */
+export function statusChangeOf(p: StatusChangePayload): Record<string, unknown> & { status: string } {
+  return {
+    status: statusesInErp[p.status],
+    ...(p.status === 'planned' && p.plannedDate ? { plannedDate: p.plannedDate } : {}),
+    ...(p.status === 'rejected' ? { rejectionReason: p.note ?? '' } : {}),
+  };
+}
+
 function locationRequestOf(p: LocationRequestPayload): Record<string, unknown> {
   return present({
-    externalDocumentNumber: p.requestId,
+    externalDocumentNumber: p.requestNo,
     customerNumber: p.customerNo,
     description: p.description,
     description2: p.description2,
@@ -180,6 +193,7 @@ interface Found {
   id: string;
   etag: string | null;
   status: string | null;
+  plannedDate?: string | null;
 }
 
 const bytesOf = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
@@ -197,8 +211,14 @@ export class BcDelivery implements ErpDelivery {
       switch (message.kind) {
         case 'request':
           return await this.request(message.payload as unknown as RequestPayload, signal);
-        case 'cancellation':
-          return await this.cancel(message, message.payload as unknown as CancellationPayload, signal);
+        case 'cancellation': {
+          const p = message.payload as unknown as CancellationPayload;
+          return await this.setStatus(message, p.requestNo, { status: 'Cancelled' }, signal);
+        }
+        case 'statusChange': {
+          const p = message.payload as unknown as StatusChangePayload;
+          return await this.setStatus(message, p.requestNo, statusChangeOf(p), signal);
+        }
         case 'locationRequest':
           return await this.create(
             'projectLocationRequests',
@@ -223,7 +243,8 @@ export class BcDelivery implements ErpDelivery {
   /** The document with this external document number, or null. */
   private async find(collection: string, documentNo: string, signal?: AbortSignal): Promise<Found | null> {
     const filter = encodeURIComponent(`externalDocumentNumber eq ${quoted(documentNo)}`);
-    const page = await this.client.page(`${collection}?$filter=${filter}&$select=id,status`, signal);
+    const select = collection.endsWith('/rentalRequests') ? 'id,status,plannedDate' : 'id,status';
+    const page = await this.client.page(`${collection}?$filter=${filter}&$select=${select}`, signal);
     const row = page.value[0];
     if (!row || typeof row.id !== 'string') return null;
     const etag = row['@odata.etag'];
@@ -231,6 +252,7 @@ export class BcDelivery implements ErpDelivery {
       id: row.id,
       etag: typeof etag === 'string' ? etag : null,
       status: typeof row.status === 'string' ? row.status : null,
+      plannedDate: typeof row.plannedDate === 'string' ? row.plannedDate : null,
     };
   }
 
@@ -330,12 +352,14 @@ export class BcDelivery implements ErpDelivery {
   }
 
   /**
-   * PATCH status Cancelled with If-Match: the stored ETag of the request's document first; 412 (it changed at the
-   * ERP meanwhile) reads it again and retries with the new one. A document already cancelled is done.
+   * PATCH the request's status (Cancelled, or the department's move with its planned day or reason) with If-Match:
+   * the stored ETag of the request's document first; 412 (it changed at the ERP meanwhile) reads it again and retries
+   * with the new one. A document already in that status (with that day) is done.
    */
-  private async cancel(
+  private async setStatus(
     message: OutboxMessage,
-    p: CancellationPayload,
+    requestNo: string,
+    body: Record<string, unknown> & { status: string },
     signal?: AbortSignal,
   ): Promise<DeliveryResult> {
     const collection = await this.client.companyUrl('rental', 'rentalRequests', signal);
@@ -343,24 +367,23 @@ export class BcDelivery implements ErpDelivery {
       message.erpId && message.etag ? { id: message.erpId, etag: message.etag, status: null } : null;
     let lastChange: ErpError | null = null;
     for (let attempt = 0; attempt < 3; attempt++) {
-      doc ??= await this.find(collection, p.requestNo, signal);
+      doc ??= await this.find(collection, requestNo, signal);
       if (!doc)
         return {
           outcome: 'refused',
           errorCode: 'ErpOutbox.fout.document_onbekend',
-          errorParams: { documentNo: p.requestNo },
+          errorParams: { documentNo: requestNo },
         };
-      if (doc.status === 'Cancelled') return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
+      if (
+        doc.status === body.status &&
+        (body.plannedDate === undefined || doc.plannedDate === body.plannedDate)
+      )
+        return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
       // why: never If-Match: * on the portal's own documents (docs/erp §5): without an ETag, read the record's
       const etag = doc.etag ?? (await this.client.get(`${collection}(${doc.id})?$select=id`, signal)).etag;
       if (!etag) throw new ErpError('refused', { params: { what: 'etag' } });
       try {
-        const { etag: after } = await this.client.patch(
-          `${collection}(${doc.id})`,
-          { status: 'Cancelled' },
-          etag,
-          signal,
-        );
+        const { etag: after } = await this.client.patch(`${collection}(${doc.id})`, body, etag, signal);
         return { outcome: 'sent', erpId: doc.id, etag: after };
       } catch (e) {
         if (!(e instanceof ErpError && e.kind === 'changed')) throw e;

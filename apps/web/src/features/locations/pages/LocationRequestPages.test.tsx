@@ -10,6 +10,7 @@ type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 let handler: Handler;
 const request = (over: Record<string, unknown> = {}) => ({
   id: '6f1c2c1e-6d1a-4d8e-9b55-3f7c2b1a0e09',
+  requestNo: 'L-2026-000012',
   status: 'open',
   description: 'Viaduct A28',
   description2: null,
@@ -93,6 +94,8 @@ describe("the department's queue", () => {
   it('approves with a number (format checked first) and the preselected customer', async () => {
     renderWithProviders(<MaterieeldienstLocatieAanvragenPage />);
     expect(await screen.findByText('Viaduct A28')).toBeTruthy();
+    // the number the department quotes
+    expect(screen.getByTestId('location-request-no').textContent).toBe('L-2026-000012');
     fireEvent.change(screen.getByTestId('approve-locationNo'), { target: { value: 'x1' } });
     fireEvent.click(screen.getByTestId('approve-submit'));
     expect(

@@ -287,6 +287,9 @@ export function MaterieeldienstLocatieAanvragenPage() {
               <Group justify="space-between" align="flex-start">
                 <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Text fw={600}>{r.description}</Text>
+                  <Text size="xs" c="dimmed" data-testid="location-request-no">
+                    {r.requestNo}
+                  </Text>
                   {r.description2 && <Text size="sm">{r.description2}</Text>}
                   <Text size="sm">
                     {[r.street, [r.postcode, r.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
