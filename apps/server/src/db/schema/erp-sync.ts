@@ -26,6 +26,8 @@ export const erpSyncState = pgTable('erp_sync_state', {
   deleted: integer().notNull().default(0),
   /** Records left out: their reference is unknown to the portal (a location of an unknown customer, …). */
   skipped: integer().notNull().default(0),
+  /** The records the run in progress (or the last one) reads, as the ERP counted them ($count); null: unknown. */
+  total: integer(),
   /** Every record upserted since the first run. */
   upsertedTotal: bigint({ mode: 'number' }).notNull().default(0),
   lastErrorCode: text(),
