@@ -99,6 +99,9 @@ function unconfigured(missing: string[]): ErpConnector {
         }),
       };
     },
+    async plantsKnown(): Promise<Set<string>> {
+      throw error();
+    },
     async picture() {
       throw error();
     },

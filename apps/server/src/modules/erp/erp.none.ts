@@ -11,6 +11,9 @@ export const noErp: ErpConnector = {
     return { ok: false, steps: [{ step: 'configuration', ok: false, code: 'erp.niet_gekoppeld' }] };
   },
   async *pages<E extends SyncedEntity>(): AsyncIterable<ErpPage<ErpRecords[E]>> {},
+  async plantsKnown() {
+    return new Set<string>();
+  },
   async picture() {
     return null;
   },

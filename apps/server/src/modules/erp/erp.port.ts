@@ -300,6 +300,8 @@ export interface ErpConnector {
     from: SyncCheckpoint | null,
     signal?: AbortSignal,
   ): AsyncIterable<ErpPage<ErpRecords[E]>>;
+  /** Which of these plant numbers the ERP has (an inspection of a plant it does not have is left out). */
+  plantsKnown(plantNos: readonly string[], signal?: AbortSignal): Promise<Set<string>>;
   /** An item's picture (SyncImages), or null when it has none. */
   picture(itemErpId: string, signal?: AbortSignal): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** A document's bytes from the ERP (an invoice's PDF), read on demand. */

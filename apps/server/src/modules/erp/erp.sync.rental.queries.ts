@@ -42,6 +42,15 @@ export async function missingLocationNos(tx: Db, rows: Rows): Promise<string[]> 
   return r.rows.map((row) => row.v);
 }
 
+/** The plant numbers of a page of inspections the portal does not have (all of them). */
+export async function missingPlantNos(db: Db, rows: Rows): Promise<string[]> {
+  const r = await db.execute<{ v: string }>(sql`
+    select distinct x.v from (select jsonb_array_elements(${json(rows)}) ->> 'plantNo' as v) x
+    where coalesce(x.v, '') <> '' and not exists (select 1 from plants p where p.plant_no = x.v)
+    order by x.v`);
+  return r.rows.map((row) => row.v);
+}
+
 /** Work addresses of the ERP's project locations; addresses the portal's users added themselves stay. */
 export async function upsertErpWorkAddresses(tx: Db, rows: Rows): Promise<number> {
   const page = sql`(select v.*, l.id as location_id

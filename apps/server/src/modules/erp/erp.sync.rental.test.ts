@@ -296,6 +296,42 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
     expect(retired).toEqual({ status: 'retired' });
   });
 
+  it('an inspection of a plant the portal lacks waits for the plants; of a plant the ERP lacks it is skipped', async () => {
+    fake.control.advanceClock(60_000);
+    const [item] = fake.control.list('items', { top: 1, filter: "number eq 'AG-1001'" });
+    const inspect = (plantNumber: string) =>
+      fake.control.create('inspections', {
+        plantNumber,
+        inspectionDate: '2026-11-02',
+        result: 'Approved',
+        nextInspectionDate: '2027-11-02',
+        inspector: 'ERP',
+      });
+    fake.control.create('plants', { number: 'AG-1001-901', itemNumber: item.number, locationCode: '' });
+    const kept = inspect('AG-1001-901');
+    const gone = fake.control.create('plants', { number: 'AG-1001-902', itemNumber: item.number });
+    inspect('AG-1001-902');
+    fake.control.remove('plants', String(gone.id));
+
+    const waiting = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Erp/sync',
+      headers: { ...(await t.auth(ADMIN)), 'accept-language': 'nl-NL' },
+      payload: { entities: ['inspections'] },
+    });
+    expect(waiting.json().results[0]).toMatchObject({ state: 'failed', errorCode: 'erp.sync.wacht_op' });
+    expect(waiting.json().results[0].errorMessage).toContain('AG-1001-901');
+    expect(waiting.json().results[0].errorMessage).not.toContain('AG-1001-902');
+
+    const results = await sync(['plants', 'inspections']);
+    expect(results.get('inspections')).toMatchObject({ skipped: 1 });
+    expect(
+      await count(sql`select count(*) as n from inspections i join plants p on p.id = i.plant_id
+        where p.plant_no = 'AG-1001-901' and i.erp_id = ${String(kept.id)}::uuid`),
+    ).toBe(1);
+    expect(await count(sql`select count(*) as n from plants where plant_no = 'AG-1001-902'`)).toBe(0);
+  });
+
   it('the stock pages keep their access: a foreign location 404, anonymous 401, the sync 403 for users', async () => {
     expect(
       (await get(`/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${FOREIGN_LOC}`)).statusCode,

@@ -7,10 +7,12 @@ import {
   writeErpStockOnSite,
 } from '../stock/index.ts';
 import type { ErpEntity } from './erp.port.ts';
+import { upsertErpInspections } from './erp.sync.queries.ts';
 import {
   deleteDepot,
   deleteErpWorkAddresses,
   missingLocationNos,
+  missingPlantNos,
   retireDepot,
   selectDepotIdsByErpId,
   upsertErpDepots,
@@ -55,6 +57,26 @@ export const rentalWriters: {
   },
   plants: { write: async (tx, rows) => of(await writeErpPlants(tx, rows)) },
   stockOnSite: { write: async (tx, rows) => of(await writeErpStockOnSite(tx, rows)) },
+};
+
+/**
+ * Inspections: of a plant the portal does not have yet but the ERP does, the page waits for the plants' sync; of a
+ * plant the ERP does not have either (its plants page leaves it out), the inspection is left out and counted as
+ * skipped. Which plants the ERP has is asked before the transaction, only for the numbers the portal lacks.
+ */
+export const inspectionsWriter: Writer<'inspections'> = {
+  prepare: async (deps, records, signal) => {
+    const unknown = records.length ? await missingPlantNos(deps.db, records) : [];
+    return unknown.length && deps.connector ? deps.connector.plantsKnown(unknown, signal) : new Set<string>();
+  },
+  write: async (tx, rows, prepared) => {
+    if (!rows.length) return none;
+    const inErp = prepared as Set<string>;
+    const waiting = (await missingPlantNos(tx, rows)).filter((no) => inErp.has(no));
+    if (waiting.length) return { ...none, waitingFor: { entity: 'plants', keys: waiting.slice(0, 10) } };
+    const { upserted, skipped } = await upsertErpInspections(tx, rows);
+    return { ...none, upserted, skipped };
+  },
 };
 
 /** The entities whose deletions are handled here (item links go with the catalogue's). */

@@ -27,10 +27,14 @@ import {
   missingCustomerNos,
   selectIdsByErpId,
   upsertErpCustomers,
-  upsertErpInspections,
   upsertErpLocations,
 } from './erp.sync.queries.ts';
-import { deleteRentalRows, rentalDeletionEntities, rentalWriters } from './erp.sync.writers.rental.ts';
+import {
+  deleteRentalRows,
+  inspectionsWriter,
+  rentalDeletionEntities,
+  rentalWriters,
+} from './erp.sync.writers.rental.ts';
 
 /*
  * What each synced entity's page does to the portal (decision 0027), in the page's transaction: the catalogue's
@@ -144,13 +148,7 @@ export const writers: { [E in SyncedEntity]: Writer<E> } = {
       return { upserted: await upsertErpLocations(tx, rows), deleted: 0, skipped: 0, waitingFor: null };
     },
   },
-  inspections: {
-    write: async (tx, rows) => {
-      if (!rows.length) return { upserted: 0, deleted: 0, skipped: 0, waitingFor: null };
-      const { upserted, skipped } = await upsertErpInspections(tx, rows);
-      return { upserted, deleted: 0, skipped, waitingFor: null };
-    },
-  },
+  inspections: inspectionsWriter,
   deletions: {
     write: (tx, rows) => writeDeletions(tx, rows),
     afterCommit: (deps) => invalidateCatalogueCaches(deps.db),

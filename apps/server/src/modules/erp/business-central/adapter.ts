@@ -116,6 +116,23 @@ export class BusinessCentralConnector implements ErpConnector {
     return typeof value === 'string' && value ? value : null;
   }
 
+  async plantsKnown(plantNos: readonly string[], signal?: AbortSignal): Promise<Set<string>> {
+    const { set } = entityDefs.plants;
+    const collection = await this.client.companyUrl(entityDefs.plants.api, set, signal);
+    const known = new Set<string>();
+    // why: a filter of a few numbers at a time keeps the URL short
+    for (let i = 0; i < plantNos.length; i += 15) {
+      const filter = plantNos
+        .slice(i, i + 15)
+        .map((no) => `number eq '${no.replace(/'/g, "''")}'`)
+        .join(' or ');
+      const query = new URLSearchParams({ $filter: filter, $select: 'number' });
+      const page = await this.client.page(`${collection}?${query.toString().replace(/\+/g, '%20')}`, signal);
+      for (const r of page.value) known.add(String(r.number));
+    }
+    return known;
+  }
+
   async picture(itemErpId: string, signal?: AbortSignal) {
     const url = await this.client.companyUrl(
       'standard',
