@@ -4,13 +4,25 @@ import type { Deps } from './platform/deps.ts';
  * ERP=fake-bc (issue #33, decision 0027): `npm start` also starts tools/fake-bc — a Business Central you can run,
  * seeded with the demo company at the demo's scale, so its items, customers, locations and plants are the demo
  * data's — and the connector is pointed at it: its connection fills the BusinessCentral_* settings left empty.
- * Loaded only in this mode (the fake is a development tool, not part of the production image).
+ * Loaded only in this mode (the fake is a development tool, not part of the production image). Beside it runs
+ * tools/fake-docs, a document service (CMIS browser binding, decision 0028) for the DocumentService_* left empty.
  */
 export interface FakeErp {
   url: string;
   defaults: NonNullable<Deps['erpDefaults']>;
+  /** tools/fake-docs (decision 0028): the document service's connection for the DocumentService_* left empty. */
+  documentService: NonNullable<Deps['documentServiceDefaults']> & { controlUrl: string };
   close(): Promise<void>;
 }
+
+/** What this uses of tools/fake-docs's startFakeDocs. */
+type StartFakeDocs = (options: { log: (line: string) => void }) => Promise<{
+  url: string;
+  serviceUrl: string;
+  user: string;
+  password: string;
+  close(): Promise<void>;
+}>;
 
 /** What this uses of tools/fake-bc's startFakeBc (its FakeBc, FakeBcOptions). */
 interface FakeBc {
@@ -36,6 +48,9 @@ export async function startFakeErp(log: (line: string) => void): Promise<FakeErp
   const specifier = new URL('../../../tools/fake-bc/src/index.ts', import.meta.url).href;
   const { startFakeBc } = (await import(specifier)) as { startFakeBc: StartFakeBc };
   const fake = await startFakeBc({ scale: 1, historyScale: 1, autoProcessRentalRequestsMs: 2000, log });
+  const docsSpecifier = new URL('../../../tools/fake-docs/src/index.ts', import.meta.url).href;
+  const { startFakeDocs } = (await import(docsSpecifier)) as { startFakeDocs: StartFakeDocs };
+  const docs = await startFakeDocs({ log });
   return {
     url: fake.url,
     defaults: {
@@ -46,6 +61,14 @@ export async function startFakeErp(log: (line: string) => void): Promise<FakeErp
       clientSecret: fake.clientSecret,
       authorityUrl: fake.authorityUrl,
     },
-    close: () => fake.close(),
+    documentService: {
+      url: docs.serviceUrl,
+      user: docs.user,
+      password: docs.password,
+      controlUrl: `${docs.url}/_fake`,
+    },
+    close: async () => {
+      await Promise.all([fake.close(), docs.close()]);
+    },
   };
 }

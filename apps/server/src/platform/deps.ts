@@ -36,5 +36,10 @@ export interface Deps {
     clientSecret: string;
     authorityUrl: string;
   };
+  /**
+   * With ERP=fake-bc (main.ts): the running fake document service's connection, used where a DocumentService_*
+   * setting is empty (decision 0028). Never returned or logged: it holds the fake's password.
+   */
+  documentServiceDefaults?: { url: string; user: string; password: string };
   webRoot?: string;
 }

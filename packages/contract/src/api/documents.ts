@@ -48,3 +48,23 @@ export const locationDocumentList = z.object({
   total: z.number().int(),
 });
 export type LocationDocumentList = z.infer<typeof locationDocumentList>;
+
+/**
+ * POST DocumentService/test-connection (decision 0028): how far the portal got with the document service — the
+ * configuration, the repository, the folder of the project locations. Each `code` a translation key
+ * (documentdienst.*), `message` its text in the caller's language. Never the password.
+ */
+export const documentServiceTest = z.object({
+  service: z.enum(['none', 'cmis']),
+  ok: z.boolean(),
+  steps: z.array(
+    z.object({
+      step: z.enum(['configuration', 'repository', 'folder']),
+      ok: z.boolean(),
+      code: z.string(),
+      message: z.string(),
+      params: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
+});
+export type DocumentServiceTestAnswer = z.infer<typeof documentServiceTest>;

@@ -9,6 +9,7 @@ import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
+import { documentServiceDepsOf } from './document-service/deps.ts';
 import { documentContent } from './documents.service.ts';
 import {
   listItemDocuments,
@@ -71,12 +72,17 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const b = req.body;
-      const r = await listLocationDocuments(ctxOf(req, deps), b.materieelLocatieNr, {
-        query: b.zoekString ?? undefined,
-        category: b.categorie ?? undefined,
-        page: b.pagina ?? 1,
-        pageSize: b.aantalPerPagina ?? 250,
-      });
+      const r = await listLocationDocuments(
+        ctxOf(req, deps),
+        b.materieelLocatieNr,
+        {
+          query: b.zoekString ?? undefined,
+          category: b.categorie ?? undefined,
+          page: b.pagina ?? 1,
+          pageSize: b.aantalPerPagina ?? 250,
+        },
+        documentServiceDepsOf(deps, req),
+      );
       return {
         materieelLocatieNr: r.locationNo,
         documenten: r.items.map(documentDto),
@@ -161,6 +167,7 @@ export function documentsLegacy(fastify: FastifyInstance, deps: Deps) {
           ctxOf(req, deps),
           deps.storage,
           (req.body.documentSystemId ?? req.body.id) as string,
+          documentServiceDepsOf(deps, req),
         ),
       ),
   );

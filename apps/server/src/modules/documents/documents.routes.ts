@@ -1,5 +1,9 @@
 import { plantLocationParams, urlReference } from '@mp/contract/api/common';
-import { locationDocumentList, locationDocumentsQuery } from '@mp/contract/api/documents';
+import {
+  documentServiceTest,
+  locationDocumentList,
+  locationDocumentsQuery,
+} from '@mp/contract/api/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +12,11 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
+import { documentServiceDepsOf } from './document-service/deps.ts';
 import { documentsLegacy } from './documents.legacy.ts';
 import { documentContent, documentInfo } from './documents.service.ts';
 import { listLocationDocuments } from './location-documents.service.ts';
+import { testDocumentService } from './service-documents.ts';
 
 const params = z.object({ documentSystemId: z.string().trim().min(1).max(200) });
 
@@ -43,7 +49,8 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: documentInfoSchema },
       },
     },
-    async (req) => documentInfo(ctxOf(req, deps), req.params.documentSystemId),
+    async (req) =>
+      documentInfo(ctxOf(req, deps), req.params.documentSystemId, documentServiceDepsOf(deps, req)),
   );
 
   app.get(
@@ -60,7 +67,12 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req, reply) =>
       sendStoredFile(
         reply,
-        await documentContent(ctxOf(req, deps), deps.storage, req.params.documentSystemId),
+        await documentContent(
+          ctxOf(req, deps),
+          deps.storage,
+          req.params.documentSystemId,
+          documentServiceDepsOf(deps, req),
+        ),
       ),
   );
 
@@ -76,7 +88,26 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: locationDocumentList },
       },
     },
-    async (req) => listLocationDocuments(ctxOf(req, deps), req.params.plantLocation, req.query),
+    async (req) =>
+      listLocationDocuments(
+        ctxOf(req, deps),
+        req.params.plantLocation,
+        req.query,
+        documentServiceDepsOf(deps, req),
+      ),
+  );
+
+  app.post(
+    '/api/v2.0/DocumentService/test-connection',
+    {
+      schema: {
+        tags,
+        description:
+          'Admins and holders of BusinessCentral: tests the connection to the document service (CMIS browser binding) with the saved settings DocumentService_* — the repository, the folder of the project locations — and answers each step as a translation key and its text (decision 0028). Without DocumentService_Url: documentdienst.niet_gekoppeld. Never returns the password.',
+        response: { 200: documentServiceTest },
+      },
+    },
+    async (req) => testDocumentService(ctxOf(req, deps), documentServiceDepsOf(deps, req)),
   );
 
   documentsLegacy(app, deps);

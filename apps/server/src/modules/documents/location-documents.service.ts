@@ -8,6 +8,7 @@ import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsByNo } from '../catalogue/index.ts';
+import type { DocumentServiceDeps } from './document-service/connector.ts';
 import {
   type ListedDocumentRow,
   selectItemDocumentList,
@@ -17,6 +18,8 @@ import {
   selectPlantDocumentList,
 } from './location-documents.queries.ts';
 import { noteCategory, noteTitle, type OrderKind } from './order-note.ts';
+import { mergedLocationDocuments } from './service-documents.list.ts';
+import { documentServiceOf, fromService } from './service-documents.ts';
 
 /*
  * The document lists (issue #13 part 4, decision 0020): a location's documents (/locatie-documenten, GET
@@ -57,12 +60,14 @@ export const toListed = (d: ListedDocumentRow): LocationDocument => ({
  * customer's location answers 404 like an unknown one; a deregistered location's documents stay readable.
  * Documents of an invoice need AppMaterieelFacturen and those of an order its kind's area: without the area they
  * are left out, not refused. The settings Documenten_LocatieCategorieen (which categories, in which order) and
- * Documenten_LocatieDocumentNaamFilter (name patterns) apply before the user's filters.
+ * Documenten_LocatieDocumentNaamFilter (name patterns) apply before the user's filters. With a document service
+ * configured (decision 0028) the service's documents of the location are listed with the portal's own.
  */
 export async function listLocationDocuments(
   ctx: Ctx,
   plantLocation: string,
   q: LocationDocumentsQuery,
+  docs: DocumentServiceDeps = {},
 ): Promise<LocationDocumentList> {
   const location = await requireAccess(ctx, {
     permission: 'location.read',
@@ -84,13 +89,30 @@ export async function listLocationDocuments(
     query: q.query,
     category: q.category,
   };
-  const [categories, rows] = await Promise.all([
-    selectLocationCategories(ctx.db, filter),
-    selectLocationDocuments(ctx.db, filter, q.page, q.pageSize),
-  ]);
-  const total = q.category
-    ? (categories.find((c) => c.category === q.category)?.count ?? 0)
-    : categories.reduce((s, c) => s + c.count, 0);
+  const service = await documentServiceOf(ctx, docs);
+  let categories: Array<{ category: string; count: number }>;
+  let rows: Awaited<ReturnType<typeof selectLocationDocuments>>;
+  let total: number;
+  if (service.kind !== 'none') {
+    // the service down answers its translated 503: never an empty list that reads as "no documents"
+    const serviceDocs = await fromService(() => service.locationDocuments(location.locationNo));
+    ({ categories, rows, total } = await mergedLocationDocuments(
+      ctx,
+      location,
+      serviceDocs,
+      filter,
+      q.page,
+      q.pageSize,
+    ));
+  } else {
+    [categories, rows] = await Promise.all([
+      selectLocationCategories(ctx.db, filter),
+      selectLocationDocuments(ctx.db, filter, q.page, q.pageSize),
+    ]);
+    total = q.category
+      ? (categories.find((c) => c.category === q.category)?.count ?? 0)
+      : categories.reduce((s, c) => s + c.count, 0);
+  }
   return {
     locationNo: location.locationNo,
     categories,
