@@ -9,7 +9,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeDocs, startFakeDocs } from '../../../../../tools/fake-docs/src/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { Ctx } from '../../platform/http/context.ts';
 import { createLogger } from '../../platform/logger.ts';
+import { CmisDocumentService } from './document-service/cmis.ts';
+import { serviceContent } from './service-documents.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const INTERNAL = 'uitvoerder@vandijk.nl'; // member of P-24001..P-24004, P-24007
@@ -171,6 +174,28 @@ describe('the document service (CMIS browser binding)', () => {
     expect(old.n).toBe(0);
     await content(doc.objectId);
     expect(fake.counts.content).toBe(1);
+  });
+
+  it('keeps its copies within their bound: the least recently served go first', async () => {
+    const service = new CmisDocumentService({
+      url: fake.serviceUrl,
+      user: fake.user,
+      password: fake.password,
+    });
+    const ctx = { db: t.database.db } as unknown as Ctx;
+    const [a, b, c] = await Promise.all(seeded('P-24005').map((d) => service.document(d.objectId)));
+    if (!a || !b || !c) throw new Error('seeded documents missing');
+    const bound = a.size + b.size; // room for two
+    await serviceContent(ctx, t.deps.storage, service, a, bound);
+    await serviceContent(ctx, t.deps.storage, service, b, bound);
+    await serviceContent(ctx, t.deps.storage, service, a, bound); // a served again: b is now the oldest
+    await serviceContent(ctx, t.deps.storage, service, c, Math.max(bound, b.size + c.size, a.size + c.size));
+    const kept = await t.database.db.execute<{ id: string }>(sql`
+      select object_id as id from document_service_cache where object_id in (${a.id}, ${b.id}, ${c.id})`);
+    expect(kept.rows.map((r) => r.id).sort()).toEqual([a.id, c.id].sort());
+    const files = await one<{ n: number }>(sql`
+      select count(*)::int as n from files where meta->>'purpose' = 'document-service' and meta->>'objectId' = ${b.id}`);
+    expect(files.n).toBe(0);
   });
 
   it("answers another customer's service document and an unknown id with the same 404", async () => {
