@@ -42,7 +42,9 @@ async function main() {
   if (boss) {
     await startWorkers(boss, { mailer, db: database.db });
     await startOrderNoteWorker(boss, { db: database.db, storage, loadSettings });
-    await startInvoicingSchedule(boss, { db: database.db, loadSettings, clock: () => new Date() });
+    // with an ERP the ERP posts the invoices (decision 0027): the portal's monthly run does not run
+    if (config.ERP === 'none')
+      await startInvoicingSchedule(boss, { db: database.db, loadSettings, clock: () => new Date() });
     // the ERP outbox (decision 0027): with an ERP configured, its worker delivers what the areas wrote
     await startErpOutbox(boss, {
       config,

@@ -64,6 +64,9 @@ export const syncedEntities = [
   'plants',
   'stockOnSite',
   'inspections',
+  'users',
+  'salesInvoices',
+  'salesCreditMemos',
   'deletions',
   'itemImages',
 ] as const;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { locales } from '../i18n/index.ts';
 import { extraPermissions, locationRoles } from '../permissions.ts';
 import { locationNumber } from './common.ts';
+import { entitySyncResult } from './erp-sync.ts';
 
 export const userKindSchema = z.enum(['internal', 'external']);
 export const userSorts = ['name', 'email', 'customer', 'lastLogin', 'created'] as const;
@@ -129,11 +130,17 @@ export type UserFormOptions = z.infer<typeof userFormOptions>;
 
 /** GET /api/v2.0/Users/syncusers: what the sync did (decision 0023: there is no ERP; it re-links by domain). */
 export const syncAnswer = z.object({
-  /** Always 'Gebruikers.sync_geen_erp': the users were matched with the portal's own customers. */
+  /**
+   * Without an ERP 'Gebruikers.sync_geen_erp' (the users were matched with the portal's own customers); with one the
+   * ERP sync's code (erp.sync.gestart, erp.sync.bezig, erp.sync.klaar: decision 0027).
+   */
   code: z.string(),
   message: z.string(),
+  /** The portal's users (after the sync when it ran in the request). */
   checked: z.number().int(),
   relinked: z.array(z.object({ email: z.string(), customerNo: z.string() })),
+  /** With an ERP: the sync of its users, queued or run (with the counts). */
+  results: z.array(entitySyncResult).optional(),
 });
 export type SyncAnswer = z.infer<typeof syncAnswer>;
 

@@ -220,6 +220,55 @@ export interface ErpStockOnSite {
   quantity: number;
   lastMovementDate: string | null;
 }
+/** A user of the portal as the ERP keeps it (BC: the custom page portalUsers with its locations; decision 0027). */
+export interface ErpPortalUser {
+  erpId: string;
+  email: string;
+  name: string;
+  kind: 'internal' | 'external';
+  /** '' for none (an internal user). */
+  customerNo: string;
+  /** Only for a user the sync makes: afterwards the language is the user's own choice. */
+  language: Locale;
+  phone: string | null;
+  blocked: boolean;
+  locations: Array<{ locationNo: string; role: 'user' | 'administration' }>;
+}
+/** A line of a posted sales invoice or credit memo. */
+export interface ErpSalesLine {
+  /** BC's sequence (10000, 20000, …): the order of the lines. */
+  sequence: number;
+  kind: 'rental' | 'sale' | 'cost' | 'credit';
+  /** null: not an item line (costs, an account). */
+  itemNo: string | null;
+  description: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  amount: string;
+}
+/** A posted sales invoice or credit memo with its lines (BC: salesInvoices, salesCreditMemos). */
+export interface ErpSalesDocument {
+  erpId: string;
+  documentNo: string;
+  customerNo: string;
+  /** The project location's number; '' when the ERP names none. */
+  locationNo: string;
+  /** A credit memo's invoice ('' for none). */
+  appliesToErpId: string;
+  appliesToDocumentNo: string;
+  documentDate: string;
+  dueDate: string;
+  status: 'open' | 'paid';
+  currency: string;
+  amountExclVat: string;
+  vatAmount: string;
+  amountInclVat: string;
+  yourReference: string | null;
+  lines: ErpSalesLine[];
+}
 /** A record the ERP deleted: which entity, and its key. */
 export interface ErpDeletion {
   entity: ErpEntity;
@@ -244,6 +293,9 @@ export interface ErpRecords {
   plants: ErpPlant;
   stockOnSite: ErpStockOnSite;
   inspections: ErpInspection;
+  users: ErpPortalUser;
+  salesInvoices: ErpSalesDocument;
+  salesCreditMemos: ErpSalesDocument;
   deletions: ErpDeletion;
 }
 export type SyncedEntity = keyof ErpRecords;

@@ -1,6 +1,7 @@
 import { connectionTest, erpSyncAnswer, erpSyncRequest, erpSyncStates } from '@mp/contract/api/erp-sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { erpDepsOf } from './erp.deps.ts';
@@ -27,6 +28,8 @@ export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/Erp/sync',
     {
+      // a user the ERP blocked or deleted loses every session: the answer waits until this process knows it
+      config: ENDS_SESSIONS,
       schema: {
         tags: ['Erp'],
         description:

@@ -1,11 +1,14 @@
 import type { ErpSyncAnswer, ErpSyncStates } from '@mp/contract/api/erp-sync';
 import { translate } from '@mp/contract/i18n';
+import type { FastifyRequest } from 'fastify';
 import { requireAccess } from '../../platform/auth/access.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import { customerHasErpAccount } from './erp.accounts.queries.ts';
 import { erpEnabled } from './erp.connector.ts';
+import { erpDepsOf } from './erp.deps.ts';
 import { queueSync } from './erp.jobs.ts';
 import type { SyncedEntity } from './erp.port.ts';
 import { selectSyncStates } from './erp.sync.queries.ts';
@@ -64,6 +67,15 @@ export async function startSync(
       errorMessage: r.error ? translate(ctx.locale, r.error.code, r.error.params) : null,
     })),
   };
+}
+
+/**
+ * Users/syncusers and Gebruiker/SyncGebruikers with an ERP connected (decision 0027): the sync of the ERP's portal
+ * users, queued or run like the other sync calls; null without an ERP (the users module then does what it did).
+ */
+export function erpUserSync(deps: Deps, req: FastifyRequest): ((ctx: Ctx) => Promise<ErpSyncAnswer>) | null {
+  if (!erpEnabled(deps)) return null;
+  return (ctx) => startSync(ctx, erpDepsOf(deps, req), ['users']);
 }
 
 /**

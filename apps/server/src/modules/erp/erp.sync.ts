@@ -38,6 +38,9 @@ export const syncOrder: readonly SyncedEntity[] = [
   'plants',
   'stockOnSite',
   'inspections',
+  'users',
+  'salesInvoices',
+  'salesCreditMemos',
   'deletions',
   'itemImages',
 ];

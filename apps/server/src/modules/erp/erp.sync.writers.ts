@@ -35,6 +35,7 @@ import {
   rentalDeletionEntities,
   rentalWriters,
 } from './erp.sync.writers.rental.ts';
+import { deleteErpSalesRows, writeErpSalesDocuments, writeErpUsers } from './erp.sync.writers.sales.ts';
 
 /*
  * What each synced entity's page does to the portal (decision 0027), in the page's transaction: the catalogue's
@@ -93,6 +94,8 @@ async function writeDeletions(tx: Db, rows: ErpDeletion[]): Promise<PageWrite> {
     if (catalogueEntities.has(entity))
       deleted += await deleteErpCatalogueRows(tx, entity as CatalogueErpEntity, erpIds);
     else if (entity === 'inspections') deleted += await deleteErpInspections(tx, erpIds);
+    else if (entity === 'users' || entity === 'salesInvoices' || entity === 'salesCreditMemos')
+      deleted += (await deleteErpSalesRows(tx, entity, erpIds)) ?? 0;
     else if (rentalDeletionEntities.has(entity)) deleted += await deleteRentalRows(tx, entity, erpIds);
     else if (entity === 'customers' || entity === 'projectLocations') {
       const table = entity === 'customers' ? 'customers' : 'plant_locations';
@@ -149,6 +152,9 @@ export const writers: { [E in SyncedEntity]: Writer<E> } = {
     },
   },
   inspections: inspectionsWriter,
+  users: { write: (tx, rows) => writeErpUsers(tx, rows) },
+  salesInvoices: { write: (tx, rows) => writeErpSalesDocuments(tx, 'invoice', rows) },
+  salesCreditMemos: { write: (tx, rows) => writeErpSalesDocuments(tx, 'credit_memo', rows) },
   deletions: {
     write: (tx, rows) => writeDeletions(tx, rows),
     afterCommit: (deps) => invalidateCatalogueCaches(deps.db),

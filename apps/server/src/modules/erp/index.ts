@@ -3,7 +3,9 @@
 // and the worker main.ts starts.
 export { queueSync, startErpSync } from './erp.jobs.ts';
 export { erpRoutes } from './erp.routes.ts';
-export { requireErpAccount } from './erp.sync.service.ts';
+export { erpEnabled } from './erp.connector.ts';
+export { type ErpPdfReader, erpPdfReader } from './erp.documents.ts';
+export { erpUserSync, requireErpAccount } from './erp.sync.service.ts';
 export { syncOrder } from './erp.sync.ts';
 export { erpDelivery, startErpOutbox } from './outbox.delivery.ts';
 export type {
@@ -12,7 +14,7 @@ export type {
   LocationRequestPayload,
   NewOutboxMessage,
   RequestPayload,
+  StatusChangePayload,
 } from './outbox.messages.ts';
 export { erpOutboxRoutes } from './outbox.routes.ts';
 export { enqueue, erpOutboxEnabled, erpStatusOf } from './outbox.ts';
-  StatusChangePayload,

@@ -9,6 +9,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
+import { erpPdfReader } from '../erp/index.ts';
 import { getInvoice, invoicePdf, listInvoices } from './invoices.service.ts';
 
 /*
@@ -183,7 +184,7 @@ export function invoicesLegacy(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const file = await invoicePdf(ctxOf(req, deps), deps.storage, keyOf(req.body));
+      const file = await invoicePdf(ctxOf(req, deps), deps.storage, keyOf(req.body), erpPdfReader(deps));
       return sendStoredFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );

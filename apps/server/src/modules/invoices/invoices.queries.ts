@@ -126,6 +126,8 @@ export type InvoiceHeadRow = InvoiceRow & {
   customerStreet: string | null;
   customerPostcode: string | null;
   customerCity: string | null;
+  /** The ERP's key when the ERP posted the document (its PDF is the ERP's: decision 0027). */
+  erpId: string | null;
 };
 
 /** One document by id, or by its number. */
@@ -137,7 +139,7 @@ export async function selectInvoice(
   const by = key.id ? sql`s.id = ${key.id}::uuid` : sql`s.document_no = ${key.documentNo ?? ''}`;
   const r = await db.execute<InvoiceHeadRow>(sql`
     select ${columns(today)}, c.customer_no as "customerNo", c.name as "customerName", c.street as "customerStreet",
-      c.postcode as "customerPostcode", c.city as "customerCity"
+      c.postcode as "customerPostcode", c.city as "customerCity", s.erp_id as "erpId"
     ${from} join customers c on c.id = s.customer_id where ${by}`);
   return r.rows[0] ?? null;
 }

@@ -19,6 +19,7 @@ import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { departmentOnly } from '../../platform/http/route-access.ts';
 import { sendExport, sendStoredFile } from '../../platform/http/send-file.ts';
+import { erpEnabled, erpPdfReader } from '../erp/index.ts';
 import { exportInvoices } from './invoices.export.ts';
 import { invoicesLegacy } from './invoices.legacy.ts';
 import {
@@ -92,7 +93,12 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const file = await invoicePdf(ctxOf(req, deps), deps.storage, { id: req.params.id });
+      const file = await invoicePdf(
+        ctxOf(req, deps),
+        deps.storage,
+        { id: req.params.id },
+        erpPdfReader(deps),
+      );
       return sendStoredFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
@@ -143,7 +149,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: invoicingRunResult },
       },
     },
-    async (req) => runInvoicingAsDepartment(ctxOf(req, deps), req.body),
+    async (req) => runInvoicingAsDepartment(ctxOf(req, deps), req.body, erpEnabled(deps)),
   );
 
   app.post(
@@ -160,7 +166,9 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await createCreditMemo(ctxOf(req, deps), req.params.id, req.body)),
+      reply
+        .code(201)
+        .send(await createCreditMemo(ctxOf(req, deps), req.params.id, req.body, erpEnabled(deps))),
   );
 
   app.post(
@@ -176,7 +184,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      await setInvoiceStatus(ctxOf(req, deps), req.params.id, req.body.status);
+      await setInvoiceStatus(ctxOf(req, deps), req.params.id, req.body.status, erpEnabled(deps));
       return reply.code(204).send(null);
     },
   );

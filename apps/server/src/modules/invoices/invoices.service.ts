@@ -5,6 +5,7 @@ import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { type InvoicePdf, loadBrand, renderInvoicePdf } from '../documents/index.ts';
+import type { ErpPdfReader } from '../erp/index.ts';
 import {
   type InvoiceFilter,
   type InvoiceHeadRow,
@@ -218,11 +219,13 @@ export async function invoicePdf(
   ctx: Ctx,
   storage: FileStorage,
   key: { id?: string; documentNo?: string },
+  erpPdf: ErpPdfReader | null = null,
 ): Promise<{ bytes: Buffer; fileName: string }> {
   // the access check first; a document's lines are read only when its PDF in this language is not made yet
   const row = await readable(ctx, key);
-  const storageKey = `invoices/${row.id}/${ctx.locale}.v2.pdf`;
   const fileName = `${row.documentNo}.pdf`;
+  if (row.erpId && erpPdf) return { bytes: await erpDocumentPdf(storage, row, row.erpId, erpPdf), fileName };
+  const storageKey = `invoices/${row.id}/${ctx.locale}.v2.pdf`;
   const kept = await storage.get(storageKey);
   if (kept) return { bytes: kept, fileName };
   const detail = await detailOf(ctx, row);
@@ -269,4 +272,22 @@ export async function invoicePdf(
   const bytes = await renderInvoicePdf(doc, ctx.locale, brand);
   await storage.put(storageKey, bytes, 'application/pdf');
   return { bytes, fileName };
+}
+
+/**
+ * A document the ERP posted is shown as the ERP made it (decision 0027): its PDF is read from the ERP on the first
+ * request (any language: it is the document the customer received) and kept in file storage from then on.
+ */
+async function erpDocumentPdf(
+  storage: FileStorage,
+  row: InvoiceHeadRow,
+  erpId: string,
+  erpPdf: ErpPdfReader,
+): Promise<Buffer> {
+  const storageKey = `invoices/${row.id}/erp-${erpId}.pdf`;
+  const kept = await storage.get(storageKey);
+  if (kept) return kept;
+  const bytes = await erpPdf(row.kind, erpId);
+  await storage.put(storageKey, bytes, 'application/pdf');
+  return bytes;
 }

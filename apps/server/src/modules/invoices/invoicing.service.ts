@@ -140,12 +140,23 @@ async function writeDocument(
   return made ? { id: made.id, documentNo: made.documentNo, amountInclVat: totals.inclVat } : null;
 }
 
+/**
+ * With an ERP connected the ERP posts the invoices and credit memos and the portal shows what it posted (decision
+ * 0027): the department's own invoicing — the run, a correcting credit memo, paid / open — is refused, as it would
+ * make documents the ERP does not know.
+ */
+function refuseWithErp(erp: boolean): void {
+  if (erp) throw new AppError('rule', 'Facturen.erp_boekt');
+}
+
 /** POST Department/invoicing-runs. */
 export async function runInvoicingAsDepartment(
   ctx: Ctx,
   input: InvoicingRunBody,
+  erp: boolean,
 ): Promise<InvoicingRunResult> {
   await requireAccess(ctx, { permission: 'department' });
+  refuseWithErp(erp);
   return runInvoicing({ db: ctx.db, loadSettings: () => ctx.settings(), now: ctx.now }, input);
 }
 
@@ -157,8 +168,10 @@ export async function createCreditMemo(
   ctx: Ctx,
   invoiceId: string,
   input: CreditMemoBody,
+  erp: boolean,
 ): Promise<{ id: string; documentNo: string }> {
   await requireAccess(ctx, { permission: 'department' });
+  refuseWithErp(erp);
   const today = calendarDayIn(ctx.now);
   return ctx.db.transaction(async (tx) => {
     const invoice = await selectCreditable(tx, invoiceId);
@@ -210,8 +223,14 @@ export async function createCreditMemo(
 }
 
 /** POST Department/invoices/{id}/status: paid (or open again). */
-export async function setInvoiceStatus(ctx: Ctx, invoiceId: string, status: 'open' | 'paid'): Promise<void> {
+export async function setInvoiceStatus(
+  ctx: Ctx,
+  invoiceId: string,
+  status: 'open' | 'paid',
+  erp: boolean,
+): Promise<void> {
   await requireAccess(ctx, { permission: 'department' });
+  refuseWithErp(erp);
   if (!(await updateInvoiceStatus(ctx.db, invoiceId, status)))
     throw new AppError('not_found', 'error.niet_gevonden', { details: { id: invoiceId } });
 }

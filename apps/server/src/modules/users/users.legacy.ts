@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { erpUserSync } from '../erp/index.ts';
 import { createUser, deleteUser, listUsers, syncUsers, updateUser } from './users.service.ts';
 
 /*
@@ -63,7 +64,9 @@ export function usersLegacyRoutes(fastify: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post('/api/Gebruiker/SyncGebruikers', { schema: { tags, response: { 200: syncAnswer } } }, async (req) =>
-    syncUsers(ctxOf(req, deps)),
+  r.post(
+    '/api/Gebruiker/SyncGebruikers',
+    { config: ENDS_SESSIONS, schema: { tags, response: { 200: syncAnswer } } },
+    async (req) => syncUsers(ctxOf(req, deps), erpUserSync(deps, req)),
   );
 }

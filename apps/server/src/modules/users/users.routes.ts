@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { ENDS_SESSIONS } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { erpUserSync } from '../erp/index.ts';
 import { previewImport, readImport, startImport } from './users.import.ts';
 import { usersLegacyRoutes } from './users.legacy.ts';
 import {
@@ -118,15 +119,18 @@ export async function usersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/v2.0/Users/syncusers',
     {
+      config: ENDS_SESSIONS,
       schema: {
         tags,
         description:
-          'Admins: the sync with the ERP. No ERP is connected (decision 0023): users without a customer are linked to ' +
-          'the customer whose e-mail domain they share; the answer says so (code Gebruikers.sync_geen_erp).',
+          'Admins: the sync with the ERP. With an ERP connected its portal users are synced (decision 0027): queued ' +
+          '(erp.sync.gestart) or, without the job runner, run now with the counts (erp.sync.klaar); a user the ERP ' +
+          'blocks or deletes loses every session at once. Without an ERP (decision 0023): users without a customer ' +
+          'are linked to the customer whose e-mail domain they share (code Gebruikers.sync_geen_erp).',
         response: { 200: syncAnswer },
       },
     },
-    async (req) => syncUsers(ctxOf(req, deps)),
+    async (req) => syncUsers(ctxOf(req, deps), erpUserSync(deps, req)),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import type { ErpSyncAnswer } from '@mp/contract/api/erp-sync';
 import type {
   SyncAnswer,
   UserDetail,
@@ -401,14 +402,27 @@ export async function reject(ctx: Ctx, userId: string): Promise<void> {
 }
 
 /**
- * Users/syncusers (decision 0023): there is no ERP connected, so nothing is read from one. What it does, honestly:
- * every user without a customer whose e-mail domain is the domain of a customer's e-mail address is linked to
- * that customer. Admins only: it links users that are no customer's yet, so outside any key user's reach. The answer
- * names what changed and says that no ERP is configured.
+ * Users/syncusers (decisions 0023, 0027). With an ERP connected its users are synced (`fromErp`: queued, or run in
+ * the request with the counts). Without one nothing is read from an ERP, and what it does, honestly: every user
+ * without a customer whose e-mail domain is the domain of a customer's e-mail address is linked to that customer.
+ * Admins only: it touches users outside any key user's reach. The answer names what changed.
  */
-export async function syncUsers(ctx: Ctx): Promise<SyncAnswer> {
+export async function syncUsers(
+  ctx: Ctx,
+  fromErp: ((ctx: Ctx) => Promise<ErpSyncAnswer>) | null = null,
+): Promise<SyncAnswer> {
   const m = await requireAccess(ctx, { permission: 'users.manage' });
   if (m.customerId !== null) throw errors.forbidden();
+  if (fromErp) {
+    const answer = await fromErp(ctx);
+    return {
+      code: answer.code,
+      message: answer.message,
+      checked: await countUsers(ctx.db),
+      relinked: [],
+      results: answer.results,
+    };
+  }
   const candidates = await selectUnlinkedUsers(ctx.db);
   // one customer per user: a domain shared by two customers links nobody (it is not clear which)
   const byUser = new Map<string, typeof candidates>();

@@ -88,6 +88,7 @@ export class BusinessCentralConnector implements ErpConnector {
         return;
       }
       const query = new URLSearchParams({ $select: [...def.select, 'lastModifiedDateTime'].join(',') });
+      if (def.expand) query.set('$expand', def.expand);
       if (since !== null)
         query.set(
           '$filter',

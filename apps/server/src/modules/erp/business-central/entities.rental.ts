@@ -1,4 +1,4 @@
-import type { EntityDef } from './entities.ts';
+import type { EntityDef } from './entity-def.ts';
 import { bool, date, int, str, text } from './values.ts';
 
 /*

@@ -1,24 +1,17 @@
 import { isLocale, type Locale } from '@mp/contract/i18n/locales';
-import type { ErpEntity, ErpRecords, LocaleTextMap, SyncedEntity } from '../erp.port.ts';
-import type { Api } from './client.ts';
+import type { ErpEntity, LocaleTextMap, SyncedEntity } from '../erp.port.ts';
 import { rentalEntityDefs } from './entities.rental.ts';
+import { salesEntityDefs } from './entities.sales.ts';
+import type { EntityDef } from './entity-def.ts';
 import { bool, date, int, money, type Raw, str, text } from './values.ts';
+
+export type { EntityDef } from './entity-def.ts';
 
 /*
  * Where each synced entity lives in Business Central and how a record becomes the portal's (docs/erp/
  * business-central.md §9–§10: the field tables there are the mapping). BC gives an unset field as its empty value
  * ('', 0, '0001-01-01'): a price, weight or interval of 0 and an empty text become the portal's null.
  */
-
-export interface EntityDef<E extends SyncedEntity> {
-  api: Api;
-  /** The entity set under companies({id}). */
-  set: string;
-  /** $select: only what the mapping reads. */
-  select: readonly string[];
-  /** The portal's record, or null to leave the record out (a language the portal does not have). */
-  map: (r: Raw) => ErpRecords[E] | null;
-}
 
 const languageLocales: Record<string, Locale> = {
   NLD: 'nl-NL',
@@ -57,6 +50,7 @@ function texts(nl: unknown, en: unknown, fr: unknown, de: unknown): LocaleTextMa
 
 export const entityDefs: { [E in SyncedEntity]: EntityDef<E> } = {
   ...rentalEntityDefs,
+  ...salesEntityDefs,
   categories: {
     api: 'rental',
     set: 'rentalCategories',
@@ -321,4 +315,7 @@ const deletedEntityOf: Record<string, ErpEntity> = {
   itemLinks: 'itemLinks',
   plants: 'plants',
   stockOnSite: 'stockOnSite',
+  portalUsers: 'users',
+  salesInvoices: 'salesInvoices',
+  salesCreditMemos: 'salesCreditMemos',
 };
