@@ -246,6 +246,14 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
       where p.plant_no = ${String(onSite.plantNumber)}`);
     expect(moved).toEqual({ depot_no: depot.code, location_id: null });
     await expectStockConsistent();
+    // the stock history shows the ERP's difference as a correction, and the balance the ERP has
+    const history = await get(
+      `/api/v2.0/PlantInventoryItems/${bulk.itemNumber}/history?plantLocation=${LOC}`,
+    );
+    expect(history.statusCode, history.body).toBe(200);
+    const last = history.json().entries.at(-1);
+    expect(last).toMatchObject({ kind: 'correction', quantity: 3, balance: Number(bulk.quantity) + 3 });
+    expect(history.json().current).toBe(Number(bulk.quantity) + 3);
 
     const depots = await get('/api/v2.0/PlantLocations/depots/order');
     expect(depots.json().depots.map((d: { name: string }) => d.name)).toContain('Depot uit het ERP');
