@@ -276,6 +276,8 @@ export const routeTable: RouteDef[] = [
   }),
   r('Koppelingen', paths.koppelingen.pattern, 'auth', p(admin, 'ErpConnectionsPage'), {
     parent: 'Settings',
+    // admins and BusinessCentral holders (decision 0027); the Settings crumb only for admins
+    opensFor: (u) => u.isAdmin || u.canErp === true,
   }),
   r('Categories', paths.categories.pattern, 'auth', p(admin, 'CategoriesPage'), { parent: 'Settings' }),
   r('CategorieVerwijderen', paths.categorieVerwijderen.pattern, 'auth', p(admin, 'CategoryDeletePage'), {

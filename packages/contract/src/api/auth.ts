@@ -101,6 +101,8 @@ export const publicUser = z.object({
   canReport: z.boolean().optional(),
   /** May change the corporate identity (admins, AppCorporateIdentity holders; decision 0026). The server checks every call anyway. */
   canCorporateIdentity: z.boolean().optional(),
+  /** Runs the ERP connection (admins, BusinessCentral holders; decision 0027): the Koppelingen page. The server checks every call anyway. */
+  canErp: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -34,6 +34,8 @@ export interface PublicUser {
   canReport: boolean;
   /** May change the corporate identity (admins, AppCorporateIdentity holders; decision 0026). */
   canCorporateIdentity: boolean;
+  /** Runs the ERP connection (admins, BusinessCentral holders; decision 0027): the Koppelingen page. */
+  canErp: boolean;
 }
 
 export interface TokenPair {
@@ -100,6 +102,11 @@ export function toPublicUser(u: UserRow): PublicUser {
     canCorporateIdentity: can(
       { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
       'AppCorporateIdentity',
+      'write',
+    ),
+    canErp: can(
+      { user: { role: u.role, kind: u.kind, permissions: u.permissions ?? [] } },
+      'BusinessCentral',
       'write',
     ),
   };

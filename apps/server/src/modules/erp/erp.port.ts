@@ -56,6 +56,8 @@ export interface ErpPage<T = Record<string, unknown>> {
   records: T[];
   /** The checkpoint to store with this page, in the same transaction as its rows. */
   checkpoint: SyncCheckpoint;
+  /** The records of the whole run as the ERP counts them ($count), when it says so (the progress of a long run). */
+  total?: number | null;
 }
 
 /** The records of each entity as the portal takes them (`erpId`: the ERP's key of the record, BC's systemId). */

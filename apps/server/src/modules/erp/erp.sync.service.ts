@@ -111,6 +111,7 @@ export async function readSyncStates(ctx: Ctx, deps: Pick<SyncDeps, 'config'>): 
         upserted: r?.upserted ?? 0,
         deleted: r?.deleted ?? 0,
         skipped: r?.skipped ?? 0,
+        total: r?.total ?? null,
         upsertedTotal: r?.upsertedTotal ?? 0,
         lastError: r?.lastErrorCode
           ? {

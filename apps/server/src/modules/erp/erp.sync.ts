@@ -112,7 +112,7 @@ export async function syncEntity(
           if (!same(expected, row)) return 'moved' as const;
           const w = await writer.write(tx, page.records, prepared, writerDeps);
           if (w.waitingFor) return w;
-          await saveCheckpoint(tx, entity, page.checkpoint, w, now());
+          await saveCheckpoint(tx, entity, page.checkpoint, { ...w, total: page.total ?? null }, now());
           return w;
         });
       } catch (e) {

@@ -9,6 +9,7 @@ import {
   IconMapPin,
   IconMessageReport,
   IconPalette,
+  IconPlugConnected,
   IconSettings,
   IconTruckDelivery,
   IconUserCircle,
@@ -70,6 +71,14 @@ const menuLinks: {
     label: 'routes.CorporateIdentity',
     testId: 'menu-corporate-identity',
     shows: (u) => !u.isAdmin && u.canCorporateIdentity === true,
+  },
+  {
+    // admins reach it through Settings
+    to: paths.koppelingen.to(),
+    icon: IconPlugConnected,
+    label: 'routes.Koppelingen',
+    testId: 'menu-erp',
+    shows: (u) => !u.isAdmin && u.canErp === true,
   },
   {
     to: paths.rapportages.to(),

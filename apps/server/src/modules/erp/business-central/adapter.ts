@@ -84,10 +84,14 @@ export class BusinessCentralConnector implements ErpConnector {
       const high = await this.highWater(collection, signal);
       if (high === null || (since !== null && Date.parse(high) <= Date.parse(since))) {
         // nothing there, or nothing changed since the mark: an empty page keeps the checkpoint
-        yield { records: [], checkpoint: { nextLink: null, modifiedSince: since } };
+        yield { records: [], checkpoint: { nextLink: null, modifiedSince: since }, total: 0 };
         return;
       }
-      const query = new URLSearchParams({ $select: [...def.select, 'lastModifiedDateTime'].join(',') });
+      // $count: the first page says how many records the run reads (the Koppelingen page's progress)
+      const query = new URLSearchParams({
+        $select: [...def.select, 'lastModifiedDateTime'].join(','),
+        $count: 'true',
+      });
       if (def.expand) query.set('$expand', def.expand);
       if (since !== null)
         query.set(
@@ -104,7 +108,7 @@ export class BusinessCentralConnector implements ErpConnector {
         const record = def.map(raw);
         if (record) records.push(record);
       }
-      yield { records, checkpoint: { nextLink: page.nextLink, modifiedSince: mark } };
+      yield { records, checkpoint: { nextLink: page.nextLink, modifiedSince: mark }, total: page.count };
       next = page.nextLink;
     }
   }

@@ -100,6 +100,8 @@ export interface BatchResponse {
 export interface Page {
   value: Record<string, unknown>[];
   nextLink: string | null;
+  /** `@odata.count` (asked with $count=true): the records of the whole collection or filter; null: not said. */
+  count: number | null;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -172,11 +174,20 @@ export class BcClient {
       signal,
       headers: { prefer: `odata.maxpagesize=${this.pageSize}` },
     });
-    const body = answer.json as { value?: unknown; '@odata.nextLink'?: unknown } | null;
+    const body = answer.json as {
+      value?: unknown;
+      '@odata.nextLink'?: unknown;
+      '@odata.count'?: unknown;
+    } | null;
     if (!body || !Array.isArray(body.value))
       throw new ErpError('refused', { status: answer.status, params: { what: 'page' } });
     const next = typeof body['@odata.nextLink'] === 'string' ? body['@odata.nextLink'] : null;
-    return { value: body.value as Record<string, unknown>[], nextLink: next };
+    const count = Number(body['@odata.count']);
+    return {
+      value: body.value as Record<string, unknown>[],
+      nextLink: next,
+      count: body['@odata.count'] !== undefined && Number.isInteger(count) ? count : null,
+    };
   }
 
   /** Every page of a collection, one at a time. */

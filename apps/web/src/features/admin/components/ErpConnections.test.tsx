@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, signInAdminTest, signOutTest } from '../../../test/render';
+import { startSession } from '../../../shared/session/session';
+import { json, renderWithProviders, signInAdminTest, signInTest, signOutTest } from '../../../test/render';
 import { ErpConnectionsPage } from '../pages/AdminPages';
 
 // why: the server is the system's edge; the ERP calls are stubbed with answers the contract allows.
@@ -19,6 +20,7 @@ const entity = (name: string, extra: Record<string, unknown> = {}) => ({
   upserted: 3,
   deleted: 0,
   skipped: 0,
+  total: null,
   upsertedTotal: 433,
   lastError: null,
   ...extra,
@@ -41,11 +43,13 @@ const dead = {
 };
 
 let erp = 'business-central';
+let running: Record<string, unknown> | null = null;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   erp = 'business-central';
+  running = null;
   signInAdminTest();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -54,7 +58,7 @@ beforeEach(() => {
       return json({
         erp,
         entities: [
-          entity('items'),
+          entity('items', running ?? {}),
           entity('customers', {
             lastError: { code: 'erp.fout.unavailable', message: 'Het ERP is niet beschikbaar.', at: null },
           }),
@@ -129,5 +133,52 @@ describe('Koppelingen (the ERP connection)', () => {
     ).toBeTruthy();
     expect((screen.getByTestId('erp-sync-now') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId('erp-outbox')).toBeNull();
+  });
+
+  it("shows a long run's progress: the records so far against the ERP's count, as a bar", async () => {
+    running = { running: true, pages: 87, upserted: 17_400, skipped: 0, total: 43_300 };
+    renderWithProviders(<ErpConnectionsPage />);
+    const progress = await screen.findByTestId('erp-progress-items');
+    expect(within(progress).getByText("17.400 van 43.300 records (87 pagina's)")).toBeTruthy();
+    const bar = within(progress).getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe(String((17_400 / 43_300) * 100));
+    // the others, not running, show none
+    expect(screen.queryByTestId('erp-progress-customers')).toBeNull();
+  });
+
+  it('without a count from the ERP: the records and pages so far, no bar', async () => {
+    running = { running: true, pages: 3, upserted: 300, total: null };
+    renderWithProviders(<ErpConnectionsPage />);
+    const progress = await screen.findByTestId('erp-progress-items');
+    expect(within(progress).getByText("300 records (3 pagina's)")).toBeTruthy();
+    expect(within(progress).queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('who sees Koppelingen', () => {
+  it('a BusinessCentral holder who is not an admin', async () => {
+    startSession({
+      accessToken: 'a',
+      refreshToken: 'r'.repeat(20),
+      expiresAt: Date.now() / 1000 + 900,
+      user: {
+        id: 'bc',
+        name: 'Materieeldienst',
+        email: 'md@x.nl',
+        isAdmin: false,
+        canErp: true,
+        internalExternal: 'Internal',
+        language: 'nl-NL',
+      },
+    });
+    renderWithProviders(<ErpConnectionsPage />);
+    expect(await screen.findByTestId('erp-entity-items')).toBeTruthy();
+  });
+
+  it('not a plain user: told there is no access, nothing asked of the server', async () => {
+    signInTest();
+    renderWithProviders(<ErpConnectionsPage />);
+    expect(await screen.findByText('Je hebt geen toegang tot deze gegevens of deze functie.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Erp/'))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Progress,
   SegmentedControl,
   Stack,
   Table,
@@ -85,6 +86,38 @@ function ConnectionCard({ erp }: { erp: ErpSyncStates['erp'] }) {
 }
 
 /** Per entity: running or resumable, the last full and delta sync, counts and the last error; sync now. */
+type EntityState = ErpSyncStates['entities'][number];
+
+/**
+ * A run in progress (or one that stopped halfway): the records done so far against the ERP's count of the run as a
+ * bar, or — when the ERP did not say how many — the records and pages so far.
+ */
+function RunProgress({ e }: { e: EntityState }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const done = e.upserted + e.deleted + e.skipped;
+  const values = { done: f.number(done), total: f.number(e.total ?? 0), pages: f.number(e.pages) };
+  const label =
+    e.total !== null && e.total > 0
+      ? t('Koppelingen.voortgang_van', values)
+      : t('Koppelingen.voortgang', values);
+  return (
+    <Stack gap={2} mt={4} miw={160} data-testid={`erp-progress-${e.entity}`}>
+      {e.total !== null && e.total > 0 && (
+        <Progress
+          value={Math.min(100, (done / e.total) * 100)}
+          size="sm"
+          animated={e.running}
+          aria-label={label}
+        />
+      )}
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
 function SyncCard({ states }: { states: ErpSyncStates }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -94,7 +127,7 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
       onSuccess: (a) => snackbar.success(a.code),
       onError: (e) => snackbar.error(e, 'Koppelingen.sync_fout'),
     });
-  const stateOf = (e: ErpSyncStates['entities'][number]) =>
+  const stateOf = (e: EntityState) =>
     e.running ? 'bezig' : e.lastError ? 'fout' : e.resumable ? 'hervat' : e.fullCompletedAt ? 'ok' : 'nooit';
   const colour = { bezig: 'blue', fout: 'red', hervat: 'yellow', ok: 'green', nooit: 'gray' } as const;
   return (
@@ -139,6 +172,7 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
                       {t(`Koppelingen.staat.${state}`)}
                     </Badge>
                     {e.lastError && (
+                    {(e.running || e.resumable) && <RunProgress e={e} />}
                       <Text size="xs" c="red.8" mt={2}>
                         {e.lastError.message}
                       </Text>

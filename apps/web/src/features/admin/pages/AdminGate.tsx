@@ -10,6 +10,15 @@ export function AdminGate({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Koppelingen: admins and whoever runs the ERP connection (BusinessCentral, decision 0027); others see why they
+ * cannot (the server refuses their calls anyway).
+ */
+export function ErpGate({ children }: { children: ReactNode }) {
+  const allowed = useStore(sessionStore, (s) => s?.user.isAdmin === true || s?.user.canErp === true);
+  return allowed ? children : <ErrorView messageKey="error.geen_toegang" />;
+}
+
+/**
  * Report pages (page usage, reports): admins and whoever holds the functional area AppRapportage; others see why
  * they cannot (the server refuses their calls anyway).
  */

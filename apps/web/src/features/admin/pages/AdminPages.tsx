@@ -30,7 +30,7 @@ import { SearchSynonymsEditor } from '../components/SearchSynonymsEditor';
 import { ServiceMessagesEditor } from '../components/ServiceMessagesEditor';
 import { SettingsEditor } from '../components/SettingsEditor';
 import { TranslationsEditor } from '../components/TranslationsEditor';
-import { AdminGate } from './AdminGate';
+import { AdminGate, ErpGate } from './AdminGate';
 
 const adminLinks: { to: string; labelKey: string; icon: ReactNode }[] = [
   {
@@ -158,13 +158,16 @@ export { ContentPaginaPage, ContentPaginasPage } from './ContentPages';
 export { CorporateIdentityPage } from './CorporateIdentityPages';
 export { MailTemplatesPage } from './MailTemplatesPage';
 
-/** Koppelingen: the ERP connection, the sync per entity and the outbox (issue #33, decision 0027). */
+/**
+ * Koppelingen: the ERP connection, the sync per entity and the outbox (issue #33, decision 0027); admins and
+ * BusinessCentral holders.
+ */
 export function ErpConnectionsPage() {
   return (
     <AreaPage>
-      <AdminGate>
+      <ErpGate>
         <ErpConnections />
-      </AdminGate>
+      </ErpGate>
     </AreaPage>
   );
 }
