@@ -81,6 +81,11 @@ const schema = z.object({
   BC_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
   /** Every this many seconds a delta sync of each entity is queued (0: only on demand). */
   ERP_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * BC webhook subscriptions, each change notified at once and its delta queued (decision 0027): on, off, or auto —
+   * on when PUBLIC_URL is https (BC online calls no other address) or with ERP=fake-bc.
+   */
+  ERP_WEBHOOKS: z.enum(['on', 'off', 'auto']).default('auto'),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -9,6 +9,7 @@ export * as department from './department.ts';
 export * as documents from './documents.ts';
 export * as erpOutbox from './erp-outbox.ts';
 export * as erpSync from './erp-sync.ts';
+export * as erpWebhooks from './erp-webhooks.ts';
 export * as favourites from './favourites.ts';
 export * as images from './images.ts';
 export * as invoices from './invoices.ts';

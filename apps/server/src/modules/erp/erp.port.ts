@@ -339,9 +339,19 @@ export interface ConnectionTest {
 /** A webhook subscription at the ERP (BC: 3 days, renewed before it expires). */
 export interface ErpSubscription {
   id: string;
+  /** The target it watches (ErpWebhookTarget.key); null for a resource the portal does not subscribe to. */
+  target: string | null;
   resource: string;
+  notificationUrl: string;
   expiresAt: string;
   etag: string | null;
+}
+
+/** A collection of the ERP that notifies its changes, and the synced entities a change of it makes stale. */
+export interface ErpWebhookTarget {
+  /** The adapter's name of the collection (BC: `standard:items`, `rental:plants`). */
+  key: string;
+  entities: SyncedEntity[];
 }
 
 /** The reading side of an ERP (the sync, ERP → portal) and the connection test. */
@@ -371,9 +381,24 @@ export interface ErpDelivery {
   deliver(message: OutboxMessage, signal?: AbortSignal): Promise<DeliveryResult>;
 }
 
-/** Webhook subscriptions (decision 0027): subscribe with a handshake first, renew, end. */
+/**
+ * Webhook subscriptions (decision 0027): the targets worth watching, the subscriptions the ERP holds now, subscribe
+ * (the ERP validates the notification URL first), renew (the same body again), end.
+ */
 export interface ErpSubscriptions {
-  subscribe(entity: ErpEntity, notificationUrl: string, clientState: string): Promise<ErpSubscription>;
-  renew(subscription: ErpSubscription): Promise<ErpSubscription>;
-  unsubscribe(subscription: ErpSubscription): Promise<void>;
+  targets(): ErpWebhookTarget[];
+  list(signal?: AbortSignal): Promise<ErpSubscription[]>;
+  subscribe(
+    target: string,
+    notificationUrl: string,
+    clientState: string,
+    signal?: AbortSignal,
+  ): Promise<ErpSubscription>;
+  renew(
+    subscription: ErpSubscription,
+    notificationUrl: string,
+    clientState: string,
+    signal?: AbortSignal,
+  ): Promise<ErpSubscription>;
+  unsubscribe(subscription: ErpSubscription, signal?: AbortSignal): Promise<void>;
 }

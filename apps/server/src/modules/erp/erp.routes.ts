@@ -9,6 +9,7 @@ import { erpLegacyRoutes } from './erp.legacy.ts';
 import { testErpConnection } from './erp.service.ts';
 import { readSyncStates, startSync } from './erp.sync.service.ts';
 import { syncOrder } from './erp.sync.ts';
+import { erpWebhookRoutes } from './erp.webhooks.routes.ts';
 
 export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,4 +54,5 @@ export async function erpRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => readSyncStates(ctxOf(req, deps), deps),
   );
   erpLegacyRoutes(fastify, deps);
+  await erpWebhookRoutes(fastify, deps);
 }

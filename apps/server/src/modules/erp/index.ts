@@ -7,6 +7,7 @@ export { erpEnabled } from './erp.connector.ts';
 export { type ErpPdfReader, erpPdfReader } from './erp.documents.ts';
 export { erpUserSync, requireErpAccount } from './erp.sync.service.ts';
 export { syncOrder } from './erp.sync.ts';
+export { startErpWebhooks } from './erp.webhooks.jobs.ts';
 export { erpDelivery, startErpOutbox } from './outbox.delivery.ts';
 export type {
   CancellationPayload,
