@@ -18,7 +18,7 @@ import {
   upsertErpDepots,
   upsertErpWorkAddresses,
 } from './erp.sync.rental.queries.ts';
-import type { PageWrite, Writer } from './erp.sync.writers.ts';
+import type { PageWrite, Writer } from './erp.sync.writer.ts';
 
 /*
  * What a page of depots, work addresses, item links, plants or stock on site does to the portal (decision 0027),

@@ -16,7 +16,6 @@ import type { ErpDeletion, ErpEntity, ErpRecords, SyncedEntity } from './erp.por
 import {
   discardItemPictures,
   dropReplacedPictures,
-  type ItemPictureDeps,
   prepareItemPictures,
   writeItemPictures,
 } from './erp.sync.pictures.ts';
@@ -29,6 +28,7 @@ import {
   upsertErpCustomers,
   upsertErpLocations,
 } from './erp.sync.queries.ts';
+import type { PageWrite, Writer, WriterDeps } from './erp.sync.writer.ts';
 import {
   deleteRentalRows,
   inspectionsWriter,
@@ -43,24 +43,7 @@ import { deleteErpSalesRows, writeErpSalesDocuments, writeErpUsers } from './erp
  * something the portal does not have yet is not written (`waitingFor`): the sync stops there and tries again later.
  */
 
-export interface PageWrite {
-  upserted: number;
-  deleted: number;
-  skipped: number;
-  waitingFor: { entity: ErpEntity; keys: string[] } | null;
-}
-
-export type WriterDeps = ItemPictureDeps;
-
-export interface Writer<E extends SyncedEntity> {
-  /** Work before the transaction (fetching pictures): never holds a transaction open over the network. */
-  prepare?: (deps: WriterDeps, records: ErpRecords[E][], signal?: AbortSignal) => Promise<unknown>;
-  write: (tx: Db, records: ErpRecords[E][], prepared: unknown, deps: WriterDeps) => Promise<PageWrite>;
-  /** After the commit (the catalogue's caches in this process, files replaced). */
-  afterCommit?: (deps: WriterDeps, prepared: unknown) => void | Promise<void>;
-  /** The transaction failed or did not write: undo what `prepare` did outside it. */
-  discard?: (deps: WriterDeps, prepared: unknown) => Promise<void>;
-}
+export type { PageWrite, Writer, WriterDeps };
 
 const of = (w: CatalogueWrite): PageWrite => ({
   upserted: w.upserted,

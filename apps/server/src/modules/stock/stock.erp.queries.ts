@@ -12,15 +12,18 @@ type Rows = readonly object[];
 const json = (rows: Rows) => sql`${JSON.stringify(rows)}::jsonb`;
 const affected = (r: { rowCount: number | null }) => r.rowCount ?? 0;
 
-/** The values of `key` in the page that name no row of `table`.`column` (at most 10), '' left out. */
-export async function missingKeys(
-  tx: Db,
-  rows: Rows,
-  key: string,
-  table: SQL,
-  column: SQL,
-): Promise<string[]> {
-  const found = await tx.execute<{ v: string }>(sql`
+const referenced = {
+  itemNo: { table: sql`items`, column: sql`item_no` },
+  locationNo: { table: sql`plant_locations`, column: sql`location_no` },
+  depotNo: { table: sql`depots`, column: sql`depot_no` },
+  plantNo: { table: sql`plants`, column: sql`plant_no` },
+};
+export type ReferenceKey = keyof typeof referenced;
+
+/** The values of `key` in the page that name no item, location, depot or plant (at most 10), '' left out. */
+export async function missingKeys(db: Db, rows: Rows, key: ReferenceKey): Promise<string[]> {
+  const { table, column } = referenced[key];
+  const found = await db.execute<{ v: string }>(sql`
     select distinct x.v from (select jsonb_array_elements(${json(rows)}) ->> ${key} as v) x
     where coalesce(x.v, '') <> '' and not exists (select 1 from ${table} t where t.${column} = x.v)
     order by x.v limit 10`);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   applyErpBulkStock,
@@ -7,6 +6,7 @@ import {
   missingKeys,
   placePlants,
   plantTargets,
+  type ReferenceKey,
   retirePlant,
   selectPlantIdsByErpId,
   stockPlantTargets,
@@ -53,23 +53,22 @@ export interface ErpStockRow {
   lastMovementDate: string | null;
 }
 
-type Ref = StockErpWrite['waitingFor'] & object;
-const refs: Record<
-  string,
-  { entity: Ref['entity']; table: ReturnType<typeof sql>; column: ReturnType<typeof sql> }
-> = {
-  itemNo: { entity: 'items', table: sql`items`, column: sql`item_no` },
-  locationNo: { entity: 'projectLocations', table: sql`plant_locations`, column: sql`location_no` },
-  depotNo: { entity: 'depots', table: sql`depots`, column: sql`depot_no` },
-  plantNo: { entity: 'plants', table: sql`plants`, column: sql`plant_no` },
+const waitsFor: Record<ReferenceKey, NonNullable<StockErpWrite['waitingFor']>['entity']> = {
+  itemNo: 'items',
+  locationNo: 'projectLocations',
+  depotNo: 'depots',
+  plantNo: 'plants',
 };
 
 /** The first reference of the page the portal does not have yet, in the order given. */
-async function waitingFor(tx: Db, rows: readonly object[], keys: string[]): Promise<StockErpWrite | null> {
+async function waitingFor(
+  tx: Db,
+  rows: readonly object[],
+  keys: ReferenceKey[],
+): Promise<StockErpWrite | null> {
   for (const key of keys) {
-    const ref = refs[key]!;
-    const unknown = await missingKeys(tx, rows, key, ref.table, ref.column);
-    if (unknown.length) return { upserted: 0, waitingFor: { entity: ref.entity, keys: unknown } };
+    const unknown = await missingKeys(tx, rows, key);
+    if (unknown.length) return { upserted: 0, waitingFor: { entity: waitsFor[key], keys: unknown } };
   }
   return null;
 }
