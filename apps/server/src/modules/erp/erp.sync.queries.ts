@@ -185,8 +185,9 @@ export async function upsertErpLocations(tx: Db, rows: Rows): Promise<number> {
 }
 
 /**
- * Inspections of the plants the portal knows (plants are not synced yet: an inspection of another plant is left
- * out and counted as skipped). A portal inspection of the same plant and day is adopted.
+ * Inspections of the plants the portal knows; an inspection of another plant is left out and counted as skipped (the
+ * writer lets a page through only when the ERP does not have those plants either). A portal inspection of the same
+ * plant and day is adopted.
  */
 export async function upsertErpInspections(
   tx: Db,
