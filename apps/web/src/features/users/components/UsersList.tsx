@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { userSorts } from '@mp/contract/api/users';
+import { type SyncAnswer, userSorts } from '@mp/contract/api/users';
 import { IconFileImport, IconRefresh, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export function UsersList() {
           loading={sync.isPending}
           onClick={() =>
             sync.mutate(undefined, {
-              onSuccess: (a) => snackbar.info(a.code, { checked: a.checked, relinked: a.relinked.length }),
+              onSuccess: (a) => snackbar.info(a.code, syncValues(a, t)),
               onError: (e) => snackbar.error(e),
             })
           }
@@ -180,4 +180,21 @@ export function UsersList() {
       />
     </AreaPage>
   );
+}
+
+/**
+ * The values of the sync's answer for its text: without an ERP the users checked and linked, with one (decision
+ * 0027) the counts of the ERP sync or the entities it queued.
+ */
+function syncValues(a: SyncAnswer, t: (key: string) => string) {
+  const results = a.results ?? [];
+  const sum = (k: 'upserted' | 'deleted' | 'skipped') => results.reduce((n, r) => n + r[k], 0);
+  return {
+    checked: a.checked,
+    relinked: a.relinked.length,
+    upserted: sum('upserted'),
+    deleted: sum('deleted'),
+    skipped: sum('skipped'),
+    entities: results.map((r) => t(`Koppelingen.entiteit.${r.entity}`)).join(', '),
+  };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { startSession } from '../../../shared/session/session';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
@@ -127,6 +128,64 @@ describe('the user list', () => {
     fireEvent.click(await screen.findByTestId('user-approve-w@bouwer.nl'));
     await waitFor(() => expect(calls('/approve').length).toBe(1));
     expect(screen.getByTestId('users-sync')).toBeTruthy();
+  });
+
+  it('syncs the users: with an ERP its counts, without one the users linked', async () => {
+    signInAs({ isAdmin: true });
+    let answer: object = {
+      code: 'erp.sync.klaar',
+      message: 'x',
+      checked: 12,
+      relinked: [],
+      results: [
+        {
+          entity: 'users',
+          state: 'done',
+          upserted: 3,
+          deleted: 1,
+          skipped: 0,
+          pages: 1,
+          errorCode: null,
+          errorMessage: null,
+        },
+      ],
+    };
+    handler = (url) => {
+      if (url.pathname.endsWith('/Users/syncusers')) return json(answer);
+      if (url.pathname.endsWith('/Users'))
+        return json({ items: [summary()], total: 1, page: 1, pageSize: 25 });
+      return json({ code: 'error.niet_gevonden', message: 'x' }, 404);
+    };
+    const text = () => {
+      const current = snackbarStore.get().current;
+      return current ? i18n.t(current.key ?? '', current.params) : null;
+    };
+    at('/gebruikers', <GebruikersPage />);
+    fireEvent.click(await screen.findByTestId('users-sync'));
+    await waitFor(() =>
+      expect(text()).toBe('Synchronisatie met het ERP klaar: 3 bijgewerkt, 1 verwijderd, 0 overgeslagen.'),
+    );
+    resetSnackbars();
+    answer = {
+      ...answer,
+      code: 'erp.sync.gestart',
+      results: [{ ...(answer as { results: object[] }).results[0], state: 'queued' }],
+    };
+    fireEvent.click(screen.getByTestId('users-sync'));
+    await waitFor(() => expect(text()).toBe('Synchronisatie met het ERP gestart: Gebruikers.'));
+    resetSnackbars();
+    answer = {
+      code: 'Gebruikers.sync_geen_erp',
+      message: 'x',
+      checked: 12,
+      relinked: [{ email: 'a@b.nl', customerNo: 'K-1' }],
+    };
+    fireEvent.click(screen.getByTestId('users-sync'));
+    await waitFor(() =>
+      expect(text()).toBe(
+        'Er is geen ERP gekoppeld. 12 gebruikers gecontroleerd; 1 gebruikers zonder klant gekoppeld aan de klant met hetzelfde e-maildomein.',
+      ),
+    );
   });
 
   it('invites again only who has not set a password, and shows the server’s refusal', async () => {
