@@ -53,10 +53,16 @@ export class BcSubscriptions implements ErpSubscriptions {
 
   /** The subscriptions BC holds now, of both roots (an expired one is gone). */
   async list(signal?: AbortSignal): Promise<ErpSubscription[]> {
+    const company = (await this.client.companyId(signal)).toLowerCase();
     const out: ErpSubscription[] = [];
     for (const api of ['standard', 'rental'] as const)
       for await (const page of this.client.pages(`${this.client.roots[api]}/subscriptions`, signal))
-        for (const raw of page.value) out.push(this.subscription(raw, null));
+        for (const raw of page.value) {
+          const sub = this.subscription(raw, null);
+          // why: one of another company (the setting changed) watches nothing the portal reads now
+          const of = /companies\(([^)]*)\)/.exec(sub.resource)?.[1]?.toLowerCase();
+          out.push(of === company ? sub : { ...sub, target: null });
+        }
     return out;
   }
 
