@@ -181,6 +181,16 @@ describe('the sync of the ERP’s invoices and credit memos', () => {
   });
 
   it('a change and a deletion in the ERP reach the portal', async () => {
+    // a line's text alone: the header's amounts stay, its lines are replaced
+    fake.control.advanceClock(60_000);
+    const [, cost] = fake.control.list('salesInvoiceLines', { filter: `documentId eq ${posted.id}` });
+    fake.control.update('salesInvoiceLines', String(cost.id), { description: 'Transport heen en terug' });
+    expect((await sync(['salesInvoices'])).results[0]).toMatchObject({ state: 'done', upserted: 1 });
+    const lines = (await call('GET', `/api/v2.0/SalesInvoices/${portalId}`, USER)).json().lines;
+    expect(lines.map((l: { description: string }) => l.description)).toEqual([
+      expect.any(String),
+      'Transport heen en terug',
+    ]);
     fake.control.advanceClock(60_000);
     fake.control.update('salesInvoices', posted.id, { status: 'Paid' });
     await sync(['salesInvoices']);

@@ -199,10 +199,11 @@ export async function upsertErpSalesDocuments(
     from ${page} join sales_invoices i on i.erp_id = v."erpId"
       cross join jsonb_array_elements(v.lines) x
       left join items it on it.item_no = x ->> 'itemNo')`;
+  // format's %s keeps a null's place (as ''), so no two different lines read the same
   const signature = (alias: string) =>
-    sql.raw(`string_agg(concat_ws('|', ${alias}.line_no, ${alias}.kind, ${alias}.item_id, ${alias}.description,
-      ${alias}.period_from, ${alias}.period_to, ${alias}.quantity, ${alias}.unit_price, ${alias}.discount_percent,
-      ${alias}.amount), E'\\n' order by ${alias}.line_no)`);
+    sql.raw(`string_agg(format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', ${alias}.line_no, ${alias}.kind, ${alias}.item_id,
+      ${alias}.description, ${alias}.period_from, ${alias}.period_to, ${alias}.quantity, ${alias}.unit_price,
+      ${alias}.discount_percent, ${alias}.amount), E'\\n' order by ${alias}.line_no)`);
   const changed = await tx.execute<{ id: string }>(sql`
     with erp as ${erpLines},
     docs as (select i.id from ${page} join sales_invoices i on i.erp_id = v."erpId"),
