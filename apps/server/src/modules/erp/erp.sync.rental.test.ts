@@ -226,6 +226,20 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
     fake.control.update('workAddresses', String(address.id), { name: 'Poort 7 (ERP)' });
     const [link] = fake.control.list('itemLinks', { top: 1 });
     fake.control.update('itemLinks', String(link.id), { quantity: 7 });
+    // an item that was not on the location arrives there
+    const onLoc = fakeStock(LOC);
+    const [arriving] = fake.control
+      .list('items', { top: 50 })
+      .filter(
+        (i) => !onLoc.has(`${i.number}|`) && ![...onLoc.keys()].some((k) => k.startsWith(`${i.number}|`)),
+      );
+    fake.control.create('stockOnSite', {
+      projectLocationNumber: LOC,
+      itemNumber: arriving.number,
+      plantNumber: '',
+      quantity: 2,
+      lastMovementDate: '2026-11-20',
+    });
 
     const correctionsBefore = await corrections();
     const results = await sync([
@@ -239,8 +253,9 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
     expect(results.get('stockOnSite')?.upserted).toBeGreaterThan(0);
     expect(await stockPage(LOC)).toEqual(fakeStock(LOC));
     expect((await stockPage(LOC)).has(`${onSite.itemNumber}|${onSite.plantNumber}`)).toBe(false);
-    // the ledger tells why: +3 on the location, and the plant −1 there and +1 at the depot
-    expect(await corrections()).toBe(correctionsBefore + 3);
+    expect((await stockPage(LOC)).get(`${arriving.number}|`)).toBe(2);
+    // the ledger tells why: +3 and +2 on the location, and the plant −1 there and +1 at the depot
+    expect(await corrections()).toBe(correctionsBefore + 4);
     const [moved] = await rows<{ depot_no: string | null; location_id: string | null }>(sql`
       select d.depot_no, p.location_id from plants p left join depots d on d.id = p.depot_id
       where p.plant_no = ${String(onSite.plantNumber)}`);
@@ -338,6 +353,33 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
         where p.plant_no = 'AG-1001-901' and i.erp_id = ${String(kept.id)}::uuid`),
     ).toBe(1);
     expect(await count(sql`select count(*) as n from plants where plant_no = 'AG-1001-902'`)).toBe(0);
+  });
+
+  it('a plant at a depot the portal does not have yet waits for the depots; then it stands there', async () => {
+    fake.control.advanceClock(60_000);
+    fake.control.create('locations', { code: 'DEPOT-NIEUW', displayName: 'Nieuw depot' });
+    fake.control.create('plants', {
+      number: 'AG-1001-903',
+      itemNumber: 'AG-1001',
+      locationCode: 'DEPOT-NIEUW',
+    });
+    const waiting = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2.0/Erp/sync',
+      headers: { ...(await t.auth(ADMIN)), 'accept-language': 'en-US' },
+      payload: { entities: ['plants'] },
+    });
+    expect(waiting.json().results[0]).toMatchObject({ state: 'failed', errorCode: 'erp.sync.wacht_op' });
+    expect(waiting.json().results[0].errorMessage).toContain('DEPOT-NIEUW');
+    expect(await count(sql`select count(*) as n from plants where plant_no = 'AG-1001-903'`)).toBe(0);
+
+    await sync(['depots', 'plants']);
+    const [placed] = await rows<{ depot_no: string; quantity: number }>(sql`
+      select d.depot_no, i.quantity from plants p join depots d on d.id = p.depot_id
+        join inventory i on i.plant_id = p.id and i.depot_id = d.id
+      where p.plant_no = 'AG-1001-903'`);
+    expect(placed).toEqual({ depot_no: 'DEPOT-NIEUW', quantity: 1 });
+    await expectStockConsistent();
   });
 
   it('the stock pages keep their access: a foreign location 404, anonymous 401, the sync 403 for users', async () => {
