@@ -28,6 +28,8 @@ export const erpSyncState = pgTable('erp_sync_state', {
   skipped: integer().notNull().default(0),
   /** The records the run in progress (or the last one) reads, as the ERP counted them ($count); null: unknown. */
   total: integer(),
+  /** The records the run in progress (or the last one) has read so far, changed or not: its progress against total. */
+  read: integer().notNull().default(0),
   /** Every record upserted since the first run. */
   upsertedTotal: bigint({ mode: 'number' }).notNull().default(0),
   lastErrorCode: text(),

@@ -1,0 +1,1 @@
+ALTER TABLE "erp_sync_state" ADD COLUMN "read" integer DEFAULT 0 NOT NULL;
