@@ -90,7 +90,6 @@ export async function placePlants(tx: Db, targets: SQL): Promise<{ moved: number
     where num_nonnulls(x.location_id, x.depot_id) = 1
     returning location_id, plant_id, quantity`);
   const moved = new Set(out.rows.map((r) => r.plant_id)).size;
-  if (!moved) return { moved: 0, left: [] };
   await tx.execute(sql`
     update inventory i set location_id = coalesce(t.location_id, case when t.depot_id is null then i.location_id end),
       depot_id = coalesce(t.depot_id, case when t.location_id is null then i.depot_id end),
@@ -105,6 +104,7 @@ export async function placePlants(tx: Db, targets: SQL): Promise<{ moved: number
     select t.location_id, t.depot_id, t.item_id, t.plant_id, 1, t.day from ${targets} t
     where num_nonnulls(t.location_id, t.depot_id) = 1
       and not exists (select 1 from inventory i where i.plant_id = t.plant_id)`);
+  // why: also when no stock moved, so a plants row that strayed from its inventory row follows it again
   await tx.execute(sql`
     update plants p set location_id = t.location_id, depot_id = t.depot_id, updated_at = now() from ${targets} t
     where p.id = t.plant_id and (p.location_id, p.depot_id) is distinct from (t.location_id, t.depot_id)`);
@@ -125,6 +125,18 @@ const bulkRows = (rows: Rows) => sql`(
     join items it on it.item_no = v."itemNo"
     left join inventory i on i.location_id = l.id and i.item_id = it.id and i.plant_id is null
   where v."plantNo" = '') b`;
+
+/**
+ * Locks the inventory rows a page of stock on site may change — its plants' rows wherever they stand, its bulk rows —
+ * in one statement in id order, as every stock writer locks (decision 0014), so the sync and a user never deadlock.
+ */
+export async function lockStockOfPage(tx: Db, rows: Rows): Promise<void> {
+  await tx.execute(sql`
+    select i.id from inventory i
+    where i.plant_id in (select p.id from ${stockPage(rows)} join plants p on p.plant_no = v."plantNo")
+      or i.id in (select b.inventory_id from ${bulkRows(rows)})
+    order by i.id for update of i`);
+}
 
 /**
  * Bulk quantities on site as the ERP has them: a `correction` of the difference where they differ, the inventory row
@@ -160,7 +172,7 @@ export async function applyErpBulkStock(tx: Db, rows: Rows): Promise<{ changed: 
 export async function keyErpPlantStock(tx: Db, rows: Rows): Promise<number> {
   const keyed = sql`(select v."erpId" as erp_id, i.id as inventory_id
     from ${stockPage(rows)} join plants p on p.plant_no = v."plantNo" join inventory i on i.plant_id = p.id
-    where v."plantNo" <> '') k`;
+    where v."plantNo" <> '' and v.quantity > 0) k`;
   await tx.execute(sql`
     update inventory i set erp_id = null from ${keyed} where i.erp_id = k.erp_id and i.id <> k.inventory_id`);
   return affected(

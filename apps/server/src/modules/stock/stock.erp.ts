@@ -3,6 +3,7 @@ import {
   applyErpBulkStock,
   deletePlant,
   keyErpPlantStock,
+  lockStockOfPage,
   missingKeys,
   placePlants,
   plantTargets,
@@ -89,6 +90,7 @@ export async function writeErpStockOnSite(tx: Db, rows: readonly ErpStockRow[]):
   if (!rows.length) return { upserted: 0, waitingFor: null };
   const waiting = await waitingFor(tx, rows, ['locationNo', 'itemNo', 'plantNo']);
   if (waiting) return waiting;
+  await lockStockOfPage(tx, rows);
   const placed = await placePlants(tx, stockPlantTargets(rows));
   const keyed = await keyErpPlantStock(tx, rows);
   const bulk = await applyErpBulkStock(tx, rows);
