@@ -93,11 +93,10 @@ export const entitySyncState = z.object({
   upserted: z.number().int(),
   deleted: z.number().int(),
   skipped: z.number().int(),
-  /**
-   * The records the run in progress (or the last one) reads, as the ERP counted them ($count); null: not said.
-   * Upserted, deleted and skipped so far against it: the progress of a long run.
-   */
+  /** The records the run in progress (or the last one) reads, as the ERP counted them ($count); null: not said. */
   total: z.number().int().nullable(),
+  /** The records it has read so far, changed or not: its progress against `total`. */
+  read: z.number().int(),
   upsertedTotal: z.number().int(),
   lastError: z
     .object({ code: z.string(), message: z.string(), at: z.iso.datetime({ offset: true }).nullable() })

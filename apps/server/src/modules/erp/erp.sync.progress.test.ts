@@ -1,7 +1,7 @@
 // The Koppelingen page's server side (issue #33 point 6, decision 0027): GET Erp/sync says how far a long run got —
 // its pages and records so far against the records the ERP counted for it ($count) — and the page is for admins and
 // BusinessCentral holders only: the login answer says who (canErp), the API refuses the others.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
@@ -76,19 +76,29 @@ describe('the progress of a long run', () => {
     expect(await stateOf('itemTranslations')).toMatchObject({
       resumable: true,
       pages: 3,
+      read: 300,
       upserted: 300,
       total,
     });
 
     // resumed to the end: all of them, against the same total
     expect((await syncEntity(deps, 'itemTranslations')).state).toBe('done');
-    const done = await stateOf('itemTranslations');
-    expect(done).toMatchObject({ running: false, resumable: false, total });
-    expect(done.upserted + done.skipped).toBe(total);
+    expect(await stateOf('itemTranslations')).toMatchObject({
+      running: false,
+      resumable: false,
+      read: total,
+      total,
+    });
+
+    // a full run again over rows the portal has as they are: read all, changed none — the progress counts what was
+    // read
+    await t.database.db.execute(sql`delete from erp_sync_state where entity = 'itemTranslations'`);
+    expect((await syncEntity(deps, 'itemTranslations')).state).toBe('done');
+    expect(await stateOf('itemTranslations')).toMatchObject({ read: total, total, upserted: 0 });
 
     // a delta with nothing changed: a run of nothing
     expect((await syncEntity(deps, 'itemTranslations')).state).toBe('done');
-    expect(await stateOf('itemTranslations')).toMatchObject({ total: 0, upserted: 0 });
+    expect(await stateOf('itemTranslations')).toMatchObject({ total: 0, read: 0 });
   });
 });
 

@@ -25,6 +25,8 @@ export type SyncStateRow = {
   skipped: number;
   /** The records of the run as the ERP counted them; null: not said. */
   total: number | null;
+  /** The records the run has read so far, changed or not. */
+  read: number;
   upsertedTotal: number;
   lastErrorCode: string | null;
   lastErrorParams: Record<string, string> | null;
@@ -33,7 +35,7 @@ export type SyncStateRow = {
 
 const columns = sql`entity, next_link as "nextLink", modified_since as "modifiedSince",
   run_started_at as "runStartedAt", run_finished_at as "runFinishedAt", full_completed_at as "fullCompletedAt",
-  delta_completed_at as "deltaCompletedAt", pages, upserted, deleted, skipped, total, upserted_total as "upsertedTotal",
+  delta_completed_at as "deltaCompletedAt", pages, upserted, deleted, skipped, total, read, upserted_total as "upsertedTotal",
   last_error_code as "lastErrorCode", last_error_params as "lastErrorParams", last_error_at as "lastErrorAt"`;
 
 /** A raw statement's moments come as text: as Dates, like the rest of the portal's rows. */
@@ -77,7 +79,7 @@ export async function startSyncRun(db: Db, entity: string, now: Date): Promise<v
   await db.execute(sql`
     insert into erp_sync_state (entity, run_started_at, updated_at) values (${entity}, ${now}, ${now})
     on conflict (entity) do update set run_started_at = ${now}, run_finished_at = null, pages = 0, upserted = 0,
-      deleted = 0, skipped = 0, total = null, updated_at = ${now}`);
+      deleted = 0, skipped = 0, total = null, read = 0, updated_at = ${now}`);
 }
 
 /** The checkpoint a page reached and what it wrote, in the page's transaction. */
@@ -85,13 +87,13 @@ export async function saveCheckpoint(
   tx: Db,
   entity: string,
   checkpoint: { nextLink: string | null; modifiedSince: string | null },
-  counts: { upserted: number; deleted: number; skipped: number; total?: number | null },
+  counts: { upserted: number; deleted: number; skipped: number; total?: number | null; read?: number },
   now: Date,
 ): Promise<void> {
   // the run's total as the first page that says it (a resumed run keeps the one it had)
   await tx.execute(sql`
     update erp_sync_state set next_link = ${checkpoint.nextLink}, modified_since = ${checkpoint.modifiedSince},
-      total = coalesce(total, ${counts.total ?? null}::int), pages = pages + 1, upserted = upserted + ${counts.upserted}, deleted = deleted + ${counts.deleted},
+      total = coalesce(total, ${counts.total ?? null}::int), read = read + ${counts.read ?? 0}, pages = pages + 1, upserted = upserted + ${counts.upserted}, deleted = deleted + ${counts.deleted},
       skipped = skipped + ${counts.skipped}, upserted_total = upserted_total + ${counts.upserted}, updated_at = ${now}
     where entity = ${entity}`);
 }

@@ -112,6 +112,7 @@ export async function readSyncStates(ctx: Ctx, deps: Pick<SyncDeps, 'config'>): 
         deleted: r?.deleted ?? 0,
         skipped: r?.skipped ?? 0,
         total: r?.total ?? null,
+        read: r?.read ?? 0,
         upsertedTotal: r?.upsertedTotal ?? 0,
         lastError: r?.lastErrorCode
           ? {

@@ -112,7 +112,13 @@ export async function syncEntity(
           if (!same(expected, row)) return 'moved' as const;
           const w = await writer.write(tx, page.records, prepared, writerDeps);
           if (w.waitingFor) return w;
-          await saveCheckpoint(tx, entity, page.checkpoint, { ...w, total: page.total ?? null }, now());
+          await saveCheckpoint(
+            tx,
+            entity,
+            page.checkpoint,
+            { ...w, total: page.total ?? null, read: page.records.length },
+            now(),
+          );
           return w;
         });
       } catch (e) {

@@ -21,6 +21,7 @@ const entity = (name: string, extra: Record<string, unknown> = {}) => ({
   deleted: 0,
   skipped: 0,
   total: null,
+  read: 3,
   upsertedTotal: 433,
   lastError: null,
   ...extra,
@@ -136,7 +137,8 @@ describe('Koppelingen (the ERP connection)', () => {
   });
 
   it("shows a long run's progress: the records so far against the ERP's count, as a bar", async () => {
-    running = { running: true, pages: 87, upserted: 17_400, skipped: 0, total: 43_300 };
+    // most of what it read was unchanged: read counts, not upserted
+    running = { running: true, pages: 87, upserted: 12, read: 17_400, total: 43_300 };
     renderWithProviders(<ErpConnectionsPage />);
     const progress = await screen.findByTestId('erp-progress-items');
     expect(within(progress).getByText("17.400 van 43.300 records (87 pagina's)")).toBeTruthy();
@@ -147,7 +149,7 @@ describe('Koppelingen (the ERP connection)', () => {
   });
 
   it('without a count from the ERP: the records and pages so far, no bar', async () => {
-    running = { running: true, pages: 3, upserted: 300, total: null };
+    running = { running: true, pages: 3, upserted: 300, read: 300, total: null };
     renderWithProviders(<ErpConnectionsPage />);
     const progress = await screen.findByTestId('erp-progress-items');
     expect(within(progress).getByText("300 records (3 pagina's)")).toBeTruthy();

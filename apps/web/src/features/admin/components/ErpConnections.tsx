@@ -95,7 +95,7 @@ type EntityState = ErpSyncStates['entities'][number];
 function RunProgress({ e }: { e: EntityState }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const done = e.upserted + e.deleted + e.skipped;
+  const done = e.read;
   const values = { done: f.number(done), total: f.number(e.total ?? 0), pages: f.number(e.pages) };
   const label =
     e.total !== null && e.total > 0
