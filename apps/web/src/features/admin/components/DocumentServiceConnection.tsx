@@ -20,8 +20,8 @@ export function DocumentServiceConnection() {
     });
   return (
     <Card withBorder radius="md" p="md" data-testid="document-service">
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <div style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
           <Title order={2} size="h4">
             {t('Koppelingen.documentdienst.titel')}
           </Title>
