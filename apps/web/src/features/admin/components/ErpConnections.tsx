@@ -28,6 +28,7 @@ import {
   useSyncErpNow,
   useTestErpConnection,
 } from '../api/erp';
+import { DocumentServiceConnection } from './DocumentServiceConnection';
 
 // Koppelingen (issue #33 point 6, decision 0027): the ERP connection as its operator sees it — test it, where the
 // sync of each entity stands (and sync now), and the outbox of what goes to the ERP (retry what was dead-lettered).
@@ -85,7 +86,6 @@ function ConnectionCard({ erp }: { erp: ErpSyncStates['erp'] }) {
   );
 }
 
-/** Per entity: running or resumable, the last full and delta sync, counts and the last error; sync now. */
 type EntityState = ErpSyncStates['entities'][number];
 
 /**
@@ -118,6 +118,7 @@ function RunProgress({ e }: { e: EntityState }) {
   );
 }
 
+/** Per entity: running or resumable, the last full and delta sync, counts and the last error; sync now. */
 function SyncCard({ states }: { states: ErpSyncStates }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -171,8 +172,8 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
                     <Badge color={colour[state]} variant="light" style={{ overflow: 'visible' }}>
                       {t(`Koppelingen.staat.${state}`)}
                     </Badge>
-                    {e.lastError && (
                     {(e.running || e.resumable) && <RunProgress e={e} />}
+                    {e.lastError && (
                       <Text size="xs" c="red.8" mt={2}>
                         {e.lastError.message}
                       </Text>
@@ -322,6 +323,7 @@ export function ErpConnections() {
       {(s) => (
         <Stack gap="md">
           <ConnectionCard erp={s.erp} />
+          <DocumentServiceConnection />
           <SyncCard states={s} />
           {s.erp !== 'none' && <OutboxCard />}
         </Stack>
