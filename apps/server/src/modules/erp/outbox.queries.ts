@@ -102,16 +102,19 @@ export async function claimDue(
   }));
 }
 
+/** The messages of a batch the ERP took, with its id and ETag of each document: one statement. */
 export async function markSent(
   db: Q,
-  id: string,
-  o: { erpId: string; etag: string | null; now: Date },
+  sent: { id: string; erpId: string; etag: string | null }[],
+  now: Date,
 ): Promise<void> {
+  if (sent.length === 0) return;
   await q(db).execute(sql`
-    update erp_outbox
-    set status = 'sent', erp_id = ${o.erpId}, etag = ${o.etag}, sent_at = ${o.now},
+    update erp_outbox o
+    set status = 'sent', erp_id = v."erpId", etag = v.etag, sent_at = ${now},
       last_error_code = null, last_error_params = null
-    where id = ${id}`);
+    from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as v(id uuid, "erpId" text, etag text)
+    where o.id = v.id`);
 }
 
 /** A failed try: waiting again at `nextAttemptAt`, or dead; with the error as a translation key and its values. */

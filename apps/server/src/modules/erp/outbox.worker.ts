@@ -145,10 +145,13 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
   const random = deps.random ?? Math.random;
   const result: DrainResult = { sent: 0, retried: 0, dead: 0, pausedUntil: null };
   let delivery: Delivery | null = null;
+  // what waits behind a dead message of its document would wait forever: dead too, saying why (at the start, and
+  // after a batch in which one died)
+  let bury = true;
   for (;;) {
     const now = deps.clock();
-    // what waits behind a dead message of its document would wait forever: dead too, saying why
-    result.dead += await buryBehindDead(deps.db, now);
+    if (bury) result.dead += await buryBehindDead(deps.db, now);
+    bury = false;
     const claimed = await claimDue(deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
@@ -160,10 +163,11 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
     const delivered = await Promise.all(claimed.map((m) => deliverOne(ready, m)));
     const at = deps.clock();
     let pause = 0;
+    const sent: { id: string; erpId: string; etag: string | null }[] = [];
     for (const [i, m] of claimed.entries()) {
       const o = outcomeOf(m, delivered[i]!, at, random);
       if (o.kind === 'sent') {
-        await markSent(deps.db, m.id, { erpId: o.erpId, etag: o.etag, now: at });
+        sent.push({ id: m.id, erpId: o.erpId, etag: o.etag });
         result.sent++;
       } else if (o.kind === 'failed') {
         await markFailed(deps.db, m.id, {
@@ -173,8 +177,10 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
           errorCode: o.code,
           errorParams: o.params,
         });
-        if (o.status === 'dead') result.dead++;
-        else result.retried++;
+        if (o.status === 'dead') {
+          result.dead++;
+          bury = true;
+        } else result.retried++;
         deps.log?.('warn', 'erp outbox: delivery failed', {
           id: m.id,
           documentNo: m.documentNo,
@@ -194,6 +200,7 @@ export async function drainOutbox(deps: OutboxWorkerDeps): Promise<DrainResult> 
         result.retried++;
       }
     }
+    await markSent(deps.db, sent, at);
     if (pause > 0) {
       // the rows marked above hold the pause: claimDue takes nothing before it ends
       result.pausedUntil = plus(at, pause);
