@@ -71,6 +71,11 @@ describe('the sync of the ERP’s invoices and credit memos', () => {
       ['salesInvoices', 'done', null],
       ['salesCreditMemos', 'done', null],
     ]);
+    // the demo's documents are the ERP's: adopted in place, their lines (with the portal's price units) kept
+    expect(answer.results.map((r) => r.upserted)).toEqual([0, 0]);
+    expect(
+      await count(sql`select count(*)::int as n from sales_invoice_lines where price_unit is not null`),
+    ).toBeGreaterThan(0);
     const erp = fake.control.counts();
     const documents = erp.salesInvoices + erp.salesCreditMemos;
     expect(await count(sql`select count(*)::int as n from sales_invoices`)).toBe(before);
@@ -125,8 +130,8 @@ describe('the sync of the ERP’s invoices and credit memos', () => {
     expect(
       detail.lines.map((l: Record<string, unknown>) => [l.lineNo, l.kind, l.itemNo, l.quantity, l.amount]),
     ).toEqual([
-      [1, 'sale', 'AG-1001', '2.000', '225.00'],
-      [2, 'cost', null, '1.000', '85.00'],
+      [10000, 'sale', 'AG-1001', '2.000', '225.00'],
+      [20000, 'cost', null, '1.000', '85.00'],
     ]);
   });
 

@@ -151,7 +151,8 @@ const documentPage = (
 
 /**
  * The ERP's posted documents of one kind: a portal document with the same number is adopted; the header follows the
- * ERP, and the lines are the ERP's (replaced when they differ). Documents without a project location are left out:
+ * ERP (a credit memo's reference is its invoice's, as the portal makes them: BC's credit memo has none), and the
+ * lines are the ERP's (replaced when they differ). Documents without a project location are left out:
  * the portal shows a document on its location only. Answers the written documents and those left out.
  */
 export async function upsertErpSalesDocuments(
@@ -168,11 +169,12 @@ export async function upsertErpSalesDocuments(
     insert into sales_invoices (erp_id, document_no, kind, status, customer_id, location_id, applies_to_invoice_id,
       document_date, due_date, currency, amount_excl_vat, vat_amount, amount_incl_vat, your_reference)
     select v."erpId", v."documentNo", ${kind}::invoice_kind, v.status, c.id, l.id, a.id, v."documentDate",
-      v."dueDate", v.currency, v."amountExclVat", v."vatAmount", v."amountInclVat", v."yourReference"
+      v."dueDate", v.currency, v."amountExclVat", v."vatAmount", v."amountInclVat",
+      coalesce(v."yourReference", a.your_reference)
     from ${page}
       join customers c on c.customer_no = v."customerNo"
       join plant_locations l on l.location_no = v."locationNo"
-      left join lateral (select i.id from sales_invoices i
+      left join lateral (select i.id, i.your_reference from sales_invoices i
         where i.erp_id = nullif(v."appliesToErpId", '')::uuid or i.document_no = nullif(v."appliesToDocumentNo", '')
         order by (i.erp_id = nullif(v."appliesToErpId", '')::uuid) desc nulls last limit 1) a on true
     on conflict (erp_id) do update set document_no = excluded.document_no, status = excluded.status,
@@ -189,9 +191,10 @@ export async function upsertErpSalesDocuments(
         excluded.applies_to_invoice_id, excluded.document_date, excluded.due_date, excluded.currency,
         excluded.amount_excl_vat, excluded.vat_amount, excluded.amount_incl_vat, excluded.your_reference)
     returning id`);
-  // the ERP's lines, numbered 1, 2, … in its order, compared with the portal's as text
-  const erpLines = sql`(select i.id as invoice_id, row_number() over (partition by i.id
-        order by (x ->> 'sequence')::int)::int as line_no, (x ->> 'kind')::invoice_line_kind as kind,
+  // the ERP's lines, numbered by BC's sequence (10000, 20000, … as the portal numbers its own), compared with the
+  // portal's as text — a rent line's quantity as BC counts it: the portal's quantity × its weeks or days
+  const erpLines = sql`(select i.id as invoice_id, (x ->> 'sequence')::int as line_no,
+      (x ->> 'kind')::invoice_line_kind as kind,
       it.id as item_id, x ->> 'description' as description, (x ->> 'periodFrom')::date as period_from,
       (x ->> 'periodTo')::date as period_to, (x ->> 'quantity')::numeric(12, 3) as quantity,
       (x ->> 'unitPrice')::numeric(12, 2) as unit_price, (x ->> 'discountPercent')::numeric(5, 2) as discount_percent,
@@ -208,8 +211,10 @@ export async function upsertErpSalesDocuments(
     with erp as ${erpLines},
     docs as (select i.id from ${page} join sales_invoices i on i.erp_id = v."erpId"),
     theirs as (select e.invoice_id, ${signature('e')} as s from erp e group by e.invoice_id),
-    ours as (select l.invoice_id, ${signature('l')} as s from sales_invoice_lines l
-      where l.invoice_id in (select id from docs) group by l.invoice_id)
+    ours as (select l.invoice_id, ${signature('l')} as s from (select invoice_id, line_no, kind, item_id, description,
+        period_from, period_to, (quantity * coalesce(unit_count, 1))::numeric(12, 3) as quantity, unit_price,
+        discount_percent, amount from sales_invoice_lines
+        where invoice_id in (select id from docs)) l group by l.invoice_id)
     select d.id from docs d left join theirs t on t.invoice_id = d.id left join ours o on o.invoice_id = d.id
     where t.s is distinct from o.s`);
   const ids = changed.rows.map((r) => r.id);
