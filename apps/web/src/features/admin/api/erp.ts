@@ -11,6 +11,7 @@ export type OutboxStatus = 'waiting' | 'dead' | 'sent';
 const erpKeys = {
   all: ['erp'] as const,
   sync: () => [...erpKeys.all, 'sync'] as const,
+  subscriptions: () => [...erpKeys.all, 'subscriptions'] as const,
   outbox: (status: OutboxStatus, page: number) => [...erpKeys.all, 'outbox', status, page] as const,
 };
 
@@ -20,6 +21,15 @@ export function useErpSyncStates() {
     queryKey: erpKeys.sync(),
     queryFn: ({ signal }) => api.get('/Erp/sync', { signal, answer: (c) => c.erpSync.erpSyncStates }),
     refetchInterval: (q) => (q.state.data?.entities.some((e) => e.running) ? 5000 : false),
+  });
+}
+
+/** GET /api/v2.0/Erp/subscriptions: the webhook subscriptions at the ERP (whether on, each target's state). */
+export function useErpSubscriptions() {
+  return useQuery({
+    queryKey: erpKeys.subscriptions(),
+    queryFn: ({ signal }) =>
+      api.get('/Erp/subscriptions', { signal, answer: (c) => c.erpWebhooks.erpSubscriptionStates }),
   });
 }
 

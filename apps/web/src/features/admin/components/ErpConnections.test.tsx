@@ -85,6 +85,36 @@ beforeEach(() => {
         ],
       });
     if (url.pathname.endsWith('/retry-dead')) return json({ retried: 1 });
+    if (url.pathname.endsWith('/Erp/subscriptions'))
+      return json({
+        erp,
+        webhooks: true,
+        notificationUrl: 'https://portaal.example.nl/api/v2.0/Erp/notifications',
+        subscriptions: [
+          {
+            target: 'standard:items',
+            entities: ['items', 'itemImages'],
+            state: 'active',
+            expiresAt: '2026-11-30T08:00:00.000Z',
+            createdAt: '2026-11-27T08:00:00.000Z',
+            renewedAt: null,
+            lastNotificationAt: '2026-11-27T09:30:00.000Z',
+            notificationCount: 7,
+            lastError: null,
+          },
+          {
+            target: 'rental:plants',
+            entities: ['plants'],
+            state: 'failed',
+            expiresAt: null,
+            createdAt: null,
+            renewedAt: null,
+            lastNotificationAt: null,
+            notificationCount: 0,
+            lastError: { code: 'erp.fout.refused', message: 'Het ERP weigert het verzoek.', at: null },
+          },
+        ],
+      });
     return json({}, 404);
   });
 });
@@ -182,5 +212,17 @@ describe('who sees Koppelingen', () => {
     renderWithProviders(<ErpConnectionsPage />);
     expect(await screen.findByText('Je hebt geen toegang tot deze gegevens of deze functie.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Erp/'))).toBe(false);
+  });
+
+  it("shows the ERP's webhook subscriptions: the address, each one's state, expiry and notifications", async () => {
+    renderWithProviders(<ErpConnectionsPage />);
+    const card = await screen.findByTestId('erp-subscriptions');
+    expect(await within(card).findByText('Materieelsoorten, Afbeeldingen')).toBeTruthy();
+    expect(within(card).getByText(/portaal\.example\.nl\/api\/v2\.0\/Erp\/notifications/)).toBeTruthy();
+    const [items, plants] = within(card).getAllByTestId('erp-subscription');
+    expect(within(items).getByText('Actief')).toBeTruthy();
+    expect(within(items).getByText('7')).toBeTruthy();
+    expect(within(plants).getByText('Mislukt')).toBeTruthy();
+    expect(within(plants).getByText('Het ERP weigert het verzoek.')).toBeTruthy();
   });
 });

@@ -29,6 +29,7 @@ import {
   useTestErpConnection,
 } from '../api/erp';
 import { DocumentServiceConnection } from './DocumentServiceConnection';
+import { ErpSubscriptions } from './ErpSubscriptions';
 
 // Koppelingen (issue #33 point 6, decision 0027): the ERP connection as its operator sees it — test it, where the
 // sync of each entity stands (and sync now), and the outbox of what goes to the ERP (retry what was dead-lettered).
@@ -315,7 +316,7 @@ function OutboxCard() {
   );
 }
 
-/** The Koppelingen page's body: the connection, the sync per entity, the outbox. */
+/** The Koppelingen page's body: the connection, the sync per entity, the webhooks, the outbox. */
 export function ErpConnections() {
   const states = useErpSyncStates();
   return (
@@ -325,6 +326,7 @@ export function ErpConnections() {
           <ConnectionCard erp={s.erp} />
           <DocumentServiceConnection />
           <SyncCard states={s} />
+          {s.erp !== 'none' && <ErpSubscriptions />}
           {s.erp !== 'none' && <OutboxCard />}
         </Stack>
       )}
