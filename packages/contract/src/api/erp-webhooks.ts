@@ -18,7 +18,7 @@ export const erpNotificationEntry = z.looseObject({
 });
 
 /** POST Erp/notifications: BC's batch of notifications (none: its validation request, with ?validationToken=). */
-export const erpNotifications = z.looseObject({ value: z.array(erpNotificationEntry).max(10_000) });
+export const erpNotifications = z.looseObject({ value: z.array(erpNotificationEntry).max(100_000) });
 
 export const erpNotificationQuery = z.object({
   /** BC's handshake when it subscribes or renews: echoed as plain text. */

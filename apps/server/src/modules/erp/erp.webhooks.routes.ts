@@ -21,9 +21,9 @@ import { receiveNotifications } from './erp.webhooks.ts';
  * And GET Erp/subscriptions, where the subscriptions stand, for the Koppelingen page.
  */
 
-/** Per sending address: BC posts one batch per delay (30 s) per subscription; a flood is cut off (429: BC retries). */
+/** Per sending address: BC posts one batch per delay (30 s) and its retries; a flood is cut off (429: BC retries). */
 const notificationRateLimit = {
-  max: 600,
+  max: 120,
   timeWindow: '1 minute',
   keyGenerator: (req: FastifyRequest) => throttleAddress(req.ip),
 };
@@ -51,6 +51,9 @@ export async function erpWebhookRoutes(fastify: FastifyInstance, deps: Deps) {
       '/api/v2.0/Erp/notifications',
       {
         config: { rateLimit: notificationRateLimit },
+        // why: one batch holds up to 1,000 entries per subscription (then BC sends one `collection` entry); a 413
+        // would end every subscription at BC
+        bodyLimit: 16 * 1024 * 1024,
         schema: {
           tags: ['Erp'],
           security: [],
