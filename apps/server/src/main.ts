@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { startFakeErp } from './fake-erp.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
-import { queueSync, startErpOutbox, startErpSync, syncOrder } from './modules/erp/index.ts';
+import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { loadSettings } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
@@ -65,6 +65,19 @@ async function main() {
         pollSeconds: config.ERP_POLL_SECONDS,
         log: (entry) => logger.debug(entry, 'erp'),
       });
+    // its webhook subscriptions (decision 0027): a change in the ERP queues its delta at once (ERP_WEBHOOKS)
+    if (config.ERP !== 'none')
+      await startErpWebhooks(boss, {
+        config,
+        db: database.db,
+        loadSettings,
+        erpDefaults,
+        storage,
+        jobs: boss,
+        log: (entry) => logger.debug(entry, 'erp'),
+        webhookLog: (r) =>
+          (r.failed.length ? logger.warn.bind(logger) : logger.debug.bind(logger))(r, 'erp.webhooks'),
+      });
   }
   const sessions = await startSessionGuard({
     url: database.url,
@@ -91,6 +104,7 @@ async function main() {
       lifecycle,
       jobs: boss,
       erpDefaults,
+      documentServiceDefaults: fakeErp?.documentService,
     },
     { logger },
   );
@@ -108,6 +122,11 @@ async function main() {
     `  API documentation: ${url}/api/docs`,
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
     ...(fakeErp ? [`  ERP: fake Business Central on ${fakeErp.url} (control API ${fakeErp.url}/_fake)`] : []),
+    ...(fakeErp
+      ? [
+          `  Documents: fake document service on ${fakeErp.documentService.url} (control API ${fakeErp.documentService.controlUrl})`,
+        ]
+      : []),
     '',
     '  Demo logins:',
     ...demoLogins.map(
