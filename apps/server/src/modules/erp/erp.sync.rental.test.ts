@@ -156,6 +156,12 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
   });
 
   it('a full sync makes the portal hold what the ERP holds, adopting the demo’s rows', async () => {
+    // the portal has stock the ERP does not list: the full sync takes it off
+    const [unlisted] = fake.control.list('stockOnSite', {
+      filter: `projectLocationNumber eq '${LOC}' and plantNumber eq ''`,
+      top: 1,
+    });
+    fake.control.remove('stockOnSite', String(unlisted.id));
     const correctionsBefore = await corrections();
     const results = await sync([
       'categories',
@@ -190,8 +196,10 @@ describe('the sync ERP → portal of plants, stock on site, depots, work address
     expect(
       await count(sql`select count(*) as n from inventory where location_id is not null and quantity > 0`),
     ).toBe(erp.stockOnSite);
-    // the demo is the fake's company: adopting it needed no correction
-    expect(await corrections()).toBe(correctionsBefore);
+    // the demo is the fake's company: adopting it needed no correction but the one taking off what the ERP lacks
+    expect(await corrections()).toBe(correctionsBefore + 1);
+    expect(results.get('stockOnSite')).toMatchObject({ deleted: 1 });
+    expect((await stockPage(LOC)).has(`${unlisted.itemNumber}|`)).toBe(false);
     await expectStockConsistent();
     // inspections of synced plants are no longer skipped
     expect(results.get('inspections')).toMatchObject({ skipped: 0 });

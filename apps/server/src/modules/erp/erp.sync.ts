@@ -110,8 +110,12 @@ export async function syncEntity(
         write = await deps.db.transaction(async (tx) => {
           const row = await lockSyncState(tx, entity);
           if (!same(expected, row)) return 'moved' as const;
-          const w = await writer.write(tx, page.records, prepared, writerDeps);
-          if (w.waitingFor) return w;
+          const written = await writer.write(tx, page.records, prepared, writerDeps);
+          if (written.waitingFor) return written;
+          // the last page of a full run: what the ERP did not list goes (stock on site), with the checkpoint
+          const swept =
+            full && page.checkpoint.nextLink === null ? ((await writer.afterFullRun?.(tx)) ?? 0) : 0;
+          const w = { ...written, deleted: written.deleted + swept };
           await saveCheckpoint(
             tx,
             entity,

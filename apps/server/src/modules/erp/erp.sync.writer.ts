@@ -22,6 +22,11 @@ export interface Writer<E extends SyncedEntity> {
   write: (tx: Db, records: ErpRecords[E][], prepared: unknown, deps: WriterDeps) => Promise<PageWrite>;
   /** After the commit (the catalogue's caches in this process, files replaced). */
   afterCommit?: (deps: WriterDeps, prepared: unknown) => void | Promise<void>;
+  /**
+   * In the transaction of a full run's last page: the portal's rows the ERP did not list (the stock on site of a
+   * portal that ran without the ERP). Answers how many went.
+   */
+  afterFullRun?: (tx: Db) => Promise<number>;
   /** The transaction failed or did not write: undo what `prepare` did outside it. */
   discard?: (deps: WriterDeps, prepared: unknown) => Promise<void>;
 }

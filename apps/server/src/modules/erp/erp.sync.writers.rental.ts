@@ -3,6 +3,7 @@ import { invalidateCatalogueCaches, writeErpItemLinks } from '../catalogue/index
 import {
   deleteErpPlants,
   deleteErpStockOnSite,
+  sweepUnlistedStockOnSite,
   writeErpPlants,
   writeErpStockOnSite,
 } from '../stock/index.ts';
@@ -56,7 +57,10 @@ export const rentalWriters: {
     afterCommit: (deps) => invalidateCatalogueCaches(deps.db),
   },
   plants: { write: async (tx, rows) => of(await writeErpPlants(tx, rows)) },
-  stockOnSite: { write: async (tx, rows) => of(await writeErpStockOnSite(tx, rows)) },
+  stockOnSite: {
+    write: async (tx, rows) => of(await writeErpStockOnSite(tx, rows)),
+    afterFullRun: (tx) => sweepUnlistedStockOnSite(tx),
+  },
 };
 
 /**

@@ -7,6 +7,7 @@ export {
   type ErpPlantRow,
   type ErpStockRow,
   type StockErpWrite,
+  sweepUnlistedStockOnSite,
   writeErpPlants,
   writeErpStockOnSite,
 } from './stock.erp.ts';

@@ -188,16 +188,18 @@ const idIn = (column: SQL, erpIds: readonly string[]) =>
   sql`${column} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(erpIds)}::jsonb) x)`;
 
 /**
- * Stock on site the ERP no longer has: a `correction` taking it off its location, the row at 0, a plant standing
- * nowhere until the ERP says where it went. Answers the rows taken and the locations they were on.
+ * Stock on site the ERP no longer has (these ids, or every row on a location it never listed — erp_id empty): a
+ * `correction` taking it off its location, the row at 0, a plant standing nowhere until the ERP says where it went.
+ * Answers the rows taken and the locations they were on.
  */
 export async function takeOffErpStock(
   tx: Db,
-  erpIds: readonly string[],
+  which: { erpIds: readonly string[] } | 'unlisted',
 ): Promise<{ taken: number; locations: string[] }> {
+  const cond = which === 'unlisted' ? sql`erp_id is null` : idIn(sql`erp_id`, which.erpIds);
   const rows = await tx.execute<{ id: string; location_id: string; plant_id: string | null }>(sql`
     select id, location_id, plant_id from inventory
-    where ${idIn(sql`erp_id`, erpIds)} and location_id is not null and quantity > 0 order by id for update`);
+    where ${cond} and location_id is not null and quantity > 0 order by id for update`);
   if (!rows.rows.length) return { taken: 0, locations: [] };
   const ids = rows.rows.map((r) => r.id);
   await tx.execute(sql`

@@ -101,7 +101,17 @@ export async function writeErpStockOnSite(tx: Db, rows: readonly ErpStockRow[]):
 /** Stock on site the ERP deleted: taken off its location (a correction), the row at 0. */
 export async function deleteErpStockOnSite(tx: Db, erpIds: readonly string[]): Promise<number> {
   if (!erpIds.length) return 0;
-  const { taken, locations } = await takeOffErpStock(tx, erpIds);
+  const { taken, locations } = await takeOffErpStock(tx, { erpIds });
+  await closeEmptiedLocations(tx, locations);
+  return taken;
+}
+
+/**
+ * The end of a full sync of the stock on site: what stands on a location in the portal but not in the ERP's list
+ * (a portal that ran without the ERP) is taken off with a correction, so the locations hold what the ERP holds.
+ */
+export async function sweepUnlistedStockOnSite(tx: Db): Promise<number> {
+  const { taken, locations } = await takeOffErpStock(tx, 'unlisted');
   await closeEmptiedLocations(tx, locations);
   return taken;
 }
