@@ -255,6 +255,45 @@ describe('the document service (CMIS browser binding)', () => {
     }
   });
 
+  it("shows the service's note of an order with the order (GET PlantOrders/{id}, legacy GetOrderDocuments)", async () => {
+    const order = await one<{ id: string; no: string }>(sql`
+      select o.id, o.order_no as no from plant_orders o join plant_locations l on l.id = o.location_id
+      where l.location_no = 'P-24002' and o.kind = 'delivery'
+        and exists (select 1 from documents d where d.order_id = o.id)
+      order by o.order_no limit 1`);
+    const note = fake.add({
+      locationNo: 'P-24002',
+      orderNo: order.no,
+      name: `bon-${order.no}.pdf`,
+      title: 'Bon uit DMS',
+    });
+    const other = fake.add({ locationNo: 'P-24002', orderNo: 'O-0000-000000', name: 'andere-bon.pdf' });
+    try {
+      const r = await get(`/api/v2.0/PlantOrders/${order.id}`, INTERNAL);
+      expect(r.statusCode, r.body).toBe(200);
+      const docs = r.json().documents as { id: string; title: string; url: string }[];
+      expect(docs).toContainEqual(expect.objectContaining({ id: note.objectId, title: 'Bon uit DMS' }));
+      expect(docs.map((d) => d.id)).not.toContain(other.objectId);
+      // the portal's own note of the order is still there
+      expect(docs.some((d) => d.id.startsWith('DMS-'))).toBe(true);
+      const legacy = await t.app.inject({
+        method: 'POST',
+        url: '/api/MaterieelOrder/GetOrderDocuments',
+        headers: await t.auth(INTERNAL),
+        payload: { orderNummer: order.no },
+      });
+      expect(legacy.statusCode, legacy.body).toBe(200);
+      expect(legacy.body).toContain(note.objectId);
+      const file = await get(docs.find((d) => d.id === note.objectId)?.url ?? '', INTERNAL);
+      expect(file.statusCode).toBe(200);
+      // another customer's user does not see the order at all
+      expect((await get(`/api/v2.0/PlantOrders/${order.id}`, EXTERNAL)).statusCode).toBe(404);
+    } finally {
+      fake.remove(note.objectId);
+      fake.remove(other.objectId);
+    }
+  });
+
   it('the service down: a translated 503, not an empty list; a document not kept yet answers it too', async () => {
     fake.fault({ kind: 'status', path: '/cmis/', status: 500 });
     try {

@@ -1,4 +1,6 @@
 // The documents area's public face: what other areas may use. Everything else in this folder is private.
+export type { DocumentServiceDeps } from './document-service/connector.ts';
+export { documentServiceDepsOf } from './document-service/deps.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export {
   type InvoiceLineKind,
@@ -18,3 +20,4 @@ export {
   startOrderNoteWorker,
   storeOrderNote,
 } from './order-notes.service.ts';
+export { orderServiceDocuments } from './service-documents.list.ts';

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/http/context.ts';
+import type { DocumentServiceDeps } from './document-service/connector.ts';
 import { MAX_LISTED, type ServiceDocument } from './document-service/port.ts';
 import {
   type ListedDocumentRow,
@@ -6,6 +7,7 @@ import {
   selectLocationDocuments,
 } from './location-documents.queries.ts';
 import { selectOrderKinds } from './service-documents.queries.ts';
+import { documentServiceOf, fromService } from './service-documents.ts';
 
 /*
  * A location's documents with a document service configured (decision 0028): the service's documents of the location
@@ -88,4 +90,22 @@ export async function mergedLocationDocuments(
         a.id.localeCompare(b.id),
     );
   return { categories, rows: shown.slice((page - 1) * pageSize, page * pageSize), total: shown.length };
+}
+
+/**
+ * The service's documents of one order (its delivery or removal note filed there: `mp:orderNo`), from the folder of
+ * the order's location, for GET PlantOrders/{id} — the caller has passed the order's access rule. None without a
+ * document service; the service down answers its translated 503.
+ */
+export async function orderServiceDocuments(
+  ctx: Ctx,
+  docs: DocumentServiceDeps,
+  order: { orderNo: string; locationNo: string },
+): Promise<Array<{ id: string; title: string; category: string; date: string | null }>> {
+  const service = await documentServiceOf(ctx, docs);
+  if (service.kind === 'none') return [];
+  const all = await fromService(() => service.locationDocuments(order.locationNo));
+  return all
+    .filter((d) => d.orderNo === order.orderNo && d.locationNo === order.locationNo)
+    .map((d) => ({ id: d.id, title: d.title, category: d.category, date: d.date }));
 }

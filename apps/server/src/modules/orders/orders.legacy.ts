@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { documentServiceDepsOf } from '../documents/index.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders } from './orders.service.ts';
 
 /*
@@ -257,7 +258,10 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
         },
         async (req) => {
           const ctx = ctxOf(req, deps);
-          return orderDetailDto(await getOrder(ctx, keyOf(req.body), kinds), ctx.locale);
+          return orderDetailDto(
+            await getOrder(ctx, keyOf(req.body), kinds, documentServiceDepsOf(deps, req)),
+            ctx.locale,
+          );
         },
       );
     }
@@ -293,7 +297,10 @@ export function ordersLegacy(fastify: FastifyInstance, deps: Deps) {
         },
       },
       async (req) => ({
-        documenten: documentsDto((await getOrder(ctxOf(req, deps), keyOf(req.body))).documents),
+        documenten: documentsDto(
+          (await getOrder(ctxOf(req, deps), keyOf(req.body), undefined, documentServiceDepsOf(deps, req)))
+            .documents,
+        ),
       }),
     );
 

@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
+import { documentServiceDepsOf } from '../documents/index.ts';
 import { ordersLegacy } from './orders.legacy.ts';
 import { getExitOrder, getOrder, listExitOrders, listOrders, readExitOrderFile } from './orders.service.ts';
 
@@ -51,7 +52,8 @@ export async function ordersRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: orderDetail },
       },
     },
-    async (req) => getOrder(ctxOf(req, deps), { id: req.params.id }),
+    async (req) =>
+      getOrder(ctxOf(req, deps), { id: req.params.id }, undefined, documentServiceDepsOf(deps, req)),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { AppError, fieldErrors } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsById } from '../catalogue/index.ts';
+import { type DocumentServiceDeps, orderServiceDocuments } from '../documents/index.ts';
 import { listMyLocations } from '../locations/index.ts';
 import {
   type ExitOrderRow,
@@ -137,6 +138,7 @@ export async function getOrder(
   ctx: Ctx,
   key: { id?: string; orderNo?: string },
   kinds?: readonly OrderKindValue[],
+  docs?: DocumentServiceDeps,
 ): Promise<OrderDetail> {
   const row = await requireAccess(ctx, {
     permission: 'order.read',
@@ -147,13 +149,17 @@ export async function getOrder(
     areaOf: (order) => orderArea[order.kind],
     notFound: () => notFound(key.id ?? key.orderNo ?? ''),
   });
-  const [lines, costs, documents, linked, exit] = await Promise.all([
+  const [lines, costs, own, linked, exit, fromService] = await Promise.all([
     selectOrderLines(ctx.db, row.id),
     selectOrderCosts(ctx.db, row.id),
     selectOrderDocuments(ctx.db, [row.id]),
     row.linkedOrderId ? selectOrder(ctx.db, { id: row.linkedOrderId }) : Promise.resolve(null),
     row.kind === 'removal' ? selectExitOrderIdOfOrder(ctx.db, row.id) : Promise.resolve(null),
+    // with a document service (decision 0028): its documents of this order too (its notes filed there)
+    docs ? orderServiceDocuments(ctx, docs, row) : Promise.resolve([]),
   ]);
+  const ownIds = new Set(own.map((d) => d.id));
+  const documents = [...own, ...fromService.filter((d) => !ownIds.has(d.id))];
   const items = await itemsById(
     ctx.db,
     ctx.locale,
