@@ -9,9 +9,8 @@ import { throttleAddress } from '../../platform/http/client-address.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { erpOperators } from '../../platform/http/route-access.ts';
 import { erpDepsOf } from './erp.deps.ts';
-import { handshakeWaiting } from './erp.webhooks.queries.ts';
 import { readSubscriptions } from './erp.webhooks.read.ts';
-import { receiveNotifications } from './erp.webhooks.ts';
+import { receiveNotifications, validationEcho } from './erp.webhooks.ts';
 
 /*
  * Erp/notifications, where Business Central posts (decision 0027): a machine endpoint without a session, like the
@@ -27,9 +26,6 @@ const notificationRateLimit = {
   timeWindow: '1 minute',
   keyGenerator: (req: FastifyRequest) => throttleAddress(req.ip),
 };
-
-/** A validation token is echoed as it came only when it is plain printable text (no spaces, no markup). */
-const echoable = /^[\x21-\x3b\x3d\x3f-\x7e]+$/;
 
 export async function erpWebhookRoutes(fastify: FastifyInstance, deps: Deps) {
   await fastify.register(async (scope) => {
@@ -67,8 +63,7 @@ export async function erpWebhookRoutes(fastify: FastifyInstance, deps: Deps) {
       async (req, reply) => {
         const token = req.query.validationToken;
         if (token !== undefined) {
-          if (!echoable.test(token) || !(await handshakeWaiting(deps.db)))
-            throw new AppError('not_found', 'error.niet_gevonden');
+          if (!(await validationEcho(deps, token))) throw new AppError('not_found', 'error.niet_gevonden');
           return reply
             .code(200)
             .type('text/plain; charset=utf-8')

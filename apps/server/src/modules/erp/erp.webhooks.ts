@@ -12,6 +12,7 @@ import {
   beginHandshake,
   deleteSubscriptionRow,
   forgetSubscription,
+  handshakeWaiting,
   recordNotifications,
   recordSubscriptionError,
   refreshSubscription,
@@ -153,6 +154,17 @@ async function renew(
     if (e instanceof ErpError && e.kind === 'not_found') return false;
     throw e;
   }
+}
+
+/** A validation token is echoed as it came only when it is plain printable text (no spaces, no markup). */
+const echoable = /^[\x21-\x3b\x3d\x3f-\x7e]+$/;
+
+/**
+ * BC's validation request: its token is echoed only while a subscribe or renewal of the portal waits for one (in any
+ * process), else anyone could subscribe the portal's URL at a BC of theirs and have it reflect their text.
+ */
+export async function validationEcho(deps: Pick<WebhookDeps, 'db'>, token: string): Promise<boolean> {
+  return echoable.test(token) && (await handshakeWaiting(deps.db));
 }
 
 /** One entry of a notification (BC's shape, docs/erp/business-central.md §8), as far as the portal reads it. */
