@@ -87,7 +87,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `The document as a PDF in the caller's language with the corporate identity (made on the first request per language, then kept). ${access}`,
+        description: `The document as a PDF in the caller's language with the corporate identity (made on the first request per language, then kept). A document the ERP posted is the ERP's PDF, read from it on the first request and then kept; the ERP unable to give it: 503 Facturen.pdf_erp_niet_bereikbaar (decision 0027). ${access}`,
         params: idParams,
         response: { 200: fileAnswer('The PDF, shown inline.', fileTypes.pdf) },
       },
@@ -144,7 +144,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Department'],
         description:
-          "The invoicing run for a month that is over (else 422 Facturen.run.maand_niet_voorbij naming month): per location, an invoice of the rent of every interval an item stood on site (days rounded up; the week price where cheaper per full week; the customer's rental discount with UseRentalDiscount), the sales delivered and the order costs, and a credit memo of the buy-backs returned; 21 % VAT. For every location with something in the month, or the locations named (an unknown one: 422 error.locatie_onbekend naming them). A location and month invoiced before gets nothing again (skipped). Equipment department only (403).",
+          "The invoicing run for a month that is over (else 422 Facturen.run.maand_niet_voorbij naming month): per location, an invoice of the rent of every interval an item stood on site (days rounded up; the week price where cheaper per full week; the customer's rental discount with UseRentalDiscount), the sales delivered and the order costs, and a credit memo of the buy-backs returned; 21 % VAT. For every location with something in the month, or the locations named (an unknown one: 422 error.locatie_onbekend naming them). A location and month invoiced before gets nothing again (skipped). Equipment department only (403). With an ERP connected the ERP posts the invoices: 422 Facturen.erp_boekt (decision 0027).",
         body: invoicingRunBody,
         response: { 200: invoicingRunResult },
       },
@@ -159,7 +159,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Department'],
         description:
-          'A credit memo correcting an invoice by an amount excl. VAT (with its reason), at most what the credit memos before it left of the invoice (else 422 Facturen.creditnota.te_hoog naming amountExclVat); a credit memo cannot be corrected (422 Facturen.creditnota.geen_factuur). Equipment department only (403).',
+          'A credit memo correcting an invoice by an amount excl. VAT (with its reason), at most what the credit memos before it left of the invoice (else 422 Facturen.creditnota.te_hoog naming amountExclVat); a credit memo cannot be corrected (422 Facturen.creditnota.geen_factuur). Equipment department only (403). With an ERP connected: 422 Facturen.erp_boekt (decision 0027).',
         params: idParams,
         body: creditMemoBody,
         response: { 201: creditMemoResult },
@@ -177,7 +177,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, deps: Deps) {
       config: departmentOnly,
       schema: {
         tags: ['Department'],
-        description: 'Marks a document paid (or open again). Equipment department only (403).',
+        description:
+          'Marks a document paid (or open again). Equipment department only (403). With an ERP connected the ERP says what is paid: 422 Facturen.erp_boekt (decision 0027).',
         params: idParams,
         body: invoiceStatusBody,
         response: { 204: z.null() },
