@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { erpOperators } from '../../platform/http/route-access.ts';
 import { sendStoredFile } from '../../platform/http/send-file.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { documentServiceDepsOf } from './document-service/deps.ts';
@@ -100,6 +101,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/v2.0/DocumentService/test-connection',
     {
+      config: erpOperators,
       schema: {
         tags,
         description:
