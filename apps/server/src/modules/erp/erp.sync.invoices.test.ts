@@ -207,6 +207,61 @@ describe('the sync of the ERP’s invoices and credit memos', () => {
     expect((await call('GET', `/api/v2.0/SalesInvoices/${portalId}`, USER)).statusCode).toBe(404);
   });
 
+  it('a credit memo waits for its invoice, a document for its location; drafts and documents without one stay out', async () => {
+    fake.control.advanceClock(60_000);
+    const invoice = fake.control.postInvoice({
+      customerNumber: 'K-10045',
+      projectLocationNumber: 'P-24002',
+      lines: [{ description: 'Schoonmaakkosten', quantity: 1, unitPrice: 40 }],
+    });
+    const memo = fake.control.create('salesCreditMemos', {
+      customerNumber: 'K-10045',
+      shortcutDimension2Code: 'P-24002',
+      creditMemoDate: '2026-11-20',
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      salesCreditMemoLines: [
+        { lineType: 'Account', lineObjectNumber: '8000', description: 'Korting', quantity: 1, unitPrice: 10 },
+      ],
+    });
+    const waiting = await sync(['salesCreditMemos']);
+    expect(waiting.results[0]).toMatchObject({ state: 'failed', errorCode: 'erp.sync.wacht_op' });
+    expect(
+      await count(sql`select count(*)::int as n from sales_invoices where erp_id = ${String(memo.id)}::uuid`),
+    ).toBe(0);
+    // a draft, one without a project location, and one on a location the portal does not have yet
+    fake.control.create('salesInvoices', {
+      customerNumber: 'K-10045',
+      shortcutDimension2Code: 'P-24002',
+      status: 'Draft',
+    });
+    fake.control.postInvoice({
+      customerNumber: 'K-10045',
+      lines: [{ description: 'Administratiekosten', quantity: 1, unitPrice: 5 }],
+    });
+    fake.control.postInvoice({
+      customerNumber: 'K-10045',
+      projectLocationNumber: 'P-99001',
+      lines: [{ description: 'Huur bouwlift', quantity: 1, unitPrice: 250 }],
+    });
+    const waitsForLocation = await sync(['salesInvoices']);
+    expect(waitsForLocation.results[0]).toMatchObject({ state: 'failed', errorCode: 'erp.sync.wacht_op' });
+    fake.control.create('projectLocations', {
+      number: 'P-99001',
+      customerNumber: 'K-10045',
+      description: 'Nieuwbouw kantoor Papendorp',
+    });
+    await sync(['projectLocations']);
+    const invoices = await sync(['salesInvoices']);
+    // the invoice the credit memo corrects and the one on the new location; the one without a location skipped
+    expect(invoices.results[0]).toMatchObject({ state: 'done', upserted: 2, skipped: 1 });
+    expect((await sync(['salesCreditMemos'])).results[0]).toMatchObject({ state: 'done', upserted: 1 });
+    const applied = await t.database.db.execute<{ no: string }>(sql`
+      select i.document_no as no from sales_invoices m join sales_invoices i on i.id = m.applies_to_invoice_id
+      where m.erp_id = ${String(memo.id)}::uuid`);
+    expect(applied.rows).toEqual([{ no: invoice.number }]);
+  });
+
   it('the department’s own invoicing is off: the ERP posts the invoices', async () => {
     const run = await call('POST', '/api/v2.0/Department/invoicing-runs', DEPARTMENT, { month: '2026-10' });
     expect(run.statusCode).toBe(422);
