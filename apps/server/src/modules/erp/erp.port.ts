@@ -312,6 +312,11 @@ export interface OutboxMessage {
   /** The ERP's id and ETag of the document when the message updates one already sent (a cancellation). */
   erpId: string | null;
   etag: string | null;
+  /**
+   * No try went before this one: nothing of it can be in the ERP yet, so a create need not look for the document
+   * first (the ERP's 409 on its number still guards it). Leave out (false): look first.
+   */
+  firstTry?: boolean;
 }
 
 export type DeliveryResult =

@@ -175,3 +175,52 @@ describe('a location request', () => {
     });
   });
 });
+
+describe('a first try', () => {
+  const callsOn = (set: string) =>
+    x.fake.control.recordedCalls().filter((c) => c.path.endsWith(`/${set}`) && c.method !== 'PATCH');
+
+  it('creates the document with one call, without asking for it first', async () => {
+    const r = await order(x);
+    expect(await drain(x)).toMatchObject({ sent: 1 });
+    expect(callsOn('rentalRequests').map((c) => [c.method, c.status])).toEqual([['POST', 201]]);
+    expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)).toHaveLength(1);
+  });
+
+  it('finds a document the ERP already holds under its number (409) instead of making a second', async () => {
+    const r = await order(x);
+    const [row] = await rowsOf(x, r.id);
+    // the ERP has it already (made by hand, or by a try whose answer never came back)
+    const payload = row.payload as { locationNo: string; requestedDate: string };
+    const made = x.fake.control.create('rentalRequests', {
+      externalDocumentNumber: r.requestNo,
+      requestType: 'Order',
+      projectLocationNumber: payload.locationNo,
+      requestedDate: payload.requestedDate,
+    });
+    x.fake.control.clearCalls();
+    expect(await drain(x)).toMatchObject({ sent: 1, dead: 0 });
+    expect(callsOn('rentalRequests').map((c) => [c.method, c.status])).toEqual([
+      ['POST', 409],
+      ['GET', 200],
+    ]);
+    expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)).toHaveLength(1);
+    expect((await rowsOf(x, r.id))[0]).toMatchObject({ status: 'sent', erpId: made.id });
+  });
+
+  it('a retry asks first (its earlier try may have made the document)', async () => {
+    x.fake.control.addFault({
+      kind: 'status',
+      status: 500,
+      method: 'POST',
+      path: 'rentalRequests',
+      times: 1,
+    });
+    const r = await order(x);
+    expect(await drain(x)).toMatchObject({ retried: 1 });
+    x.fake.control.clearCalls();
+    expect(await drain(x, 120)).toMatchObject({ sent: 1 });
+    expect(callsOn('rentalRequests').map((c) => c.method)).toEqual(['GET', 'POST']);
+    expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)).toHaveLength(1);
+  });
+});

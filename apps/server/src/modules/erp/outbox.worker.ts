@@ -124,6 +124,7 @@ async function deliverOne(delivery: Delivery, m: ClaimedMessage): Promise<Delive
     payload: m.payload,
     erpId: m.erpId,
     etag: m.etag,
+    firstTry: m.previousAttemptAt === null,
   };
   try {
     return await delivery.deliver(message, AbortSignal.timeout(DELIVERY_TIMEOUT_MS));

@@ -16,9 +16,10 @@ import { ErpError, errorOfAnswer, redact } from './errors.ts';
  * a complaint a complaint with its first message, a cancellation or the department's move (taken, planned, rejected,
  * done) a PATCH of the request's status with If-Match.
  *
- * Idempotent: the portal's number is the document's externalDocumentNumber, and every create first asks for a
- * document with that number — a retry after a lost answer finds the first one and is done; a create answered 409
- * (Internal_EntityWithSameKeyExists) or lost on the way back is looked up the same way.
+ * Idempotent: the portal's number is the document's externalDocumentNumber, and a retry (any try after the first:
+ * an earlier one may have made the document) first asks for a document with that number — after a lost answer it
+ * finds the first one and is done; a create answered 409 (Internal_EntityWithSameKeyExists) or lost on the way
+ * back is looked up the same way. A first try creates at once: one call instead of two.
  *
  * Too large for one request (BusinessCentralMaximumMessageSize, or BC's 413): the header goes alone, then its lines
  * in JSON $batch parts under the maximum size (the client splits them); a retry completes the lines that are
@@ -210,7 +211,7 @@ export class BcDelivery implements ErpDelivery {
     try {
       switch (message.kind) {
         case 'request':
-          return await this.request(message.payload as unknown as RequestPayload, signal);
+          return await this.request(message.payload as unknown as RequestPayload, message.firstTry, signal);
         case 'cancellation': {
           const p = message.payload as unknown as CancellationPayload;
           return await this.setStatus(message, p.requestNo, { status: 'Cancelled' }, signal);
@@ -222,14 +223,14 @@ export class BcDelivery implements ErpDelivery {
         case 'locationRequest':
           return await this.create(
             'projectLocationRequests',
-            message.documentNo,
+            message,
             locationRequestOf(message.payload as unknown as LocationRequestPayload),
             signal,
           );
         case 'complaint':
           return await this.create(
             'complaints',
-            message.documentNo,
+            message,
             complaintOf(message.payload as unknown as ComplaintPayload),
             signal,
           );
@@ -281,13 +282,14 @@ export class BcDelivery implements ErpDelivery {
   /** A location request or a complaint: found by its number (a retry), else created. */
   private async create(
     set: string,
-    documentNo: string,
+    message: OutboxMessage,
     body: Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<DeliveryResult> {
     const collection = await this.client.companyUrl('rental', set, signal);
+    const documentNo = message.documentNo;
     const doc =
-      (await this.find(collection, documentNo, signal)) ??
+      (message.firstTry ? null : await this.find(collection, documentNo, signal)) ??
       (await this.post(collection, documentNo, body, signal)).doc;
     return { outcome: 'sent', erpId: doc.id, etag: doc.etag };
   }
@@ -297,12 +299,16 @@ export class BcDelivery implements ErpDelivery {
    * its lines in $batch parts. A document found by its number — a retry, or a lost answer — may hold only part of
    * its lines (a split try cut short): the missing ones are completed.
    */
-  private async request(p: RequestPayload, signal?: AbortSignal): Promise<DeliveryResult> {
+  private async request(
+    p: RequestPayload,
+    firstTry: boolean | undefined,
+    signal?: AbortSignal,
+  ): Promise<DeliveryResult> {
     const collection = await this.client.companyUrl('rental', 'rentalRequests', signal);
     const header = rentalRequestOf(p);
     const lines = p.lines.map(rentalRequestLineOf);
     const whole = { ...header, rentalRequestLines: lines };
-    let doc = await this.find(collection, p.requestNo, signal);
+    let doc = firstTry ? null : await this.find(collection, p.requestNo, signal);
     if (!doc && bytesOf(whole) <= this.client.connection.maxMessageBytes) {
       try {
         const posted = await this.post(collection, p.requestNo, whole, signal);
