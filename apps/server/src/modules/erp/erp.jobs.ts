@@ -16,6 +16,9 @@ export const ERP_POLL_QUEUE = 'erp.sync.poll';
 
 const jobOptions = { retryLimit: 5, retryDelay: 30, retryBackoff: true } as const;
 
+/** Wakes this process's sync worker (set by startErpSync): a queued run starts now, not at the worker's next poll. */
+let wakeWorker: (() => void) | null = null;
+
 /** Queues a run of each entity (in the order of a whole sync); answers the entities that were queued now. */
 export async function queueSync(jobs: JobQueue, entities: readonly SyncedEntity[]): Promise<SyncedEntity[]> {
   const queued: SyncedEntity[] = [];
@@ -29,6 +32,8 @@ export async function queueSync(jobs: JobQueue, entities: readonly SyncedEntity[
     );
     if (id) queued.push(entity);
   }
+  // why: "sync now" and a webhook's delta should not wait up to the polling interval (a delta visible in seconds)
+  if (queued.length) wakeWorker?.();
   return queued;
 }
 
@@ -44,7 +49,7 @@ export async function startErpSync(
   pollingIntervalSeconds = 2,
 ): Promise<void> {
   await boss.createQueue(ERP_SYNC_QUEUE, { policy: 'stately' });
-  await boss.work<{ entity: SyncedEntity }>(
+  const worker = await boss.work<{ entity: SyncedEntity }>(
     ERP_SYNC_QUEUE,
     { pollingIntervalSeconds, batchSize: 1 },
     async (jobs) => {
@@ -55,6 +60,7 @@ export async function startErpSync(
       }
     },
   );
+  wakeWorker = () => boss.notifyWorker(worker);
   await boss.createQueue(ERP_POLL_QUEUE);
   if (deps.pollSeconds > 0) {
     await boss.schedule(ERP_POLL_QUEUE, pollCron(deps.pollSeconds));

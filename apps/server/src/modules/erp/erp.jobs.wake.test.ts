@@ -1,0 +1,58 @@
+// A queued sync starts at once (decision 0027): "sync now" and a webhook's delta wake the process's sync worker
+// instead of waiting for its next poll of the queue — the difference between a delta visible in seconds or not.
+import { sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createJobs } from '../../platform/jobs/jobs.ts';
+import { loadSettings } from '../settings/index.ts';
+import { queueSync, startErpSync } from './erp.jobs.ts';
+
+const ADMIN = 'admin@materieelportaal.nl';
+let fake: FakeBc;
+let t: TestApp;
+let boss: PgBoss;
+
+beforeAll(async () => {
+  fake = await startFakeBc({ rateLimit: null });
+  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
+  boss = await createJobs(t.database.url, () => {});
+  const r = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2.0/Settings/integraties',
+    headers: await t.auth(ADMIN),
+    payload: {
+      stringValues: {
+        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
+        BusinessCentral_Tenant: fake.tenant,
+        BusinessCentral_Company: fake.companyId,
+        BusinessCentral_ClientId: fake.clientId,
+        BusinessCentral_ClientSecret: fake.clientSecret,
+      },
+    },
+  });
+  expect(r.statusCode, r.body).toBe(204);
+});
+afterAll(async () => {
+  await boss?.stop({ graceful: false, timeout: 1000 });
+  await t?.close();
+  await fake?.close();
+});
+
+it('runs a queued sync without waiting for the worker’s next poll', async () => {
+  // a worker that polls the queue once at its start and then only every ten minutes
+  await startErpSync(boss, { config: t.deps.config, db: t.database.db, loadSettings, pollSeconds: 0 }, 600);
+  // (its first poll has passed: nothing was queued)
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await queueSync(boss, ['categories'])).toEqual(['categories']);
+  await vi.waitFor(
+    async () => {
+      const r = await t.database.db.execute<{ done: boolean }>(
+        sql`select run_finished_at is not null as done from erp_sync_state where entity = 'categories'`,
+      );
+      expect(r.rows[0]?.done).toBe(true);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+});
