@@ -13,6 +13,9 @@
 //   department executing a planned delivery of 20 lines (bench/lib/department.ts)
 //   orders     the customer's order pages: a list page, one order, the exit orders (bench/lib/department.ts)
 //   invoices   the invoice list of the busiest location; one invoicing run of a month, time and memory (bench/lib/invoices.ts)
+//   erp-sync, erp-delta, erp-outbox  the ERP connector against the fake Business Central at --scale: a full sync of
+//              the catalogue, a delta of 100 items visible to readers, the outbox's delivery rate (bench/lib/erp.ts;
+//              not in the default set: with any of them the server runs with ERP=business-central and its job runner)
 // Results: printed, and written to bench/results/latest.json (gitignored). bench/lib/ holds the load
 // generator, the server handling, the scenarios and the report.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CpuMeter } from './lib/cpu.ts';
 import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
+import { connectErp, ERP_SCENARIOS, erpScenarios, erpServerEnv, startBenchErp } from './lib/erp.ts';
 import { invoiceScenarios } from './lib/invoices.ts';
 import type { Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
@@ -45,7 +49,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -99,6 +103,9 @@ const ADMIN = 'admin@materieelportaal.nl';
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const freshlySeeded = await ensureSeeded(server);
+  // the ERP scenarios: the fake Business Central first, the server pointed at it
+  const erp = ERP_SCENARIOS.some((s) => only.has(s)) ? await startBenchErp(scale) : null;
+  if (erp) server.env = { ...erpServerEnv(erp), ...server.env };
   log(`starting the server on :${server.port} (PostgreSQL :${server.pgPort}, data ${server.dataDir})…`);
   const child = await startServer(server);
   const pool = new pg.Pool({
@@ -106,6 +113,7 @@ async function main() {
     max: connections,
   });
   const results: Result[] = [];
+  const erpTargets: Awaited<ReturnType<typeof erpScenarios>> = [];
   const notes: string[] = [];
   const load: string[] = [];
   const loadNow = (when: string) => {
@@ -166,14 +174,20 @@ async function main() {
       results.push(...(await writeScenarios(c, only, await login(api, ADMIN))));
     }
     if (only.has('users-import')) results.push(...(await usersImportScenario(c, await login(api, ADMIN))));
+    if (erp) {
+      const adminToken = await login(api, ADMIN);
+      await connectErp(api, adminToken, erp);
+      erpTargets.push(...(await erpScenarios(c, erp, adminToken, only, scale)));
+    }
     loadNow('load average at the end');
   } finally {
     await pool.end().catch(() => {});
     await stopServer(child);
+    await erp?.close();
   }
 
   const ratios = ratiosOf(results);
-  const targets = checkTargets(results, ratios);
+  const targets = [...checkTargets(results, ratios), ...erpTargets];
   const report = {
     at: new Date().toISOString(),
     scale,
