@@ -17,7 +17,13 @@ import { webhookTargets } from './business-central/subscriptions.ts';
 import { ERP_SYNC_QUEUE, startErpSync } from './erp.jobs.ts';
 import { startErpWebhooks } from './erp.webhooks.jobs.ts';
 import { beginHandshake, selectSubscriptions } from './erp.webhooks.queries.ts';
-import { ensureSubscriptions, erpSubscriptions, type WebhookDeps } from './erp.webhooks.ts';
+import {
+  ensureSubscriptions,
+  erpSubscriptions,
+  notificationUrlOf,
+  type WebhookDeps,
+  webhooksEnabled,
+} from './erp.webhooks.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -239,6 +245,38 @@ describe('subscriptions', () => {
   });
 });
 
+describe('housekeeping', () => {
+  it('ends a subscription to the portal that no row knows (a crash between the answer and the row)', async () => {
+    const subs = (await erpSubscriptions(deps))!;
+    const customers = await rowOf('standard:customers');
+    await beginHandshake(t.database.db, customers.target, customers.entities, customers.clientState, 60);
+    const orphan = await subs.subscribe('standard:customers', notificationUrlOf(deps.config), 'y'.repeat(43));
+    expect(fake.control.subscriptions()).toHaveLength(webhookTargets().length + 1);
+    expect(await ensureSubscriptions(deps)).toEqual({ made: [], renewed: [], ended: [], failed: [] });
+    const left = fake.control.subscriptions() as { subscriptionId: string }[];
+    expect(left).toHaveLength(webhookTargets().length);
+    expect(left.map((s) => s.subscriptionId)).not.toContain(orphan.id);
+  });
+
+  it('ERP_WEBHOOKS: auto is on with an https PUBLIC_URL or the fake; off ends what the portal holds', async () => {
+    const on = (
+      ERP: 'business-central' | 'fake-bc',
+      ERP_WEBHOOKS: 'on' | 'off' | 'auto',
+      publicUrl: string,
+    ) => webhooksEnabled({ ERP, ERP_WEBHOOKS, publicUrl });
+    expect([
+      on('business-central', 'auto', 'https://portal.example'),
+      on('business-central', 'auto', 'http://localhost:3000'),
+      on('fake-bc', 'auto', 'http://localhost:3000'),
+      on('fake-bc', 'off', 'http://localhost:3000'),
+      on('business-central', 'on', 'http://localhost:3000'),
+    ]).toEqual([true, false, true, false, true]);
+    expect(webhooksEnabled({ ERP: 'none', ERP_WEBHOOKS: 'on', publicUrl: 'https://portal.example' })).toBe(
+      false,
+    );
+  });
+});
+
 describe('access', () => {
   it('reveals nothing and takes no session-less admin action', async () => {
     const since = new Date();
@@ -307,5 +345,19 @@ describe('access', () => {
       expect(lines.some((l) => l.includes(secret))).toBe(false);
     }
     expect(lines.some((l) => l.includes('erp.notifications'))).toBe(true);
+  });
+});
+
+describe('webhooks off', () => {
+  it('ends every subscription the portal holds, at the ERP and in its table', async () => {
+    const off = { ...deps, config: { ...deps.config, ERP_WEBHOOKS: 'off' as const } };
+    const result = await ensureSubscriptions(off);
+    expect(result.ended.sort()).toEqual(
+      webhookTargets()
+        .map((x) => x.key)
+        .sort(),
+    );
+    expect(fake.control.subscriptions()).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 });
