@@ -99,16 +99,19 @@ export async function saveSubscription(
     where target = ${target}`);
 }
 
-/** The ERP's latest ETag and expiry of a live subscription (read from its list). */
+/** The ERP's latest ETag and expiry of a live subscription (read from its list), and the target's entities now. */
 export async function refreshSubscription(
   db: Db,
   target: string,
+  entities: readonly string[],
   s: { expiresAt: string; etag: string | null },
 ): Promise<void> {
+  const list = sql`${sql.param([...entities])}::text[]`;
   await db.execute(sql`
-    update erp_subscriptions set expires_at = ${s.expiresAt}::timestamptz, etag = coalesce(${s.etag}, etag)
+    update erp_subscriptions set expires_at = ${s.expiresAt}::timestamptz, etag = coalesce(${s.etag}, etag),
+      entities = ${list}, updated_at = now()
     where target = ${target} and (expires_at is distinct from ${s.expiresAt}::timestamptz
-      or etag is distinct from coalesce(${s.etag}, etag))`);
+      or etag is distinct from coalesce(${s.etag}, etag) or entities is distinct from ${list})`);
 }
 
 /** A subscribe or renewal failed: why, and the ERP holds no subscription of it any more (a renewal's stays). */

@@ -246,13 +246,18 @@ describe('subscriptions', () => {
 });
 
 describe('housekeeping', () => {
-  it('ends a subscription to the portal that no row knows (a crash between the answer and the row)', async () => {
+  it('ends a subscription to the portal that no row knows (a crash between the answer and the row); entities kept current', async () => {
     const subs = (await erpSubscriptions(deps))!;
     const customers = await rowOf('standard:customers');
     await beginHandshake(t.database.db, customers.target, customers.entities, customers.clientState, 60);
     const orphan = await subs.subscribe('standard:customers', notificationUrlOf(deps.config), 'y'.repeat(43));
     expect(fake.control.subscriptions()).toHaveLength(webhookTargets().length + 1);
+    // and a row whose entities the code no longer names gets the target's entities now
+    await t.database.db.execute(
+      sql`update erp_subscriptions set entities = '{}' where target = 'standard:items'`,
+    );
     expect(await ensureSubscriptions(deps)).toEqual({ made: [], renewed: [], ended: [], failed: [] });
+    expect((await rowOf('standard:items')).entities).toEqual(['items', 'itemImages']);
     const left = fake.control.subscriptions() as { subscriptionId: string }[];
     expect(left).toHaveLength(webhookTargets().length);
     expect(left.map((s) => s.subscriptionId)).not.toContain(orphan.id);

@@ -111,7 +111,7 @@ export async function ensureSubscriptions(
     try {
       if (row && current && current.target === target.key && row.notificationUrl === url) {
         if (Date.parse(current.expiresAt) - now > RENEW_BEFORE_MS) {
-          await refreshSubscription(deps.db, target.key, current);
+          await refreshSubscription(deps.db, target.key, target.entities, current);
           continue;
         }
         const renewed = await renew(deps, subs, row, current, url, signal);
