@@ -53,6 +53,8 @@ export async function startErpSync(
     ERP_SYNC_QUEUE,
     { pollingIntervalSeconds, batchSize: 1 },
     async (jobs) => {
+      // the next queued entity right after this one, not a poll later (a whole sync is 20 of them)
+      wakeWorker?.();
       for (const job of jobs) {
         const result = await syncEntity(deps, job.data.entity);
         // why: pg-boss retries a failed job with backoff; the state row keeps the error for the admin meanwhile

@@ -40,18 +40,21 @@ afterAll(async () => {
   await fake?.close();
 });
 
-it('runs a queued sync without waiting for the worker’s next poll', async () => {
+it('runs queued syncs, one after the other, without waiting for the worker’s next poll', async () => {
   // a worker that polls the queue once at its start and then only every ten minutes
   await startErpSync(boss, { config: t.deps.config, db: t.database.db, loadSettings, pollSeconds: 0 }, 600);
   // (its first poll has passed: nothing was queued)
   await new Promise((r) => setTimeout(r, 1500));
-  expect(await queueSync(boss, ['categories'])).toEqual(['categories']);
+  // three entities: each starts when the one before it ends, not at a poll
+  const entities = ['categories', 'categoryTranslations', 'technicalAttributes'] as const;
+  expect(await queueSync(boss, entities)).toEqual(entities);
   await vi.waitFor(
     async () => {
-      const r = await t.database.db.execute<{ done: boolean }>(
-        sql`select run_finished_at is not null as done from erp_sync_state where entity = 'categories'`,
+      const r = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from erp_sync_state
+          where entity in ('categories', 'categoryTranslations', 'technicalAttributes') and run_finished_at is not null`,
       );
-      expect(r.rows[0]?.done).toBe(true);
+      expect(r.rows[0]?.n).toBe(3);
     },
     { timeout: 30_000, interval: 200 },
   );
