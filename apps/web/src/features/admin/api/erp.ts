@@ -15,12 +15,20 @@ const erpKeys = {
   outbox: (status: OutboxStatus, page: number) => [...erpKeys.all, 'outbox', status, page] as const,
 };
 
-/** GET /api/v2.0/Erp/sync: every entity's sync state; read again every 5 s while one runs. */
+/** When "sync now" was last asked here: its runs are queued, so none may be running yet when the page reads. */
+let syncRequestedAt = 0;
+/** How long after "sync now" the page reads again although nothing runs (yet). */
+const AFTER_SYNC_NOW_MS = 60_000;
+
+/** GET /api/v2.0/Erp/sync: every entity's sync state; read again every 5 s while one runs or just after sync now. */
 export function useErpSyncStates() {
   return useQuery({
     queryKey: erpKeys.sync(),
     queryFn: ({ signal }) => api.get('/Erp/sync', { signal, answer: (c) => c.erpSync.erpSyncStates }),
-    refetchInterval: (q) => (q.state.data?.entities.some((e) => e.running) ? 5000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.entities.some((e) => e.running) || Date.now() - syncRequestedAt < AFTER_SYNC_NOW_MS
+        ? 5000
+        : false,
   });
 }
 
@@ -60,6 +68,9 @@ export function useSyncErpNow() {
   return useMutation({
     mutationFn: (): Promise<ErpSyncAnswer> =>
       api.post('/Erp/sync', {}, { answer: (c) => c.erpSync.erpSyncAnswer }),
+    onSuccess: () => {
+      syncRequestedAt = Date.now();
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: erpKeys.sync() }),
   });
 }

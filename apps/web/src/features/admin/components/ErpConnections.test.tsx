@@ -45,16 +45,25 @@ const dead = {
 
 let erp = 'business-central';
 let running: Record<string, unknown> | null = null;
+/** GETs of Erp/sync after a POST Erp/sync: the run starts from the second on. */
+let readsAfterSyncNow = -1;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   erp = 'business-central';
   running = null;
+  readsAfterSyncNow = -1;
   signInAdminTest();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
+    if (url.pathname.endsWith('/Erp/sync') && method === 'POST') {
+      readsAfterSyncNow = 0;
+      return json({ code: 'erp.sync.gestart', message: 'De synchronisatie is gestart.', erp, results: [] });
+    }
+    if (url.pathname.endsWith('/Erp/sync') && method === 'GET' && readsAfterSyncNow >= 0)
+      if (++readsAfterSyncNow > 1) running = { running: true, pages: 2, read: 2000, total: 43_300 };
     if (url.pathname.endsWith('/Erp/sync') && method === 'GET')
       return json({
         erp,
@@ -225,4 +234,14 @@ describe('who sees Koppelingen', () => {
     expect(within(plants).getByText('Mislukt')).toBeTruthy();
     expect(within(plants).getByText('Het ERP weigert het verzoek.')).toBeTruthy();
   });
+});
+
+describe('sync now', () => {
+  it('after sync now reads again though nothing runs yet, and shows the run once it started', async () => {
+    renderWithProviders(<ErpConnectionsPage />);
+    fireEvent.click(await screen.findByTestId('erp-sync-now'));
+    // the first read after it finds the runs still queued; the page reads again (every 5 s) and shows the run
+    const progress = await screen.findByTestId('erp-progress-items', {}, { timeout: 9000 });
+    expect(within(progress).getByText("2.000 van 43.300 records (2 pagina's)")).toBeTruthy();
+  }, 15_000);
 });
