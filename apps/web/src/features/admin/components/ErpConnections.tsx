@@ -316,7 +316,7 @@ function OutboxCard() {
   );
 }
 
-/** The Koppelingen page's body: the connection, the sync per entity, the webhooks, the outbox. */
+/** The Koppelingen page's body: the connection, the sync per entity, the outbox, the webhooks. */
 export function ErpConnections() {
   const states = useErpSyncStates();
   return (
@@ -326,8 +326,8 @@ export function ErpConnections() {
           <ConnectionCard erp={s.erp} />
           <DocumentServiceConnection />
           <SyncCard states={s} />
-          {s.erp !== 'none' && <ErpSubscriptions />}
           {s.erp !== 'none' && <OutboxCard />}
+          {s.erp !== 'none' && <ErpSubscriptions />}
         </Stack>
       )}
     </QueryState>
