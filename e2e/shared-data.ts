@@ -38,6 +38,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   complaints: [],
   department: ['order lists', 'removal lists and stock'],
   documents: [],
+  // its own portal with ERP=fake-bc: nothing of the shared server
+  erp: [],
   invoices: [],
   language: ['anonymous use'],
   location: [],

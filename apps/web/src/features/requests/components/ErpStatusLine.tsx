@@ -27,10 +27,14 @@ export function ErpStatusLine({ status, requestNo }: { status: ErpStatus; reques
   const Icon = status === 'sent' ? IconCircleCheck : IconClockHour4;
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" mb="md" data-testid="erp-status" data-erp-status={status}>
-      <Icon size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-      <Text size="sm" c={status === 'sent' ? 'green.9' : 'gray.7'}>
-        {t(`Aanvragen.erp_status.${status}`)}
-      </Text>
+      {/* the colour on the icon only: the text keeps the page's own colour, readable on any corporate theme */}
+      <Icon
+        size={16}
+        aria-hidden
+        color={status === 'sent' ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-7)'}
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text size="sm">{t(`Aanvragen.erp_status.${status}`)}</Text>
     </Group>
   );
 }
