@@ -2,7 +2,9 @@
 // outbox.documents.test.ts: what follows a request — its cancellation when the request itself never reached the
 // ERP (dead), and the department's status changes and rejections (If-Match, like a cancellation).
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { erpOutbox } from '../../db/schema/index.ts';
 import { ADMIN, USER } from '../order-lists/ordering.test-support.ts';
 import { BEHIND_DEAD } from './outbox.queries.ts';
 import { documentsIn, drain, erpStatus, order, posts, rowsOf, useOutboxTest } from './outbox.test-support.ts';
@@ -138,6 +140,15 @@ describe("the department's moves", () => {
     ]);
     expect(patches.every((c) => c.headers['if-match'])).toBe(true);
     expect(await erpStatus(x, r.id)).toBe('sent');
+  });
+
+  it('a request the ERP never heard of (made before it was connected): its moves write nothing', async () => {
+    const r = await order(x);
+    await x.t.database.db.delete(erpOutbox).where(eq(erpOutbox.aggregateId, r.id));
+    await move(r.id, 'in_progress');
+    await move(r.id, 'rejected', 'Niet leverbaar');
+    expect(await rowsOf(x, r.id)).toEqual([]);
+    expect(await erpStatus(x, r.id)).toBe('not_connected');
   });
 
   it('a move the ERP already made itself: the stale ETag answers 412, read again it is so, done', async () => {

@@ -15,16 +15,16 @@ const q = (db: Q) => db as Db;
 export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'dead';
 
 // why: part of every submit's transaction when an ERP is configured, so prepared (docs/decisions/0011). A
-// cancellation is written only for a request that was announced (one submitted while no ERP was configured has
-// nothing to cancel there).
+// cancellation or a status change is written only for a request that was announced (one submitted while no ERP was
+// configured is not there to change).
 const insertStatement =
   statement(`insert into erp_outbox (kind, document_no, aggregate_kind, aggregate_id, payload)
   select $1::erp_outbox_kind, $2::text, $3::erp_outbox_aggregate, $4::uuid, $5::jsonb
-  where $1::erp_outbox_kind <> 'cancellation'
+  where $1::erp_outbox_kind not in ('cancellation', 'statusChange')
     or exists (select 1 from erp_outbox where aggregate_id = $4::uuid and kind = 'request')
   returning id`);
 
-/** Writes a message on the caller's transaction; null when a cancellation had no announced request. */
+/** Writes a message on the caller's transaction; null when a cancellation or status change had no announced request. */
 export async function insertMessage(db: Q, m: NewOutboxMessage): Promise<string | null> {
   const [row] = await runStatement<{ id: string }>(db, insertStatement, [
     m.kind,
