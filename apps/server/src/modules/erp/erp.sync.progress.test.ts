@@ -91,9 +91,15 @@ describe('the progress of a long run', () => {
     });
 
     // a full run again over rows the portal has as they are: read all, changed none — the progress counts what was
-    // read
+    // read; the ERP counts the run once, on its first page, not on each of the following ones
     await t.database.db.execute(sql`delete from erp_sync_state where entity = 'itemTranslations'`);
+    fake.control.clearCalls();
     expect((await syncEntity(deps, 'itemTranslations')).state).toBe('done');
+    const pages = fake.control
+      .recordedCalls({ method: 'GET' })
+      .filter((c) => c.path.endsWith('/itemTranslations') && !c.query.includes('top=1'));
+    expect(pages).toHaveLength(Math.ceil(total / 100));
+    expect(pages.filter((c) => /(\$|%24)count=true/.test(c.query))).toHaveLength(1);
     expect(await stateOf('itemTranslations')).toMatchObject({ read: total, total, upserted: 0 });
 
     // a delta with nothing changed: a run of nothing

@@ -21,6 +21,14 @@ import { ErpError } from './errors.ts';
 /** A delta asks from this much before its mark: records committed with the same moment are read again. */
 const OVERLAP_MS = 2000;
 
+/** A next page's link without its `$count=true` (carried over from the first page's query). */
+function withoutCount(link: string | null): string | null {
+  if (link === null) return null;
+  return link.replace(/([?&])(?:\$|%24)count=true(&|$)/i, (_, before: string, after: string) =>
+    after ? before : '',
+  );
+}
+
 export class BusinessCentralConnector implements ErpConnector {
   readonly kind = 'business-central' as const;
 
@@ -108,8 +116,10 @@ export class BusinessCentralConnector implements ErpConnector {
         const record = def.map(raw);
         if (record) records.push(record);
       }
-      yield { records, checkpoint: { nextLink: page.nextLink, modifiedSince: mark }, total: page.count };
-      next = page.nextLink;
+      // the first page said how many: the ERP need not count them again for each of the next
+      const link = withoutCount(page.nextLink);
+      yield { records, checkpoint: { nextLink: link, modifiedSince: mark }, total: page.count };
+      next = link;
     }
   }
 
