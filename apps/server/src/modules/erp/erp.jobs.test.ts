@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { FakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { createJobs } from '../../platform/jobs/jobs.ts';
 import { loadSettings } from '../settings/index.ts';
 import { ERP_SYNC_QUEUE, pollCron, queueSync, startErpSync } from './erp.jobs.ts';
+import { startConnectedApp } from './erp.test-support.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 let fake: FakeBc;
@@ -15,25 +16,9 @@ let t: TestApp;
 let boss: PgBoss;
 
 beforeAll(async () => {
-  fake = await startFakeBc({ rateLimit: null });
-  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
+  ({ fake, t } = await startConnectedApp({ company: 'name' }));
   boss = await createJobs(t.database.url, () => {});
   t.deps.jobs = boss;
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyName,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
 });
 afterAll(async () => {
   await boss?.stop({ graceful: false, timeout: 1000 });

@@ -5,8 +5,9 @@
 // is down gives a translated error (not an empty file), and the department's own invoicing is off.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { FakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { startConnectedApp } from './erp.test-support.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const DEPARTMENT = 'materieeldienst@materieelportaal.nl';
@@ -40,23 +41,7 @@ const sync = async (entities: string[]) => {
 const pdfCalls = () => fake.control.recordedCalls({ method: 'GET', path: 'pdfDocumentContent' }).length;
 
 beforeAll(async () => {
-  fake = await startFakeBc({ rateLimit: null });
-  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyId,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
+  ({ fake, t } = await startConnectedApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -3,11 +3,12 @@
 // BusinessCentral holders only: the login answer says who (canErp), the API refuses the others.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
+import type { FakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import { DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { loadSettings } from '../settings/index.ts';
 import { syncEntity } from './erp.sync.ts';
+import { startConnectedApp } from './erp.test-support.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 /** Holds BusinessCentral (and nothing else) in these tests. */
@@ -18,27 +19,11 @@ let fake: FakeBc;
 let t: TestApp;
 
 beforeAll(async () => {
-  fake = await startFakeBc({ rateLimit: null });
-  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
+  ({ fake, t } = await startConnectedApp());
   await t.database.db
     .update(users)
     .set({ permissions: ['BusinessCentral'] })
     .where(eq(users.email, HOLDER));
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyId,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
 });
 afterAll(async () => {
   await t?.close();

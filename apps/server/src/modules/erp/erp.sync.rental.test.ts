@@ -6,10 +6,11 @@
 import { EMPTY_GUID } from '@mp/contract/api/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { FakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { loadSettings } from '../settings/index.ts';
 import { syncEntity } from './erp.sync.ts';
+import { startConnectedApp } from './erp.test-support.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -96,23 +97,7 @@ async function expectStockConsistent() {
 const corrections = () => count(sql`select count(*) as n from inventory_ledger where kind = 'correction'`);
 
 beforeAll(async () => {
-  fake = await startFakeBc({ rateLimit: null });
-  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyId,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
+  ({ fake, t } = await startConnectedApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -4,8 +4,9 @@
 // chosen, the role), a new user made without a password, and the legacy calls Users/syncusers and SyncGebruikers.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeBc, startFakeBc } from '../../../../../tools/fake-bc/src/index.ts';
+import type { FakeBc } from '../../../../../tools/fake-bc/src/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/app.ts';
+import { startConnectedApp } from './erp.test-support.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
 const USER = 'uitvoerder@vandijk.nl';
@@ -38,24 +39,8 @@ const me = (authorization: { authorization: string }) =>
   t.app.inject({ url: '/api/v2.0/Users/me', headers: authorization });
 
 beforeAll(async () => {
-  fake = await startFakeBc({ rateLimit: null });
-  t = await createTestApp({ env: { ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl } });
+  ({ fake, t } = await startConnectedApp());
   none = await createTestApp();
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyId,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
 });
 afterAll(async () => {
   await t?.close();
