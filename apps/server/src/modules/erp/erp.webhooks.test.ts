@@ -15,6 +15,7 @@ import { createLogger } from '../../platform/logger.ts';
 import { loadSettings } from '../settings/index.ts';
 import { webhookTargets } from './business-central/subscriptions.ts';
 import { ERP_SYNC_QUEUE, startErpSync } from './erp.jobs.ts';
+import { connectToFakeBc } from './erp.test-support.ts';
 import { startErpWebhooks } from './erp.webhooks.jobs.ts';
 import { beginHandshake, selectSubscriptions } from './erp.webhooks.queries.ts';
 import {
@@ -66,21 +67,7 @@ beforeAll(async () => {
     jobs: boss,
     log: (entry) => lines.push(JSON.stringify(entry)),
   };
-  const r = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v2.0/Settings/integraties',
-    headers: await t.auth(ADMIN),
-    payload: {
-      stringValues: {
-        BusinessCentral_Url: `${fake.url}/v2.0/${fake.tenant}/${fake.environment}`,
-        BusinessCentral_Tenant: fake.tenant,
-        BusinessCentral_Company: fake.companyId,
-        BusinessCentral_ClientId: fake.clientId,
-        BusinessCentral_ClientSecret: fake.clientSecret,
-      },
-    },
-  });
-  expect(r.statusCode, r.body).toBe(204);
+  await connectToFakeBc(t, fake);
   // the sync's queue, without a worker until the end-to-end test: what a notification queued stays countable
   await boss.createQueue(ERP_SYNC_QUEUE, { policy: 'stately' });
 });

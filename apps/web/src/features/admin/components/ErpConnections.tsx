@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { OutboxMessageView } from '@mp/contract/api/erp-outbox';
 import type { ConnectionTestAnswer, ErpSyncStates } from '@mp/contract/api/erp-sync';
-import { IconCheck, IconPlugConnected, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/ui/format';
@@ -28,6 +28,7 @@ import {
   useSyncErpNow,
   useTestErpConnection,
 } from '../api/erp';
+import { ConnectionTestCard } from './ConnectionTestCard';
 import { DocumentServiceConnection } from './DocumentServiceConnection';
 import { ErpSubscriptions } from './ErpSubscriptions';
 
@@ -45,45 +46,15 @@ function ConnectionCard({ erp }: { erp: ErpSyncStates['erp'] }) {
       onError: (e) => snackbar.error(e, 'Koppelingen.test_fout'),
     });
   return (
-    <Card withBorder radius="md" p="md" data-testid="erp-connection">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2} size="h4">
-            {t('Koppelingen.verbinding')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`Koppelingen.erp.${erp}`)}
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlugConnected size={18} aria-hidden />}
-          onClick={run}
-          loading={test.isPending}
-          mih={44}
-          data-testid="erp-test-connection"
-        >
-          {t('Koppelingen.test_verbinding')}
-        </Button>
-      </Group>
-      {answer && (
-        <Stack gap={4} mt="sm" data-testid="erp-test-steps">
-          {answer.steps.map((s) => (
-            <Group key={s.step} gap="xs" wrap="nowrap" align="flex-start">
-              {s.ok ? (
-                <IconCheck
-                  size={18}
-                  color="var(--mantine-color-green-7)"
-                  aria-label={t('Koppelingen.gelukt')}
-                />
-              ) : (
-                <IconX size={18} color="var(--mantine-color-red-7)" aria-label={t('Koppelingen.mislukt')} />
-              )}
-              <Text size="sm">{s.message}</Text>
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Card>
+    <ConnectionTestCard
+      title={t('Koppelingen.verbinding')}
+      subtitle={t(`Koppelingen.erp.${erp}`)}
+      icon={<IconPlugConnected size={18} aria-hidden />}
+      onTest={run}
+      testing={test.isPending}
+      steps={answer?.steps ?? null}
+      testIds={{ card: 'erp-connection', button: 'erp-test-connection', steps: 'erp-test-steps' }}
+    />
   );
 }
 
