@@ -53,6 +53,8 @@ describe('a cancellation behind a request the ERP never got', () => {
       [],
     );
     expect(documentsIn(x.fake, 'rentalRequests', r.requestNo)).toHaveLength(0);
+    // the requester cancelled what the ERP never had: nothing to call the department about, so nothing is shown
+    expect(await erpStatus(x, r.id)).toBe('not_connected');
 
     // the admin retries the request: its cancellation follows it, in order
     const [request] = await rowsOf(x, r.id);

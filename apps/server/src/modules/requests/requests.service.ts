@@ -1,4 +1,4 @@
-import type { RequestDetail, RequestSummary } from '@mp/contract/api/requests';
+import type { ErpStatus, RequestDetail, RequestSummary } from '@mp/contract/api/requests';
 import { isAdmin, isDepartment } from '@mp/contract/permissions';
 import { nextStatuses, type RequestKind, type RequestStatus } from '@mp/contract/rules/request-status';
 import { type LocationAccess, type LocationIds, requireAccess } from '../../platform/auth/access.ts';
@@ -197,7 +197,16 @@ export async function requestDetail(
       note: h.note ?? null,
     })),
     allowedStatuses: [...allowed],
-    erpStatus,
+    erpStatus: shownErpStatus(row.status, erpStatus),
     orders,
   };
+}
+
+/**
+ * What the requester is told of the ERP: a request that ended in the portal (cancelled, rejected) while its messages
+ * never reached the ERP needs no call to the department — the ERP has nothing to act on — so nothing is shown; the
+ * admin still sees the dead messages on Koppelingen.
+ */
+function shownErpStatus(status: RequestRow['status'], erp: ErpStatus): ErpStatus {
+  return erp === 'failed' && (status === 'cancelled' || status === 'rejected') ? 'not_connected' : erp;
 }
