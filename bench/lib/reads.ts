@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { locales } from '@mp/contract/i18n';
 import { splitSearchWords } from '@mp/contract/rules/search';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -192,6 +193,11 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
   const database = connect(`postgres://postgres:postgres@127.0.0.1:${pgPort}/materieelportaal`, { max: 2 });
   const out: string[] = [];
   try {
+    const [{ n: items }] = (
+      await database.pool.query<{ n: number }>(
+        'select count(*)::int as n from items where visible_in_catalogue and not blocked',
+      )
+    ).rows;
     const measure = async (label: string, build: () => Promise<unknown>) => {
       gc();
       const heap = process.memoryUsage().heapUsed;
@@ -199,20 +205,28 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
       const model = await build();
       const ms = performance.now() - t0;
       gc();
-      const mb = (process.memoryUsage().heapUsed - heap) / 1024 / 1024;
+      const bytes = process.memoryUsage().heapUsed - heap;
       out.push(
-        `${label}: built in ${ms.toFixed(0)} ms, ${mb.toFixed(0)} MB heap${model ? '' : ' (not built: too many items)'}`,
+        `${label}: built in ${ms.toFixed(0)} ms, ${(bytes / 1024 / 1024).toFixed(0)} MB heap, ` +
+          `${Math.round(bytes / items)} B per listed item${model ? '' : ' (not built: too many items)'}`,
       );
       log(out[out.length - 1]);
       return model;
     };
-    const quick = await measure('quick-search index (nl-NL)', () =>
-      quickSearchIndexes.get(database.db, 'nl-NL'),
-    );
-    const listing = await measure('listing index', () => listingIndexes.get(database.db, 'all'));
-    const cards = await measure('card model (nl-NL)', () => cardModels.get(database.db, 'nl-NL'));
+    // Every locale: a process comes to hold all four (the quick search's fallback to other languages,
+    // decision 0013; catalogue pages in each interface language).
+    const models: unknown[] = [];
+    for (const locale of locales) {
+      models.push(
+        await measure(`quick-search index (${locale})`, () => quickSearchIndexes.get(database.db, locale)),
+      );
+    }
+    models.push(await measure('listing index', () => listingIndexes.get(database.db, 'all')));
+    for (const locale of locales) {
+      models.push(await measure(`card model (${locale})`, () => cardModels.get(database.db, locale)));
+    }
     // keep them alive until all are measured
-    if (!quick || !listing || !cards) out.push('an index was not built');
+    if (models.some((m) => !m)) out.push('an index was not built');
   } finally {
     await database.close();
   }
