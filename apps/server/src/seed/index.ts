@@ -51,6 +51,8 @@ export interface SeedOptions {
   referenceDate?: string;
   /** 'Today' for inspection due dates and service messages (default: the real current date). */
   today?: string;
+  /** Called once the rows are committed (the delivery notes come after). */
+  onCommitted?: () => void;
 }
 
 export interface SeedResult {
@@ -457,6 +459,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await tx.execute(sql`select pg_advisory_xact_lock(727272001)`);
     const [{ n }] = await tx.select({ n: count() }).from(s.customers);
     if (n > 0) return false;
+    log('seed: writing the rows (one transaction: an interrupted seed leaves no rows behind)');
     for (const [table, rows] of tables) await insertMany(tx, table, rows as Insert<typeof table>[]);
     await tx.execute(sql`
       update plant_orders f set linked_order_id = t.id
@@ -475,6 +478,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     return true;
   });
   if (!seeded) return null;
+  options.onCommitted?.();
   // why: fresh statistics, so the planner uses the trigram and foreign-key indexes right away.
   await db.execute(sql`analyze`);
   const notes = await seedOrderNotes(db, options.storage, simulation.orderInfos);
