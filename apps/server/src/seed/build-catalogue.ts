@@ -47,22 +47,35 @@ export interface PictureJob {
   caption: string;
 }
 
-export interface Catalogue {
+/**
+ * What the rest of the demo generator needs of the catalogue at any scale: the small tables, the
+ * pictures and the items' facts (DemoItem). The rows of the items themselves (four tables, about 11 per
+ * item) are made per range of copies by catalogueRows, so a large --scale writes them chunk by chunk.
+ */
+export interface CataloguePlan {
+  scale: number;
   categories: Insert<typeof s.categories>[];
   categoryTranslations: Insert<typeof s.categoryTranslations>[];
   techAttributes: Insert<typeof s.techAttributes>[];
-  items: Insert<typeof s.items>[];
-  itemTranslations: Insert<typeof s.itemTranslations>[];
-  itemTechData: Insert<typeof s.itemTechData>[];
-  itemLinks: Insert<typeof s.itemLinks>[];
   sets: Insert<typeof s.sets>[];
   setTranslations: Insert<typeof s.setTranslations>[];
   setLines: Insert<typeof s.setLines>[];
   pictures: PictureJob[];
+  /** Copy-major: the items of copy 1, then those of copy 2, …; every copy has as many. */
   demoItems: DemoItem[];
   byItemNo: Map<string, DemoItem>;
   setIdByNo: Map<string, string>;
 }
+
+/** The rows of the items of a range of copies. */
+export interface CatalogueRows {
+  items: Insert<typeof s.items>[];
+  itemTranslations: Insert<typeof s.itemTranslations>[];
+  itemTechData: Insert<typeof s.itemTechData>[];
+  itemLinks: Insert<typeof s.itemLinks>[];
+}
+
+export interface Catalogue extends CataloguePlan, CatalogueRows {}
 
 /** A number in [0, 1) derived from a key: per-item variation that does not depend on generation order. */
 export function unitHash(key: string): number {
@@ -94,7 +107,7 @@ function rootOf(code: string): string {
   return code.split('-')[0];
 }
 
-export function buildCatalogue(scale: number): Catalogue {
+export function planCatalogue(scale: number): CataloguePlan {
   const categories: Catalogue['categories'] = [];
   const categoryTranslations: Catalogue['categoryTranslations'] = [];
   const pictures: PictureJob[] = [];
@@ -139,23 +152,15 @@ export function buildCatalogue(scale: number): Catalogue {
     filterable: a.filterable,
     sort: i * 10,
   }));
-  const attributeByCode = new Map(techAttributeSpecs.map((a) => [a.code, a]));
-
-  const items: Catalogue['items'] = [];
-  const itemTranslations: Catalogue['itemTranslations'] = [];
-  const itemTechData: Catalogue['itemTechData'] = [];
   const demoItems: DemoItem[] = [];
   const byItemNo = new Map<string, DemoItem>();
-  const baseImage = new Map<string, string>();
 
   for (let copy = 1; copy <= scale; copy++) {
     for (const family of familySpecs) {
       family.variants.forEach((v: VariantSpec, index) => {
         const baseNo = `${family.code}-${1001 + index}`;
         const itemNo = `${baseNo}${copySuffix(copy)}`;
-        const id = stableId('item', itemNo);
         const rentalType: RentalType = v.rentalType ?? 'Verhuur';
-        const numbered = family.numbered && rentalType === 'Verhuur';
         const variation = unitHash(itemNo);
         const dayPrice =
           v.day !== undefined && rentalType === 'Verhuur'
@@ -164,20 +169,9 @@ export function buildCatalogue(scale: number): Catalogue {
         const weekPrice =
           dayPrice !== null ? roundWeekPrice(dayPrice * (4 + unitHash(`week:${itemNo}`) * 0.5)) : null;
         const salePrice = v.sale !== undefined ? money(v.sale) : null;
-        const buyBackPrice =
-          rentalType === 'Verkoop_Terugkoop' && salePrice !== null ? money(salePrice * 0.6) : null;
-        const name: Text =
-          copy === 1
-            ? v.name
-            : (Object.fromEntries(
-                locales.map((l) => [l, `${v.name[l]} (${seriesWord[l]} ${copy})`]),
-              ) as Text);
-        let imageFileId = baseImage.get(baseNo);
-        if (!imageFileId) {
-          imageFileId = stableId('file', `item:${baseNo}`);
-          baseImage.set(baseNo, imageFileId);
+        if (copy === 1) {
           pictures.push({
-            fileId: imageFileId,
+            fileId: imageFileIdOf(baseNo),
             storageKey: `demo/items/${baseNo.toLowerCase()}.webp`,
             fileName: `${baseNo.toLowerCase()}.webp`,
             shape: signShape(family, v) ?? family.shape,
@@ -186,87 +180,29 @@ export function buildCatalogue(scale: number): Catalogue {
             caption: baseNo,
           });
         }
-        items.push({
-          id,
-          itemNo,
-          categoryId: categoryIds.get(family.category),
-          rentalType,
-          rentalUnit: family.unit ?? 'stuk',
-          dayPrice: dayPrice?.toFixed(2) ?? null,
-          weekPrice: weekPrice?.toFixed(2) ?? null,
-          salePrice: salePrice?.toFixed(2) ?? null,
-          buyBackPrice: buyBackPrice?.toFixed(2) ?? null,
-          weight: v.weight.toFixed(3),
-          imageFileId,
-          numbered,
-          inspectionIntervalMonths: numbered ? (family.inspectionMonths ?? null) : null,
-          searchable: true,
-          visibleInCatalogue: true,
-          sort: index,
-        });
-        for (const locale of locales) {
-          itemTranslations.push({
-            itemId: id,
-            locale,
-            description: name[locale],
-            longDescription: longText(locale, family, name[locale], rentalType),
-          });
-        }
-        let sort = 0;
-        if (family.heading)
-          itemTechData.push({ itemId: id, attributeId: stableId('tech', family.heading), sort: sort++ });
-        for (const [code, value] of Object.entries(v.tech)) {
-          const attribute = attributeByCode.get(code);
-          if (!attribute) throw new Error(`unknown technical attribute ${code} on ${itemNo}`);
-          itemTechData.push({
-            itemId: id,
-            attributeId: stableId('tech', code),
-            sort: sort++,
-            ...techValue(attribute.kind, value, itemNo, code),
-          });
-        }
-        const demo: DemoItem = {
-          id,
+        const demo = new CatalogueItem({
+          id: stableId('item', itemNo),
           itemNo,
           family,
           variantIndex: index,
           copy,
-          name,
           rentalType,
-          numbered,
+          numbered: family.numbered && rentalType === 'Verhuur',
           dayPrice,
           weekPrice,
           salePrice,
-          buyBackPrice,
-          weight: v.weight,
-          categoryCode: family.category,
-        };
+          buyBackPrice:
+            rentalType === 'Verkoop_Terugkoop' && salePrice !== null ? money(salePrice * 0.6) : null,
+        });
         demoItems.push(demo);
         byItemNo.set(itemNo, demo);
       });
     }
   }
 
-  const itemLinks: Catalogue['itemLinks'] = [];
   for (const rule of linkRules) {
     for (const target of rule.to)
       if (!byItemNo.has(target)) throw new Error(`link rule targets unknown item ${target}`);
-  }
-  for (const item of demoItems) {
-    for (const rule of linkRules) {
-      if (rule.from !== item.family.code || item.rentalType !== 'Verhuur') continue;
-      rule.to.forEach((target, i) => {
-        const linked = byItemNo.get(`${target}${copySuffix(item.copy)}`) ?? byItemNo.get(target)!;
-        if (linked.id === item.id) return;
-        itemLinks.push({
-          itemId: item.id,
-          linkedItemId: linked.id,
-          kind: rule.kind,
-          amount: rule.amount ?? 1,
-          sort: i,
-        });
-      });
-    }
   }
 
   const sets: Catalogue['sets'] = [];
@@ -322,13 +258,10 @@ export function buildCatalogue(scale: number): Catalogue {
   });
 
   return {
+    scale,
     categories,
     categoryTranslations,
     techAttributes,
-    items,
-    itemTranslations,
-    itemTechData,
-    itemLinks,
     sets,
     setTranslations,
     setLines,
@@ -337,6 +270,144 @@ export function buildCatalogue(scale: number): Catalogue {
     byItemNo,
     setIdByNo,
   };
+}
+
+/** The whole catalogue at once (the fake Business Central and small scales). */
+export function buildCatalogue(scale: number): Catalogue {
+  const plan = planCatalogue(scale);
+  return { ...plan, ...catalogueRows(plan, 1, scale) };
+}
+
+const attributeByCode = new Map(techAttributeSpecs.map((a) => [a.code, a]));
+
+/** The rows of the items of copies `from`..`to` (both included), in the order of plan.demoItems. */
+export function catalogueRows(plan: CataloguePlan, from: number, to: number): CatalogueRows {
+  const perCopy = plan.demoItems.length / plan.scale;
+  const slice = plan.demoItems.slice((from - 1) * perCopy, to * perCopy);
+  const items: CatalogueRows['items'] = [];
+  const itemTranslations: CatalogueRows['itemTranslations'] = [];
+  const itemTechData: CatalogueRows['itemTechData'] = [];
+  const itemLinks: CatalogueRows['itemLinks'] = [];
+  for (const item of slice) {
+    const { id, itemNo, family, rentalType, numbered } = item;
+    const v = family.variants[item.variantIndex];
+    items.push({
+      id,
+      itemNo,
+      categoryId: stableId('category', family.category),
+      rentalType,
+      rentalUnit: family.unit ?? 'stuk',
+      dayPrice: item.dayPrice?.toFixed(2) ?? null,
+      weekPrice: item.weekPrice?.toFixed(2) ?? null,
+      salePrice: item.salePrice?.toFixed(2) ?? null,
+      buyBackPrice: item.buyBackPrice?.toFixed(2) ?? null,
+      weight: v.weight.toFixed(3),
+      imageFileId: imageFileIdOf(`${family.code}-${1001 + item.variantIndex}`),
+      numbered,
+      inspectionIntervalMonths: numbered ? (family.inspectionMonths ?? null) : null,
+      searchable: true,
+      visibleInCatalogue: true,
+      sort: item.variantIndex,
+    });
+    const name = item.name;
+    for (const locale of locales) {
+      itemTranslations.push({
+        itemId: id,
+        locale,
+        description: name[locale],
+        longDescription: longText(locale, family, name[locale], rentalType),
+      });
+    }
+    let sort = 0;
+    if (family.heading)
+      itemTechData.push({ itemId: id, attributeId: stableId('tech', family.heading), sort: sort++ });
+    for (const [code, value] of Object.entries(v.tech)) {
+      const attribute = attributeByCode.get(code);
+      if (!attribute) throw new Error(`unknown technical attribute ${code} on ${itemNo}`);
+      itemTechData.push({
+        itemId: id,
+        attributeId: stableId('tech', code),
+        sort: sort++,
+        ...techValue(attribute.kind, value, itemNo, code),
+      });
+    }
+  }
+  for (const item of slice) {
+    for (const rule of linkRules) {
+      if (rule.from !== item.family.code || item.rentalType !== 'Verhuur') continue;
+      rule.to.forEach((target, i) => {
+        const linked = plan.byItemNo.get(`${target}${copySuffix(item.copy)}`) ?? plan.byItemNo.get(target)!;
+        if (linked.id === item.id) return;
+        itemLinks.push({
+          itemId: item.id,
+          linkedItemId: linked.id,
+          kind: rule.kind,
+          amount: rule.amount ?? 1,
+          sort: i,
+        });
+      });
+    }
+  }
+  return { items, itemTranslations, itemTechData, itemLinks };
+}
+
+const imageFileIdOf = (baseNo: string) => stableId('file', `item:${baseNo}`);
+
+/**
+ * A DemoItem kept small (at --scale 1000 there are 433,000): its name in four languages is made when
+ * asked, from its variant's name and its copy, instead of being held per item.
+ */
+class CatalogueItem implements DemoItem {
+  readonly id: string;
+  readonly itemNo: string;
+  readonly family: FamilySpec;
+  readonly variantIndex: number;
+  readonly copy: number;
+  readonly rentalType: RentalType;
+  readonly numbered: boolean;
+  readonly dayPrice: number | null;
+  readonly weekPrice: number | null;
+  readonly salePrice: number | null;
+  readonly buyBackPrice: number | null;
+  constructor(
+    fields: Pick<
+      DemoItem,
+      | 'id'
+      | 'itemNo'
+      | 'family'
+      | 'variantIndex'
+      | 'copy'
+      | 'rentalType'
+      | 'numbered'
+      | 'dayPrice'
+      | 'weekPrice'
+      | 'salePrice'
+      | 'buyBackPrice'
+    >,
+  ) {
+    this.id = fields.id;
+    this.itemNo = fields.itemNo;
+    this.family = fields.family;
+    this.variantIndex = fields.variantIndex;
+    this.copy = fields.copy;
+    this.rentalType = fields.rentalType;
+    this.numbered = fields.numbered;
+    this.dayPrice = fields.dayPrice;
+    this.weekPrice = fields.weekPrice;
+    this.salePrice = fields.salePrice;
+    this.buyBackPrice = fields.buyBackPrice;
+  }
+  get name(): Text {
+    const name = this.family.variants[this.variantIndex].name;
+    if (this.copy === 1) return name;
+    return Object.fromEntries(locales.map((l) => [l, `${name[l]} (${seriesWord[l]} ${this.copy})`])) as Text;
+  }
+  get weight(): number {
+    return this.family.variants[this.variantIndex].weight;
+  }
+  get categoryCode(): string {
+    return this.family.category;
+  }
 }
 
 function signShape(family: FamilySpec, v: VariantSpec): Shape | null {

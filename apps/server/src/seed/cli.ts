@@ -110,6 +110,10 @@ try {
     for (const [table, n] of Object.entries(result.counts))
       log(`  ${table.padEnd(width)} ${String(n).padStart(9)}`);
     log(`Seeded scale ${scale} in ${(result.milliseconds / 1000).toFixed(1)} s.`);
+    // The bench reads this line (npm run bench -- --only seed).
+    log(
+      `seed: peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process; PostgreSQL apart)`,
+    );
   }
 } catch (e) {
   // An interrupt ends the sessions under the seed: its error is the interrupt's, already reported.

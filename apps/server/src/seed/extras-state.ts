@@ -1,5 +1,5 @@
 import type * as s from '../db/schema/index.ts';
-import type { Catalogue, DemoItem } from './build-catalogue.ts';
+import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FileJob } from './file-jobs.ts';
 import type { InvoicingResult } from './invoicing.ts';
 import type { Rng } from './random.ts';
@@ -30,7 +30,7 @@ export interface ExtrasResult {
 /** What the parts of buildExtras share: its input, the rows built so far, and two lookups. */
 export interface ExtrasState {
   rng: Rng;
-  catalogue: Catalogue;
+  catalogue: CataloguePlan;
   locations: OrgLocation[];
   simulation: SimulationResult;
   invoicing: InvoicingResult;

@@ -1,4 +1,4 @@
-import type { Catalogue, DemoItem } from './build-catalogue.ts';
+import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import { addComplaintsAndExitOrders } from './extras-complaints.ts';
 import { addUserLists } from './extras-lists.ts';
 import { addPlantRecords } from './extras-plants.ts';
@@ -10,7 +10,7 @@ import type { OrgLocation, SimulationResult } from './simulate.ts';
 
 export function buildExtras(input: {
   rng: Rng;
-  catalogue: Catalogue;
+  catalogue: CataloguePlan;
   locations: OrgLocation[];
   simulation: SimulationResult;
   invoicing: InvoicingResult;

@@ -6,7 +6,7 @@ import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { type FileStorage, sha256 } from '../platform/files/storage.ts';
 import { defaultMailTemplate } from '../platform/mail/defaults.ts';
-import { buildCatalogue } from './build-catalogue.ts';
+import { catalogueRows, planCatalogue } from './build-catalogue.ts';
 import { SYNONYM_CODE, synonymGroups } from './catalogue-data.ts';
 import { footerSpecs, pageSpecs, serviceMessageSpecs } from './content-data.ts';
 import { addDays, at, nextWorkday, todayUtc } from './dates.ts';
@@ -75,6 +75,10 @@ async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferIn
   }
 }
 
+/** Marks where in the table order the items' rows go: they are made and written in chunks, not held. */
+const CATALOGUE_ROWS = Symbol('the items and their translations, technical data and links');
+const ITEMS_PER_CHUNK = 10_000;
+
 async function runLimited<T>(jobs: T[], limit: number, run: (job: T) => Promise<void>): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, jobs.length) }, async () => {
@@ -101,7 +105,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   const rng = new Rng(SEED);
   log(`seed: building demo data (scale ${scale})`);
-  const catalogue = buildCatalogue(scale);
+  const catalogue = planCatalogue(scale);
 
   // ── Organisation ─────────────────────────────────────────────────────────────────────────
   const customerIds = new Map(customerSpecs.map((c) => [c.customerNo, stableId('customer', c.customerNo)]));
@@ -388,7 +392,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   fileRows.sort((a, b) => (a.storageKey < b.storageKey ? -1 : 1));
   log(`seed: stored ${fileRows.length} files`);
 
-  const tables: [PgTable, unknown[]][] = [
+  const tables: ([PgTable, unknown[]] | typeof CATALOGUE_ROWS)[] = [
     [s.files, fileRows],
     [s.customers, customers],
     [s.users, users],
@@ -399,10 +403,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     [s.categories, catalogue.categories],
     [s.categoryTranslations, catalogue.categoryTranslations],
     [s.techAttributes, catalogue.techAttributes],
-    [s.items, catalogue.items],
-    [s.itemTranslations, catalogue.itemTranslations],
-    [s.itemTechData, catalogue.itemTechData],
-    [s.itemLinks, catalogue.itemLinks],
+    CATALOGUE_ROWS,
     [s.sets, catalogue.sets],
     [s.setTranslations, catalogue.setTranslations],
     [s.setLines, catalogue.setLines],
@@ -454,13 +455,33 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     ],
   ];
 
+  const counts: Record<string, number> = {};
   const seeded = await db.transaction(async (tx) => {
     // why: two servers starting on one empty database must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727272001)`);
     const [{ n }] = await tx.select({ n: count() }).from(s.customers);
     if (n > 0) return false;
     log('seed: writing the rows (one transaction: an interrupted seed leaves no rows behind)');
-    for (const [table, rows] of tables) await insertMany(tx, table, rows as Insert<typeof table>[]);
+    const write = async (table: PgTable, rows: unknown[]) => {
+      await insertMany(tx, table, rows as Insert<typeof table>[]);
+      const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
+      counts[name] = (counts[name] ?? 0) + rows.length;
+    };
+    for (const entry of tables) {
+      if (entry !== CATALOGUE_ROWS) {
+        await write(...entry);
+        continue;
+      }
+      // The items' rows (about 11 per item), made and written a chunk of copies at a time.
+      const copiesPerChunk = Math.max(1, Math.floor(ITEMS_PER_CHUNK / (catalogue.demoItems.length / scale)));
+      for (let from = 1; from <= scale; from += copiesPerChunk) {
+        const rows = catalogueRows(catalogue, from, Math.min(scale, from + copiesPerChunk - 1));
+        await write(s.items, rows.items);
+        await write(s.itemTranslations, rows.itemTranslations);
+        await write(s.itemTechData, rows.itemTechData);
+        await write(s.itemLinks, rows.itemLinks);
+      }
+    }
     await tx.execute(sql`
       update plant_orders f set linked_order_id = t.id
       from plant_orders t
@@ -484,11 +505,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const notes = await seedOrderNotes(db, options.storage, simulation.orderInfos);
   log(`seed: made ${notes} delivery and removal notes`);
 
-  const counts: Record<string, number> = {};
-  for (const [table, rows] of tables) {
-    const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
-    counts[name] = (counts[name] ?? 0) + rows.length;
-  }
   counts.files += notes;
   counts.documents += notes;
   const milliseconds = Date.now() - started;

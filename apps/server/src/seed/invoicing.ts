@@ -1,6 +1,6 @@
 import { rentCharges } from '@mp/contract/rules/rent';
 import type * as s from '../db/schema/index.ts';
-import type { Catalogue } from './build-catalogue.ts';
+import type { CataloguePlan } from './build-catalogue.ts';
 import { addDays, addMonths, daysBetween, firstOfMonth } from './dates.ts';
 import type { FileJob } from './file-jobs.ts';
 import { pdfJob } from './file-jobs.ts';
@@ -38,7 +38,7 @@ interface Draft {
 }
 
 export function invoice(input: {
-  catalogue: Catalogue;
+  catalogue: CataloguePlan;
   locations: OrgLocation[];
   customerNames: Map<string, string>;
   simulation: SimulationResult;

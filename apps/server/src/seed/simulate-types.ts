@@ -1,5 +1,5 @@
 import type * as s from '../db/schema/index.ts';
-import type { Catalogue, DemoItem } from './build-catalogue.ts';
+import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import type { LocationSpec } from './org-data.ts';
 import type { Rng } from './random.ts';
@@ -35,7 +35,7 @@ export interface OrgLocation {
 
 export interface SimulationInput {
   rng: Rng;
-  catalogue: Catalogue;
+  catalogue: CataloguePlan;
   locations: OrgLocation[];
   depotIds: string[];
   adminId: string;
@@ -94,7 +94,7 @@ export interface WantedLine {
 /** The state of one simulation run, shared by its parts (simulate-orders.ts, simulate-requests.ts). */
 export interface SimState {
   rng: Rng;
-  catalogue: Catalogue;
+  catalogue: CataloguePlan;
   locations: OrgLocation[];
   depotIds: string[];
   adminId: string;
