@@ -46,25 +46,91 @@ function charLength(s: string): number {
   return n;
 }
 
-const EMPTY = new Int32Array(0);
 /** Up to this many texts starting with the first word are ranked before the posting lists are scanned. */
 const STARTING_SCAN_MAX = 100;
+
+/**
+ * A posting list: ascending entry ids as the gaps between them, each in 7-bit groups (LEB128), so most
+ * take one byte instead of four (decision 0008, "Size"); `count` is how many ids it holds.
+ */
+interface PostingList {
+  readonly bytes: Uint8Array;
+  readonly count: number;
+}
+
+const EMPTY: PostingList = { bytes: new Uint8Array(0), count: 0 };
+
+/** Builds a posting list as ids are added (ascending, a repeated last id ignored), bytes grown by doubling. */
+export class PostingWriter {
+  private bytes = new Uint8Array(8);
+  private length = 0;
+  private count = 0;
+  private last = -1;
+
+  add(id: number): void {
+    if (id === this.last) return;
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    let gap = id - this.last;
+    this.last = id;
+    this.count++;
+    while (gap >= 0x80) {
+      this.bytes[this.length++] = (gap & 0x7f) | 0x80;
+      gap >>>= 7;
+    }
+    this.bytes[this.length++] = gap;
+  }
+
+  done(): PostingList {
+    return { bytes: this.bytes.slice(0, this.length), count: this.count };
+  }
+}
+
+/** Reads a posting list's ids in order: `next()` until it answers -1. */
+export class PostingCursor {
+  private readonly bytes: Uint8Array;
+  private at = 0;
+  private id = -1;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  next(): number {
+    const { bytes } = this;
+    if (this.at >= bytes.length) return -1;
+    let b = bytes[this.at++];
+    let gap = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = bytes[this.at++];
+      gap |= (b & 0x7f) << shift;
+    }
+    this.id += gap;
+    return this.id;
+  }
+}
 
 /**
  * Postings of one text per entry: every 3-unit substring (for words of 3+ characters, which match
  * anywhere) and the 1- and 2-unit starts of its words (for shorter words, which match at a word start).
  */
 class Postings {
-  private readonly grams = new Map<string, Int32Array>();
-  private readonly starts = new Map<string, Int32Array>();
+  private readonly grams = new Map<string, PostingList>();
+  private readonly starts = new Map<string, PostingList>();
 
   constructor(texts: readonly (string | null)[]) {
-    const grams = new Map<string, number[]>();
-    const starts = new Map<string, number[]>();
-    const add = (map: Map<string, number[]>, key: string, id: number) => {
-      const list = map.get(key);
-      if (!list) map.set(key, [id]);
-      else if (list[list.length - 1] !== id) list.push(id);
+    const grams = new Map<string, PostingWriter>();
+    const starts = new Map<string, PostingWriter>();
+    const add = (map: Map<string, PostingWriter>, key: string, id: number) => {
+      let list = map.get(key);
+      if (!list) {
+        list = new PostingWriter();
+        map.set(key, list);
+      }
+      list.add(id);
     };
     texts.forEach((text, id) => {
       if (!text) return;
@@ -75,21 +141,21 @@ class Postings {
         if (i + 2 <= text.length) add(starts, text.slice(i, i + 2), id);
       }
     });
-    for (const [k, v] of grams) this.grams.set(k, Int32Array.from(v));
-    for (const [k, v] of starts) this.starts.set(k, Int32Array.from(v));
+    for (const [k, v] of grams) this.grams.set(k, v.done());
+    for (const [k, v] of starts) this.starts.set(k, v.done());
   }
 
   /**
    * Entries that may match the word: exactly those for a short word; for a longer word the rarest of its
    * trigrams' lists (a superset, checked by the caller).
    */
-  candidates(word: string): Int32Array {
+  candidates(word: string): PostingList {
     if (word.length < CONTAINS_MIN_WORD_LENGTH) return this.starts.get(word) ?? EMPTY;
-    let best: Int32Array | undefined;
+    let best: PostingList | undefined;
     for (let i = 0; i + 3 <= word.length; i++) {
       const list = this.grams.get(word.slice(i, i + 3));
       if (!list) return EMPTY;
-      if (!best || list.length < best.length) best = list;
+      if (!best || list.count < best.count) best = list;
     }
     return best ?? EMPTY;
   }
@@ -188,7 +254,7 @@ export class EntryIndex {
     const first = words[0];
     // A word none of the texts can hold (no list for one of its trigrams or its start) counts for nobody.
     const live = words.filter(
-      (w) => this.byDescription.candidates(w).length > 0 || this.byNumber.candidates(w).length > 0,
+      (w) => this.byDescription.candidates(w).count > 0 || this.byNumber.candidates(w).count > 0,
     );
     const best: SearchHit[] = [];
     let worst: SearchHit | undefined;
@@ -245,11 +311,13 @@ export class EntryIndex {
     for (const w of selecting) {
       const short = w.length < CONTAINS_MIN_WORD_LENGTH;
       // Short words' lists are exact; a longer word's trigram list is checked against the text.
-      for (const id of this.byDescription.candidates(w)) {
+      const byDescription = new PostingCursor(this.byDescription.candidates(w).bytes);
+      for (let id = byDescription.next(); id >= 0; id = byDescription.next()) {
         if (beyond(id)) break;
         if (seen[id] !== epoch && (short || entries[id].folded.includes(w))) consider(id, w);
       }
-      for (const id of this.byNumber.candidates(w)) {
+      const byNumber = new PostingCursor(this.byNumber.candidates(w).bytes);
+      for (let id = byNumber.next(); id >= 0; id = byNumber.next()) {
         if (beyond(id)) break;
         if (seen[id] !== epoch && (short || entries[id].noLower.includes(w))) consider(id, w);
       }
