@@ -9,10 +9,11 @@ import { warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
-import { loadSettings } from './modules/settings/index.ts';
+import { forgetSettings, loadSettings, SETTINGS_CHANNEL } from './modules/settings/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
+import { startChangeListener } from './platform/db/changes.ts';
 import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createLogger } from './platform/logger.ts';
@@ -90,6 +91,12 @@ async function main() {
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     onError: (e) => logger.warn({ err: e }, 'session notifications'),
   });
+  // what other server processes change (decision 0029): the settings cache is dropped on their NOTIFY
+  const changes = await startChangeListener({
+    url: database.url,
+    on: { [SETTINGS_CHANNEL]: () => forgetSettings(database.db) },
+    onError: (e) => logger.warn({ err: e }, 'change notifications'),
+  });
   const lifecycle = { shuttingDown: false };
   const app = await buildApp(
     {
@@ -152,6 +159,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       await app.close();
       await sessions.close();
+      await changes.close();
       await boss?.stop({ graceful: true, timeout: 3000 });
       await ownFakeErp?.close();
       await database.shutdown();

@@ -27,13 +27,30 @@ export interface SettingsPayload {
   multiStrings: Record<string, string[]>;
 }
 
+/**
+ * Per process and database, dropped at once by a write here and, in the other server processes, by the
+ * NOTIFY of migration 0030 (forgetSettings, wired in main.ts; docs/decisions/0029). The few seconds are the safety
+ * net for a process whose listener is away (and for processes without one: tests, command-line tools).
+ */
 const CACHE_MS = 5000;
 const cache = new WeakMap<Db, { at: number; values: SettingsMap }>();
+/** Bumped by each forget: a read that began before it must not put its (older) values in the cache. */
+const forgets = new WeakMap<Db, number>();
 
-/** Every setting with its stored value or default. Cached for a few seconds per database. */
+/** The channel migration 0030's trigger NOTIFYs when setting_values change. */
+export const SETTINGS_CHANNEL = 'mp_settings';
+
+/** Drops the cached settings of this database (another process changed them). */
+export function forgetSettings(db: Db): void {
+  cache.delete(db);
+  forgets.set(db, (forgets.get(db) ?? 0) + 1);
+}
+
+/** Every setting with its stored value or default. Cached per database until a change (see CACHE_MS). */
 export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMap> {
   const hit = cache.get(db);
   if (hit && now - hit.at < CACHE_MS) return hit.values;
+  const generation = forgets.get(db) ?? 0;
   const stored = await selectStoredSettings(db);
   const values = { ...defaultSettings() } as Record<string, unknown>;
   for (const [key, value] of Object.entries(stored)) {
@@ -42,7 +59,7 @@ export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMa
   // PrimaryColorRgb is PrimaryColor as 'R, G, B' (decision 0026): derived here, so no write, reset or older stored
   // value can put the two out of step
   values.PrimaryColorRgb = rgbTripletOf(String(values.PrimaryColor)) ?? values.PrimaryColorRgb;
-  cache.set(db, { at: now, values: values as SettingsMap });
+  if ((forgets.get(db) ?? 0) === generation) cache.set(db, { at: now, values: values as SettingsMap });
   return values as SettingsMap;
 }
 
@@ -144,7 +161,7 @@ export async function writeSettingsBy(
   if (Object.keys(fields).length) throw fieldErrors('invalid', 'error.ongeldige_invoer', fields);
   await followPrimaryColour(ctx, clean);
   await upsertSettings(ctx.db, clean, admin.id);
-  cache.delete(ctx.db);
+  forgetSettings(ctx.db);
 }
 
 /**
@@ -179,5 +196,5 @@ export async function resetSettings(ctx: Ctx, keys: readonly string[]): Promise<
   }
   // the derived colour goes back with its primary colour (followPrimaryColour)
   await deleteStoredSettings(ctx.db, keys.includes('PrimaryColor') ? [...keys, 'PrimaryColorRgb'] : keys);
-  cache.delete(ctx.db);
+  forgetSettings(ctx.db);
 }
