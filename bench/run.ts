@@ -16,6 +16,8 @@
 //   erp-sync, erp-delta, erp-outbox  the ERP connector against the fake Business Central at --scale: a full sync of
 //              the catalogue, a delta of 100 items visible to readers, the outbox's delivery rate (bench/lib/erp.ts;
 //              not in the default set: with any of them the server runs with ERP=business-central and its job runner)
+//   seed       `npm run seed` itself at --scale into an empty --data-dir: time, peak RSS, nothing left running
+//              (bench/lib/seed.ts; not in the default set: `--only seed --scale 1000 --data-dir /tmp/mp-seed-1000`)
 // Results: printed, and written to bench/results/latest.json (gitignored). bench/lib/ holds the load
 // generator, the server handling, the scenarios and the report.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ import type { Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
 import { checkTargets, printTable, printTargets, ratiosOf } from './lib/report.ts';
+import { seedScenario } from './lib/seed.ts';
 import {
   apiOf,
   type BenchServerOptions,
@@ -49,7 +52,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox,seed]\n' +
   '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -102,6 +105,13 @@ const ADMIN = 'admin@materieelportaal.nl';
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
+  // --only seed: the seed itself, timed from an empty --data-dir (bench/lib/seed.ts); alone, nothing else runs.
+  const seedTargets = only.has('seed') ? await seedScenario(server) : [];
+  if (only.size === 1 && seedTargets.length > 0) {
+    printTargets(seedTargets);
+    if (seedTargets.some((t) => !t.pass)) process.exitCode = 1;
+    return;
+  }
   const freshlySeeded = await ensureSeeded(server);
   // the ERP scenarios: the fake Business Central first, the server pointed at it
   const erp = ERP_SCENARIOS.some((s) => only.has(s)) ? await startBenchErp(scale) : null;
@@ -187,7 +197,7 @@ async function main() {
   }
 
   const ratios = ratiosOf(results);
-  const targets = [...checkTargets(results, ratios), ...erpTargets];
+  const targets = [...seedTargets, ...checkTargets(results, ratios), ...erpTargets];
   const report = {
     at: new Date().toISOString(),
     scale,
