@@ -177,7 +177,8 @@ export class EntryIndex {
   private epoch = 0;
   private readonly isSet: boolean;
 
-  private readonly byExactNumber = new Map<string, number[]>();
+  /** Ids in the order of their lower-case number (then id): one number's entries are one range. */
+  private readonly byNumberText: Int32Array;
   /** Ids in the order of their folded text: the ones starting with a word are one range. */
   private readonly byText: Int32Array;
 
@@ -195,10 +196,10 @@ export class EntryIndex {
     this.relBase = Float64Array.from(this.entries, (e) => 1 / (1 + (lengths.get(e) as number)));
     this.byDescription = new Postings(this.entries.map((e) => (e.hasDescription ? e.folded : null)));
     this.byNumber = new Postings(this.entries.map((e) => e.noLower));
-    this.entries.forEach((e, id) => {
-      const list = this.byExactNumber.get(e.noLower);
-      if (list) list.push(id);
-      else this.byExactNumber.set(e.noLower, [id]);
+    this.byNumberText = Int32Array.from(this.entries.keys()).sort((a, b) => {
+      const x = this.entries[a].noLower;
+      const y = this.entries[b].noLower;
+      return x < y ? -1 : x > y ? 1 : a - b;
     });
     this.byText = Int32Array.from(this.entries.keys()).sort((a, b) => {
       const x = this.entries[a].folded;
@@ -209,15 +210,30 @@ export class EntryIndex {
   }
 
   /**
-   * The entry numbered `no` (its description in this index's locale), through the exact-number map the
+   * The entry numbered `no` (its description in this index's locale), through the exact-number order the
    * search already keeps: no extra memory. `noLower` is PostgreSQL's lower(); the loop also finds a number
    * JavaScript lower-cases differently only when both agree, else the caller asks the database.
    */
   entry(no: string): SearchEntry | undefined {
-    for (const id of this.byExactNumber.get(no.toLowerCase()) ?? []) {
+    for (const id of this.withNumber(no.toLowerCase())) {
       if (this.entries[id].no === no) return this.entries[id];
     }
     return undefined;
+  }
+
+  /** Ids of the entries whose lower-case number is `noLower`, in id order. */
+  private withNumber(noLower: string): Int32Array {
+    const { byNumberText, entries } = this;
+    let lo = 0;
+    let hi = byNumberText.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (entries[byNumberText[mid]].noLower < noLower) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < byNumberText.length && entries[byNumberText[end]].noLower === noLower) end++;
+    return byNumberText.subarray(lo, end);
   }
 
   /** Ids of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
@@ -288,7 +304,7 @@ export class EntryIndex {
     };
     // The exact number first (it holds every word, so it is always selected): after it, no candidate can
     // have more relevance than a description starting with the first word (2) plus its length part.
-    for (const id of this.byExactNumber.get(exact) ?? []) consider(id, null);
+    for (const id of this.withNumber(exact)) consider(id, null);
     // Then the selected texts that start with the first word, unless there are very many: after them, no
     // candidate can have more relevance than its length part, so a scan stops sooner.
     let startBonus = 2;
