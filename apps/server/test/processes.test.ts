@@ -8,8 +8,10 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { releasePorts, reservePort } from '../../../scripts/lib/ports.ts';
 import { startSmtp } from '../src/modules/auth/auth.test-support.ts';
+import { multipart } from '../src/platform/files/testing.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { testPng } from './uploads.ts';
 
 // Several server processes over one PostgreSQL (issue #34 point 2, docs/decisions/0029): two real servers (main.ts,
 // each on a port of its own so the test can say which one answers) over one test database, with the job runner on
@@ -25,16 +27,15 @@ const EVENTUALLY = { timeout: 20_000, interval: 50 };
 interface Server {
   proc: ChildProcess;
   base: string;
-  dir: string;
 }
 
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let servers: Server[] = [];
+/** One DATA_DIR for both, as for the processes of one machine: the uploaded files are on its disk. */
+let dir: string;
 
 async function startServer(): Promise<Server> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mp-procs-'));
-  chmodSync(dir, 0o755);
   const port = await reservePort();
   const proc = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
@@ -60,12 +61,14 @@ async function startServer(): Promise<Server> {
     },
     { timeout: 90_000, interval: 100 },
   );
-  return { proc, base, dir };
+  return { proc, base };
 }
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
   smtp = await startSmtp();
+  dir = mkdtempSync(path.join(tmpdir(), 'mp-procs-'));
+  chmodSync(dir, 0o755);
   servers = await Promise.all([startServer(), startServer()]);
 }, 180_000);
 
@@ -74,9 +77,9 @@ afterAll(async () => {
     servers.map(async (s) => {
       s.proc.kill('SIGTERM');
       if (s.proc.exitCode === null) await new Promise((r) => s.proc.once('exit', r));
-      rmSync(s.dir, { recursive: true, force: true });
     }),
   );
+  if (dir) rmSync(dir, { recursive: true, force: true });
   await smtp?.close();
   await database?.drop();
   releasePorts();
@@ -210,6 +213,26 @@ describe('two server processes over one database', () => {
       sql`select count(*)::int as n from location_requests where description = ${body.description}`,
     );
     expect(stored.rows[0].n).toBe(1);
+  });
+
+  it('serve through one process a file uploaded through the other', async () => {
+    const [b, c] = servers;
+    const { accessToken } = await signIn(b, ADMIN);
+    const form = multipart([
+      { name: 'file', filename: 'logo.png', value: await testPng(120, 40, '#1c7ed6') },
+    ]);
+    const up = await fetch(`${b.base}/api/v2.0/CorporateIdentity/Images/logo`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${accessToken}` },
+      body: new Uint8Array(form.payload),
+    });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const { url } = (await up.json()) as { url: string };
+    const fromB = await fetch(b.base + url);
+    const fromC = await fetch(c.base + url);
+    expect(fromC.status).toBe(200);
+    expect(fromC.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await fromC.arrayBuffer()).equals(Buffer.from(await fromB.arrayBuffer()))).toBe(true);
   });
 
   it('run each job once though both processes work the queue (pg-boss)', async () => {
