@@ -110,4 +110,14 @@ describe('npm run seed', () => {
     expect(third.output()).toMatch(/already holds data; nothing seeded\. Use --reset/);
     expect(runningPostmaster(dataDir)).toBeNull();
   });
+
+  it('stops its PostgreSQL when the generator runs out of memory, and says so', async () => {
+    const dataDir = tempDir('mp-seed-cli-');
+    const run = seed(dataDir, await reservePort(), ['--max-heap-mb', '32']);
+    const { code } = await run.exited;
+    expect(run.output()).toMatch(/seed failed: out of memory \(--max-heap-mb 32\)/);
+    expect(run.output()).toMatch(/nothing of this run was kept, the next run starts over/);
+    expect(code).toBe(1);
+    expect(runningPostmaster(dataDir)).toBeNull();
+  });
 });

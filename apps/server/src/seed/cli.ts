@@ -1,34 +1,40 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
-import { files } from '../db/schema/index.ts';
 import { type OpenedDatabase, openDatabase } from '../platform/db/bootstrap.ts';
-import { LocalDiskStorage } from '../platform/files/storage.ts';
-import { seedDemo } from './index.ts';
+import type { SeedWorkerData, SeedWorkerMessage } from './worker.ts';
 
 /**
- * npm run seed -- [--scale N] [--reset]
+ * npm run seed -- [--scale N] [--reset] [--max-heap-mb N]
  * Seeds the configured database (DATABASE_URL, or the embedded one under DATA_DIR) with demo data.
  * --reset first removes every stored file and empties every table of the public schema.
+ * The generator runs in a worker thread (worker.ts); this thread owns PostgreSQL and stops it however the run
+ * ends: done, failed (an exception, out of memory), or interrupted (SIGINT/SIGTERM).
  */
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
     reset: { type: 'boolean', default: false },
+    'max-heap-mb': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  process.stdout.write('Usage: npm run seed -- [--scale N] [--reset]\n');
+  process.stdout.write('Usage: npm run seed -- [--scale N] [--reset] [--max-heap-mb N]\n');
   process.exit(0);
 }
 
 const scale = Number(values.scale);
 if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
   process.stderr.write('--scale must be a whole number from 1 to 1000\n');
+  process.exit(2);
+}
+const maxHeapMb = values['max-heap-mb'] === undefined ? undefined : Number(values['max-heap-mb']);
+if (maxHeapMb !== undefined && !(Number.isInteger(maxHeapMb) && maxHeapMb >= 16)) {
+  process.stderr.write('--max-heap-mb must be a whole number of at least 16\n');
   process.exit(2);
 }
 
@@ -39,11 +45,19 @@ const applicationName = `materieelportaal-seed-${process.pid}`;
 process.env.PGAPPNAME = applicationName;
 
 const opening = openDatabase(config);
+let worker: Worker | undefined;
 let committed = false;
 let closing: Promise<void> | undefined;
-/** Ends this run's sessions (their open transaction rolls back), closes the pool, stops the embedded PostgreSQL. */
+
+const nothingKept = () =>
+  committed
+    ? 'the rows were committed but the delivery notes are missing; --reset starts over'
+    : 'nothing of this run was kept, the next run starts over';
+
+/** Stops the generator, ends this run's sessions (their transaction rolls back), stops the embedded PostgreSQL. */
 function close(database: OpenedDatabase): Promise<void> {
   closing ??= (async () => {
+    await worker?.terminate().catch(() => {});
     const admin = new pg.Client({
       connectionString: database.url,
       application_name: `${applicationName}-stop`,
@@ -63,64 +77,54 @@ function close(database: OpenedDatabase): Promise<void> {
   return closing;
 }
 
-// Interrupted (Ctrl-C, a process manager's stop): roll back, stop what this run started, exit.
+// Interrupted (Ctrl-C, a process manager's stop): stop the generator, roll back, stop what this run started.
 for (const [signal, exitCode] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ] as const) {
   process.once(signal, () => {
-    log(
-      committed
-        ? `seed: interrupted (${signal}) after the rows were committed: the delivery notes are missing; --reset starts over`
-        : `seed: interrupted (${signal}); nothing of this run was kept, the next run starts over`,
-    );
+    log(`seed: interrupted (${signal}); ${nothingKept()}`);
     void opening.then(close, () => {}).finally(() => process.exit(exitCode));
   });
 }
 
 const database = await opening;
-const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
-
 try {
-  if (values.reset) {
-    const stored = await database.db.select({ key: files.storageKey }).from(files);
-    for (const { key } of stored) await storage.delete(key).catch(() => {});
-    const tables = await database.pool.query<{ name: string }>(
-      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
-    );
-    if (tables.rows.length > 0) {
-      await database.db.execute(
-        sql.raw(`truncate ${tables.rows.map((r) => `public.${r.name}`).join(', ')} restart identity cascade`),
-      );
-    }
-    log(`reset: removed ${stored.length} files and emptied ${tables.rows.length} tables`);
-  }
-  const result = await seedDemo(database.db, {
-    storage,
+  const data: SeedWorkerData = {
+    url: database.url,
+    filesDir: path.join(config.dataDir, 'files'),
     scale,
-    log,
-    onCommitted: () => {
-      committed = true;
-    },
+    reset: values.reset,
+  };
+  const failure = await new Promise<string | null>((resolve) => {
+    worker = new Worker(new URL('./worker.ts', import.meta.url), {
+      workerData: data,
+      resourceLimits: maxHeapMb ? { maxOldGenerationSizeMb: maxHeapMb } : undefined,
+    });
+    worker.on('message', (m: SeedWorkerMessage) => {
+      if ('log' in m) log(m.log);
+      else committed = true;
+    });
+    worker.on('error', (e: Error & { code?: string }) =>
+      resolve(
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `out of memory${maxHeapMb ? ` (--max-heap-mb ${maxHeapMb})` : ''}`
+          : (e.stack ?? e.message),
+      ),
+    );
+    worker.on('exit', (code) => resolve(code === 0 ? null : `the generator stopped (exit ${code})`));
   });
-  if (!result) {
-    log('The database already holds data; nothing seeded. Use --reset to start over.');
+  if (closing) {
+    // interrupted: the signal handler reports and exits
+  } else if (failure) {
+    process.exitCode = 1;
+    process.stderr.write(`seed failed: ${failure}\n`);
+    log(`seed: failed; ${nothingKept()}`);
   } else {
-    const width = Math.max(...Object.keys(result.counts).map((k) => k.length));
-    for (const [table, n] of Object.entries(result.counts))
-      log(`  ${table.padEnd(width)} ${String(n).padStart(9)}`);
-    log(`Seeded scale ${scale} in ${(result.milliseconds / 1000).toFixed(1)} s.`);
     // The bench reads this line (npm run bench -- --only seed).
     log(
       `seed: peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process; PostgreSQL apart)`,
     );
-  }
-} catch (e) {
-  // An interrupt ends the sessions under the seed: its error is the interrupt's, already reported.
-  if (!closing) {
-    process.exitCode = 1;
-    process.stderr.write(`seed failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    log('seed: nothing of this run was kept (its transaction rolled back); the next run starts over');
   }
 } finally {
   await close(database);
