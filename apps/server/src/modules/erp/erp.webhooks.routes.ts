@@ -54,7 +54,7 @@ export async function erpWebhookRoutes(fastify: FastifyInstance, deps: Deps) {
           tags: ['Erp'],
           security: [],
           description:
-            "Business Central's webhook notifications (no session: BC calls it). With ?validationToken=, BC's handshake while the portal subscribes or renews: 200 with the token as plain text (404 when the portal is not waiting for one). Else a batch { value: [{ subscriptionId, clientState, resource, changeType, … }] }: each entry whose clientState matches its subscription's queues the delta of that collection's entities (a deleted one also the deletions); the others are ignored. Always 202 without a body for a well-formed batch (decision 0027).",
+            "Business Central's webhook notifications (no session: BC calls it). With ?validationToken=, BC's handshake while the portal subscribes or renews: 200 with the token as plain text (404 when the portal is not waiting for one). Else a batch { value: [{ subscriptionId, clientState, resource, changeType, … }] }: each entry whose clientState matches its subscription's queues the delta of that collection's entities (a deleted one also the deletions); the others are ignored. Always 202 without a body for a well-formed batch, an empty POST too (decision 0027).",
           querystring: erpNotificationQuery,
           body: erpNotifications.nullish(),
           response: { 200: z.string(), 202: z.null() },
@@ -70,13 +70,18 @@ export async function erpWebhookRoutes(fastify: FastifyInstance, deps: Deps) {
             .serializer((s: unknown) => String(s))
             .send(token);
         }
-        if (!req.body) throw new AppError('invalid', 'error.ongeldige_invoer');
-        await receiveNotifications({ ...erpDepsOf(deps, req), config: deps.config }, req.body.value, (n) => {
-          // never an entry's clientState: only how many were taken and ignored
-          if (n.ignored)
-            req.log.warn(n, 'erp.notifications: entries ignored (unknown subscription or clientState)');
-          else req.log.info(n, 'erp.notifications');
-        });
+        // an empty POST without a token names nothing: nothing to do, and — as for any batch — no 4xx (BC would end
+        // the subscription on one)
+        await receiveNotifications(
+          { ...erpDepsOf(deps, req), config: deps.config },
+          req.body?.value ?? [],
+          (n) => {
+            // never an entry's clientState: only how many were taken and ignored
+            if (n.ignored)
+              req.log.warn(n, 'erp.notifications: entries ignored (unknown subscription or clientState)');
+            else req.log.info(n, 'erp.notifications');
+          },
+        );
         return reply.code(202).send(undefined as unknown as null); // an empty body, as declared (no JSON "null")
       },
     );

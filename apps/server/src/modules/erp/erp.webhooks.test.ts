@@ -288,6 +288,9 @@ describe('access', () => {
       },
     });
     expect([sneaky.statusCode, sneaky.body]).toEqual([202, '']);
+    // an empty POST without a token: nothing to do, and no 4xx
+    const empty = await t.app.inject({ method: 'POST', url: NOTIFICATIONS });
+    expect([empty.statusCode, empty.body]).toEqual([202, '']);
     expect(await jobsSince('deletions', since)).toBe(0);
     // a token or markup is never echoed outside a handshake
     const markup = await t.app.inject({

@@ -193,6 +193,7 @@ export async function receiveNotifications(
   entries: readonly NotificationEntry[],
   log?: NotificationLog,
 ): Promise<void> {
+  if (entries.length === 0) return;
   const rows = new Map(
     (await selectSubscriptionsByIds(deps.db, [...new Set(entries.map((e) => e.subscriptionId))])).map((r) => [
       r.subscriptionId,
