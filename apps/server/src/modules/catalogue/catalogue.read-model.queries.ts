@@ -95,9 +95,22 @@ export async function selectCategoryParents(db: Pick<Db, 'execute'>) {
   return r.rows;
 }
 
-/** The card of every listed item (visible in the catalogue, not blocked) in the locale, technical data included. */
-export async function selectListedCards(db: Pick<Db, 'execute'>, locale: Locale): Promise<CardRow[]> {
-  const r = await db.execute<CardRow>(sql`
-    select ${cardColumns(locale, 'locale')} from items i where i.visible_in_catalogue and not i.blocked`);
+/** A listed item's card in every locale at once: the card store's rows (catalogue.card-store.ts). */
+export type CardStoreRow = Omit<CardRow, 'description' | 'tech'> & {
+  /** descriptionOf() in each locale (its nl-NL fallback and the number as a last resort included) */
+  descriptions: Record<Locale, string>;
+  /** Technical data with every translation (TechMode 'all'): `lj`/`tj` hold the label and text per locale. */
+  tech: CardRow['tech'];
+};
+
+/** Every listed item's card (visible in the catalogue, not blocked) with its texts in every locale. */
+export async function selectCardStoreRows(db: Pick<Db, 'execute'>): Promise<CardStoreRow[]> {
+  const r = await db.execute<CardStoreRow>(sql`
+    select ${cardColumns('nl-NL', 'all')},
+      json_build_object(${sql.join(
+        locales.map((l) => sql`${l}::text, ${descriptionOf(sql`i.id`, l)}`),
+        sql`, `,
+      )}) as descriptions
+    from items i where i.visible_in_catalogue and not i.blocked`);
   return r.rows;
 }

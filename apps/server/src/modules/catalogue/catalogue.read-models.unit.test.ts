@@ -1,28 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { CardRow, TechRow } from './catalogue.common.queries.ts';
-import { compactCards } from './catalogue.indexes.ts';
+import { CardStore } from './catalogue.card-store.ts';
+import type { CardRow } from './catalogue.common.queries.ts';
+import type { CardStoreRow } from './catalogue.read-model.queries.ts';
 import { PostingCursor, PostingWriter, QuickSearchIndex } from './search.index.ts';
 
 // The read models' memory (decision 0008, "Size"): equal values held once. What a page reads is checked
 // against the SQL statements in catalogue.test.ts; here, that the sharing happens and changes nothing.
 
-const tech = (c: string, b: boolean | null, t: string | null): TechRow => ({
-  c,
-  k: b === null ? 'text' : 'boolean',
-  u: null,
-  l: `label ${c}`,
-  b,
-  n: null,
-  t,
-});
-
 /** A row as the driver gives it: every string and object its own copy. */
-const row = (id: string, no: string, techRows: TechRow[]): CardRow =>
+const row = (id: string, no: string, colour: Record<string, string> | null): CardStoreRow =>
   JSON.parse(
     JSON.stringify({
       id,
       item_no: no,
-      description: 'Bouwhek 3,5 m',
+      descriptions: {
+        'nl-NL': `Bouwhek ${no}`,
+        'en-US': `Fence ${no}`,
+        'fr-FR': `Bouwhek ${no}`,
+        'de-DE': no,
+      },
       image_sha: null,
       category_id: 'c0ffee00-0000-4000-8000-000000000001',
       rental_type: 'Verhuur',
@@ -31,38 +27,85 @@ const row = (id: string, no: string, techRows: TechRow[]): CardRow =>
       week_price: '50.00',
       sale_price: null,
       weight: '18.500',
-      tech: techRows,
+      tech: [
+        {
+          c: 'verzinkt',
+          k: 'boolean',
+          u: null,
+          l: 'Verzinkt',
+          b: true,
+          n: null,
+          t: null,
+          lj: { 'nl-NL': 'Verzinkt', 'en-US': 'Galvanised' },
+          tj: null,
+        },
+        {
+          c: 'kleur',
+          k: 'text',
+          u: null,
+          l: 'Kleur',
+          b: null,
+          n: null,
+          t: colour?.['nl-NL'] ?? null,
+          lj: { 'nl-NL': 'Kleur', 'de-DE': 'Farbe' },
+          tj: colour,
+        },
+      ],
     }),
   );
 
-describe('compactCards', () => {
-  const rows = [
-    row('a', 'BH-1', [tech('verzinkt', true, null), tech('kleur', null, 'grijs')]),
-    row('b', 'BH-2', [tech('verzinkt', true, null), tech('kleur', null, 'grijs')]),
-    row('c', 'BH-3', [tech('verzinkt', true, null), tech('kleur', null, 'rood')]),
-  ];
-  const cards = compactCards(rows);
+describe('the card store (every locale, held once)', () => {
+  const store = new CardStore([
+    row('a', 'BH-1', { 'nl-NL': 'grijs', 'en-US': 'grey' }),
+    row('b', 'BH-2', { 'nl-NL': 'grijs', 'en-US': 'grey' }),
+    row('c', 'BH-3', null),
+  ]);
 
-  it('reads every card as the rows were', () => {
-    expect([...cards.keys()]).toEqual(['a', 'b', 'c']);
-    for (const r of rows) expect(cards.get(r.id)).toEqual(r);
+  it('reads a card in a locale as the statement does: its texts, else the nl-NL ones', () => {
+    const base = {
+      id: 'a',
+      item_no: 'BH-1',
+      image_sha: null,
+      category_id: 'c0ffee00-0000-4000-8000-000000000001',
+      rental_type: 'Verhuur',
+      rental_unit: 'Dag',
+      day_price: '12.50',
+      week_price: '50.00',
+      sale_price: null,
+      weight: '18.500',
+    };
+    const verzinkt = { c: 'verzinkt', k: 'boolean', u: null, b: true, n: null, t: null };
+    const kleur = { c: 'kleur', k: 'text', u: null, b: null, n: null };
+    expect(store.view('en-US').get('a')).toEqual({
+      ...base,
+      description: 'Fence BH-1',
+      tech: [
+        { ...verzinkt, l: 'Galvanised' },
+        { ...kleur, l: 'Kleur', t: 'grey' },
+      ],
+    });
+    expect(store.view('de-DE').get('a')).toEqual({
+      ...base,
+      description: 'BH-1',
+      tech: [
+        { ...verzinkt, l: 'Verzinkt' },
+        { ...kleur, l: 'Farbe', t: 'grijs' },
+      ],
+    });
+    expect(store.view('fr-FR').get('c')?.tech[1]).toEqual({ ...kleur, l: 'Kleur', t: null });
+    expect(store.view('nl-NL').get('x')).toBeUndefined();
   });
 
-  it('holds equal technical rows and whole lists of them once', () => {
-    const [a, b, c] = ['a', 'b', 'c'].map((id) => cards.get(id) as CardRow);
+  it('holds a list of technical data once for every item that has it, frozen', () => {
+    const en = store.view('en-US');
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => en.get(id) as CardRow);
     expect(a.tech).toBe(b.tech);
     expect(c.tech).not.toBe(a.tech);
-    expect(c.tech[0]).toBe(a.tech[0]);
-    expect(c.tech[1]).not.toBe(a.tech[1]);
-  });
-
-  it('cannot be changed through one card for the others', () => {
-    const a = cards.get('a') as CardRow;
     expect(() => {
-      (a.tech[0] as { t: string | null }).t = 'changed';
+      (a.tech[0] as { l: string | null }).l = 'changed';
     }).toThrow(TypeError);
-    expect(() => a.tech.push(tech('x', true, null))).toThrow(TypeError);
-    expect((cards.get('b') as CardRow).tech[0].t).toBeNull();
+    expect(() => a.tech.push(a.tech[0])).toThrow(TypeError);
+    expect((en.get('b') as CardRow).tech[0].l).toBe('Galvanised');
   });
 });
 
