@@ -6,6 +6,7 @@ import { type FakeErp, startFakeErp } from './fake-erp.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
+import { answerMetrics } from './platform/http/metrics.ts';
 import { seedDemo } from './seed/index.ts';
 
 /*
@@ -74,6 +75,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     const worker = cluster.fork(env);
     logger.info({ worker: index, pid: worker.process.pid }, 'server process started');
     worker.on('message', (m: unknown) => {
+      answerMetrics(worker, m);
       if ((m as { ready?: boolean })?.ready !== true) return;
       ready.add(index);
       failures = 0;

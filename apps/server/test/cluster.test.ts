@@ -23,6 +23,8 @@ afterAll(async () => {
   releasePorts();
 });
 
+const TOKEN = 'metrics-token-of-the-cluster-test-0123456789';
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -47,6 +49,7 @@ describe('WEB_CONCURRENCY=2', () => {
         DATABASE_URL: database.url,
         DATABASE_POOL_SIZE: '2',
         DATA_DIR: dir,
+        METRICS_TOKEN: TOKEN,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -72,6 +75,20 @@ describe('WEB_CONCURRENCY=2', () => {
       expect(workers.every(alive)).toBe(true);
       expect(workers).not.toContain(primary.pid);
       expect(await health()).toBe(200);
+
+      // /metrics counts the requests of every worker, whichever of them answers the scrape
+      for (let i = 0; i < 12; i++)
+        expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(metrics.status).toBe(200);
+      const line = (await metrics.text())
+        .split('\n')
+        .find(
+          (l) => l.startsWith('http_request_duration_seconds_count') && l.includes('route="/health/live"'),
+        );
+      expect(line?.split(' ').at(-1)).toBe('12');
 
       // one dies: the other keeps answering, and the primary forks a third
       process.kill(workers[0], 'SIGKILL');
