@@ -69,6 +69,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   const ready = new Set<number>();
   /** Quick deaths in a row: a worker that cannot start is forked again more and more slowly (at most 30 s). */
   let failures = 0;
+  /** Before the first start of all, this many quick deaths end the whole start (a port taken, a bad database). */
+  const START_ATTEMPTS = 3;
 
   const fork = (index: number) => {
     const forkedAt = Date.now();
@@ -97,6 +99,11 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       ready.delete(index);
       if (stopping) return;
       failures = Date.now() - forkedAt < 10_000 ? failures + 1 : 0;
+      if (!bannerShown && failures >= START_ATTEMPTS) {
+        logger.fatal({ worker: index, code, signal }, 'the server processes cannot start');
+        void shutdown('start failed', 1);
+        return;
+      }
       const delay = failures ? Math.min(250 * 2 ** failures, 30_000) : 0;
       logger.error(
         { worker: index, pid: worker.process.pid, code, signal, restartInMs: delay },
@@ -104,13 +111,13 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       );
       setTimeout(() => {
         if (!stopping) fork(index);
-      }, delay).unref();
+      }, delay);
     });
     return worker;
   };
   for (let i = 0; i < count; i++) fork(i);
 
-  const shutdown = async (signal: string) => {
+  async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -133,8 +140,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     );
     await fakeErp?.close().catch(() => {});
     await database.shutdown();
-    process.exit(0);
-  };
+    process.exit(exitCode);
+  }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

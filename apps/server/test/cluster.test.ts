@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -108,6 +109,48 @@ describe('WEB_CONCURRENCY=2', () => {
       expect([workers[1], replacement].some(alive)).toBe(false);
     } finally {
       if (primary.exitCode === null) primary.kill('SIGKILL');
+    }
+  });
+
+  it('gives up when the server processes cannot start (the port is taken): exit 1, nothing left running', async () => {
+    const port = await reservePort();
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(port, '127.0.0.1', r));
+    try {
+      const primary = spawn(process.execPath, ['apps/server/src/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          WEB_CONCURRENCY: '2',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED: 'none',
+          JOBS_ENABLED: 'false',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: database.url,
+          DATABASE_POOL_SIZE: '2',
+          DATA_DIR: dir,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      primary.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      const code = await Promise.race([
+        new Promise<number | null>((r) => primary.once('exit', (c) => r(c))),
+        new Promise<'still running'>((r) => setTimeout(() => r('still running'), 90_000)),
+      ]);
+      if (code === 'still running') primary.kill('SIGKILL');
+      expect(code).toBe(1);
+      expect(out).toContain('the server processes cannot start');
+      const pids = out
+        .split('\n')
+        .filter((l) => l.includes('"server process started"'))
+        .map((l) => JSON.parse(l).pid as number);
+      expect(pids.length).toBeGreaterThan(0);
+      expect(pids.some(alive)).toBe(false);
+    } finally {
+      taken.close();
     }
   });
 });
