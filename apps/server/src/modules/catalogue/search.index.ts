@@ -169,7 +169,13 @@ export function compareHits(a: SearchHit, b: SearchHit): number {
 /** Items or sets of one locale. */
 export class EntryIndex {
   readonly size: number;
-  private readonly entries: readonly SearchEntry[];
+  // One column per field instead of an object per entry (decision 0008, "Size"), in id order.
+  private readonly nos: readonly string[];
+  private readonly noLowers: readonly string[];
+  private readonly descriptions: readonly string[];
+  private readonly foldeds: readonly string[];
+  private readonly hasDescriptions: Uint8Array;
+  private readonly imageShas: readonly (string | null)[];
   private readonly relBase: Float64Array;
   private readonly byDescription: Postings;
   private readonly byNumber: Postings;
@@ -187,23 +193,30 @@ export class EntryIndex {
     // posting list is then best-first for what is left once the exact number has been looked at, so a
     // scan can stop when nothing further down can beat the last of the kept hits.
     const lengths = new Map(entries.map((e) => [e, charLength(e.folded)]));
-    this.entries = [...entries].sort(
+    const sorted = [...entries].sort(
       (a, b) =>
         (lengths.get(a) as number) - (lengths.get(b) as number) || (a.no < b.no ? -1 : a.no > b.no ? 1 : 0),
     );
     this.isSet = isSet;
     this.size = entries.length;
-    this.relBase = Float64Array.from(this.entries, (e) => 1 / (1 + (lengths.get(e) as number)));
-    this.byDescription = new Postings(this.entries.map((e) => (e.hasDescription ? e.folded : null)));
-    this.byNumber = new Postings(this.entries.map((e) => e.noLower));
-    this.byNumberText = Int32Array.from(this.entries.keys()).sort((a, b) => {
-      const x = this.entries[a].noLower;
-      const y = this.entries[b].noLower;
+    this.nos = sorted.map((e) => e.no);
+    this.noLowers = sorted.map((e) => e.noLower);
+    this.descriptions = sorted.map((e) => e.description);
+    this.foldeds = sorted.map((e) => e.folded);
+    this.hasDescriptions = Uint8Array.from(sorted, (e) => (e.hasDescription ? 1 : 0));
+    this.imageShas = sorted.map((e) => e.imageSha);
+    this.relBase = Float64Array.from(sorted, (e) => 1 / (1 + (lengths.get(e) as number)));
+    this.byDescription = new Postings(sorted.map((e) => (e.hasDescription ? e.folded : null)));
+    this.byNumber = new Postings(this.noLowers);
+    const { noLowers, foldeds } = this;
+    this.byNumberText = Int32Array.from(sorted.keys()).sort((a, b) => {
+      const x = noLowers[a];
+      const y = noLowers[b];
       return x < y ? -1 : x > y ? 1 : a - b;
     });
-    this.byText = Int32Array.from(this.entries.keys()).sort((a, b) => {
-      const x = this.entries[a].folded;
-      const y = this.entries[b].folded;
+    this.byText = Int32Array.from(sorted.keys()).sort((a, b) => {
+      const x = foldeds[a];
+      const y = foldeds[b];
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.seen = new Uint32Array(entries.length);
@@ -216,38 +229,47 @@ export class EntryIndex {
    */
   entry(no: string): SearchEntry | undefined {
     for (const id of this.withNumber(no.toLowerCase())) {
-      if (this.entries[id].no === no) return this.entries[id];
+      if (this.nos[id] === no) {
+        return {
+          no,
+          noLower: this.noLowers[id],
+          description: this.descriptions[id],
+          folded: this.foldeds[id],
+          hasDescription: this.hasDescriptions[id] === 1,
+          imageSha: this.imageShas[id],
+        };
+      }
     }
     return undefined;
   }
 
   /** Ids of the entries whose lower-case number is `noLower`, in id order. */
   private withNumber(noLower: string): Int32Array {
-    const { byNumberText, entries } = this;
+    const { byNumberText, noLowers } = this;
     let lo = 0;
     let hi = byNumberText.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (entries[byNumberText[mid]].noLower < noLower) lo = mid + 1;
+      if (noLowers[byNumberText[mid]] < noLower) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < byNumberText.length && entries[byNumberText[end]].noLower === noLower) end++;
+    while (end < byNumberText.length && noLowers[byNumberText[end]] === noLower) end++;
     return byNumberText.subarray(lo, end);
   }
 
   /** Ids of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
   private startingWith(prefix: string, max: number): Int32Array | null {
-    const { byText, entries } = this;
+    const { byText, foldeds } = this;
     let lo = 0;
     let hi = byText.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (entries[byText[mid]].folded < prefix) lo = mid + 1;
+      if (foldeds[byText[mid]] < prefix) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < byText.length && entries[byText[end]].folded.startsWith(prefix)) {
+    while (end < byText.length && foldeds[byText[end]].startsWith(prefix)) {
       if (end - lo >= max) return null;
       end++;
     }
@@ -265,7 +287,7 @@ export class EntryIndex {
       this.seen.fill(0);
       this.epoch = 1;
     }
-    const { entries, seen, epoch, relBase } = this;
+    const { nos, noLowers, foldeds, hasDescriptions, seen, epoch, relBase } = this;
     const exact = words.join(' ');
     const first = words[0];
     // A word none of the texts can hold (no list for one of its trigrams or its start) counts for nobody.
@@ -276,22 +298,24 @@ export class EntryIndex {
     let worst: SearchHit | undefined;
     const consider = (id: number, known: string | null) => {
       seen[id] = epoch;
-      const e = entries[id];
+      const no = nos[id];
+      const noLower = noLowers[id];
+      const folded = foldeds[id];
       let n = known === null ? 0 : 1; // `known` matches: the caller checked it
-      for (const w of live) if (w !== known && (matchesWord(e.folded, w) || matchesWord(e.noLower, w))) n++;
+      for (const w of live) if (w !== known && (matchesWord(folded, w) || matchesWord(noLower, w))) n++;
       if (n === 0) return;
-      const rel = (e.noLower === exact ? 4 : 0) + (e.folded.startsWith(first) ? 2 : 0) + relBase[id];
+      const rel = (noLower === exact ? 4 : 0) + (folded.startsWith(first) ? 2 : 0) + relBase[id];
       // Most candidates do not make the list: compare before building a hit.
       if (
         worst &&
-        (n < worst.n || (n === worst.n && (rel < worst.rel || (rel === worst.rel && e.no >= worst.no))))
+        (n < worst.n || (n === worst.n && (rel < worst.rel || (rel === worst.rel && no >= worst.no))))
       )
         return;
       const hit: SearchHit = {
         isSet: this.isSet,
-        no: e.no,
-        description: e.description,
-        imageSha: e.imageSha,
+        no,
+        description: this.descriptions[id],
+        imageSha: this.imageShas[id],
         n,
         rel,
       };
@@ -311,10 +335,11 @@ export class EntryIndex {
     const starting = this.startingWith(first, STARTING_SCAN_MAX);
     if (starting) {
       for (const id of starting) {
-        const e = entries[id];
         if (seen[id] === epoch) continue;
         if (
-          selecting.some((w) => (e.hasDescription && matchesWord(e.folded, w)) || matchesWord(e.noLower, w))
+          selecting.some(
+            (w) => (hasDescriptions[id] === 1 && matchesWord(foldeds[id], w)) || matchesWord(noLowers[id], w),
+          )
         )
           consider(id, null);
       }
@@ -330,12 +355,12 @@ export class EntryIndex {
       const byDescription = new PostingCursor(this.byDescription.candidates(w).bytes);
       for (let id = byDescription.next(); id >= 0; id = byDescription.next()) {
         if (beyond(id)) break;
-        if (seen[id] !== epoch && (short || entries[id].folded.includes(w))) consider(id, w);
+        if (seen[id] !== epoch && (short || foldeds[id].includes(w))) consider(id, w);
       }
       const byNumber = new PostingCursor(this.byNumber.candidates(w).bytes);
       for (let id = byNumber.next(); id >= 0; id = byNumber.next()) {
         if (beyond(id)) break;
-        if (seen[id] !== epoch && (short || entries[id].noLower.includes(w))) consider(id, w);
+        if (seen[id] !== epoch && (short || noLowers[id].includes(w))) consider(id, w);
       }
     }
     return best;
