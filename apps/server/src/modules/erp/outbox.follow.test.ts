@@ -75,6 +75,28 @@ describe('a cancellation behind a request the ERP never got', () => {
     expect(await erpStatus(x, r.id)).toBe('sent');
   });
 
+  it('the requester is still told to call when the ERP has the request but refused its cancellation', async () => {
+    const r = await order(x);
+    expect(await drain(x)).toMatchObject({ sent: 1, dead: 0 });
+    x.fake.control.addFault({
+      kind: 'status',
+      status: 400,
+      method: 'PATCH',
+      path: 'rentalRequests',
+      times: 1,
+    });
+    const cancelled = await x.t.app.inject({
+      method: 'POST',
+      url: `/api/v2.0/PlantRequests/${r.id}/cancel`,
+      headers: await x.t.auth(USER),
+      payload: { note: 'Niet meer nodig' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await drain(x)).toMatchObject({ sent: 0, dead: 1 });
+    // the ERP still holds the request as ordered: someone must tell the department
+    expect(await erpStatus(x, r.id)).toBe('failed');
+  });
+
   it('retried on its own takes its dead request along', async () => {
     x.fake.control.addFault({
       kind: 'status',

@@ -161,13 +161,14 @@ export async function buryBehindDead(db: Q, now: Date): Promise<number> {
 export async function selectAggregateState(
   db: Q,
   aggregateId: string,
-): Promise<{ total: number; dead: number; open: number }> {
-  const r = await q(db).execute<{ total: number; dead: number; open: number }>(sql`
+): Promise<{ total: number; dead: number; open: number; sent: number }> {
+  const r = await q(db).execute<{ total: number; dead: number; open: number; sent: number }>(sql`
     select count(*)::int as total,
       count(*) filter (where status = 'dead')::int as dead,
-      count(*) filter (where status in ('waiting', 'sending'))::int as open
+      count(*) filter (where status in ('waiting', 'sending'))::int as open,
+      count(*) filter (where status = 'sent')::int as sent
     from erp_outbox where aggregate_id = ${aggregateId}`);
-  return r.rows[0] ?? { total: 0, dead: 0, open: 0 };
+  return r.rows[0] ?? { total: 0, dead: 0, open: 0, sent: 0 };
 }
 
 // ── the admin's view ─────────────────────────────────────────────────────────────────────────

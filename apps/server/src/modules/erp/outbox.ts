@@ -39,11 +39,18 @@ export async function enqueue(tx: Tx | Db, message: NewOutboxMessage): Promise<v
  * Where a portal row stands with the ERP, as the user is told. not_connected: nothing about it was ever written (no
  * ERP, or made before one was configured); failed: a message is dead-lettered (the ERP does not have it: the
  * department must be called); waiting: a message is still on its way; sent: the ERP has every message about it.
+ * A row that ended in the portal (`endedInPortal`: a cancelled or rejected request) of which the ERP never received
+ * anything shows nothing: the ERP has nothing to act on, so there is no one to call (the admin still sees the dead
+ * messages); once the ERP has it, a dead later message (its cancellation) is `failed` like any other.
  */
-export async function erpStatusOf(db: Db | Tx, aggregateId: string): Promise<ErpStatus> {
+export async function erpStatusOf(
+  db: Db | Tx,
+  aggregateId: string,
+  options: { endedInPortal?: boolean } = {},
+): Promise<ErpStatus> {
   const s = await selectAggregateState(db, aggregateId);
   if (s.total === 0) return 'not_connected';
-  if (s.dead > 0) return 'failed';
+  if (s.dead > 0) return options.endedInPortal && s.sent === 0 ? 'not_connected' : 'failed';
   if (s.open > 0) return 'waiting';
   return 'sent';
 }

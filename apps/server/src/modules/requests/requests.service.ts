@@ -1,4 +1,4 @@
-import type { ErpStatus, RequestDetail, RequestSummary } from '@mp/contract/api/requests';
+import type { RequestDetail, RequestSummary } from '@mp/contract/api/requests';
 import { isAdmin, isDepartment } from '@mp/contract/permissions';
 import { nextStatuses, type RequestKind, type RequestStatus } from '@mp/contract/rules/request-status';
 import { type LocationAccess, type LocationIds, requireAccess } from '../../platform/auth/access.ts';
@@ -106,7 +106,7 @@ export async function requestDetail(
     selectRequestLines(ctx.db, id),
     selectHistory(ctx.db, id),
     ordersOfRequest(ctx.db, id),
-    erpStatusOf(ctx.db, id),
+    erpStatusOf(ctx.db, id, { endedInPortal: row.status === 'cancelled' || row.status === 'rejected' }),
   ]);
   const [items, sets] = await Promise.all([
     itemsById(
@@ -197,16 +197,7 @@ export async function requestDetail(
       note: h.note ?? null,
     })),
     allowedStatuses: [...allowed],
-    erpStatus: shownErpStatus(row.status, erpStatus),
+    erpStatus,
     orders,
   };
-}
-
-/**
- * What the requester is told of the ERP: a request that ended in the portal (cancelled, rejected) while its messages
- * never reached the ERP needs no call to the department — the ERP has nothing to act on — so nothing is shown; the
- * admin still sees the dead messages on Koppelingen.
- */
-function shownErpStatus(status: RequestRow['status'], erp: ErpStatus): ErpStatus {
-  return erp === 'failed' && (status === 'cancelled' || status === 'rejected') ? 'not_connected' : erp;
 }
