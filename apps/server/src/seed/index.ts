@@ -1,12 +1,11 @@
 import { mailTemplateTypes } from '@mp/contract/rules/mail-templates';
-import { count, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, sql } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
-import { type FileStorage, sha256 } from '../platform/files/storage.ts';
+import type { FileStorage } from '../platform/files/storage.ts';
 import { defaultMailTemplate } from '../platform/mail/defaults.ts';
-import { catalogueRows, planCatalogue } from './build-catalogue.ts';
+import { planCatalogue } from './build-catalogue.ts';
 import { SYNONYM_CODE, synonymGroups } from './catalogue-data.ts';
 import { footerSpecs, pageSpecs, serviceMessageSpecs } from './content-data.ts';
 import { addDays, at, nextWorkday, todayUtc } from './dates.ts';
@@ -20,6 +19,7 @@ import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
 import { type OrgLocation, simulate } from './simulate.ts';
 import { locales } from './text.ts';
+import { CATALOGUE_ROWS, type Insert, type SeedTables, storeFiles, writeTables } from './write.ts';
 
 export { DEMO_PASSWORD };
 
@@ -58,33 +58,6 @@ export interface SeedOptions {
 export interface SeedResult {
   counts: Record<string, number>;
   milliseconds: number;
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-
-// why: PostgreSQL allows at most 65535 bind parameters per statement.
-const MAX_PARAMETERS = 60_000;
-
-async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(getTableColumns(table)).length;
-  const size = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / columns)));
-  for (let i = 0; i < rows.length; i += size) {
-    await tx.insert(table).values(rows.slice(i, i + size));
-  }
-}
-
-/** Marks where in the table order the items' rows go: they are made and written in chunks, not held. */
-const CATALOGUE_ROWS = Symbol('the items and their translations, technical data and links');
-const ITEMS_PER_CHUNK = 10_000;
-
-async function runLimited<T>(jobs: T[], limit: number, run: (job: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, jobs.length) }, async () => {
-    while (next < jobs.length) await run(jobs[next++]);
-  });
-  await Promise.all(workers);
 }
 
 /**
@@ -374,25 +347,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     ...invoicing.files,
     ...extras.files,
   ];
-  const fileRows: Insert<typeof s.files>[] = [];
-  await runLimited(jobs, 8, async (job) => {
-    const bytes = await job.make();
-    await options.storage.put(job.storageKey, bytes, job.contentType);
-    fileRows.push({
-      id: job.id,
-      storageKey: job.storageKey,
-      fileName: job.fileName,
-      contentType: job.contentType,
-      size: bytes.length,
-      sha256: sha256(bytes),
-      uploadedBy: null,
-      meta: job.meta ?? {},
-    });
-  });
-  fileRows.sort((a, b) => (a.storageKey < b.storageKey ? -1 : 1));
+  const fileRows = await storeFiles(jobs, options.storage);
   log(`seed: stored ${fileRows.length} files`);
 
-  const tables: ([PgTable, unknown[]] | typeof CATALOGUE_ROWS)[] = [
+  const tables: SeedTables = [
     [s.files, fileRows],
     [s.customers, customers],
     [s.users, users],
@@ -455,50 +413,28 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     ],
   ];
 
-  const counts: Record<string, number> = {};
-  const seeded = await db.transaction(async (tx) => {
-    // why: two servers starting on one empty database must not both seed.
-    await tx.execute(sql`select pg_advisory_xact_lock(727272001)`);
-    const [{ n }] = await tx.select({ n: count() }).from(s.customers);
-    if (n > 0) return false;
-    log('seed: writing the rows (one transaction: an interrupted seed leaves no rows behind)');
-    const write = async (table: PgTable, rows: unknown[]) => {
-      await insertMany(tx, table, rows as Insert<typeof table>[]);
-      const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
-      counts[name] = (counts[name] ?? 0) + rows.length;
-    };
-    for (const entry of tables) {
-      if (entry !== CATALOGUE_ROWS) {
-        await write(...entry);
-        continue;
+  const counts = await writeTables(db, tables, {
+    catalogue,
+    scale,
+    log,
+    finish: async (tx) => {
+      await tx.execute(sql`
+        update plant_orders f set linked_order_id = t.id
+        from plant_orders t
+        where t.linked_order_id = f.id and f.kind = 'move_from'`);
+      const sequences: [string, number][] = [
+        ['plant_request_no_seq', simulation.requests.length],
+        ['plant_order_no_seq', simulation.orders.length],
+        ['sales_document_no_seq', invoicing.invoices.length],
+        ['complaint_no_seq', extras.complaints.length],
+        ['exit_order_no_seq', extras.exitOrders.length],
+      ];
+      for (const [name, value] of sequences) {
+        if (value > 0) await tx.execute(sql`select setval(${name}::regclass, ${value})`);
       }
-      // The items' rows (about 11 per item), made and written a chunk of copies at a time.
-      const copiesPerChunk = Math.max(1, Math.floor(ITEMS_PER_CHUNK / (catalogue.demoItems.length / scale)));
-      for (let from = 1; from <= scale; from += copiesPerChunk) {
-        const rows = catalogueRows(catalogue, from, Math.min(scale, from + copiesPerChunk - 1));
-        await write(s.items, rows.items);
-        await write(s.itemTranslations, rows.itemTranslations);
-        await write(s.itemTechData, rows.itemTechData);
-        await write(s.itemLinks, rows.itemLinks);
-      }
-    }
-    await tx.execute(sql`
-      update plant_orders f set linked_order_id = t.id
-      from plant_orders t
-      where t.linked_order_id = f.id and f.kind = 'move_from'`);
-    const sequences: [string, number][] = [
-      ['plant_request_no_seq', simulation.requests.length],
-      ['plant_order_no_seq', simulation.orders.length],
-      ['sales_document_no_seq', invoicing.invoices.length],
-      ['complaint_no_seq', extras.complaints.length],
-      ['exit_order_no_seq', extras.exitOrders.length],
-    ];
-    for (const [name, value] of sequences) {
-      if (value > 0) await tx.execute(sql`select setval(${name}::regclass, ${value})`);
-    }
-    return true;
+    },
   });
-  if (!seeded) return null;
+  if (!counts) return null;
   options.onCommitted?.();
   // why: fresh statistics, so the planner uses the trigram and foreign-key indexes right away.
   await db.execute(sql`analyze`);
