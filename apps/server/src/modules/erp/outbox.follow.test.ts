@@ -13,6 +13,17 @@ const x = useOutboxTest();
 
 const statuses = async (id: string) => (await rowsOf(x, id)).map((m) => [m.kind, m.status]);
 
+/** The requester cancels the request (200). */
+async function cancel(id: string) {
+  const cancelled = await x.t.app.inject({
+    method: 'POST',
+    url: `/api/v2.0/PlantRequests/${id}/cancel`,
+    headers: await x.t.auth(USER),
+    payload: { note: 'Niet meer nodig' },
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+}
+
 describe('a cancellation behind a request the ERP never got', () => {
   it('is dead saying why instead of waiting forever; the retry of the request takes it along', async () => {
     // the ERP refuses the request for good (400): dead at once
@@ -25,13 +36,7 @@ describe('a cancellation behind a request the ERP never got', () => {
     });
     const r = await order(x);
     expect(await drain(x)).toMatchObject({ sent: 0, dead: 1 });
-    const cancelled = await x.t.app.inject({
-      method: 'POST',
-      url: `/api/v2.0/PlantRequests/${r.id}/cancel`,
-      headers: await x.t.auth(USER),
-      payload: { note: 'Niet meer nodig' },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancel(r.id);
 
     // the next drain: the cancellation cannot go before its request, so it is dead too, with its reason
     expect(await drain(x)).toMatchObject({ sent: 0, dead: 1 });
@@ -85,13 +90,7 @@ describe('a cancellation behind a request the ERP never got', () => {
       path: 'rentalRequests',
       times: 1,
     });
-    const cancelled = await x.t.app.inject({
-      method: 'POST',
-      url: `/api/v2.0/PlantRequests/${r.id}/cancel`,
-      headers: await x.t.auth(USER),
-      payload: { note: 'Niet meer nodig' },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancel(r.id);
     expect(await drain(x)).toMatchObject({ sent: 0, dead: 1 });
     // the ERP still holds the request as ordered: someone must tell the department
     expect(await erpStatus(x, r.id)).toBe('failed');
