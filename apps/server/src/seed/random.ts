@@ -72,7 +72,7 @@ export function stableId(kind: string, key: string | number): string {
     uuid[o++] = HEX[h[i] >> 4];
     uuid[o++] = HEX[h[i] & 15];
   }
-  return uuid.latin1Slice(0, 36);
+  return uuid.toString('latin1', 0, 36);
 }
 
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
