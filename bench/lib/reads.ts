@@ -1,6 +1,7 @@
 // The read scenarios: quick search and a catalogue page, over HTTP (cache miss and warm) and the same
 // statements bare through `pg` at the same concurrency; and the build figures of the in-process indexes.
 import { createHash } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { locales } from '@mp/contract/i18n';
@@ -8,12 +9,14 @@ import { splitSearchWords } from '@mp/contract/rules/search';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { invalidateCatalogueCaches } from '../../apps/server/src/modules/catalogue/catalogue.cache.ts';
 import { cardStores, listingIndexes } from '../../apps/server/src/modules/catalogue/catalogue.indexes.ts';
 import { categoryBase, listingSql } from '../../apps/server/src/modules/catalogue/catalogue.queries.ts';
 import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/search.index-store.ts';
 import { quickSearchSql } from '../../apps/server/src/modules/catalogue/search.queries.ts';
 import { connect } from '../../apps/server/src/platform/db/database.ts';
 import type { CpuMeter } from './cpu.ts';
+import { rssMiB } from './invoices.ts';
 import { closedLoop, HttpConnection, type Result } from './load.ts';
 import { type Api, log } from './server.ts';
 
@@ -129,7 +132,7 @@ export async function quickSearchScenarios(c: BenchContext): Promise<Result[]> {
   const pick = (w: number, i: number) => terms[(w * 7 + i) % terms.length];
   // Warm up (and fill the result cache for the warm scenario, as real typing traffic would).
   for (const t of terms) await c.api('GET', urlOf(t), c.token);
-  return [
+  const results = [
     // Headline: every text new, so no answer comes from the server's result cache.
     await httpScenario(c, 'quick search, HTTP, cache miss (every text new)', (w, i) =>
       urlOf(`${pick(w, i)} ${uniqueWord(w, i)}`),
@@ -139,6 +142,8 @@ export async function quickSearchScenarios(c: BenchContext): Promise<Result[]> {
     ),
     await httpScenario(c, 'quick search, HTTP, cache warm (40 repeating terms)', (w, i) => urlOf(pick(w, i))),
   ];
+  if (c.serverPid) c.notes.push(`server RSS after the quick searches: ${rssMiB(c.serverPid).toFixed(0)} MiB`);
+  return results;
 }
 
 export async function catalogueScenarios(c: BenchContext): Promise<Result[]> {
@@ -161,7 +166,7 @@ export async function catalogueScenarios(c: BenchContext): Promise<Result[]> {
   // A price ceiling above every price changes nothing but the cache key.
   const ceiling = (w: number, i: number) => (900_000 + (w * 100_000 + i) / 1000).toFixed(3);
   for (let i = 0; i < combos.length; i++) await c.api('GET', urlOf(0, i), c.token);
-  return [
+  const results = [
     // Headline: a price ceiling above every price changes nothing but the cache key, so no hits.
     await httpScenario(c, 'catalogue page + 1 boolean filter, HTTP, cache miss', (w, i) =>
       urlOf(w, i, `&dayMax=${ceiling(w, i)}`),
@@ -181,6 +186,9 @@ export async function catalogueScenarios(c: BenchContext): Promise<Result[]> {
     ),
     await httpScenario(c, 'catalogue page + 1 boolean filter, HTTP, cache warm', (w, i) => urlOf(w, i)),
   ];
+  if (c.serverPid)
+    c.notes.push(`server RSS after the catalogue pages: ${rssMiB(c.serverPid).toFixed(0)} MiB`);
+  return results;
 }
 
 /**
@@ -208,22 +216,28 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
       const m = process.memoryUsage();
       return m.heapUsed + m.arrayBuffers;
     };
+    const perItem = (bytes: number) =>
+      `${(bytes / 1024 / 1024).toFixed(1)} MB (heap and buffers), ${Math.round(bytes / items)} B per listed item`;
     const measure = async (label: string, build: () => Promise<unknown>) => {
       const before = await held();
+      // The longest the build kept the event loop from other work (requests wait that long).
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
       const t0 = performance.now();
       const model = await build();
       const ms = performance.now() - t0;
+      delay.disable();
       const bytes = (await held()) - before;
       out.push(
-        `${label}: built in ${ms.toFixed(0)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB (heap and buffers), ` +
-          `${Math.round(bytes / items)} B per listed item${model ? '' : ' (not built: too many items)'}`,
+        `${label}: built in ${ms.toFixed(0)} ms (event loop blocked ≤ ${(delay.max / 1e6).toFixed(0)} ms at a time), ` +
+          `grew ${perItem(bytes)}${model ? '' : ' (not built: too many items)'}`,
       );
       log(out[out.length - 1]);
-      return model;
+      return { label, model };
     };
     // Every locale: a process comes to hold all four (the quick search's fallback to other languages,
     // decision 0013; catalogue pages in each interface language).
-    const models: unknown[] = [];
+    const models: ({ label: string; model: unknown } | null)[] = [];
     for (const locale of locales) {
       models.push(
         await measure(`quick-search index (${locale})`, () => quickSearchIndexes.get(database.db, locale)),
@@ -231,8 +245,23 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
     }
     models.push(await measure('listing index', () => listingIndexes.get(database.db, 'all')));
     models.push(await measure('card store (every locale)', () => cardStores.get(database.db, 'all')));
-    // keep them alive until all are measured
-    if (models.some((m) => !m)) out.push('an index was not built');
+    if (models.some((m) => !m?.model)) out.push('an index was not built');
+    // What each model holds: the memory freed when it is let go (the growth above also counts what the
+    // driver's buffers and the collector's timing add). The read models forget theirs; these are the last
+    // references. Last built first: the first locale's quick-search index holds the part every locale shares.
+    invalidateCatalogueCaches(database.db);
+    let total = 0;
+    for (let k = models.length - 1; k >= 0; k--) {
+      const before = await held();
+      const { label } = models[k] as { label: string };
+      models[k] = null;
+      const bytes = before - (await held());
+      total += bytes;
+      out.push(`${label}: holds ${perItem(bytes)}`);
+      log(out[out.length - 1]);
+    }
+    out.push(`all of them: ${perItem(total)}`);
+    log(out[out.length - 1]);
   } finally {
     await database.close();
   }

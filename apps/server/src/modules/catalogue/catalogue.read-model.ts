@@ -66,7 +66,7 @@ export interface ReadModel<K extends string, T> {
 export function createReadModel<K extends string, T, R>(
   name: string,
   read: (tx: Pick<Db, 'execute'>, key: K) => Promise<R>,
-  make: (rows: R, revision: number) => T,
+  make: (rows: R, revision: number, db: Db) => T,
 ): ReadModel<K, T> {
   const build = async (db: Db, key: K): Promise<Built<T>> => {
     const { revision, rows } = await db.transaction(
@@ -77,7 +77,7 @@ export function createReadModel<K extends string, T, R>(
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    return { revision, value: rows === null ? null : make(rows, revision) };
+    return { revision, value: rows === null ? null : make(rows, revision, db) };
   };
 
   function startBuild(db: Db, state: DbState, slotKey: string, slot: Slot<T>, key: K): Promise<Built<T>> {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CardStore } from './catalogue.card-store.ts';
 import type { CardRow } from './catalogue.common.queries.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
-import { PostingCursor, PostingWriter, QuickSearchIndex } from './search.index.ts';
+import {
+  matchesWord,
+  PostingCursor,
+  PostingWriter,
+  QuickSearchIndex,
+  SharedEntries,
+} from './search.index.ts';
+import { bytesOf, TextsBuilder } from './search.texts.ts';
 
 // The read models' memory (decision 0008, "Size"): equal values held once. What a page reads is checked
 // against the SQL statements in catalogue.test.ts; here, that the sharing happens and changes nothing.
@@ -142,5 +149,129 @@ describe('quick-search posting lists (gaps in 7-bit groups)', () => {
     const index = new QuickSearchIndex(1, entries, []);
     expect(index.search(['lichtmast'], false, 10).map((h) => h.no)).toEqual(far.map((i) => entry(i, '').no));
     expect(index.search(['bh-039999'], false, 10).map((h) => h.no)).toEqual(['BH-039999']);
+  });
+});
+
+describe('quick-search indexes of several locales (one id space, decision 0008 "Scale 1000")', () => {
+  const entry = (no: string, description: string, imageSha: string | null = null) => ({
+    no,
+    noLower: no.toLowerCase(),
+    description,
+    folded: description.toLowerCase(),
+    hasDescription: true,
+    imageSha,
+  });
+  const words = ['Bouwhek', 'Fence', 'Lichtmast', 'Lighting', 'tower', 'Heras', 'mobiel', 'mobile', 'diesel'];
+  const catalogue = (locale: 'nl' | 'en') =>
+    Array.from({ length: 3_000 }, (_, i) => {
+      const [a, b] = [words[i % words.length], words[(i * 7 + 3) % words.length]];
+      const text = locale === 'nl' ? `${a} ${b} ${i}` : `${b} ${a} ${i % 97} extra`;
+      return entry(
+        `${['BH', 'LM', 'ag'][i % 3]}-${(i * 7919) % 100_000}`,
+        text,
+        i % 5 === 0 ? `sha${i % 4}` : null,
+      );
+    });
+  const texts = [
+    ['bouwhek'],
+    ['fence', 'mo'],
+    ['li'],
+    ['bh-1'],
+    ['ag'],
+    ['tower', '12'],
+    ['diesel', 'heras'],
+    ['7'],
+  ];
+  const results = (index: QuickSearchIndex) => texts.map((w) => index.search(w, true, 10));
+
+  it('share the numbers, images and number postings, and answer as an index of their own', () => {
+    const nl = new QuickSearchIndex(1, catalogue('nl'), [entry('SET-1', 'Hekwerkset')]);
+    const en = new QuickSearchIndex(1, catalogue('en'), [entry('SET-1', 'Fencing set')], nl);
+    expect(nl.items.shared).toBeInstanceOf(SharedEntries);
+    expect(en.items.shared).toBe(nl.items.shared);
+    expect(en.sets.shared).toBe(nl.sets.shared);
+    expect(results(en)).toEqual(
+      results(new QuickSearchIndex(1, catalogue('en'), [entry('SET-1', 'Fencing set')])),
+    );
+    // searching one locale leaves the other's answers as they were (the shared `seen` marks)
+    expect(results(nl)).toEqual(
+      results(new QuickSearchIndex(1, catalogue('nl'), [entry('SET-1', 'Hekwerkset')])),
+    );
+    expect(results(en).flat().length).toBeGreaterThan(40);
+    expect(en.items.entry('BH-0')?.description).toBe('Lighting Bouwhek 0 extra');
+    expect(nl.items.entry('BH-0')?.description).toBe('Bouwhek Lighting 0');
+  });
+
+  it('get a shared part of their own when the entries differ (another revision)', () => {
+    const nl = new QuickSearchIndex(1, catalogue('nl'), []);
+    const fewer = catalogue('en').slice(1);
+    const otherImage = catalogue('en').map((e, i) => (i === 10 ? { ...e, imageSha: 'new' } : e));
+    for (const entries of [fewer, otherImage]) {
+      const en = new QuickSearchIndex(2, entries, [], nl);
+      expect(en.items.shared).not.toBe(nl.items.shared);
+      expect(results(en)).toEqual(results(new QuickSearchIndex(2, entries, [])));
+    }
+  });
+});
+
+describe('quick-search texts in one buffer (UTF-8 bytes, decision 0008 "Scale 1000" step 2)', () => {
+  // description, folded (as the database folds it)
+  const rows: [string, string, boolean][] = [
+    ['Bouwhek Heras 3,5 m', 'bouwhek heras 3,5 m', true],
+    ['Échafaudage roulant', 'echafaudage roulant', true],
+    ['Straßenwalze GROß', 'strassenwalze gross', true],
+    ['Lichtmast LED-mobiel', 'lichtmast led-mobiel', true],
+    ['Kühlcontainer 20ft', 'kuhlcontainer 20ft', true],
+    ['BH-1001', 'bh-1001', false],
+    ['Zeltdach 😀 Ünterbau', 'zeltdach 😀 unterbau', true],
+    ['', '', true],
+  ];
+  const builder = new TextsBuilder();
+  for (const [d, f, has] of rows) builder.add(d, f, has);
+  const texts = builder.done();
+  const words = [
+    'bo',
+    'he',
+    'heras',
+    'ech',
+    'rou',
+    'ss',
+    'gross',
+    'led',
+    'mo',
+    'mobiel',
+    '20',
+    'ku',
+    'kuhl',
+    'bh',
+    '10',
+    '😀',
+    'un',
+    'ünt',
+    'x',
+    'm',
+    '3,5',
+  ];
+
+  it('read back each description and folded text', () => {
+    rows.forEach(([d, f, has], i) => {
+      expect(texts.description(i)).toBe(d);
+      expect(texts.folded(i)).toBe(f);
+      expect(texts.hasDescription(i)).toBe(has);
+    });
+  });
+
+  it('match words on the bytes exactly as on the folded strings', () => {
+    rows.forEach(([, f], i) => {
+      for (const w of words) {
+        const b = bytesOf(w);
+        expect(texts.includes(i, b), `${f} ∋ ${w}`).toBe(f.includes(w));
+        expect(texts.startsWith(i, b), `${f} starts ${w}`).toBe(f.startsWith(w));
+        expect(texts.startsAWord(i, b), `${f} word ${w}`).toBe(
+          f.startsWith(w) || f.includes(` ${w}`) || f.includes(`-${w}`),
+        );
+        if (w.length < 3) expect(texts.startsAWord(i, b)).toBe(matchesWord(f, w));
+      }
+    });
   });
 });

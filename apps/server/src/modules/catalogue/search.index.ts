@@ -1,4 +1,5 @@
 import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
+import { bytesOf, type Texts, TextsBuilder } from './search.texts.ts';
 
 // An in-process index for the quick search (docs/decisions/0008-quick-search-index.md): the same rule and
 // ranking as the SQL statement of search.queries.ts (quickSearchSql), answered from memory. Texts come
@@ -116,33 +117,43 @@ export class PostingCursor {
 /**
  * Postings of one text per entry: every 3-unit substring (for words of 3+ characters, which match
  * anywhere) and the 1- and 2-unit starts of its words (for shorter words, which match at a word start).
+ * Entries are added in id order (`add`), then `done()` gives the lists.
  */
-class Postings {
-  private readonly grams = new Map<string, PostingList>();
-  private readonly starts = new Map<string, PostingList>();
+class PostingsBuilder {
+  private readonly grams = new Map<string, PostingWriter>();
+  private readonly starts = new Map<string, PostingWriter>();
 
-  constructor(texts: readonly (string | null)[]) {
-    const grams = new Map<string, PostingWriter>();
-    const starts = new Map<string, PostingWriter>();
-    const add = (map: Map<string, PostingWriter>, key: string, id: number) => {
-      let list = map.get(key);
-      if (!list) {
-        list = new PostingWriter();
-        map.set(key, list);
-      }
-      list.add(id);
-    };
-    texts.forEach((text, id) => {
-      if (!text) return;
-      for (let i = 0; i + 3 <= text.length; i++) add(grams, text.slice(i, i + 3), id);
-      for (let i = 0; i < text.length; i++) {
-        if (i > 0 && !isSeparator(text[i - 1])) continue;
-        add(starts, text.slice(i, i + 1), id);
-        if (i + 2 <= text.length) add(starts, text.slice(i, i + 2), id);
-      }
-    });
-    for (const [k, v] of grams) this.grams.set(k, v.done());
-    for (const [k, v] of starts) this.starts.set(k, v.done());
+  private static put(map: Map<string, PostingWriter>, key: string, id: number) {
+    let list = map.get(key);
+    if (!list) {
+      list = new PostingWriter();
+      map.set(key, list);
+    }
+    list.add(id);
+  }
+
+  add(id: number, text: string): void {
+    for (let i = 0; i + 3 <= text.length; i++) PostingsBuilder.put(this.grams, text.slice(i, i + 3), id);
+    for (let i = 0; i < text.length; i++) {
+      if (i > 0 && !isSeparator(text[i - 1])) continue;
+      PostingsBuilder.put(this.starts, text.slice(i, i + 1), id);
+      if (i + 2 <= text.length) PostingsBuilder.put(this.starts, text.slice(i, i + 2), id);
+    }
+  }
+
+  done(): Postings {
+    const done = (map: Map<string, PostingWriter>) => new Map([...map].map(([k, v]) => [k, v.done()]));
+    return new Postings(done(this.grams), done(this.starts));
+  }
+}
+
+class Postings {
+  private readonly grams: Map<string, PostingList>;
+  private readonly starts: Map<string, PostingList>;
+
+  constructor(grams: Map<string, PostingList>, starts: Map<string, PostingList>) {
+    this.grams = grams;
+    this.starts = starts;
   }
 
   /**
@@ -166,60 +177,152 @@ export function compareHits(a: SearchHit, b: SearchHit): number {
   return b.n - a.n || b.rel - a.rel || (a.no < b.no ? -1 : a.no > b.no ? 1 : 0);
 }
 
-/** Items or sets of one locale. */
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/** What an entry is whatever the locale: its number and image (decision 0008, "Scale 1000", step 1). */
+export type SharedEntry = Pick<SearchEntry, 'no' | 'noLower' | 'imageSha'>;
+
+/**
+ * The part of the items' (or the sets') index every locale shares: ids in the order of the lower-case
+ * number (then the number), so one number's entries are one range; the numbers, the images and the
+ * postings of the numbers. A locale adds its descriptions (LocaleEntries); one of these serves all four.
+ */
+export class SharedEntries {
+  readonly size: number;
+  readonly nos: readonly string[];
+  readonly noLowers: readonly string[];
+  readonly imageShas: readonly (string | null)[];
+  readonly byNumber: Postings;
+  /** Per id: the search that last looked at it (searches are synchronous: one array for every locale). */
+  readonly seen: Uint32Array;
+  epoch = 0;
+
+  constructor(entries: readonly SharedEntry[]) {
+    const sorted = [...entries].sort((a, b) => byText(a.noLower, b.noLower) || byText(a.no, b.no));
+    this.size = sorted.length;
+    this.nos = sorted.map((e) => e.no);
+    this.noLowers = sorted.map((e) => e.noLower);
+    this.imageShas = sorted.map((e) => e.imageSha);
+    const numbers = new PostingsBuilder();
+    this.noLowers.forEach((noLower, id) => {
+      numbers.add(id, noLower);
+    });
+    this.byNumber = numbers.done();
+    this.seen = new Uint32Array(sorted.length);
+  }
+
+  /** The first id and the end of the ids whose lower-case number is `noLower`. */
+  withNumber(noLower: string): [number, number] {
+    const { noLowers } = this;
+    let lo = 0;
+    let hi = noLowers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (noLowers[mid] < noLower) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < noLowers.length && noLowers[end] === noLower) end++;
+    return [lo, end];
+  }
+
+  /** The id of the entry numbered `no` whose lower-case number is `noLower`, or -1. */
+  idOf(no: string, noLower: string): number {
+    const [lo, end] = this.withNumber(noLower);
+    for (let id = lo; id < end; id++) if (this.nos[id] === no) return id;
+    return -1;
+  }
+
+  /** A new search: every id unseen. */
+  nextEpoch(): number {
+    this.epoch = (this.epoch + 1) >>> 0;
+    if (this.epoch === 0) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+
+  /**
+   * Each entry's id here, or null when these are not exactly the entries' numbers and images (another
+   * catalogue revision): then the locale gets a shared part of its own.
+   */
+  idsOf(entries: readonly SharedEntry[]): Int32Array | null {
+    if (entries.length !== this.size) return null;
+    const ids = new Int32Array(entries.length);
+    const taken = new Uint8Array(this.size);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      const id = this.idOf(e.no, e.noLower);
+      if (id < 0 || taken[id] === 1 || this.imageShas[id] !== e.imageSha) return null;
+      taken[id] = 1;
+      ids[i] = id;
+    }
+    return ids;
+  }
+}
+
+/** Items or sets of one locale: the shared part plus the locale's texts, ranked. */
 export class EntryIndex {
   readonly size: number;
-  // One column per field instead of an object per entry (decision 0008, "Size"), in id order.
-  private readonly nos: readonly string[];
-  private readonly noLowers: readonly string[];
-  private readonly descriptions: readonly string[];
-  private readonly foldeds: readonly string[];
-  private readonly hasDescriptions: Uint8Array;
-  private readonly imageShas: readonly (string | null)[];
-  private readonly relBase: Float64Array;
+  readonly shared: SharedEntries;
+  // One column per field (decision 0008, "Size"), indexed by rank: shorter description first, then number.
+  /** The descriptions and folded texts in one buffer (search.texts.ts). */
+  private readonly texts: Texts;
+  /** The folded text's length in code points (the relevance's length part: 1 / (1 + length)). */
+  private readonly lengths: Uint16Array | Uint32Array;
   private readonly byDescription: Postings;
-  private readonly byNumber: Postings;
-  private readonly seen: Uint32Array;
-  private epoch = 0;
+  /** The shared id of each rank, and the rank of each shared id. */
+  private readonly idOfRank: Int32Array;
+  private readonly rankOfId: Int32Array;
   private readonly isSet: boolean;
-
-  /** Ids in the order of their lower-case number (then id): one number's entries are one range. */
-  private readonly byNumberText: Int32Array;
-  /** Ids in the order of their folded text: the ones starting with a word are one range. */
+  /** Ranks in the order of their folded text: the ones starting with a word are one range. */
   private readonly byText: Int32Array;
 
-  constructor(entries: readonly SearchEntry[], isSet: boolean) {
-    // Ids in ranking order for equal words and start: shorter description first, then number. Every
-    // posting list is then best-first for what is left once the exact number has been looked at, so a
-    // scan can stop when nothing further down can beat the last of the kept hits.
-    const lengths = new Map(entries.map((e) => [e, charLength(e.folded)]));
-    const sorted = [...entries].sort(
-      (a, b) =>
-        (lengths.get(a) as number) - (lengths.get(b) as number) || (a.no < b.no ? -1 : a.no > b.no ? 1 : 0),
+  /** `shared` must hold exactly the entries' numbers (SharedEntries.idsOf); made from them when not given. */
+  constructor(entries: readonly SearchEntry[], isSet: boolean, shared?: SharedEntries) {
+    let base = shared;
+    let ids = base?.idsOf(entries) ?? null;
+    if (!base || !ids) {
+      base = new SharedEntries(entries);
+      ids = base.idsOf(entries) as Int32Array;
+    }
+    this.shared = base;
+    // Ranks: ranking order for equal words and start: shorter description first, then number. Every
+    // description posting list is then best-first for what is left once the exact number has been looked
+    // at, so a scan can stop when nothing further down can beat the last of the kept hits.
+    const lengths = Int32Array.from(entries, (e) => charLength(e.folded));
+    const order = Int32Array.from(entries.keys()).sort(
+      (a, b) => lengths[a] - lengths[b] || byText(entries[a].no, entries[b].no),
     );
     this.isSet = isSet;
     this.size = entries.length;
-    this.nos = sorted.map((e) => e.no);
-    this.noLowers = sorted.map((e) => e.noLower);
-    this.descriptions = sorted.map((e) => e.description);
-    this.foldeds = sorted.map((e) => e.folded);
-    this.hasDescriptions = Uint8Array.from(sorted, (e) => (e.hasDescription ? 1 : 0));
-    this.imageShas = sorted.map((e) => e.imageSha);
-    this.relBase = Float64Array.from(sorted, (e) => 1 / (1 + (lengths.get(e) as number)));
-    this.byDescription = new Postings(sorted.map((e) => (e.hasDescription ? e.folded : null)));
-    this.byNumber = new Postings(this.noLowers);
-    const { noLowers, foldeds } = this;
-    this.byNumberText = Int32Array.from(sorted.keys()).sort((a, b) => {
-      const x = noLowers[a];
-      const y = noLowers[b];
-      return x < y ? -1 : x > y ? 1 : a - b;
+    const texts = new TextsBuilder();
+    const descriptions = new PostingsBuilder();
+    order.forEach((i, rank) => {
+      const e = entries[i];
+      texts.add(e.description, e.folded, e.hasDescription);
+      if (e.hasDescription) descriptions.add(rank, e.folded);
     });
-    this.byText = Int32Array.from(sorted.keys()).sort((a, b) => {
-      const x = foldeds[a];
-      const y = foldeds[b];
-      return x < y ? -1 : x > y ? 1 : 0;
+    this.texts = texts.done();
+    this.byDescription = descriptions.done();
+    const longest = lengths.reduce((m, x) => Math.max(m, x), 0);
+    const ranked = Array.from(order, (i) => lengths[i]);
+    this.lengths = longest <= 0xffff ? Uint16Array.from(ranked) : Uint32Array.from(ranked);
+    const idsOf = ids;
+    this.idOfRank = Int32Array.from(order, (i) => idsOf[i]);
+    this.rankOfId = new Int32Array(entries.length);
+    this.idOfRank.forEach((id, rank) => {
+      this.rankOfId[id] = rank;
     });
-    this.seen = new Uint32Array(entries.length);
+    this.byText = Int32Array.from(order.keys()).sort((a, b) =>
+      byText(entries[order[a]].folded, entries[order[b]].folded),
+    );
+  }
+
+  /** The relevance's length part of a rank: the shorter text ranks first (0005). */
+  private relBase(rank: number): number {
+    return 1 / (1 + this.lengths[rank]);
   }
 
   /**
@@ -227,49 +330,29 @@ export class EntryIndex {
    * search already keeps: no extra memory. `noLower` is PostgreSQL's lower(); the loop also finds a number
    * JavaScript lower-cases differently only when both agree, else the caller asks the database.
    */
-  entry(no: string): SearchEntry | undefined {
-    for (const id of this.withNumber(no.toLowerCase())) {
-      if (this.nos[id] === no) {
-        return {
-          no,
-          noLower: this.noLowers[id],
-          description: this.descriptions[id],
-          folded: this.foldeds[id],
-          hasDescription: this.hasDescriptions[id] === 1,
-          imageSha: this.imageShas[id],
-        };
-      }
-    }
-    return undefined;
+  entry(no: string): Pick<SearchEntry, 'no' | 'description' | 'imageSha'> | undefined {
+    const id = this.shared.idOf(no, no.toLowerCase());
+    if (id < 0) return undefined;
+    return {
+      no,
+      description: this.texts.description(this.rankOfId[id]),
+      imageSha: this.shared.imageShas[id],
+    };
   }
 
-  /** Ids of the entries whose lower-case number is `noLower`, in id order. */
-  private withNumber(noLower: string): Int32Array {
-    const { byNumberText, noLowers } = this;
-    let lo = 0;
-    let hi = byNumberText.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (noLowers[byNumberText[mid]] < noLower) lo = mid + 1;
-      else hi = mid;
-    }
-    let end = lo;
-    while (end < byNumberText.length && noLowers[byNumberText[end]] === noLower) end++;
-    return byNumberText.subarray(lo, end);
-  }
-
-  /** Ids of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
+  /** Ranks of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
   private startingWith(prefix: string, max: number): Int32Array | null {
-    const { byText, foldeds } = this;
+    const { byText, texts } = this;
     let lo = 0;
     let hi = byText.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (foldeds[byText[mid]] < prefix) lo = mid + 1;
+      if (texts.folded(byText[mid]) < prefix) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < byText.length && foldeds[byText[end]].startsWith(prefix)) {
+    const bytes = bytesOf(prefix);
+    while (end < byText.length && texts.startsWith(byText[end], bytes)) {
       if (end - lo >= max) return null;
       end++;
     }
@@ -282,29 +365,34 @@ export class EntryIndex {
    * description starting with the first word, the shorter description), then number.
    */
   top(words: readonly string[], selecting: readonly string[], limit: number): SearchHit[] {
-    this.epoch = (this.epoch + 1) >>> 0;
-    if (this.epoch === 0) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
-    const { nos, noLowers, foldeds, hasDescriptions, seen, epoch, relBase } = this;
+    const { shared, texts, idOfRank, rankOfId } = this;
+    const { nos, noLowers, seen } = shared;
+    const epoch = shared.nextEpoch();
     const exact = words.join(' ');
-    const first = words[0];
+    const first = bytesOf(words[0]);
+    /** matchesWord(folded text, word) on the texts' bytes */
+    const matcher = (w: string) => {
+      const bytes = bytesOf(w);
+      return w.length >= CONTAINS_MIN_WORD_LENGTH
+        ? (rank: number) => texts.includes(rank, bytes)
+        : (rank: number) => texts.startsAWord(rank, bytes);
+    };
     // A word none of the texts can hold (no list for one of its trigrams or its start) counts for nobody.
-    const live = words.filter(
-      (w) => this.byDescription.candidates(w).count > 0 || this.byNumber.candidates(w).count > 0,
-    );
+    const live = words
+      .filter((w) => this.byDescription.candidates(w).count > 0 || shared.byNumber.candidates(w).count > 0)
+      .map((w) => ({ w, inText: matcher(w) }));
+    const selected = selecting.map((w) => ({ w, inText: matcher(w) }));
     const best: SearchHit[] = [];
     let worst: SearchHit | undefined;
-    const consider = (id: number, known: string | null) => {
+    const consider = (rank: number, known: string | null) => {
+      const id = idOfRank[rank];
       seen[id] = epoch;
       const no = nos[id];
       const noLower = noLowers[id];
-      const folded = foldeds[id];
       let n = known === null ? 0 : 1; // `known` matches: the caller checked it
-      for (const w of live) if (w !== known && (matchesWord(folded, w) || matchesWord(noLower, w))) n++;
+      for (const { w, inText } of live) if (w !== known && (inText(rank) || matchesWord(noLower, w))) n++;
       if (n === 0) return;
-      const rel = (noLower === exact ? 4 : 0) + (folded.startsWith(first) ? 2 : 0) + relBase[id];
+      const rel = (noLower === exact ? 4 : 0) + (texts.startsWith(rank, first) ? 2 : 0) + this.relBase(rank);
       // Most candidates do not make the list: compare before building a hit.
       if (
         worst &&
@@ -314,8 +402,8 @@ export class EntryIndex {
       const hit: SearchHit = {
         isSet: this.isSet,
         no,
-        description: this.descriptions[id],
-        imageSha: this.imageShas[id],
+        description: texts.description(rank),
+        imageSha: shared.imageShas[id],
         n,
         rel,
       };
@@ -328,39 +416,42 @@ export class EntryIndex {
     };
     // The exact number first (it holds every word, so it is always selected): after it, no candidate can
     // have more relevance than a description starting with the first word (2) plus its length part.
-    for (const id of this.withNumber(exact)) consider(id, null);
+    const [lo, end] = shared.withNumber(exact);
+    for (let id = lo; id < end; id++) consider(rankOfId[id], null);
     // Then the selected texts that start with the first word, unless there are very many: after them, no
     // candidate can have more relevance than its length part, so a scan stops sooner.
     let startBonus = 2;
-    const starting = this.startingWith(first, STARTING_SCAN_MAX);
+    const starting = this.startingWith(words[0], STARTING_SCAN_MAX);
     if (starting) {
-      for (const id of starting) {
+      for (const rank of starting) {
+        const id = idOfRank[rank];
         if (seen[id] === epoch) continue;
         if (
-          selecting.some(
-            (w) => (hasDescriptions[id] === 1 && matchesWord(foldeds[id], w)) || matchesWord(noLowers[id], w),
+          selected.some(
+            ({ w, inText }) => (texts.hasDescription(rank) && inText(rank)) || matchesWord(noLowers[id], w),
           )
         )
-          consider(id, null);
+          consider(rank, null);
       }
       startBonus = 0;
     }
     const maxN = live.length;
-    /** Whether neither this id nor any after it in a posting list can beat the last kept hit. */
-    const beyond = (id: number) =>
-      worst !== undefined && worst.n >= maxN && worst.rel > startBonus + relBase[id];
-    for (const w of selecting) {
+    /** Whether neither this rank nor any after it can beat the last kept hit. */
+    const beyond = (rank: number) =>
+      worst !== undefined && worst.n >= maxN && worst.rel > startBonus + this.relBase(rank);
+    for (const { w, inText } of selected) {
       const short = w.length < CONTAINS_MIN_WORD_LENGTH;
       // Short words' lists are exact; a longer word's trigram list is checked against the text.
       const byDescription = new PostingCursor(this.byDescription.candidates(w).bytes);
-      for (let id = byDescription.next(); id >= 0; id = byDescription.next()) {
-        if (beyond(id)) break;
-        if (seen[id] !== epoch && (short || foldeds[id].includes(w))) consider(id, w);
+      for (let rank = byDescription.next(); rank >= 0; rank = byDescription.next()) {
+        if (beyond(rank)) break;
+        if (seen[idOfRank[rank]] !== epoch && (short || inText(rank))) consider(rank, w);
       }
-      const byNumber = new PostingCursor(this.byNumber.candidates(w).bytes);
+      // The numbers' lists are in number order (shared by every locale), not in rank order: read to the end.
+      const byNumber = new PostingCursor(shared.byNumber.candidates(w).bytes);
       for (let id = byNumber.next(); id >= 0; id = byNumber.next()) {
-        if (beyond(id)) break;
-        if (seen[id] !== epoch && (short || noLowers[id].includes(w))) consider(id, w);
+        if (seen[id] === epoch || beyond(rankOfId[id])) continue;
+        if (short || noLowers[id].includes(w)) consider(rankOfId[id], w);
       }
     }
     return best;
@@ -373,10 +464,19 @@ export class QuickSearchIndex {
   readonly items: EntryIndex;
   readonly sets: EntryIndex;
 
-  constructor(revision: number, items: readonly SearchEntry[], sets: readonly SearchEntry[]) {
+  /**
+   * `shared`: another locale's index of the same catalogue, whose numbers, images and number postings this
+   * one shares when they are the same entries (decision 0008, "Scale 1000"); else it gets its own.
+   */
+  constructor(
+    revision: number,
+    items: readonly SearchEntry[],
+    sets: readonly SearchEntry[],
+    shared?: QuickSearchIndex | null,
+  ) {
     this.revision = revision;
-    this.items = new EntryIndex(items, false);
-    this.sets = new EntryIndex(sets, true);
+    this.items = new EntryIndex(items, false, shared?.items.shared);
+    this.sets = new EntryIndex(sets, true, shared?.sets.shared);
   }
 
   /**
