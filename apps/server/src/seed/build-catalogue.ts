@@ -20,6 +20,8 @@ type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
 /** One item of the demo catalogue, with what the simulation needs to know about it. */
 export interface DemoItem {
+  /** Its place in CataloguePlan.demoItems (the seed's compact stock counts are indexed by it). */
+  index: number;
   id: string;
   itemNo: string;
   family: FamilySpec;
@@ -181,6 +183,7 @@ export function planCatalogue(scale: number): CataloguePlan {
           });
         }
         const demo = new CatalogueItem({
+          index: demoItems.length,
           id: stableId('item', itemNo),
           itemNo,
           family,
@@ -358,6 +361,7 @@ const imageFileIdOf = (baseNo: string) => stableId('file', `item:${baseNo}`);
  * asked, from its variant's name and its copy, instead of being held per item.
  */
 class CatalogueItem implements DemoItem {
+  readonly index: number;
   readonly id: string;
   readonly itemNo: string;
   readonly family: FamilySpec;
@@ -372,6 +376,7 @@ class CatalogueItem implements DemoItem {
   constructor(
     fields: Pick<
       DemoItem,
+      | 'index'
       | 'id'
       | 'itemNo'
       | 'family'
@@ -385,6 +390,7 @@ class CatalogueItem implements DemoItem {
       | 'buyBackPrice'
     >,
   ) {
+    this.index = fields.index;
     this.id = fields.id;
     this.itemNo = fields.itemNo;
     this.family = fields.family;

@@ -160,7 +160,7 @@ export function addUserLists(x: ExtrasState): void {
       createdAt: when,
       updatedAt: when,
     });
-    const bulk = [...bulkAt[li].entries()].filter(([, q]) => q > 1).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const bulk = [...bulkAt(li).entries()].filter(([, q]) => q > 1).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     rng.sample(bulk, r.bulk).forEach(([itemId, qty], i) => {
       out.removalListLines.push({
         id: stableId('removal-list-line', `${id}:b${i}`),

@@ -21,13 +21,24 @@ const REMARKS = [
 
 /** Inspections of the plants on site, and the documents of items and plants. */
 export function addPlantRecords(x: ExtrasState): void {
+  const steps = plantRecords(x);
+  while (!steps.next().done);
+}
+
+/** Plants between two pauses of plantRecords. */
+const PLANTS_PER_PAUSE = 5_000;
+
+/** As addPlantRecords, pausing (yielding) every few thousand plants. */
+export function* plantRecords(x: ExtrasState): Generator<void, void> {
   const { catalogue, locations, simulation, adminId, today, files, out } = x;
   // ── Inspections ───────────────────────────────────────────────────────────────────────────
   const plantsOnSite = simulation.plants
     .filter((p) => p.locationIndex !== null)
     .sort((a, b) => (a.plantNo < b.plantNo ? -1 : 1));
   const onSiteIndex = new Map(plantsOnSite.map((p, i) => [p.id, i]));
-  for (const plant of simulation.plants) {
+  for (let p = 0; p < simulation.plants.length; p++) {
+    if (p % PLANTS_PER_PAUSE === PLANTS_PER_PAUSE - 1) yield;
+    const plant = simulation.plants[p];
     const months = plant.item.family.inspectionMonths;
     if (!months) continue;
     const span = months * 30 - 5;

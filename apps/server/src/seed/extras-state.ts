@@ -1,9 +1,8 @@
 import type * as s from '../db/schema/index.ts';
 import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FileJob } from './file-jobs.ts';
-import type { InvoicingResult } from './invoicing.ts';
 import type { Rng } from './random.ts';
-import type { OrgLocation, SimulationResult } from './simulate.ts';
+import type { OrgLocation, SimulationSummary } from './simulate.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -32,9 +31,10 @@ export interface ExtrasState {
   rng: Rng;
   catalogue: CataloguePlan;
   locations: OrgLocation[];
-  simulation: SimulationResult;
-  invoicing: InvoicingResult;
-  bulkAt: Map<string, number>[];
+  simulation: SimulationSummary;
+  invoicing: { invoices: Insert<typeof s.salesInvoices>[] };
+  /** Bulk quantity per item at a location at the end (from the ledger). */
+  bulkAt: (location: number) => Map<string, number>;
   users: Map<string, string>;
   adminId: string;
   ref: string;

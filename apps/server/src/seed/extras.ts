@@ -1,26 +1,30 @@
 import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import { addComplaintsAndExitOrders } from './extras-complaints.ts';
 import { addUserLists } from './extras-lists.ts';
-import { addPlantRecords } from './extras-plants.ts';
+import { plantRecords } from './extras-plants.ts';
 import type { ExtrasResult, ExtrasState } from './extras-state.ts';
 import type { FileJob } from './file-jobs.ts';
-import type { InvoicingResult } from './invoicing.ts';
 import type { Rng } from './random.ts';
-import type { OrgLocation, SimulationResult } from './simulate.ts';
+import type { OrgLocation, SimulationSummary } from './simulate.ts';
 
-export function buildExtras(input: {
+export interface ExtrasInput {
   rng: Rng;
   catalogue: CataloguePlan;
   locations: OrgLocation[];
-  simulation: SimulationResult;
-  invoicing: InvoicingResult;
-  /** Bulk quantity per location and item at the end (from the ledger). */
-  bulkAt: Map<string, number>[];
+  simulation: SimulationSummary;
+  invoicing: ExtrasState['invoicing'];
+  bulkAt: ExtrasState['bulkAt'];
   users: Map<string, string>;
   adminId: string;
   referenceDate: string;
   today: string;
-}): ExtrasResult {
+}
+
+/**
+ * Inspections, documents, complaints, exit orders and the demo users' lists, made into `out` (answered at the end);
+ * pauses (yields) every few thousand plants, so a caller can take the inspections made so far out of `out`.
+ */
+export function* extras(input: ExtrasInput): Generator<ExtrasResult, ExtrasResult> {
   const {
     rng,
     catalogue,
@@ -51,7 +55,7 @@ export function buildExtras(input: {
     removalListLines: [],
     files,
   };
-  const orderNo = new Map(simulation.orders.map((o) => [o.id!, o.orderNo!]));
+  const orderNo = new Map(simulation.orderInfos.map((o) => [o.id, o.orderNo]));
   const byNo = (itemNo: string): DemoItem => {
     const item = catalogue.byItemNo.get(itemNo);
     if (!item) throw new Error(`unknown demo item ${itemNo}`);
@@ -77,7 +81,7 @@ export function buildExtras(input: {
     locByNo,
   };
   // In this order: they draw from one random sequence.
-  addPlantRecords(x);
+  for (const _ of plantRecords(x)) yield out;
   addComplaintsAndExitOrders(x);
   addUserLists(x);
   return out;

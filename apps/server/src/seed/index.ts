@@ -1,5 +1,6 @@
 import { mailTemplateTypes } from '@mp/contract/rules/mail-templates';
 import { count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema/index.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -9,17 +10,18 @@ import { planCatalogue } from './build-catalogue.ts';
 import { SYNONYM_CODE, synonymGroups } from './catalogue-data.ts';
 import { footerSpecs, pageSpecs, serviceMessageSpecs } from './content-data.ts';
 import { addDays, at, nextWorkday, todayUtc } from './dates.ts';
-import { buildExtras } from './extras.ts';
+import { extras } from './extras.ts';
 import { type FileJob, pictureJob } from './file-jobs.ts';
 import { renderBanner, renderFavicon, renderLogo } from './images.ts';
-import { invoice } from './invoicing.ts';
+import { invoicing } from './invoicing.ts';
 import { seedOrderNotes } from './order-notes.ts';
 import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } from './org-data.ts';
 import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
-import { type OrgLocation, simulate } from './simulate.ts';
+import { type OrderInfo, type OrgLocation, simulation } from './simulate.ts';
+import { bulkAtLocation, inventoryRows } from './stock-counts.ts';
 import { locales } from './text.ts';
-import { CATALOGUE_ROWS, type Insert, type SeedTables, storeFiles, writeTables } from './write.ts';
+import { drive, finishSimulation, type Insert, seedTransaction, writeCatalogueRows } from './write.ts';
 
 export { DEMO_PASSWORD };
 
@@ -30,6 +32,60 @@ export { DEMO_PASSWORD };
 export const DEMO_REFERENCE_DATE = '2026-11-16';
 
 const SEED = 0x4d503236; // 'MP26'
+
+/** The order in which the seed writes its tables: every row's references before it (files always first). */
+const WRITE_ORDER: PgTable[] = [
+  s.customers,
+  s.users,
+  s.depots,
+  s.plantLocations,
+  s.locationMemberships,
+  s.workAddresses,
+  s.categories,
+  s.categoryTranslations,
+  s.techAttributes,
+  s.items,
+  s.itemTranslations,
+  s.itemTechData,
+  s.itemLinks,
+  s.sets,
+  s.setTranslations,
+  s.setLines,
+  s.searchSynonyms,
+  s.plants,
+  s.inspections,
+  s.orderLists,
+  s.orderListLines,
+  s.favouriteLists,
+  s.favouriteListItems,
+  s.removalLists,
+  s.removalListLines,
+  s.plantRequests,
+  s.requestLines,
+  s.requestStatusHistory,
+  s.plantOrders,
+  s.orderLines,
+  s.orderCosts,
+  s.inventoryLedger,
+  s.inventory,
+  s.salesInvoices,
+  s.salesInvoiceLines,
+  s.documentAttachments,
+  s.documents,
+  s.complaints,
+  s.complaintLines,
+  s.complaintDocuments,
+  s.exitOrders,
+  s.exitOrderLines,
+  s.exitOrderFiles,
+  s.contentPages,
+  s.contentPageTranslations,
+  s.footerColumns,
+  s.serviceMessages,
+  s.mailTemplates,
+  s.pageViews,
+  s.corporateIdentity,
+];
 
 export interface DemoLogin {
   email: string;
@@ -183,139 +239,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     })),
   );
 
-  // ── Six months of site life ──────────────────────────────────────────────────────────────
-  const simulation = simulate({ rng, catalogue, locations, depotIds, adminId, referenceDate: ref, scale });
-  log(
-    `seed: simulated ${simulation.requests.length} requests, ${simulation.orders.length} orders, ${simulation.ledger.length} ledger entries`,
-  );
-
-  // Current stock = the ledger summed per place and item (and plant).
-  const stock = new Map<
-    string,
-    {
-      locationId: string | null;
-      depotId: string | null;
-      itemId: string;
-      plantId: string | null;
-      quantity: number;
-      last: string;
-    }
-  >();
-  for (const e of simulation.ledger) {
-    const key = `${e.locationId ?? ''}|${e.depotId ?? ''}|${e.itemId}|${e.plantId ?? ''}`;
-    const row = stock.get(key);
-    if (row) {
-      row.quantity += e.quantity;
-      if (e.entryDate > row.last) row.last = e.entryDate;
-    } else {
-      stock.set(key, {
-        locationId: e.locationId ?? null,
-        depotId: e.depotId ?? null,
-        itemId: e.itemId,
-        plantId: e.plantId ?? null,
-        quantity: e.quantity,
-        last: e.entryDate,
-      });
-    }
-  }
-  const inventory: Insert<typeof s.inventory>[] = [];
-  const locIndex = new Map(locations.map((l, i) => [l.id, i]));
-  const bulkAt = locations.map(() => new Map<string, number>());
-  for (const row of stock.values()) {
-    if (row.quantity < 0 || (row.plantId && row.quantity > 1))
-      throw new Error(`seed: impossible stock ${JSON.stringify(row)}`);
-    if (row.quantity === 0) continue;
-    inventory.push({
-      id: stableId('inventory', `${row.locationId ?? row.depotId}:${row.itemId}:${row.plantId ?? ''}`),
-      locationId: row.locationId,
-      depotId: row.depotId,
-      itemId: row.itemId,
-      plantId: row.plantId,
-      quantity: row.quantity,
-      lastMovementDate: row.last,
-    });
-    if (row.locationId && !row.plantId) bulkAt[locIndex.get(row.locationId)!].set(row.itemId, row.quantity);
-  }
-  const plants: Insert<typeof s.plants>[] = simulation.plants.map((p) => ({
-    id: p.id,
-    plantNo: p.plantNo,
-    itemId: p.item.id,
-    locationId: p.locationIndex === null ? null : locations[p.locationIndex].id,
-    depotId: p.depotIndex === null ? null : depotIds[p.depotIndex],
-    serialNo: p.serialNo,
-    buildYear: p.buildYear,
-    // About one plant in twelve is hired in (its number decides, so nothing else of the demo data moves).
-    external: Number(p.plantNo.slice(-3)) % 12 === 5,
-  }));
-
-  const invoicing = invoice({
-    catalogue,
-    locations,
-    customerNames: new Map(customers.map((c) => [c.id!, c.name])),
-    simulation,
-    referenceDate: ref,
-  });
-  const extras = buildExtras({
-    rng,
-    catalogue,
-    locations,
-    simulation,
-    invoicing,
-    bulkAt,
-    users: userIds,
-    adminId,
-    referenceDate: ref,
-    today,
-  });
-
-  // ── Content ──────────────────────────────────────────────────────────────────────────────
-  const pageIds = new Map(pageSpecs.map((p) => [p.key, stableId('page', p.key)]));
-  const contentPages: Insert<typeof s.contentPages>[] = pageSpecs.map((p, i) => ({
-    id: pageIds.get(p.key)!,
-    kind: p.kind,
-    name: p.name,
-    publishedAt: at(addDays(ref, -p.publishedDaysAgo), 8),
-    sort: i * 10,
-    createdBy: adminId,
-    updatedBy: adminId,
-  }));
-  const contentPageTranslations: Insert<typeof s.contentPageTranslations>[] = pageSpecs.flatMap((p) =>
-    locales.map((locale) => ({
-      pageId: pageIds.get(p.key)!,
-      locale,
-      title: p.title[locale],
-      html: p.html[locale],
-    })),
-  );
-  const footerColumns: Insert<typeof s.footerColumns>[] = locales.flatMap((locale) =>
-    (Object.keys(footerSpecs) as (keyof typeof footerSpecs)[]).map((columnName) => ({
-      id: stableId('footer', `${locale}:${columnName}`),
-      locale,
-      columnName,
-      html: footerSpecs[columnName][locale],
-      updatedBy: adminId,
-    })),
-  );
-  const serviceMessages: Insert<typeof s.serviceMessages>[] = locales.flatMap((locale) =>
-    serviceMessageSpecs.map((m) => ({
-      id: stableId('service-message', `${locale}:${m.pageKey}`),
-      locale,
-      message: m.message[locale],
-      pageId: pageIds.get(m.pageKey)!,
-      activeFrom: at(addDays(ref, -m.daysAgo), 7),
-      activeUntil: m.activeDays === null ? null : at(addDays(today, m.activeDays), 23),
-      createdBy: adminId,
-    })),
-  );
-  const mailTemplates: Insert<typeof s.mailTemplates>[] = mailTemplateTypes.flatMap((type) =>
-    locales.map((locale) => ({
-      id: stableId('mail-template', `${type}:${locale}`),
-      type,
-      locale,
-      ...defaultMailTemplate(type, locale),
-      updatedBy: adminId,
-    })),
-  );
   const brand: FileJob[] = [
     {
       id: stableId('file', 'brand:logo'),
@@ -339,69 +262,156 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       make: renderFavicon,
     },
   ];
+  // ── Six months of site life, written as it is made (one transaction, see write.ts) ─────────
+  let orderInfos: OrderInfo[] = [];
+  const counts = await seedTransaction(db, {
+    storage: options.storage,
+    order: WRITE_ORDER,
+    log,
+    body: async (sink, tx) => {
+      const push = <T extends PgTable>(table: T, rows: Insert<T>[]) => {
+        for (const row of rows) sink.push(table, row);
+      };
+      for (const p of catalogue.pictures) sink.file(pictureJob(p.fileId, p.storageKey, p.fileName, p));
+      for (const job of brand) sink.file(job);
+      push(s.customers, customers);
+      push(s.users, users);
+      push(s.depots, depots);
+      push(s.plantLocations, plantLocations);
+      push(s.locationMemberships, memberships);
+      push(s.workAddresses, workAddresses);
+      push(s.categories, catalogue.categories);
+      push(s.categoryTranslations, catalogue.categoryTranslations);
+      push(s.techAttributes, catalogue.techAttributes);
+      await sink.flush();
+      await writeCatalogueRows(sink, catalogue, scale);
+      push(s.sets, catalogue.sets);
+      push(s.setTranslations, catalogue.setTranslations);
+      push(s.setLines, catalogue.setLines);
+      push(
+        s.searchSynonyms,
+        synonymGroups.map((words, sort) => ({ code: SYNONYM_CODE, words, sort })),
+      );
 
-  // ── Files: bytes to storage first (fixed keys, so a retry overwrites), rows in the transaction ──
-  const jobs: FileJob[] = [
-    ...catalogue.pictures.map((p) => pictureJob(p.fileId, p.storageKey, p.fileName, p)),
-    ...brand,
-    ...invoicing.files,
-    ...extras.files,
-  ];
-  const fileRows = await storeFiles(jobs, options.storage);
-  log(`seed: stored ${fileRows.length} files`);
+      const summary = await drive(
+        simulation({ rng, catalogue, locations, depotIds, adminId, referenceDate: ref, scale }, sink),
+        sink,
+      );
+      await sink.flush();
+      orderInfos = summary.orderInfos;
+      log(
+        `seed: simulated ${summary.requestNos.length} requests, ${summary.orderNos.length} orders, ${sink.counts.inventory_ledger ?? 0} ledger entries`,
+      );
+      await finishSimulation(tx, summary, { locations, depotIds });
+      const places = { depotIds, locationIds: locations.map((l) => l.id) };
+      await drive(
+        inventoryRows(summary, catalogue.demoItems, places, (row) => sink.push(s.inventory, row)),
+        sink,
+      );
 
-  const tables: SeedTables = [
-    [s.files, fileRows],
-    [s.customers, customers],
-    [s.users, users],
-    [s.depots, depots],
-    [s.plantLocations, plantLocations],
-    [s.locationMemberships, memberships],
-    [s.workAddresses, workAddresses],
-    [s.categories, catalogue.categories],
-    [s.categoryTranslations, catalogue.categoryTranslations],
-    [s.techAttributes, catalogue.techAttributes],
-    CATALOGUE_ROWS,
-    [s.sets, catalogue.sets],
-    [s.setTranslations, catalogue.setTranslations],
-    [s.setLines, catalogue.setLines],
-    [s.searchSynonyms, synonymGroups.map((words, sort) => ({ code: SYNONYM_CODE, words, sort }))],
-    [s.plants, plants],
-    [s.inspections, extras.inspections],
-    [s.orderLists, extras.orderLists],
-    [s.orderListLines, extras.orderListLines],
-    [s.favouriteLists, extras.favouriteLists],
-    [s.favouriteListItems, extras.favouriteListItems],
-    [s.removalLists, extras.removalLists],
-    [s.removalListLines, extras.removalListLines],
-    [s.plantRequests, simulation.requests],
-    [s.requestLines, simulation.requestLines],
-    [s.requestStatusHistory, simulation.history],
-    [s.plantOrders, simulation.orders],
-    [s.orderLines, simulation.orderLines],
-    [s.orderCosts, simulation.orderCosts],
-    [s.inventoryLedger, simulation.ledger],
-    [s.inventory, inventory],
-    [s.salesInvoices, invoicing.invoices.filter((i) => !i.appliesToInvoiceId)],
-    [s.salesInvoices, invoicing.invoices.filter((i) => i.appliesToInvoiceId)],
-    [s.salesInvoiceLines, invoicing.lines],
-    [s.documentAttachments, invoicing.attachments],
-    [s.documents, extras.documents],
-    [s.complaints, extras.complaints],
-    [s.complaintLines, extras.complaintLines],
-    [s.complaintDocuments, extras.complaintDocuments],
-    [s.exitOrders, extras.exitOrders],
-    [s.exitOrderLines, extras.exitOrderLines],
-    [s.exitOrderFiles, extras.exitOrderFiles],
-    [s.contentPages, contentPages],
-    [s.contentPageTranslations, contentPageTranslations],
-    [s.footerColumns, footerColumns],
-    [s.serviceMessages, serviceMessages],
-    [s.mailTemplates, mailTemplates],
-    [s.pageViews, buildPageViews(today, [...userIds.values()])],
-    [
-      s.corporateIdentity,
-      [
+      const invoices = await drive(
+        invoicing(
+          {
+            catalogue,
+            locations,
+            customerNames: new Map(customers.map((c) => [c.id!, c.name])),
+            simulation: summary,
+            referenceDate: ref,
+          },
+          sink,
+        ),
+        sink,
+      );
+      const made = extras({
+        rng,
+        catalogue,
+        locations,
+        simulation: summary,
+        invoicing: { invoices },
+        bulkAt: (li) => bulkAtLocation(summary.bulk, depotIds.length, li, catalogue.demoItems),
+        users: userIds,
+        adminId,
+        referenceDate: ref,
+        today,
+      });
+      let step = made.next();
+      for (; !step.done; step = made.next()) {
+        push(s.inspections, step.value.inspections.splice(0));
+        await sink.maybeFlush();
+      }
+      const out = step.value;
+      for (const job of out.files) sink.file(job);
+      push(s.inspections, out.inspections);
+      push(s.orderLists, out.orderLists);
+      push(s.orderListLines, out.orderListLines);
+      push(s.favouriteLists, out.favouriteLists);
+      push(s.favouriteListItems, out.favouriteListItems);
+      push(s.removalLists, out.removalLists);
+      push(s.removalListLines, out.removalListLines);
+      push(s.documents, out.documents);
+      push(s.complaints, out.complaints);
+      push(s.complaintLines, out.complaintLines);
+      push(s.complaintDocuments, out.complaintDocuments);
+      push(s.exitOrders, out.exitOrders);
+      push(s.exitOrderLines, out.exitOrderLines);
+      push(s.exitOrderFiles, out.exitOrderFiles);
+
+      // ── Content ──────────────────────────────────────────────────────────────────────────────
+      const pageIds = new Map(pageSpecs.map((p) => [p.key, stableId('page', p.key)]));
+      const contentPages: Insert<typeof s.contentPages>[] = pageSpecs.map((p, i) => ({
+        id: pageIds.get(p.key)!,
+        kind: p.kind,
+        name: p.name,
+        publishedAt: at(addDays(ref, -p.publishedDaysAgo), 8),
+        sort: i * 10,
+        createdBy: adminId,
+        updatedBy: adminId,
+      }));
+      const contentPageTranslations: Insert<typeof s.contentPageTranslations>[] = pageSpecs.flatMap((p) =>
+        locales.map((locale) => ({
+          pageId: pageIds.get(p.key)!,
+          locale,
+          title: p.title[locale],
+          html: p.html[locale],
+        })),
+      );
+      const footerColumns: Insert<typeof s.footerColumns>[] = locales.flatMap((locale) =>
+        (Object.keys(footerSpecs) as (keyof typeof footerSpecs)[]).map((columnName) => ({
+          id: stableId('footer', `${locale}:${columnName}`),
+          locale,
+          columnName,
+          html: footerSpecs[columnName][locale],
+          updatedBy: adminId,
+        })),
+      );
+      const serviceMessages: Insert<typeof s.serviceMessages>[] = locales.flatMap((locale) =>
+        serviceMessageSpecs.map((m) => ({
+          id: stableId('service-message', `${locale}:${m.pageKey}`),
+          locale,
+          message: m.message[locale],
+          pageId: pageIds.get(m.pageKey)!,
+          activeFrom: at(addDays(ref, -m.daysAgo), 7),
+          activeUntil: m.activeDays === null ? null : at(addDays(today, m.activeDays), 23),
+          createdBy: adminId,
+        })),
+      );
+      const mailTemplates: Insert<typeof s.mailTemplates>[] = mailTemplateTypes.flatMap((type) =>
+        locales.map((locale) => ({
+          id: stableId('mail-template', `${type}:${locale}`),
+          type,
+          locale,
+          ...defaultMailTemplate(type, locale),
+          updatedBy: adminId,
+        })),
+      );
+
+      push(s.contentPages, contentPages);
+      push(s.contentPageTranslations, contentPageTranslations);
+      push(s.footerColumns, footerColumns);
+      push(s.serviceMessages, serviceMessages);
+      push(s.mailTemplates, mailTemplates);
+      push(s.pageViews, buildPageViews(today, [...userIds.values()]));
+      push(s.corporateIdentity, [
         {
           id: 1,
           logoFileId: brand[0].id,
@@ -409,25 +419,18 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
           faviconFileId: brand[2].id,
           updatedBy: adminId,
         },
-      ],
-    ],
-  ];
-
-  const counts = await writeTables(db, tables, {
-    catalogue,
-    scale,
-    log,
-    finish: async (tx) => {
+      ]);
+      await sink.flush();
       await tx.execute(sql`
         update plant_orders f set linked_order_id = t.id
         from plant_orders t
         where t.linked_order_id = f.id and f.kind = 'move_from'`);
       const sequences: [string, number][] = [
-        ['plant_request_no_seq', simulation.requests.length],
-        ['plant_order_no_seq', simulation.orders.length],
-        ['sales_document_no_seq', invoicing.invoices.length],
-        ['complaint_no_seq', extras.complaints.length],
-        ['exit_order_no_seq', extras.exitOrders.length],
+        ['plant_request_no_seq', summary.requestNos.length],
+        ['plant_order_no_seq', summary.orderNos.length],
+        ['sales_document_no_seq', invoices.length],
+        ['complaint_no_seq', out.complaints.length],
+        ['exit_order_no_seq', out.exitOrders.length],
       ];
       for (const [name, value] of sequences) {
         if (value > 0) await tx.execute(sql`select setval(${name}::regclass, ${value})`);
@@ -438,7 +441,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   options.onCommitted?.();
   // why: fresh statistics, so the planner uses the trigram and foreign-key indexes right away.
   await db.execute(sql`analyze`);
-  const notes = await seedOrderNotes(db, options.storage, simulation.orderInfos);
+  const notes = await seedOrderNotes(db, options.storage, orderInfos);
   log(`seed: made ${notes} delivery and removal notes`);
 
   counts.files += notes;

@@ -1,3 +1,4 @@
+import * as s from '../db/schema/index.ts';
 import type { DemoItem } from './build-catalogue.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';
@@ -12,9 +13,7 @@ export function simulationHelpers(sim: SimState) {
     depotIds,
     ref,
     scale,
-    orders,
-    orderLines,
-    orderCosts,
+    sink,
     orderInfos,
     depotCount,
     depotBulk,
@@ -58,10 +57,10 @@ export function simulationHelpers(sim: SimState) {
     amount: number,
   ): { qty: number; plantIds: { id: string; depot: number }[] } {
     if (!item.numbered) {
-      const key = `${depotIndex}:${item.id}`;
-      const have = depotBulk.get(key) ?? 0;
+      const key = depotIndex * catalogue.demoItems.length + item.index;
+      const have = depotBulk[key];
       const qty = Math.min(have, amount);
-      depotBulk.set(key, have - qty);
+      depotBulk[key] = have - qty;
       return { qty, plantIds: [] };
     }
     const picked: { id: string; depot: number }[] = [];
@@ -179,12 +178,15 @@ export function simulationHelpers(sim: SimState) {
     collect: boolean;
     rush: boolean;
     userId: string | null;
+    /** A move_to names its move_from (the reverse link is set at the end: a pair may straddle two writes). */
+    linkedOrderId?: string;
   }): OrderInfo {
-    const id = stableId('order', orderCounter++);
-    orderOrder.push({ createdAt: o.createdAt, index: orders.length });
-    orders.push({
+    const index = orderCounter++;
+    const id = stableId('order', index);
+    orderOrder.push({ createdAt: o.createdAt, index });
+    sink.push(s.plantOrders, {
       id,
-      orderNo: '',
+      orderNo: `#${index}`,
       kind: o.kind,
       status: o.status,
       requestId: o.requestId,
@@ -203,6 +205,7 @@ export function simulationHelpers(sim: SimState) {
       contactPerson: o.address?.contact ?? null,
       phone: o.address?.phone ?? null,
       reference: o.reference,
+      linkedOrderId: o.linkedOrderId,
       createdAt: o.createdAt,
       updatedAt: o.createdAt,
     });
@@ -216,10 +219,11 @@ export function simulationHelpers(sim: SimState) {
       requestUserId: o.userId,
       lines: [],
       costs: [],
+      orderNo: '',
     };
     o.lines.forEach((l, i) => {
       const lineId = stableId('order-line', `${id}:${i}`);
-      orderLines.push({
+      sink.push(s.orderLines, {
         id: lineId,
         orderId: id,
         lineNo: (i + 1) * 10000,
@@ -232,7 +236,7 @@ export function simulationHelpers(sim: SimState) {
       info.lines.push({ id: lineId, item: l.item, plantId: l.plantId, quantity: l.quantity });
     });
     for (const c of costLines(o.kind, o.lines, o.collect, o.rush)) {
-      orderCosts.push({
+      sink.push(s.orderCosts, {
         id: stableId('order-cost', `${id}:${info.costs.length}`),
         orderId: id,
         kind: c.kind,

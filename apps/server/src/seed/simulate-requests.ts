@@ -1,3 +1,4 @@
+import * as s from '../db/schema/index.ts';
 import type { DemoItem } from './build-catalogue.ts';
 import { addDays, at, daysBetween, nextWorkday } from './dates.ts';
 import { stableId } from './random.ts';
@@ -10,7 +11,7 @@ import {
   rejectNotes,
   transportMeans,
 } from './simulate-texts.ts';
-import type { Kind, SimState, Status, WantedLine } from './simulate-types.ts';
+import type { Insert, Kind, SimState, Status, WantedLine } from './simulate-types.ts';
 
 /** createRequest: one request of any kind and status, with the orders and ledger entries it leads to. */
 export function requestMaker(sim: SimState, h: SimHelpers) {
@@ -19,10 +20,10 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     locations,
     depotIds,
     adminId,
-    requests,
-    requestLines,
-    history,
-    orders,
+    sink,
+    counts,
+    present,
+    catalogue,
     depotBulk,
     depotPlants,
     plantById,
@@ -127,8 +128,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     allocated.forEach(collectDepots);
     if (kind !== 'transport' && allocated.length === 0) return;
 
-    const requestId = stableId('request', requestCounter++);
-    requestOrder.push({ createdAt, index: requests.length });
+    const index = requestCounter++;
+    const requestId = stableId('request', index);
+    requestOrder.push({ createdAt, index });
     const target = targetIndex === null ? null : locations[targetIndex];
     const targetAddress = target ? rng.pick(target.workAddresses) : null;
     const destination =
@@ -149,9 +151,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
           ? addDays(requestedDate, rng.int(4, 20) * 7)
           : null
         : null;
-    requests.push({
+    const request: Insert<typeof s.plantRequests> = {
       id: requestId,
-      requestNo: '',
+      requestNo: `#${index}`,
       kind,
       status,
       locationId: loc.id,
@@ -195,7 +197,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       rejectionReason: null,
       createdAt,
       updatedAt: createdAt,
-    });
+    };
+    sink.push(s.plantRequests, request);
+    present.add(`${kind}:${status}`);
 
     // Lines.
     type LineRef = { a: Allocated; requestLineId: string };
@@ -203,7 +207,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     let lineNo = 0;
     const addLine = (a: Allocated, parentLineId: string | null) => {
       const id = stableId('request-line', `${requestId}:${lineNo}`);
-      requestLines.push({
+      sink.push(s.requestLines, {
         id,
         requestId,
         parentLineId,
@@ -227,8 +231,8 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       by: string | null,
       note: string | null = null,
     ) => {
-      history.push({
-        id: stableId('request-history', `${requestId}:${history.length}`),
+      sink.push(s.requestStatusHistory, {
+        id: stableId('request-history', `${requestId}:${counts.history++}`),
         requestId,
         fromStatus: from,
         toStatus: to,
@@ -248,7 +252,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     hist('submitted', 'in_progress', hours(rng.int(1, 4)), adminId);
     if (status === 'rejected') {
       const note = rng.pick(rejectNotes);
-      requests[requests.length - 1].rejectionReason = note;
+      request.rejectionReason = note;
       hist('in_progress', 'rejected', at(planDay, 9 + rng.float() * 6), adminId, note);
       return;
     }
@@ -384,10 +388,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               depotPlants.get(`${depotIndex}:${l.item.id}`)?.push(plant.id) ??
                 depotPlants.set(`${depotIndex}:${l.item.id}`, [plant.id]);
             } else {
-              depotBulk.set(
-                `${depotIndex}:${l.item.id}`,
-                (depotBulk.get(`${depotIndex}:${l.item.id}`) ?? 0) + l.quantity,
-              );
+              depotBulk[depotIndex * catalogue.demoItems.length + l.item.index] += l.quantity;
             }
           }
         });
@@ -406,6 +407,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       });
       const to = addOrder({
         ...common,
+        linkedOrderId: from.id,
         kind: 'move_to',
         status: orderStatus,
         li: ti,
@@ -414,8 +416,6 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         address: targetAddress,
         lines: linesFor(flat),
       });
-      // why: only move_to → move_from here; the reverse link is set after insert (a pair may straddle two batches).
-      orders[orders.length - 1].linkedOrderId = from.id;
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {

@@ -3,6 +3,8 @@ import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import type { LocationSpec } from './org-data.ts';
 import type { Rng } from './random.ts';
+import type { RowSink } from './sink.ts';
+import type { BulkCounts, DayIndex, RentTimelines } from './stock-counts.ts';
 
 export type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -52,6 +54,10 @@ export interface PlantState {
   /** Final place. */
   locationIndex: number | null;
   depotIndex: number | null;
+  /** The depot of its opening stock (its row is written with it; moved plants are updated at the end). */
+  home: number;
+  /** The date of its last ledger entry. */
+  last: string;
 }
 
 export interface OrderInfo {
@@ -64,10 +70,27 @@ export interface OrderInfo {
   requestUserId: string | null;
   lines: { id: string; item: DemoItem; plantId: string | null; quantity: number }[];
   costs: { amount: number; description: string }[];
+  /** Its human number ('O-2026-000123'), given when the simulation ends. */
+  orderNo: string;
 }
 
-export interface SimulationResult {
+/** What the simulation leaves in memory when it has pushed its rows into a sink. */
+export interface SimulationSummary {
   plants: PlantState[];
+  orderInfos: OrderInfo[];
+  startDate: string;
+  days: DayIndex;
+  /** Bulk stock per place (the depots, then the locations) and item. */
+  bulk: BulkCounts;
+  timelines: RentTimelines;
+  /** Per request (in creation order) its human number; the rows were pushed with '#<index>'. */
+  requestNos: string[];
+  /** Per order (in creation order, as orderInfos) its human number; the rows were pushed with '#<index>'. */
+  orderNos: string[];
+}
+
+/** The simulation with all its rows (simulate: the fake Business Central's small scales). */
+export interface SimulationResult extends SimulationSummary {
   requests: Insert<typeof s.plantRequests>[];
   requestLines: Insert<typeof s.requestLines>[];
   history: Insert<typeof s.requestStatusHistory>[];
@@ -75,9 +98,6 @@ export interface SimulationResult {
   orderLines: Insert<typeof s.orderLines>[];
   orderCosts: Insert<typeof s.orderCosts>[];
   ledger: Insert<typeof s.inventoryLedger>[];
-  orderInfos: OrderInfo[];
-  /** The executed ledger per location, for invoicing. */
-  startDate: string;
 }
 
 export type Kind = 'order' | 'removal' | 'relocation' | 'transport';
@@ -102,16 +122,16 @@ export interface SimState {
   scale: number;
   startDate: string;
   plants: PlantState[];
-  requests: SimulationResult['requests'];
-  requestLines: SimulationResult['requestLines'];
-  history: SimulationResult['history'];
-  orders: SimulationResult['orders'];
-  orderLines: SimulationResult['orderLines'];
-  orderCosts: SimulationResult['orderCosts'];
-  ledger: SimulationResult['ledger'];
+  /** Where every row goes as soon as it is final. */
+  sink: RowSink;
+  /** Rows pushed so far (ids and human numbers count them). */
+  counts: { history: number; ledger: number };
+  /** 'kind:status' of every request made. */
+  present: Set<string>;
   orderInfos: OrderInfo[];
   depotCount: number;
-  depotBulk: Map<string, number>;
+  /** Bulk free at each depot: depot × items + item index. */
+  depotBulk: Int32Array;
   depotPlants: Map<string, string[]>;
   plantById: Map<string, PlantState>;
   locBulk: Map<string, number>[];

@@ -1,4 +1,4 @@
-import type * as s from '../db/schema/index.ts';
+import * as s from '../db/schema/index.ts';
 import { copySuffix, type DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import { familySpecs } from './catalogue-data.ts';
@@ -15,7 +15,10 @@ import {
   type SimState,
   type SimulationInput,
   type SimulationResult,
+  type SimulationSummary,
 } from './simulate-types.ts';
+import { ArraySink, type RowSink } from './sink.ts';
+import { BulkCounts, DayIndex, RentTimelines } from './stock-counts.ts';
 
 export type {
   OrderInfo,
@@ -23,41 +26,88 @@ export type {
   PlantState,
   SimulationInput,
   SimulationResult,
+  SimulationSummary,
 } from './simulate-types.ts';
+
+/** Items of opening stock made between two pauses of the simulation. */
+const ITEMS_PER_PAUSE = 2_000;
+
+/**
+ * Plays six months of site life forward, day by day, keeping every row (the fake Business Central's small scales).
+ */
+export function simulate(input: SimulationInput): SimulationResult {
+  const sink = new ArraySink();
+  const steps = simulation(input, sink);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  const summary = step.value;
+  const requests = sink.rows(s.plantRequests);
+  requests.forEach((r, i) => {
+    r.requestNo = summary.requestNos[i];
+  });
+  const orders = sink.rows(s.plantOrders);
+  orders.forEach((o, i) => {
+    o.orderNo = summary.orderNos[i];
+  });
+  return {
+    ...summary,
+    requests,
+    requestLines: sink.rows(s.requestLines),
+    history: sink.rows(s.requestStatusHistory),
+    orders,
+    orderLines: sink.rows(s.orderLines),
+    orderCosts: sink.rows(s.orderCosts),
+    ledger: sink.rows(s.inventoryLedger),
+  };
+}
 
 /**
  * Plays six months of site life forward, day by day: requests are submitted, the department plans
  * and executes them as orders, and every executed order posts ledger entries. Current stock is then
  * the sum of the ledger, so every screen shows data the loop itself produced.
+ * Each row goes into `sink` once it is final (plants with their opening depot, requests and orders with
+ * '#<index>' for a number); the generator pauses (yields) between days and between chunks of opening stock, so a
+ * sink can write what it holds. It answers what stays in memory: plants, orders, counts, numbers.
  */
-export function simulate(input: SimulationInput): SimulationResult {
+export function* simulation(input: SimulationInput, sink: RowSink): Generator<void, SimulationSummary> {
   const { rng, catalogue, locations, depotIds, adminId, referenceDate: ref, scale } = input;
   const startDate = addDays(ref, -200);
 
   const plants: PlantState[] = [];
-  const requests: SimulationResult['requests'] = [];
-  const requestLines: SimulationResult['requestLines'] = [];
-  const history: SimulationResult['history'] = [];
-  const orders: SimulationResult['orders'] = [];
-  const orderLines: SimulationResult['orderLines'] = [];
-  const orderCosts: SimulationResult['orderCosts'] = [];
-  const ledger: SimulationResult['ledger'] = [];
   const orderInfos: OrderInfo[] = [];
+  const counts = { history: 0, ledger: 0 };
+  const present = new Set<string>();
 
   const depotCount = depotIds.length;
-  const depotBulk = new Map<string, number>();
+  const itemCount = catalogue.demoItems.length;
+  const depotBulk = new Int32Array(depotCount * itemCount);
   const depotPlants = new Map<string, string[]>();
   const plantById = new Map<string, PlantState>();
   const locBulk = locations.map(() => new Map<string, number>());
   const locPlants = locations.map(() => new Map<string, string[]>());
   const itemById = new Map(catalogue.demoItems.map((i) => [i.id, i]));
 
+  // The ledger summed as it is posted: bulk per place (depots, then locations) and item; a plant's last date.
+  const days = new DayIndex(startDate);
+  const bulk = new BulkCounts(depotCount + locations.length, itemCount);
+  const timelines = new RentTimelines(locations.length);
+  const depotPlace = new Map(depotIds.map((id, d) => [id, d]));
+  const locationPlace = new Map(locations.map((l, li) => [l.id, li]));
   const post = (entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => {
-    ledger.push({ id: stableId('ledger', ledger.length), ...entry });
+    sink.push(s.inventoryLedger, { id: stableId('ledger', counts.ledger++), ...entry });
+    const item = itemById.get(entry.itemId)!;
+    const day = days.day(entry.entryDate);
+    const li = entry.locationId ? locationPlace.get(entry.locationId)! : -1;
+    if (entry.plantId) plantById.get(entry.plantId)!.last = entry.entryDate;
+    else
+      bulk.add(li >= 0 ? depotCount + li : depotPlace.get(entry.depotId!)!, item.index, day, entry.quantity);
+    if (li >= 0 && entry.kind !== 'sale' && item.rentalType === 'Verhuur')
+      timelines.add(li, item.index, day, entry.quantity);
   };
 
   // ── Opening stock at the depots ──────────────────────────────────────────────────────────
   for (const item of catalogue.demoItems) {
+    if (item.index % ITEMS_PER_PAUSE === ITEMS_PER_PAUSE - 1) yield;
     if (item.numbered) {
       const count = item.copy === 1 ? item.family.stock : Math.max(1, Math.round(item.family.stock / 3));
       for (let j = 1; j <= count; j++) {
@@ -71,9 +121,22 @@ export function simulate(input: SimulationInput): SimulationResult {
           buildYear: 2016 + ((j * 3 + item.variantIndex) % 10),
           locationIndex: null,
           depotIndex,
+          home: depotIndex,
+          last: startDate,
         };
         plants.push(plant);
         plantById.set(plant.id, plant);
+        sink.push(s.plants, {
+          id: plant.id,
+          plantNo,
+          itemId: item.id,
+          locationId: null,
+          depotId: depotIds[depotIndex],
+          serialNo: plant.serialNo,
+          buildYear: plant.buildYear,
+          // About one plant in twelve is hired in (its number decides, so nothing else of the demo data moves).
+          external: Number(plantNo.slice(-3)) % 12 === 5,
+        });
         const key = `${depotIndex}:${item.id}`;
         const list = depotPlants.get(key) ?? [];
         list.push(plant.id);
@@ -91,7 +154,7 @@ export function simulate(input: SimulationInput): SimulationResult {
     } else {
       for (let d = 0; d < depotCount; d++) {
         const qty = item.copy === 1 ? item.family.stock : Math.max(5, Math.round(item.family.stock / 4));
-        depotBulk.set(`${d}:${item.id}`, qty);
+        depotBulk[d * itemCount + item.index] = qty;
         post({
           entryDate: startDate,
           depotId: depotIds[d],
@@ -157,13 +220,9 @@ export function simulate(input: SimulationInput): SimulationResult {
     scale,
     startDate,
     plants,
-    requests,
-    requestLines,
-    history,
-    orders,
-    orderLines,
-    orderCosts,
-    ledger,
+    sink,
+    counts,
+    present,
     orderInfos,
     depotCount,
     depotBulk,
@@ -182,6 +241,7 @@ export function simulate(input: SimulationInput): SimulationResult {
   const { createRequest } = requestMaker(sim, helpers);
   // ── The day loop ─────────────────────────────────────────────────────────────────────────
   for (let day = addDays(startDate, 1); day <= ref; day = addDays(day, 1)) {
+    yield;
     for (const run of executions.get(day) ?? []) run();
     executions.delete(day);
     const w = weekday(day);
@@ -222,14 +282,14 @@ export function simulate(input: SimulationInput): SimulationResult {
   }
 
   // Every kind of request in every status, so each screen and filter has something to show.
-  const present = new Set(requests.map((r) => `${r.kind}:${r.status}`));
+  const made = new Set(present);
   const active = locations
     .map((_, i) => i)
     .filter((i) => !locations[i].spec.blocked && locations[i].start < ref);
   let turn = 0;
   for (const kind of ['order', 'removal', 'relocation', 'transport'] as const) {
     for (const status of ['submitted', 'in_progress', 'planned', 'cancelled', 'rejected'] as const) {
-      if (present.has(`${kind}:${status}`)) continue;
+      if (made.has(`${kind}:${status}`)) continue;
       const li = active[turn++ % active.length];
       const open = status !== 'cancelled' && status !== 'rejected';
       const day = open ? ref : nextWorkday(addDays(ref, -20 - turn));
@@ -238,24 +298,16 @@ export function simulate(input: SimulationInput): SimulationResult {
   }
 
   // Human numbers in submission order ('A-2026-000123').
+  const requestNos: string[] = new Array(requestOrder.length);
   requestOrder.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.index - b.index);
   requestOrder.forEach(({ index, createdAt }, n) => {
-    requests[index].requestNo = `A-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
+    requestNos[index] = `A-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
   });
+  const orderNos: string[] = new Array(orderOrder.length);
   orderOrder.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.index - b.index);
   orderOrder.forEach(({ index, createdAt }, n) => {
-    orders[index].orderNo = `O-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
+    orderNos[index] = `O-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
+    orderInfos[index].orderNo = orderNos[index];
   });
-  return {
-    plants,
-    requests,
-    requestLines,
-    history,
-    orders,
-    orderLines,
-    orderCosts,
-    ledger,
-    orderInfos,
-    startDate,
-  };
+  return { plants, orderInfos, startDate, days, bulk, timelines, requestNos, orderNos };
 }

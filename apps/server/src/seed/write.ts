@@ -1,37 +1,23 @@
-import { count, getTableColumns, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { type FileStorage, sha256 } from '../platform/files/storage.ts';
 import { type CataloguePlan, catalogueRows } from './build-catalogue.ts';
 import type { FileJob } from './file-jobs.ts';
+import type { SimulationSummary } from './simulate-types.ts';
+import { DbSink } from './sink.ts';
 
 /*
- * How the demo data reaches storage and the database (seedDemo makes it, this writes it): the files' bytes first, a
- * few at a time (fixed keys, so a retry overwrites), then every row in ONE transaction in the order of `tables`, the
- * items' rows made and written a chunk at a time where CATALOGUE_ROWS stands.
+ * How the demo data reaches storage and the database (seedDemo makes it, this writes it): every row in ONE
+ * transaction, through a DbSink (sink.ts) that writes whenever the generator pauses; each file's bytes go to
+ * storage (fixed keys, so a retry overwrites) just before its row.
  */
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
-// why: PostgreSQL allows at most 65535 bind parameters per statement.
-const MAX_PARAMETERS = 60_000;
-
-async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(getTableColumns(table)).length;
-  const size = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / columns)));
-  for (let i = 0; i < rows.length; i += size) {
-    await tx.insert(table).values(rows.slice(i, i + size));
-  }
-}
-
-/** Marks where in the table order the items' rows go: they are made and written in chunks, not held. */
-export const CATALOGUE_ROWS = Symbol('the items and their translations, technical data and links');
 const ITEMS_PER_CHUNK = 10_000;
-
-export type SeedTables = ([PgTable, unknown[]] | typeof CATALOGUE_ROWS)[];
 
 async function runLimited<T>(jobs: T[], limit: number, run: (job: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -62,49 +48,92 @@ export async function storeFiles(jobs: FileJob[], storage: FileStorage): Promise
 }
 
 /**
- * Writes `tables` in one transaction, then `finish` in it; answers the rows per table, or null when the database
- * already had customers (another process seeded it meanwhile: nothing written).
+ * Runs `body` in ONE transaction with a DbSink over it (rows written in `order` whenever the generator pauses),
+ * then writes what the sink still holds; answers the rows per table, or null when the database already had
+ * customers (another process seeded it meanwhile: nothing written).
  */
-export async function writeTables(
+export async function seedTransaction(
   db: Db,
-  tables: SeedTables,
   options: {
-    catalogue: CataloguePlan;
-    scale: number;
-    finish: (tx: Tx) => Promise<void>;
+    storage: FileStorage;
+    order: readonly PgTable[];
     log: (line: string) => void;
+    body: (sink: DbSink, tx: Tx) => Promise<void>;
   },
 ): Promise<Record<string, number> | null> {
-  const counts: Record<string, number> = {};
-  const seeded = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // why: two servers starting on one empty database must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727272001)`);
     const [{ n }] = await tx.select({ n: count() }).from(s.customers);
-    if (n > 0) return false;
+    if (n > 0) return null;
     options.log('seed: writing the rows (one transaction: an interrupted seed leaves no rows behind)');
-    const write = async (table: PgTable, rows: unknown[]) => {
-      await insertMany(tx, table, rows as Insert<typeof table>[]);
-      const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
-      counts[name] = (counts[name] ?? 0) + rows.length;
-    };
-    const { catalogue, scale } = options;
-    for (const entry of tables) {
-      if (entry !== CATALOGUE_ROWS) {
-        await write(...entry);
-        continue;
-      }
-      // The items' rows (about 11 per item), made and written a chunk of copies at a time.
-      const copiesPerChunk = Math.max(1, Math.floor(ITEMS_PER_CHUNK / (catalogue.demoItems.length / scale)));
-      for (let from = 1; from <= scale; from += copiesPerChunk) {
-        const rows = catalogueRows(catalogue, from, Math.min(scale, from + copiesPerChunk - 1));
-        await write(s.items, rows.items);
-        await write(s.itemTranslations, rows.itemTranslations);
-        await write(s.itemTechData, rows.itemTechData);
-        await write(s.itemLinks, rows.itemLinks);
-      }
-    }
-    await options.finish(tx);
-    return true;
+    const sink = new DbSink(tx, options.storage, options.order);
+    await options.body(sink, tx);
+    await sink.flush();
+    return sink.counts;
   });
-  return seeded ? counts : null;
 }
+
+/** The items' rows (about 11 per item), made and written a chunk of copies at a time. */
+export async function writeCatalogueRows(
+  sink: DbSink,
+  catalogue: CataloguePlan,
+  scale: number,
+): Promise<void> {
+  const copiesPerChunk = Math.max(1, Math.floor(ITEMS_PER_CHUNK / (catalogue.demoItems.length / scale)));
+  for (let from = 1; from <= scale; from += copiesPerChunk) {
+    const rows = catalogueRows(catalogue, from, Math.min(scale, from + copiesPerChunk - 1));
+    for (const row of rows.items) sink.push(s.items, row);
+    for (const row of rows.itemTranslations) sink.push(s.itemTranslations, row);
+    for (const row of rows.itemTechData) sink.push(s.itemTechData, row);
+    for (const row of rows.itemLinks) sink.push(s.itemLinks, row);
+    await sink.flush();
+  }
+}
+
+/** Runs a generator to its end, letting the sink write what it holds at each pause; answers its result. */
+export async function drive<R>(steps: Generator<unknown, R>, sink: DbSink): Promise<R> {
+  let step = steps.next();
+  while (!step.done) {
+    await sink.maybeFlush();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/**
+ * What the simulation could only tell at its end, written over the rows it pushed: each moved plant's final place,
+ * and the human numbers of requests and orders (pushed as '#<index>').
+ */
+export async function finishSimulation(
+  tx: Tx,
+  summary: SimulationSummary,
+  places: { locations: { id: string }[]; depotIds: string[] },
+): Promise<void> {
+  const moved = summary.plants.filter((p) => p.locationIndex !== null || p.depotIndex !== p.home);
+  for (let i = 0; i < moved.length; i += UPDATE_ROWS) {
+    const batch = moved.slice(i, i + UPDATE_ROWS);
+    await tx.execute(sql`
+      update plants p set location_id = x.location_id, depot_id = x.depot_id
+      from unnest(
+        ${sql.param(batch.map((b) => b.id))}::uuid[],
+        ${sql.param(batch.map((b) => (b.locationIndex === null ? null : places.locations[b.locationIndex].id)))}::uuid[],
+        ${sql.param(batch.map((b) => (b.depotIndex === null ? null : places.depotIds[b.depotIndex])))}::uuid[]
+      ) as x(id, location_id, depot_id)
+      where p.id = x.id`);
+  }
+  for (const [table, column, numbers] of [
+    ['plant_requests', 'request_no', summary.requestNos],
+    ['plant_orders', 'order_no', summary.orderNos],
+  ] as const) {
+    for (let i = 0; i < numbers.length; i += UPDATE_ROWS) {
+      const batch = numbers.slice(i, i + UPDATE_ROWS);
+      await tx.execute(sql`
+        update ${sql.identifier(table)} t set ${sql.identifier(column)} = x.no
+        from unnest(${sql.param(batch.map((_, j) => `#${i + j}`))}::text[], ${sql.param(batch)}::text[]) as x(tmp, no)
+        where t.${sql.identifier(column)} = x.tmp`);
+    }
+  }
+}
+
+const UPDATE_ROWS = 20_000;
