@@ -1,5 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { ListingRow } from './catalogue.queries.ts';
 
@@ -20,6 +20,30 @@ import {
 export async function selectCatalogueRevision(db: Pick<Db, 'execute'>): Promise<number> {
   const r = await db.execute<{ revision: number }>(sql`select revision from catalogue_revision where id = 1`);
   return r.rows[0]?.revision ?? 0;
+}
+
+let cursors = 0;
+
+/**
+ * The rows of `query` in batches of `size` through a cursor, inside the caller's transaction (a read model's
+ * snapshot): a build holds one batch of rows at a time, and the event loop is free while the next is read.
+ */
+export async function inBatches<T>(
+  tx: Pick<Db, 'execute'>,
+  query: SQL,
+  size: number,
+  each: (rows: T[]) => void,
+): Promise<void> {
+  const name = sql.raw(`mp_read_${++cursors}`);
+  await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
+  for (;;) {
+    const r = await tx.execute<T & Record<string, unknown>>(
+      sql`fetch forward ${sql.raw(String(size))} from ${name}`,
+    );
+    if (r.rows.length > 0) each(r.rows as T[]);
+    if (r.rows.length < size) break;
+  }
+  await tx.execute(sql`close ${name}`);
 }
 
 export async function countItems(db: Pick<Db, 'execute'>): Promise<number> {

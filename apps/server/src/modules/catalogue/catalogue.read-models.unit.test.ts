@@ -3,6 +3,7 @@ import { CardStore } from './catalogue.card-store.ts';
 import type { CardRow } from './catalogue.common.queries.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
 import {
+  EntryIndexBuilder,
   matchesWord,
   PostingCursor,
   PostingWriter,
@@ -273,5 +274,40 @@ describe('quick-search texts in one buffer (UTF-8 bytes, decision 0008 "Scale 10
         if (w.length < 3) expect(texts.startsAWord(i, b)).toBe(matchesWord(f, w));
       }
     });
+  });
+});
+
+describe('a quick-search index built in batches from rows the database ranked (decision 0008 "Scale 1000" step 3)', () => {
+  const entry = (i: number) => {
+    const description = `${['Bouwhek', 'Lichtmast', 'Trilplaat'][i % 3]} ${'x'.repeat(i % 4)} ${i % 50}`;
+    return {
+      no: `TP-${(i * 37) % 1000}`,
+      noLower: `tp-${(i * 37) % 1000}`,
+      description,
+      folded: description.toLowerCase(),
+      hasDescription: i % 11 !== 0,
+      imageSha: null,
+    };
+  };
+  const entries = Array.from({ length: 1_000 }, (_, i) => entry(i));
+  const texts = [['bouwhek'], ['li', '7'], ['tril', 'xx'], ['tp-3'], ['xxx'], ['4']];
+
+  it('answers as one built from all rows at once, whatever the order among texts of equal length', () => {
+    // the database's order: shorter folded text first; equal lengths here in reverse number order
+    const ranked = [...entries].sort((a, b) => a.folded.length - b.folded.length || (a.no < b.no ? 1 : -1));
+    const builder = new EntryIndexBuilder();
+    for (let from = 0; from < ranked.length; from += 64)
+      for (const e of ranked.slice(from, from + 64)) builder.add(e);
+    const batched = new QuickSearchIndex(1, builder, []);
+    const oneShot = new QuickSearchIndex(1, entries, []);
+    const answers = (index: QuickSearchIndex) => texts.map((w) => index.search(w, false, 10));
+    expect(answers(batched)).toEqual(answers(oneShot));
+    expect(answers(batched).flat().length).toBeGreaterThan(30);
+  });
+
+  it('refuses rows out of rank order (a longer text before a shorter one)', () => {
+    const builder = new EntryIndexBuilder();
+    builder.add(entry(3));
+    expect(() => builder.add(entry(0))).toThrow(/out of rank order/);
   });
 });

@@ -262,6 +262,49 @@ export class SharedEntries {
   }
 }
 
+/**
+ * Builds a locale's items (or sets) entry by entry in rank order — the shorter folded text first (in code
+ * points); the order among equal lengths does not change any answer, as a scan stops only at a longer text —
+ * so a build can read its rows from the database in batches, already ranked (decision 0008, "Scale 1000").
+ */
+export class EntryIndexBuilder {
+  private readonly texts = new TextsBuilder();
+  private readonly descriptions = new PostingsBuilder();
+  private readonly lengths: number[] = [];
+  private readonly numbers: SharedEntry[] = [];
+
+  add(e: SearchEntry): void {
+    const rank = this.lengths.length;
+    const length = charLength(e.folded);
+    if (rank > 0 && length < this.lengths[rank - 1]) {
+      throw new Error(`quick-search entries out of rank order at ${e.no}: shortest folded text first`);
+    }
+    this.lengths.push(length);
+    this.texts.add(e.description, e.folded, e.hasDescription);
+    if (e.hasDescription) this.descriptions.add(rank, e.folded);
+    this.numbers.push({ no: e.no, noLower: e.noLower, imageSha: e.imageSha });
+  }
+
+  /** The index; `shared` is used when it holds exactly these entries' numbers and images, else one is made. */
+  done(isSet: boolean, shared?: SharedEntries): EntryIndex {
+    let base = shared;
+    let ids = base?.idsOf(this.numbers) ?? null;
+    if (!base || !ids) {
+      base = new SharedEntries(this.numbers);
+      ids = base.idsOf(this.numbers) as Int32Array;
+    }
+    const longest = this.lengths.reduce((m, x) => Math.max(m, x), 0);
+    return new EntryIndex(
+      isSet,
+      base,
+      ids,
+      this.texts.done(),
+      longest <= 0xffff ? Uint16Array.from(this.lengths) : Uint32Array.from(this.lengths),
+      this.descriptions.done(),
+    );
+  }
+}
+
 /** Items or sets of one locale: the shared part plus the locale's texts, ranked. */
 export class EntryIndex {
   readonly size: number;
@@ -279,45 +322,38 @@ export class EntryIndex {
   /** Ranks in the order of their folded text: the ones starting with a word are one range. */
   private readonly byText: Int32Array;
 
-  /** `shared` must hold exactly the entries' numbers (SharedEntries.idsOf); made from them when not given. */
-  constructor(entries: readonly SearchEntry[], isSet: boolean, shared?: SharedEntries) {
-    let base = shared;
-    let ids = base?.idsOf(entries) ?? null;
-    if (!base || !ids) {
-      base = new SharedEntries(entries);
-      ids = base.idsOf(entries) as Int32Array;
-    }
-    this.shared = base;
-    // Ranks: ranking order for equal words and start: shorter description first, then number. Every
-    // description posting list is then best-first for what is left once the exact number has been looked
-    // at, so a scan can stop when nothing further down can beat the last of the kept hits.
-    const lengths = Int32Array.from(entries, (e) => charLength(e.folded));
-    const order = Int32Array.from(entries.keys()).sort(
-      (a, b) => lengths[a] - lengths[b] || byText(entries[a].no, entries[b].no),
-    );
+  /** From a builder's parts: see EntryIndexBuilder. */
+  constructor(
+    isSet: boolean,
+    shared: SharedEntries,
+    idOfRank: Int32Array,
+    texts: Texts,
+    lengths: Uint16Array | Uint32Array,
+    byDescription: Postings,
+  ) {
     this.isSet = isSet;
-    this.size = entries.length;
-    const texts = new TextsBuilder();
-    const descriptions = new PostingsBuilder();
-    order.forEach((i, rank) => {
-      const e = entries[i];
-      texts.add(e.description, e.folded, e.hasDescription);
-      if (e.hasDescription) descriptions.add(rank, e.folded);
-    });
-    this.texts = texts.done();
-    this.byDescription = descriptions.done();
-    const longest = lengths.reduce((m, x) => Math.max(m, x), 0);
-    const ranked = Array.from(order, (i) => lengths[i]);
-    this.lengths = longest <= 0xffff ? Uint16Array.from(ranked) : Uint32Array.from(ranked);
-    const idsOf = ids;
-    this.idOfRank = Int32Array.from(order, (i) => idsOf[i]);
-    this.rankOfId = new Int32Array(entries.length);
-    this.idOfRank.forEach((id, rank) => {
+    this.size = idOfRank.length;
+    this.shared = shared;
+    this.idOfRank = idOfRank;
+    this.rankOfId = new Int32Array(idOfRank.length);
+    idOfRank.forEach((id, rank) => {
       this.rankOfId[id] = rank;
     });
-    this.byText = Int32Array.from(order.keys()).sort((a, b) =>
-      byText(entries[order[a]].folded, entries[order[b]].folded),
+    this.texts = texts;
+    this.lengths = lengths;
+    this.byDescription = byDescription;
+    this.byText = Int32Array.from(idOfRank.keys()).sort((a, b) => texts.compareFolded(a, b));
+  }
+
+  /** An index of entries in any order (tests, small lists): ranked here, then built as from the database. */
+  static of(entries: readonly SearchEntry[], isSet: boolean, shared?: SharedEntries): EntryIndex {
+    const lengths = entries.map((e) => charLength(e.folded));
+    const order = [...entries.keys()].sort(
+      (a, b) => lengths[a] - lengths[b] || byText(entries[a].no, entries[b].no),
     );
+    const builder = new EntryIndexBuilder();
+    for (const i of order) builder.add(entries[i]);
+    return builder.done(isSet, shared);
   }
 
   /** The relevance's length part of a rank: the shorter text ranks first (0005). */
@@ -343,15 +379,15 @@ export class EntryIndex {
   /** Ranks of the entries whose folded text starts with `prefix`, or null when there are more than `max`. */
   private startingWith(prefix: string, max: number): Int32Array | null {
     const { byText, texts } = this;
+    const bytes = bytesOf(prefix);
     let lo = 0;
     let hi = byText.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (texts.folded(byText[mid]) < prefix) lo = mid + 1;
+      if (texts.compareFoldedTo(byText[mid], bytes) < 0) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    const bytes = bytesOf(prefix);
     while (end < byText.length && texts.startsWith(byText[end], bytes)) {
       if (end - lo >= max) return null;
       end++;
@@ -470,13 +506,18 @@ export class QuickSearchIndex {
    */
   constructor(
     revision: number,
-    items: readonly SearchEntry[],
-    sets: readonly SearchEntry[],
+    items: readonly SearchEntry[] | EntryIndexBuilder,
+    sets: readonly SearchEntry[] | EntryIndexBuilder,
     shared?: QuickSearchIndex | null,
   ) {
     this.revision = revision;
-    this.items = new EntryIndex(items, false, shared?.items.shared);
-    this.sets = new EntryIndex(sets, true, shared?.sets.shared);
+    const index = (
+      entries: readonly SearchEntry[] | EntryIndexBuilder,
+      isSet: boolean,
+      on?: SharedEntries,
+    ) => (entries instanceof EntryIndexBuilder ? entries.done(isSet, on) : EntryIndex.of(entries, isSet, on));
+    this.items = index(items, false, shared?.items.shared);
+    this.sets = index(sets, true, shared?.sets.shared);
   }
 
   /**

@@ -363,41 +363,43 @@ export type SearchEntryRow = {
   image_sha: string | null;
 };
 
-/** Listable items of the locale as quick-search entries (nl-NL text where the locale has none). */
-/** A database or a transaction: what the index loaders read through. */
-type Reader = Pick<Db, 'execute'>;
-
-export async function selectItemEntries(db: Reader, locale: Locale): Promise<SearchEntryRow[]> {
+/**
+ * Searchable items of the locale as quick-search entries (nl-NL text where the locale has none), in rank order:
+ * the shorter folded text first (EntryIndexBuilder reads them so, in batches).
+ */
+export function itemEntriesSql(locale: Locale): SQL {
   const L = localeLiteral(locale);
-  const r = await db.execute<SearchEntryRow>(sql`
-    select i.item_no as no, lower(i.item_no) as no_lower, coalesce(tr.description, i.item_no) as description,
-      coalesce(tr.search_text, ${foldedValue(sql`i.item_no`)}) as folded, tr.description is not null as has_description,
-      f.sha256 as image_sha
-    from items i
-    left join lateral (
-      select t.description, t.search_text from item_translations t
-      where t.item_id = i.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
-    ) tr on true
-    left join files f on f.id = i.image_file_id
-    where i.searchable and not i.blocked`);
-  return r.rows;
+  return sql`
+    select * from (
+      select i.item_no as no, lower(i.item_no) as no_lower, coalesce(tr.description, i.item_no) as description,
+        coalesce(tr.search_text, ${foldedValue(sql`i.item_no`)}) as folded, tr.description is not null as has_description,
+        f.sha256 as image_sha
+      from items i
+      left join lateral (
+        select t.description, t.search_text from item_translations t
+        where t.item_id = i.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+      ) tr on true
+      left join files f on f.id = i.image_file_id
+      where i.searchable and not i.blocked
+    ) e order by char_length(e.folded), e.no collate "C"`;
 }
 
-/** Active sets of the locale as quick-search entries (nl-NL text where the locale has none). */
-export async function selectSetEntries(db: Reader, locale: Locale): Promise<SearchEntryRow[]> {
+/** Active sets of the locale as quick-search entries (nl-NL text where the locale has none), in rank order. */
+export function setEntriesSql(locale: Locale): SQL {
   const L = localeLiteral(locale);
-  const r = await db.execute<SearchEntryRow>(sql`
-    select s.set_no as no, lower(s.set_no) as no_lower, coalesce(tr.description, s.set_no) as description,
-      ${foldedValue(sql`coalesce(tr.description, s.set_no)`)} as folded, tr.description is not null as has_description,
-      f.sha256 as image_sha
-    from sets s
-    left join lateral (
-      select t.description from set_translations t
-      where t.set_id = s.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
-    ) tr on true
-    left join files f on f.id = s.image_file_id
-    where s.active`);
-  return r.rows;
+  return sql`
+    select * from (
+      select s.set_no as no, lower(s.set_no) as no_lower, coalesce(tr.description, s.set_no) as description,
+        ${foldedValue(sql`coalesce(tr.description, s.set_no)`)} as folded, tr.description is not null as has_description,
+        f.sha256 as image_sha
+      from sets s
+      left join lateral (
+        select t.description from set_translations t
+        where t.set_id = s.id and t.locale in (${L}, 'nl-NL') order by (t.locale = ${L}) desc limit 1
+      ) tr on true
+      left join files f on f.id = s.image_file_id
+      where s.active
+    ) e order by char_length(e.folded), e.no collate "C"`;
 }
 
 export type NameRow = {

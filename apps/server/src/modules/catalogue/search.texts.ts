@@ -113,6 +113,30 @@ export class Texts {
       : asciiLower(this.description(i));
   }
 
+  /** The folded texts of two entries in byte order (UTF-8: code point order). */
+  compareFolded(i: number, j: number): number {
+    const [a, aEnd, aTable] = this.range(i);
+    const [b, bEnd, bTable] = this.range(j);
+    const { bytes } = this;
+    for (let x = a, y = b; x < aEnd && y < bEnd; x++, y++) {
+      const d = aTable[bytes[x]] - bTable[bytes[y]];
+      if (d !== 0) return d;
+    }
+    return aEnd - a - (bEnd - b);
+  }
+
+  /** An entry's folded text against `prefix` in byte order: 0 when it starts with it. */
+  compareFoldedTo(i: number, prefix: Uint8Array): number {
+    const [from, to, table] = this.range(i);
+    const { bytes } = this;
+    for (let k = 0; k < prefix.length; k++) {
+      if (from + k >= to) return -1;
+      const d = table[bytes[from + k]] - prefix[k];
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
   /** Whether the folded text holds `word` at byte `at` (its bytes read through `table`). */
   private static at(bytes: Uint8Array, table: Uint8Array, at: number, word: Uint8Array): boolean {
     for (let k = 0; k < word.length; k++) if (table[bytes[at + k]] !== word[k]) return false;
