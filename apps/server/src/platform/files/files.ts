@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/platform.ts';
 import type { Db } from '../db/database.ts';
 import { type FileStorage, newStorageKey, sha256 } from './storage.ts';
@@ -49,8 +49,26 @@ export async function findFile(db: Db, id: string): Promise<FileRow | null> {
   return row ?? null;
 }
 
-/** Deletes the row, then the bytes (a row without bytes would answer 404 anyway). */
+/**
+ * The advisory lock a backup holds exclusively while the database it saves may still hold rows whose bytes it has
+ * not copied yet (apps/server/src/ops/backup.ts, docs/decisions/0030); removeFile takes it shared.
+ */
+export const FILE_BYTES_LOCK = 0x6d702d66696c; // 'mp-fil'
+
+/**
+ * Deletes the row, then the bytes (a row without bytes would answer 404 anyway). While a backup runs, the bytes
+ * stay: the backup's database may still hold the row, and the row's file must be in the backup. Such bytes are
+ * left without a row (harmless; docs/decisions/0030).
+ */
 export async function removeFile(db: Db, storage: FileStorage, id: string): Promise<void> {
-  const [row] = await db.delete(files).where(eq(files.id, id)).returning({ storageKey: files.storageKey });
-  if (row) await storage.delete(row.storageKey).catch(() => {});
+  const key = await db.transaction(async (tx) => {
+    const {
+      rows: [lock],
+    } = await tx.execute<{ free: boolean }>(
+      sql`select pg_try_advisory_xact_lock_shared(${FILE_BYTES_LOCK}::bigint) as free`,
+    );
+    const [row] = await tx.delete(files).where(eq(files.id, id)).returning({ storageKey: files.storageKey });
+    return row && lock.free ? row.storageKey : null;
+  });
+  if (key) await storage.delete(key).catch(() => {});
 }

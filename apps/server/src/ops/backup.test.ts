@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { releasePorts, reservePort } from '../../../../scripts/lib/ports.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { files, pageViews } from '../db/schema/platform.ts';
+import { type OpenedDatabase, openDatabase } from '../platform/db/bootstrap.ts';
+import { removeFile, storeFile } from '../platform/files/files.ts';
+import { LocalDiskStorage } from '../platform/files/storage.ts';
+import { runBackup } from './backup.ts';
+import type { Manifest } from './manifest.ts';
+import { runRestore } from './restore.ts';
+
+// npm run backup / npm run restore (issue #35 point 1, docs/decisions/0030) on an embedded PostgreSQL in a
+// DATA_DIR of this file's own, while writes go on through the file service (storeFile/removeFile, what every upload
+// and generated document goes through) and plain inserts.
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  releasePorts();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(dir, 0o755); // open to the postgres user when run as root (see embedded.ts)
+  dirs.push(dir);
+  return dir;
+}
+
+async function portalConfig(dataDir: string): Promise<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await reservePort()),
+    SEED: 'none',
+  });
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+interface Written {
+  /** files rows whose storeFile resolved, in order, with their bytes' SHA-256 */
+  stored: { id: string; sha256: string }[];
+  /** ids whose removeFile resolved */
+  removed: Set<string>;
+  /** page_views ids whose insert resolved */
+  views: string[];
+}
+
+/** Writes until `until` resolves: a file stored, a page view, now and then the oldest live file removed. */
+async function writeUntil(
+  database: OpenedDatabase,
+  storage: LocalDiskStorage,
+  written: Written,
+  until: Promise<unknown>,
+) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  let n = 0;
+  while (!done) {
+    n++;
+    const bytes = randomBytes(2_000 + (n % 7) * 5_000);
+    const row = await storeFile(database.db, storage, {
+      prefix: 'documents',
+      extension: 'bin',
+      bytes,
+      contentType: 'application/octet-stream',
+      fileName: `w${n}.bin`,
+      uploadedBy: null,
+    });
+    written.stored.push({ id: row.id, sha256: sha(bytes) });
+    const [view] = await database.db
+      .insert(pageViews)
+      .values({ page: `/p/${n}` })
+      .returning({ id: pageViews.id });
+    written.views.push(view.id);
+    if (n % 4 === 0) {
+      const victim = written.stored.find((s) => !written.removed.has(s.id));
+      if (victim) {
+        await removeFile(database.db, storage, victim.id);
+        written.removed.add(victim.id);
+      }
+    }
+  }
+}
+
+describe('backup and restore of the embedded PostgreSQL', () => {
+  let backupDir: string;
+  let manifest: Manifest;
+  let before: Written;
+
+  it('a backup taken during writes restores every write acknowledged before it, each row with its file', async () => {
+    const source = await portalConfig(tempDir('mp-bk-src-'));
+    const database = await openDatabase(source);
+    const storage = new LocalDiskStorage(path.join(source.dataDir, 'files'));
+    const written: Written = { stored: [], removed: new Set(), views: [] };
+    try {
+      // writes before the backup, then the backup while they go on
+      let warmedUp: () => void = () => {};
+      const warm = new Promise<void>((r) => {
+        warmedUp = r;
+      });
+      let backupDone: () => void = () => {};
+      const finished = new Promise<void>((r) => {
+        backupDone = r;
+      });
+      const writing = writeUntil(database, storage, written, finished);
+      const watcher = setInterval(() => written.stored.length >= 12 && warmedUp(), 20);
+      await warm;
+      clearInterval(watcher);
+      before = { stored: [...written.stored], removed: new Set(written.removed), views: [...written.views] };
+      backupDir = path.join(tempDir('mp-bk-out-'), 'backup');
+      const lines: string[] = [];
+      manifest = await runBackup(source, { to: backupDir, log: (l) => lines.push(l) }).finally(backupDone);
+      await writing;
+      expect(written.stored.length).toBeGreaterThan(before.stored.length); // the writes did go on meanwhile
+      expect(manifest.database.kind).toBe('base-backup');
+      expect(manifest.files.some((f) => f.path === 'postgres/backup_label')).toBe(true);
+      // a file removed while the backup ran keeps its bytes (the backup's database may still hold its row)
+      const removedDuring = [...written.removed].filter((id) => !before.removed.has(id));
+      expect(removedDuring.length).toBeGreaterThan(0);
+    } finally {
+      await database.shutdown();
+    }
+
+    const target = await portalConfig(tempDir('mp-bk-dst-'));
+    await runRestore(target, { from: backupDir });
+    const restored = await openDatabase(target);
+    try {
+      const rows = await restored.db
+        .select({ id: files.id, key: files.storageKey, sha256: files.sha256 })
+        .from(files);
+      const ids = new Set(rows.map((r) => r.id));
+      for (const s of before.stored) {
+        // removed later (during the backup) it may be gone: the deletion is a write of its own
+        if (!written.removed.has(s.id))
+          expect(ids.has(s.id), `file ${s.id} acknowledged before the backup`).toBe(true);
+      }
+      for (const id of before.removed) expect(ids.has(id)).toBe(false);
+      // every row's bytes are there, with the row's checksum (and the one the writer computed)
+      const shas = new Map(written.stored.map((s) => [s.id, s.sha256]));
+      for (const row of rows) {
+        const bytes = readFileSync(path.join(target.dataDir, 'files', row.key));
+        expect(sha(bytes)).toBe(row.sha256);
+        if (shas.has(row.id)) expect(row.sha256).toBe(shas.get(row.id));
+      }
+      const views = await restored.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pageViews)
+        .where(inArray(pageViews.id, before.views));
+      expect(views[0].n).toBe(before.views.length);
+      // the restored portal works on: a new file and a removal
+      const storage = new LocalDiskStorage(path.join(target.dataDir, 'files'));
+      const added = await storeFile(restored.db, storage, {
+        prefix: 'documents',
+        extension: 'bin',
+        bytes: Buffer.from('after the restore'),
+        contentType: 'application/octet-stream',
+        fileName: 'after.bin',
+        uploadedBy: null,
+      });
+      await removeFile(restored.db, storage, added.id);
+      expect(await restored.db.select().from(files).where(eq(files.id, added.id))).toEqual([]);
+    } finally {
+      await restored.shutdown();
+    }
+  });
+
+  it('refuses to restore into a DATA_DIR that holds a portal, unless --force', async () => {
+    const target = await portalConfig(tempDir('mp-bk-full-'));
+    const database = await openDatabase(target); // a portal of its own: cluster and migrations
+    const storage = new LocalDiskStorage(path.join(target.dataDir, 'files'));
+    const own = await storeFile(database.db, storage, {
+      prefix: 'documents',
+      extension: 'txt',
+      bytes: Buffer.from('this portal'),
+      contentType: 'text/plain',
+      fileName: 'own.txt',
+      uploadedBy: null,
+    });
+    await database.shutdown();
+    await expect(runRestore(target, { from: backupDir })).rejects.toThrow(/is not empty.*--force/);
+    // untouched
+    const again = await openDatabase(target);
+    try {
+      expect((await again.db.select().from(files).where(eq(files.id, own.id))).length).toBe(1);
+    } finally {
+      await again.shutdown();
+    }
+    const { movedAside } = await runRestore(target, { from: backupDir, force: true });
+    expect(
+      movedAside.map((p) => path.basename(p).replace(/-before-restore-.*|\.before-restore-.*/, '')),
+    ).toEqual(['postgres', 'files']);
+    const replaced = await openDatabase(target);
+    try {
+      expect((await replaced.db.select().from(files).where(eq(files.id, own.id))).length).toBe(0);
+      const ids = new Set((await replaced.db.select({ id: files.id }).from(files)).map((r) => r.id));
+      expect(ids.has(before.stored[0].id) || before.removed.has(before.stored[0].id)).toBe(true);
+    } finally {
+      await replaced.shutdown();
+    }
+  });
+
+  it('refuses a damaged backup before it touches the target', async () => {
+    const entry = manifest.files.find((f) => f.path.startsWith('files/')) ?? manifest.files[0];
+    const file = path.join(backupDir, entry.path);
+    const original = readFileSync(file);
+    const damaged = Buffer.from(original);
+    damaged[0] ^= 0xff;
+    writeFileSync(file, damaged);
+    try {
+      const dataDir = tempDir('mp-bk-dmg-');
+      await expect(runRestore(await portalConfig(dataDir), { from: backupDir })).rejects.toThrow(
+        /damaged.*checksum differs/s,
+      );
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it('refuses a backup into a directory that is not empty, and a second backup at the same time', async () => {
+    const source = await portalConfig(tempDir('mp-bk-two-'));
+    const database = await openDatabase(source);
+    try {
+      await expect(runBackup(source, { to: backupDir })).rejects.toThrow(/is not empty/);
+      const out = tempDir('mp-bk-par-');
+      const results = await Promise.allSettled([
+        runBackup(source, { to: path.join(out, 'a') }),
+        runBackup(source, { to: path.join(out, 'b') }),
+      ]);
+      const failures = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => String((r as PromiseRejectedResult).reason));
+      // one may finish before the other starts; when they overlap, the second is refused and leaves nothing
+      for (const f of failures) expect(f).toMatch(/another backup of this database is running/);
+      expect(failures.length).toBeLessThan(2);
+    } finally {
+      await database.shutdown();
+    }
+  });
+});
