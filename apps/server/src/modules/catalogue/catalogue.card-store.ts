@@ -1,4 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
+import { TextColumn, ValueColumn } from './catalogue.columns.ts';
 import type { CardRow, TechRow } from './catalogue.common.queries.ts';
 import { Interner } from './catalogue.intern.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
@@ -27,35 +28,48 @@ function textIn(json: unknown, locale: Locale): string | null {
 type Tech = Omit<TechRow, 'l' | 't' | 'lj' | 'tj'> & { lj: unknown; tj: unknown };
 
 export class CardStore {
+  /** Row of each item id (the keys are the only copy of the ids: a card answers the id asked for). */
   private readonly index = new Map<string, number>();
-  private readonly ids: readonly string[];
-  private readonly itemNos: readonly string[];
-  private readonly descriptions: Record<Locale, readonly string[]>;
-  private readonly imageShas: readonly (string | null)[];
-  private readonly categoryIds: readonly (string | null)[];
-  private readonly rentalTypes: readonly CardRow['rental_type'][];
-  private readonly rentalUnits: readonly string[];
-  private readonly dayPrices: readonly (string | null)[];
-  private readonly weekPrices: readonly (string | null)[];
-  private readonly salePrices: readonly (string | null)[];
-  private readonly weights: readonly (string | null)[];
+  // Columns (catalogue.columns.ts): texts in UTF-8 buffers, values with few distinct ones as numbers.
+  private readonly itemNos = new TextColumn();
+  private readonly descriptions: Record<Locale, TextColumn>;
+  private readonly imageShas = new ValueColumn<string | null>();
+  private readonly categoryIds = new ValueColumn<string | null>();
+  private readonly rentalTypes = new ValueColumn<CardRow['rental_type']>();
+  private readonly rentalUnits = new ValueColumn<string>();
+  private readonly dayPrices = new ValueColumn<string | null>();
+  private readonly weekPrices = new ValueColumn<string | null>();
+  private readonly salePrices = new ValueColumn<string | null>();
+  private readonly weights = new ValueColumn<string | null>();
   /** Per item: its list of technical data, an index into `techLists`. */
-  private readonly techOf: Int32Array;
+  private techOf: number[] | Int32Array = [];
   private readonly techLists: (readonly Tech[])[] = [];
+  private readonly listIndex = new Map<string, number>();
+  private strings: Interner | null = new Interner();
   /** Per locale: the lists in that locale, made on first use. */
   private readonly views = new Map<Locale, CardLookup>();
 
-  constructor(rows: readonly CardStoreRow[]) {
-    const s = new Interner();
-    const listIndex = new Map<string, number>();
-    this.techOf = new Int32Array(rows.length);
-    rows.forEach((r, i) => {
-      this.index.set(r.id, i);
+  /** With `rows`: a store of them. Without: rows come in batches through `add`, then `done()`. */
+  constructor(rows?: readonly CardStoreRow[]) {
+    const nl = new TextColumn();
+    this.descriptions = Object.fromEntries(
+      locales.map((l) => [l, l === 'nl-NL' ? nl : new TextColumn(nl)]),
+    ) as Record<Locale, TextColumn>;
+    if (rows) {
+      this.add(rows);
+      this.done();
+    }
+  }
+
+  add(rows: readonly CardStoreRow[]): void {
+    const s = this.strings ?? new Interner();
+    for (const r of rows) {
+      this.index.set(r.id, this.index.size);
       const key = JSON.stringify(r.tech);
-      let k = listIndex.get(key);
+      let k = this.listIndex.get(key);
       if (k === undefined) {
         k = this.techLists.length;
-        listIndex.set(key, k);
+        this.listIndex.set(key, k);
         this.techLists.push(
           r.tech.map((t) => ({
             c: s.of(t.c),
@@ -68,31 +82,46 @@ export class CardStore {
           })),
         );
       }
-      this.techOf[i] = k;
-    });
-    this.ids = rows.map((r) => r.id);
-    this.itemNos = rows.map((r) => r.item_no);
-    // A locale without its own text has the nl-NL one: the same string, held once.
-    this.descriptions = Object.fromEntries(
-      locales.map((l) => [
-        l,
-        rows.map((r) =>
-          r.descriptions[l] === r.descriptions['nl-NL'] ? r.descriptions['nl-NL'] : r.descriptions[l],
-        ),
-      ]),
-    ) as Record<Locale, string[]>;
-    this.imageShas = rows.map((r) => s.of(r.image_sha));
-    this.categoryIds = rows.map((r) => s.of(r.category_id));
-    this.rentalTypes = rows.map((r) => s.of(r.rental_type));
-    this.rentalUnits = rows.map((r) => s.of(r.rental_unit));
-    this.dayPrices = rows.map((r) => s.of(r.day_price));
-    this.weekPrices = rows.map((r) => s.of(r.week_price));
-    this.salePrices = rows.map((r) => s.of(r.sale_price));
-    this.weights = rows.map((r) => s.of(r.weight));
+      (this.techOf as number[]).push(k);
+      this.itemNos.add(r.item_no);
+      // A locale without its own text has the nl-NL one: held once.
+      const nl = r.descriptions['nl-NL'];
+      for (const l of locales)
+        this.descriptions[l].add(l === 'nl-NL' || r.descriptions[l] !== nl ? r.descriptions[l] : null);
+      this.imageShas.add(r.image_sha);
+      this.categoryIds.add(r.category_id);
+      this.rentalTypes.add(r.rental_type);
+      this.rentalUnits.add(r.rental_unit);
+      this.dayPrices.add(r.day_price);
+      this.weekPrices.add(r.week_price);
+      this.salePrices.add(r.sale_price);
+      this.weights.add(r.weight);
+    }
+  }
+
+  done(): this {
+    this.techOf = Int32Array.from(this.techOf);
+    this.listIndex.clear();
+    this.strings = null;
+    this.itemNos.done();
+    for (const l of locales) this.descriptions[l].done();
+    for (const c of [
+      this.imageShas,
+      this.categoryIds,
+      this.rentalTypes,
+      this.rentalUnits,
+      this.dayPrices,
+      this.weekPrices,
+      this.salePrices,
+      this.weights,
+    ]) {
+      c.done();
+    }
+    return this;
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.index.size;
   }
 
   /** The cards in `locale`: description and technical data in it (nl-NL where it has none). */
@@ -118,17 +147,17 @@ export class CardStore {
           const i = this.index.get(id);
           if (i === undefined) return undefined;
           return {
-            id: this.ids[i],
-            item_no: this.itemNos[i],
-            description: descriptions[i],
-            image_sha: this.imageShas[i],
-            category_id: this.categoryIds[i],
-            rental_type: this.rentalTypes[i],
-            rental_unit: this.rentalUnits[i],
-            day_price: this.dayPrices[i],
-            week_price: this.weekPrices[i],
-            sale_price: this.salePrices[i],
-            weight: this.weights[i],
+            id,
+            item_no: this.itemNos.get(i),
+            description: descriptions.get(i),
+            image_sha: this.imageShas.get(i),
+            category_id: this.categoryIds.get(i),
+            rental_type: this.rentalTypes.get(i),
+            rental_unit: this.rentalUnits.get(i),
+            day_price: this.dayPrices.get(i),
+            week_price: this.weekPrices.get(i),
+            sale_price: this.salePrices.get(i),
+            weight: this.weights.get(i),
             tech: techIn(this.techOf[i]) as TechRow[],
           };
         },

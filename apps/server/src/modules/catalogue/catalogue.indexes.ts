@@ -5,13 +5,19 @@ import type { CardRow, TechMode } from './catalogue.common.queries.ts';
 import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
 import type { ListingRow } from './catalogue.queries.ts';
 import {
+  type CardStoreRow,
+  cardStoreRowsSql,
+  inBatches,
+  type ListedItemRow,
+  listedItemsSql,
   selectAttributesForListing,
-  selectCardStoreRows,
   selectCardsByIds,
   selectCategoryParents,
-  selectListedItems,
 } from './catalogue.read-model.queries.ts';
 import { createReadModel, type ReadModel } from './catalogue.read-model.ts';
+
+/** Rows per batch a build reads. */
+const READ_BATCH = 2000;
 
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the
 // listing index and the cards, and a list page made from them.
@@ -22,32 +28,42 @@ import { createReadModel, type ReadModel } from './catalogue.read-model.ts';
  */
 export const listingIndexes = createReadModel(
   'listing',
-  async (tx, _key: 'all') => ({
-    items: await selectListedItems(tx),
-    attributes: await selectAttributesForListing(tx),
-    categories: await selectCategoryParents(tx),
-  }),
-  (rows, revision) => {
-    const items: ListedItem[] = rows.items.map((r) => ({
-      id: r.id,
-      categoryId: r.category_id,
-      noRank: r.no_rank,
-      descriptionRank: r.description_rank,
-      dayPrice: r.day_price,
-      weekPrice: r.week_price,
-      weight: r.weight,
-      trueAttributes: r.trues ?? [],
-    }));
-    const categories = rows.categories.map((c) => ({ id: c.id, parentId: c.parent_id }));
-    return new ListingIndex(revision, items, rows.attributes, categories);
+  async (tx, _key: 'all') => {
+    const attributes = await selectAttributesForListing(tx);
+    const categories = (await selectCategoryParents(tx)).map((c) => ({ id: c.id, parentId: c.parent_id }));
+    // The items in batches: a build holds one batch of rows at a time (decision 0008, "Scale 1000").
+    const index = new ListingIndex(0, null, attributes, categories);
+    await inBatches<ListedItemRow>(tx, listedItemsSql(), READ_BATCH, (rows) =>
+      index.add(
+        rows.map(
+          (r): ListedItem => ({
+            id: r.id,
+            categoryId: r.category_id,
+            noRank: r.no_rank,
+            descriptionRank: r.description_rank,
+            dayPrice: r.day_price,
+            weekPrice: r.week_price,
+            weight: r.weight,
+            trueAttributes: r.trues ?? [],
+          }),
+        ),
+      ),
+    );
+    return index;
   },
+  (index, revision) => index.done(revision),
 );
 
 /** The card store (catalogue.card-store.ts) of a database: every listed item's card in every locale. */
 export const cardStores = createReadModel(
   'cards',
-  (tx, _key: 'all') => selectCardStoreRows(tx),
-  (rows) => new CardStore(rows),
+  async (tx, _key: 'all') => {
+    // In batches: a build holds one batch of rows at a time (decision 0008, "Scale 1000").
+    const store = new CardStore();
+    await inBatches<CardStoreRow>(tx, cardStoreRowsSql(), READ_BATCH, (rows) => store.add(rows));
+    return store;
+  },
+  (store) => store.done(),
 );
 
 /**

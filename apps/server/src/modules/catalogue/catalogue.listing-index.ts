@@ -1,5 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { Interner } from './catalogue.intern.ts';
+import { ValueColumn } from './catalogue.columns.ts';
 import type { ListingFilters, ListingRow, SortKey } from './catalogue.queries.ts';
 
 // An in-process index of the listed catalogue (docs/decisions/0008-in-process-catalogue-indexes.md):
@@ -53,80 +53,112 @@ export interface ListingQuery {
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export class ListingIndex {
-  readonly revision: number;
+  revision: number;
   // One column per field (typed arrays, equal strings once) instead of an object per item: about a fifth
-  // of the memory (decision 0008, "Size").
-  private readonly ids: readonly string[];
-  private readonly noRank: Int32Array;
-  private readonly descriptionRank: Record<Locale, Int32Array>;
+  // of the memory (decision 0008, "Size"). Filled in batches (`add`), then `done()` makes the typed arrays.
+  private ids: string[] = [];
+  private noRank: number[] | Int32Array = [];
+  private readonly descriptionRank: Record<Locale, number[] | Int32Array>;
   /** The prices as the database wrote them: the bounds answer these strings. */
-  private readonly dayText: readonly (string | null)[];
-  private readonly weekText: readonly (string | null)[];
-  private readonly day: Float64Array;
-  private readonly week: Float64Array;
-  private readonly weight: Float64Array;
+  private readonly dayText = new ValueColumn<string | null>();
+  private readonly weekText = new ValueColumn<string | null>();
+  private day: number[] | Float64Array = [];
+  private week: number[] | Float64Array = [];
+  private weight: number[] | Float64Array = [];
   /** Attributes in facet order (sort, code), and each one's members as a byte per item. */
   private readonly attributes: readonly ListedAttribute[];
   private readonly attributeIndex = new Map<string, number>();
-  private readonly members: Uint8Array[];
+  private members: Uint8Array[] = [];
   /** Per item i: its true attributes' indexes, trues[trueStart[i]] up to trues[trueStart[i + 1]]. */
-  private readonly trueStart: Int32Array;
-  private readonly trues: Uint16Array | Int32Array;
+  private trueStart: number[] | Int32Array = [0];
+  private trues: number[] | Uint16Array | Int32Array = [];
   private readonly children = new Map<string | null, string[]>();
+  private categoryOf: ValueColumn<string | null> | null = new ValueColumn<string | null>();
   private readonly byCategory = new Map<string | null, Int32Array>();
   private readonly subtrees = new Map<string, Int32Array>();
-  private readonly all: Int32Array;
+  private all: Int32Array = new Int32Array(0);
 
+  /** With `items`: an index of them. Without: items come in batches through `add`, then `done()`. */
   constructor(
     revision: number,
-    items: readonly ListedItem[],
+    items: readonly ListedItem[] | null,
     attributes: readonly ListedAttribute[],
     categories: readonly ListedCategory[],
   ) {
     this.revision = revision;
-    const n = items.length;
-    const strings = new Interner();
-    this.ids = items.map((i) => i.id);
-    this.noRank = Int32Array.from(items, (i) => i.noRank);
-    this.descriptionRank = Object.fromEntries(
-      locales.map((l) => [l, Int32Array.from(items, (i) => i.descriptionRank[l])]),
-    ) as Record<Locale, Int32Array>;
-    this.dayText = items.map((i) => strings.of(i.dayPrice));
-    this.weekText = items.map((i) => strings.of(i.weekPrice));
-    // NaN stands for null: every comparison with it is false, and the sorts put it last explicitly.
-    this.day = Float64Array.from(items, (i) => num(i.dayPrice) ?? Number.NaN);
-    this.week = Float64Array.from(items, (i) => num(i.weekPrice) ?? Number.NaN);
-    this.weight = Float64Array.from(items, (i) => num(i.weight) ?? Number.NaN);
+    this.descriptionRank = Object.fromEntries(locales.map((l) => [l, [] as number[]])) as Record<
+      Locale,
+      number[]
+    >;
     this.attributes = attributes;
     attributes.forEach((a, k) => {
       this.attributeIndex.set(a.id, k);
     });
-    this.members = attributes.map(() => new Uint8Array(n));
-    this.trueStart = new Int32Array(n + 1);
-    const trues: number[] = [];
-    items.forEach((item, i) => {
-      for (const id of item.trueAttributes) {
-        const k = this.attributeIndex.get(id);
-        if (k === undefined) continue;
-        this.members[k][i] = 1;
-        trues.push(k);
-      }
-      this.trueStart[i + 1] = trues.length;
-    });
-    this.trues = attributes.length <= 0xffff ? Uint16Array.from(trues) : Int32Array.from(trues);
     for (const c of categories) {
       const list = this.children.get(c.parentId) ?? [];
       list.push(c.id);
       this.children.set(c.parentId, list);
     }
+    if (items) {
+      this.add(items);
+      this.done(revision);
+    }
+  }
+
+  /** The next items, in the default order (sort, number). */
+  add(items: readonly ListedItem[]): void {
+    const trues = this.trues as number[];
+    for (const item of items) {
+      this.ids.push(item.id);
+      (this.noRank as number[]).push(item.noRank);
+      for (const l of locales) (this.descriptionRank[l] as number[]).push(item.descriptionRank[l]);
+      this.dayText.add(item.dayPrice);
+      this.weekText.add(item.weekPrice);
+      // NaN stands for null: every comparison with it is false, and the sorts put it last explicitly.
+      (this.day as number[]).push(num(item.dayPrice) ?? Number.NaN);
+      (this.week as number[]).push(num(item.weekPrice) ?? Number.NaN);
+      (this.weight as number[]).push(num(item.weight) ?? Number.NaN);
+      for (const id of item.trueAttributes) {
+        const k = this.attributeIndex.get(id);
+        if (k !== undefined) trues.push(k);
+      }
+      (this.trueStart as number[]).push(trues.length);
+      this.categoryOf?.add(item.categoryId);
+    }
+  }
+
+  /** The typed arrays and the items of each category, once every item is in; `revision`: the snapshot's. */
+  done(revision: number): this {
+    this.revision = revision;
+    const n = this.ids.length;
+    this.noRank = Int32Array.from(this.noRank);
+    for (const l of locales) this.descriptionRank[l] = Int32Array.from(this.descriptionRank[l]);
+    this.dayText.done();
+    this.weekText.done();
+    this.day = Float64Array.from(this.day);
+    this.week = Float64Array.from(this.week);
+    this.weight = Float64Array.from(this.weight);
+    const trueStart = Int32Array.from(this.trueStart);
+    const trues = this.trues as number[];
+    this.members = this.attributes.map(() => new Uint8Array(n));
+    for (let i = 0; i < n; i++) {
+      for (let t = trueStart[i]; t < trueStart[i + 1]; t++) this.members[trues[t]][i] = 1;
+    }
+    this.trueStart = trueStart;
+    this.trues = this.attributes.length <= 0xffff ? Uint16Array.from(trues) : Int32Array.from(trues);
+    const categories = this.categoryOf as ValueColumn<string | null>;
+    categories.done();
     const byCategory = new Map<string | null, number[]>();
-    items.forEach((item, i) => {
-      const list = byCategory.get(item.categoryId) ?? [];
+    for (let i = 0; i < n; i++) {
+      const id = categories.get(i);
+      const list = byCategory.get(id) ?? [];
       list.push(i);
-      byCategory.set(item.categoryId, list);
-    });
+      byCategory.set(id, list);
+    }
     for (const [id, list] of byCategory) this.byCategory.set(id, Int32Array.from(list));
-    this.all = Int32Array.from(items.keys());
+    this.categoryOf = null;
+    this.all = Int32Array.from({ length: n }, (_, i) => i);
+    return this;
   }
 
   /** The items of a category and every category below it, in the default order. */
@@ -151,7 +183,7 @@ export class ListingIndex {
   private comparator(sort: SortKey, locale: Locale): ((a: number, b: number) => number) | null {
     const { noRank } = this;
     const byNo = (a: number, b: number) => noRank[a] - noRank[b];
-    const numeric = (values: Float64Array, desc: boolean) => (a: number, b: number) => {
+    const numeric = (values: ArrayLike<number>, desc: boolean) => (a: number, b: number) => {
       const x = values[a];
       const y = values[b];
       const xNull = Number.isNaN(x);
@@ -225,10 +257,10 @@ export class ListingIndex {
           if (wmax < 0 || w > this.week[wmax]) wmax = i;
         }
       }
-      prices.dmin = dmin < 0 ? null : this.dayText[dmin];
-      prices.dmax = dmax < 0 ? null : this.dayText[dmax];
-      prices.wmin = wmin < 0 ? null : this.weekText[wmin];
-      prices.wmax = wmax < 0 ? null : this.weekText[wmax];
+      prices.dmin = dmin < 0 ? null : this.dayText.get(dmin);
+      prices.dmax = dmax < 0 ? null : this.dayText.get(dmax);
+      prices.wmin = wmin < 0 ? null : this.weekText.get(wmin);
+      prices.wmax = wmax < 0 ? null : this.weekText.get(wmax);
       const { dayMin, dayMax, weekMin, weekMax } = q.filters;
       if (dayMin !== undefined || dayMax !== undefined || weekMin !== undefined || weekMax !== undefined) {
         const kept: number[] = [];

@@ -84,9 +84,9 @@ export type ListedItemRow = {
  * Every listed item (visible in the catalogue, not blocked) in the default order (sort, number), with
  * its ranks by number and by description per locale (so text order is the database's collation).
  */
-export async function selectListedItems(db: Pick<Db, 'execute'>): Promise<ListedItemRow[]> {
+export function listedItemsSql(): SQL {
   const rank = (locale: Locale) => sql`dense_rank() over (order by ${descriptionOf(sql`i.id`, locale)})::int`;
-  const r = await db.execute<ListedItemRow>(sql`
+  return sql`
     select i.id, i.category_id, row_number() over (order by i.item_no)::int as no_rank,
       json_build_object(${sql.join(
         locales.map((l) => sql`${l}::text, ${rank(l)}`),
@@ -96,8 +96,7 @@ export async function selectListedItems(db: Pick<Db, 'execute'>): Promise<Listed
       (select array_agg(d.attribute_id) from item_tech_data d where d.item_id = i.id and d.boolean_value) as trues
     from items i
     where i.visible_in_catalogue and not i.blocked
-    order by i.sort, i.item_no`);
-  return r.rows;
+    order by i.sort, i.item_no`;
 }
 
 /** Technical attributes in facet order (sort, code). */
@@ -128,13 +127,12 @@ export type CardStoreRow = Omit<CardRow, 'description' | 'tech'> & {
 };
 
 /** Every listed item's card (visible in the catalogue, not blocked) with its texts in every locale. */
-export async function selectCardStoreRows(db: Pick<Db, 'execute'>): Promise<CardStoreRow[]> {
-  const r = await db.execute<CardStoreRow>(sql`
+export function cardStoreRowsSql(): SQL {
+  return sql`
     select ${cardColumns('nl-NL', 'all')},
       json_build_object(${sql.join(
         locales.map((l) => sql`${l}::text, ${descriptionOf(sql`i.id`, l)}`),
         sql`, `,
       )}) as descriptions
-    from items i where i.visible_in_catalogue and not i.blocked`);
-  return r.rows;
+    from items i where i.visible_in_catalogue and not i.blocked`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardStore } from './catalogue.card-store.ts';
 import type { CardRow } from './catalogue.common.queries.ts';
+import { ListingIndex } from './catalogue.listing-index.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
 import {
   EntryIndexBuilder,
@@ -309,5 +310,78 @@ describe('a quick-search index built in batches from rows the database ranked (d
     const builder = new EntryIndexBuilder();
     builder.add(entry(3));
     expect(() => builder.add(entry(0))).toThrow(/out of rank order/);
+  });
+});
+
+describe('the listing index and the card store built in batches (decision 0008 "Scale 1000" step 3)', () => {
+  const attributes = ['diesel', 'led', 'verzinkt'].map((code, k) => ({
+    id: `a${k}`,
+    code,
+    kind: 'boolean',
+    filterable: true,
+    label: { 'nl-NL': code },
+  }));
+  const categories = [
+    { id: 'c0', parentId: null },
+    { id: 'c1', parentId: 'c0' },
+    { id: 'c2', parentId: null },
+  ];
+  const items = Array.from({ length: 500 }, (_, i) => ({
+    id: `i${i}`,
+    categoryId: ['c0', 'c1', 'c2', null][i % 4],
+    noRank: ((i * 7) % 500) + 1,
+    descriptionRank: { 'nl-NL': i % 37, 'en-US': i % 41, 'fr-FR': i % 43, 'de-DE': i % 47 },
+    dayPrice: i % 5 === 0 ? null : `${(i * 13) % 200}.50`,
+    weekPrice: i % 6 === 0 ? null : `${(i * 17) % 900}.00`,
+    weight: i % 9 === 0 ? null : `${(i * 3) % 70}.250`,
+    trueAttributes: attributes.filter((_, k) => (i >> k) % 2 === 1).map((a) => a.id),
+  }));
+
+  it('gives every page as the index built from all items at once', () => {
+    const batched = new ListingIndex(0, null, attributes, categories);
+    for (let from = 0; from < items.length; from += 64) batched.add(items.slice(from, from + 64));
+    batched.done(7);
+    const oneShot = new ListingIndex(7, items, attributes, categories);
+    expect(batched.revision).toBe(7);
+    for (const categoryId of [null, 'c0', 'c1', 'c2'])
+      for (const sort of ['default', 'description', 'dayPriceDesc', 'weight'] as const)
+        for (const bool of [[], ['a1'], ['a0', 'a2']]) {
+          const q = {
+            categoryId,
+            locale: 'en-US' as const,
+            filters: { bool, dayMax: 150 },
+            sort,
+            limit: 24,
+            offset: 24,
+            withPrices: true,
+          };
+          expect(batched.list(q)).toEqual(oneShot.list(q));
+        }
+    expect(
+      oneShot.list({
+        categoryId: 'c0',
+        locale: 'nl-NL',
+        filters: { bool: [] },
+        sort: 'default',
+        limit: 500,
+        offset: 0,
+        withPrices: true,
+      }).total,
+    ).toBe(250);
+  });
+
+  it('holds the same cards whether the rows came at once or in batches', () => {
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      row(`id${i}`, `BH-${i}`, i % 3 === 0 ? null : { 'nl-NL': `kleur ${i % 4}` }),
+    );
+    const batched = new CardStore();
+    for (let from = 0; from < rows.length; from += 50) batched.add(rows.slice(from, from + 50));
+    batched.done();
+    const oneShot = new CardStore(rows);
+    expect(batched.size).toBe(300);
+    for (const locale of ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const)
+      for (const r of rows) expect(batched.view(locale).get(r.id)).toEqual(oneShot.view(locale).get(r.id));
+    expect(batched.view('en-US').get('id7')?.description).toBe('Fence BH-7');
+    expect(batched.view('fr-FR').get('id7')?.description).toBe('Bouwhek BH-7');
   });
 });
