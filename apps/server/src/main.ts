@@ -5,7 +5,7 @@ import { startBanner } from './banner.ts';
 import { isClusterWorker, runPrimary, type SharedFakeErp, sharedFakeErp } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { startFakeErp } from './fake-erp.ts';
-import { warmCatalogue } from './modules/catalogue/index.ts';
+import { forgetSearchSynonyms, SEARCH_SYNONYMS_CHANNEL, warmCatalogue } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
@@ -91,10 +91,13 @@ async function main() {
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     onError: (e) => logger.warn({ err: e }, 'session notifications'),
   });
-  // what other server processes change (decision 0029): the settings cache is dropped on their NOTIFY
+  // what other server processes change (decision 0029): the settings and synonym caches are dropped on their NOTIFY
   const changes = await startChangeListener({
     url: database.url,
-    on: { [SETTINGS_CHANNEL]: () => forgetSettings(database.db) },
+    on: {
+      [SETTINGS_CHANNEL]: () => forgetSettings(database.db),
+      [SEARCH_SYNONYMS_CHANNEL]: () => forgetSearchSynonyms(database.db),
+    },
     onError: (e) => logger.warn({ err: e }, 'change notifications'),
   });
   const lifecycle = { shuttingDown: false };

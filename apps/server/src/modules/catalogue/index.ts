@@ -55,5 +55,6 @@ export {
 } from './lookup.ts';
 export { searchRoutes } from './search.routes.ts';
 export { warmCatalogue } from './search.service.ts';
+export { forgetSearchSynonyms, SEARCH_SYNONYMS_CHANNEL, synonymGroupsFor } from './search.synonyms.ts';
 export { setsRoutes } from './sets.routes.ts';
 export { type ExpandedSetLine, orderableSet } from './sets.service.ts';

@@ -10,17 +10,29 @@ import { replaceSynonymGroups, selectSynonymGroups } from './search.synonyms.que
 
 // Search synonyms (issue #31 item 20, decision 0013): SynoniemCode names a list of groups of words that mean the same
 // to a searcher; a searched word of a group is also searched as each of its other words (rules/search.ts
-// searchVariants). The list is read once per process and code and kept folded; a save here clears it at once, other
-// processes read it again within CACHE_SECONDS.
+// searchVariants). The list is read once per process and code and kept folded; a save here clears it at once, the
+// other server processes on the NOTIFY of migration 0031 (forgetSearchSynonyms, wired in main.ts; decision 0029).
+// CACHE_SECONDS is the safety net while a process's listener is away, and for processes without one.
 
 const CACHE_SECONDS = 10;
 const groupsCache = createCache<string[][]>({ ttlMs: CACHE_SECONDS * 1000, maxEntries: 50 });
 
-/** The folded groups of a list (none for an empty code). */
-export function synonymGroupsFor(db: Db, code: string): Promise<string[][]> {
+/** The channel migration 0031's trigger NOTIFYs when search_synonyms change. */
+export const SEARCH_SYNONYMS_CHANNEL = 'mp_search_synonyms';
+
+/** Drops this process's synonym lists of a database (another process changed them). */
+export function forgetSearchSynonyms(db: Db): void {
+  groupsCache.clear(db);
+}
+
+/** The folded groups of a list (none for an empty code). `now`: the cache's clock (tests freeze it). */
+export function synonymGroupsFor(db: Db, code: string, now = Date.now()): Promise<string[][]> {
   if (!code) return Promise.resolve([]);
-  return groupsCache.get(db, code, async () =>
-    synonymGroupsOf((await selectSynonymGroups(db, code)).map((g) => g.words)),
+  return groupsCache.get(
+    db,
+    code,
+    async () => synonymGroupsOf((await selectSynonymGroups(db, code)).map((g) => g.words)),
+    now,
   );
 }
 
@@ -69,6 +81,6 @@ export async function saveSearchSynonyms(ctx: Ctx, input: SearchSynonymsInput): 
       input.groups.map((g) => g.words),
     ),
   );
-  groupsCache.clear(ctx.db);
+  forgetSearchSynonyms(ctx.db);
   return { code, groups: await selectSynonymGroups(ctx.db, code) };
 }
