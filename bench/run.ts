@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--processes 1] [--write-connections 4] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -18,22 +18,26 @@
 //              not in the default set: with any of them the server runs with ERP=business-central and its job runner)
 //   seed       `npm run seed` itself at --scale into an empty --data-dir: time, peak RSS, nothing left running
 //              (bench/lib/seed.ts; not in the default set: `--only seed --scale 1000 --data-dir /tmp/mp-seed-1000`)
+// --processes N starts the server with WEB_CONCURRENCY=N (N processes on the one port, decision 0029); CPU per
+// request then counts the primary and every worker (bench/lib/cpu.ts), and the RSS of each server process after
+// the run is printed and judged (<= 512 MB, issue #34). The write scenarios run at --write-connections (4: no
+// queueing, issue #34's targets), each next to the same rows written bare through `pg` (bench/lib/writes-bare.ts).
 // Results: printed, and written to bench/results/latest.json (gitignored). bench/lib/ holds the load
 // generator, the server handling, the scenarios and the report.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { CpuMeter } from './lib/cpu.ts';
+import { CpuMeter, memoryOf, waitUntilIdle } from './lib/cpu.ts';
 import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
 import { connectErp, ERP_SCENARIOS, erpScenarios, erpServerEnv, startBenchErp } from './lib/erp.ts';
 import { invoiceScenarios } from './lib/invoices.ts';
-import type { Result } from './lib/load.ts';
+import { measureCpuWith, type Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
-import { checkTargets, printTable, printTargets, ratiosOf } from './lib/report.ts';
+import { checkTargets, printTable, printTargets, ratiosOf, type TargetCheck } from './lib/report.ts';
 import { seedScenario } from './lib/seed.ts';
 import {
   apiOf,
@@ -53,13 +57,15 @@ import { writeScenarios } from './lib/writes.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
   'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox,seed]\n' +
-  '                 [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
+  '                 [--processes 1] [--write-connections 4] [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: '100' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
+    processes: { type: 'string', default: '1' },
+    'write-connections': { type: 'string', default: '4' },
     port: { type: 'string', default: '62480' },
     'pg-port': { type: 'string', default: '62432' },
     'data-dir': { type: 'string' },
@@ -81,6 +87,7 @@ if (args.help) {
 const scale = Number(args.scale);
 const seconds = Number(args.duration);
 const connections = Number(args.connections);
+const writeConnections = Number(args['write-connections']);
 const only = new Set(args.only.split(','));
 const resultsDir = path.join(root, 'bench', 'results');
 const server: BenchServerOptions = {
@@ -93,6 +100,7 @@ const server: BenchServerOptions = {
   port: Number(args.port),
   pgPort: Number(args['pg-port']),
   nodeArgs: args['node-args'].split(' ').filter(Boolean),
+  processes: Number(args.processes),
   env: Object.fromEntries(
     args['server-env']
       .split(',')
@@ -116,8 +124,16 @@ async function main() {
   // the ERP scenarios: the fake Business Central first, the server pointed at it
   const erp = ERP_SCENARIOS.some((s) => only.has(s)) ? await startBenchErp(scale) : null;
   if (erp) server.env = { ...erpServerEnv(erp), ...server.env };
-  log(`starting the server on :${server.port} (PostgreSQL :${server.pgPort}, data ${server.dataDir})…`);
+  log(
+    `starting the server on :${server.port} (${server.processes} process${server.processes > 1 ? 'es' : ''}, PostgreSQL :${server.pgPort}, data ${server.dataDir})…`,
+  );
   const child = await startServer(server);
+  // an interrupted bench stops its server (with --processes N the primary stops its workers and PostgreSQL)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stopServer(child).finally(() => process.exit(130)));
+  const meter = new CpuMeter(child.pid, server.dataDir);
+  measureCpuWith(meter);
+  const memory: TargetCheck[] = [];
   const pool = new pg.Pool({
     connectionString: `postgres://postgres:postgres@127.0.0.1:${server.pgPort}/materieelportaal`,
     max: connections,
@@ -145,6 +161,8 @@ async function main() {
     }
     const [{ n: itemCount }] = (await pool.query<{ n: number }>('select count(*)::int as n from items')).rows;
     log(`${itemCount} items`);
+    // every process builds its read models after its start: wait for them, so no scenario shares that CPU
+    log(`the server is idle after ${(await waitUntilIdle(meter, 240_000)).toFixed(0)} s`);
     const api = apiOf(server.port);
     const c: BenchContext = {
       port: server.port,
@@ -156,7 +174,7 @@ async function main() {
       api,
       token: await login(api, USER),
       notes,
-      cpu: new CpuMeter(child.pid, server.dataDir),
+      cpu: meter,
       serverPid: child.pid,
     };
     loadNow('load average at the start');
@@ -181,7 +199,16 @@ async function main() {
       // runs during the run, as in production.
       await pool.query('vacuum analyze order_lists, order_list_lines');
       loadNow('load average before the writes');
-      results.push(...(await writeScenarios(c, only, await login(api, ADMIN))));
+      results.push(
+        ...(await writeScenarios(
+          { ...c, connections: writeConnections },
+          only,
+          await login(api, ADMIN),
+          existsSync(path.join(server.dataDir, 'pg-socket'))
+            ? path.join(server.dataDir, 'pg-socket')
+            : '127.0.0.1',
+        )),
+      );
     }
     if (only.has('users-import')) results.push(...(await usersImportScenario(c, await login(api, ADMIN))));
     if (erp) {
@@ -190,6 +217,7 @@ async function main() {
       erpTargets.push(...(await erpScenarios(c, erp, adminToken, only, scale)));
     }
     loadNow('load average at the end');
+    memory.push(serverMemory(meter, notes));
   } finally {
     await pool.end().catch(() => {});
     await stopServer(child);
@@ -197,12 +225,19 @@ async function main() {
   }
 
   const ratios = ratiosOf(results);
-  const targets = [...seedTargets, ...checkTargets(results, ratios), ...erpTargets];
+  const targets = [
+    ...seedTargets,
+    ...checkTargets(results, ratios, writeConnections),
+    ...memory,
+    ...erpTargets,
+  ];
   const report = {
     at: new Date().toISOString(),
     scale,
     seconds,
     connections,
+    writeConnections,
+    processes: server.processes,
     machine: { cpus: os.cpus().length, node: process.version },
     load,
     targets,
@@ -214,11 +249,34 @@ async function main() {
   writeFileSync(saved, `${JSON.stringify(report, null, 2)}\n`);
   printTable(results, ratios, [...notes, ...load], {
     scale,
+    processes: server.processes,
     connections,
+    writeConnections,
     seconds,
     savedTo: path.relative(root, saved),
   });
   printTargets(targets);
+}
+
+/** The RSS of every server process now (the primary first), noted and judged against issue #34's 512 MB. */
+function serverMemory(meter: CpuMeter, notes: string[]): TargetCheck {
+  const MB = 1024 * 1024;
+  const pids = meter.serverProcesses();
+  const rows = pids.map((pid, i) => {
+    const m = memoryOf(pid);
+    const role = pids.length === 1 ? 'server' : i === 0 ? 'primary' : `worker ${i}`;
+    return { role, pid, rss: m?.rss ?? 0, peak: m?.peak ?? 0 };
+  });
+  const text = rows
+    .map((r) => `${r.role} (pid ${r.pid}) ${(r.rss / MB).toFixed(0)} MB (peak ${(r.peak / MB).toFixed(0)})`)
+    .join(', ');
+  notes.push(`RSS of the server processes after the run: ${text}`);
+  const largest = Math.max(...rows.map((r) => r.rss));
+  return {
+    target: 'RSS per server process after the run <= 512 MB',
+    measured: text,
+    pass: rows.length > 0 && largest <= 512 * MB,
+  };
 }
 
 main().catch((e) => {

@@ -1,38 +1,71 @@
-// CPU time the server process and the PostgreSQL processes spent during a scenario (Linux /proc), per
+// CPU time the server processes and the PostgreSQL processes spent during a scenario (Linux /proc), per
 // request: on a shared 2-core machine latency follows the load of everybody, CPU per request much less so.
+// The server is every node process of the started server: with --processes N (WEB_CONCURRENCY) the cluster's
+// primary and its N workers; the embedded PostgreSQL, a child of the server too, is counted apart (postmaster
+// and every backend).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function ticksOf(pid: number): number {
+/** The fields of /proc/PID/stat after the command (which may hold spaces); null when the process is gone. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // fields after the command (which may hold spaces) start after the last ')'
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]); // utime + stime
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
-function childrenOf(ppid: number): number[] {
-  const out: number[] = [];
+function ticksOf(pid: number): number {
+  const f = statOf(pid);
+  return f ? Number(f[11]) + Number(f[12]) : 0; // utime + stime
+}
+
+/** Parent → children of every process now. */
+function processTree(): Map<number, number[]> {
+  const tree = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[1]) === ppid) out.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
+    const f = statOf(Number(name));
+    if (!f) continue; // gone meanwhile
+    const ppid = Number(f[1]);
+    const list = tree.get(ppid);
+    if (list) list.push(Number(name));
+    else tree.set(ppid, [Number(name)]);
+  }
+  return tree;
+}
+
+/** `root` and every process below it, except the subtrees of `skip`. */
+function descendants(tree: Map<number, number[]>, root: number, skip: Set<number>): number[] {
+  const out: number[] = [];
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop() as number;
+    if (skip.has(pid)) continue;
+    out.push(pid);
+    todo.push(...(tree.get(pid) ?? []));
   }
   return out;
 }
 
+/** Resident memory of a process now and its peak (VmRSS, VmHWM), in bytes; null when it is gone. */
+export function memoryOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
 export interface CpuSnapshot {
-  server: number;
+  /** Every server process (the single server, or the cluster's primary and workers) → its ticks. */
+  server: Map<number, number>;
   postgres: Map<number, number>;
 }
 
@@ -55,20 +88,64 @@ export class CpuMeter {
     }
   }
 
-  snapshot(): CpuSnapshot {
+  /**
+   * The server's node processes now: the started process and everything below it but PostgreSQL; with
+   * --processes N the primary first, then its workers.
+   */
+  serverProcesses(): number[] {
+    if (!this.serverPid) return [];
     const pm = this.postmaster();
-    const postgres = new Map<number, number>();
-    if (pm) for (const pid of [pm, ...childrenOf(pm)]) postgres.set(pid, ticksOf(pid));
-    return { server: this.serverPid ? ticksOf(this.serverPid) : 0, postgres };
+    return descendants(processTree(), this.serverPid, new Set(pm ? [pm] : []));
   }
 
-  /** Milliseconds of CPU spent since `from` (PostgreSQL: processes alive at the end). */
+  snapshot(): CpuSnapshot {
+    const tree = processTree();
+    const pm = this.postmaster();
+    const postgres = new Map<number, number>();
+    if (pm) for (const pid of descendants(tree, pm, new Set())) postgres.set(pid, ticksOf(pid));
+    const server = new Map<number, number>();
+    if (this.serverPid)
+      for (const pid of descendants(tree, this.serverPid, new Set(pm ? [pm] : [])))
+        server.set(pid, ticksOf(pid));
+    return { server, postgres };
+  }
+
+  /**
+   * Milliseconds of CPU spent since `from`, summed over the processes alive at the end (a process started
+   * meanwhile counts whole: a PostgreSQL backend opened for the scenario, a replaced worker).
+   */
   since(from: CpuSnapshot): { server: number; postgres: number } {
     const to = this.snapshot();
-    let pgTicks = 0;
-    for (const [pid, t] of to.postgres) pgTicks += t - (from.postgres.get(pid) ?? 0);
-    return { server: (to.server - from.server) * TICK_MS, postgres: pgTicks * TICK_MS };
+    const sum = (now: Map<number, number>, then: Map<number, number>) => {
+      let ticks = 0;
+      for (const [pid, t] of now) ticks += t - (then.get(pid) ?? 0);
+      return ticks * TICK_MS;
+    };
+    return { server: sum(to.server, from.server), postgres: sum(to.postgres, from.postgres) };
   }
+}
+
+/** Milliseconds of CPU per request from a total over `requests` (two decimals). */
+export function cpuPerRequest(total: { server: number; postgres: number }, requests: number) {
+  const per = (ms: number) => (requests ? Math.round((ms / requests) * 100) / 100 : Number.NaN);
+  return { server: per(total.server), postgres: per(total.postgres) };
+}
+
+/**
+ * Waits (at most `maxMs`) until the server and PostgreSQL together use under a tenth of a core over two
+ * seconds in a row: after a start each server process builds its catalogue read models in the background
+ * (decision 0008), which would share the scenarios' CPU. Answers the seconds waited.
+ */
+export async function waitUntilIdle(meter: CpuMeter, maxMs: number): Promise<number> {
+  const started = Date.now();
+  let quiet = 0;
+  while (Date.now() - started < maxMs && quiet < 2) {
+    const from = meter.snapshot();
+    await new Promise((r) => setTimeout(r, 1000));
+    const used = meter.since(from);
+    quiet = used.server + used.postgres < 100 ? quiet + 1 : 0;
+  }
+  return (Date.now() - started) / 1000;
 }
 
 /** Adds up the CPU of the timed parts of a scenario. */
@@ -92,6 +169,12 @@ export class CpuTally {
     this.server += d.server;
     this.postgres += d.postgres;
     this.from = null;
+  }
+
+  /** The milliseconds per request, or undefined off Linux (Result.cpu). */
+  figures(requests: number): { server: number; postgres: number } | undefined {
+    if (!this.meter || process.platform !== 'linux') return undefined;
+    return cpuPerRequest(this, requests);
   }
 
   /** "server X ms, PostgreSQL Y ms of CPU per request", or '' off Linux. */

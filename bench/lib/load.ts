@@ -2,6 +2,7 @@
 // previous answer is in. Own code instead of a dependency: a keep-alive HTTP/1.1 client over a raw
 // socket costs the (shared) CPU less than a general-purpose client, which matters on a 2-core machine.
 import net from 'node:net';
+import { type CpuMeter, cpuPerRequest } from './cpu.ts';
 
 export interface Sample {
   /** Milliseconds. */
@@ -20,7 +21,19 @@ export interface Result {
   p99: number;
   mean: number;
   max: number;
+  /**
+   * Milliseconds of CPU per request (Linux): every server process (with --processes N the primary and all
+   * workers) and every PostgreSQL process; the bench's own process is not counted.
+   */
+  cpu?: { server: number; postgres: number };
   firstError?: string;
+}
+
+let meter: CpuMeter | undefined;
+
+/** From now on every closedLoop also reports CPU per request from `m` (bench/run.ts sets it once). */
+export function measureCpuWith(m: CpuMeter | undefined): void {
+  meter = m;
 }
 
 /** Latency percentiles and throughput of a run. */
@@ -59,6 +72,7 @@ export async function closedLoop(
 ): Promise<Result> {
   const samples: Sample[] = [];
   let firstError: string | undefined;
+  const cpuFrom = meter?.snapshot();
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -77,7 +91,10 @@ export async function closedLoop(
       }
     }),
   );
-  return summarise(name, samples, (performance.now() - started) / 1000, firstError);
+  const result = summarise(name, samples, (performance.now() - started) / 1000, firstError);
+  if (meter && cpuFrom && process.platform === 'linux')
+    result.cpu = cpuPerRequest(meter.since(cpuFrom), result.requests);
+  return result;
 }
 
 export interface HttpResponse {

@@ -16,6 +16,8 @@ export interface BenchServerOptions {
   nodeArgs: string[];
   /** Extra environment for the server process (e.g. DATABASE_POOL_SIZE). */
   env: Record<string, string>;
+  /** Server processes on the one port (WEB_CONCURRENCY; 1: the server runs in the started process itself). */
+  processes: number;
 }
 
 // why: a production server refuses placeholder secrets; a fresh random one per run.
@@ -90,21 +92,31 @@ export async function ensureSeeded(o: BenchServerOptions): Promise<boolean> {
   return true;
 }
 
+/**
+ * Starts the server and waits until it answers /health/ready and has printed its banner: with --processes N
+ * the cluster's primary prints it once every worker answers (one ready worker answers /health/ready alone).
+ */
 export async function startServer(o: BenchServerOptions): Promise<ChildProcess> {
   const out = createWriteStream(path.join(o.resultsDir, 'server.log'), { flags: 'w' });
   const child = spawn(process.execPath, [...o.nodeArgs, 'apps/server/src/main.ts'], {
     cwd: o.root,
-    env: { ...process.env, ...serverEnv(o) },
+    env: { ...process.env, ...serverEnv(o), WEB_CONCURRENCY: String(o.processes) },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let bannerShown = false;
+  let tail = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4096);
+    if (tail.includes('Materieelportaal is running on')) bannerShown = true;
   });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
-  const until = Date.now() + 180_000;
+  const until = Date.now() + 300_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error('server exited; see bench/results/server.log');
     try {
       const r = await fetch(`http://127.0.0.1:${o.port}/health/ready`);
-      if (r.ok) return child;
+      if (r.ok && bannerShown) return child;
     } catch {
       // not listening yet
     }

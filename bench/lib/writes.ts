@@ -1,12 +1,14 @@
 // The write scenarios (issue #8 part 10): adding a line to an order list, submitting a filled list, and
 // the two in a row as the first version of the bench measured them. Every connection works on its own
-// lists of the bench user, so no two connections ever wait on each other's list.
+// lists of the bench user, so no two connections ever wait on each other's list. Add and submit each come
+// with a baseline of the same rows written bare through pg in the same run (issue #34, writes-bare.ts).
 import { randomUUID } from 'node:crypto';
 import { CpuTally } from './cpu.ts';
 import { closedLoop, type HttpConnection, type Result, type Sample, summarise } from './load.ts';
 import { type BenchContext, clientPool } from './reads.ts';
 import { ADD_LINE, SUBMIT } from './report.ts';
 import { log } from './server.ts';
+import { bareAddLineScenario, bareSubmitScenario } from './writes-bare.ts';
 
 const LOCATIONS = ['P-24008', 'P-24009', 'P-24010', 'P-24011', 'P-24012'];
 /** A user may keep 50 lists per location; the bench keeps its own below that, next to the default one. */
@@ -28,7 +30,13 @@ interface WriteSetup {
   form: Record<string, unknown>;
 }
 
-export async function writeScenarios(c: BenchContext, which: Set<string>, admin: string): Promise<Result[]> {
+/** `pgHost`: where the server reaches PostgreSQL (its socket directory), for the bare baselines. */
+export async function writeScenarios(
+  c: BenchContext,
+  which: Set<string>,
+  admin: string,
+  pgHost: string,
+): Promise<Result[]> {
   const docs = await c.api('GET', '/api/docs/json');
   const paths = Object.keys(docs.json?.paths ?? {});
   if (!paths.some((p) => /^\/api\/v2\.0\/PlantRequests\/\{[^}]+\}\/order$/.test(p))) {
@@ -41,8 +49,16 @@ export async function writeScenarios(c: BenchContext, which: Set<string>, admin:
   if (!setup) return [];
   const out: Result[] = [];
   try {
-    if (which.has('add')) out.push(await addLineScenario(c, setup));
-    if (which.has('submit')) out.push(await submitScenario(c, setup));
+    const bare = { host: pgHost, lists: setup.lists, itemNos: setup.itemNos, ring: RING };
+    if (which.has('add')) {
+      out.push(await addLineScenario(c, setup));
+      out.push(await bareAddLineScenario(c, bare));
+    }
+    if (which.has('submit')) {
+      const since = new Date();
+      out.push(await submitScenario(c, setup));
+      out.push(await bareSubmitScenario(c, bare, since));
+    }
     if (which.has('order')) out.push(...(await combinedScenario(c, setup)));
   } finally {
     for (const conn of setup.conns) conn.close();
@@ -236,7 +252,9 @@ async function submitScenario(c: BenchContext, s: WriteSetup): Promise<Result> {
   c.notes.push(
     `order submit alone: rounds of ${s.lists.length} x ${s.lists[0].length} lists with 3 lines each (filled untimed), then submitted with all connections at once; req/s over the submitting time only; ${cpu.perRequest(samples.length)}`,
   );
-  return summarise(SUBMIT, samples, seconds, firstError);
+  const result = summarise(SUBMIT, samples, seconds, firstError);
+  result.cpu = cpu.figures(samples.length);
+  return result;
 }
 
 /** The first version of the bench's order scenario: add a line, then submit it, both timed as one. */
