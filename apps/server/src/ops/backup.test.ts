@@ -1,18 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releasePorts, reservePort } from '../../../../scripts/lib/ports.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { files, pageViews } from '../db/schema/platform.ts';
-import { type OpenedDatabase, openDatabase } from '../platform/db/bootstrap.ts';
+import { files } from '../db/schema/platform.ts';
+import { openDatabase } from '../platform/db/bootstrap.ts';
 import { removeFile, storeFile } from '../platform/files/files.ts';
 import { LocalDiskStorage } from '../platform/files/storage.ts';
 import { runBackup } from './backup.ts';
 import type { Manifest } from './manifest.ts';
 import { runRestore } from './restore.ts';
+import { backupDuringWrites, expectRestored, type Written } from './writes.test-support.ts';
 
 // npm run backup / npm run restore (issue #35 point 1, docs/decisions/0030) on an embedded PostgreSQL in a
 // DATA_DIR of this file's own, while writes go on through the file service (storeFile/removeFile, what every upload
@@ -40,56 +40,6 @@ async function portalConfig(dataDir: string): Promise<Config> {
   });
 }
 
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-interface Written {
-  /** files rows whose storeFile resolved, in order, with their bytes' SHA-256 */
-  stored: { id: string; sha256: string }[];
-  /** ids whose removeFile resolved */
-  removed: Set<string>;
-  /** page_views ids whose insert resolved */
-  views: string[];
-}
-
-/** Writes until `until` resolves: a file stored, a page view, now and then the oldest live file removed. */
-async function writeUntil(
-  database: OpenedDatabase,
-  storage: LocalDiskStorage,
-  written: Written,
-  until: Promise<unknown>,
-) {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  let n = 0;
-  while (!done) {
-    n++;
-    const bytes = randomBytes(2_000 + (n % 7) * 5_000);
-    const row = await storeFile(database.db, storage, {
-      prefix: 'documents',
-      extension: 'bin',
-      bytes,
-      contentType: 'application/octet-stream',
-      fileName: `w${n}.bin`,
-      uploadedBy: null,
-    });
-    written.stored.push({ id: row.id, sha256: sha(bytes) });
-    const [view] = await database.db
-      .insert(pageViews)
-      .values({ page: `/p/${n}` })
-      .returning({ id: pageViews.id });
-    written.views.push(view.id);
-    if (n % 4 === 0) {
-      const victim = written.stored.find((s) => !written.removed.has(s.id));
-      if (victim) {
-        await removeFile(database.db, storage, victim.id);
-        written.removed.add(victim.id);
-      }
-    }
-  }
-}
-
 describe('backup and restore of the embedded PostgreSQL', () => {
   let backupDir: string;
   let manifest: Manifest;
@@ -99,26 +49,11 @@ describe('backup and restore of the embedded PostgreSQL', () => {
     const source = await portalConfig(tempDir('mp-bk-src-'));
     const database = await openDatabase(source);
     const storage = new LocalDiskStorage(path.join(source.dataDir, 'files'));
-    const written: Written = { stored: [], removed: new Set(), views: [] };
+    let written: Written;
     try {
-      // writes before the backup, then the backup while they go on
-      let warmedUp: () => void = () => {};
-      const warm = new Promise<void>((r) => {
-        warmedUp = r;
-      });
-      let backupDone: () => void = () => {};
-      const finished = new Promise<void>((r) => {
-        backupDone = r;
-      });
-      const writing = writeUntil(database, storage, written, finished);
-      const watcher = setInterval(() => written.stored.length >= 12 && warmedUp(), 20);
-      await warm;
-      clearInterval(watcher);
-      before = { stored: [...written.stored], removed: new Set(written.removed), views: [...written.views] };
       backupDir = path.join(tempDir('mp-bk-out-'), 'backup');
-      const lines: string[] = [];
-      manifest = await runBackup(source, { to: backupDir, log: (l) => lines.push(l) }).finally(backupDone);
-      await writing;
+      const run = await backupDuringWrites(database, storage, () => runBackup(source, { to: backupDir }));
+      ({ before, written, result: manifest } = run);
       expect(written.stored.length).toBeGreaterThan(before.stored.length); // the writes did go on meanwhile
       expect(manifest.database.kind).toBe('base-backup');
       expect(manifest.files.some((f) => f.path === 'postgres/backup_label')).toBe(true);
@@ -133,28 +68,7 @@ describe('backup and restore of the embedded PostgreSQL', () => {
     await runRestore(target, { from: backupDir });
     const restored = await openDatabase(target);
     try {
-      const rows = await restored.db
-        .select({ id: files.id, key: files.storageKey, sha256: files.sha256 })
-        .from(files);
-      const ids = new Set(rows.map((r) => r.id));
-      for (const s of before.stored) {
-        // removed later (during the backup) it may be gone: the deletion is a write of its own
-        if (!written.removed.has(s.id))
-          expect(ids.has(s.id), `file ${s.id} acknowledged before the backup`).toBe(true);
-      }
-      for (const id of before.removed) expect(ids.has(id)).toBe(false);
-      // every row's bytes are there, with the row's checksum (and the one the writer computed)
-      const shas = new Map(written.stored.map((s) => [s.id, s.sha256]));
-      for (const row of rows) {
-        const bytes = readFileSync(path.join(target.dataDir, 'files', row.key));
-        expect(sha(bytes)).toBe(row.sha256);
-        if (shas.has(row.id)) expect(row.sha256).toBe(shas.get(row.id));
-      }
-      const views = await restored.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(pageViews)
-        .where(inArray(pageViews.id, before.views));
-      expect(views[0].n).toBe(before.views.length);
+      await expectRestored(restored, path.join(target.dataDir, 'files'), before, written);
       // the restored portal works on: a new file and a removal
       const storage = new LocalDiskStorage(path.join(target.dataDir, 'files'));
       const added = await storeFile(restored.db, storage, {

@@ -88,7 +88,8 @@ export function toolVersion(tool: string): { major: number; text: string } {
       `${tool} was not found: install PostgreSQL's client programs (e.g. postgresql-client-<server major>) or set ${path.basename(tool).toUpperCase()} to one`,
     );
   }
-  const major = Number(/\b(\d+)(?:\.\d+)?/.exec(text.replace(/^.*\)/, ''))?.[1]);
+  // 'pg_dump (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)' → 15
+  const major = Number(/\)\s+(\d+)/.exec(text)?.[1]);
   return { major, text };
 }
 
