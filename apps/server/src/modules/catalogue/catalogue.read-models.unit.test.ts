@@ -306,6 +306,32 @@ describe('a quick-search index built in batches from rows the database ranked (d
     expect(answers(batched).flat().length).toBeGreaterThan(30);
   });
 
+  it('takes the database order of texts and numbers when it is right, and sorts itself when it is not', () => {
+    const ranked = [...entries].sort((a, b) => a.folded.length - b.folded.length || (a.no < b.no ? -1 : 1));
+    const placeIn = (compare: (a: (typeof entries)[0], b: (typeof entries)[0]) => number) => {
+      const sorted = [...ranked].sort(compare);
+      return new Map(sorted.map((e, k) => [e, k]));
+    };
+    const text = placeIn((a, b) => (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0));
+    const number = placeIn((a, b) =>
+      a.noLower < b.noLower ? -1 : a.noLower > b.noLower ? 1 : a.no < b.no ? -1 : 1,
+    );
+    const oneShot = new QuickSearchIndex(1, entries, []);
+    const answers = (index: QuickSearchIndex) => texts.map((w) => index.search(w, false, 10));
+    const right = new EntryIndexBuilder();
+    for (const e of ranked) right.add(e, { text: text.get(e) as number, number: number.get(e) as number });
+    expect(answers(new QuickSearchIndex(1, right, []))).toEqual(answers(oneShot));
+    // wrong places (reversed; one repeated): the build notices and sorts
+    for (const wrong of [(k: number) => ranked.length - 1 - k, (k: number) => Math.max(0, k - 1)]) {
+      const builder = new EntryIndexBuilder();
+      for (const e of ranked) {
+        const at = { text: wrong(text.get(e) as number), number: wrong(number.get(e) as number) };
+        builder.add(e, at);
+      }
+      expect(answers(new QuickSearchIndex(1, builder, []))).toEqual(answers(oneShot));
+    }
+  });
+
   it('refuses rows out of rank order (a longer text before a shorter one)', () => {
     const builder = new EntryIndexBuilder();
     builder.add(entry(3));

@@ -20,8 +20,8 @@ const entryOf =
     imageSha: s.of(r.image_sha),
   });
 
-/** Rows per batch a build reads (about a megabyte of rows). */
-const READ_BATCH = 5000;
+/** Rows per batch a build reads (a few hundred kilobytes; the event loop is free between batches). */
+const READ_BATCH = 2000;
 
 /** The index built last per database: the next locale's build shares its numbers when they are the same. */
 const lastBuilt = new WeakMap<Db, QuickSearchIndex>();
@@ -41,7 +41,7 @@ export const quickSearchIndexes = createReadModel(
       const builder = new EntryIndexBuilder();
       const entry = entryOf(s);
       await inBatches<SearchEntryRow>(tx, query, READ_BATCH, (rows) => {
-        for (const r of rows) builder.add(entry(r));
+        for (const r of rows) builder.add(entry(r), { text: r.text_pos, number: r.number_pos });
       });
       return builder;
     };

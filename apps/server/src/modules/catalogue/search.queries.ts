@@ -355,6 +355,9 @@ export async function selectSetHits(
 }
 
 export type SearchEntryRow = {
+  /** place in folded-text order and in number order (0-based) */
+  text_pos: number;
+  number_pos: number;
   no: string;
   no_lower: string;
   description: string;
@@ -367,10 +370,14 @@ export type SearchEntryRow = {
  * Searchable items of the locale as quick-search entries (nl-NL text where the locale has none), in rank order:
  * the shorter folded text first (EntryIndexBuilder reads them so, in batches).
  */
+/** Each entry's place in folded-text order (byte order, as the index compares) and in number order. */
+const entryPositions = sql`(row_number() over (order by e.folded collate "C") - 1)::int as text_pos,
+  (row_number() over (order by e.no_lower collate "C", e.no collate "C") - 1)::int as number_pos`;
+
 export function itemEntriesSql(locale: Locale): SQL {
   const L = localeLiteral(locale);
   return sql`
-    select * from (
+    select e.*, ${entryPositions} from (
       select i.item_no as no, lower(i.item_no) as no_lower, coalesce(tr.description, i.item_no) as description,
         coalesce(tr.search_text, ${foldedValue(sql`i.item_no`)}) as folded, tr.description is not null as has_description,
         f.sha256 as image_sha
@@ -388,7 +395,7 @@ export function itemEntriesSql(locale: Locale): SQL {
 export function setEntriesSql(locale: Locale): SQL {
   const L = localeLiteral(locale);
   return sql`
-    select * from (
+    select e.*, ${entryPositions} from (
       select s.set_no as no, lower(s.set_no) as no_lower, coalesce(tr.description, s.set_no) as description,
         ${foldedValue(sql`coalesce(tr.description, s.set_no)`)} as folded, tr.description is not null as has_description,
         f.sha256 as image_sha
