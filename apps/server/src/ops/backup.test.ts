@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -133,8 +133,19 @@ describe('backup and restore of the embedded PostgreSQL', () => {
       await expect(runRestore(await portalConfig(dataDir), { from: backupDir })).rejects.toThrow(
         /damaged.*checksum differs/s,
       );
+      expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       writeFileSync(file, original);
+    }
+    // a file slipped into the backup after it was made is refused too (a restore copies directories whole)
+    const extra = path.join(backupDir, 'postgres', 'base', 'extra');
+    writeFileSync(extra, 'not from the backup');
+    try {
+      await expect(
+        runRestore(await portalConfig(tempDir('mp-bk-ext-')), { from: backupDir }),
+      ).rejects.toThrow(/not in the manifest: postgres\/base\/extra/);
+    } finally {
+      rmSync(extra);
     }
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -138,7 +139,7 @@ async function backupEmbedded(
     const client = await lockedSession(cluster.url, signal);
     try {
       const version = await serverVersion(client);
-      const slot = `mp_backup_${process.pid}`;
+      const slot = `mp_backup_${process.pid}_${randomBytes(3).toString('hex')}`;
       // why: keeps every WAL segment from here on until this session ends, so the ones the backup needs are
       // still in pg_wal after pg_backup_stop (what pg_basebackup's temporary slot does)
       await client.query('select pg_create_physical_replication_slot($1, true, true)', [slot]);

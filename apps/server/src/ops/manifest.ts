@@ -156,6 +156,10 @@ export async function verifyBackup(dir: string, log: (line: string) => void = ()
     if (actual.size !== entry.size || actual.sha256 !== entry.sha256)
       problems.push(`checksum differs: ${entry.path}`);
   }
+  // a restore copies directories whole: nothing in them may be outside the manifest
+  const listed = new Set([...manifest.files.map((f) => f.path), 'manifest.json']);
+  for (const file of await filesUnder(dir))
+    if (!listed.has(file)) problems.push(`not in the manifest: ${file}`);
   if (problems.length > 0) {
     throw new Error(
       `the backup in ${dir} is damaged (${problems.length} of ${manifest.files.length} files):\n  ${problems.slice(0, 20).join('\n  ')}`,
@@ -163,6 +167,17 @@ export async function verifyBackup(dir: string, log: (line: string) => void = ()
   }
   log(`backup verified: ${manifest.files.length} files, checksums match`);
   return manifest;
+}
+
+/** Every file under `dir`, as paths relative to it with '/'. */
+async function filesUnder(dir: string, rel = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await filesUnder(dir, child)));
+    else out.push(child);
+  }
+  return out;
 }
 
 /** True when the directory does not exist or holds nothing. */

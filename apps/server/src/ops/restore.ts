@@ -259,22 +259,28 @@ async function restoreExternal(
   if (manifest.storage.kind === 'local' && !options.force && !(await isEmptyDir(filesDir))) {
     throw new Error(`${filesDir} is not empty: restore into a new DATA_DIR, or pass --force to replace it`);
   }
-  const { env, dbname } = toolConnection(url);
-  await runTool(
-    tool,
-    [
-      '--no-owner',
-      '--exit-on-error',
-      '--single-transaction',
-      ...(holdsData ? ['--clean', '--if-exists'] : []),
-      `--dbname=${dbname}`,
-      path.join(dir, 'database.dump'),
-    ],
-    { env, signal: options.signal },
-  );
+  // the files first: a failing pg_restore (one transaction) leaves the database as it was, and the files are removed
   if (manifest.storage.kind === 'local') {
     await clearTarget(filesDir, options.force, movedAside);
     await copyFilesOf(dir, filesDir);
+  }
+  const { env, dbname } = toolConnection(url);
+  try {
+    await runTool(
+      tool,
+      [
+        '--no-owner',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(holdsData ? ['--clean', '--if-exists'] : []),
+        `--dbname=${dbname}`,
+        path.join(dir, 'database.dump'),
+      ],
+      { env, signal: options.signal },
+    );
+  } catch (e) {
+    if (manifest.storage.kind === 'local') await rm(filesDir, { recursive: true, force: true });
+    throw withMovedAside(e, movedAside);
   }
   await restoreJwtSecret(config, dir, manifest, options, movedAside);
   await checkRestored(url, manifest, config, log);
