@@ -21,6 +21,11 @@ const schema = z.object({
    * the embedded PostgreSQL too). Each worker has its own pool of DATABASE_POOL_SIZE connections.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Memory per process for the in-process catalogue read models (docs/decisions/0008, "Scale 1000"): a model is
+   * built only when its estimate fits; above it the SQL statements answer. 0: none are built.
+   */
+  READ_MODEL_MAX_MB: z.coerce.number().int().min(0).default(360),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),

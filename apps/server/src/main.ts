@@ -5,7 +5,12 @@ import { startBanner } from './banner.ts';
 import { isClusterWorker, runPrimary, type SharedFakeErp, sharedFakeErp } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { startFakeErp } from './fake-erp.ts';
-import { forgetSearchSynonyms, SEARCH_SYNONYMS_CHANNEL, warmCatalogue } from './modules/catalogue/index.ts';
+import {
+  configureReadModels,
+  forgetSearchSynonyms,
+  SEARCH_SYNONYMS_CHANNEL,
+  warmCatalogue,
+} from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
@@ -127,6 +132,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The catalogue's in-process indexes (docs/decisions/0008) are built now instead of on the first requests,
   // which are answered by their SQL statements meanwhile.
+  configureReadModels({
+    maxMb: config.READ_MODEL_MAX_MB,
+    log: (message, fields) => logger.info(fields, message),
+  });
   warmCatalogue(database.db, defaultLocale);
   // with the fake ERP: a first sync of everything at once (the polling schedule keeps it up to date after)
   // (in a cluster by its first worker only; cluster.worker.id grows with each fork, a restart does not queue again)

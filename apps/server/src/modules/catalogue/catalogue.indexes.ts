@@ -19,6 +19,11 @@ import { createReadModel, type ReadModel } from './catalogue.read-model.ts';
 /** Rows per batch a build reads. */
 const READ_BATCH = 2000;
 
+// What each model holds per listed item, measured by `npm run bench` at scale 100 (decision 0008 "Scale
+// 1000": 162 and 346 B), rounded up: the memory budget's estimates (catalogue.read-model.ts).
+const LISTING_BYTES_PER_ITEM = 170;
+const CARD_STORE_BYTES_PER_ITEM = 360;
+
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the
 // listing index and the cards, and a list page made from them.
 
@@ -52,6 +57,7 @@ export const listingIndexes = createReadModel(
     return index;
   },
   (index, revision) => index.done(revision),
+  LISTING_BYTES_PER_ITEM,
 );
 
 /** The card store (catalogue.card-store.ts) of a database: every listed item's card in every locale. */
@@ -64,6 +70,7 @@ export const cardStores = createReadModel(
     return store;
   },
   (store) => store.done(),
+  CARD_STORE_BYTES_PER_ITEM,
 );
 
 /**

@@ -14,8 +14,47 @@ import { countItems, selectCatalogueRevision } from './catalogue.read-model.quer
 // one keeps answering; dropped at once by invalidateCatalogueCaches() (in-process writers, which must
 // read their own writes).
 
-/** Above this many items a read model is not built and callers run their SQL statement instead. */
-export const READ_MODEL_MAX_ITEMS = 250_000;
+/**
+ * The memory the read models of a process may hold together (READ_MODEL_MAX_MB, decision 0008 "Scale 1000"):
+ * a model is built only when its estimate (items × its measured bytes per item) fits next to the others';
+ * otherwise its callers run their SQL statements, as they do while a model is being built. 360 MB: every
+ * model of every locale up to about 280,000 items (the 250,000 items of before, with room), and at scale 1000
+ * (433,000 items) the listing index, the card store and the first locale's quick-search index.
+ */
+export const DEFAULT_READ_MODEL_MAX_MB = 360;
+
+const MB = 1024 * 1024;
+
+const budget: { maxBytes: number; log: ((message: string, fields: Record<string, unknown>) => void) | null } =
+  {
+    maxBytes: DEFAULT_READ_MODEL_MAX_MB * MB,
+    log: null,
+  };
+
+/** The budget of this process and where to say which path each model takes (main.ts; tests). */
+export function configureReadModels(options: {
+  maxMb: number;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}): void {
+  budget.maxBytes = options.maxMb * MB;
+  budget.log = options.log ?? null;
+  logged.clear();
+}
+
+/** What was said last per model and key: said again only when it changes. */
+const logged = new Map<string, string>();
+
+function say(slotKey: string, inMemory: boolean, fields: Record<string, unknown>) {
+  const decision = inMemory ? 'memory' : 'sql';
+  if (logged.get(slotKey) === decision) return;
+  logged.set(slotKey, decision);
+  budget.log?.(
+    inMemory
+      ? `read model ${slotKey}: built in memory`
+      : `read model ${slotKey}: not built, over READ_MODEL_MAX_MB; its SQL statements answer`,
+    fields,
+  );
+}
 
 /** What one build gave: the model, or null when the catalogue was too big at that revision. */
 interface Built<T> {
@@ -30,6 +69,8 @@ interface Slot<T> {
 
 interface DbState {
   slots: Map<string, Slot<unknown>>;
+  /** Bytes each built or building model is estimated to hold (the budget's share taken). */
+  reserved: Map<string, number>;
 }
 
 const states = new WeakMap<Db, DbState>();
@@ -39,7 +80,7 @@ onCatalogueInvalidated((db) => states.delete(db));
 function stateOf(db: Db): DbState {
   let s = states.get(db);
   if (!s) {
-    s = { slots: new Map() };
+    s = { slots: new Map(), reserved: new Map() };
     states.set(db, s);
   }
   return s;
@@ -60,19 +101,32 @@ export interface ReadModel<K extends string, T> {
 
 /**
  * A read model: `read` loads its rows from one snapshot (REPEATABLE READ, together with the catalogue
- * revision; skipped when the catalogue is too big), `make` builds the model from them after the
- * transaction, so the connection goes back to the pool while the model is made.
+ * revision; skipped when the model would not fit in the budget: `bytesPerItem` × items, measured by
+ * `npm run bench`), `make` builds the model from them after the transaction, so the connection goes back to
+ * the pool while the model is made.
  */
 export function createReadModel<K extends string, T, R>(
   name: string,
   read: (tx: Pick<Db, 'execute'>, key: K) => Promise<R>,
   make: (rows: R, revision: number, db: Db) => T,
+  bytesPerItem: number,
 ): ReadModel<K, T> {
-  const build = async (db: Db, key: K): Promise<Built<T>> => {
+  const build = async (db: Db, state: DbState, slotKey: string, key: K): Promise<Built<T>> => {
     const { revision, rows } = await db.transaction(
       async (tx) => {
         const revision = await selectCatalogueRevision(tx);
-        if ((await countItems(tx)) > READ_MODEL_MAX_ITEMS) return { revision, rows: null };
+        const items = await countItems(tx);
+        const bytes = items * bytesPerItem;
+        let others = 0;
+        for (const [k, b] of state.reserved) if (k !== slotKey) others += b;
+        const fields = { items, estimateMb: Math.round(bytes / MB), othersMb: Math.round(others / MB) };
+        if (others + bytes > budget.maxBytes) {
+          state.reserved.delete(slotKey);
+          say(slotKey, false, { ...fields, budgetMb: Math.round(budget.maxBytes / MB) });
+          return { revision, rows: null };
+        }
+        state.reserved.set(slotKey, bytes);
+        say(slotKey, true, fields);
         return { revision, rows: await read(tx, key) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -81,7 +135,7 @@ export function createReadModel<K extends string, T, R>(
   };
 
   function startBuild(db: Db, state: DbState, slotKey: string, slot: Slot<T>, key: K): Promise<Built<T>> {
-    const building = build(db, key);
+    const building = build(db, state, slotKey, key);
     slot.building = building;
     building.then(
       (built) => {
@@ -94,6 +148,7 @@ export function createReadModel<K extends string, T, R>(
       },
       () => {
         if (slot.building === building) slot.building = null;
+        if (!slot.built?.value) state.reserved.delete(slotKey);
       },
     );
     return building;

@@ -19,6 +19,7 @@ export {
   writeErpRentalItems,
   writeErpTechAttributes,
 } from './catalogue.erp.ts';
+export { configureReadModels } from './catalogue.read-model.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export {
   type CatalogueImageSlot,

@@ -23,6 +23,13 @@ const entryOf =
 /** Rows per batch a build reads (a few hundred kilobytes; the event loop is free between batches). */
 const READ_BATCH = 2000;
 
+/**
+ * What a locale's index holds per item, measured by `npm run bench` at scale 100 (decision 0008 "Scale 1000":
+ * 253 B for the first locale with the shared numbers, 148-191 B for each further one), rounded up: the memory
+ * budget's estimate (catalogue.read-model.ts).
+ */
+const QUICK_SEARCH_BYTES_PER_ITEM = 260;
+
 /** The index built last per database: the next locale's build shares its numbers when they are the same. */
 const lastBuilt = new WeakMap<Db, QuickSearchIndex>();
 onCatalogueInvalidated((db) => lastBuilt.delete(db));
@@ -52,4 +59,5 @@ export const quickSearchIndexes = createReadModel(
     lastBuilt.set(db, index);
     return index;
   },
+  QUICK_SEARCH_BYTES_PER_ITEM,
 );
