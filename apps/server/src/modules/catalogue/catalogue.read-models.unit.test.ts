@@ -186,7 +186,7 @@ describe('quick-search indexes of several locales (one id space, decision 0008 "
   ];
   const results = (index: QuickSearchIndex) => texts.map((w) => index.search(w, true, 10));
 
-  it('share the numbers, images and number postings, and answer as an index of their own', () => {
+  it('share the numbers and images, and answer as an index of their own', () => {
     const nl = new QuickSearchIndex(1, catalogue('nl'), [entry('SET-1', 'Hekwerkset')]);
     const en = new QuickSearchIndex(1, catalogue('en'), [entry('SET-1', 'Fencing set')], nl);
     expect(nl.items.shared).toBeInstanceOf(SharedEntries);
