@@ -121,6 +121,15 @@ describe('backup and restore of the embedded PostgreSQL', () => {
     }
   });
 
+  it('refuses an embedded backup for an external database', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: tempDir('mp-bk-url-'),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+    });
+    await expect(runRestore(config, { from: backupDir })).rejects.toThrow(/restore it without DATABASE_URL/);
+  });
+
   it('refuses a damaged backup before it touches the target', async () => {
     const entry = manifest.files.find((f) => f.path.startsWith('files/')) ?? manifest.files[0];
     const file = path.join(backupDir, entry.path);
