@@ -48,6 +48,9 @@ describe('backup and restore of the embedded PostgreSQL', () => {
   it('a backup taken during writes restores every write acknowledged before it, each row with its file', async () => {
     const source = await portalConfig(tempDir('mp-bk-src-'));
     const database = await openDatabase(source);
+    writeFileSync(path.join(source.dataDir, 'jwt-secret'), 'the signing secret of this portal', {
+      mode: 0o600,
+    });
     const storage = new LocalDiskStorage(path.join(source.dataDir, 'files'));
     let written: Written;
     try {
@@ -66,6 +69,10 @@ describe('backup and restore of the embedded PostgreSQL', () => {
 
     const target = await portalConfig(tempDir('mp-bk-dst-'));
     await runRestore(target, { from: backupDir });
+    // sign-ins survive the restore: the same signing secret
+    expect(readFileSync(path.join(target.dataDir, 'jwt-secret'), 'utf8')).toBe(
+      'the signing secret of this portal',
+    );
     const restored = await openDatabase(target);
     try {
       await expectRestored(restored, path.join(target.dataDir, 'files'), before, written);

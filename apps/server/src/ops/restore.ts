@@ -92,7 +92,8 @@ async function restoreEmbedded(
     if (userInfo().uid === 0) await chownTree(pgDir, idOf('-u'), idOf('-g'));
     options.signal?.throwIfAborted();
     if (manifest.storage.kind === 'local') await copyFilesOf(dir, filesDir);
-    await restoreJwtSecret(config, dir, manifest, options, movedAside);
+    if (await restoreJwtSecret(config, dir, manifest, options, movedAside))
+      made.push(path.join(config.dataDir, 'jwt-secret'));
     log('starting PostgreSQL on the restored cluster (it replays the backup WAL)');
     const db = await startEmbeddedPostgres({ dir: pgDir, port: config.EMBEDDED_PG_PORT, log: () => {} });
     try {
@@ -133,17 +134,18 @@ async function restoreJwtSecret(
   manifest: Manifest,
   options: RestoreOptions,
   movedAside: string[],
-): Promise<void> {
-  if (!manifest.files.some((f) => f.path === 'jwt-secret')) return;
+): Promise<boolean> {
+  if (!manifest.files.some((f) => f.path === 'jwt-secret')) return false;
   const target = path.join(config.dataDir, 'jwt-secret');
   if (await lstat(target).catch(() => undefined)) {
-    if (!options.force) return; // keeps this DATA_DIR's secret: only the sign-ins of before end
+    if (!options.force) return false; // this DATA_DIR's own secret stays: the backup's sign-ins end
     const aside = `${target}.before-restore-${stamp()}`;
     await rename(target, aside);
     movedAside.push(aside);
   }
   await cp(path.join(dir, 'jwt-secret'), target);
   await chmod(target, 0o600);
+  return true;
 }
 
 const withMovedAside = (e: unknown, movedAside: string[]) =>
