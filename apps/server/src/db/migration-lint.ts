@@ -19,7 +19,8 @@ export type LintRule =
   | 'index-not-concurrent'
   | 'column-type-change'
   | 'not-null-on-existing'
-  | 'constraint-validated';
+  | 'constraint-validated'
+  | 'concurrent-not-alone';
 
 export const lintRuleAdvice: Record<LintRule, string> = {
   'volatile-default':
@@ -32,6 +33,8 @@ export const lintRuleAdvice: Record<LintRule, string> = {
     'a NOT NULL without a default on an existing table scans it (SET NOT NULL) or fails on its first row (ADD COLUMN): add a CHECK (col IS NOT NULL) NOT VALID, VALIDATE it in a later migration, then SET NOT NULL',
   'constraint-validated':
     'ADD CONSTRAINT (foreign key or check) on an existing table scans it under lock: add it NOT VALID, then VALIDATE CONSTRAINT in a migration of its own',
+  'concurrent-not-alone':
+    'CREATE INDEX CONCURRENTLY cannot run in a transaction: put only CREATE INDEX CONCURRENTLY IF NOT EXISTS statements in this migration, one per statement-breakpoint (platform/db/migrate.ts then runs it outside a transaction)',
 };
 
 /**
@@ -166,6 +169,16 @@ export function lintMigration(tag: string, source: string): LintFinding[] {
         add('constraint-validated', table, statement);
     }
   }
+  // the migrator runs a migration outside a transaction only when every chunk is one such statement
+  const chunks = source
+    .split('--> statement-breakpoint')
+    .map((c) => statementsOf(c))
+    .filter((c) => c.length > 0);
+  const concurrent = (s: string) =>
+    /^create (?:unique )?index concurrently if not exists\b/i.test(s.replace(/\s+/g, ' '));
+  const mixed = chunks.find((c) => c.length !== 1 || !concurrent(c[0]));
+  if (mixed && chunks.some((c) => c.some((s) => /\bconcurrently\b/i.test(s))))
+    findings.push({ migration: tag, rule: 'concurrent-not-alone', table: '-', statement: mixed.join('; ') });
   return findings;
 }
 

@@ -44,6 +44,8 @@ describe('migration lint', () => {
       'not-null-on-existing users',
       'not-null-on-existing users',
       'constraint-validated files',
+      // CONCURRENTLY among other statements: the migrator would run it in a transaction, which PostgreSQL refuses
+      'concurrent-not-alone -',
     ]);
     // the new table, the concurrent index, now() (stable: stored once, no rewrite) and NOT VALID pass
     expect(findings.some((f) => f.table === 'lint_fixture_new')).toBe(false);
@@ -65,7 +67,7 @@ describe('migration lint', () => {
       writeFileSync(journalPath, JSON.stringify(journal));
       cpSync(fixture, path.join(dir, '9999_planted_bad.sql'));
       const findings = lintMigrationsFolder(dir);
-      expect(findings).toHaveLength(7);
+      expect(findings).toHaveLength(8);
       expect(describeFindings(findings)).toContain('CREATE INDEX CONCURRENTLY');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -73,6 +75,9 @@ describe('migration lint', () => {
   });
 
   it('reads statements past quotes, dollar-quoted bodies and comments', () => {
+    const alone =
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "a_idx" ON "files" ("size");--> statement-breakpoint\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS "b_idx" ON "files" ("sha256");';
+    expect(lintMigration('t', alone)).toEqual([]);
     const sql = `-- ALTER TABLE "x" ALTER COLUMN "a" TYPE int;
 CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN PERFORM 'CREATE INDEX i ON t (a);'; END $$ LANGUAGE plpgsql;
 ALTER TABLE "items" ADD COLUMN "note" text DEFAULT 'random(); not null'`;
