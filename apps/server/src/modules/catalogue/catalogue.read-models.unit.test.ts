@@ -3,14 +3,8 @@ import { CardStore } from './catalogue.card-store.ts';
 import type { CardRow } from './catalogue.common.queries.ts';
 import { ListingIndex } from './catalogue.listing-index.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
-import {
-  EntryIndexBuilder,
-  matchesWord,
-  PostingCursor,
-  PostingWriter,
-  QuickSearchIndex,
-  SharedEntries,
-} from './search.index.ts';
+import { EntryIndexBuilder, matchesWord, QuickSearchIndex, SharedEntries } from './search.index.ts';
+import { PostingCursor, PostingWriter } from './search.postings.ts';
 import { bytesOf, TextsBuilder } from './search.texts.ts';
 
 // The read models' memory (decision 0008, "Size"): equal values held once. What a page reads is checked
