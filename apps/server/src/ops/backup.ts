@@ -86,6 +86,7 @@ export async function runBackup(config: Config, options: BackupOptions): Promise
     const manifest = config.DATABASE_URL
       ? await backupExternal(config, config.DATABASE_URL, dir, log, options.signal)
       : await backupEmbedded(config, dir, log, options.signal);
+    options.signal?.throwIfAborted(); // interrupted at the last moment: still nothing kept
     await writeManifest(dir, manifest);
     log(
       `backup written to ${dir}: ${manifest.files.length} files, ${manifest.database.migrations.count} migrations`,

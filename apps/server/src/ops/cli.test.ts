@@ -80,7 +80,7 @@ describe('npm run backup / npm run restore', () => {
     expect(run.output()).toContain('Usage: npm run backup -- --to DIR');
   });
 
-  it('interrupted, keeps nothing and stops its PostgreSQL; then backs up and restores, and refuses a full target', async () => {
+  it('interrupted, a backup or a restore keeps nothing and stops its PostgreSQL; a restore refuses a full target', async () => {
     const dataDir = path.join(tempDir('mp-cli-'), 'data');
     const port = String(await reservePort());
     const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: port };
@@ -108,6 +108,19 @@ describe('npm run backup / npm run restore', () => {
     const restore = cli(['restore', '--from', backupDir], target);
     expect(await restore.exited, restore.output()).toBe(0);
     expect(restore.output()).toMatch(/restored database checked: \d+ migrations/);
+    // a restore interrupted keeps nothing either, and stops the PostgreSQL it started
+    const other = {
+      DATA_DIR: path.join(tempDir('mp-cli-int-'), 'data'),
+      EMBEDDED_PG_PORT: String(await reservePort()),
+    };
+    const cut = cli(['restore', '--from', backupDir], other);
+    await cut.waitFor(/backup verified/);
+    cut.proc.kill('SIGINT');
+    expect(await cut.exited, cut.output()).toBe(130);
+    expect(existsSync(path.join(other.DATA_DIR, 'postgres'))).toBe(false);
+    expect(existsSync(path.join(other.DATA_DIR, 'files'))).toBe(false);
+    expect(postmasterRunning(other.DATA_DIR)).toBe(false);
+
     const again = cli(['restore', '--from', backupDir], target);
     expect(await again.exited).toBe(1);
     expect(again.output()).toMatch(/restore failed: .*is not empty.*--force/);

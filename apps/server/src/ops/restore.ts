@@ -103,6 +103,7 @@ async function restoreEmbedded(
     } finally {
       await db.stop();
     }
+    options.signal?.throwIfAborted(); // interrupted while PostgreSQL replayed: nothing kept, as the CLI says
   } catch (e) {
     // nothing half-restored stays behind (what was moved aside stays where it is, and the error says so)
     for (const target of made) await rm(target, { recursive: true, force: true });
