@@ -12,6 +12,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'e2e/**/*.unit.test.ts',
             'tools/**/*.test.ts',
+            'bench/**/*.unit.test.ts',
           ],
           environment: 'node',
         },
