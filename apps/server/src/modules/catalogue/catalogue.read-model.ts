@@ -102,8 +102,9 @@ export interface ReadModel<K extends string, T> {
 /**
  * A read model: `read` loads its rows from one snapshot (REPEATABLE READ, together with the catalogue
  * revision; skipped when the model would not fit in the budget: `bytesPerItem` × items, measured by
- * `npm run bench`), `make` builds the model from them after the transaction, so the connection goes back to
- * the pool while the model is made.
+ * `npm run bench`) — the big ones in batches into a builder (inBatches) — and `make` finishes the model after
+ * the transaction, so the connection goes back to the pool meanwhile. A rebuild holds the previous model
+ * until it is done: for that moment a model takes twice its estimate.
  */
 export function createReadModel<K extends string, T, R>(
   name: string,
