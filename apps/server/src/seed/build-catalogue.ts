@@ -161,7 +161,9 @@ export function planCatalogue(scale: number): CataloguePlan {
     for (const family of familySpecs) {
       family.variants.forEach((v: VariantSpec, index) => {
         const baseNo = `${family.code}-${1001 + index}`;
-        const itemNo = `${baseNo}${copySuffix(copy)}`;
+        // why: one flat string (joined, it is a pair of strings: 433,000 item numbers at --scale 1000).
+        const itemNo =
+          copy === 1 ? baseNo : Buffer.from(`${baseNo}${copySuffix(copy)}`, 'latin1').toString('latin1');
         const rentalType: RentalType = v.rentalType ?? 'Verhuur';
         const variation = unitHash(itemNo);
         const dayPrice =

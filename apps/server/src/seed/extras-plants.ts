@@ -26,7 +26,7 @@ export function addPlantRecords(x: ExtrasState): void {
 }
 
 /** Plants between two pauses of plantRecords. */
-const PLANTS_PER_PAUSE = 5_000;
+const PLANTS_PER_PAUSE = 500;
 
 /** As addPlantRecords, pausing (yielding) every few thousand plants. */
 export function* plantRecords(x: ExtrasState): Generator<void, void> {

@@ -14,7 +14,6 @@ import { extras } from './extras.ts';
 import { type FileJob, pictureJob } from './file-jobs.ts';
 import { renderBanner, renderFavicon, renderLogo } from './images.ts';
 import { invoicing } from './invoicing.ts';
-import { seedOrderNotes } from './order-notes.ts';
 import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } from './org-data.ts';
 import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
@@ -87,6 +86,12 @@ const WRITE_ORDER: PgTable[] = [
   s.corporateIdentity,
 ];
 
+/** The generator's memory now, for the log: what the simulation holds decides the seed's peak at --scale 1000. */
+function memory(): string {
+  const { heapUsed, rss } = process.memoryUsage();
+  return `heap ${Math.round(heapUsed / 2 ** 20)} MB, RSS ${Math.round(rss / 2 ** 20)} MB`;
+}
+
 export interface DemoLogin {
   email: string;
   password: string;
@@ -109,6 +114,8 @@ export interface SeedOptions {
   today?: string;
   /** Called once the rows are committed (the delivery notes come after). */
   onCommitted?: () => void;
+  /** Rows held before they are written when the generator pauses (default 20,000; tests use 1). */
+  flushAt?: number;
 }
 
 export interface SeedResult {
@@ -267,6 +274,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const counts = await seedTransaction(db, {
     storage: options.storage,
     order: WRITE_ORDER,
+    flushAt: options.flushAt,
     log,
     body: async (sink, tx) => {
       const push = <T extends PgTable>(table: T, rows: Insert<T>[]) => {
@@ -300,7 +308,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       await sink.flush();
       orderInfos = summary.orderInfos;
       log(
-        `seed: simulated ${summary.requestNos.length} requests, ${summary.orderNos.length} orders, ${sink.counts.inventory_ledger ?? 0} ledger entries`,
+        `seed: simulated ${summary.requestNos.length} requests, ${summary.orderNos.length} orders, ${sink.counts.inventory_ledger ?? 0} ledger entries (${memory()})`,
       );
       await finishSimulation(tx, summary, { locations, depotIds });
       const places = { depotIds, locationIds: locations.map((l) => l.id) };
@@ -336,10 +344,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       });
       let step = made.next();
       for (; !step.done; step = made.next()) {
+        // why: the certificates the inspections name go to files first (the sink writes files before the rows).
+        for (const job of step.value.files.splice(0)) sink.file(job);
         push(s.inspections, step.value.inspections.splice(0));
         await sink.maybeFlush();
       }
       const out = step.value;
+      log(`seed: invoiced and made the inspections, documents and lists (${memory()})`);
       for (const job of out.files) sink.file(job);
       push(s.inspections, out.inspections);
       push(s.orderLists, out.orderLists);
@@ -441,6 +452,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   options.onCommitted?.();
   // why: fresh statistics, so the planner uses the trigram and foreign-key indexes right away.
   await db.execute(sql`analyze`);
+  // why: imported when needed: the documents module (renderer, storage, settings) is big, and the seed's memory
+  // peaks before this point at --scale 1000.
+  const { seedOrderNotes } = await import('./order-notes.ts');
   const notes = await seedOrderNotes(db, options.storage, orderInfos);
   log(`seed: made ${notes} delivery and removal notes`);
 

@@ -2,7 +2,7 @@ import * as s from '../db/schema/index.ts';
 import type { DemoItem } from './build-catalogue.ts';
 import { addDays, at, daysBetween, nextWorkday } from './dates.ts';
 import { stableId } from './random.ts';
-import type { SimHelpers } from './simulate-orders.ts';
+import { orderLineIdOf, type SimHelpers } from './simulate-orders.ts';
 import {
   cancelNotes,
   cargoTexts,
@@ -130,7 +130,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
 
     const index = requestCounter++;
     const requestId = stableId('request', index);
-    requestOrder.push({ createdAt, index });
+    requestOrder.push(createdAt.getTime());
     const target = targetIndex === null ? null : locations[targetIndex];
     const targetAddress = target ? rng.pick(target.workAddresses) : null;
     const destination =
@@ -298,7 +298,8 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       });
       if (executes) {
         schedule(requestedDate, () => {
-          order.lines.forEach((l) => {
+          order.lines.forEach((l, i) => {
+            const orderLineId = orderLineIdOf(order.id, i);
             const plant = l.plantId ? plantById.get(l.plantId)! : null;
             const fromDepot = plant ? (plantDepot.get(plant.id) ?? depotIndex) : depotIndex;
             post({
@@ -309,7 +310,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: -l.quantity,
               kind: 'delivery',
               orderId: order.id,
-              orderLineId: l.id,
+              orderLineId,
               createdBy: adminId,
             });
             post({
@@ -320,7 +321,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: l.quantity,
               kind: 'delivery',
               orderId: order.id,
-              orderLineId: l.id,
+              orderLineId,
               createdBy: adminId,
             });
             if (l.item.rentalType === 'Verkoop') {
@@ -331,7 +332,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
                 quantity: -l.quantity,
                 kind: 'sale',
                 orderId: order.id,
-                orderLineId: l.id,
+                orderLineId,
                 note: 'Verkocht',
                 createdBy: adminId,
               });
@@ -358,7 +359,8 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       });
       if (executes) {
         schedule(requestedDate, () => {
-          for (const l of order.lines) {
+          order.lines.forEach((l, i) => {
+            const orderLineId = orderLineIdOf(order.id, i);
             post({
               entryDate: requestedDate,
               locationId: loc.id,
@@ -367,7 +369,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: -l.quantity,
               kind: 'removal',
               orderId: order.id,
-              orderLineId: l.id,
+              orderLineId,
               createdBy: adminId,
             });
             post({
@@ -378,19 +380,19 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: l.quantity,
               kind: 'removal',
               orderId: order.id,
-              orderLineId: l.id,
+              orderLineId,
               createdBy: adminId,
             });
             if (l.plantId) {
               const plant = plantById.get(l.plantId)!;
               plant.locationIndex = null;
               plant.depotIndex = depotIndex;
-              depotPlants.get(`${depotIndex}:${l.item.id}`)?.push(plant.id) ??
-                depotPlants.set(`${depotIndex}:${l.item.id}`, [plant.id]);
+              const key = depotIndex * catalogue.demoItems.length + l.item.index;
+              depotPlants.get(key)?.push(plant.id) ?? depotPlants.set(key, [plant.id]);
             } else {
               depotBulk[depotIndex * catalogue.demoItems.length + l.item.index] += l.quantity;
             }
-          }
+          });
         });
       }
     } else if (kind === 'relocation' && targetIndex !== null) {
@@ -419,7 +421,6 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {
-            const toLine = to.lines[i];
             post({
               entryDate: requestedDate,
               locationId: loc.id,
@@ -428,7 +429,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: -l.quantity,
               kind: 'move_out',
               orderId: from.id,
-              orderLineId: l.id,
+              orderLineId: orderLineIdOf(from.id, i),
               createdBy: adminId,
             });
             post({
@@ -439,7 +440,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               quantity: l.quantity,
               kind: 'move_in',
               orderId: to.id,
-              orderLineId: toLine.id,
+              orderLineId: orderLineIdOf(to.id, i),
               createdBy: adminId,
             });
             if (l.plantId) {

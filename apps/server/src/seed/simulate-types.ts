@@ -47,10 +47,10 @@ export interface SimulationInput {
 
 export interface PlantState {
   id: string;
-  plantNo: string;
+  readonly plantNo: string;
   item: DemoItem;
-  serialNo: string;
-  buildYear: number;
+  readonly serialNo: string;
+  readonly buildYear: number;
   /** Final place. */
   locationIndex: number | null;
   depotIndex: number | null;
@@ -68,7 +68,8 @@ export interface OrderInfo {
   executedDate: string | null;
   orderDate: string;
   requestUserId: string | null;
-  lines: { id: string; item: DemoItem; plantId: string | null; quantity: number }[];
+  /** Its lines; line i has the id stableId('order-line', `${id}:${i}`) (orderLineId). */
+  lines: { item: DemoItem; plantId: string | null; quantity: number }[];
   costs: { amount: number; description: string }[];
   /** Its human number ('O-2026-000123'), given when the simulation ends. */
   orderNo: string;
@@ -132,7 +133,8 @@ export interface SimState {
   depotCount: number;
   /** Bulk free at each depot: depot × items + item index. */
   depotBulk: Int32Array;
-  depotPlants: Map<string, string[]>;
+  /** Plants free at each depot, first in first out: depot × items + item index → plant ids. */
+  depotPlants: Map<number, string[]>;
   plantById: Map<string, PlantState>;
   locBulk: Map<string, number>[];
   locPlants: Map<string, string[]>[];

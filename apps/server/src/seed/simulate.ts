@@ -30,7 +30,7 @@ export type {
 } from './simulate-types.ts';
 
 /** Items of opening stock made between two pauses of the simulation. */
-const ITEMS_PER_PAUSE = 2_000;
+const ITEMS_PER_PAUSE = 200;
 
 /**
  * Plays six months of site life forward, day by day, keeping every row (the fake Business Central's small scales).
@@ -81,7 +81,7 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   const depotCount = depotIds.length;
   const itemCount = catalogue.demoItems.length;
   const depotBulk = new Int32Array(depotCount * itemCount);
-  const depotPlants = new Map<string, string[]>();
+  const depotPlants = new Map<number, string[]>();
   const plantById = new Map<string, PlantState>();
   const locBulk = locations.map(() => new Map<string, number>());
   const locPlants = locations.map(() => new Map<string, string[]>());
@@ -111,19 +111,9 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
     if (item.numbered) {
       const count = item.copy === 1 ? item.family.stock : Math.max(1, Math.round(item.family.stock / 3));
       for (let j = 1; j <= count; j++) {
-        const plantNo = `${item.itemNo}-${pad(j, 3)}`;
         const depotIndex = (j + item.variantIndex) % depotCount;
-        const plant: PlantState = {
-          id: stableId('plant', plantNo),
-          plantNo,
-          item,
-          serialNo: `${item.family.code}${pad((item.variantIndex + 1) * 7919 + j * 104729 + item.copy * 31, 8).slice(-8)}`,
-          buildYear: 2016 + ((j * 3 + item.variantIndex) % 10),
-          locationIndex: null,
-          depotIndex,
-          home: depotIndex,
-          last: startDate,
-        };
+        const plant = new Plant(item, j, depotIndex, startDate);
+        const plantNo = plant.plantNo;
         plants.push(plant);
         plantById.set(plant.id, plant);
         sink.push(s.plants, {
@@ -137,7 +127,7 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
           // About one plant in twelve is hired in (its number decides, so nothing else of the demo data moves).
           external: Number(plantNo.slice(-3)) % 12 === 5,
         });
-        const key = `${depotIndex}:${item.id}`;
+        const key = depotIndex * itemCount + item.index;
         const list = depotPlants.get(key) ?? [];
         list.push(plant.id);
         depotPlants.set(key, list);
@@ -298,16 +288,62 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   }
 
   // Human numbers in submission order ('A-2026-000123').
-  const requestNos: string[] = new Array(requestOrder.length);
-  requestOrder.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.index - b.index);
-  requestOrder.forEach(({ index, createdAt }, n) => {
-    requestNos[index] = `A-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
+  const requestNos = humanNumbers('A', requestOrder);
+  const orderNos = humanNumbers('O', orderOrder);
+  orderInfos.forEach((o, index) => {
+    o.orderNo = orderNos[index];
   });
-  const orderNos: string[] = new Array(orderOrder.length);
-  orderOrder.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.index - b.index);
-  orderOrder.forEach(({ index, createdAt }, n) => {
-    orderNos[index] = `O-${createdAt.getUTCFullYear()}-${pad(n + 1, 6)}`;
-    orderInfos[index].orderNo = orderNos[index];
+  return {
+    plants,
+    // Only executed orders are read later (invoicing, extras, delivery notes).
+    orderInfos: orderInfos.filter((o) => o.status === 'done'),
+    startDate,
+    days,
+    bulk,
+    timelines,
+    requestNos,
+    orderNos,
+  };
+}
+
+/**
+ * A plant of the simulation: its number, serial number and build year follow from its item and its number within
+ * the item (j), so only the id (a map key) is kept as a string: at --scale 1000 there are 630,000 of them.
+ */
+class Plant implements PlantState {
+  readonly id: string;
+  readonly item: DemoItem;
+  readonly j: number;
+  locationIndex: number | null = null;
+  depotIndex: number | null;
+  readonly home: number;
+  last: string;
+  constructor(item: DemoItem, j: number, depotIndex: number, last: string) {
+    this.item = item;
+    this.j = j;
+    this.depotIndex = depotIndex;
+    this.home = depotIndex;
+    this.last = last;
+    this.id = stableId('plant', this.plantNo);
+  }
+  get plantNo(): string {
+    return `${this.item.itemNo}-${pad(this.j, 3)}`;
+  }
+  get serialNo(): string {
+    const { item, j } = this;
+    return `${item.family.code}${pad((item.variantIndex + 1) * 7919 + j * 104729 + item.copy * 31, 8).slice(-8)}`;
+  }
+  get buildYear(): number {
+    return 2016 + ((this.j * 3 + this.item.variantIndex) % 10);
+  }
+}
+
+/** Numbers in order of creation ('A-2026-000123'): by time, then by index; `times` holds each one's time by index. */
+function humanNumbers(prefix: string, times: readonly number[]): string[] {
+  const order = Array.from(times.keys()).sort((a, b) => times[a] - times[b] || a - b);
+  const numbers: string[] = new Array(times.length);
+  order.forEach((index, n) => {
+    numbers[index] = `${prefix}-${new Date(times[index]).getUTCFullYear()}-${pad(n + 1, 6)}`;
   });
-  return { plants, orderInfos, startDate, days, bulk, timelines, requestNos, orderNos };
+  return numbers;
 }

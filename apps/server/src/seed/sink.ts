@@ -51,10 +51,13 @@ export class DbSink implements RowSink {
   private readonly tx: Tx;
   private readonly storage: FileStorage;
   private readonly order: readonly PgTable[];
-  constructor(tx: Tx, storage: FileStorage, order: readonly PgTable[]) {
+  private readonly flushAt: number;
+  /** `flushAt`: rows held before maybeFlush writes them (default SINK_ROWS; 1 writes at every pause). */
+  constructor(tx: Tx, storage: FileStorage, order: readonly PgTable[], flushAt = SINK_ROWS) {
     this.tx = tx;
     this.storage = storage;
     this.order = order;
+    this.flushAt = flushAt;
     for (const table of order) this.buffers.set(table, []);
   }
 
@@ -70,25 +73,50 @@ export class DbSink implements RowSink {
     this.size++;
   }
 
-  /** Writes what is held: the files (bytes to storage, then their rows), then the tables in order. */
+  /** Writes what is held (after the write under way, if any): the files (bytes to storage, then rows), the tables. */
   async flush(): Promise<void> {
-    if (this.files.length > 0) {
-      const jobs = this.files;
-      this.files = [];
-      await this.write(s.files, await storeFiles(jobs, this.storage));
+    await this.settle();
+    await this.writeHeld();
+  }
+
+  /**
+   * At a pause: once enough is held, starts writing it and returns at once, so the generator makes the next rows
+   * while PostgreSQL stores these (one write at a time, in order: it first waits for the one under way).
+   */
+  async maybeFlush(): Promise<void> {
+    if (this.size < this.flushAt) {
+      // why: lets the write under way send its next statement (its replies are I/O, not microtasks).
+      if (this.pending) await new Promise((resolve) => setImmediate(resolve));
+      return;
     }
+    await this.settle();
+    const writing = this.writeHeld();
+    writing.catch(() => {}); // awaited (and thrown) by the next settle
+    this.pending = writing;
+  }
+
+  private pending: Promise<void> | null = null;
+
+  private async settle(): Promise<void> {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) await pending;
+  }
+
+  /** Takes everything held at once (the generator fills new buffers meanwhile), then writes it in order. */
+  private async writeHeld(): Promise<void> {
+    const jobs = this.files;
+    this.files = [];
+    const held: [PgTable, unknown[]][] = [];
     for (const table of this.order) {
       const rows = this.buffers.get(table)!;
       if (rows.length === 0) continue;
+      held.push([table, rows]);
       this.buffers.set(table, []);
-      await this.write(table, rows);
     }
     this.size = 0;
-  }
-
-  /** Flushes when enough is held (the generator's pauses call this). */
-  async maybeFlush(): Promise<void> {
-    if (this.size >= SINK_ROWS) await this.flush();
+    if (jobs.length > 0) await this.write(s.files, await storeFiles(jobs, this.storage));
+    for (const [table, rows] of held) await this.write(table, rows);
   }
 
   private async write(table: PgTable, rows: unknown[]): Promise<void> {

@@ -95,7 +95,7 @@ export function* inventoryRows(
   const { depotIds, locationIds } = places;
   let n = 0;
   for (const plant of summary.plants) {
-    if (++n % 5_000 === 0) yield;
+    if (++n % 1_000 === 0) yield;
     const locationId = plant.locationIndex === null ? null : locationIds[plant.locationIndex];
     const depotId = plant.depotIndex === null ? null : depotIds[plant.depotIndex];
     push({
@@ -118,7 +118,7 @@ export function* inventoryRows(
       const item = items[k];
       if (quantity < 0)
         throw new Error(`seed: impossible stock ${quantity} of ${item.itemNo} at ${locationId ?? depotId}`);
-      if (++n % 5_000 === 0) yield;
+      if (++n % 1_000 === 0) yield;
       push({
         id: stableId('inventory', `${locationId ?? depotId}:${item.id}:`),
         locationId,

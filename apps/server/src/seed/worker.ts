@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { files } from '../db/schema/index.ts';
 import { connect } from '../platform/db/database.ts';
 import { LocalDiskStorage } from '../platform/files/storage.ts';
@@ -21,6 +22,9 @@ export interface SeedWorkerData {
 export type SeedWorkerMessage = { log: string } | { committed: true };
 
 const { url, filesDir, scale, reset } = workerData as SeedWorkerData;
+// why: the pictures are drawn a few at a time and never again: libvips' cache and thread pool only add memory.
+sharp.cache(false);
+sharp.concurrency(1);
 const post = (m: SeedWorkerMessage) => parentPort!.postMessage(m);
 const log = (line: string) => post({ log: line });
 const database = connect(url, { max: 4 });

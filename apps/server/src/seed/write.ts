@@ -57,6 +57,8 @@ export async function seedTransaction(
   options: {
     storage: FileStorage;
     order: readonly PgTable[];
+    /** Rows held before they are written at a pause (DbSink). */
+    flushAt?: number;
     log: (line: string) => void;
     body: (sink: DbSink, tx: Tx) => Promise<void>;
   },
@@ -67,7 +69,7 @@ export async function seedTransaction(
     const [{ n }] = await tx.select({ n: count() }).from(s.customers);
     if (n > 0) return null;
     options.log('seed: writing the rows (one transaction: an interrupted seed leaves no rows behind)');
-    const sink = new DbSink(tx, options.storage, options.order);
+    const sink = new DbSink(tx, options.storage, options.order, options.flushAt);
     await options.body(sink, tx);
     await sink.flush();
     return sink.counts;
@@ -87,7 +89,7 @@ export async function writeCatalogueRows(
     for (const row of rows.itemTranslations) sink.push(s.itemTranslations, row);
     for (const row of rows.itemTechData) sink.push(s.itemTechData, row);
     for (const row of rows.itemLinks) sink.push(s.itemLinks, row);
-    await sink.flush();
+    await sink.maybeFlush();
   }
 }
 
