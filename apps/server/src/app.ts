@@ -27,6 +27,7 @@ import { openApiDocument, openApiTransform } from './platform/http/openapi-schem
 import { answerMalformedBodiesLater, refuseUndeclaredQuery } from './platform/http/request-input.ts';
 import { refusedByRole } from './platform/http/route-access.ts';
 import { admitsVisitors } from './platform/http/visitors.ts';
+import { traceRoutes } from './platform/telemetry/telemetry.ts';
 import { workflowRoutes } from './workflows/index.ts';
 
 export type App = FastifyInstance;
@@ -187,7 +188,8 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     uiConfig: { validatorUrl: null },
   });
 
-  registerMetrics(app, deps.config.METRICS_TOKEN);
+  registerMetrics(app, deps.config.METRICS_TOKEN, { db: deps.db, pool: deps.pool });
+  traceRoutes(app);
   // why: the refresh cookie signs a browser in; a request carrying it must prove it comes from the portal's pages
   registerAntiForgery(app, deps, { credentialCookies: [refreshCookie(deps).name] });
 

@@ -23,9 +23,13 @@ import { createStorage } from './platform/files/s3.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { startTelemetry } from './platform/telemetry/telemetry.ts';
 import { seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
+// traces by OTLP when configured (decision 0030 "What the portal is doing"), before the logger (its lines carry the
+// trace id) and before anything connects; a cluster's primary serves no request and traces nothing
+const telemetry = cluster.isPrimary && config.WEB_CONCURRENCY > 1 ? null : await startTelemetry();
 const logger = createLogger(config.LOG_LEVEL);
 
 /** Open from start until exit: a failed start must stop an embedded PostgreSQL it began. */
@@ -175,6 +179,7 @@ async function main() {
       await boss?.stop({ graceful: true, timeout: 3000 });
       await ownFakeErp?.close();
       await database.shutdown();
+      await telemetry?.shutdown().catch(() => {});
       process.exit(0);
     } catch (e) {
       logger.error({ err: e }, 'shutdown failed');

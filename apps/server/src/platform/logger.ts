@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { telemetryStarted, traceIds } from './telemetry/telemetry.ts';
 
 /** Query parameters whose values are secrets (reset and invitation links, refresh tokens, OIDC answers). */
 const secretParams =
@@ -37,11 +38,15 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The server's logger: JSON lines; credentials and tokens are redacted wherever they appear. */
+/**
+ * The server's logger: JSON lines; credentials and tokens are redacted wherever they appear. With tracing on
+ * (telemetry.ts), a line written while a span is active carries its trace_id and span_id.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
+      ...(telemetryStarted() ? { mixin: traceIds } : {}),
       serializers: {
         // Fastify's request serializer, with the secrets of the query string removed.
         req: (req: LoggedRequest) => ({

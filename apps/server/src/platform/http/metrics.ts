@@ -3,16 +3,23 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import { AppError } from '../errors.ts';
+import { type GaugeSources, registerStateGauges } from './metrics.gauges.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Prometheus metrics at /metrics, only for a scraper holding `token` (METRICS_TOKEN) as its bearer token: the
  * figures tell the runtime version, memory and sign-in counts. Without a configured token the route is absent.
+ * With `sources`, the state of the pool, queues, outboxes and ERP sync too (metrics.gauges.ts).
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined): client.Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  sources?: GaugeSources,
+): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  if (sources) registerStateGauges(registry, sources);
   // a cluster worker (WEB_CONCURRENCY, decision 0029) gives its figures to the primary, which adds up all workers'
   if (cluster.isWorker) {
     new client.AggregatorRegistry();

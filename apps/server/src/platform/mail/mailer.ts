@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import { runStatement, statement } from '../db/prepared.ts';
+import { inSpan } from '../telemetry/telemetry.ts';
 import { oneLine } from './render.ts';
 
 export interface MailMessage {
@@ -62,13 +63,16 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
       if (!mail) throw new Error(`outbox mail ${id} not visible (yet)`);
       if (mail.status === 'sent' || !transport) return;
       try {
-        await transport.sendMail({
-          from: opts.from,
-          to: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-        });
+        // an outgoing call no instrumentation sees: a span of our own (no recipient in it: an address is personal)
+        await inSpan('smtp send', { 'mail.type': mail.type }, () =>
+          transport.sendMail({
+            from: opts.from,
+            to: mail.to,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+          }),
+        );
         await opts.db
           .update(mailOutbox)
           .set({

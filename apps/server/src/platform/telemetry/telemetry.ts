@@ -1,0 +1,97 @@
+import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { getRPCMetadata, RPCType } from '@opentelemetry/core';
+import type { FastifyInstance } from 'fastify';
+
+/*
+ * Traces (issue #35 point 3, decision 0030 "What the portal is doing"): OpenTelemetry, exported by OTLP/HTTP when
+ * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set, else off: no SDK started, no
+ * instrumentation patched, no hook added. What is traced:
+ *   - each request (instrumentation-http's server span, named "<method> <route template>" by traceRoutes);
+ *   - each database statement inside a request or a job (instrumentation-pg, only under a parent span: pg-boss's
+ *     polling and the listeners' statements start no trace of their own);
+ *   - each job (pg-boss's own instrumentation: a span per job continuing the trace that queued it, since
+ *     createJobs stores the trace context on the job when telemetry is on);
+ *   - outgoing calls: fetch (ERP, document service, webhook subscriptions: instrumentation-undici), node:http(s),
+ *     and SMTP (a span of our own around each mail, mailer.ts).
+ */
+
+const TRACER = 'materieelportaal';
+
+export type Env = Record<string, string | undefined>;
+
+export interface Telemetry {
+  /** Exports what is left and stops. */
+  shutdown(): Promise<void>;
+  /** Exports the finished spans now. */
+  flush(): Promise<void>;
+}
+
+let started: Telemetry | null = null;
+
+/** Whether tracing was started in this process (OTLP configured). */
+export function telemetryStarted(): boolean {
+  return started !== null;
+}
+
+/**
+ * Starts tracing when OTLP is configured (see tracesConfigured); else does nothing and returns null: the SDK
+ * (telemetry.sdk.ts) is not even loaded. The exporter, sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), batch
+ * sizes and service name (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) follow the standard variables.
+ */
+export async function startTelemetry(env: Env = process.env): Promise<Telemetry | null> {
+  if (started || !tracesConfigured(env)) return null;
+  const { startSdk } = await import('./telemetry.sdk.ts');
+  started = startSdk(env);
+  return started;
+}
+
+/** OTLP is configured: an endpoint is given and the SDK is not disabled (the standard variables). */
+export function tracesConfigured(env: Env = process.env): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const exporters = env.OTEL_TRACES_EXPORTER?.split(',').map((s) => s.trim().toLowerCase());
+  if (exporters?.includes('none')) return false;
+  return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
+}
+
+/** The request spans are named by route template ("POST /api/v2.0/PlantRequests/:id/order"); only with tracing on. */
+export function traceRoutes(app: FastifyInstance): void {
+  if (!started) return;
+  app.addHook('onRequest', async (req) => {
+    const route = req.routeOptions.url;
+    if (!route) return;
+    const rpc = getRPCMetadata(context.active());
+    if (rpc?.type === RPCType.HTTP) rpc.route = route;
+    const span = trace.getActiveSpan();
+    span?.setAttribute('http.route', route);
+    span?.updateName(`${req.method} ${route}`);
+  });
+}
+
+/** The ids a log line carries while a span is active (logger.ts). */
+export function traceIds(): { trace_id: string; span_id: string } | Record<string, never> {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
+/** Runs `fn` in a span of our own (an outgoing call no instrumentation sees, like SMTP); a no-op tracer when off. */
+export async function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  return trace
+    .getTracer(TRACER)
+    .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      try {
+        return await fn(span);
+      } catch (e) {
+        span.recordException(e as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
+        throw e;
+      } finally {
+        span.end();
+      }
+    });
+}
