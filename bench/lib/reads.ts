@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { invalidateCatalogueCaches } from '../../apps/server/src/modules/catalogue/catalogue.cache.ts';
 import { cardStores, listingIndexes } from '../../apps/server/src/modules/catalogue/catalogue.indexes.ts';
 import { categoryBase, listingSql } from '../../apps/server/src/modules/catalogue/catalogue.queries.ts';
+import { configureReadModels } from '../../apps/server/src/modules/catalogue/catalogue.read-model.ts';
 import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/search.index-store.ts';
 import { quickSearchSql } from '../../apps/server/src/modules/catalogue/search.queries.ts';
 import { connect } from '../../apps/server/src/platform/db/database.ts';
@@ -199,6 +200,8 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const database = connect(`postgres://postgres:postgres@127.0.0.1:${pgPort}/materieelportaal`, { max: 2 });
+  // Every model is measured here, whatever a server's READ_MODEL_MAX_MB would let it build.
+  configureReadModels({ maxMb: 1_000_000 });
   const out: string[] = [];
   try {
     const [{ n: items }] = (
