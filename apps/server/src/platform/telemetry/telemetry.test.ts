@@ -135,7 +135,7 @@ describe('traces (OTLP configured)', () => {
         and i.rental_type = 'Verhuur'
       order by v.quantity desc, 1 limit 1`);
     const lists = await call(authorization, 'GET', '/api/v2.0/OrderLists/P-24002');
-    const listId = lists.json.orderLists[0].id as string;
+    const listId = (lists.json as { orderLists: { id: string }[] }).orderLists[0].id;
     const added = await call(authorization, 'POST', `/api/v2.0/OrderLists/P-24002/${listId}/orderlistlines`, {
       lines: [{ type: 'item', itemNo: item.rows[0].itemNo, amount: 2 }],
     });
