@@ -38,9 +38,7 @@ export async function seedScenario(o: BenchServerOptions): Promise<TargetCheck[]
   mkdirSync(o.dataDir, { recursive: true });
   const out = createWriteStream(path.join(o.resultsDir, 'seed.log'), { flags: 'w' });
   const started = Date.now();
-  // As `npm run seed` (package.json): the main thread only keeps PostgreSQL, so its heap stays small.
-  const args = ['--max-old-space-size=128', 'apps/server/src/seed/cli.ts', '--scale', String(o.scale)];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ['apps/server/src/seed/cli.ts', '--scale', String(o.scale)], {
     cwd: o.root,
     env: { ...process.env, ...serverEnv(o) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { files } from '../db/schema/index.ts';
-import { connect } from '../platform/db/database.ts';
+import { connect, ensureDatabase } from '../platform/db/database.ts';
+import { runMigrations } from '../platform/db/migrate.ts';
 import { LocalDiskStorage } from '../platform/files/storage.ts';
 import { seedDemo } from './index.ts';
 
@@ -27,10 +28,12 @@ sharp.cache(false);
 sharp.concurrency(1);
 const post = (m: SeedWorkerMessage) => parentPort!.postMessage(m);
 const log = (line: string) => post({ log: line });
+await ensureDatabase(url);
 const database = connect(url, { max: 4 });
 const storage = new LocalDiskStorage(filesDir);
 
 try {
+  await runMigrations(database.db);
   if (reset) {
     const stored = await database.db.select({ key: files.storageKey }).from(files);
     for (const { key } of stored) await storage.delete(key).catch(() => {});
