@@ -115,6 +115,27 @@ export class SharedEntries {
     return -1;
   }
 
+  /** `hint` as the entries' ids, if each names the entry's number and image and no id twice; else null. */
+  private idsAt(entries: readonly SharedEntry[], hint: readonly number[]): Int32Array | null {
+    const ids = new Int32Array(entries.length);
+    const taken = new Uint8Array(this.size);
+    for (let i = 0; i < entries.length; i++) {
+      const id = hint[i];
+      const e = entries[i];
+      if (
+        !(id >= 0 && id < this.size) ||
+        taken[id] === 1 ||
+        this.nos[id] !== e.no ||
+        this.noLowers[id] !== e.noLower ||
+        this.imageShas[id] !== e.imageSha
+      )
+        return null;
+      taken[id] = 1;
+      ids[i] = id;
+    }
+    return ids;
+  }
+
   /** A new search: every id unseen. */
   nextEpoch(): number {
     this.epoch = (this.epoch + 1) >>> 0;
@@ -129,8 +150,14 @@ export class SharedEntries {
    * Each entry's id here, or null when these are not exactly the entries' numbers and images (another
    * catalogue revision): then the locale gets a shared part of its own.
    */
-  idsOf(entries: readonly SharedEntry[]): Int32Array | null {
+  idsOf(entries: readonly SharedEntry[], hint?: readonly number[]): Int32Array | null {
     if (entries.length !== this.size) return null;
+    // The database's place of each entry in number order is its id here when these are the same entries:
+    // checked one by one, so no search (433,000 binary searches at scale 1000) unless it is wrong.
+    if (hint && hint.length === entries.length) {
+      const ids = this.idsAt(entries, hint);
+      if (ids) return ids;
+    }
     const ids = new Int32Array(entries.length);
     const taken = new Uint8Array(this.size);
     for (let i = 0; i < entries.length; i++) {
@@ -195,11 +222,11 @@ export class EntryIndexBuilder {
   /** The index; `shared` is used when it holds exactly these entries' numbers and images, else one is made. */
   done(isSet: boolean, shared?: SharedEntries): EntryIndex {
     let base = shared;
-    let ids = base?.idsOf(this.numbers) ?? null;
+    let ids = base?.idsOf(this.numbers, this.numberPositions) ?? null;
     const size = this.lengths.length;
     if (!base || !ids) {
       base = new SharedEntries(this.numbers, EntryIndexBuilder.orderOf(this.numberPositions, size));
-      ids = base.idsOf(this.numbers) as Int32Array;
+      ids = base.idsOf(this.numbers, this.numberPositions) as Int32Array;
     }
     const longest = this.lengths.reduce((m, x) => Math.max(m, x), 0);
     return new EntryIndex(
