@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { demoLogins } from './seed/index.ts';
+import { demoLogins } from './seed/demo-logins.ts';
 
 /** What `npm start` prints once the portal answers (by the only process, or by the cluster's primary). */
 export function startBanner(options: {

@@ -7,7 +7,6 @@ import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
 import { answerMetrics } from './platform/http/metrics.ts';
-import { seedDemo } from './seed/index.ts';
 
 /*
  * WEB_CONCURRENCY=N (N > 1, docs/decisions/0029): this process is the cluster's primary. It starts the embedded
@@ -42,6 +41,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     loadSecret(config.JWT_SECRET, config.dataDir);
     fakeErp = config.ERP === 'fake-bc' ? await startFakeErp((line) => logger.info(line)) : null;
     if (config.SEED === 'demo') {
+      const { seedDemo } = await import('./seed/index.ts');
       const seeded = await seedDemo(database.db, {
         storage: createStorage(config),
         log: (m) => logger.info(m),

@@ -24,7 +24,6 @@ import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { startTelemetry } from './platform/telemetry/telemetry.ts';
-import { seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
 // traces by OTLP when configured (decision 0030 "What the portal is doing"), before the logger (its lines carry the
@@ -48,6 +47,8 @@ async function main() {
   const fakeErp: SharedFakeErp | null = ownFakeErp ?? (config.ERP === 'fake-bc' ? sharedFakeErp() : null);
   const erpDefaults = fakeErp?.defaults;
   if (config.SEED === 'demo') {
+    // loaded only to seed (its generator and images are not needed by a server that does not)
+    const { seedDemo } = await import('./seed/index.ts');
     const seeded = await seedDemo(database.db, { storage, log: (m) => logger.info(m) });
     if (seeded) logger.info('demo data loaded');
   }

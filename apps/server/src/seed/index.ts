@@ -92,16 +92,7 @@ function memory(): string {
   return `heap ${Math.round(heapUsed / 2 ** 20)} MB, RSS ${Math.round(rss / 2 ** 20)} MB`;
 }
 
-export interface DemoLogin {
-  email: string;
-  password: string;
-  description: string;
-}
-
-/** The demo accounts (all with password Materieel2026!), printed at start and listed in the README. */
-export const demoLogins: DemoLogin[] = userSpecs
-  .filter((u) => u.login)
-  .map((u) => ({ email: u.email, password: DEMO_PASSWORD, description: u.login! }));
+export { type DemoLogin, demoLogins } from './demo-logins.ts';
 
 export interface SeedOptions {
   storage: FileStorage;

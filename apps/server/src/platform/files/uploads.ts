@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { AppError, fieldErrors } from '../errors.ts';
 import { plainText } from '../sanitize.ts';
+import { loadSharp } from './sharp.ts';
 import { checkZipLimits, defaultZipLimits, Refusal, type ZipLimits, zipDirectory } from './zip.ts';
 
 /**
@@ -262,7 +263,8 @@ export interface ProcessedImage {
 export async function reencodeImage(bytes: Buffer, options: ImageOptions = {}): Promise<ProcessedImage> {
   const maxDimension = options.maxDimension ?? 2000;
   const maxInputPixels = options.maxInputPixels ?? 50_000_000;
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const sharp = await loadSharp();
+  let meta: Awaited<ReturnType<ReturnType<typeof Sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (e) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /*
  * The fonts a portal PDF embeds (decision 0019, issue #31 item 12), all libre (SIL OFL 1.1) and shipped as npm
@@ -12,6 +12,8 @@ import * as fontkit from 'fontkit';
  */
 
 const require = createRequire(import.meta.url);
+// why: loaded with the first font a document asks for, not when the server starts (decision 0008 "RSS per process")
+let fontkit: typeof Fontkit | undefined;
 
 export type FontName = 'text' | 'bold' | 'emoji' | 'cjk' | 'cjkBold';
 
@@ -32,13 +34,14 @@ const files: Record<FontName, () => string> = {
 
 // why: parsed once per process and only when a document needs the font (the CJK fonts are 8 MB each); parsing
 // per document cost about 0.3 s a note. pdfkit takes a parsed fontkit font and makes each document its own subset.
-const parsed = new Map<FontName, fontkit.Font>();
+const parsed = new Map<FontName, Fontkit.Font>();
 
 /** The parsed font, as pdfkit's registerFont takes it. */
-export function fontFor(name: FontName): fontkit.Font {
+export function fontFor(name: FontName): Fontkit.Font {
   let f = parsed.get(name);
   if (!f) {
-    f = fontkit.create(readFileSync(files[name]())) as fontkit.Font;
+    fontkit ??= require('fontkit') as typeof Fontkit;
+    f = fontkit.create(readFileSync(files[name]())) as Fontkit.Font;
     parsed.set(name, f);
   }
   return f;
@@ -49,8 +52,8 @@ export function fontFor(name: FontName): fontkit.Font {
  * glyph with the code points it was first asked for; subsetting a composite glyph ('Ż' = 'Z' + dot) asks for its
  * component without any, so a later document's 'Z' would read back as another character.
  */
-export function fontForDocument(name: FontName): fontkit.Font {
-  const own = Object.create(fontFor(name)) as fontkit.Font & { _glyphs: object };
+export function fontForDocument(name: FontName): Fontkit.Font {
+  const own = Object.create(fontFor(name)) as Fontkit.Font & { _glyphs: object };
   own._glyphs = {};
   return own;
 }

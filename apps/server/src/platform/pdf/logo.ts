@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../files/sharp.ts';
 import { sha256 } from '../files/storage.ts';
 
 // why: every note of a day shows the same logo; converting it once per process, not once per document.
@@ -13,11 +13,14 @@ export function pdfLogo(bytes: Buffer): Promise<Buffer | null> {
   const key = sha256(bytes);
   let made = cache.get(key);
   if (!made) {
-    made = sharp(bytes)
-      .flatten({ background: '#ffffff' })
-      .resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true })
-      .png({ compressionLevel: 9 })
-      .toBuffer()
+    made = loadSharp()
+      .then((sharp) =>
+        sharp(bytes)
+          .flatten({ background: '#ffffff' })
+          .resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true })
+          .png({ compressionLevel: 9 })
+          .toBuffer(),
+      )
       .catch(() => null);
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(key, made);
