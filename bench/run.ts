@@ -34,7 +34,7 @@ import { CpuMeter, memoryOf, waitUntilIdle } from './lib/cpu.ts';
 import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
 import { connectErp, ERP_SCENARIOS, erpScenarios, erpServerEnv, startBenchErp } from './lib/erp.ts';
 import { invoiceScenarios } from './lib/invoices.ts';
-import { measureCpuWith, type Result } from './lib/load.ts';
+import { HttpConnection, measureCpuWith, type Result } from './lib/load.ts';
 import { outgoingScenarios } from './lib/outgoing.ts';
 import { type BenchContext, catalogueScenarios, indexFigures, quickSearchScenarios } from './lib/reads.ts';
 import { checkTargets, printTable, printTargets, ratiosOf, type TargetCheck } from './lib/report.ts';
@@ -164,6 +164,13 @@ async function main() {
     // every process builds its read models after its start: wait for them, so no scenario shares that CPU
     log(`the server is idle after ${(await waitUntilIdle(meter, 240_000)).toFixed(0)} s`);
     const api = apiOf(server.port);
+    if (server.processes > 1 && (only.has('quick') || only.has('catalogue'))) {
+      // A process builds the other languages' quick-search indexes on its first search with few hits (decision
+      // 0013); with N processes each does, which would fall into the first measured seconds. Searches that find
+      // nothing, over several connections per process (the cluster deals connections out in turn), then idle.
+      await warmEveryProcess(server.port, server.processes, await login(api, USER));
+      log(`every process warmed; idle after ${(await waitUntilIdle(meter, 240_000)).toFixed(0)} s`);
+    }
     const c: BenchContext = {
       port: server.port,
       pgPort: server.pgPort,
@@ -256,6 +263,23 @@ async function main() {
     savedTo: path.relative(root, saved),
   });
   printTargets(targets);
+}
+
+/** Quick searches that find nothing, 4 connections per server process, a few each: every process builds its indexes. */
+async function warmEveryProcess(port: number, processes: number, token: string): Promise<void> {
+  const conns = Array.from({ length: processes * 4 }, () => new HttpConnection('127.0.0.1', port));
+  try {
+    await Promise.all(
+      conns.map(async (conn, k) => {
+        for (let i = 0; i < 3; i++)
+          await conn.request('GET', `/api/v2.0/Search/quicksearch?query=zqwarm${k}x${i}&locale=nl-NL`, {
+            authorization: `Bearer ${token}`,
+          });
+      }),
+    );
+  } finally {
+    for (const conn of conns) conn.close();
+  }
 }
 
 /** The RSS of every server process now (the primary first), noted and judged against issue #34's 512 MB. */
