@@ -62,9 +62,10 @@ export function checkTargets(
     const ratio = r ? ratios[r.name] : undefined;
     if (ratio !== undefined)
       out.push({
-        target: `${prefix}, cache miss: HTTP >= 0.5x bare SQL req/s`,
+        // issue #34: at least twice the throughput of its bare SQL statement in the same run (issue #8 asked 0.5x)
+        target: `${prefix}, cache miss: HTTP >= 2x bare SQL req/s`,
         measured: `${ratio.toFixed(2)}x`,
-        pass: ratio >= 0.5,
+        pass: ratio >= 2,
       });
   }
   p95(
