@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { context, trace } from '@opentelemetry/api';
+import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -56,5 +58,13 @@ export function startSdk(env: Env): Telemetry {
   return {
     shutdown: () => started.shutdown(),
     flush: () => started.forceFlush(),
+    nameRequest(method, route) {
+      // instrumentation-http names its server span "<method> <http.route>" from the RPC metadata when it ends
+      const rpc = getRPCMetadata(context.active());
+      if (rpc?.type === RPCType.HTTP) rpc.route = route;
+      const span = trace.getActiveSpan();
+      span?.setAttribute('http.route', route);
+      span?.updateName(`${method} ${route}`);
+    },
   };
 }

@@ -1,5 +1,4 @@
-import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { getRPCMetadata, RPCType } from '@opentelemetry/core';
+import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 
 /*
@@ -24,6 +23,8 @@ export interface Telemetry {
   shutdown(): Promise<void>;
   /** Exports the finished spans now. */
   flush(): Promise<void>;
+  /** Names the active request span by its route template. */
+  nameRequest(method: string, route: string): void;
 }
 
 let started: Telemetry | null = null;
@@ -55,15 +56,10 @@ export function tracesConfigured(env: Env = process.env): boolean {
 
 /** The request spans are named by route template ("POST /api/v2.0/PlantRequests/:id/order"); only with tracing on. */
 export function traceRoutes(app: FastifyInstance): void {
-  if (!started) return;
+  const on = started;
+  if (!on) return;
   app.addHook('onRequest', async (req) => {
-    const route = req.routeOptions.url;
-    if (!route) return;
-    const rpc = getRPCMetadata(context.active());
-    if (rpc?.type === RPCType.HTTP) rpc.route = route;
-    const span = trace.getActiveSpan();
-    span?.setAttribute('http.route', route);
-    span?.updateName(`${req.method} ${route}`);
+    if (req.routeOptions.url) on.nameRequest(req.method, req.routeOptions.url);
   });
 }
 
