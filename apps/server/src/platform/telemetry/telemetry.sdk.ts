@@ -11,7 +11,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { buildInfo } from '../version.ts';
-import type { Env, Telemetry } from './telemetry.ts';
+import type { Env, Telemetry } from './telemetry.types.ts';
 
 /** The OpenTelemetry SDK, loaded only when OTLP is configured (telemetry.ts startTelemetry). */
 

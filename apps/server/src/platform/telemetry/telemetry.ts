@@ -1,5 +1,8 @@
 import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
+import type { Env, Telemetry } from './telemetry.types.ts';
+
+export type { Env, Telemetry } from './telemetry.types.ts';
 
 /*
  * Traces (issue #35 point 3, decision 0030 "What the portal is doing"): OpenTelemetry, exported by OTLP/HTTP when
@@ -15,17 +18,6 @@ import type { FastifyInstance } from 'fastify';
  */
 
 const TRACER = 'materieelportaal';
-
-export type Env = Record<string, string | undefined>;
-
-export interface Telemetry {
-  /** Exports what is left and stops. */
-  shutdown(): Promise<void>;
-  /** Exports the finished spans now. */
-  flush(): Promise<void>;
-  /** Names the active request span by its route template. */
-  nameRequest(method: string, route: string): void;
-}
 
 let started: Telemetry | null = null;
 
