@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 
 export interface BenchServerOptions {
   root: string;
@@ -98,7 +99,8 @@ export async function ensureSeeded(o: BenchServerOptions): Promise<boolean> {
  */
 export async function startServer(o: BenchServerOptions): Promise<ChildProcess> {
   const out = createWriteStream(path.join(o.resultsDir, 'server.log'), { flags: 'w' });
-  const child = spawn(process.execPath, [...o.nodeArgs, 'apps/server/src/main.ts'], {
+  // the V8 flags npm start runs the server with (node-flags.ts), then --node-args (which may set them otherwise)
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...o.nodeArgs, 'apps/server/src/main.ts'], {
     cwd: o.root,
     env: { ...process.env, ...serverEnv(o), WEB_CONCURRENCY: String(o.processes) },
     stdio: ['ignore', 'pipe', 'pipe'],

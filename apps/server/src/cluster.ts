@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { startBanner } from './banner.ts';
 import type { Config } from './config.ts';
 import { type FakeErp, startFakeErp } from './fake-erp.ts';
+import { withServerFlags } from './node-flags.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { createStorage } from './platform/files/s3.ts';
@@ -115,6 +116,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     });
     return worker;
   };
+  // every worker runs with the server's V8 flags, however the primary was started (node-flags.ts)
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   for (let i = 0; i < count; i++) fork(i);
 
   async function shutdown(signal: string, exitCode = 0) {
