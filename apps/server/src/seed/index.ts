@@ -18,9 +18,10 @@ import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } fr
 import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
 import { type OrderInfo, type OrgLocation, simulation } from './simulate.ts';
+import type { Insert } from './sink.ts';
 import { bulkAtLocation, inventoryRows } from './stock-counts.ts';
 import { locales } from './text.ts';
-import { drive, finishSimulation, type Insert, seedTransaction, writeCatalogueRows } from './write.ts';
+import { drive, finishSimulation, seedTransaction, writeCatalogueRows } from './write.ts';
 
 export { DEMO_PASSWORD };
 

@@ -2,10 +2,9 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema/index.ts';
-import type { FileStorage } from '../platform/files/storage.ts';
+import type { Db } from '../platform/db/database.ts';
+import { type FileStorage, sha256 } from '../platform/files/storage.ts';
 import type { FileJob } from './file-jobs.ts';
-import type { Insert, Tx } from './write.ts';
-import { storeFiles } from './write.ts';
 
 /*
  * Where the demo generator puts its rows. The generator pushes each row once it can no longer change; the seed's
@@ -13,6 +12,37 @@ import { storeFiles } from './write.ts';
  * items), so memory holds a few thousand rows instead of millions. The fake Business Central and the small
  * callers use an ArraySink, which keeps every row.
  */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+async function runLimited<T>(jobs: T[], limit: number, run: (job: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, jobs.length) }, async () => {
+    while (next < jobs.length) await run(jobs[next++]);
+  });
+  await Promise.all(workers);
+}
+
+/** Makes each file's bytes and puts them in storage, eight at a time; answers their rows, sorted by key. */
+export async function storeFiles(jobs: FileJob[], storage: FileStorage): Promise<Insert<typeof s.files>[]> {
+  const fileRows: Insert<typeof s.files>[] = [];
+  await runLimited(jobs, 8, async (job) => {
+    const bytes = await job.make();
+    await storage.put(job.storageKey, bytes, job.contentType);
+    fileRows.push({
+      id: job.id,
+      storageKey: job.storageKey,
+      fileName: job.fileName,
+      contentType: job.contentType,
+      size: bytes.length,
+      sha256: sha256(bytes),
+      uploadedBy: null,
+      meta: job.meta ?? {},
+    });
+  });
+  return fileRows.sort((a, b) => (a.storageKey < b.storageKey ? -1 : 1));
+}
 
 export interface RowSink {
   push<T extends PgTable>(table: T, row: Insert<T>): void;
@@ -47,12 +77,17 @@ export class DbSink implements RowSink {
   /** Rows written per table (its SQL name). */
   readonly counts: Record<string, number> = {};
 
-  /** `order`: the tables in an order in which every row's references are written before it. */
   private readonly tx: Tx;
   private readonly storage: FileStorage;
   private readonly order: readonly PgTable[];
   private readonly flushAt: number;
-  /** `flushAt`: rows held before maybeFlush writes them (default SINK_ROWS; 1 writes at every pause). */
+  /** The write under way (maybeFlush), awaited before the next. */
+  private pending: Promise<void> | null = null;
+
+  /**
+   * `order`: the tables in an order in which every row's references are written before it; `flushAt`: rows held
+   * before maybeFlush writes them (default SINK_ROWS; 1 writes at every pause).
+   */
   constructor(tx: Tx, storage: FileStorage, order: readonly PgTable[], flushAt = SINK_ROWS) {
     this.tx = tx;
     this.storage = storage;
@@ -94,8 +129,6 @@ export class DbSink implements RowSink {
     writing.catch(() => {}); // awaited (and thrown) by the next settle
     this.pending = writing;
   }
-
-  private pending: Promise<void> | null = null;
 
   private async settle(): Promise<void> {
     const pending = this.pending;

@@ -2,7 +2,17 @@ import type * as s from '../db/schema/index.ts';
 import type { DemoItem } from './build-catalogue.ts';
 import { addDays, daysBetween } from './dates.ts';
 import { stableId } from './random.ts';
-import type { Insert, PlantState } from './simulate-types.ts';
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+/** What inventoryRows reads of a plant (simulate-types.ts PlantState). */
+interface PlacedPlant {
+  id: string;
+  item: DemoItem;
+  locationIndex: number | null;
+  depotIndex: number | null;
+  last: string;
+}
 
 /*
  * The simulated ledger summed as it is posted, in typed arrays instead of maps of string keys: at --scale 1000 the
@@ -87,7 +97,7 @@ export interface Places {
  * each bulk item at each place where it is not zero. Pushes each row to `push`, pausing every few thousand.
  */
 export function* inventoryRows(
-  summary: { plants: PlantState[]; bulk: BulkCounts; days: DayIndex },
+  summary: { plants: readonly PlacedPlant[]; bulk: BulkCounts; days: DayIndex },
   items: readonly DemoItem[],
   places: Places,
   push: (row: Insert<typeof s.inventory>) => void,

@@ -2,11 +2,10 @@ import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema/index.ts';
 import type { Db } from '../platform/db/database.ts';
-import { type FileStorage, sha256 } from '../platform/files/storage.ts';
+import type { FileStorage } from '../platform/files/storage.ts';
 import { type CataloguePlan, catalogueRows } from './build-catalogue.ts';
-import type { FileJob } from './file-jobs.ts';
 import type { SimulationSummary } from './simulate-types.ts';
-import { DbSink } from './sink.ts';
+import { DbSink, type Tx } from './sink.ts';
 
 /*
  * How the demo data reaches storage and the database (seedDemo makes it, this writes it): every row in ONE
@@ -14,38 +13,7 @@ import { DbSink } from './sink.ts';
  * storage (fixed keys, so a retry overwrites) just before its row.
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-
 const ITEMS_PER_CHUNK = 10_000;
-
-async function runLimited<T>(jobs: T[], limit: number, run: (job: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, jobs.length) }, async () => {
-    while (next < jobs.length) await run(jobs[next++]);
-  });
-  await Promise.all(workers);
-}
-
-/** Makes each file's bytes and puts them in storage, eight at a time; answers their rows, sorted by key. */
-export async function storeFiles(jobs: FileJob[], storage: FileStorage): Promise<Insert<typeof s.files>[]> {
-  const fileRows: Insert<typeof s.files>[] = [];
-  await runLimited(jobs, 8, async (job) => {
-    const bytes = await job.make();
-    await storage.put(job.storageKey, bytes, job.contentType);
-    fileRows.push({
-      id: job.id,
-      storageKey: job.storageKey,
-      fileName: job.fileName,
-      contentType: job.contentType,
-      size: bytes.length,
-      sha256: sha256(bytes),
-      uploadedBy: null,
-      meta: job.meta ?? {},
-    });
-  });
-  return fileRows.sort((a, b) => (a.storageKey < b.storageKey ? -1 : 1));
-}
 
 /**
  * Runs `body` in ONE transaction with a DbSink over it (rows written in `order` whenever the generator pauses),
