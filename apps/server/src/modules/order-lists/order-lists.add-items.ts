@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddOrderListLinesInput, MAX_LINE_AMOUNT, type OrderList } from '@mp/contract/api/order-lists';
 import { piecesOf } from '@mp/contract/rules/order-list';
-import { requireAccess } from '../../platform/auth/access.ts';
+import { type LocationAccess, requireAccess } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import {
@@ -9,10 +9,19 @@ import {
   type ItemInfo,
   priceDisplayFor,
   requireKnownItems,
+  type SetRow,
   toItemInfo,
   toSetInfo,
 } from '../catalogue/index.ts';
 import {
+  forgetAddContext,
+  type KeptAddContext,
+  keepAddContext,
+  keptAddContext,
+  writeAddedLinesOnKept,
+} from './order-lists.add-cache.ts';
+import {
+  type AddContext,
   defaultListIdFor,
   type LineRow,
   selectAddContext,
@@ -28,7 +37,8 @@ export type ItemLineInput = Extract<AddOrderListLinesInput['lines'][number], { t
  * Adding item lines, the common case, in two statements and without a lock (docs/decisions/0011): one
  * reads the list, its lines and the items, the rules of addOrderListLines decide here, and one writes —
  * only while the list row is still the version read. Null when the list changed in between (nothing was
- * written): the caller then runs the locked path, which decides again on the fresh list.
+ * written): the caller then runs the locked path, which decides again on the fresh list. When this process
+ * added to the list before, in one statement on what it kept (order-lists.add-cache.ts), else as above.
  */
 export async function addItemLines(
   ctx: Ctx,
@@ -37,6 +47,12 @@ export async function addItemLines(
   input: ItemLineInput[],
 ): Promise<OrderList | null> {
   const user = requireUser(ctx);
+  const k = keptAddContext(id, locationNo, user.id);
+  if (k) {
+    const added = await addOnKept(ctx, k, input);
+    if (added) return added;
+    forgetAddContext(id, locationNo, user.id);
+  }
   const itemNos = input.map((l) => l.itemNo);
   const state = await selectAddContext(ctx.db, {
     listId: id,
@@ -59,9 +75,91 @@ export async function addItemLines(
   const byNo = new Map(infos.map((i) => [i.itemNo, i]));
   requireKnownItems(byNo, itemNos);
 
-  // The same steps as the locked path: an item already on the list (top level) gets the amount added,
-  // another becomes a new line at the end; amounts above MAX_LINE_AMOUNT and lists above MAX_LIST_LINES refused.
-  const rows = state.lines.map((l) => ({ ...l }));
+  const plan = planItemLines(id, state.lines, input, byNo);
+  if (!plan) return null;
+  const written = await writeAddedLines(ctx.db, id, list.version, new Date(), plan.news, plan.changes);
+  if (!written.updatedAt || !written.version) return null;
+  if (written.inserted !== plan.news.length || written.changed !== plan.changes.length) {
+    // why: a line went meanwhile without the list changing (its item was deleted): answer what is stored.
+    const fresh = await selectOrderList(ctx.db, id);
+    if (!fresh) throw listNotFound(id);
+    return view(ctx, fresh, location);
+  }
+  if (state.location)
+    keepAddContext(locationNo, user.id, {
+      location: state.location,
+      list: { ...list, updatedAt: written.updatedAt, version: written.version },
+      lines: plan.rows,
+    });
+  return answer(ctx, location, list, plan.rows, infos, state.sets, {
+    updatedAt: written.updatedAt,
+    isDefault: state.isDefault,
+    savedRequestNo: state.savedRequestNo,
+  });
+}
+
+/** The add on a kept context in one statement; null when it was not written (the caller reads again). */
+async function addOnKept(ctx: Ctx, k: KeptAddContext, input: ItemLineInput[]): Promise<OrderList | null> {
+  const user = requireUser(ctx);
+  const itemNos = input.map((l) => l.itemNo);
+  let decided: {
+    list: KeptAddContext['list'];
+    location: LocationAccess;
+    infos: ItemInfo[];
+    plan: Plan | null;
+  };
+  try {
+    const { list, location } = await requireAccess(ctx, {
+      permission: 'orderList.write',
+      area: 'AppBestellijst',
+      location: k.location,
+      load: async () => k.list,
+      notFound: () => listNotFound(k.list.id),
+    });
+    const lineItemIds = k.lines.flatMap((l) => (l.itemId ? [l.itemId] : []));
+    const infos = (await cachedItemRows(ctx.db, ctx.locale, lineItemIds, itemNos)).map(toItemInfo);
+    const byNo = new Map(infos.map((i) => [i.itemNo, i]));
+    requireKnownItems(byNo, itemNos);
+    decided = { list, location, infos, plan: planItemLines(k.list.id, k.lines, input, byNo) };
+  } catch {
+    // why: what the kept context refuses (access, a rule) is decided again on fresh rows by the caller
+    return null;
+  }
+  const { list, location, infos, plan } = decided;
+  if (!plan) return null;
+  const written = await writeAddedLinesOnKept(ctx.db, k, user.id, new Date(), plan.news, plan.changes);
+  if (!written.updatedAt || !written.version) return null;
+  if (written.inserted !== plan.news.length || written.changed !== plan.changes.length) return null;
+  keepAddContext(k.location.locationNo, user.id, {
+    location: k.location,
+    list: { ...list, updatedAt: written.updatedAt, version: written.version },
+    lines: plan.rows,
+  });
+  return answer(ctx, location, list, plan.rows, infos, [], {
+    updatedAt: written.updatedAt,
+    isDefault: written.isDefault,
+    savedRequestNo: written.savedRequestNo,
+  });
+}
+
+interface Plan {
+  rows: LineRow[];
+  news: Array<{ id: string; itemId: string; amount: number; comment: string | null; sort: number }>;
+  changes: Array<{ id: string; amount: number; comment: string | null }>;
+}
+
+/**
+ * The same steps as the locked path: an item already on the list (top level) gets the amount added,
+ * another becomes a new line at the end; amounts above MAX_LINE_AMOUNT and lists above MAX_LIST_LINES
+ * refused. Null when the locked path must decide (delivered-with items below a line follow its amount).
+ */
+function planItemLines(
+  id: string,
+  lines: readonly LineRow[],
+  input: ItemLineInput[],
+  byNo: Map<string, ItemInfo>,
+): Plan | null {
+  const rows = lines.map((l) => ({ ...l }));
   let sort = (rows.length ? Math.max(...rows.map((r) => r.sort)) : 0) + 1;
   let total = rows.length;
   const inserted = new Map<string, LineRow>();
@@ -97,49 +195,48 @@ export async function addItemLines(
     rows.push(row);
     inserted.set(row.id, row);
   }
-
-  const news = [...inserted.values()];
-  const changes = [...changed.values()];
-  const written = await writeAddedLines(
-    ctx.db,
-    id,
-    list.version,
-    new Date(),
-    news.map((l) => ({
+  return {
+    rows,
+    news: [...inserted.values()].map((l) => ({
       id: l.id,
       itemId: l.itemId as string,
       amount: l.amount,
       comment: l.comment,
       sort: l.sort,
     })),
-    changes.map((l) => ({ id: l.id, amount: l.amount, comment: l.comment })),
-  );
-  if (!written.updatedAt) return null;
-  if (written.inserted !== news.length || written.changed !== changes.length) {
-    // why: a line went meanwhile without the list changing (its item was deleted): answer what is stored.
-    const fresh = await selectOrderList(ctx.db, id);
-    if (!fresh) throw listNotFound(id);
-    return view(ctx, fresh, location);
-  }
+    changes: [...changed.values()].map((l) => ({ id: l.id, amount: l.amount, comment: l.comment })),
+  };
+}
+
+/** The list as the add answers it, composed from what was read (or kept) and written. */
+async function answer(
+  ctx: Ctx,
+  location: LocationAccess,
+  list: NonNullable<AddContext['list']>,
+  rows: LineRow[],
+  infos: ItemInfo[],
+  sets: SetRow[],
+  w: { updatedAt: Date; isDefault: boolean; savedRequestNo: string | null },
+): Promise<OrderList> {
   const [display, rules] = await Promise.all([priceDisplayFor(ctx, true), editRules(ctx)]);
   const top = rows.filter((r) => r.parentLineId === null);
   return composeView(location, {
     summary: {
-      id,
+      id: list.id,
       name: list.name,
       locationNo: location.locationNo,
-      isDefault: state.isDefault,
+      isDefault: w.isDefault,
       lineCount: top.length,
       totalAmount: piecesOf(rows.map((r) => ({ type: r.kind, amount: r.amount }))),
       hasDraft: list.hasDraft,
       createdAt: list.createdAt.toISOString(),
-      updatedAt: written.updatedAt.toISOString(),
+      updatedAt: w.updatedAt.toISOString(),
     },
     rows,
     items: new Map(infos.map((i) => [i.id, i])),
-    sets: new Map(state.sets.map(toSetInfo).map((s) => [s.id, s])),
+    sets: new Map(sets.map(toSetInfo).map((s) => [s.id, s])),
     display,
     rules,
-    savedRequestNo: state.savedRequestNo,
+    savedRequestNo: w.savedRequestNo,
   });
 }

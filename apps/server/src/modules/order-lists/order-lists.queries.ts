@@ -377,7 +377,7 @@ const writeAddStatement = statement(`
   with touched as (
     update order_lists set updated_at = $2::timestamptz
     where id = $1::uuid and xmin = $3::xid
-    returning updated_at
+    returning updated_at, xmin::text as version
   ), inserted as (
     insert into order_list_lines (id, order_list_id, parent_line_id, kind, item_id, set_id, amount, comment, sort)
     select n.id, $1::uuid, null, 'item', n.item_id, null, n.amount, n.comment, n.sort
@@ -390,13 +390,21 @@ const writeAddStatement = statement(`
     where l.id = c.id and l.order_list_id = $1::uuid and exists (select 1 from touched)
     returning l.id
   )
-  select (select updated_at from touched) as "updatedAt", (select count(*) from inserted)::int as inserted,
-    (select count(*) from changed)::int as changed`);
+  select (select updated_at from touched) as "updatedAt", (select version from touched) as version,
+    (select count(*) from inserted)::int as inserted, (select count(*) from changed)::int as changed`);
 
 /**
  * New item lines and changed amounts/comments of existing ones, written only while the list is still at
- * `version`; answers the list's new updatedAt (null: the list changed meanwhile, nothing was written).
+ * `version`; answers the list's new updatedAt and version (null: the list changed meanwhile, nothing was written).
  */
+/** What writeAddedLines answers: the list's new updatedAt and version, null when nothing was written. */
+export interface WrittenLines {
+  updatedAt: Date | null;
+  version: string | null;
+  inserted: number;
+  changed: number;
+}
+
 export async function writeAddedLines(
   db: Q,
   listId: string,
@@ -404,23 +412,19 @@ export async function writeAddedLines(
   now: Date,
   inserts: Array<{ id: string; itemId: string; amount: number; comment: string | null; sort: number }>,
   changes: Array<{ id: string; amount: number; comment: string | null }>,
-): Promise<{ updatedAt: Date | null; inserted: number; changed: number }> {
-  const [row] = await runStatement<{ updatedAt: Date | null; inserted: number; changed: number }>(
-    db,
-    writeAddStatement,
-    [
-      listId,
-      now,
-      version,
-      inserts.map((l) => l.id),
-      inserts.map((l) => l.itemId),
-      inserts.map((l) => l.amount),
-      inserts.map((l) => l.comment),
-      inserts.map((l) => l.sort),
-      changes.map((c) => c.id),
-      changes.map((c) => c.amount),
-      changes.map((c) => c.comment),
-    ],
-  );
+): Promise<WrittenLines> {
+  const [row] = await runStatement<WrittenLines>(db, writeAddStatement, [
+    listId,
+    now,
+    version,
+    inserts.map((l) => l.id),
+    inserts.map((l) => l.itemId),
+    inserts.map((l) => l.amount),
+    inserts.map((l) => l.comment),
+    inserts.map((l) => l.sort),
+    changes.map((c) => c.id),
+    changes.map((c) => c.amount),
+    changes.map((c) => c.comment),
+  ]);
   return row;
 }
