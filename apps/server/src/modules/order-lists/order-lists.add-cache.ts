@@ -20,9 +20,10 @@ export interface KeptAddContext {
   lines: LineRow[];
 }
 
-/** Lists kept at most (the oldest goes first); an entry is a list's lines, ≤ 1,000. */
-const MAX_KEPT = 2000;
+/** Lines kept at most over all lists (the oldest list goes first): about 200 bytes each, ≤ 20 MB. */
+const MAX_KEPT_LINES = 100_000;
 const kept = new Map<string, KeptAddContext>();
+let keptLines = 0;
 
 const keyOf = (listId: string, locationNo: string, userId: string) => `${listId}|${locationNo}|${userId}`;
 
@@ -32,14 +33,23 @@ export function keptAddContext(listId: string, locationNo: string, userId: strin
 
 export function keepAddContext(locationNo: string, userId: string, context: KeptAddContext): void {
   const key = keyOf(context.list.id, locationNo, userId);
-  kept.delete(key);
+  forget(key);
   if (context.lines.some((l) => l.kind !== 'item' || l.setId !== null)) return;
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  while (kept.size > 0 && keptLines + context.lines.length > MAX_KEPT_LINES)
+    forget(kept.keys().next().value as string);
   kept.set(key, context);
+  keptLines += context.lines.length;
 }
 
 export function forgetAddContext(listId: string, locationNo: string, userId: string): void {
-  kept.delete(keyOf(listId, locationNo, userId));
+  forget(keyOf(listId, locationNo, userId));
+}
+
+function forget(key: string): void {
+  const k = kept.get(key);
+  if (!k) return;
+  keptLines -= k.lines.length;
+  kept.delete(key);
 }
 
 // why: the guards sit in the list row's update, which every other part waits for (exists touched).
