@@ -6,7 +6,7 @@ import { type FakeErp, startFakeErp } from './fake-erp.ts';
 import { withServerFlags } from './node-flags.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
-import { createStorage } from './platform/files/s3.ts';
+import { openStorage } from './platform/files/open-storage.ts';
 import { answerMetrics } from './platform/http/metrics.ts';
 
 /*
@@ -44,7 +44,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (config.SEED === 'demo') {
       const { seedDemo } = await import('./seed/index.ts');
       const seeded = await seedDemo(database.db, {
-        storage: createStorage(config),
+        storage: await openStorage(config),
         log: (m) => logger.info(m),
       });
       if (seeded) logger.info('demo data loaded');

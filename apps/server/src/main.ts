@@ -19,7 +19,7 @@ import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { startChangeListener } from './platform/db/changes.ts';
-import { createStorage } from './platform/files/s3.ts';
+import { openStorage } from './platform/files/open-storage.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -38,7 +38,7 @@ async function main() {
   const started = Date.now();
   const database = await openDatabase(config, (line) => logger.debug({ src: 'postgres' }, line));
   opened = database;
-  const storage = createStorage(config);
+  const storage = await openStorage(config);
   // ERP=fake-bc (decision 0027): a fake Business Central with the demo company, where the settings are left empty
   // in a cluster (WEB_CONCURRENCY, decision 0029) the primary started the fake ERP and passes its connection on
   const worker = isClusterWorker();

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * What a server process loads when it starts (decision 0008 "RSS per process"): the libraries used only now and then
- * — PDF (pdfkit, fontkit), spreadsheets (exceljs), images (sharp), the demo seed — are loaded where they are first
- * used, not by main.ts's imports. An ordinary static import of one of them anywhere in the server's graph would
- * silently bring back their memory (exceljs alone is ~700 modules) in every process; this test fails then.
+ * — PDF (pdfkit, fontkit), spreadsheets (exceljs), images (sharp), the demo seed, the S3 client without S3 — are
+ * loaded where they are first used, not by main.ts's imports. An ordinary static import of one of them anywhere in
+ * the server's graph would silently bring back their memory (exceljs alone is ~700 modules) in every process; this
+ * test fails then.
  * It runs in a fresh node (Vitest's own module runner would not show what node loads) with a loader hook that notes
  * every module node loads, and imports what main.ts imports (main.ts itself would start the server).
  */
@@ -49,12 +50,13 @@ describe('modules a server process loads at start', () => {
     expect(files).toContain('cluster.ts');
   });
 
-  it('leave out the PDF, spreadsheet and image libraries and the demo seed until they are used', async () => {
+  it('leave out the PDF, spreadsheet, image and S3 libraries and the demo seed until they are used', async () => {
     const loaded = await modulesLoadedAtStart();
     // the app itself is there (so the hook saw the graph)
     expect(loaded.some((u) => u.endsWith('/apps/server/src/app.ts'))).toBe(true);
     expect(loaded.some((u) => u.includes('/node_modules/fastify/'))).toBe(true);
-    const heavy = ['pdfkit', 'fontkit', 'exceljs', 'sharp'];
+    // the S3 client too: the test runs without S3_BUCKET, as a server on its local disk
+    const heavy = ['pdfkit', 'fontkit', 'exceljs', 'sharp', '@aws-sdk/client-s3'];
     const found = heavy.filter((name) => loaded.some((u) => u.includes(`/node_modules/${name}/`)));
     expect(found).toEqual([]);
     expect(loaded.filter((u) => u.endsWith('/apps/server/src/seed/index.ts'))).toEqual([]);
