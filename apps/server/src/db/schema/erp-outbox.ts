@@ -52,6 +52,11 @@ export const erpOutbox = pgTable(
     etag: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: moment(),
+    /**
+     * The W3C traceparent of the transaction that wrote the row, so its delivery joins that request's trace
+     * (decision 0030 "What the portal is doing"); null when tracing was off.
+     */
+    traceParent: text(),
   },
   (t) => [
     // the worker's pick: due rows in order (partial: sent and dead rows add no entry)

@@ -18,20 +18,28 @@ export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'dead';
 // cancellation or a status change is written only for a request that was announced (one submitted while no ERP was
 // configured is not there to change).
 const insertStatement =
-  statement(`insert into erp_outbox (kind, document_no, aggregate_kind, aggregate_id, payload)
-  select $1::erp_outbox_kind, $2::text, $3::erp_outbox_aggregate, $4::uuid, $5::jsonb
+  statement(`insert into erp_outbox (kind, document_no, aggregate_kind, aggregate_id, payload, trace_parent)
+  select $1::erp_outbox_kind, $2::text, $3::erp_outbox_aggregate, $4::uuid, $5::jsonb, $6::text
   where $1::erp_outbox_kind not in ('cancellation', 'statusChange')
     or exists (select 1 from erp_outbox where aggregate_id = $4::uuid and kind = 'request')
   returning id`);
 
-/** Writes a message on the caller's transaction; null when a cancellation or status change had no announced request. */
-export async function insertMessage(db: Q, m: NewOutboxMessage): Promise<string | null> {
+/**
+ * Writes a message on the caller's transaction, with the W3C traceparent of the request writing it (null: tracing
+ * off); null when a cancellation or status change had no announced request.
+ */
+export async function insertMessage(
+  db: Q,
+  m: NewOutboxMessage,
+  traceParent: string | null = null,
+): Promise<string | null> {
   const [row] = await runStatement<{ id: string }>(db, insertStatement, [
     m.kind,
     m.documentNo,
     m.aggregate,
     m.aggregateId,
     JSON.stringify(m.payload),
+    traceParent,
   ]);
   return row?.id ?? null;
 }
@@ -49,6 +57,8 @@ export type ClaimedMessage = {
   /** The try before this one (null: the first) and what it met, for the next wait. */
   previousAttemptAt: Date | null;
   previousErrorCode: string | null;
+  /** The W3C traceparent of the transaction that wrote it (null: written while tracing was off). */
+  traceParent: string | null;
 };
 
 // the document's id and ETag as the last message sent about it left them (its request, or a later status change)
@@ -94,7 +104,7 @@ export async function claimDue(
     returning m.id, m.kind, m.document_no as "documentNo", m.aggregate_id as "aggregateId", m.payload,
       -- a cancellation or a status change updates the document its request made: its id and latest ETag
       coalesce(m.etag, (${lastSent('etag')})) as etag, coalesce(m.erp_id, (${lastSent('erp_id')})) as "erpId",
-      m.attempts,
+      m.attempts, m.trace_parent as "traceParent",
       due.prev_at as "previousAttemptAt", due.prev_code as "previousErrorCode"`);
   return r.rows.map((row) => ({
     ...row,

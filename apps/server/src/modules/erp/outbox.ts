@@ -1,6 +1,7 @@
 import type { ErpStatus } from '@mp/contract/api/requests';
 import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
+import { storedTraceParent } from '../../platform/telemetry/telemetry.ts';
 import type { NewOutboxMessage } from './outbox.messages.ts';
 import { insertMessage, selectAggregateState } from './outbox.queries.ts';
 
@@ -28,11 +29,12 @@ export function erpOutboxEnabled(): boolean {
 
 /**
  * Writes `message` in the caller's transaction when an ERP is configured (nothing otherwise). A cancellation of a
- * request that was never announced (made while no ERP was configured) writes nothing either.
+ * request that was never announced (made while no ERP was configured) writes nothing either. With tracing on, the
+ * row keeps the request's trace context: its delivery joins that trace (decision 0030).
  */
 export async function enqueue(tx: Tx | Db, message: NewOutboxMessage): Promise<void> {
   if (!enabled) return;
-  await insertMessage(tx, message);
+  await insertMessage(tx, message, storedTraceParent());
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../platform/db/database.ts';
+import { inStoredTrace, outsideTraces } from '../../platform/telemetry/telemetry.ts';
 import type { DeliveryResult, OutboxMessage } from './erp.port.ts';
 import {
   buryBehindDead,
@@ -30,6 +31,10 @@ import {
  * The pg-boss queue `erp-outbox` (policy stately: one drain queued, one running, across all processes) runs a drain
  * when the worker starts, on a cron every minute and POLL_SECONDS after each drain (so a new message goes within
  * seconds; the cron restarts the chain if a process died holding it).
+ *
+ * Traces (decision 0030 "What the portal is doing"): each delivery is a span `erp-outbox deliver` in the trace of the
+ * request that wrote the row (its traceparent, kept on the row), linked to the drain job's span; the ERP calls are
+ * under it. Each drain is a trace of its own (the next drain is queued outside the current one's trace).
  */
 
 export const ERP_OUTBOX_QUEUE = 'erp-outbox';
@@ -126,8 +131,18 @@ async function deliverOne(delivery: Delivery, m: ClaimedMessage): Promise<Delive
     etag: m.etag,
     firstTry: m.previousAttemptAt === null,
   };
+  const attributes = {
+    'messaging.message.id': m.id,
+    'erp.outbox.kind': m.kind,
+    'erp.document_no': m.documentNo,
+  };
   try {
-    return await delivery.deliver(message, AbortSignal.timeout(DELIVERY_TIMEOUT_MS));
+    return await inStoredTrace('erp-outbox deliver', m.traceParent, attributes, async (span) => {
+      const r = await delivery.deliver(message, AbortSignal.timeout(DELIVERY_TIMEOUT_MS));
+      span.setAttribute('erp.outbox.outcome', r.outcome);
+      if (r.outcome !== 'sent') span.setAttribute('erp.outbox.error_code', r.errorCode);
+      return r;
+    });
   } catch (e) {
     // an adapter's own failure (a bug, not the ERP): counted, so it ends dead instead of looping
     return {
@@ -228,7 +243,10 @@ export async function startOutboxWorker(
     } finally {
       // the next drain. A drain leaves nothing due behind it — what waits, waits a minute or more, or for the ERP's
       // pause, or for an earlier message of its document — so only new messages can come sooner: POLL_SECONDS.
-      await boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: POLL_SECONDS }).catch(() => null);
+      // (outside this drain's trace: else every drain would continue the previous one's, one trace for ever)
+      await outsideTraces(() => boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: POLL_SECONDS })).catch(
+        () => null,
+      );
     }
   });
   // at once: what a stopped (or crashed) server left behind goes now, not at the next minute

@@ -1,4 +1,14 @@
-import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  type Context,
+  context,
+  type Link,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import type { Env, Telemetry } from './telemetry.types.ts';
 
@@ -14,7 +24,9 @@ export type { Env, Telemetry } from './telemetry.types.ts';
  *   - each job (pg-boss's own instrumentation: a span per job continuing the trace that queued it, since
  *     createJobs stores the trace context on the job when telemetry is on);
  *   - outgoing calls: fetch (ERP, document service, webhook subscriptions: instrumentation-undici), node:http(s),
- *     and SMTP (a span of our own around each mail, mailer.ts).
+ *     and SMTP (a span of our own around each mail, mailer.ts);
+ *   - each ERP outbox delivery: a span of its own in the trace of the request that wrote the row (the row keeps
+ *     its traceparent, storedTraceParent), linked to the drain job that delivers it (inStoredTrace).
  */
 
 const TRACER = 'materieelportaal';
@@ -69,17 +81,60 @@ export async function inSpan<T>(
   attributes: Record<string, string | number>,
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
-  return trace
-    .getTracer(TRACER)
-    .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
-      try {
-        return await fn(span);
-      } catch (e) {
-        span.recordException(e as Error);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
-        throw e;
-      } finally {
-        span.end();
-      }
-    });
+  return run(name, { kind: SpanKind.CLIENT, attributes }, context.active(), fn);
+}
+
+/**
+ * The W3C traceparent of the active span, for work a later job does on behalf of this one (an ERP outbox row keeps
+ * it); null when tracing is off (nothing built, no cost) or no span is active.
+ */
+export function storedTraceParent(): string | null {
+  if (!started || !trace.getActiveSpan()) return null;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ?? null;
+}
+
+/**
+ * Runs `fn` in a CONSUMER span whose parent is the stored `traceParent` (storedTraceParent: the request that wrote
+ * an outbox row), linked to the active span (the job delivering it, which handles many rows of many traces); without
+ * one (tracing was off when the row was written), a child of the active span. A no-op tracer when off.
+ */
+export async function inStoredTrace<T>(
+  name: string,
+  traceParent: string | null,
+  attributes: Record<string, string | number>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent =
+    started && traceParent ? propagation.extract(ROOT_CONTEXT, { traceparent: traceParent }) : null;
+  if (!parent || !trace.getSpanContext(parent))
+    return run(name, { kind: SpanKind.CONSUMER, attributes }, context.active(), fn);
+  const job = trace.getActiveSpan();
+  const links: Link[] = job ? [{ context: job.spanContext() }] : [];
+  return run(name, { kind: SpanKind.CONSUMER, attributes, links }, parent, fn);
+}
+
+async function run<T>(
+  name: string,
+  options: { kind: SpanKind; attributes: Record<string, string | number>; links?: Link[] },
+  parent: Context,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  return trace.getTracer(TRACER).startActiveSpan(name, options, parent, async (span) => {
+    try {
+      return await fn(span);
+    } catch (e) {
+      span.recordException(e as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
+      throw e;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Runs `fn` outside any trace (a job that queues its own next run must not chain every run into one trace). */
+export function outsideTraces<T>(fn: () => T): T {
+  return context.with(ROOT_CONTEXT, fn);
 }
