@@ -244,9 +244,8 @@ export async function startOutboxWorker(
       // the next drain. A drain leaves nothing due behind it — what waits, waits a minute or more, or for the ERP's
       // pause, or for an earlier message of its document — so only new messages can come sooner: POLL_SECONDS.
       // (outside this drain's trace: else every drain would continue the previous one's, one trace for ever)
-      await outsideTraces(() => boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: POLL_SECONDS })).catch(
-        () => null,
-      );
+      const next = () => boss.send(ERP_OUTBOX_QUEUE, {}, { startAfter: POLL_SECONDS });
+      await outsideTraces(next).catch(() => null);
     }
   });
   // at once: what a stopped (or crashed) server left behind goes now, not at the next minute

@@ -260,10 +260,17 @@ describe('traces (OTLP configured)', () => {
     );
     expect(calls.length).toBeGreaterThan(0);
     // linked to the drain job that delivered it, whose own statements (the claim) stay in the drain's trace
-    const drains = receiver.spans.filter((s) => s.name === 'process erp-outbox');
-    const drain = drains.find((s) => deliver.links.some((l) => l.spanId === s.spanId)) as ReceivedSpan;
-    expect(drain).toBeDefined();
+    const drainOf = async () => {
+      await telemetry?.flush();
+      return receiver.spans.find(
+        (s) => s.name === 'process erp-outbox' && deliver.links.some((l) => l.spanId === s.spanId),
+      );
+    };
+    // (the drain's span ends after its batch is recorded)
+    await expect.poll(drainOf, { timeout: 30_000 }).toBeDefined();
+    const drain = (await drainOf()) as ReceivedSpan;
     expect(drain.traceId).not.toBe(deliver.traceId);
+    expect(inTrace(drain.traceId).some((s) => isStatement(s) && under(s, drain))).toBe(true);
     // each drain is a trace of its own, not a chain through the next drain it queues (one every few seconds)
     const drainTraces = async () => {
       await telemetry?.flush();
