@@ -61,6 +61,19 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The seed's own start of the embedded PostgreSQL (not the server's: these are command-line settings, gone at the
+ * next start): millions of rows in one transaction write gigabytes of WAL, so checkpoints come every few GB or 30
+ * minutes instead of every 1 GB (max_wal_size's default), and the commits do not wait for the WAL flush (a crash
+ * loses at most the last commits, and the seed's one transaction is then simply not there: the next run starts
+ * over). fsync and full_page_writes stay on, so nothing already on disk can be damaged by a crash.
+ */
+const SEED_SETTINGS = {
+  max_wal_size: '4GB',
+  checkpoint_timeout: '30min',
+  synchronous_commit: 'off',
+};
+
 /** As platform/db/bootstrap.ts: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR/postgres. */
 async function startServer(): Promise<Server> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
@@ -74,6 +87,7 @@ async function startServer(): Promise<Server> {
         ? socketDir
         : undefined,
     tcpToo: true,
+    settings: SEED_SETTINGS,
   });
   const url = new URL(embedded.url);
   url.pathname = '/materieelportaal';

