@@ -1,10 +1,6 @@
 import type { OrderForm, SubmitResult } from '@mp/contract/api/requests';
 import { requireKnownItemIds } from '../modules/catalogue/index.ts';
-import {
-  emptyAfterSubmit,
-  requireOwnListOnReadableLocation,
-  takeListForSubmit,
-} from '../modules/order-lists/index.ts';
+import { requireOwnListOnReadableLocation, takeListForSubmit } from '../modules/order-lists/index.ts';
 import {
   checkOrderForm,
   queueOrderConfirmation,
@@ -42,7 +38,8 @@ export async function submitOrderList(
   const s = await loadSettings(ctx.db);
   return withIdempotency(ctx, { key, scope: `order:${orderListId}`, body: form }, async (tx) => {
     const txCtx = onTx(ctx, tx);
-    // The list with its lines and their items and sets, read under the list's lock (docs/decisions/0011).
+    // The list's lines with their items and sets, taken off it under the list's lock: the list and its draft
+    // are empty from here (docs/decisions/0011).
     const { location, lines, items, sets } = await takeListForSubmit(txCtx, tx, orderListId);
     checkOrderForm(form, ctx.now, s);
     requireKnownItemIds(
@@ -53,6 +50,7 @@ export async function submitOrderList(
     const request = await recordOrderRequest(tx, {
       settings: s,
       userId: user.id,
+      locale: ctx.locale,
       location,
       orderListId,
       idempotencyKey: key,
@@ -60,7 +58,6 @@ export async function submitOrderList(
       destination,
       lines,
     });
-    await emptyAfterSubmit(tx, orderListId);
     if (s.OrderWizardEmailEnableSend) {
       await queueOrderConfirmation(txCtx, tx, deps, {
         settings: s,

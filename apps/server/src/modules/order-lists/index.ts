@@ -5,7 +5,6 @@ export { orderListsRoutes } from './order-lists.routes.ts';
 export { listOrderLists } from './order-lists.service.ts';
 export {
   defaultOrderListId,
-  emptyAfterSubmit,
   requireOwnListOnReadableLocation,
   type SubmittedLine,
   takeListForSubmit,

@@ -5,7 +5,8 @@ import { type ItemRow, itemRowsSql, type SetRow, setRowsSql } from '../catalogue
 import type { LineRow, OrderListRow, Q } from './order-lists.queries.ts';
 
 // The order submit's statements (docs/decisions/0011): who may submit the list, the list locked with its location,
-// its lines with their items and sets, and emptying it afterwards — each one statement.
+// and its lines taken off it with their items and sets — each one statement. emptyOrderList empties a list for the
+// bench's bare baseline (bench/lib/writes-bare.ts).
 
 const listAccessStatement = statement(`
   select l.user_id as "userId", l.location_id as "locationId",
@@ -46,30 +47,39 @@ export async function lockListWithAccess(
   return row ?? null;
 }
 
-const linesWithCatalogueStatement = statement(`
+const takeLinesStatement = statement(`
+  with gone as (
+    delete from order_list_lines where order_list_id = $1::uuid
+    returning id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
+      set_id as "setId", amount, comment, sort, created_at
+  ), emptied as (
+    update order_lists set draft = null, draft_updated_at = null, updated_at = $3::timestamptz where id = $1::uuid
+  )
   select
-    (select coalesce(json_agg(x order by x.sort, x.created_at, x.id), '[]') from (
-      select id, order_list_id as "orderListId", parent_line_id as "parentLineId", kind, item_id as "itemId",
-        set_id as "setId", amount, comment, sort, created_at
-      from order_list_lines where order_list_id = $1::uuid) x) as lines,
+    (select coalesce(json_agg(x order by x.sort, x.created_at, x.id), '[]') from gone x) as lines,
     (select coalesce(json_agg(x), '[]') from (${itemRowsSql(
-      'i.id = any(array(select item_id from order_list_lines where order_list_id = $1::uuid and item_id is not null))',
+      'i.id = any(array(select "itemId" from gone where "itemId" is not null))',
     )}) x) as items,
     (select coalesce(json_agg(x), '[]') from (${setRowsSql(
-      's.id = any(array(select set_id from order_list_lines where order_list_id = $1::uuid and set_id is not null))',
+      's.id = any(array(select "setId" from gone where "setId" is not null))',
     )}) x) as sets`);
 
-/** The lines (selectLines order) with their items and sets in the locale, in one statement. */
-export async function selectLinesWithCatalogue(
+/**
+ * Takes the lines off the list (locked by the caller) and empties its draft, answering the lines (selectLines order)
+ * with their items and sets in the locale — one statement (docs/decisions/0011). A submit refused afterwards rolls
+ * back, and the list is as it was.
+ */
+export async function takeLinesWithCatalogue(
   db: Q,
   listId: string,
   locale: Locale,
+  now: Date,
 ): Promise<{ lines: LineRow[]; items: ItemRow[]; sets: SetRow[] }> {
   const [row] = await runStatement<{
     lines: Array<LineRow & { created_at?: string }>;
     items: ItemRow[];
     sets: SetRow[];
-  }>(db, linesWithCatalogueStatement, [listId, locale]);
+  }>(db, takeLinesStatement, [listId, locale, now]);
   return { lines: row.lines.map(({ created_at: _, ...l }) => l), items: row.items, sets: row.sets };
 }
 

@@ -12,10 +12,9 @@ import {
 import { listOrderLists } from './order-lists.service.ts';
 import { listNotFound } from './order-lists.shared.ts';
 import {
-  emptyOrderList,
   lockListWithAccess,
-  selectLinesWithCatalogue,
   selectListAccess,
+  takeLinesWithCatalogue,
 } from './order-lists.submit.queries.ts';
 import { treeOrder } from './order-lists.view.ts';
 
@@ -61,7 +60,8 @@ export async function defaultOrderListId(ctx: Ctx, locationNo: string): Promise<
 /**
  * The list locked on the submit's transaction (`txCtx.db` is `tx`), when it may be submitted: the
  * caller's own list (404 otherwise), write access to its location (a lost location answers the list's
- * 404), the location not blocked, and lines that all have an amount. Its lines come in tree order, with
+ * 404), the location not blocked, and lines that all have an amount. Its lines are taken off it (the list
+ * and its draft are left empty for the next order; a refused submit rolls back) and come in tree order, with
  * their items and sets in the locale: two statements (docs/decisions/0011).
  */
 export async function takeListForSubmit(
@@ -83,7 +83,7 @@ export async function takeListForSubmit(
     unblocked: true,
   });
   // why: read after the lock (a statement of its own), so a change committed while this waited is seen.
-  const read = await selectLinesWithCatalogue(tx, orderListId, txCtx.locale);
+  const read = await takeLinesWithCatalogue(tx, orderListId, txCtx.locale, new Date());
   const lines = treeOrder(read.lines);
   if (lines.length === 0) {
     // emptied by a submit (a second click, another tab, a retry under a new key): a state conflict, not bad input
@@ -104,9 +104,4 @@ export async function takeListForSubmit(
     items: new Map(read.items.map(toItemInfo).map((i) => [i.id, i])),
     sets: new Map(read.sets.map(toSetInfo).map((x) => [x.id, x])),
   };
-}
-
-/** After a submit: the lines and the draft go; the list stays for the next order. */
-export async function emptyAfterSubmit(tx: Tx, id: string): Promise<void> {
-  await emptyOrderList(tx, id, new Date());
 }

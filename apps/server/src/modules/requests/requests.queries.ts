@@ -190,6 +190,20 @@ export async function selectHistory(db: Q, requestId: string) {
     .orderBy(asc(requestStatusHistory.changedAt), asc(requestStatusHistory.id));
 }
 
+/** What a request's confirmation mail reads: the requester's contact and the stored OrderConfirmation templates. */
+export interface ConfirmationContext {
+  contact: { email: string; name: string; language: string } | null;
+  templates: Array<{ locale: string; subject: string; html: string }>;
+}
+
+const contactSql = (userParam: string) => `(select json_build_object('email', u.email, 'name', u.name,
+    'language', u.language) from users u where u.id = ${userParam})`;
+const templatesSql = (
+  localesParam: string,
+) => `(select coalesce(json_agg(json_build_object('locale', t.locale,
+    'subject', t.subject, 'html', t.html)), '[]') from mail_templates t where t.type = 'OrderConfirmation'
+    and t.locale = any(array(select unnest(${localesParam}))))`;
+
 // ── the order submit in few statements (docs/decisions/0011) ────────────────────────────────────
 
 const insertOrderRequestStatement = statement(`
@@ -211,82 +225,83 @@ const insertOrderRequestStatement = statement(`
     insert into request_status_history (request_id, from_status, to_status, changed_by)
     select r.id, null, $2::request_status, $31::uuid from r
   )
-  select id, request_no as "requestNo", created_at as "createdAt" from r`);
+  select id, request_no as "requestNo", created_at as "createdAt",
+    ${contactSql('$31::uuid')} as contact, ${templatesSql('$35::locale[]')} as templates
+  from r`);
 
 /**
  * A new request with its lines and its first history row (status `values.status`, by `changedBy`) in
- * one statement; answers its id, number and creation time.
+ * one statement; answers its id, number and creation time, and what its confirmation mail needs: the contact of
+ * `changedBy` (the requester) and the stored OrderConfirmation templates of `mailLocales` (selectConfirmationContext).
  */
 export async function insertRequestWithLines(
   db: Q,
   values: NewRequest,
   lines: NewRequestLine[],
   changedBy: string | null,
-): Promise<{ id: string; requestNo: string; createdAt: Date }> {
+  mailLocales: readonly string[],
+): Promise<{ id: string; requestNo: string; createdAt: Date; confirmation: ConfirmationContext }> {
   const v = values;
-  const [row] = await runStatement<{ id: string; requestNo: string; createdAt: Date }>(
-    db,
-    insertOrderRequestStatement,
-    [
-      v.kind,
-      v.status ?? 'submitted',
-      v.locationId,
-      v.userId ?? null,
-      v.orderListId ?? null,
-      v.idempotencyKey ?? null,
-      v.requestedDate,
-      v.expectedReturnDate ?? null,
-      v.transportMeans ?? null,
-      v.collect ?? false,
-      v.rush ?? false,
-      v.termsAccepted ?? false,
-      v.destinationKind ?? null,
-      v.depotId ?? null,
-      v.workAddressId ?? null,
-      v.addressCode ?? null,
-      v.street ?? null,
-      v.postcode ?? null,
-      v.city ?? null,
-      v.contactPerson ?? null,
-      v.phone ?? null,
-      v.reference ?? null,
-      v.comment ?? null,
-      lines.map((l) => l.id),
-      lines.map((l) => l.parentLineId ?? null),
-      lines.map((l) => l.lineNo),
-      lines.map((l) => l.itemId ?? null),
-      lines.map((l) => l.setId ?? null),
-      lines.map((l) => l.amount),
-      lines.map((l) => l.comment ?? null),
-      changedBy,
-      v.addressName ?? null,
-      v.rushItemNo ?? null,
-      v.commentCode ?? null,
-    ],
-  );
-  return row;
+  const [row] = await runStatement<{
+    id: string;
+    requestNo: string;
+    createdAt: Date;
+    contact: ConfirmationContext['contact'];
+    templates: ConfirmationContext['templates'];
+  }>(db, insertOrderRequestStatement, [
+    v.kind,
+    v.status ?? 'submitted',
+    v.locationId,
+    v.userId ?? null,
+    v.orderListId ?? null,
+    v.idempotencyKey ?? null,
+    v.requestedDate,
+    v.expectedReturnDate ?? null,
+    v.transportMeans ?? null,
+    v.collect ?? false,
+    v.rush ?? false,
+    v.termsAccepted ?? false,
+    v.destinationKind ?? null,
+    v.depotId ?? null,
+    v.workAddressId ?? null,
+    v.addressCode ?? null,
+    v.street ?? null,
+    v.postcode ?? null,
+    v.city ?? null,
+    v.contactPerson ?? null,
+    v.phone ?? null,
+    v.reference ?? null,
+    v.comment ?? null,
+    lines.map((l) => l.id),
+    lines.map((l) => l.parentLineId ?? null),
+    lines.map((l) => l.lineNo),
+    lines.map((l) => l.itemId ?? null),
+    lines.map((l) => l.setId ?? null),
+    lines.map((l) => l.amount),
+    lines.map((l) => l.comment ?? null),
+    changedBy,
+    v.addressName ?? null,
+    v.rushItemNo ?? null,
+    v.commentCode ?? null,
+    [...new Set(mailLocales)],
+  ]);
+  const { contact, templates, ...request } = row;
+  return { ...request, confirmation: { contact, templates } };
 }
 
 const confirmationContextStatement = statement(`
-  select (select json_build_object('email', u.email, 'name', u.name, 'language', u.language)
-      from users u where u.id = $1::uuid) as contact,
-    (select coalesce(json_agg(json_build_object('locale', t.locale, 'subject', t.subject, 'html', t.html)), '[]')
-      from mail_templates t where t.type = 'OrderConfirmation'
-        and t.locale = any(array(select unnest($2::locale[])))) as templates`);
+  select ${contactSql('$1::uuid')} as contact, ${templatesSql('$2::locale[]')} as templates`);
 
 /** The requester's contact (e-mail, name, language) and the stored OrderConfirmation templates of `locales`. */
 export async function selectConfirmationContext(
   db: Q,
   userId: string,
   locales: readonly string[],
-): Promise<{
-  contact: { email: string; name: string; language: string } | null;
-  templates: Array<{ locale: string; subject: string; html: string }>;
-}> {
-  const [row] = await runStatement<{
-    contact: { email: string; name: string; language: string } | null;
-    templates: Array<{ locale: string; subject: string; html: string }>;
-  }>(db, confirmationContextStatement, [userId, [...new Set(locales)]]);
+): Promise<ConfirmationContext> {
+  const [row] = await runStatement<ConfirmationContext>(db, confirmationContextStatement, [
+    userId,
+    [...new Set(locales)],
+  ]);
   return row;
 }
 

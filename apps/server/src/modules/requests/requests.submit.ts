@@ -18,6 +18,7 @@ import type { SettingsMap } from '../settings/index.ts';
 import { announceRequest } from './requests.erp.ts';
 import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
 import {
+  type ConfirmationContext,
   insertRequest,
   insertRequestWithLines,
   type NewRequest,
@@ -167,9 +168,11 @@ export interface OrderLine {
 }
 
 export interface NewOrder {
-  /** The settings the ERP codes come from (erpCodesFor). */
-  settings: Pick<SettingsMap, 'Spoed_Code' | 'Aanvraag_OpmerkingCode'>;
+  /** The settings the ERP codes come from (erpCodesFor), and the default receiver's language (mailLocales). */
+  settings: Pick<SettingsMap, 'Spoed_Code' | 'Aanvraag_OpmerkingCode' | 'DefaultLanguage'>;
   userId: string;
+  /** The requester's language (their confirmation mail's). */
+  locale: Locale;
   location: LocationAccess;
   orderListId: string;
   idempotencyKey: string;
@@ -227,9 +230,15 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
       comment: l.comment,
     };
   });
-  // One statement: the request, its lines (requestId filled in there) and the first history row
-  // (docs/decisions/0011).
-  const request = await insertRequestWithLines(tx, values, rows, order.userId);
+  // One statement: the request, its lines (requestId filled in there) and the first history row, and what the
+  // confirmation mail reads (docs/decisions/0011).
+  const request = await insertRequestWithLines(
+    tx,
+    values,
+    rows,
+    order.userId,
+    mailLocales(order.locale, order.settings),
+  );
   await announceRequest(tx, request.id);
   return request;
 }
@@ -253,7 +262,8 @@ export async function recordRequest(
 
 export interface OrderConfirmation {
   settings: SettingsMap;
-  request: { id: string; requestNo: string };
+  /** As recordOrderRequest answers it: with what the mail reads. */
+  request: { id: string; requestNo: string; confirmation: ConfirmationContext };
   location: LocationAccess;
   form: OrderForm;
   destination: Destination;
@@ -307,6 +317,7 @@ export async function queueOrderConfirmation(
         .map((l) => [l.amount, items.get(l.itemId as string)?.weight ?? null]),
     ),
     toDefaultReceiver: true,
+    context: request.confirmation,
   });
 }
 
@@ -347,6 +358,20 @@ export interface RequestConfirmation {
   totalWeight: string | null;
   /** Also to the settings' default receiver (OrderWizardDefaultReceiver), in the default language. */
   toDefaultReceiver: boolean;
+  /** The contact and templates when they were read already, for mailLocales(ctx.locale, settings) (the order's). */
+  context?: ConfirmationContext;
+}
+
+/** The languages a confirmation mail may be written in: the requester's, the default receiver's, the default. */
+export function mailLocales(
+  requester: Locale,
+  s: Pick<SettingsMap, 'DefaultLanguage'>,
+): [Locale, Locale, Locale] {
+  return [requester, defaultReceiverLocaleOf(s), defaultLocale];
+}
+
+function defaultReceiverLocaleOf(s: Pick<SettingsMap, 'DefaultLanguage'>): Locale {
+  return isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
 }
 
 /**
@@ -362,12 +387,9 @@ export async function queueConfirmation(
 ): Promise<void> {
   const user = requireUser(ctx);
   const { settings: s, request, location, facts } = c;
-  const defaultReceiverLocale: Locale = isLocale(s.DefaultLanguage) ? s.DefaultLanguage : defaultLocale;
-  const { contact: requester, templates } = await selectConfirmationContext(tx, user.id, [
-    ctx.locale,
-    defaultReceiverLocale,
-    defaultLocale,
-  ]);
+  const defaultReceiverLocale = defaultReceiverLocaleOf(s);
+  const { contact: requester, templates } =
+    c.context ?? (await selectConfirmationContext(tx, user.id, mailLocales(ctx.locale, s)));
   const userSeesPrices =
     priceDisplay(
       { kind: user.kind, isAdmin: isAdmin({ user }), hasLocation: true },
