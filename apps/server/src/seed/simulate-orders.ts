@@ -20,7 +20,6 @@ export function simulationHelpers(sim: SimState) {
     depotPlants,
     locBulk,
     locPlants,
-    itemById,
     pickFamily,
     pickItem,
     byNo,
@@ -84,21 +83,21 @@ export function simulationHelpers(sim: SimState) {
     const bulkKeys = [...locBulk[li].entries()].filter(([, q]) => q > 0).map(([k]) => k);
     const plantKeys = [...locPlants[li].entries()].filter(([, l]) => l.length > 0).map(([k]) => k);
     const keys = rng.sample([...bulkKeys, ...plantKeys], count);
-    for (const itemId of keys) {
-      const item = itemById.get(itemId)!;
+    for (const index of keys) {
+      const item = catalogue.demoItems[index];
       if (item.numbered) {
-        const list = locPlants[li].get(itemId)!;
+        const list = locPlants[li].get(index)!;
         const ids = everything ? [...list] : rng.sample(list, Math.min(list.length, rng.int(1, 2)));
         locPlants[li].set(
-          itemId,
+          index,
           list.filter((p) => !ids.includes(p)),
         );
         // One line per numbered plant: removal lists and requests are keyed by item and plant number.
         for (const id of ids) out.push({ item, amount: 1, plantIds: [id] });
       } else {
-        const have = locBulk[li].get(itemId)!;
+        const have = locBulk[li].get(index)!;
         const qty = everything ? have : Math.max(1, Math.min(have, Math.round(have * share())));
-        locBulk[li].set(itemId, have - qty);
+        locBulk[li].set(index, have - qty);
         out.push({ item, amount: qty });
       }
     }

@@ -90,8 +90,8 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     if (releases && (kind === 'removal' || kind === 'relocation')) {
       for (const w of wanted) {
         if (w.plantIds)
-          locPlants[li].set(w.item.id, [...(locPlants[li].get(w.item.id) ?? []), ...w.plantIds]);
-        else locBulk[li].set(w.item.id, (locBulk[li].get(w.item.id) ?? 0) + w.amount);
+          locPlants[li].set(w.item.index, [...(locPlants[li].get(w.item.index) ?? []), ...w.plantIds]);
+        else locBulk[li].set(w.item.index, (locBulk[li].get(w.item.index) ?? 0) + w.amount);
       }
     }
 
@@ -302,7 +302,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
             const orderLineId = orderLineIdOf(order.id, i);
             const plant = l.plantId ? plantById.get(l.plantId)! : null;
             const fromDepot = plant ? (plantDepot.get(plant.id) ?? depotIndex) : depotIndex;
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               depotId: depotIds[fromDepot],
               itemId: l.item.id,
@@ -313,7 +313,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               orderLineId,
               createdBy: adminId,
             });
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               locationId: loc.id,
               itemId: l.item.id,
@@ -325,7 +325,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               createdBy: adminId,
             });
             if (l.item.rentalType === 'Verkoop') {
-              post({
+              post(l.item, {
                 entryDate: requestedDate,
                 locationId: loc.id,
                 itemId: l.item.id,
@@ -339,9 +339,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
             } else if (plant) {
               plant.depotIndex = null;
               plant.locationIndex = li;
-              locPlants[li].set(l.item.id, [...(locPlants[li].get(l.item.id) ?? []), plant.id]);
+              locPlants[li].set(l.item.index, [...(locPlants[li].get(l.item.index) ?? []), plant.id]);
             } else {
-              locBulk[li].set(l.item.id, (locBulk[li].get(l.item.id) ?? 0) + l.quantity);
+              locBulk[li].set(l.item.index, (locBulk[li].get(l.item.index) ?? 0) + l.quantity);
             }
           });
         });
@@ -361,7 +361,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         schedule(requestedDate, () => {
           order.lines.forEach((l, i) => {
             const orderLineId = orderLineIdOf(order.id, i);
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               locationId: loc.id,
               itemId: l.item.id,
@@ -372,7 +372,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               orderLineId,
               createdBy: adminId,
             });
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               depotId: depotIds[depotIndex],
               itemId: l.item.id,
@@ -421,7 +421,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               locationId: loc.id,
               itemId: l.item.id,
@@ -432,7 +432,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
               orderLineId: orderLineIdOf(from.id, i),
               createdBy: adminId,
             });
-            post({
+            post(l.item, {
               entryDate: requestedDate,
               locationId: locations[ti].id,
               itemId: l.item.id,
@@ -445,9 +445,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
             });
             if (l.plantId) {
               plantById.get(l.plantId)!.locationIndex = ti;
-              locPlants[ti].set(l.item.id, [...(locPlants[ti].get(l.item.id) ?? []), l.plantId]);
+              locPlants[ti].set(l.item.index, [...(locPlants[ti].get(l.item.index) ?? []), l.plantId]);
             } else {
-              locBulk[ti].set(l.item.id, (locBulk[ti].get(l.item.id) ?? 0) + l.quantity);
+              locBulk[ti].set(l.item.index, (locBulk[ti].get(l.item.index) ?? 0) + l.quantity);
             }
           });
         });

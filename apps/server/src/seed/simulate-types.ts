@@ -136,10 +136,11 @@ export interface SimState {
   /** Plants free at each depot, first in first out: depot × items + item index → plant ids. */
   depotPlants: Map<number, string[]>;
   plantById: Map<string, PlantState>;
-  locBulk: Map<string, number>[];
-  locPlants: Map<string, string[]>[];
-  itemById: Map<string, DemoItem>;
-  post: (entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => void;
+  /** Per location: bulk quantity and plant ids by item index (catalogue.demoItems). */
+  locBulk: Map<number, number>[];
+  locPlants: Map<number, string[]>[];
+  /** Posts a ledger entry of `item` (entry.itemId is its id). */
+  post: (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => void;
   pickFamily: (profile: 'bouw' | 'infra') => FamilySpec;
   pickItem: (family: FamilySpec) => DemoItem;
   byNo: (itemNo: string, copy?: number) => DemoItem;

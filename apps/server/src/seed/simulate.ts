@@ -83,9 +83,9 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   const depotBulk = new Int32Array(depotCount * itemCount);
   const depotPlants = new Map<number, string[]>();
   const plantById = new Map<string, PlantState>();
-  const locBulk = locations.map(() => new Map<string, number>());
-  const locPlants = locations.map(() => new Map<string, string[]>());
-  const itemById = new Map(catalogue.demoItems.map((i) => [i.id, i]));
+  // Per location, by item index (catalogue.demoItems), in the order the items first came there.
+  const locBulk = locations.map(() => new Map<number, number>());
+  const locPlants = locations.map(() => new Map<number, string[]>());
 
   // The ledger summed as it is posted: bulk per place (depots, then locations) and item; a plant's last date.
   const days = new DayIndex(startDate);
@@ -93,9 +93,8 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   const timelines = new RentTimelines(locations.length);
   const depotPlace = new Map(depotIds.map((id, d) => [id, d]));
   const locationPlace = new Map(locations.map((l, li) => [l.id, li]));
-  const post = (entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => {
+  const post = (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => {
     sink.push(s.inventoryLedger, { id: stableId('ledger', counts.ledger++), ...entry });
-    const item = itemById.get(entry.itemId)!;
     const day = days.day(entry.entryDate);
     const li = entry.locationId ? locationPlace.get(entry.locationId)! : -1;
     if (entry.plantId) plantById.get(entry.plantId)!.last = entry.entryDate;
@@ -131,7 +130,7 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
         const list = depotPlants.get(key) ?? [];
         list.push(plant.id);
         depotPlants.set(key, list);
-        post({
+        post(item, {
           entryDate: startDate,
           depotId: depotIds[depotIndex],
           itemId: item.id,
@@ -145,7 +144,7 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
       for (let d = 0; d < depotCount; d++) {
         const qty = item.copy === 1 ? item.family.stock : Math.max(5, Math.round(item.family.stock / 4));
         depotBulk[d * itemCount + item.index] = qty;
-        post({
+        post(item, {
           entryDate: startDate,
           depotId: depotIds[d],
           itemId: item.id,
@@ -220,7 +219,6 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
     plantById,
     locBulk,
     locPlants,
-    itemById,
     post,
     pickFamily,
     pickItem,
