@@ -68,19 +68,24 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   let stopping = false;
   let bannerShown = false;
   const ready = new Set<number>();
-  /** Quick deaths in a row: a worker that cannot start is forked again more and more slowly (at most 30 s). */
+  /**
+   * Deaths in a row of workers that never became ready: a worker that cannot start is forked again more and more
+   * slowly (at most 30 s). Counted by readiness, not by time: on a loaded machine a start can take longer than any
+   * fixed 'quick' (a taken port then forked for ever).
+   */
   let failures = 0;
-  /** Before the first start of all, this many quick deaths end the whole start (a port taken, a bad database). */
+  /** Before the first start of all, this many such deaths end the whole start (a port taken, a bad database). */
   const START_ATTEMPTS = 3;
 
   const fork = (index: number) => {
-    const forkedAt = Date.now();
+    let becameReady = false;
     const worker = cluster.fork(env);
     logger.info({ worker: index, pid: worker.process.pid }, 'server process started');
     worker.on('message', (m: unknown) => {
       answerMetrics(worker, m);
       if ((m as { ready?: boolean })?.ready !== true) return;
       ready.add(index);
+      becameReady = true;
       failures = 0;
       if (!bannerShown && ready.size === count) {
         bannerShown = true;
@@ -99,7 +104,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     worker.on('exit', (code, signal) => {
       ready.delete(index);
       if (stopping) return;
-      failures = Date.now() - forkedAt < 10_000 ? failures + 1 : 0;
+      failures = becameReady ? 0 : failures + 1;
       if (!bannerShown && failures >= START_ATTEMPTS) {
         logger.fatal({ worker: index, code, signal }, 'the server processes cannot start');
         void shutdown('start failed', 1);
