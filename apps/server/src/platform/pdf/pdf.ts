@@ -2,15 +2,8 @@ import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import type { PdfBrand } from './brand.ts';
 import { columnWidths, labelWidth } from './fit.ts';
-import {
-  type Align,
-  drawText,
-  type TextOptions,
-  textHeight,
-  textWidth,
-  useTextFont,
-  widestWord,
-} from './text.ts';
+import type { Cell, Column, FactBlock, PdfMeta, TableOptions } from './pdf.types.ts';
+import { drawText, type TextOptions, textHeight, textWidth, useTextFont, widestWord } from './text.ts';
 
 /*
  * The one way this portal makes a PDF (decision 0019): pdfkit with a small set of layout helpers — a header with
@@ -31,44 +24,7 @@ const loadPdfKit = (): typeof PDFKitDocument => {
   return pdfkit;
 };
 
-export interface PdfMeta {
-  title: string;
-  subject?: string;
-  /** BCP 47 language of the text (nl-NL …). */
-  language?: string;
-  /** Fixed creation date (demo data is the same every run); default now. */
-  created?: Date;
-}
-
-export type { Align } from './text.ts';
-
-export interface Column {
-  header: string;
-  /** Share of the table's width (relative to the other columns). */
-  width: number;
-  align?: Align;
-  /** The cells' lines do not wrap (dates, numbers); right-aligned columns never wrap either. */
-  nowrap?: boolean;
-}
-
-export type Cell = string | { text: string; bold?: boolean; colour?: string };
-
-export interface TableOptions {
-  /** Rows drawn after the body in bold, kept with at least the last body row (totals). */
-  totals?: Cell[][];
-  /** Shown instead of the body when there are no rows. */
-  empty?: string;
-}
-
-export interface Fact {
-  label: string;
-  value: string | null | undefined;
-}
-
-export interface FactBlock {
-  heading: string;
-  facts: Fact[];
-}
+export type { Align, Cell, Column, Fact, FactBlock, PdfMeta, TableOptions } from './pdf.types.ts';
 
 const TEXT = '#1A1B1E';
 const MUTED = '#5C5F66';
