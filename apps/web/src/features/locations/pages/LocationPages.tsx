@@ -157,8 +157,9 @@ function Locations({ showOthers }: { showOthers: boolean }) {
 export function LocatiePage() {
   const selected = useStore(selectedLocationStore);
   const { canWrite } = useSelectedLocationAccess();
+  const actions = selected && canWrite ? <TransportRequestLink /> : undefined;
   return (
-    <AreaPage actions={selected && canWrite ? <TransportRequestLink /> : undefined}>
+    <AreaPage actions={actions}>
       <Locations showOthers />
     </AreaPage>
   );

@@ -248,8 +248,9 @@ export function MaterieelvoorraadPage() {
   }
 
   const categories = page?.categories ?? [];
+  const actions = location && access.canWrite ? <TransportRequestLink /> : undefined;
   return (
-    <AreaPage needsLocation actions={location && access.canWrite ? <TransportRequestLink /> : undefined}>
+    <AreaPage needsLocation actions={actions}>
       {location && (
         <Stack gap="sm" mb="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
