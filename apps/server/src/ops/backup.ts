@@ -160,22 +160,13 @@ async function backupEmbedded(
       const migrations = await appliedMigrations(client, journal);
       const storage = await backupStorage(config, dir, client, files, signal);
       await copyJwtSecret(config, dir, files);
-      return {
-        format: 'materieelportaal-backup',
-        formatVersion: 1,
-        startedAt,
-        finishedAt: new Date().toISOString(),
-        portalVersion: buildInfo().version,
-        database: {
-          kind: 'base-backup',
-          serverVersion: version.text,
-          tool: `PostgreSQL ${version.text} (pg_backup_start/pg_backup_stop, WAL ${start.rows[0].lsn}–${stop.rows[0].lsn})`,
-          migrations,
-          fileRows: null,
-        },
-        storage,
-        files,
-      };
+      return manifestOf(startedAt, storage, files, {
+        kind: 'base-backup',
+        serverVersion: version.text,
+        tool: `PostgreSQL ${version.text} (pg_backup_start/pg_backup_stop, WAL ${start.rows[0].lsn}–${stop.rows[0].lsn})`,
+        migrations,
+        fileRows: null,
+      });
     } finally {
       // ends the slot and, if pg_backup_stop was not reached, the backup (a non-exclusive backup ends with its session)
       await client.end().catch(() => {});
@@ -183,6 +174,25 @@ async function backupEmbedded(
   } finally {
     await cluster.stop();
   }
+}
+
+function manifestOf(
+  startedAt: string,
+  storage: Manifest['storage'],
+  files: ManifestEntry[],
+  database: Manifest['database'],
+): Manifest {
+  const finishedAt = new Date().toISOString();
+  return {
+    format: 'materieelportaal-backup',
+    formatVersion: 1,
+    startedAt,
+    finishedAt,
+    portalVersion: buildInfo().version,
+    database,
+    storage,
+    files,
+  };
 }
 
 async function writeHashed(dir: string, rel: string, text: string): Promise<ManifestEntry> {
@@ -311,22 +321,13 @@ async function backupExternal(
       await client.query('commit');
       files.unshift({ path: 'database.dump', ...(await hashFile(path.join(dir, 'database.dump'))) });
       await copyJwtSecret(config, dir, files);
-      return {
-        format: 'materieelportaal-backup',
-        formatVersion: 1,
-        startedAt,
-        finishedAt: new Date().toISOString(),
-        portalVersion: buildInfo().version,
-        database: {
-          kind: 'pg_dump',
-          serverVersion: version.text,
-          tool: `${dumper.text} at ${tool}`,
-          migrations,
-          fileRows: fileRows.rows[0].n,
-        },
-        storage,
-        files,
-      };
+      return manifestOf(startedAt, storage, files, {
+        kind: 'pg_dump',
+        serverVersion: version.text,
+        tool: `${dumper.text} at ${tool}`,
+        migrations,
+        fileRows: fileRows.rows[0].n,
+      });
     } catch (e) {
       dump.abort();
       await dumping.catch(() => {});
