@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { startEmbeddedPostgres } from '../platform/db/embedded.ts';
+import { describeFailure } from './failure.ts';
 import type { SeedWorkerData, SeedWorkerMessage } from './worker.ts';
 
 /**
@@ -151,18 +152,22 @@ try {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb ?? DEFAULT_HEAP_MB },
     });
+    // why: decided at 'exit', which comes after every message the worker posted (its failure's description).
+    let failed: string | null = null;
     worker.on('message', (m: SeedWorkerMessage) => {
       if ('log' in m) log(m.log);
+      else if ('failed' in m) failed = m.failed;
       else committed = true;
     });
-    worker.on('error', (e: Error & { code?: string }) =>
-      resolve(
+    worker.on('error', (e: Error & { code?: string }) => {
+      failed ??=
         e.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `out of memory${maxHeapMb ? ` (--max-heap-mb ${maxHeapMb})` : ''}`
-          : (e.stack ?? e.message),
-      ),
+          : describeFailure(e);
+    });
+    worker.on('exit', (code) =>
+      resolve(code === 0 && failed === null ? null : (failed ?? `the generator stopped (exit ${code})`)),
     );
-    worker.on('exit', (code) => resolve(code === 0 ? null : `the generator stopped (exit ${code})`));
   });
   if (closing) {
     // interrupted: the signal handler reports and exits

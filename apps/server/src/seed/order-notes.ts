@@ -1,3 +1,6 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../db/schema/index.ts';
 import { loadBrand, storeOrderNote } from '../modules/documents/index.ts';
 import { loadSettings } from '../modules/settings/index.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -25,27 +28,44 @@ export function noteOrders(infos: readonly OrderInfo[]): string[] {
   );
 }
 
+/** Notes made at once: rendering is CPU, storing waits on the database; 4 keeps both busy on 2 cores. */
+const NOTE_WORKERS = 4;
+
 /**
  * The delivery and removal notes of the simulated orders, made as the department's executions make them
  * (modules/documents: the same renderer, storage and documents rows), after the seed's transaction committed.
  * Answers how many were made.
+ * Each of the (at most 4, at most the pool's size) note makers holds ONE connection of `db`'s pool for all its
+ * notes: a note reads its lines, costs and returns at once, and on the pool itself four notes asked for up to
+ * twelve connections, so requests queued for a busy one and failed the seed when one waited longer than the pool's
+ * connectionTimeoutMillis (5 s; at --scale 1000 on a loaded machine, decision 0010). On one client the reads queue
+ * in that client instead, which has no such limit.
  */
 export async function seedOrderNotes(
   db: Db,
   storage: FileStorage,
   infos: readonly OrderInfo[],
 ): Promise<number> {
-  const deps = { db, storage, loadSettings };
-  const brand = await loadBrand(deps);
+  // why: every caller's db is platform/db/database.ts connect()'s, over a pool (Db's type does not name it).
+  const pool = (db as Db & { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error('seed: the delivery notes need a database over a pool');
+  const brand = await loadBrand({ db, storage, loadSettings });
   const ids = noteOrders(infos);
   let next = 0;
   let made = 0;
-  // why: a few at a time: rendering is CPU, storing waits on the database; 4 keeps both busy on 2 cores.
+  const makers = Math.min(NOTE_WORKERS, pool.options.max ?? NOTE_WORKERS, ids.length);
   await Promise.all(
-    Array.from({ length: Math.min(4, ids.length) }, async () => {
-      while (next < ids.length) {
-        const id = ids[next++];
-        if (await storeOrderNote(deps, id, undefined, { brand })) made++;
+    Array.from({ length: makers }, async () => {
+      const client = await pool.connect();
+      try {
+        const own = drizzle(client, { schema, casing: 'snake_case' });
+        const deps = { db: own, storage, loadSettings };
+        while (next < ids.length) {
+          const id = ids[next++];
+          if (await storeOrderNote(deps, id, undefined, { brand })) made++;
+        }
+      } finally {
+        client.release();
       }
     }),
   );

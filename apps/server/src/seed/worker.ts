@@ -5,6 +5,7 @@ import { files } from '../db/schema/index.ts';
 import { connect, ensureDatabase } from '../platform/db/database.ts';
 import { runMigrations } from '../platform/db/migrate.ts';
 import { LocalDiskStorage } from '../platform/files/storage.ts';
+import { describeFailure } from './failure.ts';
 import { seedDemo } from './index.ts';
 
 /**
@@ -19,8 +20,8 @@ export interface SeedWorkerData {
   reset: boolean;
 }
 
-/** What the worker tells the main thread. */
-export type SeedWorkerMessage = { log: string } | { committed: true };
+/** What the worker tells the main thread: a log line, the commit, or why it failed (then it exits with 1). */
+export type SeedWorkerMessage = { log: string } | { committed: true } | { failed: string };
 
 const { url, filesDir, scale, reset } = workerData as SeedWorkerData;
 // why: the pictures are drawn a few at a time and never again: libvips' cache and thread pool only add memory.
@@ -61,6 +62,10 @@ try {
       log(`  ${table.padEnd(width)} ${String(n).padStart(9)}`);
     log(`Seeded scale ${scale} in ${(result.milliseconds / 1000).toFixed(1)} s.`);
   }
+} catch (e) {
+  // why: an error thrown out of a worker reaches the main thread without its cause (a failed query's real error).
+  post({ failed: describeFailure(e) });
+  process.exitCode = 1;
 } finally {
-  await database.close();
+  await database.close().catch(() => {});
 }
