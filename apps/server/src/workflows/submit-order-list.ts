@@ -3,7 +3,7 @@ import { requireKnownItemIds } from '../modules/catalogue/index.ts';
 import { requireOwnListOnReadableLocation, takeListForSubmit } from '../modules/order-lists/index.ts';
 import {
   checkOrderForm,
-  queueOrderConfirmation,
+  orderConfirmationMails,
   recordOrderRequest,
   resolveDestination,
   type SubmitDeps,
@@ -11,14 +11,15 @@ import {
 import { loadSettings } from '../modules/settings/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
 import { type Ctx, requireUser } from '../platform/http/context.ts';
-import { type IdempotentAnswer, onTx, withIdempotency } from '../platform/http/idempotency.ts';
+import { type IdempotentAnswer, onTx, type Tx, withIdempotency } from '../platform/http/idempotency.ts';
 
 export type { SubmitDeps };
 
 /**
  * POST PlantRequests/{orderListId}/order: the order list becomes a plant request (kind order, status
  * submitted) with its lines and a first history row, the list and its draft are emptied and the
- * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts).
+ * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts), in seven
+ * statements with begin and commit (docs/decisions/0011).
  *
  * A workflow: it spans order lists, the catalogue, locations (via requests) and requests, and only
  * composes their public services, in this order.
@@ -32,11 +33,13 @@ export async function submitOrderList(
 ): Promise<IdempotentAnswer<SubmitResult>> {
   await requireAccess(ctx, { permission: 'area.write', area: 'AppBestellen' });
   const user = requireUser(ctx);
-  // Checked before the key is taken, so a replay also needs the list and its location.
-  await requireOwnListOnReadableLocation(ctx, orderListId);
   // Settings first (from the pool, cached): the work below must only use its transaction.
   const s = await loadSettings(ctx.db);
-  return withIdempotency(ctx, { key, scope: `order:${orderListId}`, body: form }, async (tx) => {
+  const scope = `order:${orderListId}`;
+  // The list and its location are checked by the lock (a refusal rolls the key back) and, for a replay, before
+  // the stored answer is given: a replay also needs the list and its location (docs/decisions/0011).
+  const beforeReplay = (tx: Tx) => requireOwnListOnReadableLocation(onTx(ctx, tx), orderListId);
+  return withIdempotency(ctx, { key, scope, body: form, beforeReplay }, async (tx) => {
     const txCtx = onTx(ctx, tx);
     // The list's lines with their items and sets, taken off it under the list's lock: the list and its draft
     // are empty from here (docs/decisions/0011).
@@ -58,18 +61,19 @@ export async function submitOrderList(
       destination,
       lines,
     });
-    if (s.OrderWizardEmailEnableSend) {
-      await queueOrderConfirmation(txCtx, tx, deps, {
-        settings: s,
-        request,
-        location,
-        form,
-        destination,
-        lines,
-        items,
-        sets,
-      });
-    }
+    // The mails are queued with the stored answer, in its statement (withIdempotency).
+    const messages = s.OrderWizardEmailEnableSend
+      ? await orderConfirmationMails(txCtx, tx, deps, {
+          settings: s,
+          request,
+          location,
+          form,
+          destination,
+          lines,
+          items,
+          sets,
+        })
+      : [];
     const result: SubmitResult = {
       id: request.id,
       requestNo: request.requestNo,
@@ -79,6 +83,6 @@ export async function submitOrderList(
       lineCount: lines.filter((l) => !l.parentLineId).length,
       createdAt: request.createdAt.toISOString(),
     };
-    return { status: 201, body: result };
+    return { status: 201, body: result, mail: { mailer: deps.mailer, messages } };
   });
 }

@@ -41,6 +41,7 @@ export async function requireOwnListOnReadableLocation(ctx: Ctx, id: string): Pr
 /**
  * A default list not stored yet (ownList) is empty: its submit is refused as an empty list's would be, after
  * the same location checks (403 read-only, 422 blocked). Returns null when `id` is no such list (the caller's 404).
+ * On a submit's transaction it runs there (`ctx.db` is `tx`).
  */
 async function refuseUnsavedDefaultList(ctx: Ctx, id: string): Promise<null> {
   const user = requireUser(ctx);
@@ -59,10 +60,11 @@ export async function defaultOrderListId(ctx: Ctx, locationNo: string): Promise<
 
 /**
  * The list locked on the submit's transaction (`txCtx.db` is `tx`), when it may be submitted: the
- * caller's own list (404 otherwise), write access to its location (a lost location answers the list's
- * 404), the location not blocked, and lines that all have an amount. Its lines are taken off it (the list
- * and its draft are left empty for the next order; a refused submit rolls back) and come in tree order, with
- * their items and sets in the locale: two statements (docs/decisions/0011).
+ * caller's own list (404 otherwise; the unsaved default list answers as an empty one), write access to its
+ * location (a lost location answers the list's 404), the location not blocked, and lines that all have an amount.
+ * This is the submit's only access check of the list (a replay checks requireOwnListOnReadableLocation). Its lines
+ * are taken off it (the list and its draft are left empty for the next order; a refused submit rolls back) and come
+ * in tree order, with their items and sets in the locale: two statements (docs/decisions/0011).
  */
 export async function takeListForSubmit(
   txCtx: Ctx,
@@ -78,7 +80,9 @@ export async function takeListForSubmit(
   const { location } = await requireAccess(txCtx, {
     permission: 'orderList.write',
     // The lock reads the list's location with the caller's role in the same statement.
-    load: () => lockListWithAccess(tx, orderListId, user.id),
+    load: async () =>
+      (await lockListWithAccess(tx, orderListId, user.id)) ??
+      (await refuseUnsavedDefaultList(txCtx, orderListId)),
     notFound: () => listNotFound(orderListId),
     unblocked: true,
   });

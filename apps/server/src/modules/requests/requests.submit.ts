@@ -11,7 +11,7 @@ import { sumDecimal } from '../../platform/decimal.ts';
 import { fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import type { ItemInfo, SetInfo } from '../catalogue/index.ts';
 import { listDepots, listWorkAddresses } from '../locations/index.ts';
 import type { SettingsMap } from '../settings/index.ts';
@@ -273,15 +273,15 @@ export interface OrderConfirmation {
 }
 
 /**
- * Queues the confirmation mail to the requester (in their language, prices as they may see them) and to
- * the default receiver of the settings, on the submit's transaction.
+ * The confirmation mails to the requester (in their language, prices as they may see them) and to the default
+ * receiver of the settings; the submit queues them with its stored answer (idempotency.ts, decision 0011).
  */
-export async function queueOrderConfirmation(
+export async function orderConfirmationMails(
   ctx: Ctx,
   tx: Tx,
   deps: SubmitDeps,
   c: OrderConfirmation,
-): Promise<void> {
+): Promise<MailMessage[]> {
   const { settings: s, request, location, form, destination, lines, items, sets } = c;
   const depth = new Map<string, number>();
   const mailLines: MailLine[] = lines.map((l) => {
@@ -295,7 +295,7 @@ export async function queueOrderConfirmation(
       depth: d,
     };
   });
-  await queueConfirmation(ctx, tx, deps, {
+  return confirmationMails(ctx, tx, deps, {
     settings: s,
     request,
     location,
@@ -385,6 +385,18 @@ export async function queueConfirmation(
   deps: SubmitDeps,
   c: RequestConfirmation,
 ): Promise<void> {
+  // why: queued on the submit's transaction (outbox rows), so a rolled-back submit sends nothing.
+  for (const msg of await confirmationMails(ctx, tx, deps, c))
+    await deps.mailer.queue(msg, tx as unknown as Db);
+}
+
+/** The confirmation mails queueConfirmation queues (for a submit that queues them itself). */
+async function confirmationMails(
+  ctx: Ctx,
+  tx: Tx,
+  deps: SubmitDeps,
+  c: RequestConfirmation,
+): Promise<MailMessage[]> {
   const user = requireUser(ctx);
   const { settings: s, request, location, facts } = c;
   const defaultReceiverLocale = defaultReceiverLocaleOf(s);
@@ -413,8 +425,8 @@ export async function queueConfirmation(
       prices: s.ToonPrijsInEmail,
     });
   }
-  for (const r of recipients) {
-    const msg = renderOrderConfirmation(templates, {
+  return recipients.map((r) =>
+    renderOrderConfirmation(templates, {
       locale: r.locale,
       to: r.to,
       showPrices: r.prices,
@@ -442,8 +454,6 @@ export async function queueConfirmation(
         label: translate(r.locale, e.key),
         value: e.day ? `${formatDay(r.locale, e.day)}, ${e.text}` : e.text,
       })),
-    });
-    // why: queued on the submit's transaction (outbox row), so a rolled-back submit sends nothing.
-    await deps.mailer.queue(msg, tx as unknown as Db);
-  }
+    }),
+  );
 }

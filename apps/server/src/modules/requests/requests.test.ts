@@ -15,6 +15,7 @@ import {
   ADMIN,
   addItems,
   BLOCKED_LOC,
+  COLLEAGUE,
   defaultListId,
   EXTERNAL,
   FOREIGN_LOC,
@@ -23,6 +24,7 @@ import {
   LOC,
   LOC2,
   linesInDb,
+  locationId,
   READONLY,
   SET_SIMPLE,
   setSetting,
@@ -222,6 +224,38 @@ describe('order submit', () => {
     const changed = await submit(id, form({ reference: 'anders' }), key);
     expect(changed.statusCode).toBe(422);
     expect(changed.json().code).toBe('error.idempotency_conflict');
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('replays a stored answer only to whom may read the list: another user with the same key and body, and the owner after losing the location, get 404', async () => {
+    const id = await filledList();
+    const key = randomUUID();
+    const first = await submit(id, form(), key);
+    expect(first.statusCode).toBe(201);
+    const before = await requestCount();
+    // a colleague on the same locations, with the owner's key and body: the list is not theirs
+    const other = await submit(id, form(), key, COLLEAGUE);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(first.json().requestNo);
+    const [uid, lid] = await Promise.all([userId(t, USER), locationId(t, LOC2)]);
+    const [{ role }] = (
+      await t.database.db.execute<{ role: string }>(
+        sql`delete from location_memberships where user_id = ${uid} and location_id = ${lid} returning role::text`,
+      )
+    ).rows;
+    try {
+      const gone = await submit(id, form(), key);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['idempotent-replayed']).toBeUndefined();
+    } finally {
+      await t.database.db.execute(
+        sql`insert into location_memberships (user_id, location_id, role) values (${uid}, ${lid}, ${role}::location_role)`,
+      );
+    }
+    const back = await submit(id, form(), key);
+    expect(back.statusCode).toBe(201);
+    expect(back.headers['idempotent-replayed']).toBe('true');
+    expect(back.json()).toEqual(first.json());
     expect(await requestCount()).toBe(before);
   });
 

@@ -127,6 +127,60 @@ describe('withIdempotency', () => {
     expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body])))).toHaveProperty('size', 1);
   });
 
+  it('checks beforeReplay before a stored answer is replayed, and not on the first run', async () => {
+    const key = randomUUID();
+    const marker = `m-${key}`;
+    let checks = 0;
+    const beforeReplay = async () => {
+      checks++;
+      throw new AppError('not_found', 'error.niet_gevonden');
+    };
+    const first = await withIdempotency(ctx, { key, scope: 'test', body: {}, beforeReplay }, work(marker));
+    expect(first.replayed).toBe(false);
+    expect(checks).toBe(0);
+    const again = await withIdempotency(ctx, { key, scope: 'test', body: {}, beforeReplay }, work(marker)).catch(
+      (x) => x,
+    );
+    expect(again).toMatchObject({ type: 'not_found', code: 'error.niet_gevonden' });
+    expect(checks).toBe(1);
+    expect(await traces(marker)).toBe(1);
+  });
+
+  it("queues the work's mails with the stored answer, in its statement, and leaves none when the answer is not stored", async () => {
+    const key = randomUUID();
+    const to = `mail-${key}@example.test`;
+    const messages = [0, 1].map((n) => ({
+      type: 'IdempotencyTest',
+      locale: 'nl-NL',
+      to,
+      subject: `Onderwerp ${n}\nmet een tweede regel`,
+      html: `<p>${n}</p>`,
+      text: `${n}`,
+    }));
+    const mail = { mailer: t.deps.mailer, messages };
+    const answer = await withIdempotency(ctx, { key, scope: 'test', body: {} }, async () => ({
+      status: 201,
+      body: { ok: true },
+      mail,
+    }));
+    expect(answer).toEqual({ status: 201, body: { ok: true }, replayed: false });
+    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    expect(rows.map((r) => [r.subject, r.html, r.text, r.status]).sort()).toEqual([
+      ['Onderwerp 0 met een tweede regel', '<p>0</p>', '0', 'stored'],
+      ['Onderwerp 1 met een tweede regel', '<p>1</p>', '1', 'stored'],
+    ]);
+    const [key2, to2] = [randomUUID(), `mail-${randomUUID()}@example.test`];
+    await expect(
+      withIdempotency(ctx, { key: key2, scope: 'test', body: {} }, async () => ({
+        status: 201,
+        // a body jsonb cannot store: the statement fails, and so does the mails' insert
+        body: '\u0000' as unknown as object,
+        mail: { ...mail, messages: messages.map((m) => ({ ...m, to: to2 })) },
+      })),
+    ).rejects.toThrow();
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to2))).toHaveLength(0);
+  });
+
   it('keeps keys apart per user', async () => {
     const key = randomUUID();
     const [other] = await t.database.db.select().from(users).where(eq(users.email, 'directie@vandijk.nl'));

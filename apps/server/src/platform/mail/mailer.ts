@@ -19,6 +19,12 @@ export interface MailMessage {
 export interface Mailer {
   /** Stores the mail in the outbox and schedules its delivery; returns the outbox id. */
   queue(msg: MailMessage, db?: Db): Promise<string>;
+  /**
+   * The same, split for a statement that stores the mails with a write of its own (idempotency.ts): the outbox
+   * rows as the JSON parameter of outboxInsertSql, and then, with the ids it answered, their delivery scheduled.
+   */
+  outboxRows(msgs: MailMessage[]): string;
+  scheduled(ids: string[]): Promise<void>;
   /** Delivers one outbox mail now (the job handler); throws so the job retries. */
   deliver(id: string): Promise<void>;
 }
@@ -29,8 +35,17 @@ export const MAIL_QUEUE = 'mail-send';
 const insertOutbox = statement(`insert into mail_outbox (type, locale, "to", subject, html, text, status)
   values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text) returning id`);
 
+/** An insert of outbox rows given as one JSON array parameter (`param`, from Mailer.outboxRows), answering their ids. */
+export function outboxInsertSql(param: string): string {
+  return `insert into mail_outbox (type, locale, "to", subject, html, text, status)
+    select m.type, m.locale, m."to", m.subject, m.html, m.text, m.status from json_to_recordset(${param}::json)
+      as m(type text, locale text, "to" text, subject text, html text, text text, status text)
+    returning id`;
+}
+
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; boss?: PgBoss | null }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const status = transport ? 'queued' : 'stored';
   const mailer: Mailer = {
     async queue(msg, db = opts.db) {
       const [row] = await runStatement<{ id: string }>(db, insertOutbox, [
@@ -41,21 +56,24 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
         oneLine(msg.subject),
         msg.html,
         msg.text,
-        transport ? 'queued' : 'stored',
+        status,
       ]);
-      if (transport) {
+      await mailer.scheduled([row.id]);
+      return row.id;
+    },
+    outboxRows(msgs) {
+      return JSON.stringify(msgs.map((m) => ({ ...m, subject: oneLine(m.subject), status })));
+    },
+    async scheduled(ids) {
+      if (!transport) return;
+      for (const id of ids) {
         if (opts.boss) {
-          await opts.boss.send(
-            MAIL_QUEUE,
-            { id: row.id },
-            { retryLimit: 5, retryDelay: 10, retryBackoff: true },
-          );
+          await opts.boss.send(MAIL_QUEUE, { id }, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
         } else {
           // why: without the job runner (a one-off CLI), deliver inline but never fail the caller.
-          await mailer.deliver(row.id).catch(() => {});
+          await mailer.deliver(id).catch(() => {});
         }
       }
-      return row.id;
     },
     async deliver(id) {
       const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

@@ -112,7 +112,12 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, ERP: 'business-central', BC_AUTHORITY_URL: fake.authorityUrl },
     deps: {
       erpDefaults,
-      mailer: { queue: (m, db) => mailer!.queue(m, db), deliver: (id) => mailer!.deliver(id) },
+      mailer: {
+        queue: (m, db) => mailer!.queue(m, db),
+        outboxRows: (m) => mailer!.outboxRows(m),
+        scheduled: (ids) => mailer!.scheduled(ids),
+        deliver: (id) => mailer!.deliver(id),
+      },
       jobs: { send: ((...a: Parameters<PgBoss['send']>) => boss.send(...a)) as PgBoss['send'] },
     },
   });
