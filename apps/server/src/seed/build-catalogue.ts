@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type * as s from '../db/schema/index.ts';
 import {
   categorySpecs,
@@ -81,7 +81,7 @@ export interface Catalogue extends CataloguePlan, CatalogueRows {}
 
 /** A number in [0, 1) derived from a key: per-item variation that does not depend on generation order. */
 export function unitHash(key: string): number {
-  return createHash('sha256').update(key).digest().readUInt32BE(0) / 4294967296;
+  return hash('sha256', key, 'buffer').readUInt32BE(0) / 4294967296;
 }
 
 function money(x: number): number {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** mulberry32: a small, fast, seedable PRNG; the same seed gives the same demo data every time. */
 export function mulberry32(seed: number): () => number {
@@ -54,6 +54,19 @@ export class Rng {
   sample<T>(list: readonly T[], count: number): T[] {
     return this.shuffle(list).slice(0, count);
   }
+  /**
+   * sample() of the first `length` numbers of `list`, shuffling them in place: the same draws and the same answer
+   * as sample(), without copying (the simulation samples lists of tens of thousands of item indexes at --scale 1000).
+   */
+  sampleInPlace(list: Int32Array, length: number, count: number): number[] {
+    for (let i = length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      const x = list[i];
+      list[i] = list[j];
+      list[j] = x;
+    }
+    return Array.from(list.subarray(0, Math.min(count, length)));
+  }
 }
 
 /**
@@ -61,7 +74,8 @@ export class Rng {
  * every seeding: links such as /set/{id} or /content-page/{id}/nl-NL stay valid across resets.
  */
 export function stableId(kind: string, key: string | number): string {
-  const h = createHash('sha256').update(`materieelportaal-demo:${kind}:${key}`).digest();
+  // why: crypto.hash, one call: half the time of createHash().update().digest() (millions of ids at --scale 1000).
+  const h = hash('sha256', `materieelportaal-demo:${kind}:${key}`, 'buffer');
   h[6] = (h[6] & 0x0f) | 0x40;
   h[8] = (h[8] & 0x3f) | 0x80;
   // why: one flat 36-byte string; joining slices of the hex made a tree of strings of ~370 bytes per id, and

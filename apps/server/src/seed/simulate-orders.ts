@@ -72,6 +72,9 @@ export function simulationHelpers(sim: SimState) {
     return { qty: picked.length, plantIds: picked };
   }
 
+  // why: reused by every takeFromLocation (a location holds tens of thousands of items at --scale 1000).
+  let candidates = new Int32Array(1024);
+
   /** Stock reserved at a location for a removal or move. */
   function takeFromLocation(
     li: number,
@@ -80,9 +83,17 @@ export function simulationHelpers(sim: SimState) {
     everything = false,
   ): WantedLine[] {
     const out: WantedLine[] = [];
-    const bulkKeys = [...locBulk[li].entries()].filter(([, q]) => q > 0).map(([k]) => k);
-    const plantKeys = [...locPlants[li].entries()].filter(([, l]) => l.length > 0).map(([k]) => k);
-    const keys = rng.sample([...bulkKeys, ...plantKeys], count);
+    // The items with bulk there, then those with plants there (each in the order they first came): sampled.
+    const size = locBulk[li].size + locPlants[li].size;
+    if (candidates.length < size) candidates = new Int32Array(Math.max(size, candidates.length * 2));
+    let n = 0;
+    locBulk[li].forEach((q, k) => {
+      if (q > 0) candidates[n++] = k;
+    });
+    locPlants[li].forEach((l, k) => {
+      if (l.length > 0) candidates[n++] = k;
+    });
+    const keys = rng.sampleInPlace(candidates, n, count);
     for (const index of keys) {
       const item = catalogue.demoItems[index];
       if (item.numbered) {
