@@ -1,5 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { TextColumn, ValueColumn } from './catalogue.columns.ts';
+import { TextColumn, type TextColumnParts, ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
 import type { CardRow, TechRow } from './catalogue.common.queries.ts';
 import { Interner } from './catalogue.intern.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
@@ -27,23 +27,48 @@ function textIn(json: unknown, locale: Locale): string | null {
 
 type Tech = Omit<TechRow, 'l' | 't' | 'lj' | 'tj'> & { lj: unknown; tj: unknown };
 
+/** The value columns of a card, in the order of CardStoreParts.values. */
+const VALUE_COLUMNS = [
+  'imageShas',
+  'categoryIds',
+  'rentalTypes',
+  'rentalUnits',
+  'dayPrices',
+  'weekPrices',
+  'salePrices',
+  'weights',
+] as const;
+
+/** A done store as typed arrays and short lists: what a build in a worker thread hands over. */
+export interface CardStoreParts {
+  ids: TextColumnParts;
+  itemNos: TextColumnParts;
+  descriptions: Record<Locale, TextColumnParts>;
+  values: ValueColumnParts<string | null>[];
+  techOf: Int32Array;
+  techLists: (readonly Tech[])[];
+}
+
 export class CardStore {
-  /** Row of each item id (the keys are the only copy of the ids: a card answers the id asked for). */
-  private readonly index = new Map<string, number>();
+  /**
+   * The item ids in row order, UTF-8 in one buffer with a lookup table (a card answers the id asked for): no Map
+   * of 433,000 id strings for the collector to mark at scale 1000 (decision 0008 "Scale 1000").
+   */
+  private ids = new TextColumn(null, { lookup: true });
   // Columns (catalogue.columns.ts): texts in UTF-8 buffers, values with few distinct ones as numbers.
-  private readonly itemNos = new TextColumn();
-  private readonly descriptions: Record<Locale, TextColumn>;
-  private readonly imageShas = new ValueColumn<string | null>();
-  private readonly categoryIds = new ValueColumn<string | null>();
-  private readonly rentalTypes = new ValueColumn<CardRow['rental_type']>();
-  private readonly rentalUnits = new ValueColumn<string>();
-  private readonly dayPrices = new ValueColumn<string | null>();
-  private readonly weekPrices = new ValueColumn<string | null>();
-  private readonly salePrices = new ValueColumn<string | null>();
-  private readonly weights = new ValueColumn<string | null>();
+  private itemNos = new TextColumn();
+  private descriptions: Record<Locale, TextColumn>;
+  private imageShas = new ValueColumn<string | null>();
+  private categoryIds = new ValueColumn<string | null>();
+  private rentalTypes = new ValueColumn<CardRow['rental_type']>();
+  private rentalUnits = new ValueColumn<string>();
+  private dayPrices = new ValueColumn<string | null>();
+  private weekPrices = new ValueColumn<string | null>();
+  private salePrices = new ValueColumn<string | null>();
+  private weights = new ValueColumn<string | null>();
   /** Per item: its list of technical data, an index into `techLists`. */
   private techOf: number[] | Int32Array = [];
-  private readonly techLists: (readonly Tech[])[] = [];
+  private techLists: (readonly Tech[])[] = [];
   private readonly listIndex = new Map<string, number>();
   private strings: Interner | null = new Interner();
   /** Per locale: the lists in that locale, made on first use. */
@@ -61,10 +86,47 @@ export class CardStore {
     }
   }
 
+  /** A done store from its parts (a worker thread's build, handed over). */
+  static fromParts(parts: CardStoreParts): CardStore {
+    const store = new CardStore();
+    store.ids = TextColumn.fromParts(parts.ids);
+    store.itemNos = TextColumn.fromParts(parts.itemNos);
+    const nl = TextColumn.fromParts(parts.descriptions['nl-NL']);
+    store.descriptions = Object.fromEntries(
+      locales.map((l) => [l, l === 'nl-NL' ? nl : TextColumn.fromParts(parts.descriptions[l], nl)]),
+    ) as Record<Locale, TextColumn>;
+    VALUE_COLUMNS.forEach((name, k) => {
+      (store as unknown as Record<string, ValueColumn<string | null>>)[name] = ValueColumn.fromParts(
+        parts.values[k],
+      );
+    });
+    store.techOf = parts.techOf;
+    store.techLists = parts.techLists;
+    store.strings = null;
+    return store;
+  }
+
+  /** The done store's typed arrays and short lists (no copies). */
+  parts(): CardStoreParts {
+    return {
+      ids: this.ids.parts(),
+      itemNos: this.itemNos.parts(),
+      descriptions: Object.fromEntries(locales.map((l) => [l, this.descriptions[l].parts()])) as Record<
+        Locale,
+        TextColumnParts
+      >,
+      values: VALUE_COLUMNS.map((name) =>
+        (this as unknown as Record<string, ValueColumn<string | null>>)[name].parts(),
+      ),
+      techOf: this.techOf as Int32Array,
+      techLists: this.techLists,
+    };
+  }
+
   add(rows: readonly CardStoreRow[]): void {
     const s = this.strings ?? new Interner();
     for (const r of rows) {
-      this.index.set(r.id, this.index.size);
+      this.ids.add(r.id);
       const key = JSON.stringify(r.tech);
       let k = this.listIndex.get(key);
       if (k === undefined) {
@@ -103,25 +165,15 @@ export class CardStore {
     this.techOf = Int32Array.from(this.techOf);
     this.listIndex.clear();
     this.strings = null;
+    this.ids.done();
     this.itemNos.done();
     for (const l of locales) this.descriptions[l].done();
-    for (const c of [
-      this.imageShas,
-      this.categoryIds,
-      this.rentalTypes,
-      this.rentalUnits,
-      this.dayPrices,
-      this.weekPrices,
-      this.salePrices,
-      this.weights,
-    ]) {
-      c.done();
-    }
+    for (const name of VALUE_COLUMNS) this[name].done();
     return this;
   }
 
   get size(): number {
-    return this.index.size;
+    return this.ids.size;
   }
 
   /** The cards in `locale`: description and technical data in it (nl-NL where it has none). */
@@ -144,8 +196,8 @@ export class CardStore {
       const descriptions = this.descriptions[locale];
       v = {
         get: (id) => {
-          const i = this.index.get(id);
-          if (i === undefined) return undefined;
+          const i = this.ids.rowOf(id);
+          if (i < 0) return undefined;
           return {
             id,
             item_no: this.itemNos.get(i),

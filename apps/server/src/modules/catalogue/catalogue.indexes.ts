@@ -58,6 +58,7 @@ export const listingIndexes = createReadModel(
   },
   (index, revision) => index.done(revision),
   LISTING_BYTES_PER_ITEM,
+  { parts: (index) => index.parts(), fromParts: (parts) => ListingIndex.fromParts(parts) },
 );
 
 /** The card store (catalogue.card-store.ts) of a database: every listed item's card in every locale. */
@@ -71,6 +72,7 @@ export const cardStores = createReadModel(
   },
   (store) => store.done(),
   CARD_STORE_BYTES_PER_ITEM,
+  { parts: (store) => store.parts(), fromParts: (parts) => CardStore.fromParts(parts) },
 );
 
 /**

@@ -1,5 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { ValueColumn } from './catalogue.columns.ts';
+import { TextColumn, type TextColumnParts, ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
 import type { ListingFilters, ListingRow, SortKey } from './catalogue.queries.ts';
 
 // An in-process index of the listed catalogue (docs/decisions/0008-in-process-catalogue-indexes.md):
@@ -52,21 +52,43 @@ export interface ListingQuery {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
+/** A done index as typed arrays and short lists: what a build in a worker thread hands over. */
+export interface ListingIndexParts {
+  revision: number;
+  ids: TextColumnParts;
+  noRank: Int32Array;
+  descriptionRank: Record<Locale, Int32Array>;
+  dayText: ValueColumnParts<string | null>;
+  weekText: ValueColumnParts<string | null>;
+  day: Float64Array;
+  week: Float64Array;
+  weight: Float64Array;
+  attributes: readonly ListedAttribute[];
+  categories: readonly ListedCategory[];
+  members: Uint8Array[];
+  trueStart: Int32Array;
+  trues: Uint16Array | Int32Array;
+  byCategory: Map<string | null, Int32Array>;
+  all: Int32Array;
+}
+
 export class ListingIndex {
   revision: number;
   // One column per field (typed arrays, equal strings once) instead of an object per item: about a fifth
   // of the memory (decision 0008, "Size"). Filled in batches (`add`), then `done()` makes the typed arrays.
-  private ids: string[] = [];
+  /** The ids in one UTF-8 buffer (no array of 433,000 strings at scale 1000; a page decodes its own). */
+  private ids = new TextColumn();
   private noRank: number[] | Int32Array = [];
   private readonly descriptionRank: Record<Locale, number[] | Int32Array>;
   /** The prices as the database wrote them: the bounds answer these strings. */
-  private readonly dayText = new ValueColumn<string | null>();
-  private readonly weekText = new ValueColumn<string | null>();
+  private dayText = new ValueColumn<string | null>();
+  private weekText = new ValueColumn<string | null>();
   private day: number[] | Float64Array = [];
   private week: number[] | Float64Array = [];
   private weight: number[] | Float64Array = [];
   /** Attributes in facet order (sort, code), and each one's members as a byte per item. */
   private readonly attributes: readonly ListedAttribute[];
+  private readonly categories: readonly ListedCategory[];
   private readonly attributeIndex = new Map<string, number>();
   private members: Uint8Array[] = [];
   /** Per item i: its true attributes' indexes, trues[trueStart[i]] up to trues[trueStart[i + 1]]. */
@@ -74,7 +96,7 @@ export class ListingIndex {
   private trues: number[] | Uint16Array | Int32Array = [];
   private readonly children = new Map<string | null, string[]>();
   private categoryOf: ValueColumn<string | null> | null = new ValueColumn<string | null>();
-  private readonly byCategory = new Map<string | null, Int32Array>();
+  private byCategory = new Map<string | null, Int32Array>();
   private readonly subtrees = new Map<string, Int32Array>();
   private all: Int32Array = new Int32Array(0);
 
@@ -91,6 +113,7 @@ export class ListingIndex {
       number[]
     >;
     this.attributes = attributes;
+    this.categories = categories;
     attributes.forEach((a, k) => {
       this.attributeIndex.set(a.id, k);
     });
@@ -105,11 +128,53 @@ export class ListingIndex {
     }
   }
 
+  /** A done index from its parts (a worker thread's build, handed over). */
+  static fromParts(p: ListingIndexParts): ListingIndex {
+    const index = new ListingIndex(p.revision, null, p.attributes, p.categories);
+    index.ids = TextColumn.fromParts(p.ids);
+    index.noRank = p.noRank;
+    for (const l of locales) index.descriptionRank[l] = p.descriptionRank[l];
+    index.dayText = ValueColumn.fromParts(p.dayText);
+    index.weekText = ValueColumn.fromParts(p.weekText);
+    index.day = p.day;
+    index.week = p.week;
+    index.weight = p.weight;
+    index.members = p.members;
+    index.trueStart = p.trueStart;
+    index.trues = p.trues;
+    index.categoryOf = null;
+    index.byCategory = p.byCategory;
+    index.all = p.all;
+    return index;
+  }
+
+  /** The done index's typed arrays and short lists (no copies). */
+  parts(): ListingIndexParts {
+    return {
+      revision: this.revision,
+      ids: this.ids.parts(),
+      noRank: this.noRank as Int32Array,
+      descriptionRank: this.descriptionRank as Record<Locale, Int32Array>,
+      dayText: this.dayText.parts(),
+      weekText: this.weekText.parts(),
+      day: this.day as Float64Array,
+      week: this.week as Float64Array,
+      weight: this.weight as Float64Array,
+      attributes: this.attributes,
+      categories: this.categories,
+      members: this.members,
+      trueStart: this.trueStart as Int32Array,
+      trues: this.trues as Uint16Array | Int32Array,
+      byCategory: this.byCategory,
+      all: this.all,
+    };
+  }
+
   /** The next items, in the default order (sort, number). */
   add(items: readonly ListedItem[]): void {
     const trues = this.trues as number[];
     for (const item of items) {
-      this.ids.push(item.id);
+      this.ids.add(item.id);
       (this.noRank as number[]).push(item.noRank);
       for (const l of locales) (this.descriptionRank[l] as number[]).push(item.descriptionRank[l]);
       this.dayText.add(item.dayPrice);
@@ -130,7 +195,8 @@ export class ListingIndex {
   /** The typed arrays and the items of each category, once every item is in; `revision`: the snapshot's. */
   done(revision: number): this {
     this.revision = revision;
-    const n = this.ids.length;
+    this.ids.done();
+    const n = this.ids.size;
     this.noRank = Int32Array.from(this.noRank);
     for (const l of locales) this.descriptionRank[l] = Int32Array.from(this.descriptionRank[l]);
     this.dayText.done();
@@ -293,7 +359,7 @@ export class ListingIndex {
         .sort(compare)
         .slice(q.offset, q.offset + q.limit);
     return {
-      ids: page.map((i) => this.ids[i]),
+      ids: page.map((i) => this.ids.get(i)),
       total: f.length,
       bools,
       prices,

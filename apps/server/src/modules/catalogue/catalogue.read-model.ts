@@ -1,3 +1,6 @@
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../platform/db/database.ts';
 import {
   clearResultCaches,
@@ -56,6 +59,83 @@ function say(slotKey: string, inMemory: boolean, fields: Record<string, unknown>
   );
 }
 
+/**
+ * How a model goes from a worker thread to the process (catalogue.read-model.worker.ts): `parts` in the thread (typed
+ * arrays and short lists, handed over without copying), `fromParts` here.
+ */
+export interface Transfer<T, P> {
+  parts(model: T): P;
+  fromParts(parts: P, db: Db): T;
+}
+
+/** A model's build as a worker thread runs it: the same `read` and `make` as in the process. */
+export interface ModelBuild {
+  read: (tx: Pick<Db, 'execute'>, key: string) => Promise<unknown>;
+  make: (rows: unknown, revision: number, db: Db) => unknown;
+  transfer: Transfer<unknown, unknown>;
+}
+
+/** The builds by name, for the worker thread (which loads the modules that create the models). */
+const builds = new Map<string, ModelBuild>();
+
+export function modelBuild(name: string): ModelBuild {
+  const build = builds.get(name);
+  if (!build) throw new Error(`no read model named ${name}`);
+  return build;
+}
+
+/** Whether builds run in a worker thread (default; the bench's in-process figures and a test turn it off). */
+const threads = { enabled: true, started: 0 };
+
+/** Builds in worker threads on or off; how many were started so far (tests). */
+export function readModelThreads(enabled?: boolean): { enabled: boolean; started: number } {
+  if (enabled !== undefined) threads.enabled = enabled;
+  return { ...threads };
+}
+
+/** One worker-thread build at a time per process: each holds its rows and garbage while it runs. */
+let threadQueue: Promise<unknown> = Promise.resolve();
+
+function inQueue<V>(run: () => Promise<V>): Promise<V> {
+  const next = threadQueue.then(run, run);
+  threadQueue = next.catch(() => {});
+  return next;
+}
+
+/** The connection string of a database's pool, when it has one (a worker thread connects with it). */
+function urlOf(db: Db): string | null {
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  return client?.options?.connectionString ?? null;
+}
+
+/**
+ * A build in a worker thread (catalogue.read-model.worker.ts): it connects on its own, reads in the snapshot the
+ * caller's transaction exported (so rows and revision are of one snapshot, as in the process), makes the model
+ * and hands its parts over; then the thread ends and its heap — the rows, the JSON, the builders — goes back to
+ * the system instead of staying in this process's heap (decision 0008 "Scale 1000").
+ */
+function buildInWorker(name: string, key: string, url: string, snapshot: string, revision: number) {
+  threads.started++;
+  return new Promise<unknown>((resolve, reject) => {
+    const worker = new Worker(new URL('./catalogue.read-model.worker.ts', import.meta.url), {
+      workerData: { name, key, url, snapshot, revision },
+    });
+    let answer: { parts: unknown } | { failure: string } | null = null;
+    worker.once('message', (m: { parts: unknown } | { failure: string }) => {
+      answer = m;
+    });
+    worker.once('error', (e) => {
+      answer ??= { failure: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    });
+    worker.once('exit', (code) => {
+      const a = answer as { parts: unknown } | { failure: string } | null;
+      if (a && 'parts' in a) resolve(a.parts);
+      else
+        reject(new Error(`read model ${name}:${key} build failed: ${a?.failure ?? `thread exit ${code}`}`));
+    });
+  });
+}
+
 /** What one build gave: the model, or null when the catalogue was too big at that revision. */
 interface Built<T> {
   revision: number;
@@ -106,33 +186,64 @@ export interface ReadModel<K extends string, T> {
  * the transaction, so the connection goes back to the pool meanwhile. A rebuild holds the previous model
  * until it is done: for that moment a model takes twice its estimate.
  */
-export function createReadModel<K extends string, T, R>(
+export function createReadModel<K extends string, T, R, P>(
   name: string,
   read: (tx: Pick<Db, 'execute'>, key: K) => Promise<R>,
   make: (rows: R, revision: number, db: Db) => T,
   bytesPerItem: number,
+  transfer?: Transfer<T, P>,
 ): ReadModel<K, T> {
+  if (transfer) builds.set(name, { read, make, transfer } as unknown as ModelBuild);
   const build = async (db: Db, state: DbState, slotKey: string, key: K): Promise<Built<T>> => {
+    const url = transfer && threads.enabled ? urlOf(db) : null;
+    if (url && transfer) return inQueue(() => buildThere(db, state, slotKey, key, url, transfer));
     const { revision, rows } = await db.transaction(
       async (tx) => {
         const revision = await selectCatalogueRevision(tx);
-        const items = await countItems(tx);
-        const bytes = items * bytesPerItem;
-        let others = 0;
-        for (const [k, b] of state.reserved) if (k !== slotKey) others += b;
-        const fields = { items, estimateMb: Math.round(bytes / MB), othersMb: Math.round(others / MB) };
-        if (others + bytes > budget.maxBytes) {
-          state.reserved.delete(slotKey);
-          say(slotKey, false, { ...fields, budgetMb: Math.round(budget.maxBytes / MB) });
-          return { revision, rows: null };
-        }
-        state.reserved.set(slotKey, bytes);
-        say(slotKey, true, fields);
+        if (!fits(state, slotKey, await countItems(tx))) return { revision, rows: null };
         return { revision, rows: await read(tx, key) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     return { revision, value: rows === null ? null : make(rows, revision, db) };
+  };
+
+  /** As `build`, the rows read and the model made in a worker thread in this transaction's snapshot. */
+  const buildThere = async (
+    db: Db,
+    state: DbState,
+    slotKey: string,
+    key: K,
+    url: string,
+    transfer: Transfer<T, P>,
+  ): Promise<Built<T>> => {
+    const { revision, parts } = await db.transaction(
+      async (tx) => {
+        const revision = await selectCatalogueRevision(tx);
+        if (!fits(state, slotKey, await countItems(tx))) return { revision, parts: null };
+        // The thread reads in this snapshot while this transaction stays open (pg_export_snapshot).
+        const r = await tx.execute<{ snapshot: string }>(sql`select pg_export_snapshot() as snapshot`);
+        return { revision, parts: (await buildInWorker(name, key, url, r.rows[0].snapshot, revision)) as P };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    return { revision, value: parts === null ? null : transfer.fromParts(parts, db) };
+  };
+
+  /** Whether a model of `items` fits in the budget next to the others (its share taken, and said), or not. */
+  const fits = (state: DbState, slotKey: string, items: number): boolean => {
+    const bytes = items * bytesPerItem;
+    let others = 0;
+    for (const [k, b] of state.reserved) if (k !== slotKey) others += b;
+    const fields = { items, estimateMb: Math.round(bytes / MB), othersMb: Math.round(others / MB) };
+    if (others + bytes > budget.maxBytes) {
+      state.reserved.delete(slotKey);
+      say(slotKey, false, { ...fields, budgetMb: Math.round(budget.maxBytes / MB) });
+      return false;
+    }
+    state.reserved.set(slotKey, bytes);
+    say(slotKey, true, fields);
+    return true;
   };
 
   function startBuild(db: Db, state: DbState, slotKey: string, slot: Slot<T>, key: K): Promise<Built<T>> {

@@ -60,4 +60,14 @@ export const quickSearchIndexes = createReadModel(
     return index;
   },
   QUICK_SEARCH_BYTES_PER_ITEM,
+  {
+    parts: (index) => index.parts(),
+    // Built in a worker thread with numbers and images of its own: the ones of the index built before are
+    // used instead when they are the same (another locale of the same revision).
+    fromParts: (parts, db) => {
+      const index = QuickSearchIndex.fromParts(parts, lastBuilt.get(db));
+      lastBuilt.set(db, index);
+      return index;
+    },
+  },
 );

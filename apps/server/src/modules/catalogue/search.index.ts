@@ -1,6 +1,8 @@
+import { Buffer } from 'node:buffer';
 import { CONTAINS_MIN_WORD_LENGTH, WORD_SEPARATORS } from '@mp/contract/rules/search';
-import { PostingCursor, type Postings, PostingsBuilder } from './search.postings.ts';
-import { bytesOf, type Texts, TextsBuilder } from './search.texts.ts';
+import { ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
+import { PostingCursor, Postings, PostingsBuilder, type PostingsParts } from './search.postings.ts';
+import { bytesOf, Texts, TextsBuilder, type TextsParts } from './search.texts.ts';
 
 // An in-process index for the quick search (docs/decisions/0008-quick-search-index.md): the same rule and
 // ranking as the SQL statement of search.queries.ts (quickSearchSql), answered from memory. Texts come
@@ -59,6 +61,30 @@ const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 /** What an entry is whatever the locale: its number and image (decision 0008, "Scale 1000", step 1). */
 export type SharedEntry = Pick<SearchEntry, 'no' | 'noLower' | 'imageSha'>;
 
+// A done index as typed arrays and short lists: what a build in a worker thread hands over without copying
+// (catalogue.read-model.worker.ts), read back by `fromParts`.
+export interface SharedEntriesParts {
+  numbers: TextsParts;
+  images: ValueColumnParts<string | null>;
+}
+
+export interface EntryIndexParts {
+  isSet: boolean;
+  shared: SharedEntriesParts;
+  idOfRank: Int32Array;
+  texts: TextsParts;
+  lengths: Uint16Array | Uint32Array;
+  byDescription: PostingsParts;
+  byNumber: PostingsParts;
+  byText: Int32Array;
+}
+
+export interface QuickSearchIndexParts {
+  revision: number;
+  items: EntryIndexParts;
+  sets: EntryIndexParts;
+}
+
 /**
  * The part of the items' (or the sets') index every locale shares: ids in the order of the lower-case
  * number (then the number), so one number's entries are one range; the numbers and the images. A locale
@@ -66,9 +92,12 @@ export type SharedEntry = Pick<SearchEntry, 'no' | 'noLower' | 'imageSha'>;
  */
 export class SharedEntries {
   readonly size: number;
-  readonly nos: readonly string[];
-  readonly noLowers: readonly string[];
-  readonly imageShas: readonly (string | null)[];
+  /**
+   * The numbers (as Texts' descriptions) and lower-case numbers (as their folded texts) in one UTF-8 buffer, and
+   * the images as small numbers: no arrays of strings for the collector to mark (433,000 each at scale 1000).
+   */
+  readonly numbers: Texts;
+  private readonly images: ValueColumn<string | null>;
   /** Per id: the search that last looked at it (searches are synchronous: one array for every locale). */
   readonly seen: Uint32Array;
   epoch = 0;
@@ -77,7 +106,18 @@ export class SharedEntries {
    * `order`: the entries' indexes in number order when the database gave it (checked here; sorted here when
    * it is not given or not right), so a build at scale 1000 does not sort 433,000 numbers on the event loop.
    */
-  constructor(entries: readonly SharedEntry[], order?: Int32Array | null) {
+  constructor(
+    entries: readonly SharedEntry[],
+    order?: Int32Array | null,
+    parts?: { numbers: Texts; images: ValueColumn<string | null> },
+  ) {
+    if (parts) {
+      this.numbers = parts.numbers;
+      this.images = parts.images;
+      this.size = parts.numbers.size;
+      this.seen = new Uint32Array(this.size);
+      return;
+    }
     const inOrder = (k: number, a: SharedEntry, b: SharedEntry) =>
       k === 0 || (byText(a.noLower, b.noLower) || byText(a.no, b.no)) <= 0;
     const sorted =
@@ -87,31 +127,80 @@ export class SharedEntries {
         ? Array.from(order, (i) => entries[i])
         : [...entries].sort((a, b) => byText(a.noLower, b.noLower) || byText(a.no, b.no));
     this.size = sorted.length;
-    this.nos = sorted.map((e) => e.no);
-    this.noLowers = sorted.map((e) => e.noLower);
-    this.imageShas = sorted.map((e) => e.imageSha);
+    const numbers = new TextsBuilder();
+    this.images = new ValueColumn<string | null>();
+    for (const e of sorted) {
+      numbers.add(e.no, e.noLower, true);
+      this.images.add(e.imageSha);
+    }
+    this.numbers = numbers.done();
+    this.images.done();
     this.seen = new Uint32Array(sorted.length);
+  }
+
+  /** A shared part from its parts (a worker thread's build, handed over). */
+  static fromParts(parts: SharedEntriesParts): SharedEntries {
+    return new SharedEntries([], null, {
+      numbers: Texts.fromParts(parts.numbers),
+      images: ValueColumn.fromParts(parts.images),
+    });
+  }
+
+  parts(): SharedEntriesParts {
+    return { numbers: this.numbers.parts(), images: this.images.parts() };
+  }
+
+  /** Whether `other` holds the same numbers and images under the same ids (another locale's of one revision). */
+  sameAs(other: SharedEntries): boolean {
+    const a = this.parts();
+    const b = other.parts();
+    const same = (x: ArrayBufferView, y: ArrayBufferView) =>
+      Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(
+        Buffer.from(y.buffer, y.byteOffset, y.byteLength),
+      );
+    return (
+      this.size === other.size &&
+      same(a.numbers.bytes, b.numbers.bytes) &&
+      same(a.numbers.start, b.numbers.start) &&
+      same(a.numbers.split, b.numbers.split) &&
+      same(a.numbers.flags, b.numbers.flags) &&
+      same(a.images.codes, b.images.codes) &&
+      a.images.values.length === b.images.values.length &&
+      a.images.values.every((v, k) => v === b.images.values[k])
+    );
+  }
+
+  no(id: number): string {
+    return this.numbers.description(id);
+  }
+
+  noLower(id: number): string {
+    return this.numbers.folded(id);
+  }
+
+  imageSha(id: number): string | null {
+    return this.images.get(id);
   }
 
   /** The first id and the end of the ids whose lower-case number is `noLower`. */
   withNumber(noLower: string): [number, number] {
-    const { noLowers } = this;
+    // Compared as strings (code-unit order, as the ids were sorted): a handful of decodes per search.
     let lo = 0;
-    let hi = noLowers.length;
+    let hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (noLowers[mid] < noLower) lo = mid + 1;
+      if (this.noLower(mid) < noLower) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < noLowers.length && noLowers[end] === noLower) end++;
+    while (end < this.size && this.noLower(end) === noLower) end++;
     return [lo, end];
   }
 
   /** The id of the entry numbered `no` whose lower-case number is `noLower`, or -1. */
   idOf(no: string, noLower: string): number {
     const [lo, end] = this.withNumber(noLower);
-    for (let id = lo; id < end; id++) if (this.nos[id] === no) return id;
+    for (let id = lo; id < end; id++) if (this.no(id) === no) return id;
     return -1;
   }
 
@@ -125,9 +214,9 @@ export class SharedEntries {
       if (
         !(id >= 0 && id < this.size) ||
         taken[id] === 1 ||
-        this.nos[id] !== e.no ||
-        this.noLowers[id] !== e.noLower ||
-        this.imageShas[id] !== e.imageSha
+        this.no(id) !== e.no ||
+        this.noLower(id) !== e.noLower ||
+        this.imageSha(id) !== e.imageSha
       )
         return null;
       taken[id] = 1;
@@ -163,7 +252,7 @@ export class SharedEntries {
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i];
       const id = this.idOf(e.no, e.noLower);
-      if (id < 0 || taken[id] === 1 || this.imageShas[id] !== e.imageSha) return null;
+      if (id < 0 || taken[id] === 1 || this.imageSha(id) !== e.imageSha) return null;
       taken[id] = 1;
       ids[i] = id;
     }
@@ -274,6 +363,8 @@ export class EntryIndex {
     byDescription: Postings,
     byNumber: Postings,
     textOrder?: Int32Array | null,
+    /** `textOrder` is this index's own, checked when it was built (fromParts). */
+    trusted = false,
   ) {
     this.isSet = isSet;
     this.size = idOfRank.length;
@@ -289,11 +380,42 @@ export class EntryIndex {
     this.byNumber = byNumber;
     // The ranks in folded-text order: the database's (collate "C": byte order) when given and right.
     this.byText =
-      textOrder &&
-      textOrder.length === idOfRank.length &&
-      textOrder.every((rank, k) => k === 0 || texts.compareFolded(textOrder[k - 1], rank) <= 0)
+      trusted && textOrder
         ? textOrder
-        : Int32Array.from(idOfRank.keys()).sort((a, b) => texts.compareFolded(a, b));
+        : textOrder &&
+            textOrder.length === idOfRank.length &&
+            textOrder.every((rank, k) => k === 0 || texts.compareFolded(textOrder[k - 1], rank) <= 0)
+          ? textOrder
+          : Int32Array.from(idOfRank.keys()).sort((a, b) => texts.compareFolded(a, b));
+  }
+
+  /** An index from its parts; `shared` instead of the parts' own when it holds the same (sameAs). */
+  static fromParts(p: EntryIndexParts, shared?: SharedEntries): EntryIndex {
+    const own = SharedEntries.fromParts(p.shared);
+    return new EntryIndex(
+      p.isSet,
+      shared?.sameAs(own) ? shared : own,
+      p.idOfRank,
+      Texts.fromParts(p.texts),
+      p.lengths,
+      Postings.fromParts(p.byDescription),
+      Postings.fromParts(p.byNumber),
+      p.byText,
+      true,
+    );
+  }
+
+  parts(): EntryIndexParts {
+    return {
+      isSet: this.isSet,
+      shared: this.shared.parts(),
+      idOfRank: this.idOfRank,
+      texts: this.texts.parts(),
+      lengths: this.lengths,
+      byDescription: this.byDescription.parts(),
+      byNumber: this.byNumber.parts(),
+      byText: this.byText,
+    };
   }
 
   /** An index of entries in any order (tests, small lists): ranked here, then built as from the database. */
@@ -323,7 +445,7 @@ export class EntryIndex {
     return {
       no,
       description: this.texts.description(this.rankOfId[id]),
-      imageSha: this.shared.imageShas[id],
+      imageSha: this.shared.imageSha(id),
     };
   }
 
@@ -352,7 +474,7 @@ export class EntryIndex {
    */
   top(words: readonly string[], selecting: readonly string[], limit: number): SearchHit[] {
     const { shared, texts, idOfRank, rankOfId } = this;
-    const { nos, noLowers, seen } = shared;
+    const { numbers, seen } = shared;
     const epoch = shared.nextEpoch();
     const exact = words.join(' ');
     // each word's bytes once per search
@@ -366,40 +488,51 @@ export class EntryIndex {
       return b;
     };
     const first = bytesOfWord(words[0]);
-    /** matchesWord(folded text, word) on the texts' bytes */
+    const exactBytes = bytesOf(exact);
+    /** matchesWord(folded text, word) on the texts' bytes, and matchesWord(lower-case number, word) by id */
     const matcher = (w: string) => {
       const bytes = bytesOfWord(w);
       return w.length >= CONTAINS_MIN_WORD_LENGTH
-        ? (rank: number) => texts.includes(rank, bytes)
-        : (rank: number) => texts.startsAWord(rank, bytes);
+        ? {
+            w,
+            inText: (rank: number) => texts.includes(rank, bytes),
+            inNumber: (id: number) => numbers.includes(id, bytes),
+          }
+        : {
+            w,
+            inText: (rank: number) => texts.startsAWord(rank, bytes),
+            inNumber: (id: number) => numbers.startsAWord(id, bytes),
+          };
     };
     // A word none of the texts can hold (no list for one of its trigrams or its start) counts for nobody.
     const live = words
       .filter((w) => this.byDescription.candidates(w).count > 0 || this.byNumber.candidates(w).count > 0)
-      .map((w) => ({ w, inText: matcher(w) }));
-    const selected = selecting.map((w) => ({ w, inText: matcher(w) }));
+      .map(matcher);
+    const selected = selecting.map(matcher);
     const best: SearchHit[] = [];
     let worst: SearchHit | undefined;
     const consider = (rank: number, known: string | null) => {
       const id = idOfRank[rank];
       seen[id] = epoch;
-      const no = nos[id];
-      const noLower = noLowers[id];
       let n = known === null ? 0 : 1; // `known` matches: the caller checked it
-      for (const { w, inText } of live) if (w !== known && (inText(rank) || matchesWord(noLower, w))) n++;
+      for (const { w, inText, inNumber } of live) if (w !== known && (inText(rank) || inNumber(id))) n++;
       if (n === 0) return;
-      const rel = (noLower === exact ? 4 : 0) + (texts.startsWith(rank, first) ? 2 : 0) + this.relBase(rank);
-      // Most candidates do not make the list: compare before building a hit.
+      const rel =
+        (numbers.foldedIs(id, exactBytes) ? 4 : 0) +
+        (texts.startsWith(rank, first) ? 2 : 0) +
+        this.relBase(rank);
+      // Most candidates do not make the list: compare before building a hit (the number decoded only for a tie).
       if (
         worst &&
-        (n < worst.n || (n === worst.n && (rel < worst.rel || (rel === worst.rel && no >= worst.no))))
+        (n < worst.n ||
+          (n === worst.n && (rel < worst.rel || (rel === worst.rel && shared.no(id) >= worst.no))))
       )
         return;
       const hit: SearchHit = {
         isSet: this.isSet,
-        no,
+        no: shared.no(id),
         description: texts.description(rank),
-        imageSha: shared.imageShas[id],
+        imageSha: shared.imageSha(id),
         n,
         rel,
       };
@@ -424,7 +557,7 @@ export class EntryIndex {
         if (seen[id] === epoch) continue;
         if (
           selected.some(
-            ({ w, inText }) => (texts.hasDescription(rank) && inText(rank)) || matchesWord(noLowers[id], w),
+            ({ inText, inNumber }) => (texts.hasDescription(rank) && inText(rank)) || inNumber(id),
           )
         )
           consider(rank, null);
@@ -435,7 +568,7 @@ export class EntryIndex {
     /** Whether neither this rank nor any after it can beat the last kept hit. */
     const beyond = (rank: number) =>
       worst !== undefined && worst.n >= maxN && worst.rel > startBonus + this.relBase(rank);
-    for (const { w, inText } of selected) {
+    for (const { w, inText, inNumber } of selected) {
       const short = w.length < CONTAINS_MIN_WORD_LENGTH;
       // Short words' lists are exact; a longer word's trigram list is checked against the text.
       const byDescription = new PostingCursor(this.byDescription.candidates(w).bytes);
@@ -447,7 +580,7 @@ export class EntryIndex {
       for (let rank = byNumber.next(); rank >= 0; rank = byNumber.next()) {
         if (beyond(rank)) break;
         const id = idOfRank[rank];
-        if (seen[id] !== epoch && (short || noLowers[id].includes(w))) consider(rank, w);
+        if (seen[id] !== epoch && (short || inNumber(id))) consider(rank, w);
       }
     }
     return best;
@@ -466,18 +599,39 @@ export class QuickSearchIndex {
    */
   constructor(
     revision: number,
-    items: readonly SearchEntry[] | EntryIndexBuilder,
-    sets: readonly SearchEntry[] | EntryIndexBuilder,
+    items: readonly SearchEntry[] | EntryIndexBuilder | EntryIndex,
+    sets: readonly SearchEntry[] | EntryIndexBuilder | EntryIndex,
     shared?: QuickSearchIndex | null,
   ) {
     this.revision = revision;
     const index = (
-      entries: readonly SearchEntry[] | EntryIndexBuilder,
+      entries: readonly SearchEntry[] | EntryIndexBuilder | EntryIndex,
       isSet: boolean,
       on?: SharedEntries,
-    ) => (entries instanceof EntryIndexBuilder ? entries.done(isSet, on) : EntryIndex.of(entries, isSet, on));
+    ) =>
+      entries instanceof EntryIndex
+        ? entries
+        : entries instanceof EntryIndexBuilder
+          ? entries.done(isSet, on)
+          : EntryIndex.of(entries, isSet, on);
     this.items = index(items, false, shared?.items.shared);
     this.sets = index(sets, true, shared?.sets.shared);
+  }
+
+  /**
+   * An index from its parts (a worker thread's build, handed over); `shared` as in the constructor: its numbers
+   * and images are used when they are the same as the parts' own (SharedEntries.sameAs).
+   */
+  static fromParts(p: QuickSearchIndexParts, shared?: QuickSearchIndex | null): QuickSearchIndex {
+    return new QuickSearchIndex(
+      p.revision,
+      EntryIndex.fromParts(p.items, shared?.items.shared),
+      EntryIndex.fromParts(p.sets, shared?.sets.shared),
+    );
+  }
+
+  parts(): QuickSearchIndexParts {
+    return { revision: this.revision, items: this.items.parts(), sets: this.sets.parts() };
   }
 
   /**

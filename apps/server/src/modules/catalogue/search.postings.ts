@@ -102,9 +102,23 @@ export class PostingsBuilder {
   }
 }
 
+/** The lists (a few thousand, each its own small buffer): what a build in a worker thread hands over. */
+export interface PostingsParts {
+  grams: Map<string, PostingList>;
+  starts: Map<string, PostingList>;
+}
+
 export class Postings {
   private readonly grams: Map<string, PostingList>;
   private readonly starts: Map<string, PostingList>;
+
+  static fromParts(p: PostingsParts): Postings {
+    return new Postings(p.grams, p.starts);
+  }
+
+  parts(): PostingsParts {
+    return { grams: this.grams, starts: this.starts };
+  }
 
   constructor(grams: Map<string, PostingList>, starts: Map<string, PostingList>) {
     this.grams = grams;

@@ -78,6 +78,14 @@ export class TextsBuilder {
   }
 }
 
+/** The texts as typed arrays: what a build in a worker thread hands over (catalogue.read-model.worker.ts). */
+export interface TextsParts {
+  bytes: Uint8Array;
+  start: Int32Array;
+  split: Int32Array;
+  flags: Uint8Array;
+}
+
 export class Texts {
   private readonly bytes: Uint8Array;
   /** A view of `bytes` for decoding. */
@@ -93,6 +101,14 @@ export class Texts {
     this.start = start;
     this.split = split;
     this.flags = flags;
+  }
+
+  static fromParts(p: TextsParts): Texts {
+    return new Texts(p.bytes, p.start, p.split, p.flags);
+  }
+
+  parts(): TextsParts {
+    return { bytes: this.bytes, start: this.start, split: this.split, flags: this.flags };
   }
 
   get size(): number {
@@ -161,6 +177,11 @@ export class Texts {
   private static at(bytes: Uint8Array, table: Uint8Array, at: number, word: Uint8Array): boolean {
     for (let k = 0; k < word.length; k++) if (table[bytes[at + k]] !== word[k]) return false;
     return true;
+  }
+
+  /** `folded(i) === word` */
+  foldedIs(i: number, word: Uint8Array): boolean {
+    return this.to(i) - this.from(i) === word.length && this.startsWith(i, word);
   }
 
   /** `folded(i).startsWith(word)` */
