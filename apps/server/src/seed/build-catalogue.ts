@@ -12,9 +12,12 @@ import {
   techAttributeSpecs,
   type VariantSpec,
 } from './catalogue-data.ts';
+import { copySuffix, ItemFacts } from './item-facts.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';
 import { type Locale, locales, type Text } from './text.ts';
+
+export { copySuffix };
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -65,7 +68,8 @@ export interface CataloguePlan {
   pictures: PictureJob[];
   /** Copy-major: the items of copy 1, then those of copy 2, …; every copy has as many. */
   demoItems: DemoItem[];
-  byItemNo: Map<string, DemoItem>;
+  /** The item of a number ('AG-1006', 'AG-1006-02'). */
+  byItemNo: { get(itemNo: string): DemoItem | undefined; has(itemNo: string): boolean };
   setIdByNo: Map<string, string>;
 }
 
@@ -84,10 +88,6 @@ export function unitHash(key: string): number {
   return hash('sha256', key, 'buffer').readUInt32BE(0) / 4294967296;
 }
 
-function money(x: number): number {
-  return Math.round(x * 100) / 100;
-}
-
 function roundPrice(x: number): number {
   if (x >= 20) return Math.round(x);
   if (x >= 2) return Math.round(x * 2) / 2;
@@ -97,12 +97,6 @@ function roundPrice(x: number): number {
 /** Week prices stay within 4–4.5 day prices: cents below € 100, whole euros above. */
 function roundWeekPrice(x: number): number {
   return x >= 100 ? Math.round(x) : Math.round(x * 20) / 20;
-}
-
-const seriesWord: Text = { 'nl-NL': 'serie', 'en-US': 'series', 'fr-FR': 'série', 'de-DE': 'Serie' };
-
-export function copySuffix(copy: number): string {
-  return copy === 1 ? '' : `-${String(copy).padStart(2, '0')}`;
 }
 
 function rootOf(code: string): string {
@@ -154,16 +148,18 @@ export function planCatalogue(scale: number): CataloguePlan {
     filterable: a.filterable,
     sort: i * 10,
   }));
-  const demoItems: DemoItem[] = [];
-  const byItemNo = new Map<string, DemoItem>();
+  const facts = new ItemFacts(
+    familySpecs.reduce((n, f) => n + f.variants.length, 0),
+    scale,
+  );
+  const demoItems: DemoItem[] = facts.items;
+  const byItemNo = facts;
 
   for (let copy = 1; copy <= scale; copy++) {
     for (const family of familySpecs) {
       family.variants.forEach((v: VariantSpec, index) => {
         const baseNo = `${family.code}-${1001 + index}`;
-        // why: one flat string (joined, it is a pair of strings: 433,000 item numbers at --scale 1000).
-        const itemNo =
-          copy === 1 ? baseNo : Buffer.from(`${baseNo}${copySuffix(copy)}`, 'latin1').toString('latin1');
+        const itemNo = `${baseNo}${copySuffix(copy)}`;
         const rentalType: RentalType = v.rentalType ?? 'Verhuur';
         const variation = unitHash(itemNo);
         const dayPrice =
@@ -172,7 +168,6 @@ export function planCatalogue(scale: number): CataloguePlan {
             : null;
         const weekPrice =
           dayPrice !== null ? roundWeekPrice(dayPrice * (4 + unitHash(`week:${itemNo}`) * 0.5)) : null;
-        const salePrice = v.sale !== undefined ? money(v.sale) : null;
         if (copy === 1) {
           pictures.push({
             fileId: imageFileIdOf(baseNo),
@@ -184,23 +179,7 @@ export function planCatalogue(scale: number): CataloguePlan {
             caption: baseNo,
           });
         }
-        const demo = new CatalogueItem({
-          index: demoItems.length,
-          id: stableId('item', itemNo),
-          itemNo,
-          family,
-          variantIndex: index,
-          copy,
-          rentalType,
-          numbered: family.numbered && rentalType === 'Verhuur',
-          dayPrice,
-          weekPrice,
-          salePrice,
-          buyBackPrice:
-            rentalType === 'Verkoop_Terugkoop' && salePrice !== null ? money(salePrice * 0.6) : null,
-        });
-        demoItems.push(demo);
-        byItemNo.set(itemNo, demo);
+        facts.add(family, index, copy, itemNo, dayPrice, weekPrice);
       });
     }
   }
@@ -357,66 +336,6 @@ export function catalogueRows(plan: CataloguePlan, from: number, to: number): Ca
 }
 
 const imageFileIdOf = (baseNo: string) => stableId('file', `item:${baseNo}`);
-
-/**
- * A DemoItem kept small (at --scale 1000 there are 433,000): its name in four languages is made when
- * asked, from its variant's name and its copy, instead of being held per item.
- */
-class CatalogueItem implements DemoItem {
-  readonly index: number;
-  readonly id: string;
-  readonly itemNo: string;
-  readonly family: FamilySpec;
-  readonly variantIndex: number;
-  readonly copy: number;
-  readonly rentalType: RentalType;
-  readonly numbered: boolean;
-  readonly dayPrice: number | null;
-  readonly weekPrice: number | null;
-  readonly salePrice: number | null;
-  readonly buyBackPrice: number | null;
-  constructor(
-    fields: Pick<
-      DemoItem,
-      | 'index'
-      | 'id'
-      | 'itemNo'
-      | 'family'
-      | 'variantIndex'
-      | 'copy'
-      | 'rentalType'
-      | 'numbered'
-      | 'dayPrice'
-      | 'weekPrice'
-      | 'salePrice'
-      | 'buyBackPrice'
-    >,
-  ) {
-    this.index = fields.index;
-    this.id = fields.id;
-    this.itemNo = fields.itemNo;
-    this.family = fields.family;
-    this.variantIndex = fields.variantIndex;
-    this.copy = fields.copy;
-    this.rentalType = fields.rentalType;
-    this.numbered = fields.numbered;
-    this.dayPrice = fields.dayPrice;
-    this.weekPrice = fields.weekPrice;
-    this.salePrice = fields.salePrice;
-    this.buyBackPrice = fields.buyBackPrice;
-  }
-  get name(): Text {
-    const name = this.family.variants[this.variantIndex].name;
-    if (this.copy === 1) return name;
-    return Object.fromEntries(locales.map((l) => [l, `${name[l]} (${seriesWord[l]} ${this.copy})`])) as Text;
-  }
-  get weight(): number {
-    return this.family.variants[this.variantIndex].weight;
-  }
-  get categoryCode(): string {
-    return this.family.category;
-  }
-}
 
 function signShape(family: FamilySpec, v: VariantSpec): Shape | null {
   if (family.code !== 'VB') return null;

@@ -74,17 +74,28 @@ export class Rng {
  * every seeding: links such as /set/{id} or /content-page/{id}/nl-NL stay valid across resets.
  */
 export function stableId(kind: string, key: string | number): string {
+  return uuidText(stableIdBytes(kind, key), 0);
+}
+
+/** stableId's 16 bytes (a table of many ids keeps these, 16 bytes an id, and makes the text when asked: uuidText). */
+export function stableIdBytes(kind: string, key: string | number): Buffer {
   // why: crypto.hash, one call: half the time of createHash().update().digest() (millions of ids at --scale 1000).
   const h = hash('sha256', `materieelportaal-demo:${kind}:${key}`, 'buffer');
   h[6] = (h[6] & 0x0f) | 0x40;
   h[8] = (h[8] & 0x3f) | 0x80;
+  return h;
+}
+
+/** The UUID text of the 16 bytes at `offset`. */
+export function uuidText(bytes: Uint8Array, offset: number): string {
   // why: one flat 36-byte string; joining slices of the hex made a tree of strings of ~370 bytes per id, and
   // the seed holds millions of ids at --scale 1000 (each item's and plant's).
   let o = 0;
   for (let i = 0; i < 16; i++) {
+    const b = bytes[offset + i];
     if (i === 4 || i === 6 || i === 8 || i === 10) uuid[o++] = 0x2d;
-    uuid[o++] = HEX[h[i] >> 4];
-    uuid[o++] = HEX[h[i] & 15];
+    uuid[o++] = HEX[b >> 4];
+    uuid[o++] = HEX[b & 15];
   }
   return uuid.toString('latin1', 0, 36);
 }
