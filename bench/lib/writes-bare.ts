@@ -1,7 +1,7 @@
 // The write scenarios' baselines (issue #34): the same rows the HTTP add-a-line and submit write, written bare
 // through `pg` at the same concurrency, on the server's own connection path (its Unix socket), measured in the
 // same run. What the server adds on top — access checks, rules, reading the list, the answer — is the difference.
-//   add a line: one statement (the list row touched, a new line), as the server's write (order-lists.queries.ts)
+//   add a line: one statement (the list row touched, a new line), as the server's write (order-lists.add.queries.ts)
 //               without its read; a list is emptied untimed every RING adds, as in the HTTP scenario.
 //   submit:     one transaction: the idempotency key, the request with its 3 lines and first history row (the
 //               server's own statement, requests.queries.ts), the list emptied (order-lists.submit.queries.ts),

@@ -13,12 +13,12 @@ import {
   toItemInfo,
   toSetInfo,
 } from '../catalogue/index.ts';
+import { writeAddedLines } from './order-lists.add.queries.ts';
 import {
   forgetAddContext,
   type KeptAddContext,
   keepAddContext,
   keptAddContext,
-  writeAddedLinesOnKept,
 } from './order-lists.add-cache.ts';
 import {
   type AddContext,
@@ -26,7 +26,6 @@ import {
   type LineRow,
   selectAddContext,
   selectOrderList,
-  writeAddedLines,
 } from './order-lists.queries.ts';
 import { amountTooLarge, editRules, listNotFound, MAX_LIST_LINES } from './order-lists.shared.ts';
 import { composeView, view } from './order-lists.view.ts';
@@ -127,7 +126,20 @@ async function addOnKept(ctx: Ctx, k: KeptAddContext, input: ItemLineInput[]): P
   }
   const { list, location, infos, plan } = decided;
   if (!plan) return null;
-  const written = await writeAddedLinesOnKept(ctx.db, k, user.id, new Date(), plan.news, plan.changes);
+  const written = await writeAddedLines(
+    ctx.db,
+    k.list.id,
+    k.list.version,
+    new Date(),
+    plan.news,
+    plan.changes,
+    {
+      lineCount: k.lines.length,
+      locationNo: k.location.locationNo,
+      userId: user.id,
+      location: k.location,
+    },
+  );
   if (!written.updatedAt || !written.version) return null;
   if (written.inserted !== plan.news.length || written.changed !== plan.changes.length) return null;
   keepAddContext(k.location.locationNo, user.id, {
