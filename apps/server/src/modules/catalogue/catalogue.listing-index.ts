@@ -288,57 +288,89 @@ export class ListingIndex {
     }
   }
 
+  /**
+   * why: two scratch arrays as long as the catalogue, reused by every list() (it never awaits), instead of
+   * JS arrays pushed per request: at scale 1000 a category holds up to ~50,000 items, and those arrays were
+   * most of a catalogue page's garbage.
+   */
+  private scratch: [Int32Array, Int32Array] | null = null;
+
   list(q: ListingQuery): ListingIds {
     const base = q.categoryId === null ? this.all : this.subtree(q.categoryId);
+    if (this.scratch === null || this.scratch[0].length < this.all.length)
+      this.scratch = [new Int32Array(this.all.length), new Int32Array(this.all.length)];
+    const [bfOut, keptOut] = this.scratch;
     // bf: every chosen attribute true (an unknown one: nothing qualifies)
     const chosen = q.filters.bool.map((id) => this.attributeIndex.get(id));
-    let bf: Int32Array | number[] = base;
+    let bf: Int32Array = base;
     if (chosen.length > 0) {
-      if (chosen.some((k) => k === undefined)) bf = [];
+      if (chosen.some((k) => k === undefined)) bf = bfOut.subarray(0, 0);
       else {
         const sets = (chosen as number[]).map((k) => this.members[k]);
-        bf = [];
-        for (const i of base) if (sets.every((m) => m[i] === 1)) bf.push(i);
+        let n = 0;
+        if (sets.length === 1) {
+          const m = sets[0];
+          for (let j = 0; j < base.length; j++) if (m[base[j]] === 1) bfOut[n++] = base[j];
+        } else {
+          for (let j = 0; j < base.length; j++) {
+            const i = base[j];
+            let all = true;
+            for (let k = 0; k < sets.length && all; k++) all = sets[k][i] === 1;
+            if (all) bfOut[n++] = i;
+          }
+        }
+        bf = bfOut.subarray(0, n);
       }
     }
     let prices: ListingRow['prices'] = null;
-    let f: ArrayLike<number> = bf;
+    let f: Int32Array = bf;
     if (q.withPrices) {
       prices = { dn: 0, dmin: null, dmax: null, wn: 0, wmin: null, wmax: null };
+      const { day, week } = this;
+      let dn = 0;
+      let wn = 0;
       let dmin = -1;
       let dmax = -1;
       let wmin = -1;
       let wmax = -1;
-      for (const i of bf) {
-        const d = this.day[i];
-        if (!Number.isNaN(d)) {
-          prices.dn++;
-          if (dmin < 0 || d < this.day[dmin]) dmin = i;
-          if (dmax < 0 || d > this.day[dmax]) dmax = i;
+      for (let j = 0; j < bf.length; j++) {
+        const i = bf[j];
+        const d = day[i];
+        if (d === d) {
+          dn++;
+          if (dmin < 0 || d < day[dmin]) dmin = i;
+          if (dmax < 0 || d > day[dmax]) dmax = i;
         }
-        const w = this.week[i];
-        if (!Number.isNaN(w)) {
-          prices.wn++;
-          if (wmin < 0 || w < this.week[wmin]) wmin = i;
-          if (wmax < 0 || w > this.week[wmax]) wmax = i;
+        const w = week[i];
+        if (w === w) {
+          wn++;
+          if (wmin < 0 || w < week[wmin]) wmin = i;
+          if (wmax < 0 || w > week[wmax]) wmax = i;
         }
       }
+      prices.dn = dn;
+      prices.wn = wn;
       prices.dmin = dmin < 0 ? null : this.dayText.get(dmin);
       prices.dmax = dmax < 0 ? null : this.dayText.get(dmax);
       prices.wmin = wmin < 0 ? null : this.weekText.get(wmin);
       prices.wmax = wmax < 0 ? null : this.weekText.get(wmax);
       const { dayMin, dayMax, weekMin, weekMax } = q.filters;
       if (dayMin !== undefined || dayMax !== undefined || weekMin !== undefined || weekMax !== undefined) {
-        const kept: number[] = [];
-        for (const i of bf) {
-          // A null price fails any bound on it (as NULL >= x is not true in SQL): NaN comparisons are false.
-          if (dayMin !== undefined && !(this.day[i] >= dayMin)) continue;
-          if (dayMax !== undefined && !(this.day[i] <= dayMax)) continue;
-          if (weekMin !== undefined && !(this.week[i] >= weekMin)) continue;
-          if (weekMax !== undefined && !(this.week[i] <= weekMax)) continue;
-          kept.push(i);
+        // A null price fails any bound on it (as NULL >= x is not true in SQL): NaN comparisons are false.
+        const dLo = dayMin ?? Number.NEGATIVE_INFINITY;
+        const dHi = dayMax ?? Number.POSITIVE_INFINITY;
+        const wLo = weekMin ?? Number.NEGATIVE_INFINITY;
+        const wHi = weekMax ?? Number.POSITIVE_INFINITY;
+        const dBound = dayMin !== undefined || dayMax !== undefined;
+        const wBound = weekMin !== undefined || weekMax !== undefined;
+        let n = 0;
+        for (let j = 0; j < bf.length; j++) {
+          const i = bf[j];
+          if (dBound && !(day[i] >= dLo && day[i] <= dHi)) continue;
+          if (wBound && !(week[i] >= wLo && week[i] <= wHi)) continue;
+          keptOut[n++] = i;
         }
-        f = kept;
+        f = keptOut.subarray(0, n);
       }
     }
     const counts = new Int32Array(this.attributes.length);
@@ -352,14 +384,15 @@ export class ListingIndex {
       bools.push({ a: a.id, c: a.code, l: a.label?.[q.locale] ?? a.label?.['nl-NL'] ?? null, n: counts[k] });
     });
     const compare = this.comparator(q.sort, q.locale);
-    let page: number[];
-    if (!compare) page = Array.prototype.slice.call(f, q.offset, q.offset + q.limit);
-    else
-      page = Array.from(f)
-        .sort(compare)
-        .slice(q.offset, q.offset + q.limit);
+    // copied out of the scratch arrays: the page outlives this call
+    const page = compare
+      ? f
+          .slice()
+          .sort(compare)
+          .subarray(q.offset, q.offset + q.limit)
+      : f.subarray(q.offset, q.offset + q.limit);
     return {
-      ids: page.map((i) => this.ids.get(i)),
+      ids: Array.from(page, (i) => this.ids.get(i)),
       total: f.length,
       bools,
       prices,
