@@ -336,13 +336,13 @@ export class ListingIndex {
       for (let j = 0; j < bf.length; j++) {
         const i = bf[j];
         const d = day[i];
-        if (d === d) {
+        if (!Number.isNaN(d)) {
           dn++;
           if (dmin < 0 || d < day[dmin]) dmin = i;
           if (dmax < 0 || d > day[dmax]) dmax = i;
         }
         const w = week[i];
-        if (w === w) {
+        if (!Number.isNaN(w)) {
           wn++;
           if (wmin < 0 || w < week[wmin]) wmin = i;
           if (wmax < 0 || w > week[wmax]) wmax = i;
