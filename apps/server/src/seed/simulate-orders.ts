@@ -1,5 +1,6 @@
 import * as s from '../db/schema/index.ts';
 import type { DemoItem } from './build-catalogue.ts';
+import { BookedOrder, OrderBook } from './order-book.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';
 import type { OrderInfo, OrgLocation, SimState, Status, WantedLine } from './simulate-types.ts';
@@ -34,6 +35,7 @@ export function simulationHelpers(sim: SimState) {
   };
 
   let orderCounter = 0;
+  const book = new OrderBook(catalogue.demoItems);
   // Creation times by index (requests, orders): their human numbers follow (created_at, index) at the end.
   const requestOrder: number[] = [];
   const orderOrder: number[] = [];
@@ -220,18 +222,7 @@ export function simulationHelpers(sim: SimState) {
       createdAt: o.createdAt,
       updatedAt: o.createdAt,
     });
-    const info: OrderInfo = {
-      id,
-      kind: o.kind,
-      status: o.status,
-      locationIndex: o.li,
-      executedDate: o.executedDate,
-      orderDate: o.orderDate,
-      requestUserId: o.userId,
-      lines: [],
-      costs: [],
-      orderNo: '',
-    };
+    const lineFrom = book.lineCount;
     o.lines.forEach((l, i) => {
       const lineId = orderLineIdOf(id, i);
       sink.push(s.orderLines, {
@@ -244,11 +235,12 @@ export function simulationHelpers(sim: SimState) {
         quantity: l.quantity,
         createdAt: o.createdAt,
       });
-      info.lines.push({ item: l.item, plantId: l.plantId, quantity: l.quantity });
+      book.addLine(l.item, l.plantId, l.quantity);
     });
+    const costFrom = book.costCount;
     for (const c of costLines(o.kind, o.lines, o.collect, o.rush)) {
       sink.push(s.orderCosts, {
-        id: stableId('order-cost', `${id}:${info.costs.length}`),
+        id: stableId('order-cost', `${id}:${book.costCount - costFrom}`),
         orderId: id,
         kind: c.kind,
         description: c.description,
@@ -257,8 +249,22 @@ export function simulationHelpers(sim: SimState) {
         amount: c.amount.toFixed(2),
         createdAt: o.createdAt,
       });
-      info.costs.push({ amount: c.amount, description: c.description });
+      book.addCost(c.amount, c.description);
     }
+    const info = new BookedOrder(
+      {
+        id,
+        kind: o.kind,
+        status: o.status,
+        locationIndex: o.li,
+        executedDate: o.executedDate,
+        orderDate: o.orderDate,
+        requestUserId: o.userId,
+      },
+      book,
+      [lineFrom, book.lineCount],
+      [costFrom, book.costCount],
+    );
     orderInfos.push(info);
     return info;
   }

@@ -69,8 +69,8 @@ export interface OrderInfo {
   orderDate: string;
   requestUserId: string | null;
   /** Its lines; line i has the id stableId('order-line', `${id}:${i}`) (orderLineId). */
-  lines: { item: DemoItem; plantId: string | null; quantity: number }[];
-  costs: { amount: number; description: string }[];
+  readonly lines: { item: DemoItem; plantId: string | null; quantity: number }[];
+  readonly costs: { amount: number; description: string }[];
   /** Its human number ('O-2026-000123'), given when the simulation ends. */
   orderNo: string;
 }

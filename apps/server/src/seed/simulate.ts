@@ -341,7 +341,13 @@ function humanNumbers(prefix: string, times: readonly number[]): string[] {
   const order = Array.from(times.keys()).sort((a, b) => times[a] - times[b] || a - b);
   const numbers: string[] = new Array(times.length);
   order.forEach((index, n) => {
-    numbers[index] = `${prefix}-${new Date(times[index]).getUTCFullYear()}-${pad(n + 1, 6)}`;
+    // why: one flat string (a template makes a tree of three: 80 instead of 32 bytes, 300,000 numbers at scale 1000).
+    numbers[index] = flat(`${prefix}-${new Date(times[index]).getUTCFullYear()}-${pad(n + 1, 6)}`);
   });
   return numbers;
+}
+
+/** The same text as one flat string. */
+function flat(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
 }
