@@ -1,5 +1,6 @@
 // The one test command: typecheck, lint, boundaries between areas (dependency-cruiser), unit, server integration (embedded PostgreSQL, and again on a
-// second server when TEST_DATABASE_URL_SECONDARY is set), web component tests, the web build once, end-to-end on it.
+// second server when TEST_DATABASE_URL_SECONDARY is set), web component tests, the web build once, end-to-end on it,
+// the byte budget of the main pages on it.
 // Prints each step's time and the total; a whole run warns when it is over its budget (TEST_BUDGET_MINUTES, 25).
 //   npm test                 every step
 //   npm test -- server e2e   those steps (and the ones they need: e2e the build)
@@ -39,6 +40,9 @@ const steps: Step[] = [
     needs: ['build'],
     when: () => existsSync('e2e/run.ts'),
   },
+  // the byte budget per main page from the build's manifest (issue #36; scripts/bytes.ts). After e2e, so a page over
+  // its budget does not keep the journeys from running
+  { name: 'bytes', cmd: ['node', 'scripts/bytes.ts'], needs: ['build'] },
 ];
 
 let selected: Step[];

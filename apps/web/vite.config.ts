@@ -51,6 +51,29 @@ function precompressPlugin(): Plugin {
 }
 
 /**
+ * dist/.vite/modules.json: each chunk's modules with their size in the chunk (the bundler's own module info, as
+ * Rollup/Rolldown give it to plugins). scripts/bytes.ts names a page's largest modules from it next to the
+ * manifest's chunks, so a page over its byte budget names its cause.
+ */
+function moduleSizesPlugin(): Plugin {
+  return {
+    name: 'mp-module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, { id: string; bytes: number }[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[chunk.fileName] = Object.entries(chunk.modules)
+          .map(([id, m]) => ({ id: path.relative(process.cwd(), id), bytes: m.renderedLength }))
+          .filter((m) => m.bytes > 0)
+          .sort((a, b) => b.bytes - a.bytes);
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
+/**
  * src/preboot.ts as its own tiny entry, loaded by a script tag ahead of the app: it starts the start-up
  * requests while the app's code is still downloading (Vite would merge it into the app's entry if it were a
  * second script in index.html). Not async: module scripts then run in document order, so the preboot always
@@ -120,7 +143,7 @@ export default defineConfig(({ command }) => {
       ? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`
       : 'dev';
   return {
-    plugins: [react(), prebootPlugin(), buildIdPlugin(buildId), precompressPlugin()],
+    plugins: [react(), prebootPlugin(), buildIdPlugin(buildId), moduleSizesPlugin(), precompressPlugin()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       // @mantine/dates lives in the root node_modules next to another @mantine/core copy: one React, one Mantine.
