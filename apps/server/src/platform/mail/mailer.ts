@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { PgBoss } from 'pg-boss';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
@@ -44,8 +44,15 @@ export function outboxInsertSql(param: string): string {
 }
 
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; boss?: PgBoss | null }): Mailer {
-  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const status = transport ? 'queued' : 'stored';
+  const smtpUrl = opts.smtpUrl;
+  // why: nodemailer (~40 modules) is loaded with the first mail a process delivers, not when the server starts:
+  // the processes that store mails are many, the deliveries few (decision 0008 "What a server process holds")
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return transport;
+  };
+  const status = smtpUrl ? 'queued' : 'stored';
   const mailer: Mailer = {
     async queue(msg, db = opts.db) {
       const [row] = await runStatement<{ id: string }>(db, insertOutbox, [
@@ -65,7 +72,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
       return JSON.stringify(msgs.map((m) => ({ ...m, subject: oneLine(m.subject), status })));
     },
     async scheduled(ids) {
-      if (!transport) return;
+      if (!smtpUrl) return;
       for (const id of ids) {
         if (opts.boss) {
           await opts.boss.send(MAIL_QUEUE, { id }, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
@@ -79,11 +86,12 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; bos
       const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       // why: the job can run before the transaction that queued the mail commits; throwing lets pg-boss retry.
       if (!mail) throw new Error(`outbox mail ${id} not visible (yet)`);
-      if (mail.status === 'sent' || !transport) return;
+      if (mail.status === 'sent' || !smtpUrl) return;
       try {
+        const transporter = await smtp(smtpUrl);
         // an outgoing call no instrumentation sees: a span of our own (no recipient in it: an address is personal)
         await inSpan('smtp send', { 'mail.type': mail.type }, () =>
-          transport.sendMail({
+          transporter.sendMail({
             from: opts.from,
             to: mail.to,
             subject: mail.subject,
