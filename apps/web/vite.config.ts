@@ -51,6 +51,28 @@ function precompressPlugin(): Plugin {
 }
 
 /**
+ * Mantine's CSS per component (issue #36): each @mantine/core component's class-name module
+ * (`esm/components/<Name>/<Name>.module.mjs`) imports that component's `styles/<Name>.layer.css`, so a component's
+ * styles land in the chunk that holds its code, and a component built on others (Select on Combobox, Input, Popover…)
+ * brings theirs along through its imports, in that order (dependencies first, as Mantine's docs ask). A page loads
+ * the CSS of the components it uses, not the whole styles.css. Baseline, CSS variables and global styles come from
+ * src/app/styles.ts. Build only: the dev server pre-bundles Mantine (one module), so dev imports the whole file.
+ */
+function mantineCssPerComponentPlugin(): Plugin {
+  return {
+    name: 'mp-mantine-css-per-component',
+    apply: 'build',
+    transform(code, id) {
+      const component = /@mantine\/core\/esm\/components\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/.exec(
+        id,
+      )?.[1];
+      if (!component) return null;
+      return { code: `${code}\nimport '@mantine/core/styles/${component}.layer.css';\n`, map: null };
+    },
+  };
+}
+
+/**
  * dist/.vite/modules.json: each chunk's modules with their size in the chunk (the bundler's own module info, as
  * Rollup/Rolldown give it to plugins). scripts/bytes.ts names a page's largest modules from it next to the
  * manifest's chunks, so a page over its byte budget names its cause.
@@ -143,7 +165,14 @@ export default defineConfig(({ command }) => {
       ? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`
       : 'dev';
   return {
-    plugins: [react(), prebootPlugin(), buildIdPlugin(buildId), moduleSizesPlugin(), precompressPlugin()],
+    plugins: [
+      react(),
+      mantineCssPerComponentPlugin(),
+      prebootPlugin(),
+      buildIdPlugin(buildId),
+      moduleSizesPlugin(),
+      precompressPlugin(),
+    ],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       // @mantine/dates lives in the root node_modules next to another @mantine/core copy: one React, one Mantine.

@@ -84,8 +84,8 @@ export function commaListPattern(entry: string, maxEntries: number, optionalEmpt
 export const listEntrySource =
   '[^,\\s\\u0000-\\u001F\\u007F](?:[^,\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]{0,48}[^,\\s\\u0000-\\u001F\\u007F])?';
 
-/** One GUID (any version, as z.guid() takes it). */
-export const guidSource = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+// in a module without zod, so a page can test an id without loading the schemas
+export { guidSource } from '../rules/ids.ts';
 
 /** A pattern that takes exactly these words, in any letter case (JSON Schema patterns have no flags). */
 export function anyCaseWords(words: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { EMPTY_GUID } from '@mp/contract';
-import { guidSource } from '@mp/contract/api/common';
+import { guidSource } from '@mp/contract/rules/ids';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
