@@ -3,8 +3,8 @@ import type { OrderInfo } from './simulate-types.ts';
 
 /*
  * The lines and costs of the simulation's orders as columns (issue #34: 450,000 lines and 250,000 costs at
- * --scale 1000): an item index, a quantity and the plant's id (the plant's own string) a line, an amount and a
- * description a cost, instead of an array and an object per line and per cost (~12 + 8 bytes instead of ~70).
+ * --scale 1000): an item index, a quantity and a plant (its PlantTable index, -1 for bulk) a line, an amount and
+ * a description a cost, instead of an array and an object per line and per cost (12 + 16 bytes instead of ~70).
  * OrderInfo's `lines` and `costs` are made from them when read (executions, invoicing, complaints).
  */
 
@@ -12,34 +12,40 @@ type Line = OrderInfo['lines'][number];
 type Cost = OrderInfo['costs'][number];
 
 export class OrderBook {
-  private items: readonly DemoItem[];
+  private readonly items: readonly DemoItem[];
+  private readonly plantId: (plant: number) => string;
+  private lineTotal = 0;
   private itemIndex = new Int32Array(1 << 12);
   private quantity = new Int32Array(1 << 12);
-  private readonly plantIds: (string | null)[] = [];
+  private plant = new Int32Array(1 << 12);
   private amounts = new Float64Array(1 << 12);
   private readonly descriptions: string[] = [];
 
-  constructor(items: readonly DemoItem[]) {
+  /** `plantId`: a plant's id by its index. */
+  constructor(items: readonly DemoItem[], plantId: (plant: number) => string) {
     this.items = items;
+    this.plantId = plantId;
   }
 
   /** Lines so far: the next line's number. */
   get lineCount(): number {
-    return this.plantIds.length;
+    return this.lineTotal;
   }
   get costCount(): number {
     return this.descriptions.length;
   }
 
-  addLine(item: DemoItem, plantId: string | null, quantity: number): void {
-    const n = this.plantIds.length;
+  /** A line of `quantity` of `item`, of one plant (its index) or bulk (-1). */
+  addLine(item: DemoItem, plant: number, quantity: number): void {
+    const n = this.lineTotal++;
     if (n === this.itemIndex.length) {
       this.itemIndex = grown(this.itemIndex);
       this.quantity = grown(this.quantity);
+      this.plant = grown(this.plant);
     }
     this.itemIndex[n] = item.index;
     this.quantity[n] = quantity;
-    this.plantIds.push(plantId);
+    this.plant[n] = plant;
   }
 
   addCost(amount: number, description: string): void {
@@ -55,12 +61,15 @@ export class OrderBook {
 
   lines(from: number, to: number): Line[] {
     const out: Line[] = [];
-    for (let i = from; i < to; i++)
+    for (let i = from; i < to; i++) {
+      const plant = this.plant[i];
       out.push({
         item: this.items[this.itemIndex[i]],
-        plantId: this.plantIds[i],
+        plantId: plant < 0 ? null : this.plantId(plant),
+        plant,
         quantity: this.quantity[i],
       });
+    }
     return out;
   }
 

@@ -35,7 +35,7 @@ export function simulationHelpers(sim: SimState) {
   };
 
   let orderCounter = 0;
-  const book = new OrderBook(catalogue.demoItems);
+  const book = new OrderBook(catalogue.demoItems, (p) => sim.plants.id(p));
   // Creation times by index (requests, orders): their human numbers follow (created_at, index) at the end.
   const requestOrder: number[] = [];
   const orderOrder: number[] = [];
@@ -57,21 +57,21 @@ export function simulationHelpers(sim: SimState) {
     depotIndex: number,
     item: DemoItem,
     amount: number,
-  ): { qty: number; plantIds: { id: string; depot: number }[] } {
+  ): { qty: number; plants: { plant: number; depot: number }[] } {
     if (!item.numbered) {
       const key = depotIndex * catalogue.demoItems.length + item.index;
       const have = depotBulk[key];
       const qty = Math.min(have, amount);
       depotBulk[key] = have - qty;
-      return { qty, plantIds: [] };
+      return { qty, plants: [] };
     }
-    const picked: { id: string; depot: number }[] = [];
+    const picked: { plant: number; depot: number }[] = [];
     for (let step = 0; step < depotCount && picked.length < amount; step++) {
       const d = (depotIndex + step) % depotCount;
       const list = depotPlants.get(d * catalogue.demoItems.length + item.index) ?? [];
-      while (list.length > 0 && picked.length < amount) picked.push({ id: list.shift()!, depot: d });
+      while (list.length > 0 && picked.length < amount) picked.push({ plant: list.shift()!, depot: d });
     }
-    return { qty: picked.length, plantIds: picked };
+    return { qty: picked.length, plants: picked };
   }
 
   // why: reused by every takeFromLocation (a location holds tens of thousands of items at --scale 1000).
@@ -100,13 +100,13 @@ export function simulationHelpers(sim: SimState) {
       const item = catalogue.demoItems[index];
       if (item.numbered) {
         const list = locPlants[li].get(index)!;
-        const ids = everything ? [...list] : rng.sample(list, Math.min(list.length, rng.int(1, 2)));
+        const taken = everything ? [...list] : rng.sample(list, Math.min(list.length, rng.int(1, 2)));
         locPlants[li].set(
           index,
-          list.filter((p) => !ids.includes(p)),
+          list.filter((p) => !taken.includes(p)),
         );
         // One line per numbered plant: removal lists and requests are keyed by item and plant number.
-        for (const id of ids) out.push({ item, amount: 1, plantIds: [id] });
+        for (const plant of taken) out.push({ item, amount: 1, plants: [plant] });
       } else {
         const have = locBulk[li].get(index)!;
         const qty = everything ? have : Math.max(1, Math.min(have, Math.round(have * share())));
@@ -187,7 +187,14 @@ export function simulationHelpers(sim: SimState) {
     reference: string | null;
     transportMeans: string | null;
     expectedReturnDate: string | null;
-    lines: { item: DemoItem; plantId: string | null; quantity: number; requestLineId: string | null }[];
+    /** `plant`: the plant's PlantTable index (-1: bulk), `plantId` its id. */
+    lines: {
+      item: DemoItem;
+      plantId: string | null;
+      plant: number;
+      quantity: number;
+      requestLineId: string | null;
+    }[];
     collect: boolean;
     rush: boolean;
     userId: string | null;
@@ -235,7 +242,7 @@ export function simulationHelpers(sim: SimState) {
         quantity: l.quantity,
         createdAt: o.createdAt,
       });
-      book.addLine(l.item, l.plantId, l.quantity);
+      book.addLine(l.item, l.plant, l.quantity);
     });
     const costFrom = book.costCount;
     for (const c of costLines(o.kind, o.lines, o.collect, o.rush)) {

@@ -26,7 +26,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     catalogue,
     depotBulk,
     depotPlants,
-    plantById,
+    plants,
     locBulk,
     locPlants,
     post,
@@ -89,8 +89,8 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     const releases = status === 'cancelled' || status === 'rejected';
     if (releases && (kind === 'removal' || kind === 'relocation')) {
       for (const w of wanted) {
-        if (w.plantIds)
-          locPlants[li].set(w.item.index, [...(locPlants[li].get(w.item.index) ?? []), ...w.plantIds]);
+        if (w.plants)
+          locPlants[li].set(w.item.index, [...(locPlants[li].get(w.item.index) ?? []), ...w.plants]);
         else locBulk[li].set(w.item.index, (locBulk[li].get(w.item.index) ?? 0) + w.amount);
       }
     }
@@ -100,7 +100,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
     type Allocated = {
       item: DemoItem;
       amount: number;
-      plants: { id: string; depot: number }[];
+      plants: { plant: number; depot: number }[];
       setId?: string;
       children?: Allocated[];
     };
@@ -113,16 +113,16 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         return {
           item: w.item,
           amount: w.amount,
-          plants: (w.plantIds ?? []).map((id) => ({ id, depot: -1 })),
+          plants: (w.plants ?? []).map((plant) => ({ plant, depot: -1 })),
         };
       }
       const taken = takeFromDepot(depotIndex, w.item, w.amount);
-      return taken.qty > 0 ? { item: w.item, amount: taken.qty, plants: taken.plantIds } : null;
+      return taken.qty > 0 ? { item: w.item, amount: taken.qty, plants: taken.plants } : null;
     };
     const allocated = wanted.map(allocate).filter((x): x is Allocated => x !== null);
-    const plantDepot = new Map<string, number>();
+    const plantDepot = new Map<number, number>();
     const collectDepots = (a: Allocated) => {
-      for (const p of a.plants) plantDepot.set(p.id, p.depot);
+      for (const p of a.plants) plantDepot.set(p.plant, p.depot);
       for (const c of a.children ?? []) collectDepots(c);
     };
     allocated.forEach(collectDepots);
@@ -214,7 +214,7 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         lineNo: ++lineNo * 10000,
         itemId: a.setId ? null : a.item.id,
         setId: a.setId ?? null,
-        plantId: kind !== 'order' && a.plants.length === 1 ? a.plants[0].id : null,
+        plantId: kind !== 'order' && a.plants.length === 1 ? plants.id(a.plants[0].plant) : null,
         amount: a.amount,
         createdAt,
       });
@@ -278,12 +278,24 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       rush,
       userId,
     };
-    type PlannedLine = { item: DemoItem; plantId: string | null; quantity: number; requestLineId: string };
+    type PlannedLine = {
+      item: DemoItem;
+      plantId: string | null;
+      plant: number;
+      quantity: number;
+      requestLineId: string;
+    };
     const linesFor = (refs: LineRef[]): PlannedLine[] =>
       refs.flatMap(({ a, requestLineId }): PlannedLine[] =>
         a.item.numbered && a.plants.length > 0
-          ? a.plants.map((p) => ({ item: a.item, plantId: p.id, quantity: 1, requestLineId }))
-          : [{ item: a.item, plantId: null, quantity: a.amount, requestLineId }],
+          ? a.plants.map((p) => ({
+              item: a.item,
+              plantId: plants.id(p.plant),
+              plant: p.plant,
+              quantity: 1,
+              requestLineId,
+            }))
+          : [{ item: a.item, plantId: null, plant: -1, quantity: a.amount, requestLineId }],
       );
     if (kind === 'order') {
       const order = addOrder({
@@ -300,30 +312,38 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         schedule(requestedDate, () => {
           order.lines.forEach((l, i) => {
             const orderLineId = orderLineIdOf(order.id, i);
-            const plant = l.plantId ? plantById.get(l.plantId)! : null;
-            const fromDepot = plant ? (plantDepot.get(plant.id) ?? depotIndex) : depotIndex;
-            post(l.item, {
-              entryDate: requestedDate,
-              depotId: depotIds[fromDepot],
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: -l.quantity,
-              kind: 'delivery',
-              orderId: order.id,
-              orderLineId,
-              createdBy: adminId,
-            });
-            post(l.item, {
-              entryDate: requestedDate,
-              locationId: loc.id,
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: l.quantity,
-              kind: 'delivery',
-              orderId: order.id,
-              orderLineId,
-              createdBy: adminId,
-            });
+            const plant = l.plant;
+            const fromDepot = plant >= 0 ? (plantDepot.get(plant) ?? depotIndex) : depotIndex;
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                depotId: depotIds[fromDepot],
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: -l.quantity,
+                kind: 'delivery',
+                orderId: order.id,
+                orderLineId,
+                createdBy: adminId,
+              },
+              plant,
+            );
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                locationId: loc.id,
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: l.quantity,
+                kind: 'delivery',
+                orderId: order.id,
+                orderLineId,
+                createdBy: adminId,
+              },
+              plant,
+            );
             if (l.item.rentalType === 'Verkoop') {
               post(l.item, {
                 entryDate: requestedDate,
@@ -336,10 +356,9 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
                 note: 'Verkocht',
                 createdBy: adminId,
               });
-            } else if (plant) {
-              plant.depotIndex = null;
-              plant.locationIndex = li;
-              locPlants[li].set(l.item.index, [...(locPlants[li].get(l.item.index) ?? []), plant.id]);
+            } else if (plant >= 0) {
+              plants.toLocation(plant, li);
+              locPlants[li].set(l.item.index, [...(locPlants[li].get(l.item.index) ?? []), plant]);
             } else {
               locBulk[li].set(l.item.index, (locBulk[li].get(l.item.index) ?? 0) + l.quantity);
             }
@@ -361,34 +380,41 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         schedule(requestedDate, () => {
           order.lines.forEach((l, i) => {
             const orderLineId = orderLineIdOf(order.id, i);
-            post(l.item, {
-              entryDate: requestedDate,
-              locationId: loc.id,
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: -l.quantity,
-              kind: 'removal',
-              orderId: order.id,
-              orderLineId,
-              createdBy: adminId,
-            });
-            post(l.item, {
-              entryDate: requestedDate,
-              depotId: depotIds[depotIndex],
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: l.quantity,
-              kind: 'removal',
-              orderId: order.id,
-              orderLineId,
-              createdBy: adminId,
-            });
-            if (l.plantId) {
-              const plant = plantById.get(l.plantId)!;
-              plant.locationIndex = null;
-              plant.depotIndex = depotIndex;
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                locationId: loc.id,
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: -l.quantity,
+                kind: 'removal',
+                orderId: order.id,
+                orderLineId,
+                createdBy: adminId,
+              },
+              l.plant,
+            );
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                depotId: depotIds[depotIndex],
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: l.quantity,
+                kind: 'removal',
+                orderId: order.id,
+                orderLineId,
+                createdBy: adminId,
+              },
+              l.plant,
+            );
+            if (l.plant >= 0) {
+              const plant = l.plant;
+              plants.toDepot(plant, depotIndex);
               const key = depotIndex * catalogue.demoItems.length + l.item.index;
-              depotPlants.get(key)?.push(plant.id) ?? depotPlants.set(key, [plant.id]);
+              depotPlants.get(key)?.push(plant) ?? depotPlants.set(key, [plant]);
             } else {
               depotBulk[depotIndex * catalogue.demoItems.length + l.item.index] += l.quantity;
             }
@@ -421,31 +447,39 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {
-            post(l.item, {
-              entryDate: requestedDate,
-              locationId: loc.id,
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: -l.quantity,
-              kind: 'move_out',
-              orderId: from.id,
-              orderLineId: orderLineIdOf(from.id, i),
-              createdBy: adminId,
-            });
-            post(l.item, {
-              entryDate: requestedDate,
-              locationId: locations[ti].id,
-              itemId: l.item.id,
-              plantId: l.plantId,
-              quantity: l.quantity,
-              kind: 'move_in',
-              orderId: to.id,
-              orderLineId: orderLineIdOf(to.id, i),
-              createdBy: adminId,
-            });
-            if (l.plantId) {
-              plantById.get(l.plantId)!.locationIndex = ti;
-              locPlants[ti].set(l.item.index, [...(locPlants[ti].get(l.item.index) ?? []), l.plantId]);
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                locationId: loc.id,
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: -l.quantity,
+                kind: 'move_out',
+                orderId: from.id,
+                orderLineId: orderLineIdOf(from.id, i),
+                createdBy: adminId,
+              },
+              l.plant,
+            );
+            post(
+              l.item,
+              {
+                entryDate: requestedDate,
+                locationId: locations[ti].id,
+                itemId: l.item.id,
+                plantId: l.plantId,
+                quantity: l.quantity,
+                kind: 'move_in',
+                orderId: to.id,
+                orderLineId: orderLineIdOf(to.id, i),
+                createdBy: adminId,
+              },
+              l.plant,
+            );
+            if (l.plant >= 0) {
+              plants.moveToLocation(l.plant, ti);
+              locPlants[ti].set(l.item.index, [...(locPlants[ti].get(l.item.index) ?? []), l.plant]);
             } else {
               locBulk[ti].set(l.item.index, (locBulk[ti].get(l.item.index) ?? 0) + l.quantity);
             }

@@ -2,6 +2,7 @@ import type * as s from '../db/schema/index.ts';
 import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import type { LocationSpec } from './org-data.ts';
+import type { PlantTable } from './plant-table.ts';
 import type { Rng } from './random.ts';
 import type { RowSink } from './sink.ts';
 import type { BulkCounts, DayIndex, RentTimelines } from './stock-counts.ts';
@@ -46,18 +47,20 @@ export interface SimulationInput {
 }
 
 export interface PlantState {
-  id: string;
+  /** Its place in the simulation's PlantTable (plant-table.ts). */
+  readonly index: number;
+  readonly id: string;
   readonly plantNo: string;
-  item: DemoItem;
+  readonly item: DemoItem;
   readonly serialNo: string;
   readonly buildYear: number;
   /** Final place. */
-  locationIndex: number | null;
-  depotIndex: number | null;
+  readonly locationIndex: number | null;
+  readonly depotIndex: number | null;
   /** The depot of its opening stock (its row is written with it; moved plants are updated at the end). */
-  home: number;
+  readonly home: number;
   /** The date of its last ledger entry. */
-  last: string;
+  readonly last: string;
 }
 
 export interface OrderInfo {
@@ -69,7 +72,8 @@ export interface OrderInfo {
   orderDate: string;
   requestUserId: string | null;
   /** Its lines; line i has the id stableId('order-line', `${id}:${i}`) (orderLineId). */
-  readonly lines: { item: DemoItem; plantId: string | null; quantity: number }[];
+  /** `plant`: the plant's index in the simulation's PlantTable, -1 for bulk. */
+  readonly lines: { item: DemoItem; plantId: string | null; plant: number; quantity: number }[];
   readonly costs: { amount: number; description: string }[];
   /** Its human number ('O-2026-000123'), given when the simulation ends. */
   orderNo: string;
@@ -77,7 +81,7 @@ export interface OrderInfo {
 
 /** What the simulation leaves in memory when it has pushed its rows into a sink. */
 export interface SimulationSummary {
-  plants: PlantState[];
+  plants: readonly PlantState[];
   orderInfos: OrderInfo[];
   startDate: string;
   days: DayIndex;
@@ -107,7 +111,8 @@ export type Status = 'submitted' | 'in_progress' | 'planned' | 'done' | 'cancell
 export interface WantedLine {
   item: DemoItem;
   amount: number;
-  plantIds?: string[];
+  /** Plants by their index in the simulation's PlantTable. */
+  plants?: number[];
   setId?: string;
   children?: WantedLine[];
 }
@@ -122,7 +127,7 @@ export interface SimState {
   ref: string;
   scale: number;
   startDate: string;
-  plants: PlantState[];
+  plants: PlantTable;
   /** Where every row goes as soon as it is final. */
   sink: RowSink;
   /** Rows pushed so far (ids and human numbers count them). */
@@ -133,14 +138,13 @@ export interface SimState {
   depotCount: number;
   /** Bulk free at each depot: depot × items + item index. */
   depotBulk: Int32Array;
-  /** Plants free at each depot, first in first out: depot × items + item index → plant ids. */
-  depotPlants: Map<number, string[]>;
-  plantById: Map<string, PlantState>;
-  /** Per location: bulk quantity and plant ids by item index (catalogue.demoItems). */
+  /** Plants (PlantTable indexes) free at each depot, first in first out: depot × items + item index → plants. */
+  depotPlants: Map<number, number[]>;
+  /** Per location: bulk quantity and plants (PlantTable indexes) by item index (catalogue.demoItems). */
   locBulk: Map<number, number>[];
-  locPlants: Map<number, string[]>[];
-  /** Posts a ledger entry of `item` (entry.itemId is its id). */
-  post: (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => void;
+  locPlants: Map<number, number[]>[];
+  /** Posts a ledger entry of `item` (entry.itemId is its id) and of `plant` (PlantTable index; entry.plantId its id). */
+  post: (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>, plant?: number) => void;
   pickFamily: (profile: 'bouw' | 'infra') => FamilySpec;
   pickItem: (family: FamilySpec) => DemoItem;
   byNo: (itemNo: string, copy?: number) => DemoItem;

@@ -3,6 +3,7 @@ import { copySuffix, type DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import { familySpecs } from './catalogue-data.ts';
 import { addDays, nextWorkday, weekday } from './dates.ts';
+import { PlantTable } from './plant-table.ts';
 import { stableId } from './random.ts';
 import { simulationHelpers } from './simulate-orders.ts';
 import { requestMaker } from './simulate-requests.ts';
@@ -10,7 +11,6 @@ import {
   type Insert,
   type Kind,
   type OrderInfo,
-  type PlantState,
   pad,
   type SimState,
   type SimulationInput,
@@ -73,7 +73,6 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   const { rng, catalogue, locations, depotIds, adminId, referenceDate: ref, scale } = input;
   const startDate = addDays(ref, -200);
 
-  const plants: PlantState[] = [];
   const orderInfos: OrderInfo[] = [];
   const counts = { history: 0, ledger: 0 };
   const present = new Set<string>();
@@ -81,24 +80,26 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
   const depotCount = depotIds.length;
   const itemCount = catalogue.demoItems.length;
   const depotBulk = new Int32Array(depotCount * itemCount);
-  const depotPlants = new Map<number, string[]>();
-  const plantById = new Map<string, PlantState>();
+  const depotPlants = new Map<number, number[]>();
   // Per location, by item index (catalogue.demoItems), in the order the items first came there.
   const locBulk = locations.map(() => new Map<number, number>());
-  const locPlants = locations.map(() => new Map<number, string[]>());
+  const locPlants = locations.map(() => new Map<number, number[]>());
 
   // The ledger summed as it is posted: bulk per place (depots, then locations) and item; a plant's last date.
   const days = new DayIndex(startDate);
+  const plants = new PlantTable(catalogue.demoItems, days);
   const bulk = new BulkCounts(depotCount + locations.length, itemCount);
   const timelines = new RentTimelines(locations.length);
   const depotPlace = new Map(depotIds.map((id, d) => [id, d]));
   const locationPlace = new Map(locations.map((l, li) => [l.id, li]));
-  const post = (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>) => {
+  const post = (item: DemoItem, entry: Omit<Insert<typeof s.inventoryLedger>, 'id'>, plant = -1) => {
     sink.push(s.inventoryLedger, { id: stableId('ledger', counts.ledger++), ...entry });
     const day = days.day(entry.entryDate);
     const li = entry.locationId ? locationPlace.get(entry.locationId)! : -1;
-    if (entry.plantId) plantById.get(entry.plantId)!.last = entry.entryDate;
-    else
+    if (entry.plantId) {
+      if (plant < 0) throw new Error('seed: a plant entry without its plant');
+      plants.posted(plant, entry.entryDate);
+    } else
       bulk.add(li >= 0 ? depotCount + li : depotPlace.get(entry.depotId!)!, item.index, day, entry.quantity);
     if (li >= 0 && entry.kind !== 'sale' && item.rentalType === 'Verhuur')
       timelines.add(li, item.index, day, entry.quantity);
@@ -111,34 +112,38 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
       const count = item.copy === 1 ? item.family.stock : Math.max(1, Math.round(item.family.stock / 3));
       for (let j = 1; j <= count; j++) {
         const depotIndex = (j + item.variantIndex) % depotCount;
-        const plant = new Plant(item, j, depotIndex, startDate);
-        const plantNo = plant.plantNo;
-        plants.push(plant);
-        plantById.set(plant.id, plant);
+        const plant = plants.add(item, j, depotIndex, startDate);
+        const row = plants.plants[plant];
+        const plantNo = row.plantNo;
+        const id = row.id;
         sink.push(s.plants, {
-          id: plant.id,
+          id,
           plantNo,
           itemId: item.id,
           locationId: null,
           depotId: depotIds[depotIndex],
-          serialNo: plant.serialNo,
-          buildYear: plant.buildYear,
+          serialNo: row.serialNo,
+          buildYear: row.buildYear,
           // About one plant in twelve is hired in (its number decides, so nothing else of the demo data moves).
           external: Number(plantNo.slice(-3)) % 12 === 5,
         });
         const key = depotIndex * itemCount + item.index;
         const list = depotPlants.get(key) ?? [];
-        list.push(plant.id);
+        list.push(plant);
         depotPlants.set(key, list);
-        post(item, {
-          entryDate: startDate,
-          depotId: depotIds[depotIndex],
-          itemId: item.id,
-          plantId: plant.id,
-          quantity: 1,
-          kind: 'initial',
-          note: 'Beginvoorraad',
-        });
+        post(
+          item,
+          {
+            entryDate: startDate,
+            depotId: depotIds[depotIndex],
+            itemId: item.id,
+            plantId: id,
+            quantity: 1,
+            kind: 'initial',
+            note: 'Beginvoorraad',
+          },
+          plant,
+        );
       }
     } else {
       for (let d = 0; d < depotCount; d++) {
@@ -216,7 +221,6 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
     depotCount,
     depotBulk,
     depotPlants,
-    plantById,
     locBulk,
     locPlants,
     post,
@@ -292,7 +296,7 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
     o.orderNo = orderNos[index];
   });
   return {
-    plants,
+    plants: plants.plants,
     // Only executed orders are read later (invoicing, extras, delivery notes).
     orderInfos: orderInfos.filter((o) => o.status === 'done'),
     startDate,
@@ -302,38 +306,6 @@ export function* simulation(input: SimulationInput, sink: RowSink): Generator<vo
     requestNos,
     orderNos,
   };
-}
-
-/**
- * A plant of the simulation: its number, serial number and build year follow from its item and its number within
- * the item (j), so only the id (a map key) is kept as a string: at --scale 1000 there are 630,000 of them.
- */
-class Plant implements PlantState {
-  readonly id: string;
-  readonly item: DemoItem;
-  readonly j: number;
-  locationIndex: number | null = null;
-  depotIndex: number | null;
-  readonly home: number;
-  last: string;
-  constructor(item: DemoItem, j: number, depotIndex: number, last: string) {
-    this.item = item;
-    this.j = j;
-    this.depotIndex = depotIndex;
-    this.home = depotIndex;
-    this.last = last;
-    this.id = stableId('plant', this.plantNo);
-  }
-  get plantNo(): string {
-    return `${this.item.itemNo}-${pad(this.j, 3)}`;
-  }
-  get serialNo(): string {
-    const { item, j } = this;
-    return `${item.family.code}${pad((item.variantIndex + 1) * 7919 + j * 104729 + item.copy * 31, 8).slice(-8)}`;
-  }
-  get buildYear(): number {
-    return 2016 + ((this.j * 3 + this.item.variantIndex) % 10);
-  }
 }
 
 /** Numbers in order of creation ('A-2026-000123'): by time, then by index; `times` holds each one's time by index. */
