@@ -5,6 +5,7 @@ import { modelBuild } from './catalogue.read-model.ts';
 // The modules that create the read models (each registers its build by name).
 import './catalogue.indexes.ts';
 import './search.index-store.ts';
+import './search.presence.ts';
 
 // A read model's build in a worker thread (catalogue.read-model.ts buildInWorker; decision 0008 "Scale 1000"):
 // reads the rows in the snapshot the process exported, makes the model with the same code as the process would,

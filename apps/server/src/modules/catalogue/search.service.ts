@@ -27,6 +27,7 @@ import {
 } from './catalogue.service.ts';
 import type { QuickSearchIndex } from './search.index.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
+import { trigramPresence } from './search.presence.ts';
 import {
   candidatesOfVariants,
   countCandidates,
@@ -200,6 +201,8 @@ async function fillFromOtherLocales(
   found: QuickRow[],
   index: QuickSearchIndex | null,
 ): Promise<QuickRow[]> {
+  // no word in any description of any language: the other languages would add nothing (search.presence.ts)
+  if (trigramPresence.peek(db, 'all')?.rulesOut(words)) return found;
   const seen = new Set(found.map((r) => keyOf(r.is_set, r.no)));
   const extra: QuickRow[] = [];
   for (const other of fallbackLocales(locale)) {
