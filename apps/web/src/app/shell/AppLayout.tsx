@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
 import { useRouteHandle } from '../../shared/lib/route-handle';
+import { LocationPickerContext } from '../../shared/ui/location-picker';
 import { SnackbarHost } from '../../shared/ui/snackbar/SnackbarHost';
 import { Banner } from './Banner';
 import { Footer } from './Footer';
 import { MainBar } from './MainBar';
 import { NavigationEffects, NavigationProgress } from './NavigationEffects';
+import { NoticeLocationPicker } from './NoticeLocationPicker';
 import { ServiceMessageNotice } from './ServiceMessageNotice';
 import classes from './shell.module.css';
 import { TopBar } from './TopBar';
@@ -45,7 +47,11 @@ export function AppLayout() {
         <div className={`${classes.container} ${classes.page}`}>
           {/* service messages in the flow of the page, above it: they never lie over its actions (decision 0003) */}
           {complete && <ServiceMessageNotice />}
-          {complete && <Outlet />}
+          {complete && (
+            <LocationPickerContext.Provider value={NoticeLocationPicker}>
+              <Outlet />
+            </LocationPickerContext.Provider>
+          )}
         </div>
       </main>
       {complete && (

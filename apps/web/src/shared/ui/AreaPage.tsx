@@ -1,28 +1,20 @@
-import { Alert, Group, Paper, Stepper, Text } from '@mantine/core';
+import { Group, Paper, Stepper, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../lib/store';
 import { selectedLocationStore } from '../session/location';
+import { LocationPrompt } from './LocationPrompt';
 import { PageHeader } from './PageHeader';
 
-/** The selected location a location-bound page works on, or the hint to choose one in the banner. */
-export function LocationNotice() {
+/**
+ * The selected location a location-bound page works on, or the notice that holds the location picker, in the
+ * page's words (`messageKey`).
+ */
+export function LocationNotice({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
   const location = useStore(selectedLocationStore);
-  if (!location) {
-    return (
-      <Alert
-        color="brand"
-        variant="light"
-        icon={<IconMapPin aria-hidden />}
-        mb="lg"
-        title={t('geen_locatie')}
-      >
-        {t('Bestellijst.kies_locatie')}
-      </Alert>
-    );
-  }
+  if (!location) return <LocationPrompt messageKey={messageKey} />;
   return (
     <Paper withBorder radius="md" p="sm" mb="lg">
       <Group gap="xs" wrap="nowrap">
@@ -43,19 +35,22 @@ export function AreaPage({
   title,
   description,
   needsLocation = false,
+  locationMessageKey = 'kies_locatie_eerst',
   actions,
   children,
 }: {
   title?: string;
   description?: ReactNode;
   needsLocation?: boolean;
+  /** What the page needs the location for, as its notice says when none is chosen. */
+  locationMessageKey?: string;
   actions?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />
-      {needsLocation && <LocationNotice />}
+      {needsLocation && <LocationNotice messageKey={locationMessageKey} />}
       {children}
     </>
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
-import { sessionStore, startSession } from '../../../shared/session/session';
+import { endSession, startSession } from '../../../shared/session/session';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders } from '../../../test/render';
 import { LocationSelector } from './LocationSelector';
@@ -45,7 +45,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  sessionStore.set(null);
+  // ends the session as a logout does (its listeners run: the next test is a new sign-in)
+  endSession('logout');
   vi.unstubAllGlobals();
 });
 
@@ -97,6 +98,36 @@ describe('location selector', () => {
     expect(selectedLocationStore.get()).toBeNull();
     expect(input().value).toBe('');
     expect(localStorage.getItem('mp.location')).toBeNull();
+  });
+
+  it('chooses the only location of a user with one, and a cleared choice stays cleared (issue #36)', async () => {
+    fetchMock.mockResolvedValue(json({ plantLocations: [locations[1]] }));
+    renderWithProviders(<LocationSelector />);
+    await waitFor(() => expect(selectedLocationStore.get()?.locationNo).toBe('P-2023-101'));
+    expect(input().value).toBe('P-2023-101 - Renovatie brug Zwolle');
+
+    act(() => screen.getByRole('button', { name: 'Locatie wissen' }).click());
+    expect(selectedLocationStore.get()).toBeNull();
+    // a second selector (a page's notice) with the same answer does not choose it again
+    renderWithProviders(<LocationSelector label="Tweede" testId="second" />);
+    await waitFor(() => expect(screen.getByTestId('second')).toBeTruthy());
+    expect(selectedLocationStore.get()).toBeNull();
+  });
+
+  it('chooses nothing for a user with several locations', async () => {
+    fetchMock.mockResolvedValue(json({ plantLocations: locations }));
+    renderWithProviders(<LocationSelector />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    act(() => input().focus());
+    await waitFor(() => expect(optionTexts()).toHaveLength(3));
+    expect(selectedLocationStore.get()).toBeNull();
+  });
+
+  it('never keeps a stored location the user lost: their only location is chosen instead', async () => {
+    selectLocation({ locationNo: 'GONE', label: 'GONE - Oud' });
+    fetchMock.mockResolvedValue(json({ plantLocations: [locations[0]] }));
+    renderWithProviders(<LocationSelector />);
+    await waitFor(() => expect(selectedLocationStore.get()?.locationNo).toBe('P-2024-017'));
   });
 
   it('drops a stored location the user no longer has', async () => {

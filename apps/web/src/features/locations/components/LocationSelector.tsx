@@ -7,6 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
+import { onSessionEnd } from '../../../shared/session/session';
+
+/** Whether the one-location default may still be taken in this session (taken once; again after the next sign-in). */
+let defaultTaken = false;
+onSessionEnd(() => {
+  defaultTaken = false;
+});
+function takeDefaultOnce(): boolean {
+  if (defaultTaken) return false;
+  defaultTaken = true;
+  return true;
+}
 
 /** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
 const MAX_OPTIONS = 100;
@@ -19,9 +31,14 @@ const MAX_OPTIONS = 100;
 export function LocationSelector({
   hideLabel = false,
   size = 'md',
+  label,
+  testId = 'location-selector',
 }: {
   hideLabel?: boolean;
   size?: 'md' | 'lg';
+  /** the field's label (and the list's name); kies_locatie unless given */
+  label?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const selected = useStore(selectedLocationStore);
@@ -36,14 +53,25 @@ export function LocationSelector({
     setFiltering(false);
   }, [selected]);
 
-  // a stored location the user no longer has is dropped; a stale label is refreshed
+  // The user's locations decide the choice: a stored location they no longer have is dropped (never kept), a stale
+  // label is refreshed, and a user with one location has it chosen when the app first has their locations in this
+  // session (sign-in, or a start with a stored session; issue #36) unless one of theirs is chosen already. Clearing
+  // it later sticks (once per session).
+  // (the store's value, not this render's: the banner's selector and a notice's may both act on one answer)
   useEffect(() => {
-    if (!locations || !selected) return;
-    const current = locations.find((l) => l.locationNo === selected.locationNo);
-    if (!current) selectLocation(null);
-    else if (locationLabel(current) !== selected.label)
-      selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
-  }, [locations, selected]);
+    if (!locations) return;
+    const first = takeDefaultOnce();
+    const chosen = selectedLocationStore.get();
+    const current = chosen ? locations.find((l) => l.locationNo === chosen.locationNo) : undefined;
+    if (current) {
+      if (locationLabel(current) !== chosen?.label)
+        selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
+    } else if (first && locations.length === 1) {
+      selectLocation({ locationNo: locations[0].locationNo, label: locationLabel(locations[0]) });
+    } else if (chosen) {
+      selectLocation(null);
+    }
+  }, [locations]);
 
   const options = useMemo(() => {
     const all = locations ?? [];
@@ -69,7 +97,7 @@ export function LocationSelector({
     <Combobox store={combobox} onOptionSubmit={pick} withinPortal position="bottom-start" size="md">
       <Combobox.Target withExpandedAttribute>
         <TextInput
-          label={t('kies_locatie')}
+          label={label ?? t('kies_locatie')}
           labelProps={hideLabel ? { className: 'visually-hidden-label' } : undefined}
           placeholder={t('geen_locatie')}
           value={text}
@@ -109,11 +137,11 @@ export function LocationSelector({
             setText(selected?.label ?? '');
             setFiltering(false);
           }}
-          data-testid="location-selector"
+          data-testid={testId}
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={t('kies_locatie')}>
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={label ?? t('kies_locatie')}>
           {options.length === 0 ? (
             <Combobox.Empty>{isLoading ? t('shared.laden') : t('shared.geen_resultaten')}</Combobox.Empty>
           ) : (

@@ -168,7 +168,7 @@ export function LocatiePage() {
 export function LocatieGegevensPage() {
   const selected = useStore(selectedLocationStore);
   return (
-    <AreaPage needsLocation>
+    <AreaPage needsLocation locationMessageKey="Locatie.kies_locatie">
       <Stack gap="lg">
         {selected ? (
           <>

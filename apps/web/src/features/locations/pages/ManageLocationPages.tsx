@@ -414,7 +414,11 @@ export function LocatieAfmeldenPage() {
   const { t } = useTranslation();
   const selected = useStore(selectedLocationStore);
   return (
-    <AreaPage needsLocation description={t('Locatie.afmelden.intro')}>
+    <AreaPage
+      needsLocation
+      locationMessageKey="Locatie.kies_locatie"
+      description={t('Locatie.afmelden.intro')}
+    >
       {selected && <DeregisterForm key={selected.locationNo} locationNo={selected.locationNo} />}
     </AreaPage>
   );

@@ -401,5 +401,9 @@ export function LabelsPage() {
         </Anchor>
       </Stack>
     );
-  return <AreaPage needsLocation>{body}</AreaPage>;
+  return (
+    <AreaPage needsLocation locationMessageKey="Materieelvoorraad.kies_locatie_scannen">
+      {body}
+    </AreaPage>
+  );
 }

@@ -299,7 +299,11 @@ export function MaterieelvoorraadDetailsPage() {
     );
   }
   return (
-    <AreaPage needsLocation title={`${t('shared.materieelnummer')} ${number}`}>
+    <AreaPage
+      needsLocation
+      locationMessageKey="Materieelvoorraad.kies_locatie"
+      title={`${t('shared.materieelnummer')} ${number}`}
+    >
       {body}
     </AreaPage>
   );
@@ -362,6 +366,7 @@ export function VoorraadverloopPage() {
   return (
     <AreaPage
       needsLocation
+      locationMessageKey="Materieelvoorraad.kies_locatie"
       title={`${t('Materieelvoorraad.voorraadverloop')} ${soort}${plantNo ? ` · ${plantNo}` : ''}`}
     >
       {body}
