@@ -29,12 +29,13 @@ const main = { jsKb: 200, cssKb: 25 };
 const pages: PageBudget[] = [
   { page: 'Home', src: 'src/features/home/pages/HomePage.tsx', ...landing },
   { page: 'Inloggen', src: 'src/features/auth/pages/LoginPage.tsx', ...landing },
-  { page: 'Catalogus/Materieel', src: 'src/features/catalogue/pages/CataloguePages.tsx', ...main },
-  { page: 'Details', src: 'src/features/catalogue/pages/CataloguePages.tsx', ...main },
+  { page: 'Catalogus', src: 'src/features/catalogue/pages/CatalogusPage.tsx', ...main },
+  { page: 'Materieel', src: 'src/features/catalogue/pages/MaterieelPage.tsx', ...main },
+  { page: 'Details', src: 'src/features/catalogue/pages/DetailsPage.tsx', ...main },
   { page: 'Zoeken', src: 'src/features/search/pages/SearchPage.tsx', ...main },
   { page: 'Bestellijst', src: 'src/features/order-lists/pages/OrderListPages.tsx', ...main },
   { page: 'Materieelvoorraad', src: 'src/features/stock/pages/StockPages.tsx', ...main },
-  { page: 'Afvoerlijst', src: 'src/features/removal-list/pages/RemovalPages.tsx', ...main },
+  { page: 'Afvoerlijst', src: 'src/features/removal-list/pages/AfvoerlijstPage.tsx', ...main },
 ];
 /** Awaited by app/App.tsx's start() before the router's first navigation. */
 const bootImports = ['src/app/styles.ts'];

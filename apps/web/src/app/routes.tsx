@@ -47,13 +47,21 @@ const home = () => import('../features/home/pages/HomePage');
 const content = () => import('../features/content/pages/ContentPage');
 const notFound = () => import('../features/content/pages/NotFoundPage');
 const search = () => import('../features/search/pages/SearchPage');
-const catalogue = () => import('../features/catalogue/pages/CataloguePages');
+// the catalogue's pages each on their own: a list does not load the details page, and the other way round
+const catalogueList = () => import('../features/catalogue/pages/CatalogusPage');
+const catalogueAll = () => import('../features/catalogue/pages/MaterieelPage');
+const details = () => import('../features/catalogue/pages/DetailsPage');
+const sets = () => import('../features/catalogue/pages/SetPages');
 const orderLists = () => import('../features/order-lists/pages/OrderListPages');
 // the order wizard apart: the list page does not load its form rules (and zod) with it
 const orderWizard = () => import('../features/order-lists/pages/WizardPages');
+// the list apart from the removal wizard (its form rules, zod and the date picker)
+const removalList = () => import('../features/removal-list/pages/AfvoerlijstPage');
 const removal = () => import('../features/removal-list/pages/RemovalPages');
 const relocation = () => import('../features/removal-list/pages/RelocationPages');
 const stock = () => import('../features/stock/pages/StockPages');
+const stockDetails = () => import('../features/stock/pages/StockDetailPages');
+const stockOverviews = () => import('../features/stock/pages/StockOverviewPages');
 const transport = () => import('../features/transport/pages/TransportPages');
 const scan = () => import('../features/stock/pages/ScanPages');
 const orders = () => import('../features/orders/pages/OrderPages');
@@ -108,18 +116,18 @@ export const routeTable: RouteDef[] = [
   r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(documents, 'LocatieDocumentenPage'), {
     parent: 'Locatie',
   }),
-  r('Sets', paths.sets.pattern, 'settings-data', p(catalogue, 'SetsPage')),
-  r('Set', paths.set.pattern, 'settings-data', p(catalogue, 'SetPage'), { parent: 'Sets' }),
+  r('Sets', paths.sets.pattern, 'settings-data', p(sets, 'SetsPage')),
+  r('Set', paths.set.pattern, 'settings-data', p(sets, 'SetPage'), { parent: 'Sets' }),
   r('Inloggen', paths.inloggen.pattern, 'open', p(auth.login, 'LoginPage')),
-  r('Materieel', paths.materieel.pattern, 'settings-data', p(catalogue, 'MaterieelPage')),
+  r('Materieel', paths.materieel.pattern, 'settings-data', p(catalogueAll, 'MaterieelPage')),
   r('Facturen', paths.facturen.pattern, 'auth', p(invoices, 'FacturenPage')),
-  r('Afvoerlijst', paths.afvoerlijst.pattern, 'auth', p(removal, 'AfvoerlijstPage')),
+  r('Afvoerlijst', paths.afvoerlijst.pattern, 'auth', p(removalList, 'AfvoerlijstPage')),
   r('Locatie', paths.locatie.pattern, 'auth', p(locations, 'LocatiePage')),
   r('Bestellijst', paths.bestellijst.pattern, 'auth', p(orderLists, 'BestellijstPage')),
   r('Bestellijsten', paths.bestellijsten.pattern, 'auth', p(orderLists, 'BestellijstenPage')),
-  r('Details', paths.details.pattern, 'settings-data', p(catalogue, 'DetailsPage'), { parent: 'Materieel' }),
+  r('Details', paths.details.pattern, 'settings-data', p(details, 'DetailsPage'), { parent: 'Materieel' }),
   r('Zoeken', paths.zoeken.pattern, 'settings-data', p(search, 'SearchPage'), { loader: minTermLength }),
-  r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogue, 'CatalogusPage'), {
+  r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogueList, 'CatalogusPage'), {
     parent: 'Materieel',
   }),
   r('Materieelvoorraad', paths.materieelvoorraad.pattern, 'auth', p(stock, 'MaterieelvoorraadPage')),
@@ -133,21 +141,26 @@ export const routeTable: RouteDef[] = [
     'MaterieelvoorraadDetails',
     paths.materieelvoorraadDetails.pattern,
     'settings-data',
-    p(stock, 'MaterieelvoorraadDetailsPage'),
+    p(stockDetails, 'MaterieelvoorraadDetailsPage'),
     {
       parent: 'Materieelvoorraad',
     },
   ),
-  r('Voorraadverloop', paths.voorraadverloop.pattern, 'auth', p(stock, 'VoorraadverloopPage'), {
+  r('Voorraadverloop', paths.voorraadverloop.pattern, 'auth', p(stockDetails, 'VoorraadverloopPage'), {
     parent: 'Materieelvoorraad',
   }),
   r(
     'AlleMaterieelvoorraad',
     paths.alleMaterieelvoorraad.pattern,
     'auth',
-    p(stock, 'AlleMaterieelvoorraadPage'),
+    p(stockOverviews, 'AlleMaterieelvoorraadPage'),
   ),
-  r('Materieelkeuringen', paths.materieelkeuringen.pattern, 'auth', p(stock, 'MaterieelkeuringenPage')),
+  r(
+    'Materieelkeuringen',
+    paths.materieelkeuringen.pattern,
+    'auth',
+    p(stockOverviews, 'MaterieelkeuringenPage'),
+  ),
   r('LocatieAanmaken', paths.locatieAanmaken.pattern, 'auth', p(locations, 'LocatieAanmakenPage'), {
     parent: 'Locatie',
   }),
@@ -171,7 +184,7 @@ export const routeTable: RouteDef[] = [
     'MaterieelZoekenLocaties',
     paths.materieelZoekenLocaties.pattern,
     'auth',
-    p(stock, 'MaterieelZoekenLocatiesPage'),
+    p(stockOverviews, 'MaterieelZoekenLocatiesPage'),
   ),
   r('Materieelaanvragen', paths.aanvragen.pattern, 'auth', p(requests, 'AanvragenPage')),
   r('Materieeldienst', paths.materieeldienst.pattern, 'auth', p(department, 'MaterieeldienstPage'), {

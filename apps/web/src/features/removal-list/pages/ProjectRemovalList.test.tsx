@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
-import { AfvoerlijstPage } from './RemovalPages';
+import { AfvoerlijstPage } from './AfvoerlijstPage';
 
 const listOf = (locationNo: string, lineId: string, itemNo: string): RemovalList => ({
   locationNo,

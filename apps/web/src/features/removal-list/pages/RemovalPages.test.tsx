@@ -9,7 +9,8 @@ import {
   toRemovalForm,
   validateRemovalForm,
 } from '../components/removal-form';
-import { AfvoerenAfrondenPage, AfvoerenGegevensPage, AfvoerlijstPage } from './RemovalPages';
+import { AfvoerlijstPage } from './AfvoerlijstPage';
+import { AfvoerenAfrondenPage, AfvoerenGegevensPage } from './RemovalPages';
 
 const LINE_A = '11111111-1111-4111-8111-111111111111';
 const LINE_B = '22222222-2222-4222-8222-222222222222';

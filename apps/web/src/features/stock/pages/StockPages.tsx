@@ -27,13 +27,6 @@ import { useStock } from '../api/get-stock';
 import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
 
-export { MaterieelvoorraadDetailsPage, VoorraadverloopPage } from './StockDetailPages';
-export {
-  AlleMaterieelvoorraadPage,
-  MaterieelkeuringenPage,
-  MaterieelZoekenLocatiesPage,
-} from './StockOverviewPages';
-
 const isSort = (v: string | null): v is StockSort => (stockSortOrders as readonly string[]).includes(v ?? '');
 
 function useStockParams() {
@@ -250,7 +243,7 @@ export function MaterieelvoorraadPage() {
   const categories = page?.categories ?? [];
   const actions = location && access.canWrite ? <TransportRequestLink /> : undefined;
   return (
-    <AreaPage needsLocation actions={actions}>
+    <AreaPage needsLocation locationMessageKey="Materieelvoorraad.kies_locatie" actions={actions}>
       {location && (
         <Stack gap="sm" mb="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
