@@ -49,6 +49,11 @@ export const users = pgTable(
      */
     accessVersion: integer().notNull().default(0),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /**
+     * The location the user chose last (issue #36): at the next sign-in, on any device, the app chooses it again
+     * while the user still has it (GET /api/v2.0/PlantLocations answers it as defaultLocationNo).
+     */
+    lastLocationNo: text(),
     /** The ERP's key of the user (BC portalUsers' systemId) once the sync has read it (decision 0027). */
     erpId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

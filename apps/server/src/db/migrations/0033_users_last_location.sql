@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "last_location_no" text;
