@@ -8,6 +8,7 @@ import { loadSecret } from './platform/auth/secret.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
 import { openStorage } from './platform/files/open-storage.ts';
 import { answerMetrics } from './platform/http/metrics.ts';
+import { releaseUnusedMemory } from './platform/memory.ts';
 
 /*
  * WEB_CONCURRENCY=N (N > 1, docs/decisions/0029): this process is the cluster's primary. It starts the embedded
@@ -99,6 +100,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
             fakeErp,
           }),
         );
+        // the primary's work is done (migrations, seed, forks): what its start grew goes back to the system
+        releaseUnusedMemory();
       }
     });
     worker.on('exit', (code, signal) => {

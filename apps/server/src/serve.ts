@@ -23,6 +23,7 @@ import { startChangeListener } from './platform/db/changes.ts';
 import { openStorage } from './platform/files/open-storage.ts';
 import { createJobs, startWorkers } from './platform/jobs/jobs.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { releaseUnusedMemory } from './platform/memory.ts';
 import type { Telemetry } from './platform/telemetry/telemetry.ts';
 
 /*
@@ -145,6 +146,8 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
     },
     { logger },
   );
+  // the start is done and nothing waits yet: what loading the modules grew goes back to the system
+  releaseUnusedMemory();
   await app.listen({ port: config.PORT, host: config.HOST });
   // The catalogue's in-process indexes (docs/decisions/0008) are built now instead of on the first requests,
   // which are answered by their SQL statements meanwhile.
