@@ -16,10 +16,12 @@ import { type Ctx, requireUser } from './context.ts';
  *   1. `insert … on conflict do nothing` the key row (user, key, scope, sha-256 of the canonical body).
  *      A concurrent submit with the same key blocks on that insert until the first one commits or
  *      rolls back: PostgreSQL waits on the uncommitted unique-key row, so exactly one runs the work.
- *   2. The key was new: run the work in the same transaction and store its answer on the key row.
+ *   2. The key was new: run the work in the same transaction and store its answer on the key row (with the
+ *      work's mails, if it answers any, in the same statement: their outbox rows).
  *      A crash (SIGKILL) before the commit leaves nothing: no request, no lines, no key, so a retry
  *      with the same key creates exactly one. A refused submit (4xx) rolls back too and may be retried.
- *   3. The key existed: lock the row (`select … for update`); a different body (or scope) answers 422
+ *   3. The key existed: `beforeReplay` checks what the work would have checked (the caller's access), then
+ *      the row is locked (`select … for update`); a different body (or scope) answers 422
  *      error.idempotency_conflict; otherwise the stored answer is replayed (same status, same body).
  *
  * The work must use the transaction it is given (never the pool): a request waiting for the pool while
