@@ -16,7 +16,7 @@ import { configureReadModels } from '../../apps/server/src/modules/catalogue/cat
 import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/search.index-store.ts';
 import { quickSearchSql } from '../../apps/server/src/modules/catalogue/search.queries.ts';
 import { connect } from '../../apps/server/src/platform/db/database.ts';
-import type { CpuMeter } from './cpu.ts';
+import { type CpuMeter, memoryOf, waitUntilIdle } from './cpu.ts';
 import { rssMiB } from './invoices.ts';
 import { closedLoop, HttpConnection, type Result } from './load.ts';
 import { type Api, log } from './server.ts';
@@ -128,11 +128,31 @@ async function sqlScenario(
 /** A text no catalogue entry holds, so every request is new to the server's result cache. */
 const uniqueWord = (w: number, i: number) => `zq${w}x${i}`;
 
+/** RSS of every server process now (the primary first), e.g. after the start: the read models built, no load. */
+function serverRss(c: BenchContext): string {
+  const pids = c.cpu?.serverProcesses() ?? (c.serverPid ? [c.serverPid] : []);
+  return pids
+    .map((pid, i) => {
+      const m = memoryOf(pid);
+      const role = pids.length === 1 ? 'server' : i === 0 ? 'primary' : `worker ${i}`;
+      return `${role} ${((m?.rss ?? 0) / 1024 / 1024).toFixed(0)} MB (peak ${((m?.peak ?? 0) / 1024 / 1024).toFixed(0)})`;
+    })
+    .join(', ');
+}
+
 export async function quickSearchScenarios(c: BenchContext): Promise<Result[]> {
+  c.notes.push(`RSS before the quick searches (after the start, read models built): ${serverRss(c)}`);
+  log(c.notes[c.notes.length - 1]);
   const urlOf = (q: string) => `/api/v2.0/Search/quicksearch?query=${encodeURIComponent(q)}&locale=nl-NL`;
   const pick = (w: number, i: number) => terms[(w * 7 + i) % terms.length];
   // Warm up (and fill the result cache for the warm scenario, as real typing traffic would).
   for (const t of terms) await c.api('GET', urlOf(t), c.token);
+  // A search with few hits asks the other languages (decision 0013): their indexes are built then, in worker
+  // threads one after the other; wait for them, so no build falls into the measured seconds.
+  await c.api('GET', urlOf('zqwarm'), c.token);
+  if (c.cpu) await waitUntilIdle(c.cpu, 240_000);
+  c.notes.push(`RSS with every language's quick-search index built: ${serverRss(c)}`);
+  log(c.notes[c.notes.length - 1]);
   const results = [
     // Headline: every text new, so no answer comes from the server's result cache.
     await httpScenario(c, 'quick search, HTTP, cache miss (every text new)', (w, i) =>
@@ -209,16 +229,31 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
         'select count(*)::int as n from items where visible_in_catalogue and not blocked',
       )
     ).rows;
-    // The heap plus the typed arrays' buffers (outside the heap): what a model holds. Freed buffers go
-    // back a moment after a collection, so it collects a few times with pauses before it reads.
+    // The heap (after a few collections with pauses): the models' JavaScript objects. Their typed arrays'
+    // buffers are counted from the models themselves: a model built in a worker thread (the default) has
+    // buffers the thread allocated, which process.memoryUsage().arrayBuffers does not count here.
     const held = async () => {
       for (let k = 0; k < 3; k++) {
         gc();
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      const m = process.memoryUsage();
-      return m.heapUsed + m.arrayBuffers;
+      return process.memoryUsage().heapUsed;
     };
+    /** Each buffer once: a later locale's index shares the first one's numbers (counted with the first). */
+    const counted = new Set<ArrayBufferLike>();
+    const buffersOf = (value: unknown): number => {
+      if (ArrayBuffer.isView(value)) {
+        if (counted.has(value.buffer)) return 0;
+        counted.add(value.buffer);
+        return value.buffer.byteLength;
+      }
+      if (value instanceof Map) return [...value.values()].reduce((n: number, v) => n + buffersOf(v), 0);
+      if (Array.isArray(value)) return value.reduce((n: number, v) => n + buffersOf(v), 0);
+      if (value !== null && typeof value === 'object')
+        return Object.values(value).reduce((n: number, v) => n + buffersOf(v), 0);
+      return 0;
+    };
+    const ownBuffers = new Map<string, number>();
     const perItem = (bytes: number) =>
       `${(bytes / 1024 / 1024).toFixed(1)} MB (heap and buffers), ${Math.round(bytes / items)} B per listed item`;
     const measure = async (label: string, build: () => Promise<unknown>) => {
@@ -230,7 +265,9 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
       const model = await build();
       const ms = performance.now() - t0;
       delay.disable();
-      const bytes = (await held()) - before;
+      const buffers = model ? buffersOf((model as { parts(): unknown }).parts()) : 0;
+      ownBuffers.set(label, buffers);
+      const bytes = (await held()) - before + buffers;
       out.push(
         `${label}: built in ${ms.toFixed(0)} ms (event loop blocked ≤ ${(delay.max / 1e6).toFixed(0)} ms at a time), ` +
           `grew ${perItem(bytes)}${model ? '' : ' (not built: too many items)'}`,
@@ -258,7 +295,7 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
       const before = await held();
       const { label } = models[k] as { label: string };
       models[k] = null;
-      const bytes = before - (await held());
+      const bytes = before - (await held()) + (ownBuffers.get(label) ?? 0);
       total += bytes;
       out.push(`${label}: holds ${perItem(bytes)}`);
       log(out[out.length - 1]);

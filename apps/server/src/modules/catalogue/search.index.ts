@@ -182,9 +182,42 @@ export class SharedEntries {
     return this.images.get(id);
   }
 
+  /**
+   * Whether the numbers' byte order is their code-unit order (as they were sorted): true unless a number holds a
+   * character from U+E000 (UTF-8 lead byte 0xEE and up), where the two orders can differ. Then comparisons
+   * run on the bytes instead of decoding strings.
+   */
+  private byteOrdered(): boolean {
+    if (this.byteOrder === undefined) this.byteOrder = !this.numbers.parts().bytes.some((b) => b >= 0xee);
+    return this.byteOrder;
+  }
+
+  private byteOrder: boolean | undefined;
+
+  /** Two ids' numbers in code-unit order (`no(a)` against `no(b)`, as JavaScript compares strings). */
+  compareNos(a: number, b: number): number {
+    if (this.byteOrdered()) return this.numbers.compareDescriptions(a, b);
+    const x = this.no(a);
+    const y = this.no(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
   /** The first id and the end of the ids whose lower-case number is `noLower`. */
   withNumber(noLower: string): [number, number] {
-    // Compared as strings (code-unit order, as the ids were sorted): a handful of decodes per search.
+    if (this.byteOrdered()) {
+      const key = bytesOf(noLower);
+      let lo = 0;
+      let hi = this.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.numbers.compareFoldedWith(mid, key) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      let end = lo;
+      while (end < this.size && this.numbers.foldedIs(end, key)) end++;
+      return [lo, end];
+    }
+    // Compared as strings (code-unit order, as the ids were sorted).
     let lo = 0;
     let hi = this.size;
     while (lo < hi) {
@@ -510,7 +543,10 @@ export class EntryIndex {
       .map(matcher);
     const selected = selecting.map(matcher);
     const best: SearchHit[] = [];
+    /** The shared id of each hit in `best`: ties on the number are compared on its bytes, not decoded. */
+    const bestIds: number[] = [];
     let worst: SearchHit | undefined;
+    let worstId = -1;
     const consider = (rank: number, known: string | null) => {
       const id = idOfRank[rank];
       seen[id] = epoch;
@@ -525,7 +561,7 @@ export class EntryIndex {
       if (
         worst &&
         (n < worst.n ||
-          (n === worst.n && (rel < worst.rel || (rel === worst.rel && shared.no(id) >= worst.no))))
+          (n === worst.n && (rel < worst.rel || (rel === worst.rel && shared.compareNos(id, worstId) >= 0))))
       )
         return;
       const hit: SearchHit = {
@@ -540,8 +576,15 @@ export class EntryIndex {
       let at = best.length;
       while (at > 0 && compareHits(hit, best[at - 1]) < 0) at--;
       best.splice(at, 0, hit);
-      if (best.length > limit) best.pop();
-      if (best.length === limit) worst = best[limit - 1];
+      bestIds.splice(at, 0, id);
+      if (best.length > limit) {
+        best.pop();
+        bestIds.pop();
+      }
+      if (best.length === limit) {
+        worst = best[limit - 1];
+        worstId = bestIds[limit - 1];
+      }
     };
     // The exact number first (it holds every word, so it is always selected): after it, no candidate can
     // have more relevance than a description starting with the first word (2) plus its length part.

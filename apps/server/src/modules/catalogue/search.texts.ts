@@ -159,6 +159,33 @@ export class Texts {
     return aEnd - a - (bEnd - b);
   }
 
+  /** An entry's folded text against `other` in byte order (a longer text after its prefix). */
+  compareFoldedWith(i: number, other: Uint8Array): number {
+    const { bytes } = this;
+    const table = this.table(i);
+    const from = this.from(i);
+    const length = this.to(i) - from;
+    for (let k = 0; k < length && k < other.length; k++) {
+      const d = table[bytes[from + k]] - other[k];
+      if (d !== 0) return d;
+    }
+    return length - other.length;
+  }
+
+  /** Two entries' descriptions in byte order. */
+  compareDescriptions(i: number, j: number): number {
+    const { bytes, start, split } = this;
+    const a = start[i];
+    const aEnd = split[i];
+    const b = start[j];
+    const bEnd = split[j];
+    for (let x = a, y = b; x < aEnd && y < bEnd; x++, y++) {
+      const d = bytes[x] - bytes[y];
+      if (d !== 0) return d;
+    }
+    return aEnd - a - (bEnd - b);
+  }
+
   /** An entry's folded text against `prefix` in byte order: 0 when it starts with it. */
   compareFoldedTo(i: number, prefix: Uint8Array): number {
     const { bytes } = this;
