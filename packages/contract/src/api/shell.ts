@@ -20,8 +20,14 @@ export const plantLocation = z.object({
   deregistrationPending: z.boolean().optional(),
 });
 export type PlantLocation = z.infer<typeof plantLocation>;
-/** GET /api/v2.0/PlantLocations */
-export const plantLocationList = z.object({ plantLocations: z.array(plantLocation) });
+/**
+ * GET /api/v2.0/PlantLocations. `defaultLocationNo`: the location to choose when none is chosen yet (issue #36): the
+ * user's only location, else the one they chose last while they still have it, else null.
+ */
+export const plantLocationList = z.object({
+  plantLocations: z.array(plantLocation),
+  defaultLocationNo: z.string().nullable().optional(),
+});
 
 /** GET /api/v2.0/CorporateIdentity (legacy AppSettings/GetCorporateIdentityImages) */
 export const corporateIdentity = z.object({

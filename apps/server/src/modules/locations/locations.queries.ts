@@ -4,6 +4,7 @@ import {
   depots,
   locationMemberships,
   plantLocations,
+  users,
   workAddresses,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -114,4 +115,18 @@ export async function selectDepots(db: Db, purpose: 'order' | 'removal' | 'all')
           : eq(depots.forRemovals, true),
     )
     .orderBy(asc(depots.sort), asc(depots.name));
+}
+
+/** The location the user chose last (issue #36), or null. */
+export async function selectLastLocationNo(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ lastLocationNo: users.lastLocationNo })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.lastLocationNo ?? null;
+}
+
+/** Keeps the location the user has just chosen. */
+export async function updateLastLocationNo(db: Db, userId: string, locationNo: string): Promise<void> {
+  await db.update(users).set({ lastLocationNo: locationNo }).where(eq(users.id, userId));
 }

@@ -44,7 +44,12 @@ import {
   rejectLocationRequest,
   requestLocation,
 } from './locations.requests.ts';
-import { listDepots, listMyLocations, listWorkAddresses } from './locations.service.ts';
+import {
+  listDepots,
+  listMyLocationsWithDefault,
+  listWorkAddresses,
+  rememberLastLocation,
+} from './locations.service.ts';
 
 export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -57,11 +62,28 @@ export async function locationsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          "The signed-in user's locations (members only; admins see every active location). 416 warning.navision_account_onbekend for an external user without a customer.",
+          "The signed-in user's locations (members only; admins see every active location), and defaultLocationNo: the one to choose when none is chosen (the only one, else the last chosen while the user still has it, else null). 416 warning.navision_account_onbekend for an external user without a customer.",
         response: { 200: plantLocationList },
       },
     },
-    async (req) => ({ plantLocations: await listMyLocations(ctxOf(req, deps)) }),
+    async (req) => listMyLocationsWithDefault(ctxOf(req, deps)),
+  );
+
+  app.put(
+    '/api/v2.0/PlantLocations/:plantLocation/chosen',
+    {
+      schema: {
+        tags,
+        description:
+          'Keeps the location as the one the user has just chosen (204), answered as defaultLocationNo at their next sign-in on any device. A location the user may not pick answers 404 error.locatie_onbekend.',
+        params: plantLocationParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await rememberLastLocation(ctxOf(req, deps), req.params.plantLocation);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -6,9 +6,11 @@ import {
   type LocationRow,
   selectAllLocations,
   selectDepots,
+  selectLastLocationNo,
   selectMemberLocations,
   selectWorkAddresses,
   selectWorkAddressesOf,
+  updateLastLocationNo,
 } from './locations.queries.ts';
 
 export interface PlantLocationView {
@@ -52,6 +54,39 @@ export async function listMyLocations(ctx: Ctx): Promise<PlantLocationView[]> {
     throw new AppError('range', 'warning.navision_account_onbekend');
   }
   return rows.map(toView);
+}
+
+/**
+ * The location to choose for a user who has none chosen (issue #36): their only location; with several, the one they
+ * chose last while they still have it (a location they lost is never chosen); else none.
+ */
+export function defaultLocationNo(
+  locations: readonly { locationNo: string }[],
+  last: string | null,
+): string | null {
+  if (locations.length === 1) return locations[0].locationNo;
+  return last !== null && locations.some((l) => l.locationNo === last) ? last : null;
+}
+
+/** GET /api/v2.0/PlantLocations: the user's locations and the one to choose when none is chosen. */
+export async function listMyLocationsWithDefault(
+  ctx: Ctx,
+): Promise<{ plantLocations: PlantLocationView[]; defaultLocationNo: string | null }> {
+  const user = requireUser(ctx);
+  const [locations, last] = await Promise.all([listMyLocations(ctx), selectLastLocationNo(ctx.db, user.id)]);
+  return { plantLocations: locations, defaultLocationNo: defaultLocationNo(locations, last) };
+}
+
+/**
+ * Keeps the location the user has just chosen, for their next sign-in on any device. Only one of the locations they
+ * may pick (404 error.locatie_onbekend otherwise).
+ */
+export async function rememberLastLocation(ctx: Ctx, locationNo: string): Promise<void> {
+  const user = requireUser(ctx);
+  const locations = await listMyLocations(ctx);
+  if (!locations.some((l) => l.locationNo === locationNo))
+    throw new AppError('not_found', 'error.locatie_onbekend');
+  await updateLastLocationNo(ctx.db, user.id, locationNo);
 }
 
 /** The code a depot goes by among a location's addresses (DepotWerkAdresen_TonenEnGebruiken). */

@@ -4,7 +4,7 @@ import { useStore } from '../lib/store';
 import { selectedLocationStore } from '../session/location';
 import { sessionStore } from '../session/session';
 import { snackbar } from '../ui/snackbar/snackbar-store';
-import { api } from './client';
+import { api, pathParam } from './client';
 import { isApiError } from './errors';
 
 export const plantLocationKeys = {
@@ -13,17 +13,23 @@ export const plantLocationKeys = {
   list: (userId: string) => [...plantLocationKeys.lists(), userId] as const,
 };
 
+interface PlantLocationsAnswer {
+  plantLocations: PlantLocation[];
+  /** The location to choose when none is chosen (the only one, else the last chosen; issue #36). */
+  defaultLocationNo: string | null;
+}
+
 /**
  * GET /api/v2.0/PlantLocations: the user's project locations. Spec §8: 416 means the account is not linked to
  * a customer in the ERP (warning); any other failure shows error.server_fout and is rethrown.
  */
-export async function getPlantLocations(signal?: AbortSignal): Promise<PlantLocation[]> {
+export async function getPlantLocations(signal?: AbortSignal): Promise<PlantLocationsAnswer> {
   try {
     const body = await api.get('/PlantLocations', {
       signal,
       answer: (c) => c.shell.plantLocationList,
     });
-    return body?.plantLocations ?? [];
+    return { plantLocations: body?.plantLocations ?? [], defaultLocationNo: body?.defaultLocationNo ?? null };
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     if (isApiError(e) && e.status === 416) snackbar.warning('warning.navision_account_onbekend');
@@ -40,9 +46,33 @@ export const plantLocationsQueryOptions = (userId: string) =>
     retry: false,
   });
 
+const locationsOf = (a: PlantLocationsAnswer) => a.plantLocations;
+
 export function usePlantLocations() {
   const userId = useStore(sessionStore, (s) => s?.user.id ?? null);
+  return useQuery({
+    ...plantLocationsQueryOptions(userId ?? ''),
+    enabled: userId !== null,
+    select: locationsOf,
+  });
+}
+
+/** The user's locations with the one to choose when none is chosen (the location selector's start). */
+export function usePlantLocationsAnswer() {
+  const userId = useStore(sessionStore, (s) => s?.user.id ?? null);
   return useQuery({ ...plantLocationsQueryOptions(userId ?? ''), enabled: userId !== null });
+}
+
+/**
+ * PUT /api/v2.0/PlantLocations/{locationNo}/chosen: keeps the location the user has just chosen, so their next
+ * sign-in (on any device) starts with it. Best effort: the choice on this device does not wait for it or fail with it.
+ */
+export function rememberChosenLocation(locationNo: string): void {
+  void api
+    .put(`/PlantLocations/${pathParam('plantLocation', locationNo)}/chosen`, null, {
+      answer: (c) => c.common.noContent,
+    })
+    .catch(() => undefined);
 }
 
 /**

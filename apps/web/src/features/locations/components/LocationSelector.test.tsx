@@ -100,8 +100,8 @@ describe('location selector', () => {
     expect(localStorage.getItem('mp.location')).toBeNull();
   });
 
-  it('chooses the only location of a user with one, and a cleared choice stays cleared (issue #36)', async () => {
-    fetchMock.mockResolvedValue(json({ plantLocations: [locations[1]] }));
+  it("chooses the server's default (the only location) at the start, and a cleared choice stays cleared (issue #36)", async () => {
+    fetchMock.mockResolvedValue(json({ plantLocations: [locations[1]], defaultLocationNo: 'P-2023-101' }));
     renderWithProviders(<LocationSelector />);
     await waitFor(() => expect(selectedLocationStore.get()?.locationNo).toBe('P-2023-101'));
     expect(input().value).toBe('P-2023-101 - Renovatie brug Zwolle');
@@ -114,8 +114,14 @@ describe('location selector', () => {
     expect(selectedLocationStore.get()).toBeNull();
   });
 
-  it('chooses nothing for a user with several locations', async () => {
-    fetchMock.mockResolvedValue(json({ plantLocations: locations }));
+  it('chooses the last chosen location of a user with several, and nothing without a default', async () => {
+    fetchMock.mockResolvedValue(json({ plantLocations: locations, defaultLocationNo: 'P-2024-017' }));
+    renderWithProviders(<LocationSelector />);
+    await waitFor(() => expect(selectedLocationStore.get()?.locationNo).toBe('P-2024-017'));
+  });
+
+  it('chooses nothing for a user with several and no default', async () => {
+    fetchMock.mockResolvedValue(json({ plantLocations: locations, defaultLocationNo: null }));
     renderWithProviders(<LocationSelector />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     act(() => input().focus());
@@ -123,11 +129,30 @@ describe('location selector', () => {
     expect(selectedLocationStore.get()).toBeNull();
   });
 
-  it('never keeps a stored location the user lost: their only location is chosen instead', async () => {
+  it('never keeps a stored location the user lost: the default is chosen instead', async () => {
     selectLocation({ locationNo: 'GONE', label: 'GONE - Oud' });
-    fetchMock.mockResolvedValue(json({ plantLocations: [locations[0]] }));
+    fetchMock.mockResolvedValue(json({ plantLocations: [locations[0]], defaultLocationNo: 'P-2024-017' }));
     renderWithProviders(<LocationSelector />);
     await waitFor(() => expect(selectedLocationStore.get()?.locationNo).toBe('P-2024-017'));
+  });
+
+  it('tells the server the location picked, for the next sign-in on any device', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      init?.method === 'PUT' ? new Response(null, { status: 204 }) : json({ plantLocations: locations }),
+    );
+    renderWithProviders(<LocationSelector />);
+    act(() => input().focus());
+    await waitFor(() => expect(optionTexts()).toHaveLength(3));
+    fireEvent.change(input(), { target: { value: 'brug' } });
+    act(() => within(screen.getByRole('listbox')).getByRole('option').click());
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) =>
+            init?.method === 'PUT' && String(url).endsWith('/PlantLocations/P-2023-101/chosen'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('drops a stored location the user no longer has', async () => {

@@ -4,7 +4,7 @@ import { filterLocations, locationLabel } from '@mp/contract/rules/location-filt
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlantLocations } from '../../../shared/api/get-plant-locations';
+import { rememberChosenLocation, usePlantLocationsAnswer } from '../../../shared/api/get-plant-locations';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { onSessionEnd } from '../../../shared/session/session';
@@ -42,7 +42,10 @@ export function LocationSelector({
 }) {
   const { t } = useTranslation();
   const selected = useStore(selectedLocationStore);
-  const { data: locations, isLoading } = usePlantLocations();
+  const answer = usePlantLocationsAnswer();
+  const locations = answer.data?.plantLocations;
+  const isLoading = answer.isLoading;
+  const defaultNo = answer.data?.defaultLocationNo ?? null;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(selected?.label ?? '');
   const [filtering, setFiltering] = useState(false);
@@ -54,24 +57,25 @@ export function LocationSelector({
   }, [selected]);
 
   // The user's locations decide the choice: a stored location they no longer have is dropped (never kept), a stale
-  // label is refreshed, and a user with one location has it chosen when the app first has their locations in this
-  // session (sign-in, or a start with a stored session; issue #36) unless one of theirs is chosen already. Clearing
-  // it later sticks (once per session).
+  // label is refreshed, and when the app first has their locations in this session (sign-in, or a start with a
+  // stored session) and none of theirs is chosen, the server's default is: their only location, else the one they
+  // chose last, on any device (issue #36). Clearing it later sticks (once per session).
   // (the store's value, not this render's: the banner's selector and a notice's may both act on one answer)
   useEffect(() => {
     if (!locations) return;
     const first = takeDefaultOnce();
+    const fallback = first ? locations.find((l) => l.locationNo === defaultNo) : undefined;
     const chosen = selectedLocationStore.get();
     const current = chosen ? locations.find((l) => l.locationNo === chosen.locationNo) : undefined;
     if (current) {
       if (locationLabel(current) !== chosen?.label)
         selectLocation({ locationNo: current.locationNo, label: locationLabel(current) });
-    } else if (first && locations.length === 1) {
-      selectLocation({ locationNo: locations[0].locationNo, label: locationLabel(locations[0]) });
+    } else if (fallback) {
+      selectLocation({ locationNo: fallback.locationNo, label: locationLabel(fallback) });
     } else if (chosen) {
       selectLocation(null);
     }
-  }, [locations]);
+  }, [locations, defaultNo]);
 
   const options = useMemo(() => {
     const all = locations ?? [];
@@ -82,6 +86,7 @@ export function LocationSelector({
     const location = (locations ?? []).find((l) => l.locationNo === locationNo);
     if (!location) return;
     selectLocation({ locationNo: location.locationNo, label: locationLabel(location) });
+    rememberChosenLocation(location.locationNo);
     setText(locationLabel(location));
     setFiltering(false);
     combobox.closeDropdown();
