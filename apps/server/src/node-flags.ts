@@ -3,9 +3,11 @@
  * pass them on node's command line (node-flags.unit.test.ts checks they say the same); a cluster's primary hands
  * them to its workers (cluster.ts), and the bench starts its server with them, so it measures what runs.
  *
- * --max-semi-space-size=16: V8 grows the young generation to 64 MB a half (128 MB in all) while the server's
+ * --max-semi-space-size=8: V8 grows the young generation to 64 MB a half (128 MB in all) while the server's
  * ~1,300 modules load — during loading nearly everything survives a scavenge, which is what makes V8 grow it — and
- * never gives that memory back; capped at 16 MB a half the process keeps ~100 MB less for its whole life.
+ * never gives that memory back; capped at 16 MB a half the process kept ~100 MB less for its whole life, at 8 MB a
+ * half 16 MB less again under load (scale 100, 2 processes: RSS per worker after the bench 342-345 -> 320-339 MB;
+ * twice the scavenges, each as short: main-thread GC time over the run did not grow, decision 0008).
  *
  * --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5 times what is alive
  * before the next one, instead of up to ~4 times (its default for throughput). Under the catalogue-page load the
@@ -13,7 +15,7 @@
  * (bench at scale 100: RSS after the run 670 -> 397 MB); more full collections, whose cost on the main thread
  * measured ~1% of the CPU of the load (decision 0008).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 
 /** Node's arguments with every server flag that is missing added (a flag given already, with any value, is kept). */
 export function withServerFlags(execArgv: readonly string[]): string[] {
