@@ -59,4 +59,17 @@ describe.runIf(process.platform === 'linux')('CpuMeter', () => {
     expect(used.server).toBeGreaterThanOrEqual(290);
     expect(used.postgres).toBeGreaterThanOrEqual(190);
   });
+
+  it('counts a process whose pid an earlier one had (pids wrap at pid_max) from zero, never below', () => {
+    const meter = new CpuMeter(primary.pid, dataDir);
+    const now = meter.snapshot();
+    const worker = now.server.get(pids.worker) as { ticks: number; start: number };
+    // the pid was another process's at `from`: started earlier, and with more CPU than the worker has now
+    const from = {
+      server: new Map([[pids.worker, { ticks: worker.ticks + 1_000, start: worker.start - 1 }]]),
+      postgres: new Map(),
+    };
+    const used = meter.since(from);
+    expect(used.server).toBeGreaterThanOrEqual(290);
+  });
 });
