@@ -120,10 +120,34 @@ export class TextColumn {
   rowOf(text: string): number {
     const { slots } = this;
     if (!slots) throw new Error('a text column without a lookup table');
+    // An ASCII text (an id) is its own UTF-8: hashed and compared by its character codes, nothing encoded.
+    let h = 0x811c9dc5;
+    let ascii = true;
+    for (let i = 0; i < text.length && ascii; i++) {
+      const c = text.charCodeAt(i);
+      ascii = c < 0x80;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    if (ascii) return this.asciiRowOf(text, h >>> 0, slots);
     const key = encoder.encode(text);
     const mask = slots.length - 1;
     for (let s = hashOf(key, 0, key.length) & mask; slots[s] !== 0; s = (s + 1) & mask) {
       if (this.equals(slots[s] - 1, key, 0, key.length)) return slots[s] - 1;
+    }
+    return -1;
+  }
+
+  private asciiRowOf(text: string, hash: number, slots: Int32Array): number {
+    const { bytes } = this;
+    const starts = this.starts as Int32Array;
+    const mask = slots.length - 1;
+    for (let s = hash & mask; slots[s] !== 0; s = (s + 1) & mask) {
+      const row = slots[s] - 1;
+      const from = starts[row];
+      if (starts[row + 1] - from !== text.length) continue;
+      let k = 0;
+      while (k < text.length && bytes[from + k] === text.charCodeAt(k)) k++;
+      if (k === text.length) return row;
     }
     return -1;
   }
