@@ -2,6 +2,8 @@
 export const storageKeys = {
   auth: 'mp.auth',
   location: 'mp.location',
+  /** The user whose server-side default location was taken since this device's sign-in (issue #36). */
+  locationDefault: 'mp.locationDefault',
   recentlyViewed: 'mp.recentlyViewed',
   preferences: 'mp.preferences',
   serviceMessages: 'mp.serviceMessages',

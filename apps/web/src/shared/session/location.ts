@@ -22,5 +22,19 @@ export function selectLocation(location: SelectedLocation | null): void {
   selectedLocationStore.set(location);
 }
 
-// Logout and expiry clear the location (product §4).
-onSessionEnd(() => selectLocation(null));
+/**
+ * Whether the server's default location (the only one, else the last chosen) may be taken now: once per sign-in on
+ * this device, kept across reloads and tabs, so a choice cleared afterwards stays cleared until the next sign-in.
+ */
+export function takeLocationDefault(userId: string): boolean {
+  const taken = readStored(storageKeys.locationDefault, (raw) => (typeof raw === 'string' ? raw : null));
+  if (taken === userId) return false;
+  writeStored(storageKeys.locationDefault, userId);
+  return true;
+}
+
+// Logout and expiry clear the location (product §4), and the next sign-in takes the default again.
+onSessionEnd(() => {
+  selectLocation(null);
+  writeStored(storageKeys.locationDefault, null);
+});

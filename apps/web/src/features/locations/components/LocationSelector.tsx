@@ -6,19 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberChosenLocation, usePlantLocationsAnswer } from '../../../shared/api/get-plant-locations';
 import { useStore } from '../../../shared/lib/store';
-import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
-import { onSessionEnd } from '../../../shared/session/session';
-
-/** Whether the one-location default may still be taken in this session (taken once; again after the next sign-in). */
-let defaultTaken = false;
-onSessionEnd(() => {
-  defaultTaken = false;
-});
-function takeDefaultOnce(): boolean {
-  if (defaultTaken) return false;
-  defaultTaken = true;
-  return true;
-}
+import { selectedLocationStore, selectLocation, takeLocationDefault } from '../../../shared/session/location';
+import { sessionStore } from '../../../shared/session/session';
 
 /** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
 const MAX_OPTIONS = 100;
@@ -57,13 +46,14 @@ export function LocationSelector({
   }, [selected]);
 
   // The user's locations decide the choice: a stored location they no longer have is dropped (never kept), a stale
-  // label is refreshed, and when the app first has their locations in this session (sign-in, or a start with a
-  // stored session) and none of theirs is chosen, the server's default is: their only location, else the one they
-  // chose last, on any device (issue #36). Clearing it later sticks (once per session).
+  // label is refreshed, and the first time the app has their locations after a sign-in on this device, if none of
+  // theirs is chosen, it takes the server's default: their only location, else the one they chose last on any device
+  // (issue #36). Clearing it later sticks until the next sign-in (takeLocationDefault).
   // (the store's value, not this render's: the banner's selector and a notice's may both act on one answer)
   useEffect(() => {
-    if (!locations) return;
-    const first = takeDefaultOnce();
+    const userId = sessionStore.get()?.user.id;
+    if (!locations || !userId) return;
+    const first = takeLocationDefault(userId);
     const fallback = first ? locations.find((l) => l.locationNo === defaultNo) : undefined;
     const chosen = selectedLocationStore.get();
     const current = chosen ? locations.find((l) => l.locationNo === chosen.locationNo) : undefined;
