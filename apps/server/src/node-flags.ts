@@ -6,7 +6,7 @@
  * --max-semi-space-size=8: V8 grows the young generation to 64 MB a half (128 MB in all) while the server's
  * ~1,300 modules load — during loading nearly everything survives a scavenge, which is what makes V8 grow it — and
  * never gives that memory back; capped at 16 MB a half the process kept ~100 MB less for its whole life, at 8 MB a
- * half 16 MB less again under load (scale 100, 2 processes: RSS per worker after the bench 342-345 -> 320-339 MB;
+ * half 16 MB less again under load (scale 100, 2 processes: RSS per worker after the bench 342-345 -> 333-335 MB;
  * twice the scavenges, each as short: main-thread GC time over the run did not grow, decision 0008).
  *
  * --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5 times what is alive
