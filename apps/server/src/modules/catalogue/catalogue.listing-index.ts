@@ -86,7 +86,7 @@ export class ListingIndex {
   private day: number[] | Float64Array = [];
   private week: number[] | Float64Array = [];
   private weight: number[] | Float64Array = [];
-  /** Attributes in facet order (sort, code), and each one's members as a byte per item. */
+  /** Attributes in facet order (sort, code), and each one's members as a bit per item (item i: byte i >> 3, bit i & 7). */
   private readonly attributes: readonly ListedAttribute[];
   private readonly categories: readonly ListedCategory[];
   private readonly attributeIndex = new Map<string, number>();
@@ -206,9 +206,9 @@ export class ListingIndex {
     this.weight = Float64Array.from(this.weight);
     const trueStart = Int32Array.from(this.trueStart);
     const trues = this.trues as number[];
-    this.members = this.attributes.map(() => new Uint8Array(n));
+    this.members = this.attributes.map(() => new Uint8Array((n + 7) >>> 3));
     for (let i = 0; i < n; i++) {
-      for (let t = trueStart[i]; t < trueStart[i + 1]; t++) this.members[trues[t]][i] = 1;
+      for (let t = trueStart[i]; t < trueStart[i + 1]; t++) this.members[trues[t]][i >>> 3] |= 1 << (i & 7);
     }
     this.trueStart = trueStart;
     this.trues = this.attributes.length <= 0xffff ? Uint16Array.from(trues) : Int32Array.from(trues);
@@ -310,12 +310,15 @@ export class ListingIndex {
         let n = 0;
         if (sets.length === 1) {
           const m = sets[0];
-          for (let j = 0; j < base.length; j++) if (m[base[j]] === 1) bfOut[n++] = base[j];
+          for (let j = 0; j < base.length; j++) {
+            const i = base[j];
+            if ((m[i >>> 3] >>> (i & 7)) & 1) bfOut[n++] = i;
+          }
         } else {
           for (let j = 0; j < base.length; j++) {
             const i = base[j];
             let all = true;
-            for (let k = 0; k < sets.length && all; k++) all = sets[k][i] === 1;
+            for (let k = 0; k < sets.length && all; k++) all = ((sets[k][i >>> 3] >>> (i & 7)) & 1) === 1;
             if (all) bfOut[n++] = i;
           }
         }

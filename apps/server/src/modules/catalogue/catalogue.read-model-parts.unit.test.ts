@@ -157,6 +157,8 @@ describe('read models handed over as their parts', () => {
         withPrices: true,
       })),
     );
+    // a boolean attribute's members: a bit per item, not a byte (decision 0008 "Builds in a worker thread")
+    expect(index.parts().members.map((m) => m.byteLength)).toEqual([Math.ceil(rows.length / 8)]);
     const pages = queries.map((q) => index.list(q));
     const indexBack = ListingIndex.fromParts(handedOver(index.parts()));
     expect(indexBack.revision).toBe(9);
