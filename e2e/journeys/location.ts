@@ -1,8 +1,9 @@
-// Location selector: select (persisted, lists reloaded for the location), clear (lists emptied).
+// Location selector: select (persisted, lists reloaded for the location), clear (lists emptied); a page that needs a
+// location holds the picker in its notice, and the last chosen location follows the user to a new browser (issue #36).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { expectAccessible, launch, newPage, signIn, signOut, users } from '../support/browser.ts';
 
 describe('location selector', () => {
   let browser: Browser;
@@ -20,6 +21,13 @@ describe('location selector', () => {
     await selector.click();
     const options = page.getByRole('option');
     await options.first().waitFor();
+    // the locations are there: the sign-in may have chosen the user's last one (another journey's pick), start from none
+    if ((await selector.inputValue()) !== '') {
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Locatie wissen' }).click();
+      await selector.click();
+      await options.first().waitFor();
+    }
     const count = await options.count();
     assert.ok(count >= 1, 'the demo user has locations');
     const label = (await options.first().textContent())?.trim() ?? '';
@@ -60,5 +68,47 @@ describe('location selector', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('mp.location')), null);
     await page.getByText('Kies eerst een locatie').first().waitFor();
     await context.close();
+  });
+
+  it("offers the picker in a page's notice, and the last chosen location follows the user", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, users.uitvoerder);
+    // a new sign-in brings the last chosen location back (the previous test's): clear it once the locations are there
+    const banner = page.getByRole('combobox', { name: 'Kies een locatie' });
+    await banner.click();
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    if ((await banner.inputValue()) !== '') {
+      await page.getByRole('button', { name: 'Locatie wissen' }).click();
+    }
+    await page.goto('/materieelvoorraad');
+    const notice = page.getByTestId('location-prompt');
+    const picker = notice.getByRole('combobox', {
+      name: 'Kies eerst een locatie om het materieel op die locatie te zien.',
+    });
+    await picker.waitFor();
+    assert.equal(await notice.getByText('om te kunnen bestellen').count(), 0);
+    await expectAccessible(page, 'Materieelvoorraad without a location');
+    await picker.click();
+    const second = page.getByRole('option').nth(1);
+    const label = (await second.textContent())?.trim() ?? '';
+    await second.click();
+    // the notice gives way to the stock of that location; the banner shows it too
+    await page.getByTestId('stock-row').first().waitFor();
+    assert.equal(await page.getByTestId('location-prompt').count(), 0);
+    assert.equal(await banner.inputValue(), label);
+    await page.waitForTimeout(300); // the pick is told to the server in the background
+    await signOut(page);
+    await context.close();
+
+    // another browser (nothing stored): signing in chooses the last location again
+    const other = await newPage(browser);
+    await signIn(other.page, users.uitvoerder);
+    await other.page.waitForFunction(
+      (l) =>
+        (document.querySelector('[data-testid="location-selector"]') as HTMLInputElement | null)?.value === l,
+      label,
+    );
+    await other.context.close();
   });
 });
