@@ -1,6 +1,11 @@
 import type { OrderForm, SubmitResult } from '@mp/contract/api/requests';
 import { requireKnownItemIds } from '../modules/catalogue/index.ts';
-import { requireOwnListOnReadableLocation, takeListForSubmit } from '../modules/order-lists/index.ts';
+import {
+  insertKeyAndLockList,
+  type LockedList,
+  requireOwnListOnReadableLocation,
+  takeListForSubmit,
+} from '../modules/order-lists/index.ts';
 import {
   checkOrderForm,
   orderConfirmationMails,
@@ -18,7 +23,7 @@ export type { SubmitDeps };
 /**
  * POST PlantRequests/{orderListId}/order: the order list becomes a plant request (kind order, status
  * submitted) with its lines and a first history row, the list and its draft are emptied and the
- * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts), in seven
+ * confirmation mail is queued — all in one transaction behind the Idempotency-Key (see idempotency.ts), in six
  * statements with begin and commit (docs/decisions/0011).
  *
  * A workflow: it spans order lists, the catalogue, locations (via requests) and requests, and only
@@ -39,11 +44,18 @@ export async function submitOrderList(
   // The list and its location are checked by the lock (a refusal rolls the key back) and, for a replay, before
   // the stored answer is given: a replay also needs the list and its location (docs/decisions/0011).
   const beforeReplay = (tx: Tx) => requireOwnListOnReadableLocation(onTx(ctx, tx), orderListId);
-  return withIdempotency(ctx, { key, scope, body: form, beforeReplay }, async (tx) => {
+  // The key is inserted by the statement that locks the list (when the key is new), one round trip for both.
+  let locked: LockedList | null = null;
+  const takeKey = async (tx: Tx, keyValues: readonly unknown[]) => {
+    const taken = await insertKeyAndLockList(tx, keyValues, orderListId);
+    locked = taken.list;
+    return taken.keyNew;
+  };
+  return withIdempotency(ctx, { key, scope, body: form, beforeReplay, takeKey }, async (tx) => {
     const txCtx = onTx(ctx, tx);
     // The list's lines with their items and sets, taken off it under the list's lock: the list and its draft
     // are empty from here (docs/decisions/0011).
-    const { location, lines, items, sets } = await takeListForSubmit(txCtx, tx, orderListId);
+    const { location, lines, items, sets } = await takeListForSubmit(txCtx, tx, orderListId, locked);
     checkOrderForm(form, ctx.now, s);
     requireKnownItemIds(
       items,

@@ -5,6 +5,8 @@ export { orderListsRoutes } from './order-lists.routes.ts';
 export { listOrderLists } from './order-lists.service.ts';
 export {
   defaultOrderListId,
+  insertKeyAndLockList,
+  type LockedList,
   requireOwnListOnReadableLocation,
   type SubmittedLine,
   takeListForSubmit,

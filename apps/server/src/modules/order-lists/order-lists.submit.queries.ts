@@ -1,6 +1,7 @@
 import type { Locale } from '@mp/contract/i18n';
 import { type LocationWithRoleJson, locationWithRoleJsonSql } from '../../platform/auth/access.ts';
 import { runStatement, statement } from '../../platform/db/prepared.ts';
+import { keyInsertSql } from '../../platform/http/idempotency.ts';
 import { type ItemRow, itemRowsSql, type SetRow, setRowsSql } from '../catalogue/index.ts';
 import type { LineRow, OrderListRow, Q } from './order-lists.queries.ts';
 
@@ -27,24 +28,57 @@ export async function selectListAccess(
   return row ?? null;
 }
 
-const lockForSubmitStatement = statement(`
+const lockedListSql = (listParam: string, userParam: string) => `
   select l.id, l.user_id as "userId", l.location_id as "locationId", l.name, l.draft,
     l.draft_updated_at as "draftUpdatedAt", l.created_at as "createdAt", l.updated_at as "updatedAt",
-    ${locationWithRoleJsonSql('p.id = l.location_id', '$2::uuid')} as location
-  from order_lists l where l.id = $1::uuid for update of l`);
+    ${locationWithRoleJsonSql('p.id = l.location_id', userParam)} as location
+  from order_lists l where l.id = ${listParam}`;
+
+const lockForSubmitStatement = statement(`${lockedListSql('$1::uuid', '$2::uuid')} for update of l`);
+
+export type LockedList = OrderListRow & { location: LocationWithRoleJson | null };
 
 /** Locks the list row for a submit; with its location and the role of `userId` there. */
-export async function lockListWithAccess(
-  db: Q,
-  listId: string,
-  userId: string,
-): Promise<(OrderListRow & { location: LocationWithRoleJson | null }) | null> {
-  const [row] = await runStatement<OrderListRow & { location: LocationWithRoleJson | null }>(
-    db,
-    lockForSubmitStatement,
-    [listId, userId],
-  );
+export async function lockListWithAccess(db: Q, listId: string, userId: string): Promise<LockedList | null> {
+  const [row] = await runStatement<LockedList>(db, lockForSubmitStatement, [listId, userId]);
   return row ?? null;
+}
+
+// why: the lock waits for the key's insert (it reads its result): a second submit with the same key waits on the key
+// as before and locks nothing, so two submits never hold the key and the list crosswise (no deadlock).
+const keyAndLockStatement = statement(`
+  with k as (${keyInsertSql}),
+  l as (${lockedListSql('$5::uuid', '$1::uuid')} and exists (select 1 from k) for update of l)
+  select exists (select 1 from k) as "keyNew", (select row_to_json(l) from l) as list`);
+
+/**
+ * The submit's first statement: the idempotency key inserted (`keyValues`, idempotency.ts's takeKey) and, when it
+ * was new, the list row locked with its location and the role of the key's user there. `list` is null when the
+ * key existed (a replay: nothing is locked) or there is no such list.
+ */
+export async function insertKeyAndLockList(
+  db: Q,
+  keyValues: readonly unknown[],
+  listId: string,
+): Promise<{ keyNew: boolean; list: LockedList | null }> {
+  const [row] = await runStatement<{ keyNew: boolean; list: (LockedList & Record<string, unknown>) | null }>(
+    db,
+    keyAndLockStatement,
+    [...keyValues, listId],
+  );
+  const l = row.list;
+  if (!l) return { keyNew: row.keyNew, list: null };
+  // row_to_json: the columns' aliases as written, timestamps as text
+  const at = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    keyNew: row.keyNew,
+    list: {
+      ...l,
+      draftUpdatedAt: at(l.draftUpdatedAt),
+      createdAt: at(l.createdAt) as Date,
+      updatedAt: at(l.updatedAt) as Date,
+    },
+  };
 }
 
 const takeLinesStatement = statement(`

@@ -12,10 +12,14 @@ import {
 import { listOrderLists } from './order-lists.service.ts';
 import { listNotFound } from './order-lists.shared.ts';
 import {
+  type LockedList,
   lockListWithAccess,
   selectListAccess,
   takeLinesWithCatalogue,
 } from './order-lists.submit.queries.ts';
+
+export { insertKeyAndLockList, type LockedList } from './order-lists.submit.queries.ts';
+
 import { treeOrder } from './order-lists.view.ts';
 
 // The order list's part of submitting it as a request (workflows/submit-order-list.ts).
@@ -70,6 +74,8 @@ export async function takeListForSubmit(
   txCtx: Ctx,
   tx: Tx,
   orderListId: string,
+  /** The list as insertKeyAndLockList locked it (null: no such list); locked here when not given. */
+  locked?: LockedList | null,
 ): Promise<{
   location: LocationAccess;
   lines: SubmittedLine[];
@@ -81,7 +87,7 @@ export async function takeListForSubmit(
     permission: 'orderList.write',
     // The lock reads the list's location with the caller's role in the same statement.
     load: async () =>
-      (await lockListWithAccess(tx, orderListId, user.id)) ??
+      (locked === undefined ? await lockListWithAccess(tx, orderListId, user.id) : locked) ??
       (await refuseUnsavedDefaultList(txCtx, orderListId)),
     notFound: () => listNotFound(orderListId),
     unblocked: true,

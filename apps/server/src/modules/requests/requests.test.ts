@@ -286,6 +286,20 @@ describe('order submit', () => {
     });
   }
 
+  it('takes a list once when submits with different keys race (tabs): one 201, the others 409, no deadlock', async () => {
+    const id = await filledList();
+    const before = await requestCount();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => submit(id, form(), randomUUID())));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses, JSON.stringify(answers.map((a) => a.json()))).toEqual([201, ...Array(7).fill(409)]);
+    expect(
+      answers
+        .filter((a) => a.statusCode === 409)
+        .every((a) => a.json().code === 'error.bestellijst_al_verstuurd'),
+    ).toBe(true);
+    expect(await requestCount()).toBe(before + 1);
+  });
+
   it('leaves nothing when the database session dies mid-submit; the retry creates exactly one request with its lines', async () => {
     const db = t.database.db;
     const id = await filledList();

@@ -13,7 +13,8 @@ import { type Ctx, requireUser } from './context.ts';
  *
  * Every submit that creates something runs as `withIdempotency(ctx, { key, scope, body }, (tx) => work)`.
  * In ONE transaction:
- *   1. `insert … on conflict do nothing` the key row (user, key, scope, sha-256 of the canonical body).
+ *   1. `insert … on conflict do nothing` the key row (user, key, scope, sha-256 of the canonical body), in a
+ *      statement of its own or as the first part of the work's first statement (`takeKey`).
  *      A concurrent submit with the same key blocks on that insert until the first one commits or
  *      rolls back: PostgreSQL waits on the uncommitted unique-key row, so exactly one runs the work.
  *   2. The key was new: run the work in the same transaction and store its answer on the key row (with the
@@ -114,9 +115,14 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return value;
 }
 
+/**
+ * The key's insert; answers the key when it was new. A work may run it inside its own first statement, as a CTE
+ * with its values as $1–$4 (`takeKey`): one round trip fewer (docs/decisions/0011).
+ */
+export const keyInsertSql = `insert into idempotency_keys (user_id, key, scope, request_hash)
+  values ($1::uuid, $2::text, $3::text, $4::text) on conflict do nothing returning key`;
 // why: two statements of every submit, prepared (docs/decisions/0011)
-const insertKey = statement(`insert into idempotency_keys (user_id, key, scope, request_hash)
-  values ($1::uuid, $2::text, $3::text, $4::text) on conflict do nothing returning key`);
+const insertKey = statement(keyInsertSql);
 const storeAnswer =
   statement(`update idempotency_keys set response_status = $3::int, response_body = $4::jsonb
   where user_id = $1::uuid and key = $2::text returning response_body as body`);
@@ -144,6 +150,12 @@ export async function withIdempotency<T>(
      * access itself must check it for a replay here too, or a replay would skip it.
      */
     beforeReplay?: (tx: Tx) => Promise<void>;
+    /**
+     * Inserts the key in the work's first statement instead of one of its own: runs `keyInsertSql` (a CTE of
+     * that statement, whose other parts must wait for it) with `keyValues` as $1–$4 and answers whether the key
+     * was new. The work then reads that statement's result (a closure).
+     */
+    takeKey?: (tx: Tx, keyValues: readonly unknown[]) => Promise<boolean>;
   },
   work: (tx: Tx) => Promise<WorkAnswer<T>>,
 ): Promise<IdempotentAnswer<T>> {
@@ -153,9 +165,12 @@ export async function withIdempotency<T>(
   const where = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, opts.key));
 
   return ctx.db.transaction(async (tx) => {
-    const inserted = await runStatement(tx, insertKey, [user.id, opts.key, opts.scope, hash]);
+    const keyValues = [user.id, opts.key, opts.scope, hash];
+    const isNew = opts.takeKey
+      ? await opts.takeKey(tx, keyValues)
+      : (await runStatement(tx, insertKey, keyValues)).length > 0;
 
-    if (inserted.length === 0) {
+    if (!isNew) {
       await opts.beforeReplay?.(tx);
       // The key was used before; its transaction has committed (the insert waited for it). Lock the row
       // anyway so a replay never reads a half-written answer.
