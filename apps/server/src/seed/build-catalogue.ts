@@ -12,35 +12,14 @@ import {
   techAttributeSpecs,
   type VariantSpec,
 } from './catalogue-data.ts';
-import { copySuffix, ItemFacts } from './item-facts.ts';
+import { copySuffix, type DemoItem, ItemFacts } from './item-facts.ts';
 import { setSpecs } from './org-data.ts';
 import { stableId } from './random.ts';
-import { type Locale, locales, type Text } from './text.ts';
+import { type Locale, locales } from './text.ts';
 
-export { copySuffix };
+export { copySuffix, type DemoItem };
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-
-/** One item of the demo catalogue, with what the simulation needs to know about it. */
-export interface DemoItem {
-  /** Its place in CataloguePlan.demoItems (the seed's compact stock counts are indexed by it). */
-  index: number;
-  id: string;
-  itemNo: string;
-  family: FamilySpec;
-  variantIndex: number;
-  copy: number;
-  name: Text;
-  rentalType: RentalType;
-  numbered: boolean;
-  dayPrice: number | null;
-  weekPrice: number | null;
-  salePrice: number | null;
-  /** A Verkoop_Terugkoop item's buy-back price: 60 % of the sale price. */
-  buyBackPrice: number | null;
-  weight: number;
-  categoryCode: string;
-}
 
 export interface PictureJob {
   fileId: string;

@@ -1,4 +1,3 @@
-import type { DemoItem } from './build-catalogue.ts';
 import type { FamilySpec, RentalType } from './catalogue-data.ts';
 import { stableIdBytes, uuidText } from './random.ts';
 import { locales, type Text } from './text.ts';
@@ -9,6 +8,27 @@ import { locales, type Text } from './text.ts';
  * index = (copy - 1) × items per copy + its place in copy 1). About 90 bytes an item instead of about 300 as
  * objects with strings and a map entry per item number.
  */
+
+/** One item of the demo catalogue, with what the simulation needs to know about it. */
+export interface DemoItem {
+  /** Its place in CataloguePlan.demoItems (the seed's compact stock counts are indexed by it). */
+  index: number;
+  id: string;
+  itemNo: string;
+  family: FamilySpec;
+  variantIndex: number;
+  copy: number;
+  name: Text;
+  rentalType: RentalType;
+  numbered: boolean;
+  dayPrice: number | null;
+  weekPrice: number | null;
+  salePrice: number | null;
+  /** A Verkoop_Terugkoop item's buy-back price: 60 % of the sale price. */
+  buyBackPrice: number | null;
+  weight: number;
+  categoryCode: string;
+}
 
 export function money(x: number): number {
   return Math.round(x * 100) / 100;

@@ -1,6 +1,5 @@
 import type { DemoItem } from './build-catalogue.ts';
 import { stableIdBytes, uuidText } from './random.ts';
-import type { PlantState } from './simulate-types.ts';
 import type { DayIndex } from './stock-counts.ts';
 
 /*
@@ -10,6 +9,23 @@ import type { DayIndex } from './stock-counts.ts';
  * id, plant number, serial number and build year are made when a row needs them. About 30 bytes a plant plus a
  * small object (PlantState), instead of an object, its id string and two map entries (~200 bytes).
  */
+
+export interface PlantState {
+  /** Its place in the simulation's PlantTable (plant-table.ts). */
+  readonly index: number;
+  readonly id: string;
+  readonly plantNo: string;
+  readonly item: DemoItem;
+  readonly serialNo: string;
+  readonly buildYear: number;
+  /** Final place. */
+  readonly locationIndex: number | null;
+  readonly depotIndex: number | null;
+  /** The depot of its opening stock (its row is written with it; moved plants are updated at the end). */
+  readonly home: number;
+  /** The date of its last ledger entry. */
+  readonly last: string;
+}
 
 const NONE = -1;
 

@@ -2,7 +2,10 @@ import type * as s from '../db/schema/index.ts';
 import type { CataloguePlan, DemoItem } from './build-catalogue.ts';
 import type { FamilySpec } from './catalogue-data.ts';
 import type { LocationSpec } from './org-data.ts';
-import type { PlantTable } from './plant-table.ts';
+import type { PlantState, PlantTable } from './plant-table.ts';
+
+export type { PlantState };
+
 import type { Rng } from './random.ts';
 import type { RowSink } from './sink.ts';
 import type { BulkCounts, DayIndex, RentTimelines } from './stock-counts.ts';
@@ -44,23 +47,6 @@ export interface SimulationInput {
   adminId: string;
   referenceDate: string;
   scale: number;
-}
-
-export interface PlantState {
-  /** Its place in the simulation's PlantTable (plant-table.ts). */
-  readonly index: number;
-  readonly id: string;
-  readonly plantNo: string;
-  readonly item: DemoItem;
-  readonly serialNo: string;
-  readonly buildYear: number;
-  /** Final place. */
-  readonly locationIndex: number | null;
-  readonly depotIndex: number | null;
-  /** The depot of its opening stock (its row is written with it; moved plants are updated at the end). */
-  readonly home: number;
-  /** The date of its last ledger entry. */
-  readonly last: string;
 }
 
 export interface OrderInfo {
