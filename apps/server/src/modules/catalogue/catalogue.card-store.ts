@@ -1,5 +1,12 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { TextColumn, type TextColumnParts, ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
+import {
+  IdColumn,
+  type IdColumnParts,
+  TextColumn,
+  type TextColumnParts,
+  ValueColumn,
+  type ValueColumnParts,
+} from './catalogue.columns.ts';
 import type { CardRow, TechRow } from './catalogue.common.queries.ts';
 import { Interner } from './catalogue.intern.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
@@ -41,7 +48,7 @@ const VALUE_COLUMNS = [
 
 /** A done store as typed arrays and short lists: what a build in a worker thread hands over. */
 export interface CardStoreParts {
-  ids: TextColumnParts;
+  ids: IdColumnParts;
   itemNos: TextColumnParts;
   descriptions: Record<Locale, TextColumnParts>;
   values: ValueColumnParts<string | null>[];
@@ -54,7 +61,7 @@ export class CardStore {
    * The item ids in row order, UTF-8 in one buffer with a lookup table (a card answers the id asked for): no Map
    * of 433,000 id strings for the collector to mark at scale 1000 (decision 0008 "Scale 1000").
    */
-  private ids = new TextColumn(null, { lookup: true });
+  private ids = new IdColumn({ lookup: true });
   // Columns (catalogue.columns.ts): texts in UTF-8 buffers, values with few distinct ones as numbers.
   private itemNos = new TextColumn();
   private descriptions: Record<Locale, TextColumn>;
@@ -89,7 +96,7 @@ export class CardStore {
   /** A done store from its parts (a worker thread's build, handed over). */
   static fromParts(parts: CardStoreParts): CardStore {
     const store = new CardStore();
-    store.ids = TextColumn.fromParts(parts.ids);
+    store.ids = IdColumn.fromParts(parts.ids);
     store.itemNos = TextColumn.fromParts(parts.itemNos);
     const nl = TextColumn.fromParts(parts.descriptions['nl-NL']);
     store.descriptions = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { type Locale, locales } from '@mp/contract/i18n';
-import { TextColumn, type TextColumnParts, ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
+import { IdColumn, type IdColumnParts, ValueColumn, type ValueColumnParts } from './catalogue.columns.ts';
 import type { ListingFilters, ListingRow, SortKey } from './catalogue.queries.ts';
 
 // An in-process index of the listed catalogue (docs/decisions/0008-in-process-catalogue-indexes.md):
@@ -55,7 +55,7 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 /** A done index as typed arrays and short lists: what a build in a worker thread hands over. */
 export interface ListingIndexParts {
   revision: number;
-  ids: TextColumnParts;
+  ids: IdColumnParts;
   noRank: Int32Array;
   descriptionRank: Record<Locale, Int32Array>;
   dayText: ValueColumnParts<string | null>;
@@ -77,7 +77,7 @@ export class ListingIndex {
   // One column per field (typed arrays, equal strings once) instead of an object per item: about a fifth
   // of the memory (decision 0008, "Size"). Filled in batches (`add`), then `done()` makes the typed arrays.
   /** The ids in one UTF-8 buffer (no array of 433,000 strings at scale 1000; a page decodes its own). */
-  private ids = new TextColumn();
+  private ids = new IdColumn();
   private noRank: number[] | Int32Array = [];
   private readonly descriptionRank: Record<Locale, number[] | Int32Array>;
   /** The prices as the database wrote them: the bounds answer these strings. */
@@ -131,7 +131,7 @@ export class ListingIndex {
   /** A done index from its parts (a worker thread's build, handed over). */
   static fromParts(p: ListingIndexParts): ListingIndex {
     const index = new ListingIndex(p.revision, null, p.attributes, p.categories);
-    index.ids = TextColumn.fromParts(p.ids);
+    index.ids = IdColumn.fromParts(p.ids);
     index.noRank = p.noRank;
     for (const l of locales) index.descriptionRank[l] = p.descriptionRank[l];
     index.dayText = ValueColumn.fromParts(p.dayText);

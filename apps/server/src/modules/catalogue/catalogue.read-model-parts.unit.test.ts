@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardStore } from './catalogue.card-store.ts';
+import { IdColumn } from './catalogue.columns.ts';
 import { ListingIndex } from './catalogue.listing-index.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
 import { QuickSearchIndex, type SearchEntry } from './search.index.ts';
@@ -163,5 +164,32 @@ describe('read models handed over as their parts', () => {
     const indexBack = ListingIndex.fromParts(handedOver(index.parts()));
     expect(indexBack.revision).toBe(9);
     expect(queries.map((q) => indexBack.list(q))).toEqual(pages);
+  });
+
+  it('ids: 16 bytes a uuid, written back as the database wrote them, found by id; any other id as text', () => {
+    const uuids = Array.from(
+      { length: 500 },
+      (_, i) =>
+        `${i.toString(16).padStart(8, '0')}-00ab-4cde-8f01-${(i * 7919).toString(16).padStart(12, '0')}`,
+    );
+    const ids = new IdColumn({ lookup: true });
+    for (const id of uuids) ids.add(id);
+    ids.done();
+    expect(ids.parts().uuids?.byteLength).toBe(16 * 500);
+    const back = IdColumn.fromParts(handedOver(ids.parts()));
+    expect(uuids.map((_, i) => back.get(i))).toEqual(uuids);
+    expect(uuids.map((id) => back.rowOf(id))).toEqual(uuids.map((_, i) => i));
+    // as a Map of the strings would answer: another spelling or an unknown id is not there
+    expect(back.rowOf(uuids[3].toUpperCase())).toBe(-1);
+    expect(back.rowOf('00000000-0000-4000-8000-000000000000')).toBe(-1);
+    expect(back.rowOf('id7')).toBe(-1);
+
+    const mixed = new IdColumn({ lookup: true });
+    for (const id of [uuids[0], uuids[1], 'id7', uuids[2]]) mixed.add(id);
+    mixed.done();
+    const mixedBack = IdColumn.fromParts(handedOver(mixed.parts()));
+    expect(mixedBack.parts().uuids).toBeNull();
+    expect([0, 1, 2, 3].map((i) => mixedBack.get(i))).toEqual([uuids[0], uuids[1], 'id7', uuids[2]]);
+    expect(['id7', uuids[2], uuids[0], 'x'].map((id) => mixedBack.rowOf(id))).toEqual([2, 3, 0, -1]);
   });
 });
