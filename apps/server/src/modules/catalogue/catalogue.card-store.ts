@@ -58,8 +58,8 @@ export interface CardStoreParts {
 
 export class CardStore {
   /**
-   * The item ids in row order, UTF-8 in one buffer with a lookup table (a card answers the id asked for): no Map
-   * of 433,000 id strings for the collector to mark at scale 1000 (decision 0008 "Scale 1000").
+   * The item ids in row order, 16 bytes a uuid with a lookup table over them (a card answers the id asked for):
+   * no Map of 433,000 id strings for the collector to mark at scale 1000 (decision 0008 "Scale 1000").
    */
   private ids = new IdColumn({ lookup: true });
   // Columns (catalogue.columns.ts): texts in UTF-8 buffers, values with few distinct ones as numbers.

@@ -76,7 +76,7 @@ export class ListingIndex {
   revision: number;
   // One column per field (typed arrays, equal strings once) instead of an object per item: about a fifth
   // of the memory (decision 0008, "Size"). Filled in batches (`add`), then `done()` makes the typed arrays.
-  /** The ids in one UTF-8 buffer (no array of 433,000 strings at scale 1000; a page decodes its own). */
+  /** The ids, 16 bytes a uuid (no array of 433,000 strings at scale 1000; a page writes its own back). */
   private ids = new IdColumn();
   private noRank: number[] | Int32Array = [];
   private readonly descriptionRank: Record<Locale, number[] | Int32Array>;
