@@ -23,4 +23,4 @@ EXPOSE 3000
 VOLUME /data
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:3000/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # the V8 flags of every server process: apps/server/src/node-flags.ts (decision 0008 "RSS per process")
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "apps/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "apps/server/src/main.ts"]
