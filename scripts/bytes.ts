@@ -6,8 +6,11 @@
 //   preload list); the CSS all of those pull.
 // The texts of the language (one chunk, or the Translations answer) load before the first render too; they are
 // shown apart, not held to the budget (the issue counts JavaScript and CSS).
-// Prints a table (page, JS, CSS, budget, PASS/FAIL) and each page's largest modules (dist/.vite/modules.json, the
-// bundler's module sizes, scaled to the chunk's compressed size); exits 1 when a page is over its budget.
+// Prints a table (page, JS, CSS, budget, ceiling, result) and each page's largest modules (dist/.vite/modules.json,
+// the bundler's module sizes, scaled to the chunk's compressed size).
+// Exits 1 when a page is over its ceiling: the issue's budget, or — for a page not yet within it (issue #36 is open,
+// decision 0003 "Byte budget per page") — what it loaded when the ceiling was last lowered, plus 2 kB. So a page
+// may only shrink towards its budget; lower a ceiling whenever a page shrinks, and remove it once the budget holds.
 //   npm run build && node scripts/bytes.ts
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,20 +25,64 @@ interface PageBudget {
   src: string;
   jsKb: number;
   cssKb: number;
+  /** Until the page is within its budget: what it may load at most (kB brotli, JS / CSS), measured + 2 kB. */
+  ceiling?: { jsKb: number; cssKb: number };
 }
 
 const landing = { jsKb: 120, cssKb: 15 };
 const main = { jsKb: 200, cssKb: 25 };
+// ceilings measured on 27 November 2026 (8eab0a7..cae6038): Home 184.8, Inloggen 188.4, Catalogus 230.1, Details 208.0,
+// Zoeken 229.7, Bestellijst 210.7, Materieelvoorraad 226.4, Afvoerlijst 208.5 kB of JS; every page's CSS within budget
 const pages: PageBudget[] = [
-  { page: 'Home', src: 'src/features/home/pages/HomePage.tsx', ...landing },
-  { page: 'Inloggen', src: 'src/features/auth/pages/LoginPage.tsx', ...landing },
-  { page: 'Catalogus', src: 'src/features/catalogue/pages/CatalogusPage.tsx', ...main },
+  {
+    page: 'Home',
+    src: 'src/features/home/pages/HomePage.tsx',
+    ...landing,
+    ceiling: { jsKb: 187, cssKb: 15 },
+  },
+  {
+    page: 'Inloggen',
+    src: 'src/features/auth/pages/LoginPage.tsx',
+    ...landing,
+    ceiling: { jsKb: 191, cssKb: 15 },
+  },
+  {
+    page: 'Catalogus',
+    src: 'src/features/catalogue/pages/CatalogusPage.tsx',
+    ...main,
+    ceiling: { jsKb: 233, cssKb: 25 },
+  },
   { page: 'Materieel', src: 'src/features/catalogue/pages/MaterieelPage.tsx', ...main },
-  { page: 'Details', src: 'src/features/catalogue/pages/DetailsPage.tsx', ...main },
-  { page: 'Zoeken', src: 'src/features/search/pages/SearchPage.tsx', ...main },
-  { page: 'Bestellijst', src: 'src/features/order-lists/pages/OrderListPages.tsx', ...main },
-  { page: 'Materieelvoorraad', src: 'src/features/stock/pages/StockPages.tsx', ...main },
-  { page: 'Afvoerlijst', src: 'src/features/removal-list/pages/AfvoerlijstPage.tsx', ...main },
+  {
+    page: 'Details',
+    src: 'src/features/catalogue/pages/DetailsPage.tsx',
+    ...main,
+    ceiling: { jsKb: 210, cssKb: 25 },
+  },
+  {
+    page: 'Zoeken',
+    src: 'src/features/search/pages/SearchPage.tsx',
+    ...main,
+    ceiling: { jsKb: 232, cssKb: 25 },
+  },
+  {
+    page: 'Bestellijst',
+    src: 'src/features/order-lists/pages/OrderListPages.tsx',
+    ...main,
+    ceiling: { jsKb: 213, cssKb: 25 },
+  },
+  {
+    page: 'Materieelvoorraad',
+    src: 'src/features/stock/pages/StockPages.tsx',
+    ...main,
+    ceiling: { jsKb: 229, cssKb: 25 },
+  },
+  {
+    page: 'Afvoerlijst',
+    src: 'src/features/removal-list/pages/AfvoerlijstPage.tsx',
+    ...main,
+    ceiling: { jsKb: 211, cssKb: 25 },
+  },
 ];
 /** Awaited by app/App.tsx's start() before the router's first navigation. */
 const bootImports = ['src/app/styles.ts'];
@@ -72,6 +119,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const rows: string[] = [];
 const details: string[] = [];
 let failed = 0;
+let over = 0;
 for (const budget of pages) {
   // a page bundled into the entry has no chunk of its own: then the entry is what it loads
   const entryModules = modules[manifest['index.html']?.file ?? ''] ?? [];
@@ -79,16 +127,21 @@ for (const budget of pages) {
   const need = pageBytes(manifest, ['index.html', ...bootImports, ...(inEntry ? [] : [budget.src])]);
   const js = need.js.reduce((s, f) => s + sent(f), 0);
   const css = need.css.reduce((s, f) => s + sent(f), 0);
-  const ok = js <= budget.jsKb * 1024 && css <= budget.cssKb * 1024;
-  if (!ok) failed++;
+  const within = (limit: { jsKb: number; cssKb: number }) =>
+    js <= limit.jsKb * 1024 && css <= limit.cssKb * 1024;
+  const ok = within(budget);
+  const held = !ok && budget.ceiling !== undefined && within(budget.ceiling);
+  if (!ok && !held) failed++;
+  if (held) over++;
   rows.push(
     [
       budget.page.padEnd(20),
       kb(js).padStart(7),
       kb(css).padStart(7),
       `${budget.jsKb} / ${budget.cssKb}`.padStart(10),
+      (budget.ceiling ? `${budget.ceiling.jsKb} / ${budget.ceiling.cssKb}` : '').padStart(10),
       String(need.js.length).padStart(7),
-      ok ? 'PASS' : 'FAIL',
+      ok ? 'PASS' : held ? 'OVER BUDGET, within ceiling' : 'FAIL',
     ].join('  '),
   );
   // the largest modules, each a share of its chunk's compressed size (≈: brotli is not additive)
@@ -114,15 +167,16 @@ for (const budget of pages) {
 }
 
 process.stdout.write(
-  `What each main page loads before its first render (kB, brotli as sent; budget JS / CSS)\n${[
-    `${'page'.padEnd(20)}  ${'JS'.padStart(7)}  ${'CSS'.padStart(7)}  ${'budget'.padStart(10)}  scripts  result`,
+  `What each main page loads before its first render (kB, brotli as sent; budget and ceiling JS / CSS)\n${[
+    `${'page'.padEnd(20)}  ${'JS'.padStart(7)}  ${'CSS'.padStart(7)}  ${'budget'.padStart(10)}  ${'ceiling'.padStart(10)}  scripts  result`,
     ...rows,
   ].join('\n')}\n`,
 );
 const textsFile = manifest[texts]?.file;
 if (textsFile) process.stdout.write(`Dutch texts (not in the budget): ${kb(sent(textsFile))} kB\n`);
 process.stdout.write(`\n${details.join('\n')}\n`);
+if (over) process.stdout.write(`\n${over} page(s) over the budget of issue #36, within their ceiling\n`);
 if (failed) {
-  process.stdout.write(`\n${failed} page(s) over budget\n`);
+  process.stdout.write(`\n${failed} page(s) over their ceiling (a page grew): FAIL\n`);
   process.exit(1);
 }
