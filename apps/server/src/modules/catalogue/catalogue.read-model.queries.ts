@@ -22,6 +22,21 @@ export async function selectCatalogueRevision(db: Pick<Db, 'execute'>): Promise<
   return r.rows[0]?.revision ?? 0;
 }
 
+/**
+ * This transaction's snapshot for another connection (pg_export_snapshot): a worker thread's build reads in it
+ * while this transaction stays open (catalogue.read-model.ts).
+ */
+export async function exportSnapshot(tx: Pick<Db, 'execute'>): Promise<string> {
+  const r = await tx.execute<{ snapshot: string }>(sql`select pg_export_snapshot() as snapshot`);
+  return r.rows[0].snapshot;
+}
+
+/** Reads this (REPEATABLE READ) transaction in another one's exported snapshot: its first statement. */
+export async function useSnapshot(tx: Pick<Db, 'execute'>, snapshot: string): Promise<void> {
+  if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`not a snapshot id: ${snapshot}`);
+  await tx.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+}
+
 let cursors = 0;
 
 /**

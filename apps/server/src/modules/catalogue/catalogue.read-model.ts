@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../platform/db/database.ts';
 import {
@@ -8,7 +7,7 @@ import {
   onCatalogueInvalidated,
   watchCatalogue,
 } from './catalogue.cache.ts';
-import { countItems, selectCatalogueRevision } from './catalogue.read-model.queries.ts';
+import { countItems, exportSnapshot, selectCatalogueRevision } from './catalogue.read-model.queries.ts';
 
 // In-process read models of the catalogue (the quick-search index, the listing index; see
 // docs/decisions/0008-in-process-catalogue-indexes.md), one per database and key (a locale, say).
@@ -222,8 +221,8 @@ export function createReadModel<K extends string, T, R, P>(
         const revision = await selectCatalogueRevision(tx);
         if (!fits(state, slotKey, await countItems(tx))) return { revision, parts: null };
         // The thread reads in this snapshot while this transaction stays open (pg_export_snapshot).
-        const r = await tx.execute<{ snapshot: string }>(sql`select pg_export_snapshot() as snapshot`);
-        return { revision, parts: (await buildInWorker(name, key, url, r.rows[0].snapshot, revision)) as P };
+        const snapshot = await exportSnapshot(tx);
+        return { revision, parts: (await buildInWorker(name, key, url, snapshot, revision)) as P };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

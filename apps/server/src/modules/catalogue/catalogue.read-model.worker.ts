@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
 import { connect } from '../../platform/db/database.ts';
+import { useSnapshot } from './catalogue.read-model.queries.ts';
 import { modelBuild } from './catalogue.read-model.ts';
 // The modules that create the read models (each registers its build by name).
 import './catalogue.indexes.ts';
@@ -34,13 +34,12 @@ function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBuffer[] 
 }
 
 async function run(): Promise<void> {
-  if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`not a snapshot id: ${snapshot}`);
   const build = modelBuild(name);
   const database = connect(url, { max: 1 });
   try {
     const rows = await database.db.transaction(
       async (tx) => {
-        await tx.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        await useSnapshot(tx, snapshot);
         return build.read(tx, key);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
