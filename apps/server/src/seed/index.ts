@@ -14,10 +14,11 @@ import { extras } from './extras.ts';
 import { type FileJob, pictureJob } from './file-jobs.ts';
 import { renderBanner, renderFavicon, renderLogo } from './images.ts';
 import { invoicing } from './invoicing.ts';
+import type { NoteOrder } from './order-notes.ts';
 import { customerSpecs, DEMO_PASSWORD, depotSpecs, locationSpecs, userSpecs } from './org-data.ts';
 import { buildPageViews } from './page-views.ts';
 import { Rng, stableId } from './random.ts';
-import { type OrderInfo, type OrgLocation, simulation } from './simulate.ts';
+import { type OrgLocation, simulation } from './simulate.ts';
 import type { Insert } from './sink.ts';
 import { bulkAtLocation, inventoryRows } from './stock-counts.ts';
 import { locales } from './text.ts';
@@ -262,7 +263,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     },
   ];
   // ── Six months of site life, written as it is made (one transaction, see write.ts) ─────────
-  let orderInfos: OrderInfo[] = [];
+  let orderInfos: NoteOrder[] = [];
   const counts = await seedTransaction(db, {
     storage: options.storage,
     order: WRITE_ORDER,
@@ -298,7 +299,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         sink,
       );
       await sink.flush();
-      orderInfos = summary.orderInfos;
+      // why: only what choosing the notes reads: an OrderInfo's lines reach the whole simulation's state (items,
+      // plants, stock per depot: ~150 MB at --scale 1000), which would stay alive through the notes.
+      orderInfos = summary.orderInfos.map(({ id, kind, status, locationIndex, executedDate }) => ({
+        id,
+        kind,
+        status,
+        locationIndex,
+        executedDate,
+      }));
       log(
         `seed: simulated ${summary.requestNos.length} requests, ${summary.orderNos.length} orders, ${sink.counts.inventory_ledger ?? 0} ledger entries (${memory()})`,
       );

@@ -7,12 +7,15 @@ import type { Db } from '../platform/db/database.ts';
 import type { FileStorage } from '../platform/files/storage.ts';
 import type { OrderInfo } from './simulate-types.ts';
 
+/** What choosing the orders that get a note reads of an order. */
+export type NoteOrder = Pick<OrderInfo, 'id' | 'kind' | 'status' | 'locationIndex' | 'executedDate'>;
+
 /** Notes for the latest executed orders of each kind at each location: what the order pages show, cheaply. */
 export const NOTES_PER_LOCATION_AND_KIND = 2;
 
 /** The orders that get a note: per location and kind the latest done ones (the same at every --scale). */
-export function noteOrders(infos: readonly OrderInfo[]): string[] {
-  const groups = new Map<string, OrderInfo[]>();
+export function noteOrders(infos: readonly NoteOrder[]): string[] {
+  const groups = new Map<string, NoteOrder[]>();
   for (const o of infos) {
     if (o.status !== 'done') continue;
     const key = `${o.locationIndex}:${o.kind}`;
@@ -44,7 +47,7 @@ const NOTE_WORKERS = 4;
 export async function seedOrderNotes(
   db: Db,
   storage: FileStorage,
-  infos: readonly OrderInfo[],
+  infos: readonly NoteOrder[],
 ): Promise<number> {
   // why: every caller's db is platform/db/database.ts connect()'s, over a pool (Db's type does not name it).
   const pool = (db as Db & { $client: unknown }).$client;

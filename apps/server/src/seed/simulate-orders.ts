@@ -35,7 +35,8 @@ export function simulationHelpers(sim: SimState) {
   };
 
   let orderCounter = 0;
-  const book = new OrderBook(catalogue.demoItems, (p) => sim.plants.id(p));
+  const plantTable = sim.plants;
+  const book = new OrderBook(catalogue.demoItems, (p) => plantTable.id(p));
   // Creation times by index (requests, orders): their human numbers follow (created_at, index) at the end.
   const requestOrder: number[] = [];
   const orderOrder: number[] = [];
