@@ -138,9 +138,11 @@ describe('withIdempotency', () => {
     const first = await withIdempotency(ctx, { key, scope: 'test', body: {}, beforeReplay }, work(marker));
     expect(first.replayed).toBe(false);
     expect(checks).toBe(0);
-    const again = await withIdempotency(ctx, { key, scope: 'test', body: {}, beforeReplay }, work(marker)).catch(
-      (x) => x,
-    );
+    const again = await withIdempotency(
+      ctx,
+      { key, scope: 'test', body: {}, beforeReplay },
+      work(marker),
+    ).catch((x) => x);
     expect(again).toMatchObject({ type: 'not_found', code: 'error.niet_gevonden' });
     expect(checks).toBe(1);
     expect(await traces(marker)).toBe(1);
