@@ -78,7 +78,12 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   }
   // Likewise a drawer or modal still fading in or out (e.g. the phone menu after a link in it was followed):
   // its half-transparent text fails the contrast rule. Wait for the transitions under way to end (not for
-  // endless ones such as a loader's spin; at most 5 s).
+  // endless ones such as a loader's spin; at most 5 s). First two frames: a Mantine transition sets its "in"
+  // styles a frame after it mounts, so a dialog that has just opened has no animation to wait for yet (a loaded
+  // machine's e2e run checked the mail templates' discard dialog half faded in).
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+  );
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
