@@ -43,6 +43,34 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
   } = h;
   let requestCounter = 0;
 
+  type Entry = Parameters<typeof post>[1];
+  /** An order line's ledger row on its day, at a depot or a location, with its plant. */
+  function postLine(
+    l: { item: Parameters<typeof post>[0]; plantId: Entry['plantId']; plant: number },
+    day: Entry['entryDate'],
+    at: { depotId: string } | { locationId: string },
+    quantity: number,
+    kind: Entry['kind'],
+    orderId: string,
+    orderLineId: string,
+  ): void {
+    post(
+      l.item,
+      {
+        entryDate: day,
+        ...at,
+        itemId: l.item.id,
+        plantId: l.plantId,
+        quantity,
+        kind,
+        orderId,
+        orderLineId,
+        createdBy: adminId,
+      },
+      l.plant,
+    );
+  }
+
   function createRequest(
     kind: Kind,
     li: number,
@@ -314,36 +342,16 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
             const orderLineId = orderLineIdOf(order.id, i);
             const plant = l.plant;
             const fromDepot = plant >= 0 ? (plantDepot.get(plant) ?? depotIndex) : depotIndex;
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                depotId: depotIds[fromDepot],
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: -l.quantity,
-                kind: 'delivery',
-                orderId: order.id,
-                orderLineId,
-                createdBy: adminId,
-              },
-              plant,
+            postLine(
+              l,
+              requestedDate,
+              { depotId: depotIds[fromDepot] },
+              -l.quantity,
+              'delivery',
+              order.id,
+              orderLineId,
             );
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                locationId: loc.id,
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: l.quantity,
-                kind: 'delivery',
-                orderId: order.id,
-                orderLineId,
-                createdBy: adminId,
-              },
-              plant,
-            );
+            postLine(l, requestedDate, { locationId: loc.id }, l.quantity, 'delivery', order.id, orderLineId);
             if (l.item.rentalType === 'Verkoop') {
               post(l.item, {
                 entryDate: requestedDate,
@@ -380,35 +388,15 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
         schedule(requestedDate, () => {
           order.lines.forEach((l, i) => {
             const orderLineId = orderLineIdOf(order.id, i);
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                locationId: loc.id,
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: -l.quantity,
-                kind: 'removal',
-                orderId: order.id,
-                orderLineId,
-                createdBy: adminId,
-              },
-              l.plant,
-            );
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                depotId: depotIds[depotIndex],
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: l.quantity,
-                kind: 'removal',
-                orderId: order.id,
-                orderLineId,
-                createdBy: adminId,
-              },
-              l.plant,
+            postLine(l, requestedDate, { locationId: loc.id }, -l.quantity, 'removal', order.id, orderLineId);
+            postLine(
+              l,
+              requestedDate,
+              { depotId: depotIds[depotIndex] },
+              l.quantity,
+              'removal',
+              order.id,
+              orderLineId,
             );
             if (l.plant >= 0) {
               const plant = l.plant;
@@ -447,35 +435,23 @@ export function requestMaker(sim: SimState, h: SimHelpers) {
       if (executes) {
         schedule(requestedDate, () => {
           from.lines.forEach((l, i) => {
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                locationId: loc.id,
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: -l.quantity,
-                kind: 'move_out',
-                orderId: from.id,
-                orderLineId: orderLineIdOf(from.id, i),
-                createdBy: adminId,
-              },
-              l.plant,
+            postLine(
+              l,
+              requestedDate,
+              { locationId: loc.id },
+              -l.quantity,
+              'move_out',
+              from.id,
+              orderLineIdOf(from.id, i),
             );
-            post(
-              l.item,
-              {
-                entryDate: requestedDate,
-                locationId: locations[ti].id,
-                itemId: l.item.id,
-                plantId: l.plantId,
-                quantity: l.quantity,
-                kind: 'move_in',
-                orderId: to.id,
-                orderLineId: orderLineIdOf(to.id, i),
-                createdBy: adminId,
-              },
-              l.plant,
+            postLine(
+              l,
+              requestedDate,
+              { locationId: locations[ti].id },
+              l.quantity,
+              'move_in',
+              to.id,
+              orderLineIdOf(to.id, i),
             );
             if (l.plant >= 0) {
               plants.moveToLocation(l.plant, ti);
