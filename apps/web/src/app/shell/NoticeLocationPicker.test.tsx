@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedLocationStore, selectLocation } from '../../shared/session/location';
-import { endSession, startSession } from '../../shared/session/session';
+import { endSession } from '../../shared/session/session';
 import { AreaPage } from '../../shared/ui/AreaPage';
 import { LocationPickerContext } from '../../shared/ui/location-picker';
-import { json, renderWithProviders } from '../../test/render';
+import { json, renderWithProviders, signInTest } from '../../test/render';
 import { NoticeLocationPicker } from './NoticeLocationPicker';
 
 const loc = (locationNo: string, description: string) => ({
@@ -27,20 +27,9 @@ beforeEach(() => {
   fetchMock.mockResolvedValue(
     json({ plantLocations: [loc('P-1', 'Nieuwbouw Zuidas'), loc('P-2', 'Brug Zwolle')] }),
   );
+  // signed in with no location chosen
+  signInTest();
   selectLocation(null);
-  startSession({
-    accessToken: 'a',
-    refreshToken: 'r'.repeat(20),
-    expiresAt: Date.now() / 1000 + 900,
-    user: {
-      id: 'u1',
-      name: 'Jan',
-      email: 'j@x.nl',
-      isAdmin: false,
-      internalExternal: 'Internal',
-      language: 'nl-NL',
-    },
-  });
 });
 afterEach(() => {
   endSession('logout');
