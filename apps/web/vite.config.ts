@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * A build id (UTC timestamp + random suffix), compiled into the app and written to dist/build-id.txt.
@@ -157,6 +158,53 @@ function prebootPlugin(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (issue #36 point 4, decision 0031): vite-plugin-pwa with Workbox's
+ * generateSW. The worker precaches the whole build (every chunk, the CSS, index.html, the icons and the scanner's
+ * WebAssembly; revisioned, so an update replaces all of it at once) and answers the app's navigations with
+ * index.html, never /api, /health or /metrics. It is registered by src/app/service-worker.ts after the first render
+ * (injectRegister false); a new worker waits until the user accepts the update (no skipWaiting). The manifest is
+ * static, with the default corporate colours of src/app/theme.ts (the page's theme-color follows the admin's).
+ */
+function pwaPlugin(): Plugin[] {
+  return VitePWA({
+    strategies: 'generateSW',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: {
+      id: '/',
+      name: 'Materieelportaal',
+      short_name: 'Materieel',
+      description: 'Materieelportaal: bestel en beheer bouwmaterieel op uw projectlocaties.',
+      lang: 'nl-NL',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#143A60',
+      background_color: '#FFFFFF',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
+      // the scanner's WebAssembly (1.1 MB) is the largest file
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      // hashed names need no revision of their own
+      dontCacheBustURLsMatching: /^assets\//,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/health(\/|$)/, /^\/metrics(\/|$)/],
+      cleanupOutdatedCaches: true,
+      // the first visit's page is controlled at once (installable without a reload); an update still waits
+      clientsClaim: true,
+      skipWaiting: false,
+      inlineWorkboxRuntime: true,
+    },
+  });
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => {
@@ -172,6 +220,7 @@ export default defineConfig(({ command }) => {
       buildIdPlugin(buildId),
       moduleSizesPlugin(),
       precompressPlugin(),
+      ...pwaPlugin(),
     ],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {

@@ -43,6 +43,9 @@ const cspDirectives = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", 'blob:'],
+  // the service worker (/sw.js) and the web app manifest, both from here (issue #36 point 4, decision 0031)
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   formAction: ["'self'"],
