@@ -23,6 +23,13 @@ export type UpdateRemovalLineInput = z.infer<typeof updateRemovalLineInput>;
 
 export const removalLineParams = z.object({ plantLocation: locationNumber, lineId: z.guid() });
 
+/**
+ * POST /api/v2.0/RemovalLists/scanned: a scanned plant (its number or its label's address) onto the caller's
+ * removal list of the location it stands on, amount 1 — what the scan page queues while offline (issue #36).
+ */
+export const scannedPlantInput = z.object({ code: z.string().trim().min(1).max(500) }).strict();
+export type ScannedPlantInput = z.infer<typeof scannedPlantInput>;
+
 /** transportmiddel of a removal the customer brings to the depot himself (no pick-up address). */
 export const REMOVAL_BRING = 'brengen';
 

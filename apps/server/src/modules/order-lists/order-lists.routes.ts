@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { idempotentChange, optionalIdempotencyHeaders } from '../../platform/http/idempotent-change.ts';
 import { orderListsLegacy } from './order-lists.legacy.ts';
 import { addOrderListLines, deleteOrderListLine, updateOrderListLine } from './order-lists.lines.ts';
 import {
@@ -31,6 +32,8 @@ import {
 // why: one name per path position (`id` = the order list id, orderListId in the spec's paths).
 const listParams = z.object({ plantLocation: locationNumber, id: z.guid() });
 const lineParams = z.object({ plantLocation: locationNumber, id: z.guid(), lineId: z.guid() });
+const idempotent =
+  ' With an Idempotency-Key (a change queued offline) a repeat takes effect once and answers the list as it is now (header Idempotent-Replayed); the same key with another body answers 422 error.idempotency_conflict.';
 
 export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,14 +80,22 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description:
-          'Rename (only with several lists) and/or save amounts and comments of several lines at once. Amount 0 is refused: delete the line instead.',
+        description: `Rename (only with several lists) and/or save amounts and comments of several lines at once. Amount 0 is refused: delete the line instead.${idempotent}`,
         params: listParams,
+        headers: optionalIdempotencyHeaders,
         body: updateOrderListInput,
         response: { 200: orderList },
       },
     },
-    async (req) => updateOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.body),
+    async (req, reply) => {
+      const { plantLocation: loc, id } = req.params;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `order-list.update:${loc}:${id}`,
+        body: req.body,
+        change: (ctx) => updateOrderList(ctx, loc, id, req.body),
+        current: (ctx) => getOrderList(ctx, loc, id),
+      });
+    },
   );
 
   app.delete(
@@ -108,22 +119,24 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description:
-          'Adds items and sets. An item already on the list gets the amount added. A set becomes a set line with its components below it: at the set amounts × the number of sets, or with childLinesIncluded=true at the amounts in childLines (Sets_AllowEdit). Unknown items: 422 error.onbekend_materieel.',
+        description: `Adds items and sets. An item already on the list gets the amount added. A set becomes a set line with its components below it: at the set amounts × the number of sets, or with childLinesIncluded=true at the amounts in childLines (Sets_AllowEdit). Unknown items: 422 error.onbekend_materieel.${idempotent}`,
         params: listParams,
+        headers: optionalIdempotencyHeaders,
         querystring: addOrderListLinesQuery,
         body: addOrderListLinesInput,
         response: { 200: orderList },
       },
     },
-    async (req) =>
-      addOrderListLines(
-        ctxOf(req, deps),
-        req.params.plantLocation,
-        req.params.id,
-        req.body,
-        req.query.childLinesIncluded,
-      ),
+    async (req, reply) => {
+      const { plantLocation: loc, id } = req.params;
+      const children = req.query.childLinesIncluded;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `order-list.add:${loc}:${id}:${children ? 'children' : 'sets'}`,
+        body: req.body,
+        change: (ctx) => addOrderListLines(ctx, loc, id, req.body, children),
+        current: (ctx) => getOrderList(ctx, loc, id),
+      });
+    },
   );
 
   app.delete(
@@ -159,13 +172,21 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: 'Deletes a line (a set line with its components) and answers the list.',
+        description: `Deletes a line (a set line with its components) and answers the list.${idempotent}`,
         params: lineParams,
+        headers: optionalIdempotencyHeaders,
         response: { 200: orderList },
       },
     },
-    async (req) =>
-      deleteOrderListLine(ctxOf(req, deps), req.params.plantLocation, req.params.id, req.params.lineId),
+    async (req, reply) => {
+      const { plantLocation: loc, id, lineId } = req.params;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `order-list.line.delete:${loc}:${id}:${lineId}`,
+        body: null,
+        change: (ctx) => deleteOrderListLine(ctx, loc, id, lineId),
+        current: (ctx) => getOrderList(ctx, loc, id),
+      });
+    },
   );
 
   app.get(

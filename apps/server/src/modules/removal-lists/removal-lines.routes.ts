@@ -1,5 +1,5 @@
 import { locationNumber } from '@mp/contract/api/common';
-import { removalLineParams, updateRemovalLineInput } from '@mp/contract/api/removal';
+import { removalLineParams, scannedPlantInput, updateRemovalLineInput } from '@mp/contract/api/removal';
 import { removalAmount, removalList as removalListSchema } from '@mp/contract/api/stock';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
 import type { FastifyInstance } from 'fastify';
@@ -7,15 +7,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { idempotentChange, optionalIdempotencyHeaders } from '../../platform/http/idempotent-change.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { afvoerlijstDto } from './removal-lists.dto.ts';
-import { addScannedPlant, deleteRemovalLines, updateRemovalLines } from './removal-lists.service.ts';
+import {
+  addScannedPlant,
+  addScannedPlantWhereItStands,
+  deleteRemovalLines,
+  getRemovalList,
+  updateRemovalLines,
+} from './removal-lists.service.ts';
 
 // Editing the caller's removal-list lines (issue #11 part 1): the page's autosave and its delete buttons, v2 and
 // the legacy Afvoerlijst/* calls.
 
 const access =
   'Needs AppAfvoerlijst with write access on plantLocation (the read-only role administration gets 403); a foreign location answers 404, like an unknown one; a line of another list, or one that is gone, 404 error.niet_gevonden.';
+const idempotent =
+  'With an Idempotency-Key (a change queued offline) a repeat takes effect once and answers the list as it is now (header Idempotent-Replayed); the same key with another body answers 422 error.idempotency_conflict.';
 
 export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,16 +36,22 @@ export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `Changes a line of the caller's removal list: the return amount (checked like POST RemovalLists/{plantLocation} at the moment of writing: 422 error.onvoldoende_voorraad naming the line) and/or the comment (null or '' clears it). Answers the whole list. ${access}`,
+        description: `Changes a line of the caller's removal list: the return amount (checked like POST RemovalLists/{plantLocation} at the moment of writing: 422 error.onvoldoende_voorraad naming the line) and/or the comment (null or '' clears it). Answers the whole list. ${idempotent} ${access}`,
         params: removalLineParams,
+        headers: optionalIdempotencyHeaders,
         body: updateRemovalLineInput,
         response: { 200: removalListSchema },
       },
     },
-    async (req) =>
-      updateRemovalLines(ctxOf(req, deps), req.params.plantLocation, [
-        { lineId: req.params.lineId, ...req.body },
-      ]),
+    async (req, reply) => {
+      const { plantLocation: loc, lineId } = req.params;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `removal-list.line.update:${loc}:${lineId}`,
+        body: req.body,
+        change: (ctx) => updateRemovalLines(ctx, loc, [{ lineId, ...req.body }]),
+        current: (ctx) => getRemovalList(ctx, loc),
+      });
+    },
   );
 
   app.delete(
@@ -44,12 +59,42 @@ export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `Takes a line off the caller's removal list. Answers the list that is left. ${access}`,
+        description: `Takes a line off the caller's removal list. Answers the list that is left. ${idempotent} ${access}`,
         params: removalLineParams,
+        headers: optionalIdempotencyHeaders,
         response: { 200: removalListSchema },
       },
     },
-    async (req) => deleteRemovalLines(ctxOf(req, deps), req.params.plantLocation, [req.params.lineId]),
+    async (req, reply) => {
+      const { plantLocation: loc, lineId } = req.params;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `removal-list.line.delete:${loc}:${lineId}`,
+        body: null,
+        change: (ctx) => deleteRemovalLines(ctx, loc, [lineId]),
+        current: (ctx) => getRemovalList(ctx, loc),
+      });
+    },
+  );
+
+  app.post(
+    '/api/v2.0/RemovalLists/scanned-plants',
+    {
+      schema: {
+        tags,
+        description: `A scanned plant (code: its number or its label's address) onto the caller's removal list of the location it stands on, amount 1, with the rules of POST RemovalLists/{plantLocation}; answers that list. Needs Materieelvoorraad_ScannenEnabled (else 403); a plant on none of the caller's locations answers 404 Materieelvoorraad.scan_niet_gevonden. What the phone sends for a scan made offline. ${idempotent} ${access}`,
+        headers: optionalIdempotencyHeaders,
+        body: scannedPlantInput,
+        response: { 200: removalListSchema },
+      },
+    },
+    async (req, reply) =>
+      idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: 'removal-list.scan',
+        body: req.body,
+        change: (ctx) => addScannedPlantWhereItStands(ctx, req.body.code),
+        stored: (list) => ({ locationNo: list.locationNo }),
+        current: (ctx, stored) => getRemovalList(ctx, (stored as { locationNo: string }).locationNo),
+      }),
   );
 
   const legacy = { tags: ['Legacy'] };

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { idempotentChange, optionalIdempotencyHeaders } from '../../platform/http/idempotent-change.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { removalLinesRoutes } from './removal-lines.routes.ts';
 import { afvoerlijstDto } from './removal-lists.dto.ts';
@@ -23,6 +24,8 @@ import {
 
 const access =
   'Needs AppAfvoerlijst; plantLocation must be one of the caller’s locations (a foreign one answers 404, like an unknown one).';
+const idempotent =
+  'With an Idempotency-Key (a change queued offline) a repeat takes effect once and answers the list as it is now (header Idempotent-Replayed); the same key with another body answers 422 error.idempotency_conflict.';
 
 export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,13 +50,22 @@ export async function removalListsRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `Puts stock lines on the caller's removal list (a line already there gets the new amount), or with all=true everything still available (only with MaterieelvoorraadBulkTerugsturenEnabled, which also allows more than one line per call). Each amount is checked against the stock at the moment of writing, minus what other users already put on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers (422 error.onvoldoende_voorraad naming the lines). Refused with 422 when Materieelvoorraad_NietMeerAfvoeren; the read-only role administration gets 403. ${access}`,
+        description: `Puts stock lines on the caller's removal list (a line already there gets the new amount), or with all=true everything still available (only with MaterieelvoorraadBulkTerugsturenEnabled, which also allows more than one line per call). Each amount is checked against the stock at the moment of writing, minus what other users already put on theirs when Materieelvoorraad_AantalBeschikbaarCheckAfvoerlijstAlleGebruikers (422 error.onvoldoende_voorraad naming the lines). Refused with 422 when Materieelvoorraad_NietMeerAfvoeren; the read-only role administration gets 403. ${idempotent} ${access}`,
         params: plantLocationParams,
+        headers: optionalIdempotencyHeaders,
         body: addRemovalLinesInput,
         response: { 200: removalListSchema },
       },
     },
-    async (req) => addRemovalLines(ctxOf(req, deps), req.params.plantLocation, req.body),
+    async (req, reply) => {
+      const loc = req.params.plantLocation;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `removal-list.add:${loc}`,
+        body: req.body,
+        change: (ctx) => addRemovalLines(ctx, loc, req.body),
+        current: (ctx) => getRemovalList(ctx, loc),
+      });
+    },
   );
 
   app.get(

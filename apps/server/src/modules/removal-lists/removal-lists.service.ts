@@ -270,6 +270,18 @@ export async function addScannedPlant(ctx: Ctx, locationNo: string, code: string
   });
 }
 
+/**
+ * POST RemovalLists/scanned: the plant a scanned code names onto the caller's removal list of the location it
+ * stands on (one of the caller's: scanPlant's rule), amount 1. The phone queues a scan made offline as this: it
+ * need not know, offline, where the plant stands; a plant gone meanwhile answers 404 scan_niet_gevonden.
+ */
+export async function addScannedPlantWhereItStands(ctx: Ctx, code: string): Promise<RemovalList> {
+  const plant = await scanPlant(ctx, code);
+  return addRemovalLines(ctx, plant.locationNo, {
+    lines: [{ itemNo: plant.itemNo, plantNo: plant.plantNo, amount: 1 }],
+  });
+}
+
 /** The project variant needs ProjectOverzichten_TonenEnGebruiken (403 Afvoerlijst.project_uit without it). */
 async function requireProjectOverviews(ctx: Ctx): Promise<void> {
   if (!(await ctx.settings()).ProjectOverzichten_TonenEnGebruiken)
