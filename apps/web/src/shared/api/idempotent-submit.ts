@@ -16,7 +16,11 @@ interface Attempt {
 
 const memory = new Map<string, Attempt>();
 
-function newKey(): string {
+/** The Idempotency-Key header of a line change the offline queue sends (none online: decision 0031). */
+export const keyHeader = (idempotencyKey?: string) =>
+  idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined;
+
+export function newKey(): string {
   const c = globalThis.crypto;
   if (c?.randomUUID) return c.randomUUID();
   const bytes = new Uint8Array(16);

@@ -1,20 +1,5 @@
-import type { OrderList, updateOrderListInput } from '@mp/contract/api/order-lists';
-import type { z } from 'zod';
-import { api, pathParam } from '../../../shared/api/client';
-
-export type UpdateOrderListInput = z.infer<typeof updateOrderListInput>;
-
-/**
- * PUT /api/v2.0/OrderLists/{plantLocation}/{id}: rename and/or save amounts and comments of several lines
- * at once (the autosave sends its batch here). Callers put the answer in the cache (orderListKeys.detail)
- * and invalidate orderListKeys.lists() for the counts.
- */
-export function updateOrderList(
-  locationNo: string,
-  id: string,
-  input: UpdateOrderListInput,
-): Promise<OrderList> {
-  return api.put(`/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('id', id)}`, input, {
-    answer: (c) => c.orderLists.orderList,
-  });
-}
+// The call lives in shared/api (the offline queue sends it too); the feature's own name for it stays.
+export {
+  type UpdateOrderListInput,
+  updateOrderList,
+} from '../../../shared/api/order-lists/update-order-list';

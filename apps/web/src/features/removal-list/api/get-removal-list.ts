@@ -1,13 +1,17 @@
-import type { UpdateRemovalLineInput } from '@mp/contract/api/removal';
-import type { ProjectRemovalLists, RemovalList } from '@mp/contract/api/stock';
+import type { ProjectRemovalLists } from '@mp/contract/api/stock';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathParam } from '../../../shared/api/client';
-import { getRemovalList as fetchRemovalList, removalListKeys } from '../../../shared/api/removal-lists';
+import {
+  deleteRemovalLine,
+  getRemovalList as fetchRemovalList,
+  removalListKeys,
+  updateRemovalLine,
+} from '../../../shared/api/removal-lists';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
 
-export { removalListKeys };
+export { deleteRemovalLine, removalListKeys, updateRemovalLine };
 
 /** GET /api/v2.0/RemovalLists/{plantLocation}. Every failure is an error (a 404 too), never an empty list. */
 export const getRemovalList = fetchRemovalList;
@@ -30,23 +34,6 @@ export function useRemovalList() {
 /** The number of lines on it: the count in the main bar. */
 export function useRemovalListCount(): number {
   return useRemovalList().data?.count ?? 0;
-}
-
-const lineUrl = (locationNo: string, lineId: string) =>
-  `/RemovalLists/${pathParam('plantLocation', locationNo)}/lines/${pathParam('lineId', lineId)}`;
-
-/** PATCH /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}: the return amount and/or the comment. */
-export function updateRemovalLine(
-  locationNo: string,
-  lineId: string,
-  input: UpdateRemovalLineInput,
-): Promise<RemovalList> {
-  return api.patch(lineUrl(locationNo, lineId), input, { answer: (c) => c.stock.removalList });
-}
-
-/** DELETE /api/v2.0/RemovalLists/{plantLocation}/lines/{lineId}. */
-export function deleteRemovalLine(locationNo: string, lineId: string): Promise<RemovalList> {
-  return api.delete(lineUrl(locationNo, lineId), { answer: (c) => c.stock.removalList });
 }
 
 /** GET /api/v2.0/RemovalLists/project/{plantLocation}: the caller's lists on the project's locations. */

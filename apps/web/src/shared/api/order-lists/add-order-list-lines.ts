@@ -5,6 +5,7 @@ import { selectedLocationStore } from '../../session/location';
 import { sessionStore } from '../../session/session';
 import { api, pathParam } from '../client';
 import { ApiError, isApiError } from '../errors';
+import { keyHeader } from '../idempotent-submit';
 import { orderListsQueryOptions, targetListOf } from './get-order-lists';
 import { orderListKeys } from './keys';
 
@@ -19,11 +20,13 @@ export function addOrderListLines(
   orderListId: string,
   input: AddOrderListLinesInput,
   childLinesIncluded = false,
+  idempotencyKey?: string,
 ): Promise<OrderList> {
   return api.post(
     `/OrderLists/${pathParam('plantLocation', locationNo)}/${pathParam('orderListId', orderListId)}/orderlistlines`,
     input,
     {
+      headers: keyHeader(idempotencyKey),
       query: childLinesIncluded ? { childLinesIncluded: 'true' } : undefined,
       answer: (c) => c.orderLists.orderList,
     },
