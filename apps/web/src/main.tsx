@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, start } from './app/App';
 import { createQueryClient } from './app/providers';
+import { registerServiceWorker } from './app/service-worker';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
@@ -18,4 +19,6 @@ void start(queryClient).then((router) => {
       </StrictMode>,
     ),
   );
+  // after the first render, when the page has loaded and the browser is idle (decision 0031)
+  registerServiceWorker();
 });

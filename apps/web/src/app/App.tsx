@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, RouterProvider } from 'react-router';
 import { i18n } from '../shared/i18n/i18n';
+import { storedSessionUser } from '../shared/session/session';
 import { boot } from './boot';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -37,6 +38,21 @@ function firstNavigation(router: AppRouter): Promise<void> {
 }
 
 /**
+ * What is kept for offline use (decision 0031; its code, with IndexedDB's, a chunk of its own): a browser that was
+ * signed in gets its user's kept reads back before the first page, and every later answer of one is kept.
+ */
+async function offlineReads(queryClient: QueryClient): Promise<void> {
+  const user = storedSessionUser();
+  try {
+    const reads = await import('../shared/offline/reads');
+    reads.keepOfflineReads(queryClient);
+    if (user) await reads.restoreOfflineReads(queryClient, user.id);
+  } catch (e) {
+    console.error('offline reads unavailable', e);
+  }
+}
+
+/**
  * Boots (session refresh, settings, identity, texts, Mantine's styles), then starts the router. Meanwhile the
  * start-up screen of index.html shows: React renders once, when everything for the first page is there.
  */
@@ -46,6 +62,7 @@ export async function start(queryClient: QueryClient): Promise<AppRouter> {
   await Promise.all([
     boot(queryClient).catch((e) => console.error('start-up failed', e)),
     import('./styles').catch((e) => console.error('styles failed to load', e)),
+    offlineReads(queryClient),
   ]);
   // the start-up screen in the visitor's language for its last moments
   const label = document.querySelector('.boot-label');

@@ -17,6 +17,7 @@ import {
   adoptPrebootRenewal,
   endSession,
   followOtherTabs,
+  keepSessionUnrenewed,
   refreshSession,
   sessionStore,
   storedSessionUser,
@@ -84,6 +85,8 @@ export async function boot(queryClient: QueryClient): Promise<void> {
     const early = await takePreboot('session').catch(() => null);
     const outcome = early ? await adoptPrebootRenewal(early) : await refreshSession();
     if (outcome === 'failed') endSession('refresh-failed');
+    // no answer (no reception): the user stays signed in for what is kept offline, renewed when the network is back
+    if (outcome === 'offline') keepSessionUnrenewed();
     if (outcome === 'ok' && early?.status === 200) signedInSettings = early.settings;
   }
 

@@ -1,24 +1,48 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isApiError } from '../shared/api/errors';
 import { readerOf, useSettingsQuery } from '../shared/api/get-settings';
 import { i18n } from '../shared/i18n/i18n';
+import { waitForNetworkOnKeptReads } from '../shared/offline/kept-reads';
+import { isOnline } from '../shared/offline/online';
 import { type BrandColors, brandCssVariables, buildTheme, defaultBrand, validHex } from './theme';
 
+/**
+ * Offline (decision 0031) a query or a change is tried at once and fails with the network error, never paused: a
+ * page that has nothing cached says it needs a connection instead of loading forever, and a change is never held
+ * back to be sent later behind the user's back (the offline queue, shared/offline/queue*, does that for the few
+ * changes it owns, visibly). The reads kept for offline use wait for the network instead (shared/offline/reads.ts).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // client errors (4xx) are answers, not hiccups: retry only network and server trouble
+        networkMode: 'always',
+        // client errors (4xx) are answers, not hiccups: retry only network and server trouble, and not offline
         retry: (count, error) =>
-          count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+          count < 2 && isOnline() && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
+      mutations: { networkMode: 'always' },
     },
   });
+  waitForNetworkOnKeptReads(client);
+  // TanStack's idea of online is shared/offline/online.ts's (navigator.onLine, also when the page opened without a
+  // network), followed from now on rather than from the first render
+  onlineManager.setEventListener((setOnline) => {
+    const follow = () => setOnline(isOnline());
+    follow();
+    window.addEventListener('online', follow);
+    window.addEventListener('offline', follow);
+    return () => {
+      window.removeEventListener('online', follow);
+      window.removeEventListener('offline', follow);
+    };
+  });
+  return client;
 }
 
 /** The corporate-identity colours from the settings become the Mantine theme at run time. */

@@ -28,6 +28,10 @@ export function syncSessionData(queryClient: QueryClient): () => void {
   });
   const offEnd = onSessionEnd(() => {
     dropLists();
+    // what was kept for offline use is the user's alone (decision 0031)
+    void import('../shared/offline/reads')
+      .then((reads) => reads.forgetOfflineReads())
+      .catch((e) => console.error('offline reads not deleted', e));
     const keep = new Set(['settings', 'corporate-identity', 'app-config']);
     queryClient.removeQueries({ predicate: (q) => !keep.has(String(q.queryKey[0])) });
   });

@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
 import { useRouteHandle } from '../../shared/lib/route-handle';
+import { useOnline } from '../../shared/offline/online';
 import { LocationPickerContext } from '../../shared/ui/location-picker';
 import { SnackbarHost } from '../../shared/ui/snackbar/SnackbarHost';
 import { Banner } from './Banner';
@@ -15,12 +16,16 @@ import classes from './shell.module.css';
 import { TopBar } from './TopBar';
 import { UpdateAvailableModal } from './UpdateAvailableModal';
 
+// offline only (decision 0031): its code is not part of the first page
+const OfflineBanner = lazy(() => import('../../shared/offline/OfflineBanner'));
+
 /** The shell around every page. */
 export function AppLayout() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
   const isNotFound = handle?.name === 'NotFound';
   const favicon = useCorporateIdentity().data?.faviconUrl;
+  const online = useOnline();
   // The first render is the header and the banner (the largest thing on the first screen); the page, the
   // footer and the notices follow in the next render, so the first paint does not wait for them.
   const [complete, setComplete] = useState(false);
@@ -42,6 +47,11 @@ export function AppLayout() {
         <TopBar />
         <MainBar />
       </header>
+      {!online && (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       {!isNotFound && <Banner variant={handle?.banner ?? 'small'} />}
       <main id="main" tabIndex={-1} className={classes.main}>
         <div className={`${classes.container} ${classes.page}`}>

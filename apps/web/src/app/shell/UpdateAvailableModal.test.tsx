@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../test/render';
+import { updateWaitingStore } from '../service-worker';
 import { UpdateAvailableModal } from './UpdateAvailableModal';
+
+// why: reloading the page (and a service worker) is the browser's; the journey e2e/journeys/offline.ts does it for real
+const reloadToNewVersion = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('../service-worker', async (original) => ({
+  ...(await original<typeof import('../service-worker')>()),
+  reloadToNewVersion,
+}));
 
 // why: the server is the system's edge; AppConfig answers are stubbed.
 const fetchMock = vi.fn<typeof fetch>();
@@ -38,5 +46,17 @@ describe('update-available modal', () => {
     renderWithProviders(<UpdateAvailableModal />);
     window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
     expect(await screen.findByText('Nieuwe versie beschikbaar')).toBeTruthy();
+  });
+
+  it("asks when a new version's service worker has installed and waits; reload lets it take over (decision 0031)", async () => {
+    serverBuild = __BUILD_ID__;
+    renderWithProviders(<UpdateAvailableModal />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByText('Nieuwe versie beschikbaar')).toBeNull();
+    updateWaitingStore.set(true);
+    expect(await screen.findByText('Nieuwe versie beschikbaar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Vernieuwen' }));
+    expect(reloadToNewVersion).toHaveBeenCalledTimes(1);
+    updateWaitingStore.set(false);
   });
 });

@@ -1,10 +1,18 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** "A new version is available": refresh now, or close and keep working. */
-export default function UpdateDialog({ onClose }: { onClose: () => void }) {
+/** "A new version is available": refresh now (`onReload`: the new service worker first), or close and keep working. */
+export default function UpdateDialog({
+  onClose,
+  onReload,
+}: {
+  onClose: () => void;
+  onReload: () => Promise<void>;
+}) {
   const { t } = useTranslation();
+  const [reloading, setReloading] = useState(false);
   return (
     <Modal
       opened
@@ -20,7 +28,11 @@ export default function UpdateDialog({ onClose }: { onClose: () => void }) {
         </Button>
         <Button
           leftSection={<IconRefresh size={18} aria-hidden />}
-          onClick={() => window.location.reload()}
+          loading={reloading}
+          onClick={() => {
+            setReloading(true);
+            void onReload();
+          }}
           data-testid="update-refresh"
         >
           {t('shared.vernieuwen')}

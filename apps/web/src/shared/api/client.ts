@@ -68,7 +68,8 @@ async function send(
     [SESSION_COOKIE_HEADER]: '1',
     ...options.headers,
   };
-  if (session) headers.authorization = `Bearer ${session.accessToken}`;
+  // a session kept without a token at an offline start (keepSessionUnrenewed) sends none
+  if (session?.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
   // a FormData body (an upload) sets its own multipart content type with its boundary
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';

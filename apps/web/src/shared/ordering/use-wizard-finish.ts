@@ -10,6 +10,7 @@ import { translateCode } from '../i18n/i18n';
 import type { ErrorKey } from '../lib/form-errors';
 import type { HeldForm } from '../lib/form-memory';
 import type { DateInComment } from '../lib/request-form';
+import { isOnline, useOnline } from '../offline/online';
 import { snackbar } from '../ui/snackbar/snackbar-store';
 
 /** Where a wizard keeps its form between the steps: hold a change, forget it all after a request was sent. */
@@ -25,7 +26,9 @@ export interface WizardMemory<V, F extends string> {
  * labelled with `dateLabelKey`). A double click sends once (the Idempotency-Key of the attempt covers a retry and a
  * reload as well). Sent: the wizard's form is forgotten, `refreshes` are refreshed and the done page (`donePath(id)`)
  * shows the request in the navigation state. Refused: `error.server_fout` as a snackbar, the server's reason on the
- * page, its field messages kept for the Gegevens step, nothing typed is lost.
+ * page, its field messages kept for the Gegevens step, nothing typed is lost. Offline (decision 0031) the send is
+ * refused before anything goes out — `offline` says so on the step, nothing is queued, the form stays — and a send
+ * that finds no network on its way fails like any other failure (the attempt's key kept for the retry).
  */
 export function useWizardFinish<V extends { termsAccepted: boolean }, B, F extends string>({
   initial,
@@ -59,6 +62,7 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
     dateInComment: dateLabelKey !== undefined && settings.bool('AanvragenDatum_NaarOpmerking'),
     dateLabel: dateLabelKey ? t(dateLabelKey) : '',
   };
+  const online = useOnline();
   const [values, setValues] = useState(initial);
   const [termsError, setTermsError] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -75,7 +79,7 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
   }
 
   async function sendNow() {
-    if (sending.current) return;
+    if (sending.current || !isOnline()) return;
     if (termsRequired && !values.termsAccepted) {
       setTermsError(true);
       return;
@@ -117,6 +121,7 @@ export function useWizardFinish<V extends { termsAccepted: boolean }, B, F exten
     setTerms,
     failure,
     fieldErrors,
+    offline: !online,
     pending: submit.isPending,
     send: () => void sendNow(),
   };

@@ -77,6 +77,16 @@ export function updateSessionUser(user: PublicUser): void {
   startSession({ ...s, user });
 }
 
+/**
+ * Start-up without an answer from the server (no reception, decision 0031): the stored user stays signed in with no
+ * access token (expired at once), so the signed-in pages and what is kept of them offline open; the next call or
+ * navigation renews it, and a refusal then ends the session as usual.
+ */
+export function keepSessionUnrenewed(): void {
+  const user = storedSessionUser();
+  if (user && !sessionStore.get()) sessionStore.set({ accessToken: '', expiresAt: 0, user });
+}
+
 export function endSession(reason: SessionEndReason, fromOtherTab = false): void {
   const had = sessionStore.get() !== null || storedSessionUser() !== null;
   writeStored(storageKeys.auth, null);

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudOff, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,8 @@ export interface FinishState {
   termsError: boolean;
   setTerms: (accepted: boolean) => void;
   failure: string | null;
+  /** No network: the send is refused and says why (decision 0031). */
+  offline: boolean;
   pending: boolean;
   send: () => void;
 }
@@ -55,6 +57,7 @@ export function WizardFinishStep({
         failureDetails={failureDetails}
         editLinkInFailure={editLinkInFailure}
         pending={finish.pending}
+        offline={finish.offline}
         onSend={finish.send}
         editTo={wizards[group].gegevens}
         testId={`submit-${wizards[group].slug}`}
@@ -116,6 +119,7 @@ function SendBar({
   failureDetails,
   editLinkInFailure,
   pending,
+  offline,
   onSend,
   editTo,
   testId,
@@ -125,6 +129,7 @@ function SendBar({
   failureDetails: ReactNode;
   editLinkInFailure: boolean;
   pending: boolean;
+  offline: boolean;
   onSend: () => void;
   editTo: string;
   testId: string;
@@ -151,6 +156,18 @@ function SendBar({
           </Stack>
         </Alert>
       )}
+      {offline && (
+        <Alert
+          color="yellow"
+          variant="light"
+          role="status"
+          icon={<IconCloudOff aria-hidden />}
+          id={`${testId}-offline`}
+          data-testid="submit-offline"
+        >
+          {t('Offline.versturen')}
+        </Alert>
+      )}
       <Group justify="space-between" gap="sm">
         <Button
           component={Link}
@@ -164,12 +181,17 @@ function SendBar({
         <Button
           onClick={onSend}
           loading={pending}
-          disabled={pending}
-          leftSection={<IconSend size={18} aria-hidden />}
+          disabled={pending || offline}
+          leftSection={offline ? <IconCloudOff size={18} aria-hidden /> : <IconSend size={18} aria-hidden />}
           mih={44}
           data-testid={testId}
+          aria-describedby={offline ? `${testId}-offline` : undefined}
         >
-          {pending ? t(`${group}.bezig_versturen`) : t(`${group}.versturen`)}
+          {offline
+            ? t('Offline.versturen_knop')
+            : pending
+              ? t(`${group}.bezig_versturen`)
+              : t(`${group}.versturen`)}
         </Button>
       </Group>
     </>

@@ -338,3 +338,45 @@ describe('removal form: brought to the depot', () => {
     );
   });
 });
+
+describe('Afronden offline (issue #36 point 4, decision 0031)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it('refuses the send with the reason on the button and beside it: nothing goes out or waits, the form stays; online again it sends', async () => {
+    removalMemory.hold('P-1', {
+      filled: true,
+      values: {
+        ...emptyRemovalForm,
+        removalDate: '2030-01-08',
+        transportMeans: 'afhalen',
+        depotNo: 'D1',
+        addressCode: 'WA01',
+        contactPerson: 'Jeroen',
+        phone: '0612345678',
+        reference: 'Fase 2',
+        termsAccepted: true,
+      },
+    });
+    // why: the network is the system's edge; offline is what the browser says (navigator.onLine and its events)
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    renderWithProviders(<AfvoerenAfrondenPage />, { path: '/afvoeren/afronden' });
+    expect(await screen.findByTestId('removal-summary')).toBeTruthy();
+    const send = screen.getByTestId('submit-removal') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(send.textContent).toContain('Wacht op verbinding');
+    expect(screen.getByTestId('submit-offline').textContent).toContain('Versturen kan alleen met verbinding');
+    fireEvent.click(send);
+    expect(calls('POST', '/PlantRequests/removal')).toHaveLength(0);
+    expect(removalMemory.held('P-1')?.values.reference).toBe('Fase 2');
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByTestId('submit-offline')).toBeNull());
+    fireEvent.click(screen.getByTestId('submit-removal'));
+    await waitFor(() => expect(calls('POST', '/PlantRequests/removal')).toHaveLength(1));
+  });
+});

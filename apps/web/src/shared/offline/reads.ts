@@ -1,0 +1,74 @@
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { stockKeys } from '../api/query-keys';
+import { sessionStore } from '../session/session';
+import { isKeptRead } from './kept-reads';
+
+/*
+ * The kept reads (kept-reads.ts) on the phone, for opening the portal without reception (decision 0031): TanStack
+ * Query's own dehydrate/hydrate into IndexedDB, one entry per user. Each query keeps the time it was fetched
+ * (dataUpdatedAt), which the offline notice shows. Another user on the same browser never gets them (the entry is
+ * the user's, and a session's end — logout, expiry, a refused renewal — deletes them all).
+ */
+
+type Dehydrated = ReturnType<typeof dehydrate>;
+
+interface ReadsDb extends DBSchema {
+  reads: { key: string; value: Dehydrated };
+}
+
+/** At most this many stock pages (a page per location, filter and page number) are kept. */
+const STOCK_PAGES_KEPT = 20;
+const SAVE_DELAY_MS = 500;
+
+let db: Promise<IDBPDatabase<ReadsDb>> | null = null;
+const open = () => {
+  db ??= openDB<ReadsDb>('mp-offline-reads', 1, {
+    upgrade(d) {
+      d.createObjectStore('reads');
+    },
+  });
+  return db;
+};
+
+/** Puts the user's kept reads into the cache (an answer already there and newer stays). */
+export async function restoreOfflineReads(queryClient: QueryClient, userId: string): Promise<void> {
+  const state = await (await open()).get('reads', userId);
+  if (state) hydrate(queryClient, state);
+}
+
+/** Writes the signed-in user's kept reads as they are in the cache now. */
+export async function saveOfflineReads(queryClient: QueryClient): Promise<void> {
+  const userId = sessionStore.get()?.user.id;
+  if (!userId) return;
+  const stockPages = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: stockKeys.lists(), predicate: (q) => q.state.status === 'success' })
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .slice(STOCK_PAGES_KEPT);
+  const dropped = new Set(stockPages.map((q) => q.queryHash));
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (q) =>
+      q.state.status === 'success' && isKeptRead(q.queryKey) && !dropped.has(q.queryHash),
+  });
+  await (await open()).put('reads', state, userId);
+}
+
+/** Deletes every user's kept reads (a session ended). */
+export async function forgetOfflineReads(): Promise<void> {
+  await (await open()).clear('reads');
+}
+
+/** Saves the kept reads shortly after each answer of one arrives; returns the unsubscribe. */
+export function keepOfflineReads(queryClient: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !isKeptRead(event.query.queryKey))
+      return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void saveOfflineReads(queryClient).catch((e) => console.error('offline reads not saved', e));
+    }, SAVE_DELAY_MS);
+  });
+}
