@@ -18,6 +18,8 @@ import { UpdateAvailableModal } from './UpdateAvailableModal';
 
 // offline only (decision 0031): its code is not part of the first page
 const OfflineBanner = lazy(() => import('../../shared/offline/OfflineBanner'));
+// the offline queue (decision 0031): started after the first render, shows only while something waits or was refused
+const QueueNotice = lazy(() => import('../../shared/offline/QueueNotice'));
 
 /** The shell around every page. */
 export function AppLayout() {
@@ -57,6 +59,11 @@ export function AppLayout() {
         <div className={`${classes.container} ${classes.page}`}>
           {/* service messages in the flow of the page, above it: they never lie over its actions (decision 0003) */}
           {complete && <ServiceMessageNotice />}
+          {complete && (
+            <Suspense fallback={null}>
+              <QueueNotice />
+            </Suspense>
+          )}
           {complete && (
             <LocationPickerContext.Provider value={NoticeLocationPicker}>
               <Outlet />

@@ -128,3 +128,5 @@ export function QueueNotice() {
     </Stack>
   );
 }
+
+export default QueueNotice;

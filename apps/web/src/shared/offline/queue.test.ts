@@ -18,7 +18,7 @@ function record(kind: string, target: string, key: string | undefined) {
   return Promise.resolve(next ?? null);
 }
 
-vi.mock('../api/removal-lists', () => ({
+vi.mock('../api/removal-list-calls', () => ({
   addScannedPlant: (code: string, key?: string) => record('scan', code, key),
   addToRemovalList: (loc: string, _input: unknown, key?: string) => record('add', loc, key),
   updateRemovalLine: (_loc: string, lineId: string, _input: unknown, key?: string) =>
@@ -26,7 +26,7 @@ vi.mock('../api/removal-lists', () => ({
   deleteRemovalLine: (_loc: string, lineId: string, key?: string) => record('delete', lineId, key),
   removalListKeys: { all: ['removal-list'] },
 }));
-vi.mock('../api/order-lists/add-order-list-lines', () => ({
+vi.mock('../api/order-lists/add-lines-call', () => ({
   addOrderListLines: (_loc: string, listId: string, _i: unknown, _c: boolean, key?: string) =>
     record('order.add', listId, key),
 }));

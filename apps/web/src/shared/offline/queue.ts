@@ -1,13 +1,13 @@
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api/errors';
 import { newKey } from '../api/idempotent-submit';
-import { addOrderListLines } from '../api/order-lists/add-order-list-lines';
+import { addOrderListLines } from '../api/order-lists/add-lines-call';
 import { updateOrderList } from '../api/order-lists/update-order-list';
 import {
   addScannedPlant,
   addToRemovalList,
   deleteRemovalLine,
   updateRemovalLine,
-} from '../api/removal-lists';
+} from '../api/removal-list-calls';
 import { createStore } from '../lib/store';
 import { sessionStore } from '../session/session';
 import { isOnline } from './online';

@@ -32,8 +32,10 @@ export function useOrderListAdder({ successKey, errorKey }: { successKey: string
       return false;
     }
     try {
-      await mutation.mutateAsync({ input, childLinesIncluded });
-      snackbar.success(successKey);
+      const list = await mutation.mutateAsync({ input, childLinesIncluded });
+      // null: no reception, the add waits on the phone and is sent when there is (decision 0031)
+      if (list) snackbar.success(successKey);
+      else snackbar.info('OfflineWachtrij.bewaard');
       return true;
     } catch (e) {
       if (isLocalRefusal(e)) {

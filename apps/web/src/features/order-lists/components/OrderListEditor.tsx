@@ -23,6 +23,9 @@ import { orderListKeys } from '../../../shared/api/order-lists/keys';
 import { toAmount } from '../../../shared/catalogue/selection';
 import { useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
+import { applyQueued } from '../../../shared/offline/optimistic';
+import { usePendingLineIds } from '../../../shared/offline/QueueNotice';
+import { sendOrQueue } from '../../../shared/offline/queue';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
@@ -33,7 +36,6 @@ import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListE
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
 import { useDeleteOrderListLine } from '../api/delete-order-list-line';
-import { updateOrderList } from '../api/update-order-list';
 import {
   effectiveAmounts,
   type LineEdit,
@@ -57,8 +59,11 @@ function LineRow({
   priceDecimals,
   weightDecimals,
   readOnly = false,
+  waiting = false,
 }: {
   readOnly?: boolean;
+  /** A change of this line waits in the offline queue. */
+  waiting?: boolean;
   line: OrderListLine;
   /** The line it hangs under: a set (its component) or an item (delivered with it). */
   parent: OrderListLine | undefined;
@@ -96,6 +101,17 @@ function LineRow({
               {isSet && (
                 <Badge size="sm" variant="light">
                   {t('shared.set_label').replace(/:$/, '')}
+                </Badge>
+              )}
+              {waiting && (
+                <Badge
+                  size="sm"
+                  color="yellow"
+                  variant="light"
+                  styles={{ label: { textTransform: 'none' } }}
+                  data-testid="line-waiting"
+                >
+                  {t('OfflineWachtrij.wacht')}
                 </Badge>
               )}
               <Anchor
@@ -189,6 +205,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   const [clearing, setClearing] = useState(false);
   const [going, setGoing] = useState(false);
   const deleteLine = useDeleteOrderListLine();
+  const waiting = usePendingLineIds();
   const clear = useClearOrderList();
   const priceDecimals = settings.raw?.intValues.Prijzen_AantalDecimalen ?? 2;
   const weightDecimals = settings.raw?.intValues.Gewicht_AantalDecimalen ?? 1;
@@ -201,9 +218,21 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
       Object.assign(row, value);
       byLine.set(lineId, row);
     }
-    const saved = await updateOrderList(locationNo, list.id, { lines: [...byLine.values()] });
-    queryClient.setQueryData(orderListKeys.detail(locationNo, list.id), saved);
-    void queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationNo) });
+    const label = [...byLine.keys()]
+      .map((id) => list.lines.find((l) => l.lineId === id)?.description ?? id)
+      .join(', ');
+    const out = await sendOrQueue<OrderList>(
+      { kind: 'order.update', locationNo, orderListId: list.id, input: { lines: [...byLine.values()] } },
+      label,
+    );
+    if (out.queued) {
+      // no reception: kept on the phone and shown as it will be (decision 0031)
+      applyQueued(queryClient, out.entry.change);
+      snackbar.info('OfflineWachtrij.bewaard');
+    } else {
+      queryClient.setQueryData(orderListKeys.detail(locationNo, list.id), out.answer);
+      void queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationNo) });
+    }
     // what the server now has no longer needs to be held as an edit (newer typing stays)
     setEdits((prev) => {
       const next = { ...prev };
@@ -312,6 +341,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
             parent={line.parentLineId ? byId.get(line.parentLineId) : undefined}
             depth={depth}
             edit={edits[line.lineId]}
+            waiting={waiting.has(line.lineId)}
             following={amounts.get(line.lineId) ?? line.amount}
             onEdit={(change) => edit(line, change)}
             onRemove={

@@ -22,17 +22,23 @@ import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locatio
 import { toAmount } from '../../../shared/catalogue/selection';
 import { useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
+import { applyQueued } from '../../../shared/offline/optimistic';
+import { usePendingLineIds } from '../../../shared/offline/QueueNotice';
+import { sendOrQueue } from '../../../shared/offline/queue';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { useFormat } from '../../../shared/ui/format';
 import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListEditorParts';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
-import { deleteRemovalLine, removalListKeys, updateRemovalLine } from '../api/get-removal-list';
+import { removalListKeys } from '../api/get-removal-list';
 
 type Line = RemovalList['lines'][number];
 type Edit = { amount?: number | string; comment?: string };
 type Queued = { amount: number } | { comment: string | null };
+
+/** What the user recognises a line by in the offline queue's list. */
+const labelOf = (l: Line) => `${l.description || l.itemNo}${l.plantNo ? ` (${l.plantNo})` : ''}`;
 
 /** Why the list cannot be processed yet (product §5: any return amount empty or zero), or null. */
 export function removalBlock(lines: readonly Line[], edits: Record<string, Edit>): string | null {
@@ -50,12 +56,15 @@ function LineRow({
   onEdit,
   onRemove,
   readOnly,
+  waiting,
 }: {
   line: Line;
   edit: Edit | undefined;
   onEdit: (change: Edit) => void;
   onRemove: () => void;
   readOnly: boolean;
+  /** A change of this line waits in the offline queue. */
+  waiting: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -88,6 +97,17 @@ function LineRow({
               {' · '}
               {t('Materieelvoorraad.op_locatie')}: {format.number(line.onSite)}
             </Text>
+            {waiting && (
+              <Badge
+                color="yellow"
+                variant="light"
+                size="sm"
+                styles={{ label: { textTransform: 'none' } }}
+                data-testid="line-waiting"
+              >
+                {t('OfflineWachtrij.wacht')}
+              </Badge>
+            )}
           </Stack>
           <Group gap={4} wrap="nowrap" align="flex-start">
             {line.plantNo || readOnly ? (
@@ -174,6 +194,7 @@ export function RemovalListEditor({
   const selected = useSelectedLocationAccess();
   const readOnlyKey = elsewhere ? elsewhere.readOnlyKey : selected.readOnlyKey;
   const readOnly = readOnlyKey !== null;
+  const waiting = usePendingLineIds();
 
   const { saver, state } = useAutosaver<Queued>(async (batch) => {
     const byLine = new Map<string, { amount?: number; comment?: string | null }>();
@@ -182,8 +203,20 @@ export function RemovalListEditor({
       byLine.set(lineId, { ...byLine.get(lineId), ...value });
     }
     let latest: RemovalList | null = null;
+    let queued = false;
     try {
-      for (const [lineId, change] of byLine) latest = await updateRemovalLine(locationNo, lineId, change);
+      for (const [lineId, change] of byLine) {
+        const line = list.lines.find((l) => l.lineId === lineId);
+        const out = await sendOrQueue<RemovalList>(
+          { kind: 'removal.update', locationNo, lineId, input: change },
+          line ? labelOf(line) : lineId,
+        );
+        if (out.queued) {
+          // no reception: kept on the phone, shown as it will be (decision 0031)
+          applyQueued(queryClient, out.entry.change);
+          queued = true;
+        } else latest = out.answer;
+      }
     } catch (e) {
       // the server's reason (e.g. more than is available) in the user's language; the edit stays to be fixed
       snackbar.error(e, 'error.server_fout');
@@ -192,6 +225,7 @@ export function RemovalListEditor({
       throw e;
     }
     if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    if (queued) snackbar.info('OfflineWachtrij.bewaard');
     void queryClient.invalidateQueries({ queryKey: removalListKeys.projects() });
     setEdits((prev) => {
       const next = { ...prev };
@@ -239,8 +273,19 @@ export function RemovalListEditor({
     }
     await saver.flush();
     let latest: RemovalList | null = null;
-    for (const l of lines) latest = await deleteRemovalLine(locationNo, l.lineId);
+    let queued = false;
+    for (const l of lines) {
+      const out = await sendOrQueue<RemovalList>(
+        { kind: 'removal.delete', locationNo, lineId: l.lineId },
+        labelOf(l),
+      );
+      if (out.queued) {
+        applyQueued(queryClient, out.entry.change);
+        queued = true;
+      } else latest = out.answer;
+    }
     if (latest) queryClient.setQueryData(removalListKeys.detail(locationNo), latest);
+    if (queued) snackbar.info('OfflineWachtrij.bewaard');
     void queryClient.invalidateQueries({ queryKey: removalListKeys.projects() });
     setEdits((prev) => {
       const next = { ...prev };
@@ -288,6 +333,7 @@ export function RemovalListEditor({
             onEdit={(change) => edit(line, change)}
             onRemove={() => setRemoving(line)}
             readOnly={readOnly}
+            waiting={waiting.has(line.lineId)}
           />
         ))}
       </Stack>

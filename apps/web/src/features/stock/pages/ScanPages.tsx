@@ -29,7 +29,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client';
-import { isApiError } from '../../../shared/api/errors';
+import { isApiError, NETWORK_ERROR_CODE } from '../../../shared/api/errors';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { stockKeys } from '../../../shared/api/query-keys';
@@ -37,6 +37,8 @@ import { useAddToRemovalList } from '../../../shared/api/removal-lists';
 import { translateCode } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
+import { useOnline } from '../../../shared/offline/online';
+import { sendOrQueue } from '../../../shared/offline/queue';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
@@ -122,7 +124,11 @@ function Found({ plant }: { plant: ScanResult }) {
                     input: { lines: [{ itemNo: plant.itemNo, plantNo: plant.plantNo, amount: 1 }] },
                   },
                   {
-                    onSuccess: () => snackbar.success('Afvoerlijst.toegevoegd'),
+                    // null: no reception, kept on the phone until there is (decision 0031)
+                    onSuccess: (list) =>
+                      list
+                        ? snackbar.success('Afvoerlijst.toegevoegd')
+                        : snackbar.info('OfflineWachtrij.bewaard'),
                     onError: (e) => snackbar.error(e),
                   },
                 );
@@ -132,6 +138,52 @@ function Found({ plant }: { plant: ScanResult }) {
               {t('Materieelvoorraad.toevoegen_afvoerlijst')}
             </Button>
           )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A code scanned without reception (issue #36 point 4b): it cannot be looked up, but it can go onto the removal list
+ * — queued, sent when there is reception, onto the list of the location the plant stands on (the server finds it;
+ * a plant that is gone meanwhile is refused then, and the refusal shown).
+ */
+function OfflineScan({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const put = async () => {
+    setBusy(true);
+    try {
+      const out = await sendOrQueue({ kind: 'removal.scan', code }, code);
+      if (out.queued) snackbar.info('OfflineWachtrij.bewaard');
+      else snackbar.success('Afvoerlijst.toegevoegd');
+      setDone(true);
+    } catch (e) {
+      snackbar.error(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="scan-offline">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {code}
+        </Title>
+        <Text size="sm">{t('OfflineWachtrij.scan_offline')}</Text>
+        <Group>
+          <Button
+            mih={44}
+            leftSection={<IconTruckReturn size={18} aria-hidden />}
+            loading={busy}
+            disabled={done}
+            onClick={() => void put()}
+            data-testid="scan-offline-remove"
+          >
+            {t('OfflineWachtrij.scan_offline_knop')}
+          </Button>
         </Group>
       </Stack>
     </Card>
@@ -148,10 +200,11 @@ export function ScanPage() {
   const [cameraError, setCameraError] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const stopRef = useRef<(() => void) | null>(null);
+  const online = useOnline();
   const result = useQuery({
     queryKey: stockKeys.scan(code),
     queryFn: ({ signal }) => scanCode(code ?? '', signal),
-    enabled: code !== null,
+    enabled: code !== null && online,
     retry: false,
   });
   useEffect(() => () => stopRef.current?.(), []);
@@ -197,7 +250,10 @@ export function ScanPage() {
   };
 
   let answer = null;
-  if (code !== null) {
+  const noReception =
+    !online || (result.isError && isApiError(result.error) && result.error.code === NETWORK_ERROR_CODE);
+  if (code !== null && noReception && !result.data) answer = <OfflineScan key={code} code={code} />;
+  else if (code !== null) {
     if (result.isPending) answer = <LoadingBlock />;
     else if (result.isError)
       answer =

@@ -196,8 +196,10 @@ export function MaterieelvoorraadDetailsPage() {
                           input: { lines: [{ itemNo: d.itemNo, plantNo: d.plantNo, amount: 1 }] },
                         },
                         {
-                          onSuccess: () => {
-                            snackbar.success('Afvoerlijst.toegevoegd');
+                          onSuccess: (list) => {
+                            // null: no reception, kept on the phone until there is (decision 0031)
+                            if (list) snackbar.success('Afvoerlijst.toegevoegd');
+                            else snackbar.info('OfflineWachtrij.bewaard');
                             void query.refetch();
                           },
                           onError: (e) => snackbar.error(e),
