@@ -53,6 +53,8 @@ const catalogueAll = () => import('../features/catalogue/pages/MaterieelPage');
 const details = () => import('../features/catalogue/pages/DetailsPage');
 const sets = () => import('../features/catalogue/pages/SetPages');
 const orderLists = () => import('../features/order-lists/pages/OrderListPages');
+// the overview of several lists apart from the list itself (its menus and dialogs)
+const orderListsOverview = () => import('../features/order-lists/pages/BestellijstenPage');
 // the order wizard apart: the list page does not load its form rules (and zod) with it
 const orderWizard = () => import('../features/order-lists/pages/WizardPages');
 // the list apart from the removal wizard (its form rules, zod and the date picker)
@@ -124,7 +126,7 @@ export const routeTable: RouteDef[] = [
   r('Afvoerlijst', paths.afvoerlijst.pattern, 'auth', p(removalList, 'AfvoerlijstPage')),
   r('Locatie', paths.locatie.pattern, 'auth', p(locations, 'LocatiePage')),
   r('Bestellijst', paths.bestellijst.pattern, 'auth', p(orderLists, 'BestellijstPage')),
-  r('Bestellijsten', paths.bestellijsten.pattern, 'auth', p(orderLists, 'BestellijstenPage')),
+  r('Bestellijsten', paths.bestellijsten.pattern, 'auth', p(orderListsOverview, 'BestellijstenPage')),
   r('Details', paths.details.pattern, 'settings-data', p(details, 'DetailsPage'), { parent: 'Materieel' }),
   r('Zoeken', paths.zoeken.pattern, 'settings-data', p(search, 'SearchPage'), { loader: minTermLength }),
   r('Catalogus', paths.catalogus.pattern, 'settings-data', p(catalogueList, 'CatalogusPage'), {

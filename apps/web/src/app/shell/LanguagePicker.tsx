@@ -1,4 +1,3 @@
-import { Menu } from '@mantine/core';
 import type { Locale } from '@mp/contract/i18n/locales';
 import { visibleLocales } from '@mp/contract/rules/languages';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
@@ -41,20 +40,24 @@ export function LanguagePicker() {
         </button>
       )}
     >
-      <Menu.Label>{t('topbar.taal')}</Menu.Label>
-      {offered.map((l) => (
-        <Menu.Item
-          key={l}
-          lang={l.slice(0, 2)}
-          onClick={() => void choose(l)}
-          rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
-          aria-current={l === current ? 'true' : undefined}
-          data-locale={l}
-          mih={44}
-        >
-          {localeName[l]}
-        </Menu.Item>
-      ))}
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('topbar.taal')}</Menu.Label>
+          {offered.map((l) => (
+            <Menu.Item
+              key={l}
+              lang={l.slice(0, 2)}
+              onClick={() => void choose(l)}
+              rightSection={l === current ? <IconCheck size={16} aria-hidden /> : null}
+              aria-current={l === current ? 'true' : undefined}
+              data-locale={l}
+              mih={44}
+            >
+              {localeName[l]}
+            </Menu.Item>
+          ))}
+        </>
+      )}
     </DeferredMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Menu, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconBell, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,25 +45,29 @@ export function NewsBell() {
         </button>
       )}
     >
-      <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
-      {list.length === 0 ? (
-        <Text size="sm" c="dimmed" px="sm" py="xs">
-          {t('topbar.geen_nieuws')}
-        </Text>
-      ) : (
-        list.map((m) => (
-          <Menu.Item
-            key={m.id}
-            disabled={!m.pageId}
-            rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
-            onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
-            mih={44}
-          >
-            <Text size="sm" lineClamp={3}>
-              {htmlToText(m.message)}
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('topbar.nieuws')}</Menu.Label>
+          {list.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              {t('topbar.geen_nieuws')}
             </Text>
-          </Menu.Item>
-        ))
+          ) : (
+            list.map((m) => (
+              <Menu.Item
+                key={m.id}
+                disabled={!m.pageId}
+                rightSection={m.pageId ? <IconChevronRight size={14} aria-hidden /> : null}
+                onClick={() => m.pageId && navigate(paths.contentPage.to(m.pageId, locale))}
+                mih={44}
+              >
+                <Text size="sm" lineClamp={3}>
+                  {htmlToText(m.message)}
+                </Text>
+              </Menu.Item>
+            ))
+          )}
+        </>
       )}
     </DeferredMenu>
   );

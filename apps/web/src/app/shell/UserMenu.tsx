@@ -1,4 +1,4 @@
-import { Menu, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   IconChartBar,
   IconChevronDown,
@@ -143,45 +143,49 @@ export function UserMenu() {
         </button>
       )}
     >
-      <Menu.Label>
-        <Text size="sm" fw={600} c="var(--mantine-color-text)">
-          {user.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {user.email}
-        </Text>
-      </Menu.Label>
-      <Menu.Divider />
-      {menuLinks
-        .filter((l) => l.shows(user))
-        .map((l) => (
+      {(Menu) => (
+        <>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          {menuLinks
+            .filter((l) => l.shows(user))
+            .map((l) => (
+              <Menu.Item
+                key={l.to}
+                component={Link}
+                to={l.to}
+                leftSection={<l.icon size={16} aria-hidden />}
+                mih={44}
+                data-testid={l.testId}
+              >
+                {t(l.label)}
+              </Menu.Item>
+            ))}
           <Menu.Item
-            key={l.to}
             component={Link}
-            to={l.to}
-            leftSection={<l.icon size={16} aria-hidden />}
+            to={paths.wachtwoordWijzigen.to()}
+            leftSection={<IconKey size={16} aria-hidden />}
             mih={44}
-            data-testid={l.testId}
           >
-            {t(l.label)}
+            {t('topbar.wachtwoord_wijzigen')}
           </Menu.Item>
-        ))}
-      <Menu.Item
-        component={Link}
-        to={paths.wachtwoordWijzigen.to()}
-        leftSection={<IconKey size={16} aria-hidden />}
-        mih={44}
-      >
-        {t('topbar.wachtwoord_wijzigen')}
-      </Menu.Item>
-      <Menu.Item
-        onClick={() => void signOut()}
-        leftSection={<IconLogout size={16} aria-hidden />}
-        mih={44}
-        data-testid="logout"
-      >
-        {t('topbar.uitloggen')}
-      </Menu.Item>
+          <Menu.Item
+            onClick={() => void signOut()}
+            leftSection={<IconLogout size={16} aria-hidden />}
+            mih={44}
+            data-testid="logout"
+          >
+            {t('topbar.uitloggen')}
+          </Menu.Item>
+        </>
+      )}
     </DeferredMenu>
   );
 }

@@ -1,80 +1,19 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { snackbar } from './snackbar/snackbar-store';
+import { laterPart, useLaterPart } from '../lib/later-part';
+import type { ConfirmDialogProps } from './ConfirmModal';
+
+export type { ConfirmDialogProps };
+
+/** The modal's code (ConfirmModal: Modal, focus trap, scroll lock) is loaded after the page's first paint. */
+const confirmModalPart = laterPart(() => import('./ConfirmModal'));
 
 /**
  * Every destructive action asks first (ARCHITECTURE §6): a small modal with back and confirm. Confirming
  * runs `action`; the dialog shows it is busy, then the `successKey` snackbar (when given) or the error's, and
  * closes either way. One dialog for every feature (delete a list, a line, cancel a request, discard changes).
+ * Its modal loads when the browser is idle after the page's first paint; asked to open before, it opens as that
+ * arrives.
  */
-export function ConfirmDialog({
-  opened,
-  title,
-  message,
-  confirmLabel,
-  danger = true,
-  action,
-  successKey,
-  testId = 'confirm-button',
-  onClose,
-}: {
-  opened: boolean;
-  title: ReactNode;
-  message?: ReactNode;
-  confirmLabel?: ReactNode;
-  danger?: boolean;
-  /** What confirming does; a failure (thrown or rejected) is shown as the error's snackbar. */
-  action: () => unknown;
-  /** The snackbar once the action succeeded; without it the action says what happened itself, if anything. */
-  successKey?: string;
-  /** The confirm button's test id. */
-  testId?: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-
-  async function confirm() {
-    setPending(true);
-    try {
-      await action();
-      if (successKey) snackbar.success(successKey);
-    } catch (e) {
-      snackbar.error(e);
-    } finally {
-      setPending(false);
-      onClose();
-    }
-  }
-
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-    >
-      <Stack gap="md">
-        {message && <Text>{message}</Text>}
-        <Group justify="flex-end" gap="sm">
-          {/* "Terug", not "Annuleren": the confirm button may itself read "cancel the request". */}
-          <Button variant="default" onClick={onClose} mih={44}>
-            {t('shared.terug')}
-          </Button>
-          <Button
-            // red.9: white text on it passes WCAG AA (the lighter reds do not)
-            color={danger ? 'red.9' : undefined}
-            onClick={() => void confirm()}
-            loading={pending}
-            mih={44}
-            data-testid={testId}
-          >
-            {confirmLabel ?? t('shared.bevestigen')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const Modal = useLaterPart(confirmModalPart)?.ConfirmModal;
+  return Modal ? <Modal {...props} /> : null;
 }

@@ -1,16 +1,32 @@
-import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconHeart, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { cloneElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/errors';
 import { useAddFavouriteItems } from '../../../shared/api/favourite-lists/add-favourite-items';
 import { useCreateFavouriteList } from '../../../shared/api/favourite-lists/create-favourite-list';
 import { useFavouriteLists } from '../../../shared/api/favourite-lists/get-favourite-lists';
+import { laterPart, loadOnIntent, useLaterPart } from '../../../shared/lib/later-part';
+import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
+import type { NewFavouriteListModalProps } from './NewFavouriteListModal';
 
-/** Details: put the item on one of the user's favourite lists, or on a new one. */
+/** The new list's dialog (Modal), loaded when it is first shown. */
+const newListModalPart = laterPart(() => import('./NewFavouriteListModal'));
+
+function NewListModal(props: NewFavouriteListModalProps) {
+  const Modal = useLaterPart(newListModalPart, 'now')?.NewFavouriteListModal;
+  return Modal ? <Modal {...props} /> : null;
+}
+
+/**
+ * Details: put the item on one of the user's favourite lists, or on a new one. The menu (Mantine's Menu, Popover,
+ * Floating UI: shared/ui/dropdowns) loads after the page's first paint; a tap before it arrives opens it then.
+ */
 export function AddToFavourites({ itemNo }: { itemNo: string }) {
   const { t } = useTranslation();
+  const Menu = useLaterPart(dropdownsPart)?.Menu;
+  const [menuOpen, setMenuOpen] = useState(false);
   const lists = useFavouriteLists();
   const add = useAddFavouriteItems();
   const create = useCreateFavouriteList();
@@ -44,84 +60,72 @@ export function AddToFavourites({ itemNo }: { itemNo: string }) {
     }
   }
 
+  const button = (
+    <Button
+      variant="default"
+      leftSection={<IconHeart size={18} aria-hidden />}
+      loading={add.isPending}
+      mih={44}
+      data-testid="add-to-favourites"
+    >
+      {t('Details.toevoegen_favorieten')}
+    </Button>
+  );
+
   return (
     <>
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            leftSection={<IconHeart size={18} aria-hidden />}
-            loading={add.isPending}
-            mih={44}
-            data-testid="add-to-favourites"
-          >
-            {t('Details.toevoegen_favorieten')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {(lists.data ?? []).map((l) => {
-            const already = l.items.some((i) => i.itemNo === itemNo);
-            return (
-              <Menu.Item
-                key={l.id}
-                onClick={() => void addTo(l.id, l.name)}
-                disabled={already}
-                rightSection={
-                  already ? <IconCheck size={14} aria-label={t('Favorieten.al_in_lijst')} /> : undefined
-                }
-                mih={40}
-              >
-                {l.name}
-              </Menu.Item>
-            );
-          })}
-          {(lists.data?.length ?? 0) > 0 && <Menu.Divider />}
-          <Menu.Item
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setNaming(true)}
-            mih={40}
-          >
-            {t('Favorieten.nieuwe_lijst')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal
-        opened={naming}
-        onClose={() => setNaming(false)}
-        title={t('Favorieten.nieuwe_lijst')}
-        centered
-        closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void createAndAdd();
+      {Menu ? (
+        <Menu position="bottom-start" withinPortal opened={menuOpen} onChange={setMenuOpen}>
+          <Menu.Target>{button}</Menu.Target>
+          <Menu.Dropdown>
+            {(lists.data ?? []).map((l) => {
+              const already = l.items.some((i) => i.itemNo === itemNo);
+              return (
+                <Menu.Item
+                  key={l.id}
+                  onClick={() => void addTo(l.id, l.name)}
+                  disabled={already}
+                  rightSection={
+                    already ? <IconCheck size={14} aria-label={t('Favorieten.al_in_lijst')} /> : undefined
+                  }
+                  mih={40}
+                >
+                  {l.name}
+                </Menu.Item>
+              );
+            })}
+            {(lists.data?.length ?? 0) > 0 && <Menu.Divider />}
+            <Menu.Item
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setNaming(true)}
+              mih={40}
+            >
+              {t('Favorieten.nieuwe_lijst')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        cloneElement(button, {
+          ...loadOnIntent(dropdownsPart),
+          onClick: () => {
+            setMenuOpen(true);
+            void dropdownsPart.load().catch(() => setMenuOpen(false));
+          },
+        })
+      )}
+      {naming && (
+        <NewListModal
+          name={name}
+          error={nameError}
+          pending={create.isPending || add.isPending}
+          onName={(value) => {
+            setName(value);
+            setNameError(null);
           }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label={t('Favorieten.lijst_naam')}
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setNameError(null);
-              }}
-              error={nameError}
-              maxLength={100}
-              data-autofocus
-              required
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setNaming(false)} mih={44}>
-                {t('shared.annuleren')}
-              </Button>
-              <Button type="submit" loading={create.isPending || add.isPending} mih={44}>
-                {t('shared.toevoegen')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+          onSubmit={() => void createAndAdd()}
+          onClose={() => setNaming(false)}
+        />
+      )}
     </>
   );
 }

@@ -1,13 +1,15 @@
-import { CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import type { PlantLocation } from '@mp/contract/api/shell';
+import { CloseButton, ComboboxChevron, Loader, TextInput, useCombobox } from '@mantine/core';
 import { filterLocations, locationLabel } from '@mp/contract/rules/location-filter';
-import { IconLock, IconMapPin } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { IconMapPin } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberChosenLocation, usePlantLocationsAnswer } from '../../../shared/api/get-plant-locations';
+import { loadOnIntent, useLaterPart } from '../../../shared/lib/later-part';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation, takeLocationDefault } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
+import type { LocationFieldProps } from '../../../shared/ui/dropdowns/LocationDropdown';
+import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
 
 /** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
 const MAX_OPTIONS = 100;
@@ -30,6 +32,8 @@ export function LocationSelector({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const Dropdown = useLaterPart(dropdownsPart)?.LocationDropdown;
+  const plainFocused = useRef(false);
   const selected = useStore(selectedLocationStore);
   const answer = usePlantLocationsAnswer();
   const locations = answer.data?.plantLocations;
@@ -88,73 +92,82 @@ export function LocationSelector({
     setFiltering(false);
   };
 
+  // The field's props, the same before and after the dropdown's code arrives.
+  const field: LocationFieldProps = {
+    label: label ?? t('kies_locatie'),
+    labelProps: hideLabel ? { className: 'visually-hidden-label' } : undefined,
+    placeholder: t('geen_locatie'),
+    value: text,
+    size,
+    radius: 'md',
+    leftSection: <IconMapPin size={18} aria-hidden />,
+    rightSectionPointerEvents: text === '' && !isLoading ? 'none' : 'all',
+    onChange: (e) => {
+      const value = e.currentTarget.value;
+      setText(value);
+      setFiltering(true);
+      combobox.openDropdown();
+      combobox.updateSelectedOptionIndex();
+      if (value === '' && selected) selectLocation(null);
+    },
+    onClick: () => combobox.openDropdown(),
+    onFocus: (e) => {
+      e.currentTarget.select();
+      combobox.openDropdown();
+    },
+    onBlur: () => {
+      combobox.closeDropdown();
+      setText(selected?.label ?? '');
+      setFiltering(false);
+    },
+    'data-testid': testId,
+  };
+  const clearButton = isLoading ? (
+    <Loader size="xs" aria-hidden />
+  ) : text !== '' ? (
+    <CloseButton
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={clear}
+      aria-label={t('banner.locatie_wissen')}
+      size="md"
+    />
+  ) : null;
+
+  // Until the dropdown's code (Combobox, Popover, Floating UI) has loaded after the first paint, the field alone;
+  // a click or focus meanwhile opens the list as soon as it arrives (the store remembers it).
+  if (!Dropdown)
+    return (
+      <TextInput
+        {...field}
+        {...loadOnIntent(dropdownsPart)}
+        // what Combobox.Target gives the field, so it reads the same before and after
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        autoComplete="off"
+        onFocus={(e) => {
+          plainFocused.current = true;
+          void dropdownsPart.load().catch(() => undefined);
+          field.onFocus?.(e);
+        }}
+        onBlur={(e) => {
+          plainFocused.current = false;
+          field.onBlur?.(e);
+        }}
+        rightSection={clearButton ?? <ComboboxChevron />}
+      />
+    );
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} withinPortal position="bottom-start" size="md">
-      <Combobox.Target withExpandedAttribute>
-        <TextInput
-          label={label ?? t('kies_locatie')}
-          labelProps={hideLabel ? { className: 'visually-hidden-label' } : undefined}
-          placeholder={t('geen_locatie')}
-          value={text}
-          size={size}
-          radius="md"
-          leftSection={<IconMapPin size={18} aria-hidden />}
-          rightSection={
-            isLoading ? (
-              <Loader size="xs" aria-hidden />
-            ) : text !== '' ? (
-              <CloseButton
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={clear}
-                aria-label={t('banner.locatie_wissen')}
-                size="md"
-              />
-            ) : (
-              <Combobox.Chevron />
-            )
-          }
-          rightSectionPointerEvents={text === '' && !isLoading ? 'none' : 'all'}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setText(value);
-            setFiltering(true);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-            if (value === '' && selected) selectLocation(null);
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={(e) => {
-            e.currentTarget.select();
-            combobox.openDropdown();
-          }}
-          onBlur={() => {
-            combobox.closeDropdown();
-            setText(selected?.label ?? '');
-            setFiltering(false);
-          }}
-          data-testid={testId}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={label ?? t('kies_locatie')}>
-          {options.length === 0 ? (
-            <Combobox.Empty>{isLoading ? t('shared.laden') : t('shared.geen_resultaten')}</Combobox.Empty>
-          ) : (
-            options.map((l: PlantLocation) => (
-              <Combobox.Option
-                value={l.locationNo}
-                key={l.locationNo}
-                active={l.locationNo === selected?.locationNo}
-              >
-                <Group gap={6} wrap="nowrap">
-                  {l.blocked && <IconLock size={14} aria-label={t('warning.locatie_geblokkeerd')} />}
-                  <Text size="sm">{locationLabel(l)}</Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <Dropdown
+      store={combobox}
+      field={field}
+      rightSection={clearButton}
+      onPick={pick}
+      options={options}
+      selectedNo={selected?.locationNo}
+      emptyText={isLoading ? t('shared.laden') : t('shared.geen_resultaten')}
+      blockedText={t('warning.locatie_geblokkeerd')}
+      takeFocus={plainFocused.current}
+    />
   );
 }

@@ -1,33 +1,23 @@
-import {
-  ActionIcon,
-  CloseButton,
-  Combobox,
-  Group,
-  Image,
-  Loader,
-  Text,
-  TextInput,
-  useCombobox,
-} from '@mantine/core';
+import { ActionIcon, CloseButton, Group, TextInput, useCombobox } from '@mantine/core';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
 import { isSearchable, QUICK_SEARCH_DEBOUNCE_MS, searchWords } from '@mp/contract/rules/quick-search';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
 import { localeStore } from '../../../shared/i18n/locale';
+import { loadOnIntent, useLaterPart } from '../../../shared/lib/later-part';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { clearSelectedItemIds } from '../../../shared/session/selected-items';
-import { Highlight } from '../../../shared/ui/Highlight';
-import { NoImage } from '../../../shared/ui/NoImage';
+import type { SearchFieldProps } from '../../../shared/ui/dropdowns/ProductSearchDropdown';
+import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
+import { optionValue } from '../../../shared/ui/dropdowns/search-option';
 import { quickSearchQueryOptions, useQuickSearch } from '../api/quick-search';
 
 export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
-
-const optionValue = (r: QuickSearchResult) => `${r.isSet ? 'set' : 'item'}:${r.materieelSoort}`;
 
 /**
  * The product search box of product §2: quick results after a 400 ms pause from 2 characters, matched words in
@@ -41,6 +31,8 @@ export function ProductSearchBox({
   hideLabel?: boolean;
 }) {
   const { t } = useTranslation();
+  const Dropdown = useLaterPart(dropdownsPart)?.ProductSearchDropdown;
+  const plainFocused = useRef(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const locale = useStore(localeStore);
@@ -87,131 +79,101 @@ export function ProductSearchBox({
   const byValue = (value: string) => results.find((r) => optionValue(r) === value);
   const dropdownLabel = t('banner.zoeken_placeholder');
 
+  // The field's props, the same before and after the dropdown's code arrives.
+  const field: SearchFieldProps = {
+    id: PRODUCT_SEARCH_INPUT_ID,
+    type: 'search',
+    label: t('nav.zoeken'),
+    labelProps: hideLabel ? { className: 'visually-hidden-label' } : undefined,
+    placeholder: dropdownLabel,
+    value: text,
+    size,
+    radius: 'md',
+    autoComplete: 'off',
+    enterKeyHint: 'search',
+    leftSection: <IconSearch size={18} aria-hidden />,
+    rightSectionWidth: text ? 84 : 44,
+    rightSection: (
+      <Group gap={2} wrap="nowrap">
+        {text && (
+          <CloseButton
+            onMouseDown={(e) => e.preventDefault()}
+            aria-label={t('banner.zoekveld_wissen')}
+            onClick={() => {
+              setText('');
+              setTerm('');
+              combobox.closeDropdown();
+            }}
+          />
+        )}
+        <ActionIcon
+          variant="filled"
+          size={size === 'lg' ? 36 : 32}
+          aria-label={t('nav.zoeken')}
+          onClick={() => void submit()}
+        >
+          <IconSearch size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    ),
+    onChange: (e) => {
+      const value = e.currentTarget.value;
+      setText(value);
+      if (isSearchable(value)) combobox.openDropdown();
+      else combobox.closeDropdown();
+      combobox.resetSelectedOption();
+    },
+    onFocus: () => {
+      if (searchable) combobox.openDropdown();
+    },
+    onBlur: () => combobox.closeDropdown(),
+    onKeyDown: (e) => {
+      if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1) {
+        e.preventDefault();
+        void submit();
+      }
+    },
+    'data-testid': 'product-search',
+  };
+
+  // Until the dropdown's code (Combobox, Popover, Floating UI) has loaded after the first paint, the field alone:
+  // typing, Enter and the search button work; the quick results show as soon as it arrives.
+  if (!Dropdown)
+    return (
+      <TextInput
+        {...field}
+        {...loadOnIntent(dropdownsPart)}
+        // what Combobox.Target gives the field, so it reads the same before and after
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        onFocus={(e) => {
+          plainFocused.current = true;
+          void dropdownsPart.load().catch(() => undefined);
+          field.onFocus?.(e);
+        }}
+        onBlur={(e) => {
+          plainFocused.current = false;
+          field.onBlur?.(e);
+        }}
+      />
+    );
   return (
-    <Combobox
+    <Dropdown
       store={combobox}
-      onOptionSubmit={(value) => {
+      field={field}
+      onPick={(value) => {
         const r = byValue(value);
         if (r) go(r);
       }}
-      withinPortal
-      position="bottom-start"
-      // the dropdown exists only while open: kept mounted it is positioned (a forced layout) while the page
-      // starts, and its portal and transition would mount with the search box
-      keepMounted={false}
-    >
-      <Combobox.Target withExpandedAttribute>
-        <TextInput
-          id={PRODUCT_SEARCH_INPUT_ID}
-          type="search"
-          label={t('nav.zoeken')}
-          labelProps={hideLabel ? { className: 'visually-hidden-label' } : undefined}
-          placeholder={dropdownLabel}
-          value={text}
-          size={size}
-          radius="md"
-          autoComplete="off"
-          enterKeyHint="search"
-          leftSection={<IconSearch size={18} aria-hidden />}
-          rightSectionWidth={text ? 84 : 44}
-          rightSection={
-            <Group gap={2} wrap="nowrap">
-              {text && (
-                <CloseButton
-                  onMouseDown={(e) => e.preventDefault()}
-                  aria-label={t('banner.zoekveld_wissen')}
-                  onClick={() => {
-                    setText('');
-                    setTerm('');
-                    combobox.closeDropdown();
-                  }}
-                />
-              )}
-              <ActionIcon
-                variant="filled"
-                size={size === 'lg' ? 36 : 32}
-                aria-label={t('nav.zoeken')}
-                onClick={() => void submit()}
-              >
-                <IconSearch size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-          }
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setText(value);
-            if (isSearchable(value)) combobox.openDropdown();
-            else combobox.closeDropdown();
-            combobox.resetSelectedOption();
-          }}
-          onFocus={() => {
-            if (searchable) combobox.openDropdown();
-          }}
-          onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1) {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-          data-testid="product-search"
-        />
-      </Combobox.Target>
-      {combobox.dropdownOpened && (
-        <Combobox.Dropdown hidden={!searchable} miw={300}>
-          <Combobox.Options aria-label={dropdownLabel} mah={420} style={{ overflowY: 'auto' }}>
-            {loading && results.length === 0 ? (
-              <Combobox.Empty>
-                <Group gap="xs" justify="center">
-                  <Loader size="xs" aria-hidden />
-                  {t('shared.laden')}
-                </Group>
-              </Combobox.Empty>
-            ) : results.length === 0 ? (
-              <Combobox.Empty>
-                {query.isError ? t('Zoeken.ophalen_error') : t('shared.geen_resultaten')}
-              </Combobox.Empty>
-            ) : (
-              results.map((r) => (
-                <Combobox.Option value={optionValue(r)} key={optionValue(r)}>
-                  <Group gap="sm" wrap="nowrap">
-                    {showPreview &&
-                      (r.imageUrl ? (
-                        <Image
-                          src={r.imageUrl}
-                          alt=""
-                          w={50}
-                          h={50}
-                          fit="contain"
-                          radius="sm"
-                          loading="lazy"
-                        />
-                      ) : (
-                        <NoImage size={50} />
-                      ))}
-                    <div>
-                      <Text size="sm">
-                        {r.isSet && (
-                          <Text span fw={700} c="brand.7" mr={4}>
-                            {t('shared.set_label')}
-                          </Text>
-                        )}
-                        <Highlight text={r.materieelOmschrijving} words={words} />
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {r.materieelSoort}
-                        {r.omschrijving && r.omschrijving !== r.materieelOmschrijving
-                          ? ` · ${r.omschrijving}`
-                          : ''}
-                      </Text>
-                    </div>
-                  </Group>
-                </Combobox.Option>
-              ))
-            )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      )}
-    </Combobox>
+      searchable={searchable}
+      loading={loading}
+      results={results}
+      failed={query.isError}
+      showPreview={showPreview}
+      words={words}
+      label={dropdownLabel}
+      takeFocus={plainFocused.current}
+    />
   );
 }

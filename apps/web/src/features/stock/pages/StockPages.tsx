@@ -12,6 +12,7 @@ import { exportDownload } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { laterPart, useLaterPart } from '../../../shared/lib/later-part';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
@@ -24,8 +25,11 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useStock } from '../api/get-stock';
-import { type RemovalCandidate, RemovalDialog } from '../components/RemovalDialog';
+import type { RemovalCandidate } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
+
+/** The amounts dialog (Modal, NumberInput with react-number-format): loaded after the page's first paint. */
+const removalDialogPart = laterPart(() => import('../components/RemovalDialog'));
 
 const isSort = (v: string | null): v is StockSort => (stockSortOrders as readonly string[]).includes(v ?? '');
 
@@ -83,6 +87,8 @@ export function MaterieelvoorraadPage() {
   const query = useStock(location ? { locationNo: location.locationNo, ...params } : null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<RemovalCandidate[] | null>(null);
+  // until it has loaded a chosen line waits for it (the dialog opens when it arrives)
+  const RemovalDialog = useLaterPart(removalDialogPart)?.RemovalDialog;
   const [confirmAll, setConfirmAll] = useState(false);
   const add = useAddToRemovalList();
   // A new location or filter starts with nothing selected.
@@ -331,13 +337,15 @@ export function MaterieelvoorraadPage() {
         </Stack>
       )}
       {body}
-      <RemovalDialog
-        opened={dialog !== null}
-        lines={dialog ?? []}
-        pending={add.isPending}
-        onClose={() => setDialog(null)}
-        onConfirm={submit}
-      />
+      {RemovalDialog && (
+        <RemovalDialog
+          opened={dialog !== null}
+          lines={dialog ?? []}
+          pending={add.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={submit}
+        />
+      )}
       <ConfirmDialog
         opened={confirmAll}
         title={t('Materieelvoorraad.alles_retour')}

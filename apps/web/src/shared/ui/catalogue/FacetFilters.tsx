@@ -1,23 +1,29 @@
-import {
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  NumberInput,
-  Paper,
-  RangeSlider,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Facets } from '@mp/contract/api/catalogue';
 import { IconAdjustmentsHorizontal, IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BooleanGroup, INITIAL_OPTIONS, shownOptions } from '../../catalogue/facet-view';
 import type { ListParams, RangeKey } from '../../catalogue/list-params';
+import { laterPart, useLaterPart } from '../../lib/later-part';
 import type { Formatters } from '../format';
+import type { RangeFilterProps } from './RangeFilter';
+
+/** The price ranges (RangeSlider, NumberInput with react-number-format), loaded after the page's first paint. */
+const rangeFilterPart = laterPart(() => import('./RangeFilter'));
+
+/** Until its code has arrived, a range filter keeps its place (its height), so nothing below it moves. */
+function RangeFilter(props: RangeFilterProps) {
+  const Filter = useLaterPart(rangeFilterPart)?.RangeFilter;
+  if (Filter) return <Filter {...props} />;
+  // the same rule as the filter's own: no range to choose, nothing shown
+  if (!(Math.ceil(Number(props.bounds.max)) > Math.floor(Number(props.bounds.min)))) return null;
+  return <div style={{ minHeight: RANGE_FILTER_HEIGHT }} aria-hidden />;
+}
+
+/** A range filter's height (px): label, slider, the two amount fields (measured in Chromium). */
+const RANGE_FILTER_HEIGHT = 140;
 
 function BooleanGroupFilter({
   group,
@@ -68,85 +74,6 @@ function BooleanGroupFilter({
         )}
       </Stack>
     </Checkbox.Group>
-  );
-}
-
-function RangeFilter({
-  label,
-  bounds,
-  value,
-  onApply,
-  format,
-  decimals,
-}: {
-  label: string;
-  bounds: { min: string; max: string };
-  value: [number | undefined, number | undefined];
-  onApply: (min: number | undefined, max: number | undefined) => void;
-  format: Formatters;
-  decimals: number;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const lo = Math.floor(Number(bounds.min));
-  const hi = Math.ceil(Number(bounds.max));
-  const [range, setRange] = useState<[number, number]>([value[0] ?? lo, value[1] ?? hi]);
-  useEffect(() => setRange([value[0] ?? lo, value[1] ?? hi]), [value[0], value[1], lo, hi]);
-  if (!(hi > lo)) return null;
-  const apply = (r: [number, number]) =>
-    onApply(r[0] <= lo ? undefined : r[0], r[1] >= hi ? undefined : r[1]);
-  return (
-    <Stack gap={6} role="group" aria-labelledby={id}>
-      <Text size="sm" fw={500} id={id}>
-        {label}
-      </Text>
-      <RangeSlider
-        min={lo}
-        max={hi}
-        step={hi - lo > 100 ? 5 : 1}
-        minRange={0}
-        value={range}
-        onChange={setRange}
-        onChangeEnd={apply}
-        label={(v) => format.money(String(v), 0)}
-        thumbFromLabel={`${label} ${t('shared.van')}`}
-        thumbToLabel={`${label} ${t('shared.tot')}`}
-        mx={8}
-        my={6}
-      />
-      <Group gap="xs" wrap="nowrap" grow>
-        <NumberInput
-          label={t('shared.van')}
-          value={range[0]}
-          min={lo}
-          max={hi}
-          decimalScale={decimals}
-          decimalSeparator={format.number(1.5, 1).charAt(1)}
-          prefix="€ "
-          hideControls
-          onChange={(v) => setRange([typeof v === 'number' ? v : lo, range[1]])}
-          onBlur={() => apply(range)}
-          onKeyDown={(e) => e.key === 'Enter' && apply(range)}
-          size="sm"
-          styles={{ input: { minHeight: 44 } }}
-        />
-        <NumberInput
-          label={t('shared.tot')}
-          value={range[1]}
-          min={lo}
-          max={hi}
-          decimalScale={decimals}
-          decimalSeparator={format.number(1.5, 1).charAt(1)}
-          prefix="€ "
-          hideControls
-          onChange={(v) => setRange([range[0], typeof v === 'number' ? v : hi])}
-          onBlur={() => apply(range)}
-          onKeyDown={(e) => e.key === 'Enter' && apply(range)}
-          size="sm"
-          styles={{ input: { minHeight: 44 } }}
-        />
-      </Group>
-    </Stack>
   );
 }
 
