@@ -45,6 +45,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   location: [],
   'locations-admin': [],
   'not-found': ['anonymous use'],
+  // its own user (directie@vandijk.nl): his removal and order lists are touched by no other journey
+  'offline-queue': [],
   ordering: ['order lists'],
   orders: [],
   relocation: ['removal lists and stock'],

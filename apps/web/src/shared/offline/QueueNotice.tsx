@@ -69,6 +69,8 @@ export function QueueNotice() {
         <Alert
           color="yellow"
           variant="light"
+          // dark text on the light yellow (Mantine's yellow text on it is below 4.5:1)
+          styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
           icon={<IconCloudUpload size={20} aria-hidden />}
           title={t('OfflineWachtrij.wachtend', { count: pending.length })}
           data-testid="offline-queue-pending"

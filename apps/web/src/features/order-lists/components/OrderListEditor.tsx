@@ -108,6 +108,7 @@ function LineRow({
                   size="sm"
                   color="yellow"
                   variant="light"
+                  c="dark.8"
                   styles={{ label: { textTransform: 'none' } }}
                   data-testid="line-waiting"
                 >

@@ -101,6 +101,7 @@ function LineRow({
               <Badge
                 color="yellow"
                 variant="light"
+                c="dark.8"
                 size="sm"
                 styles={{ label: { textTransform: 'none' } }}
                 data-testid="line-waiting"
