@@ -116,8 +116,10 @@ export function MaterieelvoorraadPage() {
         },
       },
       {
-        onSuccess: () => {
-          snackbar.success('Afvoerlijst.toegevoegd');
+        onSuccess: (list) => {
+          // null: no reception, kept on the phone until there is (decision 0031)
+          if (list) snackbar.success('Afvoerlijst.toegevoegd');
+          else snackbar.info('OfflineWachtrij.bewaard');
           setDialog(null);
           setSelected(new Set());
           void query.refetch();
