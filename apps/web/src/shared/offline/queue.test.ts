@@ -15,6 +15,7 @@ function record(kind: string, target: string, key: string | undefined) {
   sent.push({ kind, target, key });
   const next = answers.shift();
   if (next instanceof Error) return Promise.reject(next);
+  if (next instanceof Promise) return next;
   return Promise.resolve(next ?? null);
 }
 
@@ -166,6 +167,20 @@ describe('offline queue', () => {
     expect(later.queued).toBe(true);
     await drainQueue();
     expect(sent.map((s) => s.target)).toEqual(['L1', 'L1']);
+  });
+
+  it('a change made while the queue is being sent queues behind it and is sent by the same run', async () => {
+    await queueOffline(scan('A1'));
+    let release = () => {};
+    answers = [new Promise((resolve) => (release = () => resolve(null)))];
+    const run = drainQueue();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const later = await sendOrQueue(scan('B2'), 'B2');
+    expect(later.queued).toBe(true);
+    release();
+    await run;
+    expect(sent.map((s) => s.target)).toEqual(['A1', 'B2']);
+    expect(offlineQueueStore.get().pending).toEqual([]);
   });
 
   it('a server refusal of a change made online is thrown to the page, not queued', async () => {

@@ -182,36 +182,50 @@ export function drainQueue(): Promise<void> {
 async function drain(): Promise<void> {
   const userId = userIdNow();
   if (!userId || !isOnline()) return;
-  const entries = await queuedOf(userId);
-  if (entries.length === 0) return;
   clearRetry();
   offlineQueueStore.set((s) => ({ ...s, sending: true }));
   try {
-    for (const entry of entries) {
-      if (userIdNow() !== userId) return;
-      let answer: unknown;
-      try {
-        answer = await sendChange(entry.change, entry.key);
-      } catch (e) {
-        if (isTransient(e)) {
+    // read again after each pass: a change queued while this run was sending is sent by it too
+    for (let entries = await queuedOf(userId); entries.length > 0; entries = await queuedOf(userId)) {
+      for (const entry of entries) {
+        if (userIdNow() !== userId) return;
+        if (!(await sendOne(entry))) {
           scheduleRetry();
           return;
         }
-        const err = e as ApiError;
-        const error = { status: err.status, code: err.code, message: err.message };
-        await refuseQueued(entry, error, Date.now());
-        const refusal: Refusal = { ...entry, error, refusedAt: Date.now() };
-        for (const l of [...refusedListeners]) l(refusal);
-        continue;
       }
-      await dropQueued(entry.seq);
-      retryMs = FIRST_RETRY_MS;
-      for (const l of [...sentListeners]) l(entry, answer);
     }
   } finally {
     offlineQueueStore.set((s) => ({ ...s, sending: false }));
     await reloadQueue();
   }
+}
+
+/** Sends one queued change; false when it cannot be sent now (it stays, and so does all after it). */
+async function sendOne(entry: QueueEntry): Promise<boolean> {
+  let answer: unknown;
+  try {
+    answer = await sendChange(entry.change, entry.key);
+  } catch (e) {
+    if (isTransient(e)) return false;
+    const err = e as ApiError;
+    const error = { status: err.status, code: err.code, message: err.message };
+    const refusedAt = Date.now();
+    await refuseQueued(entry, error, refusedAt);
+    const refusal: Refusal = { ...entry, error, refusedAt };
+    offlineQueueStore.set((s) => ({
+      ...s,
+      pending: s.pending.filter((p) => p.seq !== entry.seq),
+      refused: [...s.refused, refusal],
+    }));
+    for (const l of [...refusedListeners]) l(refusal);
+    return true;
+  }
+  await dropQueued(entry.seq);
+  retryMs = FIRST_RETRY_MS;
+  offlineQueueStore.set((s) => ({ ...s, pending: s.pending.filter((p) => p.seq !== entry.seq) }));
+  for (const l of [...sentListeners]) l(entry, answer);
+  return true;
 }
 
 /** The user read a refusal: it goes. */
