@@ -81,7 +81,7 @@ export async function removalLinesRoutes(fastify: FastifyInstance, deps: Deps) {
     {
       schema: {
         tags,
-        description: `A scanned plant (code: its number or its label's address) onto the caller's removal list of the location it stands on, amount 1, with the rules of POST RemovalLists/{plantLocation}; answers that list. Needs Materieelvoorraad_ScannenEnabled (else 403); a plant on none of the caller's locations answers 404 Materieelvoorraad.scan_niet_gevonden. What the phone sends for a scan made offline. ${idempotent} ${access}`,
+        description: `A scanned plant (code: its number or its label's address) onto the caller's removal list of the location it stands on, amount 1, with the rules of POST RemovalLists/{plantLocation}; answers that list. Needs Materieelvoorraad_ScannenEnabled (else 403); a plant on none of the caller's locations answers 404 Materieelvoorraad.scan_niet_gevonden. What the phone sends for a scan made offline. Needs AppAfvoerlijst with write access on that location (the read-only role administration gets 403). ${idempotent}`,
         headers: optionalIdempotencyHeaders,
         body: scannedPlantInput,
         response: { 200: removalListSchema },
