@@ -10,6 +10,7 @@ import {
   ITEM2,
   LOC,
   LOC2,
+  READONLY,
   setSetting,
   USER,
 } from '../order-lists/ordering.test-support.ts';
@@ -111,6 +112,28 @@ describe('removal list: a queued change sent twice takes effect once', () => {
       { key },
     );
     expect(again.statusCode).toBe(404);
+  });
+
+  it('POST RemovalLists/scanned-plants: the read-only role on the plant’s location is refused (403)', async () => {
+    const onLoc: StockLine[] = (
+      await call(
+        'GET',
+        `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${LOC}&pageSize=250`,
+        undefined,
+        {
+          email: READONLY,
+        },
+      )
+    ).json().items;
+    const readOnlyPlant = onLoc.find((l) => l.plantNo) as StockLine;
+    const r = await call(
+      'POST',
+      '/api/v2.0/RemovalLists/scanned-plants',
+      { code: readOnlyPlant.plantNo },
+      { key: randomUUID(), email: READONLY },
+    );
+    expect(r.statusCode).toBe(403);
+    expect(r.json().code).toBe('error.alleen_lezen');
   });
 
   it('DELETE a line twice with one key: both answer 200, the second replayed (without a key: 404)', async () => {
