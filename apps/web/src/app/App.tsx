@@ -38,13 +38,15 @@ function firstNavigation(router: AppRouter): Promise<void> {
 }
 
 /**
- * What is kept for offline use (decision 0031; its code, with IndexedDB's, a chunk of its own): a browser that was
- * signed in gets its user's kept reads back before the first page, and every later answer of one is kept.
+ * What is kept for offline use (decision 0031; its code, with IndexedDB's, a chunk of its own, so the first page's
+ * bytes do not grow): the kept reads wait for the network when it is gone, a browser that was signed in gets its
+ * user's kept reads back before the first page, and every later answer of one is kept.
  */
 async function offlineReads(queryClient: QueryClient): Promise<void> {
   const user = storedSessionUser();
   try {
     const reads = await import('../shared/offline/reads');
+    reads.waitForNetworkOnKeptReads(queryClient);
     reads.keepOfflineReads(queryClient);
     if (user) await reads.restoreOfflineReads(queryClient, user.id);
   } catch (e) {

@@ -8,11 +8,16 @@ import { AfvoerlijstPage } from '../features/removal-list/pages/AfvoerlijstPage'
 import { apiRequest } from '../shared/api/client';
 import { requestKeys } from '../shared/api/query-keys';
 import OfflineBanner from '../shared/offline/OfflineBanner';
-import { forgetOfflineReads, restoreOfflineReads, saveOfflineReads } from '../shared/offline/reads';
+import {
+  forgetOfflineReads,
+  restoreOfflineReads,
+  saveOfflineReads,
+  waitForNetworkOnKeptReads,
+} from '../shared/offline/reads';
 import { formattersFor } from '../shared/ui/format';
 import { QueryState } from '../shared/ui/QueryState';
 import { json, renderWithProviders, signInTest, signOutTest } from '../test/render';
-import { createQueryClient } from './providers';
+import { createQueryClient as appQueryClient } from './providers';
 
 const list = (): RemovalList => ({
   locationNo: 'P-1',
@@ -64,6 +69,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+/** The app's query client as App.tsx's start leaves it. */
+function createQueryClient() {
+  const client = appQueryClient();
+  waitForNetworkOnKeptReads(client);
+  return client;
+}
 
 /** A list page that is not kept offline (the requests). */
 function Requests() {

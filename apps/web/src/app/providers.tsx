@@ -5,7 +5,6 @@ import { I18nextProvider } from 'react-i18next';
 import { isApiError } from '../shared/api/errors';
 import { readerOf, useSettingsQuery } from '../shared/api/get-settings';
 import { i18n } from '../shared/i18n/i18n';
-import { waitForNetworkOnKeptReads } from '../shared/offline/kept-reads';
 import { isOnline } from '../shared/offline/online';
 import { type BrandColors, brandCssVariables, buildTheme, defaultBrand, validHex } from './theme';
 
@@ -13,7 +12,8 @@ import { type BrandColors, brandCssVariables, buildTheme, defaultBrand, validHex
  * Offline (decision 0031) a query or a change is tried at once and fails with the network error, never paused: a
  * page that has nothing cached says it needs a connection instead of loading forever, and a change is never held
  * back to be sent later behind the user's back (the offline queue, shared/offline/queue*, does that for the few
- * changes it owns, visibly). The reads kept for offline use wait for the network instead (shared/offline/reads.ts).
+ * changes it owns, visibly). The reads kept for offline use wait for the network instead (shared/offline/kept-reads.ts,
+ * set by App.tsx's start).
  */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -29,7 +29,6 @@ export function createQueryClient(): QueryClient {
       mutations: { networkMode: 'always' },
     },
   });
-  waitForNetworkOnKeptReads(client);
   // TanStack's idea of online is shared/offline/online.ts's (navigator.onLine, also when the page opened without a
   // network), followed from now on rather than from the first render
   onlineManager.setEventListener((setOnline) => {

@@ -4,6 +4,8 @@ import { stockKeys } from '../api/query-keys';
 import { sessionStore } from '../session/session';
 import { isKeptRead } from './kept-reads';
 
+export { waitForNetworkOnKeptReads } from './kept-reads';
+
 /*
  * The kept reads (kept-reads.ts) on the phone, for opening the portal without reception (decision 0031): TanStack
  * Query's own dehydrate/hydrate into IndexedDB, one entry per user. Each query keeps the time it was fetched
