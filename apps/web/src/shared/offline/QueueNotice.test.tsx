@@ -11,7 +11,7 @@ import { resetQueueDb } from './queue-db';
 // server's reason until closed. The calls are replaced: the first scan sent is refused.
 
 const scanned: string[] = [];
-vi.mock('../api/removal-list-calls', () => ({
+vi.mock('../api/removal-lists', () => ({
   addScannedPlant: (code: string) => {
     scanned.push(code);
     return code === 'GONE-1'

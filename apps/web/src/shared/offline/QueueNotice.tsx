@@ -11,29 +11,17 @@ import { followRefused, followSent } from './optimistic';
 import {
   dismissRefusal,
   drainQueue,
-  offlineQueueStore,
   onQueuedRefused,
   onQueuedSent,
   type QueueEntry,
   startOfflineQueue,
 } from './queue';
+import { offlineQueueStore } from './queue-store';
 
 /** What the user recognises a queued change by, in their language. */
 export function useChangeText() {
   const { t } = useTranslation();
   return (e: QueueEntry) => t(`OfflineWachtrij.soort_${e.change.kind.replace('.', '_')}`, { label: e.label });
-}
-
-/** The line ids of the removal list or order list that have a change waiting (their rows are marked). */
-export function usePendingLineIds(): ReadonlySet<string> {
-  const pending = useStore(offlineQueueStore, (s) => s.pending);
-  const ids = new Set<string>();
-  for (const e of pending) {
-    const c = e.change;
-    if (c.kind === 'removal.update' || c.kind === 'removal.delete') ids.add(c.lineId);
-    if (c.kind === 'order.update') for (const l of c.input.lines ?? []) ids.add(l.lineId);
-  }
-  return ids;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { OrderList } from '@mp/contract/api/order-lists';
 import type { RemovalList } from '@mp/contract/api/stock';
 import type { QueryClient } from '@tanstack/react-query';
 import { orderListKeys } from '../api/order-lists/keys';
-import { removalListKeys } from '../api/removal-list-calls';
+import { removalListKeys } from '../api/removal-lists';
 import type { QueuedChange } from './queue-db';
 
 /*

@@ -19,7 +19,7 @@ function record(kind: string, target: string, key: string | undefined) {
   return Promise.resolve(next ?? null);
 }
 
-vi.mock('../api/removal-list-calls', () => ({
+vi.mock('../api/removal-lists', () => ({
   addScannedPlant: (code: string, key?: string) => record('scan', code, key),
   addToRemovalList: (loc: string, _input: unknown, key?: string) => record('add', loc, key),
   updateRemovalLine: (_loc: string, lineId: string, _input: unknown, key?: string) =>

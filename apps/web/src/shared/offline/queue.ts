@@ -7,8 +7,7 @@ import {
   addToRemovalList,
   deleteRemovalLine,
   updateRemovalLine,
-} from '../api/removal-list-calls';
-import { createStore } from '../lib/store';
+} from '../api/removal-lists';
 import { sessionStore } from '../session/session';
 import { isOnline } from './online';
 import {
@@ -22,6 +21,7 @@ import {
   refusedOf,
   refuseQueued,
 } from './queue-db';
+import { type OfflineQueueState, offlineQueueStore } from './queue-store';
 
 /*
  * The offline queue (issue #36 point 4b, decision 0031 "The offline queue"). A scan, a removal-list edit or an add
@@ -38,19 +38,7 @@ import {
 
 export type { QueuedChange, QueueEntry, Refusal };
 
-export interface OfflineQueueState {
-  userId: string | null;
-  pending: readonly QueueEntry[];
-  refused: readonly Refusal[];
-  sending: boolean;
-}
-
-export const offlineQueueStore = createStore<OfflineQueueState>({
-  userId: null,
-  pending: [],
-  refused: [],
-  sending: false,
-});
+export { type OfflineQueueState, offlineQueueStore };
 
 type SentListener = (entry: QueueEntry, answer: unknown) => void;
 const sentListeners = new Set<SentListener>();

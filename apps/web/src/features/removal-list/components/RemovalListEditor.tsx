@@ -23,8 +23,9 @@ import { toAmount } from '../../../shared/catalogue/selection';
 import { useAutosaver } from '../../../shared/lib/autosave';
 import { paths } from '../../../shared/lib/paths';
 import { applyQueued } from '../../../shared/offline/optimistic';
-import { usePendingLineIds } from '../../../shared/offline/QueueNotice';
+// statically: a save when the page goes away must start at once (no load before it)
 import { sendOrQueue } from '../../../shared/offline/queue';
+import { usePendingLineIds } from '../../../shared/offline/queue-store';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';

@@ -33,12 +33,12 @@ import { isApiError, NETWORK_ERROR_CODE } from '../../../shared/api/errors';
 import { usePlantLocations } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
 import { stockKeys } from '../../../shared/api/query-keys';
-import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { useAddToRemovalList } from '../../../shared/api/use-add-to-removal-list';
 import { translateCode } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
+import { offlineQueue } from '../../../shared/offline/lazy';
 import { useOnline } from '../../../shared/offline/online';
-import { sendOrQueue } from '../../../shared/offline/queue';
 import { selectedLocationStore, selectLocation } from '../../../shared/session/location';
 import { AreaPage } from '../../../shared/ui/AreaPage';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
@@ -156,6 +156,7 @@ function OfflineScan({ code }: { code: string }) {
   const put = async () => {
     setBusy(true);
     try {
+      const { sendOrQueue } = await offlineQueue();
       const out = await sendOrQueue({ kind: 'removal.scan', code }, code);
       if (out.queued) snackbar.info('OfflineWachtrij.bewaard');
       else snackbar.success('Afvoerlijst.toegevoegd');

@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router';
 import { downloadFile, exportDownload } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
-import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { useAddToRemovalList } from '../../../shared/api/use-add-to-removal-list';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';

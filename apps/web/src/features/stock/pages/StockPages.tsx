@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { exportDownload } from '../../../shared/api/download-file';
 import { useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings } from '../../../shared/api/get-settings';
-import { useAddToRemovalList } from '../../../shared/api/removal-lists';
+import { useAddToRemovalList } from '../../../shared/api/use-add-to-removal-list';
 import { laterPart, useLaterPart } from '../../../shared/lib/later-part';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';

@@ -1,7 +1,7 @@
 import type { AddOrderListLinesInput, OrderList } from '@mp/contract/api/order-lists';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { offlineQueue } from '../../offline/lazy';
 import { isOnline } from '../../offline/online';
-import { sendOrQueue } from '../../offline/queue';
 import { activeOrderListStore } from '../../session/active-order-list';
 import { selectedLocationStore } from '../../session/location';
 import { sessionStore } from '../../session/session';
@@ -50,6 +50,7 @@ async function addToTarget(
   const target = targetListOf(answer, activeOrderListStore.get()[locationNo]);
   if (!target) throw new ApiError(404, 'error.niet_gevonden', 'no order list');
   const label = input.lines.map((l) => `${l.amount} × ${l.itemNo}`).join(', ');
+  const { sendOrQueue } = await offlineQueue();
   const out = await sendOrQueue<OrderList>(
     { kind: 'order.add', locationNo, orderListId: target.id, input, childLinesIncluded },
     label,
