@@ -26,6 +26,8 @@ const schema = z.object({
    * built only when its estimate fits; above it the SQL statements answer. 0: none are built.
    */
   READ_MODEL_MAX_MB: z.coerce.number().int().min(0).default(360),
+  /** The built web app to serve (index.html, sw.js, assets); default the repository's apps/web/dist. */
+  WEB_ROOT: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { defaultLocale } from '@mp/contract/i18n';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -140,6 +141,7 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
       clock: () => new Date(),
       loadSettings,
       lifecycle,
+      webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : undefined,
       jobs: boss,
       erpDefaults,
       documentServiceDefaults: fakeErp?.documentService,

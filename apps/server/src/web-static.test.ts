@@ -17,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Materieelportaal"}');
   writeFileSync(path.join(webRoot, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), 'export {};');
+  writeFileSync(path.join(webRoot, 'build-id.txt'), '20261127230000-served\n');
   t = await createTestApp({ deps: { webRoot } });
 });
 afterAll(async () => {
@@ -44,6 +45,10 @@ describe('the web app as installable and offline-capable files', () => {
     const page = await t.app.inject({ url: '/materieelvoorraad' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('reports the build id of the web app it serves (WEB_ROOT), which the app compares with its own', async () => {
+    expect((await t.app.inject({ url: '/api/v2.0/AppConfig' })).json().buildId).toBe('20261127230000-served');
   });
 
   it("lets the page register its service worker and read its manifest from its own origin (CSP worker-src and manifest-src 'self')", async () => {

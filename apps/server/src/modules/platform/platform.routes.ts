@@ -25,7 +25,7 @@ export async function platformRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async () => {
-      const info = buildInfo();
+      const info = buildInfo(deps.webRoot);
       const c = deps.config;
       // The same rule as the auth module's OIDC client (issuer, client id and redirect address all set).
       const externalLogin = Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_REDIRECT_URI);

@@ -122,7 +122,7 @@ export async function settingsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async () => {
-      const info = buildInfo();
+      const info = buildInfo(deps.webRoot);
       return { version: info.version, buildId: info.buildId };
     },
   );
