@@ -5,7 +5,7 @@ import { selectedLocationStore } from '../session/location';
 import { sessionStore } from '../session/session';
 import { snackbar } from '../ui/snackbar/snackbar-store';
 import { api, pathParam } from './client';
-import { isApiError } from './errors';
+import { isApiError, NETWORK_ERROR_CODE } from './errors';
 
 export const plantLocationKeys = {
   all: ['plant-locations'] as const,
@@ -33,7 +33,8 @@ export async function getPlantLocations(signal?: AbortSignal): Promise<PlantLoca
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     if (isApiError(e) && e.status === 416) snackbar.warning('warning.navision_account_onbekend');
-    else snackbar.danger('error.server_fout');
+    // without a network the shell's offline banner says so (decision 0031); the kept locations stay
+    else if (!(isApiError(e) && e.code === NETWORK_ERROR_CODE)) snackbar.danger('error.server_fout');
     throw e;
   }
 }

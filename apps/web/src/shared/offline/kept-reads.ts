@@ -34,11 +34,13 @@ export const isKeptRead = (key: QueryKey): boolean => keptReads.some((p) => star
 export const isPageRead = (key: QueryKey): boolean => pageReads.some((p) => startsWith(key, p));
 
 /**
- * The kept reads wait for the network when it is gone (TanStack's `online` mode: not even tried offline, the query
- * pauses until the browser is online again) instead of failing at once like every other query (providers.tsx): their
- * cached answer stays on the page, marked with the time it was fetched, and the page refreshes by itself when
- * reception returns. Nothing kept: the page's loading block says it is not available offline.
+ * The kept pages' data waits for the network when it is gone (TanStack's `online` mode: not even tried offline, the
+ * query pauses until the browser is online again) instead of failing at once like every other query (providers.tsx):
+ * the kept answer stays on the page, marked with the time it was fetched, and the page refreshes by itself when
+ * reception returns; nothing kept, the page's loading block says it is not available offline. The shell's kept reads
+ * fail at once like the rest and keep their kept answer: the start-up (boot.ts, the guards) awaits them and must not
+ * wait for a network.
  */
 export function waitForNetworkOnKeptReads(queryClient: QueryClient): void {
-  for (const queryKey of keptReads) queryClient.setQueryDefaults(queryKey, { networkMode: 'online' });
+  for (const queryKey of pageReads) queryClient.setQueryDefaults(queryKey, { networkMode: 'online' });
 }
