@@ -1,5 +1,6 @@
 import type { AddRemovalLinesInput, RemovalList } from '@mp/contract/api/stock';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../i18n/i18n';
 import { offlineQueue } from '../offline/lazy';
 import { removalListKeys } from './removal-lists';
 
@@ -20,7 +21,10 @@ export function useAddToRemovalList() {
       locationNo: string;
       input: AddRemovalLinesInput;
     }): Promise<RemovalList | null> => {
-      const label = (input.lines ?? []).map((l) => l.plantNo ?? l.itemNo).join(', ');
+      // what the queue's list names it by: the plant, the amount of an item, or "return all" of the location
+      const label = input.all
+        ? `${locationNo}: ${i18n.t('Materieelvoorraad.alles_retour')}`
+        : (input.lines ?? []).map((l) => l.plantNo ?? `${l.amount} × ${l.itemNo}`).join(', ');
       const { sendOrQueue } = await offlineQueue();
       const out = await sendOrQueue<RemovalList>({ kind: 'removal.add', locationNo, input }, label);
       return out.queued ? null : out.answer;
