@@ -183,6 +183,16 @@ describe('offline queue', () => {
     expect(offlineQueueStore.get().pending).toEqual([]);
   });
 
+  it('a change made before the queue was read at start still queues behind what the user left waiting', async () => {
+    await queueOffline(update('L1', 2));
+    // a new start: nothing read yet
+    offlineQueueStore.set({ userId: null, pending: [], refused: [], sending: false });
+    const later = await sendOrQueue(update('L1', 5), 'L1');
+    expect(later.queued).toBe(true);
+    await drainQueue();
+    expect(sent.map((s) => s.target)).toEqual(['L1', 'L1']);
+  });
+
   it('a server refusal of a change made online is thrown to the page, not queued', async () => {
     answers = [new ApiError(422, 'error.onvoldoende_voorraad', 'Maximaal 0 beschikbaar.')];
     await expect(sendOrQueue(scan('A1'), 'A1')).rejects.toMatchObject({ status: 422 });

@@ -117,6 +117,8 @@ export type SendOutcome<T> = { queued: false; answer: T } | { queued: true; entr
  * was sent with: it may have reached the server). A refusal of the server is thrown, as before.
  */
 export async function sendOrQueue<T>(change: QueuedChange, label: string): Promise<SendOutcome<T>> {
+  // what this user left queued (a change made before the queue was read at start must not overtake it)
+  if (offlineQueueStore.get().userId !== userIdNow()) await reloadQueue();
   const waiting = offlineQueueStore.get().pending.length > 0;
   if (!isOnline() || waiting) {
     const entry = await enqueue(change, label);
