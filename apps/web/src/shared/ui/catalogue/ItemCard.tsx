@@ -5,9 +5,9 @@ import { paths } from '../../lib/paths';
 import type { Formatters } from '../format';
 import { Highlight } from '../Highlight';
 import { ImagePreview } from '../ImagePreview';
-import { AmountInput } from './AmountInput';
 import classes from './item-card.module.css';
 import { PriceLines } from './PriceLines';
+import { SelectedAmount } from './SelectedAmount';
 
 export interface ItemListFormat {
   format: Formatters;
@@ -16,20 +16,16 @@ export interface ItemListFormat {
 }
 
 /**
- * One catalogue item as a card: image, description (matched words in bold), number, prices and an amount.
- * Plain elements and CSS: a list shows 50 of them.
+ * One catalogue item as a card: image, description (matched words in bold), number, prices and an amount (its
+ * own part of the selection). Plain elements and CSS: a list shows 50 of them.
  */
 export function ItemCard({
   item,
   fmt,
-  amount,
-  onAmount,
   words,
 }: {
   item: CatalogueItem;
   fmt: ItemListFormat;
-  amount: number | undefined;
-  onAmount: (value: number | string) => void;
   words?: readonly string[];
 }) {
   const { t } = useTranslation();
@@ -58,13 +54,7 @@ export function ItemCard({
       </div>
       <div className={classes.cardBottom}>
         <PriceLines item={item} format={fmt.format} decimals={fmt.priceDecimals} />
-        <AmountInput
-          value={amount}
-          onChange={onAmount}
-          label={`${t('shared.aantal')}: ${item.description}`}
-          hideLabel
-          testId={`amount-${item.itemNo}`}
-        />
+        <SelectedAmount itemNo={item.itemNo} label={`${t('shared.aantal')}: ${item.description}`} />
       </div>
     </div>
   );

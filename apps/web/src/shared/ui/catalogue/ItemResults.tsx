@@ -17,7 +17,7 @@ import { pageSizes } from '@mp/contract/rules/limits';
 import { IconLayoutGrid, IconShoppingCartPlus, IconTable } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectionStore, setSelectedAmount } from '../../catalogue/selection';
+import { selectionStore } from '../../catalogue/selection';
 import { listViewStore, setListView } from '../../catalogue/view-mode';
 import { useStore } from '../../lib/store';
 import { useProgressiveCount } from '../../lib/use-progressive-count';
@@ -26,7 +26,22 @@ import { ReadOnlyReason } from '../ReadOnlyReason';
 import { ItemCard, type ItemListFormat } from './ItemCard';
 import { ItemTable } from './ItemTable';
 
-/** Cards or table, page size and paging above and below, and the bar that adds the selection. */
+/** How many items have an amount: this line re-renders as the selection changes, not the list. */
+function SelectedCount() {
+  const { t } = useTranslation();
+  const count = useStore(selectionStore, (s) => s.size);
+  return (
+    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {t('shared.geselecteerd', { count })}
+    </Text>
+  );
+}
+
+/**
+ * Cards or table, page size and paging above and below, and the bar that adds the selection. The list does not
+ * follow the selection: each amount field and the count read their own part of it (a key press re-renders one
+ * field, issue #36 point 3).
+ */
 export function ItemResults({
   items,
   fmt,
@@ -58,12 +73,10 @@ export function ItemResults({
 }) {
   const { t } = useTranslation();
   const view = useStore(listViewStore);
-  const amounts = useStore(selectionStore);
   // phones always get cards (ARCHITECTURE §6: tables turn into cards on narrow screens)
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const showTable = view === 'table' && !narrow;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const selectedCount = amounts.size;
   // 50 cards: the first screenful at once, the rest in the tasks after it
   const count = useProgressiveCount(items.length);
   const shown = count < items.length ? items.slice(0, count) : items;
@@ -146,28 +159,12 @@ export function ItemResults({
     ) : null;
 
   let list: ReactNode;
-  if (showTable)
-    list = (
-      <ItemTable
-        items={shown}
-        fmt={fmt}
-        amounts={amounts}
-        words={words}
-        onAmount={(itemNo, v) => setSelectedAmount(itemNo, v)}
-      />
-    );
+  if (showTable) list = <ItemTable items={shown} fmt={fmt} words={words} />;
   else
     list = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {shown.map((item) => (
-          <ItemCard
-            key={item.itemNo}
-            item={item}
-            fmt={fmt}
-            words={words}
-            amount={amounts.get(item.itemNo)}
-            onAmount={(v) => setSelectedAmount(item.itemNo, v)}
-          />
+          <ItemCard key={item.itemNo} item={item} fmt={fmt} words={words} />
         ))}
       </SimpleGrid>
     );
@@ -187,9 +184,7 @@ export function ItemResults({
         style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
       >
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {t('shared.geselecteerd', { count: selectedCount })}
-          </Text>
+          <SelectedCount />
           <ReadOnlyReason reasonKey={readOnlyKey} />
           <Button
             leftSection={<IconShoppingCartPlus size={18} aria-hidden />}

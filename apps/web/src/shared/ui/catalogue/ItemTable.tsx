@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Highlight } from '../Highlight';
 import { ImagePreview } from '../ImagePreview';
-import { AmountInput } from './AmountInput';
 import type { ItemListFormat } from './ItemCard';
+import { SelectedAmount } from './SelectedAmount';
 
 const num = {
   textAlign: 'right' as const,
@@ -18,14 +18,10 @@ const num = {
 export function ItemTable({
   items,
   fmt,
-  amounts,
-  onAmount,
   words,
 }: {
   items: CatalogueItem[];
   fmt: ItemListFormat;
-  amounts: ReadonlyMap<string, number>;
-  onAmount: (itemNo: string, value: number | string) => void;
   words?: readonly string[];
 }) {
   const { t } = useTranslation();
@@ -78,13 +74,7 @@ export function ItemTable({
               <Table.Td style={num}>{item.priceOnDemand ? '' : price(item, item.weekPrice)}</Table.Td>
               <Table.Td style={num}>{fmt.format.weight(item.weightPerPiece, fmt.weightDecimals)}</Table.Td>
               <Table.Td style={{ ...num, width: 110 }}>
-                <AmountInput
-                  value={amounts.get(item.itemNo)}
-                  onChange={(v) => onAmount(item.itemNo, v)}
-                  label={`${t('shared.aantal')}: ${item.description}`}
-                  hideLabel
-                  testId={`amount-${item.itemNo}`}
-                />
+                <SelectedAmount itemNo={item.itemNo} label={`${t('shared.aantal')}: ${item.description}`} />
               </Table.Td>
             </Table.Tr>
           ))}
