@@ -40,8 +40,19 @@ async function plantNumbers(page: Page): Promise<string[]> {
   return numbers;
 }
 
-/** A page is quiet: its requests answered. */
+/**
+ * A page is quiet: its requests answered and what it loads after its first paint (shared/lib/later-part.ts: the
+ * dropdowns, dialogs and price filters, when the browser is idle) loaded and rendered, as when a user has looked at
+ * the page before tapping.
+ */
 async function quiet(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () =>
+      new Promise((r) =>
+        requestIdleCallback(() => requestIdleCallback(() => r(undefined), { timeout: 5000 })),
+      ),
+  );
   await page.waitForLoadState('networkidle');
 }
 
@@ -71,12 +82,13 @@ export async function interactions(page: Page, baseUrl: string): Promise<Interac
           el.select();
         });
       },
-      act: (p) => p.keyboard.press('2'),
-      settle: async (p) => {
-        await p.waitForFunction(
-          (el) => (el as HTMLInputElement).value === '2',
+      // another digit each round: the same amount again would change nothing (the selection outlives a reload)
+      act: (p, round) => p.keyboard.press(String((round % 8) + 2)),
+      settle: async (p, round) => {
+        await p.waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [
           await firstAmount.elementHandle(),
-        );
+          String((round % 8) + 2),
+        ] as const);
       },
     },
     {

@@ -9,6 +9,8 @@
 //   npm run inp -- --only=locatie,scan   only these interactions (names as printed, by substring)
 //   npm run inp -- --rate=1              another CPU slowdown (default 4)
 //   npm run inp -- --profile=/tmp/inp    writes a CPU profile (.cpuprofile) of each measured interaction there
+//   npm run inp -- --trace=/tmp/inp      writes a Performance trace of each measured interaction there (DevTools opens it)
+//   npm run inp -- --detail              the longest entry of each round: input delay, handlers, until the paint
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -23,11 +25,13 @@ const repeat = Math.max(1, Number(arg('repeat') ?? 5));
 const rate = Math.max(1, Number(arg('rate') ?? 4));
 const only = arg('only')?.split(',');
 const profileDir = arg('profile');
+const detail = process.argv.includes('--detail');
+const traceDir = arg('trace');
 const limitMs = 200;
 
 declare global {
   interface Window {
-    __inpEntries: { id: number; name: string; duration: number }[];
+    __inpEntries: { id: number; name: string; duration: number; delay: number; processing: number }[];
   }
 }
 
@@ -37,7 +41,14 @@ function observeEvents() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as PerformanceEventTiming[]) {
       if (e.interactionId)
-        window.__inpEntries.push({ id: e.interactionId, name: e.name, duration: e.duration });
+        window.__inpEntries.push({
+          id: e.interactionId,
+          name: e.name,
+          duration: e.duration,
+          // input delay (the main thread busy when the input came) and the handlers' own time
+          delay: Math.round(e.processingStart - e.startTime),
+          processing: Math.round(e.processingEnd - e.processingStart),
+        });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }
@@ -55,15 +66,29 @@ async function measureOnce(page: Page, cdp: CDPSession, x: Interaction, round: n
     window.__inpEntries = [];
   });
   if (profileDir) await cdp.send('Profiler.start');
+  const tracePath = traceDir && path.join(traceDir, `${x.name.replace(/\W+/g, '-')}-${round + 1}.trace.json`);
+  if (tracePath) await page.context().browser()?.startTracing(page, { path: tracePath });
   await x.act(page, round);
   await x.settle(page, round);
   await afterPaint(page);
+  if (tracePath) await page.context().browser()?.stopTracing();
   if (profileDir) {
     const { profile } = await cdp.send('Profiler.stop');
     const file = path.join(profileDir, `${x.name.replace(/\W+/g, '-')}-${round + 1}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
   }
   const entries = await page.evaluate(() => window.__inpEntries);
+  if (detail) {
+    const longest = entries.reduce<(typeof entries)[number] | null>(
+      (m, e) => (!m || e.duration > m.duration ? e : m),
+      null,
+    );
+    if (longest)
+      process.stdout.write(
+        `inp:   ${x.name} #${round + 1}: ${longest.name} ${longest.duration} ms (input delay ${longest.delay}, ` +
+          `handlers ${longest.processing}, to the paint ${Math.round(longest.duration - longest.delay - longest.processing)})\n`,
+      );
+  }
   // an interaction under 16 ms has no entry: it counts as 0
   return entries.reduce((m, e) => Math.max(m, e.duration), 0);
 }
@@ -92,6 +117,7 @@ try {
     await context.addInitScript(observeEvents);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    if (traceDir) mkdirSync(traceDir, { recursive: true });
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
       await cdp.send('Profiler.enable');
