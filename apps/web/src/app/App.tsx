@@ -47,8 +47,9 @@ async function offlineReads(queryClient: QueryClient): Promise<void> {
   try {
     const reads = await import('../shared/offline/reads');
     reads.waitForNetworkOnKeptReads(queryClient);
-    reads.keepOfflineReads(queryClient);
+    // restored before anything is kept: a save meanwhile would write the cache without what is being restored
     if (user) await reads.restoreOfflineReads(queryClient, user.id);
+    reads.keepOfflineReads(queryClient);
   } catch (e) {
     console.error('offline reads unavailable', e);
   }
