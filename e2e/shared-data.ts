@@ -45,6 +45,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   location: [],
   'locations-admin': [],
   'not-found': ['anonymous use'],
+  // the project leader's own order list, the read-only administration user's stock; its update on a portal of its own
+  offline: [],
   // its own user (directie@vandijk.nl): his removal and order lists are touched by no other journey
   'offline-queue': [],
   ordering: ['order lists'],
