@@ -238,7 +238,9 @@ export async function listCategories(
 // ── catalogue page ─────────────────────────────────────────────────────────────────────────────
 
 // Statement results shared by all viewers; see catalogue.cache.ts for what makes that safe.
-const listingCache = createCache<ListingRow>({ ttlMs: 30_000, maxEntries: 500 });
+// 100 pages: a page of 50 cards held as rows, API cards and technical rows is ~50 KB (~25 MB of a worker's heap at
+// 500 pages, decision 0008 "Third pass"); a miss costs ~1 ms of CPU from the read models.
+const listingCache = createCache<ListingRow>({ ttlMs: 30_000, maxEntries: 100 });
 const categoriesCache = createCache<CategoryRow[]>({ ttlMs: 30_000, maxEntries: 10 });
 const categoryCache = createCache<Awaited<ReturnType<typeof selectCategory>>>({
   ttlMs: 30_000,
