@@ -2,19 +2,21 @@
 // Home and Inloggen as a visitor, then the main ordering pages signed in (catalogue, details, search, sets,
 // favourites, order list, requests), and the reports as the board; performance and accessibility, plus the JavaScript
 // each page loads (gzip).
+// Each page is held to the Floor measured in the same run (issue #36 point 2): performance ≥ the Floor's − 3 and Total
+// Blocking Time ≤ the Floor's + 150 ms, medians of 5 runs, accessibility 100; PASS/FAIL per page, exit 1 on a FAIL.
 // Signing in goes through the Inloggen page in the measured browser (the session is an HttpOnly cookie that
 // Lighthouse keeps between runs; it clears the HTTP cache, not cookies or local storage).
 //   npm run lighthouse              build first with `npm run build`
-//   npm run lighthouse -- --runs=3  median of three runs per page (default 3), after one warm-up run
+//   npm run lighthouse -- --runs=3  median of three runs per page (default 5), after one warm-up run
 //   npm run lighthouse -- --report=/tmp/lh   also writes each run's full report (JSON) into that folder
-//   npm run lighthouse -- --only=details,zoeken   only these pages (names as printed, by prefix)
+//   npm run lighthouse -- --only=details,zoeken   only these pages (names as printed, by prefix; the Floor always)
 //   E2E_BASE_URL=http://… npm run lighthouse   measure a server that is already running
 // The first row, Floor, is not a page of the app: it is scripts/lighthouse-floor (the app's framework stack with a
-// minimal shell and nothing else), built and served here. It is not held to the targets; it shows what this machine
-// allows at best, so a slow machine is told from a slow page (decision 0003).
+// minimal shell and nothing else), built and served here. It shows what this machine allows at best, so a slow
+// machine is told from a slow page; the pages are held to it (decision 0003).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,10 +27,12 @@ import { findChromium } from './lib/chromium.ts';
 import { reservePort } from './lib/ports.ts';
 
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
-const runs = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 3;
+const runs = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 5;
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const budgetKb = 250;
-const targets = { performance: 90, accessibility: 100 };
+/** Each page against the Floor of the same run (issue #36 point 2), and accessibility 100. */
+const margins = { performance: 3, tbtMs: 150 };
+const targets = { accessibility: 100 };
 
 interface Measured {
   performance: number;
@@ -201,7 +205,7 @@ function gzipKb(urls: string[], dist = path.join(repoRoot, 'apps/web/dist')): { 
 
 let server: RunningServer | null = null;
 let floor: { url: string; dist: string; close: () => void } | null = null;
-let floorPerf: number | null = null;
+let floorRow: { performance: number; tbtMs: number } | null = null;
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 let failed = false;
 try {
@@ -236,10 +240,11 @@ try {
     ?.slice('--only='.length)
     .split(',');
   const wanted = (name: string) => !only || only.some((o) => name.toLowerCase().startsWith(o.toLowerCase()));
-  if (wanted('Floor')) floor = await serveFloor();
+  // the Floor always: the pages are held to it
+  floor = await serveFloor();
   // signedIn: as the site manager, or as the named user (the board reads the reports, issue #15)
   const pages: { name: string; url: string; signedIn?: boolean | string }[] = [
-    ...(floor ? [{ name: 'Floor', url: floor.url }] : []),
+    { name: 'Floor', url: floor.url },
     { name: 'Home', url: `${baseUrl}/` },
     { name: 'Inloggen', url: `${baseUrl}/inloggen` },
     { name: 'Catalogus', url: `${baseUrl}/catalogus/${await categoryId(baseUrl, 'AFZ')}`, signedIn: true },
@@ -254,7 +259,7 @@ try {
   const rows: string[] = [];
   let signedInAs: string | null = null;
   for (const page of pages) {
-    if (!wanted(page.name)) continue;
+    if (page.name !== 'Floor' && !wanted(page.name)) continue;
     const user = page.signedIn === true ? siteManager : page.signedIn || null;
     if (user && user !== signedInAs) {
       const locationNo = await signInThroughPage(baseUrl, chrome.port, user);
@@ -272,32 +277,36 @@ try {
       results.push(await measure(page.url, chrome.port, reportFile));
     }
     const perf = median(results.map((r) => r.performance));
+    const tbt = median(results.map((r) => r.tbtMs));
     const a11y = median(results.map((r) => r.accessibility));
     const js = gzipKb(results[0].scripts, page.name === 'Floor' ? floor?.dist : undefined);
     const isFloor = page.name === 'Floor';
+    if (isFloor) floorRow = { performance: perf, tbtMs: tbt };
+    const base = floorRow ?? { performance: perf, tbtMs: tbt };
     const ok =
       isFloor ||
-      (perf >= targets.performance &&
+      (perf >= base.performance - margins.performance &&
+        tbt <= base.tbtMs + margins.tbtMs &&
         a11y >= targets.accessibility &&
         (page.name !== 'Home' || js.kb <= budgetKb));
     if (!ok) failed = true;
-    if (isFloor) floorPerf = perf;
     rows.push(
-      `${isFloor ? 'info' : ok ? 'ok  ' : 'FAIL'} ${page.name.padEnd(12)} performance ${String(perf).padStart(3)}  accessibility ${String(a11y).padStart(3)}  ` +
-        `LCP ${median(results.map((r) => r.lcpMs))} ms  TBT ${median(results.map((r) => r.tbtMs))} ms  ` +
+      `${isFloor ? 'floor' : ok ? 'PASS ' : 'FAIL '} ${page.name.padEnd(12)} performance ${String(perf).padStart(3)} (≥ ${isFloor ? '  -' : String(base.performance - margins.performance).padStart(3)})  ` +
+        `TBT ${String(tbt).padStart(5)} ms (≤ ${isFloor ? '    -' : String(base.tbtMs + margins.tbtMs).padStart(5)})  accessibility ${String(a11y).padStart(3)}  ` +
+        `LCP ${median(results.map((r) => r.lcpMs))} ms  ` +
         `JS ${js.kb} KB gzip in ${js.files} files${page.name === 'Home' ? ` (budget ${budgetKb} KB)` : ''}  ` +
-        `[runs: ${results.map((r) => r.performance).join(', ')}]`,
+        `[performance: ${results.map((r) => r.performance).join(', ')}; TBT: ${results.map((r) => r.tbtMs).join(', ')}]`,
     );
   }
   await setAnonymous(baseUrl, false);
-  process.stdout.write(`\nLighthouse ${runs}× per page, mobile preset, median:\n${rows.join('\n')}\n`);
-  // the Floor is the stack alone: a page of the app does more, so it cannot score above it on this machine
-  if (floorPerf !== null && floorPerf < targets.performance)
-    process.stdout.write(
-      `\nThe Floor scores ${floorPerf} here, below the target of ${targets.performance}: the stack alone does not ` +
-        'reach it on this machine, so a page of the app, which does more, cannot be shown to meet it here ' +
-        '(decision 0003, "The bar on this machine").\n',
-    );
+  process.stdout.write(
+    `\nLighthouse ${runs}× per page, mobile preset, median; each page held to the Floor of this run ` +
+      `(performance ≥ Floor − ${margins.performance}, TBT ≤ Floor + ${margins.tbtMs} ms, accessibility ` +
+      `${targets.accessibility}):\n${rows.join('\n')}\n` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+  );
 } catch (e) {
   failed = true;
   process.stderr.write(`lighthouse: ${(e as Error).stack ?? e}\n`);
