@@ -61,39 +61,90 @@ describe('trigram presence', () => {
     expect(p.rulesOut(['zq', 'zqx9'])).toBe(false);
   });
 
-  it('built from the database, rules out no word of any description of an item or set in any language', async () => {
+  it('built from the database, rules out no word of any description of an item or set in its language', async () => {
     const db = t.database.db;
     invalidateCatalogueCaches(db);
-    const presence = await trigramPresence.get(db, 'all');
-    expect(presence).not.toBeNull();
-    const { rows } = await db.execute<{ t: string }>(sql`
-      select search_text as t from item_translations
-      union all select lower(f_unaccent(description)) from set_translations`);
-    expect(rows.length).toBeGreaterThan(1000);
-    let words = 0;
-    for (const r of rows) {
-      for (const w of splitSearchWords(r.t)) {
-        // every piece of every word, as a user may type part of it
-        for (let i = 0; i + 3 <= w.length; i++) {
-          expect(presence?.mayOccur(w.slice(i, i + 5)), `${w.slice(i, i + 5)} in ${r.t}`).toBe(true);
-          words++;
+    for (const locale of ['nl-NL', 'en-US'] as const) {
+      const presence = await trigramPresence.get(db, locale);
+      expect(presence).not.toBeNull();
+      // the texts the statements match in the locale: its own, and nl-NL's where it has none
+      const { rows } = await db.execute<{ t: string }>(sql`
+        select t.search_text as t from item_translations t where t.locale = ${locale}::locale
+          or (t.locale = 'nl-NL' and not exists (select 1 from item_translations x
+            where x.item_id = t.item_id and x.locale = ${locale}::locale))
+        union all select lower(f_unaccent(t.description)) from set_translations t where t.locale = ${locale}::locale
+          or (t.locale = 'nl-NL' and not exists (select 1 from set_translations x
+            where x.set_id = t.set_id and x.locale = ${locale}::locale))`);
+      expect(rows.length).toBeGreaterThan(300);
+      let words = 0;
+      for (const r of rows) {
+        for (const w of splitSearchWords(r.t)) {
+          // every piece of every word, as a user may type part of it
+          for (let i = 0; i + 3 <= w.length; i++) {
+            expect(presence?.mayOccur(w.slice(i, i + 5)), `${w.slice(i, i + 5)} in ${r.t}`).toBe(true);
+            words++;
+          }
         }
       }
+      expect(words).toBeGreaterThan(3_000);
     }
-    expect(words).toBeGreaterThan(10_000);
+    // 'lighting' is in English descriptions only
+    expect((await trigramPresence.get(db, 'en-US'))?.mayOccur('lighting')).toBe(true);
+    expect((await trigramPresence.get(db, 'nl-NL'))?.mayOccur('lighting')).toBe(false);
   });
 
-  it('a number search with fewer than 10 hits asks no other language; a word of another language still does', async () => {
+  it('parts to ask: items by their long words, sets by any word', () => {
+    const p = TrigramPresence.empty(1);
+    p.add(new TextEncoder().encode('trilplaat benzine'));
+    expect(p.partsToAsk(['trilplaat', 'zqxw'], true)).toBe('all');
+    // a short word next to a long one selects no item, but it may select a set
+    expect(p.partsToAsk(['tr', 'zqxw'], true)).toBe('sets');
+    expect(p.partsToAsk(['tr', 'zqxw'], false)).toBe('none');
+    expect(p.partsToAsk(['zqxw', 'qqqq'], true)).toBe('none');
+    // only short words: they select items, never ruled out
+    expect(p.partsToAsk(['tr'], false)).toBe('all');
+  });
+
+  const statementsIn = (statements: string[], locale: string) =>
+    statements.filter((s) => s.includes(`'${locale}'::locale`));
+
+  it('another language is asked only for what its descriptions can hold', async () => {
     const db = t.database.db;
+    invalidateCatalogueCaches(db);
     await quickSearchIndexes.get(db, 'nl-NL');
-    await trigramPresence.get(db, 'all');
+    for (const l of ['en-US', 'fr-FR', 'de-DE'] as const) await trigramPresence.get(db, l);
     // the other languages' indexes not built: their fallback is a statement each
     const number = await quickStatements('tp-1001 zqxw', 'nl-NL');
     expect(number.hits.map((h) => h.materieelSoort)).toEqual(['TP-1001']);
-    expect(number.statements.filter((s) => /item_translations/.test(s))).toEqual([]);
-    // 'lighting' occurs only in English descriptions: the fallback runs and finds the lighting towers
+    expect(number.statements.filter((s) => /item_translations|set_translations/.test(s))).toEqual([]);
+    // 'lighting' occurs only in English descriptions: English is asked and finds the lighting towers, the others not
     const english = await quickStatements('lighting', 'nl-NL');
     expect(english.hits.length).toBeGreaterThan(0);
-    expect(english.statements.filter((s) => /item_translations/.test(s)).length).toBeGreaterThan(0);
+    expect(statementsIn(english.statements, 'en-US').length).toBeGreaterThan(0);
+    expect(statementsIn(english.statements, 'fr-FR')).toEqual([]);
+    expect(statementsIn(english.statements, 'de-DE')).toEqual([]);
+  });
+
+  it('a short word next to a word in no description asks the other languages for their sets only, same hits', async () => {
+    const db = t.database.db;
+    // the reference: no presence bits yet, so every other language runs its whole statement
+    invalidateCatalogueCaches(db);
+    await quickSearchIndexes.get(db, 'nl-NL');
+    const whole = await quickStatements('fe zqxw', 'nl-NL');
+    expect(statementsIn(whole.statements, 'en-US').some((s) => s.includes('item_translations'))).toBe(true);
+    // again from nothing (the first search started the other languages' index builds), now with the bits
+    invalidateCatalogueCaches(db);
+    await quickSearchIndexes.get(db, 'nl-NL');
+    for (const l of ['en-US', 'fr-FR', 'de-DE'] as const) await trigramPresence.get(db, l);
+    const sets = await quickStatements('fe zqxw', 'nl-NL');
+    for (const l of ['en-US', 'fr-FR', 'de-DE']) {
+      const own = statementsIn(sets.statements, l);
+      expect(own.length, l).toBe(1);
+      expect(own[0]).toContain('set_translations');
+      expect(own[0]).not.toContain('item_translations');
+    }
+    // 'Fencing 100 m' is set SET-001's English name: found through the English sets, named in Dutch
+    expect(whole.hits.map((h) => h.materieelSoort)).toContain('SET-001');
+    expect(sets.hits).toEqual(whole.hits);
   });
 });

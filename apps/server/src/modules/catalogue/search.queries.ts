@@ -302,19 +302,29 @@ function quickItems(locale: Locale, words: string[], limit: number): SQL {
 }
 
 /** The quick search statement: the best `limit` items and sets together, ranked. */
-export function quickSearchSql(locale: Locale, words: string[], withSets: boolean, limit: number): SQL {
-  const setsPart = withSets
-    ? sql`union all
-      select true, s.set_no, c.description, s.image_file_id, c.n, c.rel
-      from (${setCandidates(locale, words)}) c join sets s on s.id = c.id`
-    : sql``;
+export function quickSearchSql(
+  locale: Locale,
+  words: string[],
+  withSets: boolean,
+  limit: number,
+  withItems = true,
+): SQL {
+  const itemsPart = sql`select false as is_set, c.item_no as no, c.description, c.image_file_id, c.n, c.rel
+        from (${quickItems(locale, words, limit)}) c`;
+  const setsPart = sql`select true as is_set, s.set_no as no, c.description, s.image_file_id, c.n, c.rel
+        from (${setCandidates(locale, words)}) c join sets s on s.id = c.id`;
+  const parts = !withItems
+    ? setsPart
+    : withSets
+      ? sql`${itemsPart}
+        union all
+      ${setsPart}`
+      : itemsPart;
   return sql`
     select r.is_set, r.no, r.description, (select f.sha256 from files f where f.id = r.image_file_id) as image_sha, r.n
     from (
       select * from (
-        select false as is_set, c.item_no as no, c.description, c.image_file_id, c.n, c.rel
-        from (${quickItems(locale, words, limit)}) c
-        ${setsPart}
+        ${parts}
       ) u
       -- why: collate "C" (code point order) so every server, whatever its locale, ranks equal ties alike
       order by u.n desc, u.rel desc, u.no collate "C"
@@ -323,14 +333,16 @@ export function quickSearchSql(locale: Locale, words: string[], withSets: boolea
     order by r.n desc, r.rel desc, r.no collate "C"`;
 }
 
+/** The quick search's statement; `withItems` false: its sets only (another language's, search.presence.ts). */
 export async function selectQuickSearch(
   db: Db,
   locale: Locale,
   words: string[],
   withSets: boolean,
   limit: number,
+  withItems = true,
 ): Promise<QuickRow[]> {
-  return executePrepared<QuickRow>(db, quickSearchSql(locale, words, withSets, limit));
+  return executePrepared<QuickRow>(db, quickSearchSql(locale, words, withSets, limit, withItems));
 }
 
 export type SetHitRow = {

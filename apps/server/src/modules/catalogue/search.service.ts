@@ -5,7 +5,7 @@ import {
   type SearchResults,
 } from '@mp/contract/api/catalogue';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
-import type { Locale } from '@mp/contract/i18n';
+import { type Locale, locales } from '@mp/contract/i18n';
 import {
   fallbackLocales,
   isSearchable,
@@ -59,13 +59,17 @@ function wordsOf(query: string, minLength: number): string[] {
   return isSearchable(query, minLength) ? splitSearchWords(query) : [];
 }
 
-/** The quick search in one language: from its in-process index when built, else the SQL statement. */
+/**
+ * The quick search in one language: from its in-process index when built, else the SQL statement (`setsOnly`: its
+ * sets alone, for another language whose items can add nothing — search.presence.ts).
+ */
 async function quickRows(
   db: Db,
   locale: Locale,
   words: string[],
   withSets: boolean,
   index: QuickSearchIndex | null,
+  setsOnly = false,
 ): Promise<QuickRow[]> {
   return index
     ? index.search(words, withSets, QUICK_SEARCH_LIMIT).map((h) => ({
@@ -75,8 +79,8 @@ async function quickRows(
         image_sha: h.imageSha,
         n: h.n,
       }))
-    : quickCache.get(db, JSON.stringify([locale, withSets, words]), () =>
-        selectQuickSearch(db, locale, words, withSets, QUICK_SEARCH_LIMIT),
+    : quickCache.get(db, JSON.stringify([locale, withSets, words, setsOnly]), () =>
+        selectQuickSearch(db, locale, words, withSets, QUICK_SEARCH_LIMIT, !setsOnly),
       );
 }
 
@@ -201,13 +205,17 @@ async function fillFromOtherLocales(
   found: QuickRow[],
   index: QuickSearchIndex | null,
 ): Promise<QuickRow[]> {
-  // no word in any description of any language: the other languages would add nothing (search.presence.ts)
-  if (trigramPresence.peek(db, 'all')?.rulesOut(words)) return found;
   const seen = new Set(found.map((r) => keyOf(r.is_set, r.no)));
   const extra: QuickRow[] = [];
   for (const other of fallbackLocales(locale)) {
     if (found.length + extra.length >= QUICK_SEARCH_LIMIT) break;
-    const rows = await quickRows(db, other, words, withSets, quickSearchIndexes.peek(db, other));
+    const otherIndex = quickSearchIndexes.peek(db, other);
+    // what the language's descriptions cannot hold it cannot add (search.presence.ts); its index answers in memory
+    const parts = otherIndex
+      ? 'all'
+      : (trigramPresence.peek(db, other)?.partsToAsk(words, withSets) ?? 'all');
+    if (parts === 'none') continue;
+    const rows = await quickRows(db, other, words, withSets, otherIndex, parts === 'sets');
     for (const r of rows) {
       if (found.length + extra.length >= QUICK_SEARCH_LIMIT) break;
       const key = keyOf(r.is_set, r.no);
@@ -384,6 +392,6 @@ export function warmCatalogue(db: Db, locale: Locale): void {
   listingIndexes.peek(db, 'all');
   cardModels.peek(db, locale);
   quickSearchIndexes.peek(db, locale);
-  // 2 MiB, and it spares the statements of the other languages' fallback from the first search on
-  trigramPresence.peek(db, 'all');
+  // 2 MiB a language, and they spare statements of the other languages' fallback from the first search on
+  for (const l of locales) trigramPresence.peek(db, l);
 }
