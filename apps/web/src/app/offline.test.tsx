@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removalListQueryOptions } from '../features/removal-list/api/get-removal-list';
 import { AfvoerlijstPage } from '../features/removal-list/pages/AfvoerlijstPage';
 import { apiRequest } from '../shared/api/client';
+import { orderListKeys } from '../shared/api/order-lists/keys';
 import { requestKeys } from '../shared/api/query-keys';
 import OfflineBanner from '../shared/offline/OfflineBanner';
 import {
@@ -118,6 +119,18 @@ describe('offline reads (decision 0031)', () => {
     const afterLogout = createQueryClient();
     await restoreOfflineReads(afterLogout, 'u1');
     expect(afterLogout.getQueryData(key)).toBeUndefined();
+  });
+
+  it('keep what was kept before when a save finds it no longer in the cache (a page that did not restore it)', async () => {
+    const fetchedAt = Date.UTC(2026, 10, 27, 7, 45);
+    await keptRemovalList(fetchedAt);
+    const other = createQueryClient();
+    other.setQueryData(orderListKeys.list('P-1'), []);
+    await saveOfflineReads(other);
+    const again = createQueryClient();
+    await restoreOfflineReads(again, 'u1');
+    expect(again.getQueryState(removalListQueryOptions('P-1').queryKey)?.dataUpdatedAt).toBe(fetchedAt);
+    expect(again.getQueryData(orderListKeys.list('P-1'))).toEqual([]);
   });
 
   it('keep nothing but the kept reads (a request list is not kept)', async () => {

@@ -39,21 +39,32 @@ export async function restoreOfflineReads(queryClient: QueryClient, userId: stri
   if (state) hydrate(queryClient, state);
 }
 
-/** Writes the signed-in user's kept reads as they are in the cache now. */
+type KeptQuery = Dehydrated['queries'][number];
+
+const isStockPage = (q: KeptQuery) => stockKeys.lists().every((part, i) => q.queryKey[i] === part);
+
+/**
+ * Writes the signed-in user's kept reads: what the cache holds now over what was kept before (the newer answer of
+ * each query wins), so what this page never restored or has dropped from its cache is not lost; the most recent
+ * stock pages only.
+ */
 export async function saveOfflineReads(queryClient: QueryClient): Promise<void> {
   const userId = sessionStore.get()?.user.id;
   if (!userId) return;
-  const stockPages = queryClient
-    .getQueryCache()
-    .findAll({ queryKey: stockKeys.lists(), predicate: (q) => q.state.status === 'success' })
-    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
-    .slice(STOCK_PAGES_KEPT);
-  const dropped = new Set(stockPages.map((q) => q.queryHash));
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q) =>
-      q.state.status === 'success' && isKeptRead(q.queryKey) && !dropped.has(q.queryHash),
+  const now = dehydrate(queryClient, {
+    shouldDehydrateQuery: (q) => q.state.status === 'success' && isKeptRead(q.queryKey),
   });
-  await (await open()).put('reads', state, userId);
+  const tx = (await open()).transaction('reads', 'readwrite');
+  const kept = new Map((await tx.store.get(userId))?.queries.map((q) => [q.queryHash, q]));
+  for (const q of now.queries) {
+    const before = kept.get(q.queryHash);
+    if (!before || before.state.dataUpdatedAt <= q.state.dataUpdatedAt) kept.set(q.queryHash, q);
+  }
+  const newestFirst = [...kept.values()].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const oldStockPages = new Set(newestFirst.filter(isStockPage).slice(STOCK_PAGES_KEPT));
+  const queries = newestFirst.filter((q) => !oldStockPages.has(q));
+  await tx.store.put({ ...now, queries }, userId);
+  await tx.done;
 }
 
 /** Deletes every user's kept reads (a session ended). */
