@@ -54,25 +54,32 @@ async function controlled(page: Page): Promise<void> {
 
 /** The signed-in user's kept reads (IndexedDB) hold an answer under each of these query keys' first parts. */
 async function kept(page: Page, what: string[]): Promise<void> {
-  await page.waitForFunction(async (roots) => {
-    const user = (JSON.parse(localStorage.getItem('mp.auth') ?? 'null') as { user?: { id?: string } } | null)
-      ?.user?.id;
-    if (!user) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('mp-offline-reads');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    if (!db.objectStoreNames.contains('reads')) return false;
-    const state = await new Promise<{ queries?: { queryKey: unknown[] }[] } | undefined>((resolve) => {
-      const get = db.transaction('reads').objectStore('reads').get(user);
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => resolve(undefined);
-    });
-    db.close();
-    const keys = (state?.queries ?? []).map((q) => q.queryKey.slice(0, 2).join('/'));
-    return roots.every((r) => keys.includes(r));
-  }, what);
+  const has = () =>
+    page.evaluate(async (roots) => {
+      const user = (
+        JSON.parse(localStorage.getItem('mp.auth') ?? 'null') as { user?: { id?: string } } | null
+      )?.user?.id;
+      if (!user) return false;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('mp-offline-reads');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      if (!db.objectStoreNames.contains('reads')) return false;
+      const state = await new Promise<{ queries?: { queryKey: unknown[] }[] } | undefined>((resolve) => {
+        const get = db.transaction('reads').objectStore('reads').get(user);
+        get.onsuccess = () => resolve(get.result);
+        get.onerror = () => resolve(undefined);
+      });
+      db.close();
+      const keys = (state?.queries ?? []).map((q) => q.queryKey.slice(0, 2).join('/'));
+      return roots.every((r) => keys.includes(r));
+    }, what);
+  // polled (page.waitForFunction does not wait for an async condition's answer)
+  for (let tries = 0; !(await has()); tries++) {
+    assert.ok(tries < 100, `kept on the phone: ${what.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The query keys (and fetch times) of every kept entry on the phone. */

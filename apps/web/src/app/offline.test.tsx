@@ -11,6 +11,7 @@ import { requestKeys } from '../shared/api/query-keys';
 import OfflineBanner from '../shared/offline/OfflineBanner';
 import {
   forgetOfflineReads,
+  keepOfflineReads,
   restoreOfflineReads,
   saveOfflineReads,
   waitForNetworkOnKeptReads,
@@ -131,6 +132,29 @@ describe('offline reads (decision 0031)', () => {
     await restoreOfflineReads(again, 'u1');
     expect(again.getQueryState(removalListQueryOptions('P-1').queryKey)?.dataUpdatedAt).toBe(fetchedAt);
     expect(again.getQueryData(orderListKeys.list('P-1'))).toEqual([]);
+  });
+
+  it('keep an answer at once when the page is left before its save was due (a reload, the phone locked)', async () => {
+    const client = createQueryClient();
+    // why: the save's delay never ends here, so only leaving the page can have saved it
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stop = keepOfflineReads(client);
+    try {
+      client.setQueryData(removalListQueryOptions('P-1').queryKey, list());
+      window.dispatchEvent(new Event('pagehide'));
+      // the save's IndexedDB work ends in a few turns of the event loop (not in a time)
+      let kept: unknown;
+      for (let turn = 0; turn < 200 && kept === undefined; turn++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const again = createQueryClient();
+        await restoreOfflineReads(again, 'u1');
+        kept = again.getQueryData(removalListQueryOptions('P-1').queryKey);
+      }
+      expect(kept).toEqual(list());
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it('keep nothing but the kept reads (a request list is not kept)', async () => {

@@ -72,16 +72,34 @@ export async function forgetOfflineReads(): Promise<void> {
   await (await open()).clear('reads');
 }
 
-/** Saves the kept reads shortly after each answer of one arrives; returns the unsubscribe. */
+/**
+ * Saves the kept reads shortly after each answer of one arrives, and at once when the page is left or hidden (a
+ * reload, another address typed, the phone locked) with a save still due; returns the unsubscribe.
+ */
 export function keepOfflineReads(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  return queryClient.getQueryCache().subscribe((event) => {
+  const save = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    void saveOfflineReads(queryClient).catch((e) => console.error('offline reads not saved', e));
+  };
+  const flush = () => {
+    if (timer) save();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !isKeptRead(event.query.queryKey))
       return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void saveOfflineReads(queryClient).catch((e) => console.error('offline reads not saved', e));
-    }, SAVE_DELAY_MS);
+    timer = setTimeout(save, SAVE_DELAY_MS);
   });
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
