@@ -22,8 +22,8 @@ function RangeFilter(props: RangeFilterProps) {
   return <div style={{ minHeight: RANGE_FILTER_HEIGHT }} aria-hidden />;
 }
 
-/** A range filter's height (px): label, slider, the two amount fields (measured in Chromium). */
-const RANGE_FILTER_HEIGHT = 140;
+/** A range filter's height (px): label, slider, the two amount fields (176 in Chromium, nl and en, 1280 wide). */
+const RANGE_FILTER_HEIGHT = 176;
 
 function BooleanGroupFilter({
   group,
