@@ -175,12 +175,16 @@ describe('installable and useful offline', () => {
       await page.goto('/bestellijst');
       await page.locator('[data-testid^="line-amount-"]').first().waitFor();
       const orderLines = await page.locator('[data-testid^="line-amount-"]').count();
+      // each page's answers are kept on the phone shortly after they arrive (the journey moves on by address, faster
+      // than a person; leaving a page saves what is due, but that write may not end before the page is gone)
+      await kept(page, ['order-lists/detail']);
       await page.goto('/afvoerlijst');
       await page
         .locator('main')
         .getByText(/removal list/i)
         .first()
         .waitFor();
+      await kept(page, ['removal-list/detail']);
       await page.goto('/materieelvoorraad');
       await page.getByTestId('stock-row').first().waitFor();
       const stockRows = await page.getByTestId('stock-row').count();
@@ -241,7 +245,7 @@ describe('installable and useful offline', () => {
       await page.getByTestId('not-available-offline').waitFor({ state: 'detached' });
     } catch (e) {
       await shot(page, 'failed-en-390');
-      // what the phone kept, for the failure's cause (an intermittent miss of the stock, 1 run in 5, not found yet)
+      // what the phone kept, for the failure's cause
       console.error('kept reads:', await keptKeys(page));
       throw e;
     } finally {
