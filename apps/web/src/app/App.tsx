@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, RouterProvider } from 'react-router';
 import { i18n } from '../shared/i18n/i18n';
+import { isOnline } from '../shared/offline/online';
 import { storedSessionUser } from '../shared/session/session';
 import { boot } from './boot';
 import { Providers } from './providers';
@@ -47,8 +48,15 @@ async function offlineReads(queryClient: QueryClient): Promise<void> {
   try {
     const reads = await import('../shared/offline/reads');
     reads.waitForNetworkOnKeptReads(queryClient);
-    // restored before anything is kept: a save meanwhile would write the cache without what is being restored
-    if (user) await reads.restoreOfflineReads(queryClient, user.id);
+    // Restored only offline (at the start, or when the connection goes later): online every page and the shell
+    // show what the server says now — a kept answer counts as fresh, so an order list's amount kept before its last
+    // save, or the locations before one was added, would show and could be edited from. Restored before anything
+    // is kept: a save meanwhile would write the cache without what is being restored.
+    if (user && !isOnline()) await reads.restoreOfflineReads(queryClient, user.id);
+    window.addEventListener('offline', () => {
+      const now = storedSessionUser();
+      if (now) void reads.restoreOfflineReads(queryClient, now.id);
+    });
     reads.keepOfflineReads(queryClient);
   } catch (e) {
     console.error('offline reads unavailable', e);
