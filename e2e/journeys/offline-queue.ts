@@ -65,7 +65,7 @@ async function goInApp(page: Page, path: string) {
 }
 
 async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: number, locationNo: string) {
-  const { context, page, tag } = await startAs(browser, locale, width, USER);
+  const { context, page, tag } = await startAs(browser, locale, width, USER, { serviceWorker: true });
   try {
     // the other session's set-up: an empty removal list with two bulk lines, a plant on site to scan
     for (const l of (await api<{ lines: RemovalLine[] }>('GET', `/RemovalLists/${locationNo}`)).lines)

@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
 
 /** A phone signed in as `email` in `locale`, today's service messages seen, on the first of its locations. */
 async function phoneAs(browser: Browser, email: string, locale: string, chooseLocation: string) {
-  const { context, page } = await newPage(browser, { locale, width: 390, height: 844 });
+  const { context, page } = await newPage(browser, { locale, width: 390, height: 844, serviceWorker: true });
   await context.addInitScript((l) => {
     localStorage.setItem(
       'mp.serviceMessages',
@@ -112,7 +112,7 @@ after(async () => {
 
 describe('installable and useful offline', () => {
   it('meets the install criteria: the manifest parses, its icons load, a service worker controls the page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { serviceWorker: true });
     try {
       await page.goto('/');
       await controlled(page);

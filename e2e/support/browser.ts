@@ -30,14 +30,20 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * A fresh browser context and page. The portal's service worker is blocked unless a journey asks for it
+ * (`serviceWorker: true`: the offline journeys): it would download the whole build (~1.4 MB) in the background of
+ * every context, which the other journeys do not test (decision 0031).
+ */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'nl-NL',
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -194,8 +200,14 @@ export async function startAs(
   locale: string,
   width: number,
   email: string,
+  options: { serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; tag: string }> {
-  const { context, page } = await newPage(browser, { locale, width, height: width < 500 ? 844 : 800 });
+  const { context, page } = await newPage(browser, {
+    locale,
+    width,
+    height: width < 500 ? 844 : 800,
+    serviceWorker: options.serviceWorker,
+  });
   await context.addInitScript((l) => {
     localStorage.setItem('mp.preferences', JSON.stringify({ locale: l }));
     localStorage.setItem(
