@@ -95,7 +95,15 @@ export async function reloadQueue(): Promise<void> {
     offlineQueueStore.set((s) => ({ ...s, userId: null, pending: [], refused: [] }));
     return;
   }
-  const [pending, refused] = await Promise.all([queuedOf(userId), refusedOf(userId)]);
+  let pending: QueueEntry[] = [];
+  let refused: Awaited<ReturnType<typeof refusedOf>> = [];
+  try {
+    [pending, refused] = await Promise.all([queuedOf(userId), refusedOf(userId)]);
+  } catch (e) {
+    // no IndexedDB (a browser that blocks storage, jsdom): nothing can have been kept, and online changes go out
+    // as they did before the queue; offline, keeping one fails with its error
+    console.error('offline queue unavailable', e);
+  }
   if (userIdNow() !== userId) return;
   offlineQueueStore.set((s) => ({ ...s, userId, pending, refused }));
 }

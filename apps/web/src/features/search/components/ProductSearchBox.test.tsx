@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedItemIdsStore } from '../../../shared/session/selected-items';
+import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
 import { json, renderWithProviders } from '../../../test/render';
 import { ProductSearchBox } from './ProductSearchBox';
 
@@ -19,6 +20,12 @@ let answers: Record<string, unknown[]> = {};
 function quickCalls(): string[] {
   return fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('quicksearch'));
 }
+
+// The dropdown is a part loaded after the first paint (later-part.ts): loaded once here, so the first test does not
+// race the module load (real time) against its fake timers.
+beforeAll(async () => {
+  await dropdownsPart.load();
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
