@@ -26,11 +26,16 @@ function installed(worker: ServiceWorker): Promise<boolean> {
 export function register(onWaiting: () => void) {
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => onWaiting());
-  const registration = wb.register();
+  // A browser that refuses service workers (storage blocked, some private modes; the e2e journeys block them) makes
+  // the registration fail inside workbox-window: the portal then runs without one, and says so only in the console.
+  const registration = wb.register().catch((e: unknown) => {
+    console.warn('service worker not registered', e);
+    return undefined;
+  });
   let reloading = false;
   return {
     async activateNewest(): Promise<void> {
-      const reg = await registration.catch(() => undefined);
+      const reg = await registration;
       if (reg) await reg.update().catch(() => undefined);
       const next =
         reg?.waiting ?? (reg?.installing && (await installed(reg.installing)) ? reg.waiting : null);
