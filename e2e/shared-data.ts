@@ -47,7 +47,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   'not-found': ['anonymous use'],
   // the project leader's own order list, the read-only administration user's stock; its update on a portal of its own
   offline: [],
-  // its own user (directie@vandijk.nl): his removal and order lists are touched by no other journey
+  // its own user (directie@vandijk.nl): his removal and order lists are touched by no other journey; the plant it
+  // scans is the last of its location (stock takes the first: a plant on any removal list is not available)
   'offline-queue': [],
   ordering: ['order lists'],
   orders: [],

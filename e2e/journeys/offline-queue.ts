@@ -77,7 +77,9 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: numbe
       )
     ).items;
     const bulk = stock.filter((l) => !l.plantNo && l.availableForRemoval >= 3);
-    const plant = stock.find((l) => l.plantNo && l.availableForRemoval === 1);
+    // the last plant on site: the stock journey puts the first numbered plant with inspections of the site manager's
+    // location on his removal list, and a plant's availability is the location's, whoever's list it is on
+    const plant = stock.findLast((l) => l.plantNo && l.availableForRemoval === 1);
     assert.ok(bulk.length >= 2 && plant?.plantNo, `two bulk lines and a plant on ${locationNo}`);
     await api('POST', `/RemovalLists/${locationNo}`, { lines: [{ itemNo: bulk[0].itemNo, amount: 1 }] });
     const listed = await api<{ lines: RemovalLine[] }>('POST', `/RemovalLists/${locationNo}`, {
@@ -157,6 +159,10 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: numbe
     await page.getByTestId('offline-queue-refused').waitFor();
     await page.getByTestId('offline-queue-dismiss').click();
     await page.getByTestId('offline-queue').waitFor({ state: 'detached' });
+
+    // the plant and lines back on site for the next run on the same server
+    for (const l of (await api<{ lines: RemovalLine[] }>('GET', `/RemovalLists/${locationNo}`)).lines)
+      await api('DELETE', `/RemovalLists/${locationNo}/lines/${l.lineId}`);
   } catch (e) {
     await page.screenshot({ path: `/tmp/offline-queue-failure-${tag}.png`, fullPage: true }).catch(() => {});
     throw e;
