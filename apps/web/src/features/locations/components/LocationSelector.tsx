@@ -1,14 +1,14 @@
-import { CloseButton, ComboboxChevron, Loader, TextInput, useCombobox } from '@mantine/core';
+import { CloseButton, ComboboxChevron, Loader, useCombobox } from '@mantine/core';
 import { filterLocations, locationLabel } from '@mp/contract/rules/location-filter';
 import { IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberChosenLocation, usePlantLocationsAnswer } from '../../../shared/api/get-plant-locations';
-import { loadOnIntent, useLaterPart } from '../../../shared/lib/later-part';
+import { useLaterPart } from '../../../shared/lib/later-part';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore, selectLocation, takeLocationDefault } from '../../../shared/session/location';
 import { sessionStore } from '../../../shared/session/session';
-import type { LocationFieldProps } from '../../../shared/ui/dropdowns/LocationDropdown';
+import { type ComboboxFieldProps, PlainComboboxField } from '../../../shared/ui/dropdowns/PlainComboboxField';
 import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
 
 /** Most entries the dropdown lists at once; typing narrows the list (product §5 filter). */
@@ -93,7 +93,7 @@ export function LocationSelector({
   };
 
   // The field's props, the same before and after the dropdown's code arrives.
-  const field: LocationFieldProps = {
+  const field: ComboboxFieldProps = {
     label: label ?? t('kies_locatie'),
     labelProps: hideLabel ? { className: 'visually-hidden-label' } : undefined,
     placeholder: t('geen_locatie'),
@@ -137,23 +137,9 @@ export function LocationSelector({
   // a click or focus meanwhile opens the list as soon as it arrives (the store remembers it).
   if (!Dropdown)
     return (
-      <TextInput
-        {...field}
-        {...loadOnIntent(dropdownsPart)}
-        // what Combobox.Target gives the field, so it reads the same before and after
-        role="combobox"
-        aria-haspopup="listbox"
-        aria-expanded={false}
-        autoComplete="off"
-        onFocus={(e) => {
-          plainFocused.current = true;
-          void dropdownsPart.load().catch(() => undefined);
-          field.onFocus?.(e);
-        }}
-        onBlur={(e) => {
-          plainFocused.current = false;
-          field.onBlur?.(e);
-        }}
+      <PlainComboboxField
+        field={field}
+        focused={plainFocused}
         rightSection={clearButton ?? <ComboboxChevron />}
       />
     );

@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, Group, TextInput, useCombobox } from '@mantine/core';
+import { ActionIcon, CloseButton, Group, useCombobox } from '@mantine/core';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
 import { isSearchable, QUICK_SEARCH_DEBOUNCE_MS, searchWords } from '@mp/contract/rules/quick-search';
 import { IconSearch } from '@tabler/icons-react';
@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../../shared/api/get-settings';
 import { localeStore } from '../../../shared/i18n/locale';
-import { loadOnIntent, useLaterPart } from '../../../shared/lib/later-part';
+import { useLaterPart } from '../../../shared/lib/later-part';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { clearSelectedItemIds } from '../../../shared/session/selected-items';
-import type { SearchFieldProps } from '../../../shared/ui/dropdowns/ProductSearchDropdown';
+import { type ComboboxFieldProps, PlainComboboxField } from '../../../shared/ui/dropdowns/PlainComboboxField';
 import { dropdownsPart } from '../../../shared/ui/dropdowns/part';
 import { optionValue } from '../../../shared/ui/dropdowns/search-option';
 import { quickSearchQueryOptions, useQuickSearch } from '../api/quick-search';
@@ -80,7 +80,7 @@ export function ProductSearchBox({
   const dropdownLabel = t('banner.zoeken_placeholder');
 
   // The field's props, the same before and after the dropdown's code arrives.
-  const field: SearchFieldProps = {
+  const field: ComboboxFieldProps = {
     id: PRODUCT_SEARCH_INPUT_ID,
     type: 'search',
     label: t('nav.zoeken'),
@@ -138,26 +138,7 @@ export function ProductSearchBox({
 
   // Until the dropdown's code (Combobox, Popover, Floating UI) has loaded after the first paint, the field alone:
   // typing, Enter and the search button work; the quick results show as soon as it arrives.
-  if (!Dropdown)
-    return (
-      <TextInput
-        {...field}
-        {...loadOnIntent(dropdownsPart)}
-        // what Combobox.Target gives the field, so it reads the same before and after
-        role="combobox"
-        aria-haspopup="listbox"
-        aria-expanded={false}
-        onFocus={(e) => {
-          plainFocused.current = true;
-          void dropdownsPart.load().catch(() => undefined);
-          field.onFocus?.(e);
-        }}
-        onBlur={(e) => {
-          plainFocused.current = false;
-          field.onBlur?.(e);
-        }}
-      />
-    );
+  if (!Dropdown) return <PlainComboboxField field={field} focused={plainFocused} />;
   return (
     <Dropdown
       store={combobox}

@@ -1,11 +1,9 @@
-import { Combobox, type ComboboxStore, Group, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Combobox, type ComboboxStore, Group, Text, TextInput } from '@mantine/core';
 import type { PlantLocation } from '@mp/contract/api/shell';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock } from '@tabler/icons-react';
-import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useRef } from 'react';
-
-export type LocationFieldProps = TextInputProps &
-  Omit<ComponentPropsWithoutRef<'input'>, keyof TextInputProps | 'size'> & { 'data-testid'?: string };
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { ComboboxFieldProps } from './PlainComboboxField';
 
 /**
  * The location selector's field with its dropdown (Combobox): loaded after the first paint, in place of the field
@@ -23,7 +21,7 @@ export function LocationDropdown({
   takeFocus,
 }: {
   store: ComboboxStore;
-  field: LocationFieldProps;
+  field: ComboboxFieldProps;
   rightSection: ReactNode;
   onPick: (locationNo: string) => void;
   options: PlantLocation[];

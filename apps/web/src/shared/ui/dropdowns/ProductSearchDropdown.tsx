@@ -1,22 +1,11 @@
-import {
-  Combobox,
-  type ComboboxStore,
-  Group,
-  Image,
-  Loader,
-  Text,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { Combobox, type ComboboxStore, Group, Image, Loader, Text, TextInput } from '@mantine/core';
 import type { QuickSearchResult } from '@mp/contract/api/shell';
-import { type ComponentPropsWithoutRef, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Highlight } from '../Highlight';
 import { NoImage } from '../NoImage';
+import type { ComboboxFieldProps } from './PlainComboboxField';
 import { optionValue } from './search-option';
-
-export type SearchFieldProps = TextInputProps &
-  Omit<ComponentPropsWithoutRef<'input'>, keyof TextInputProps | 'size'> & { 'data-testid'?: string };
 
 /**
  * The product search box's field with its quick results (Combobox): loaded after the first paint, in place of the
@@ -36,7 +25,7 @@ export function ProductSearchDropdown({
   takeFocus,
 }: {
   store: ComboboxStore;
-  field: SearchFieldProps;
+  field: ComboboxFieldProps;
   onPick: (value: string) => void;
   searchable: boolean;
   loading: boolean;
