@@ -29,6 +29,7 @@ export const mailType = pgEnum('mail_type', [
   'NewUserRequest',
   'UserForgotPassword',
   'OrderConfirmation',
+  'IdleDigest',
 ]);
 
 /** A content page (/content-page/{id}/{locale}); its texts are per locale. */

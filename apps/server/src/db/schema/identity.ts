@@ -56,6 +56,8 @@ export const users = pgTable(
     lastLocationNo: text(),
     /** The ERP's key of the user (BC portalUsers' systemId) once the sync has read it (decision 0027). */
     erpId: uuid(),
+    /** Wants the weekly digest of idle equipment on their locations (decision 0034); off until they opt in. */
+    idleDigest: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ export * from './erp-subscriptions.ts';
 export * from './erp-sync.ts';
 export * from './exit-orders.ts';
 export * from './identity.ts';
+export * from './idle.ts';
 export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './lists.ts';
