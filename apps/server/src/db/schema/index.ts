@@ -19,3 +19,4 @@ export * from './plants.ts';
 export * from './platform.ts';
 export * from './requests.ts';
 export * from './sets.ts';
+export * from './webhooks.ts';
