@@ -164,6 +164,13 @@ describe('settings catalogue', () => {
     expect(settingsCatalogue.MinimumZoekLengte.default).toBe(2);
   });
 
+  it('has the days of the idle rule (decision 0034): 14 by default, at least 1', () => {
+    const def = settingsCatalogue.Materieelvoorraad_StilstandDagen;
+    expect(def).toMatchObject({ type: 'int', default: 14, min: 1, group: 'materieelvoorraad' });
+    expect(settingValueSchema('Materieelvoorraad_StilstandDagen').safeParse(0).success).toBe(false);
+    expect(settingValueSchema('Materieelvoorraad_StilstandDagen').safeParse(30).success).toBe(true);
+  });
+
   it('gives every default a value that passes its own schema', () => {
     const failing = entries
       .filter(([k, def]) => !settingValueSchema(k).safeParse(def.default).success)

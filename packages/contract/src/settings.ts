@@ -1127,6 +1127,24 @@ export const settingsCatalogue = {
       'de-DE': 'Tage vor dem Prüfdatum, ab denen eine Prüfung als dringend (rot) markiert wird.',
     },
   },
+  Materieelvoorraad_StilstandDagen: {
+    type: 'int',
+    default: 14,
+    min: 1,
+    max: 365,
+    group: 'materieelvoorraad',
+    public: true,
+    description: {
+      'nl-NL':
+        'Aantal dagen zonder beweging (levering, verplaatsing, scan, keuring of afvoerlijst) waarna materieel als stilstaand wordt gemarkeerd.',
+      'en-US':
+        'Days without movement (delivery, relocation, scan, inspection or removal list) after which equipment is marked as idle.',
+      'fr-FR':
+        'Nombre de jours sans mouvement (livraison, déplacement, scan, contrôle ou liste de retour) après lequel le matériel est signalé comme inutilisé.',
+      'de-DE':
+        'Tage ohne Bewegung (Lieferung, Umsetzung, Scan, Prüfung oder Rückgabeliste), nach denen Gerät als ungenutzt markiert wird.',
+    },
+  },
 
   // ── locatie ─────────────────────────────────────────────────────────────────────────────
   Locatie_ToonDepots: {
