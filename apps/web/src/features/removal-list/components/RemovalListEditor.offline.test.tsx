@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drainQueue, reloadQueue } from '../../../shared/offline/queue';
 import { resetQueueDb } from '../../../shared/offline/queue-db';
+import { plantLocationsAnswer, removalLine, removalList } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { AfvoerlijstPage } from '../pages/AfvoerlijstPage';
 
@@ -11,24 +12,8 @@ import { AfvoerlijstPage } from '../pages/AfvoerlijstPage';
 // marked as waiting, and sent with its Idempotency-Key when reception returns.
 
 const LINE = '11111111-1111-4111-8111-111111111111';
-const list = (amount: number): RemovalList => ({
-  locationNo: 'P-1',
-  count: 1,
-  lines: [
-    {
-      lineId: LINE,
-      itemNo: 'BH-1',
-      description: 'Bouwhek',
-      plantNo: null,
-      locationNo: 'P-1',
-      returnAmount: amount,
-      comment: null,
-      weightPerPiece: null,
-      onSite: 10,
-      nextInspection: null,
-    },
-  ],
-});
+const list = (amount: number): RemovalList =>
+  removalList([removalLine({ lineId: LINE, returnAmount: amount })]);
 
 const fetchMock = vi.fn<typeof fetch>();
 const patches = () =>
@@ -44,21 +29,7 @@ beforeEach(async () => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (url.pathname.endsWith('/PlantLocations'))
-      return json({
-        plantLocations: [
-          {
-            id: 'P-1',
-            locationNo: 'P-1',
-            description: 'Project',
-            description2: null,
-            blocked: false,
-            projectNo: null,
-            role: 'user',
-            customerName: null,
-          },
-        ],
-      });
+    if (url.pathname.endsWith('/PlantLocations')) return json(plantLocationsAnswer());
     if (url.pathname.includes('/Settings'))
       return json({ groupingType: 'all', boolValues: {}, intValues: {}, stringValues: {}, multiStrings: {} });
     if (url.pathname.endsWith(`/RemovalLists/P-1/lines/${LINE}`) && method === 'PATCH')

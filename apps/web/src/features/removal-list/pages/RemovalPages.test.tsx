@@ -2,9 +2,11 @@ import type { RemovalList } from '@mp/contract/api/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { plantLocationsAnswer, removalLine, removalList } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import {
   emptyRemovalForm,
+  type RemovalFormValues,
   removalMemory,
   toRemovalForm,
   validateRemovalForm,
@@ -15,35 +17,31 @@ import { AfvoerenAfrondenPage, AfvoerenGegevensPage } from './RemovalPages';
 const LINE_A = '11111111-1111-4111-8111-111111111111';
 const LINE_B = '22222222-2222-4222-8222-222222222222';
 
-const list = (): RemovalList => ({
-  locationNo: 'P-1',
-  count: 2,
-  lines: [
-    {
-      lineId: LINE_A,
-      itemNo: 'BH-1',
-      description: 'Bouwhek',
-      plantNo: null,
-      locationNo: 'P-1',
-      returnAmount: 2,
-      comment: null,
-      weightPerPiece: null,
-      onSite: 10,
-      nextInspection: null,
-    },
-    {
+const list = (): RemovalList =>
+  removalList([
+    removalLine({ lineId: LINE_A }),
+    removalLine({
       lineId: LINE_B,
       itemNo: 'AG-1',
       description: 'Aggregaat',
       plantNo: 'AG-1-001',
-      locationNo: 'P-1',
       returnAmount: 1,
       comment: 'achter de keet',
-      weightPerPiece: null,
       onSite: 1,
-      nextInspection: null,
-    },
-  ],
+    }),
+  ]);
+
+/** The wizard's form as Gegevens leaves it filled in (picked up at work address WA01 from depot D1). */
+const filledForm = (overrides: Partial<RemovalFormValues> = {}): RemovalFormValues => ({
+  ...emptyRemovalForm,
+  removalDate: '2030-01-08',
+  transportMeans: 'afhalen',
+  depotNo: 'D1',
+  addressCode: 'WA01',
+  contactPerson: 'Jeroen',
+  phone: '0612345678',
+  reference: 'Fase 2',
+  ...overrides,
 });
 
 // why: the server is the system's edge; locations, settings, the list, depots, addresses and the submit are stubbed.
@@ -76,21 +74,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (url.pathname.endsWith('/PlantLocations'))
-      return json({
-        plantLocations: [
-          {
-            id: 'P-1',
-            locationNo: 'P-1',
-            description: 'Project',
-            description2: null,
-            blocked: false,
-            projectNo: null,
-            role: 'user',
-            customerName: null,
-          },
-        ],
-      });
+    if (url.pathname.endsWith('/PlantLocations')) return json(plantLocationsAnswer());
     if (url.pathname.includes('/Settings'))
       return json({
         groupingType: 'all',
@@ -206,16 +190,7 @@ describe('Afvoeren wizard', () => {
   it('Afronden sends the form once with an Idempotency-Key and keeps what was typed on a failure', async () => {
     removalMemory.hold('P-1', {
       filled: true,
-      values: {
-        ...emptyRemovalForm,
-        removalDate: '2030-01-08',
-        transportMeans: 'afhalen',
-        depotNo: 'D1',
-        addressCode: 'WA01',
-        contactPerson: 'Jeroen',
-        phone: '0612345678',
-        reference: 'Fase 2',
-      },
+      values: filledForm(),
     });
     submitAnswer = () =>
       json(
@@ -278,16 +253,7 @@ describe('Afvoeren wizard: what it starts from and where it ends', () => {
   it('Afronden, once sent: the form is forgotten, the list, requests and stock are refreshed, the done page opens', async () => {
     removalMemory.hold('P-1', {
       filled: true,
-      values: {
-        ...emptyRemovalForm,
-        removalDate: '2030-01-08',
-        transportMeans: 'afhalen',
-        depotNo: 'D1',
-        addressCode: 'WA01',
-        contactPerson: 'Jeroen',
-        phone: '0612345678',
-        termsAccepted: true,
-      },
+      values: filledForm({ reference: '', termsAccepted: true }),
     });
     const { router, queryClient } = renderWithProviders(<AfvoerenAfrondenPage />, {
       path: '/afvoeren/afronden',
@@ -348,17 +314,7 @@ describe('Afronden offline (issue #36 point 4, decision 0031)', () => {
   it('refuses the send with the reason on the button and beside it: nothing goes out or waits, the form stays; online again it sends', async () => {
     removalMemory.hold('P-1', {
       filled: true,
-      values: {
-        ...emptyRemovalForm,
-        removalDate: '2030-01-08',
-        transportMeans: 'afhalen',
-        depotNo: 'D1',
-        addressCode: 'WA01',
-        contactPerson: 'Jeroen',
-        phone: '0612345678',
-        reference: 'Fase 2',
-        termsAccepted: true,
-      },
+      values: filledForm({ termsAccepted: true }),
     });
     // why: the network is the system's edge; offline is what the browser says (navigator.onLine and its events)
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
