@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EMPTY_GUID } from '@mp/contract/api/catalogue';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -14,6 +13,7 @@ import {
   setSetting,
   USER,
 } from '../order-lists/ordering.test-support.ts';
+import { type Line, lineUrl, listUrl, removalListApi, type StockLine } from './removal-lists.test-support.ts';
 
 // Issue #36 point 4b: the changes the phone queues offline (a scan, a removal-list edit, an add to the order list)
 // carry an Idempotency-Key fixed when queued; sent twice (the answer was lost), each takes effect once.
@@ -27,34 +27,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Line = { lineId: string; itemNo: string; plantNo: string | null; returnAmount: number };
-type StockLine = { itemNo: string; plantNo: string | null; availableForRemoval: number };
-
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-  opts: { key?: string; email?: string } = {},
-) {
-  const headers: Record<string, string> = await t.auth(opts.email ?? USER);
-  if (opts.key) headers['idempotency-key'] = opts.key;
-  return t.app.inject({ method, url, payload: body as object, headers });
-}
-
-const listUrl = (loc = LOC2) => `/api/v2.0/RemovalLists/${loc}`;
-const lineUrl = (id: string, loc = LOC2) => `${listUrl(loc)}/lines/${id}`;
-const removalLines = async (email = USER, loc = LOC2): Promise<Line[]> =>
-  (await call('GET', listUrl(loc), undefined, { email })).json().lines;
+const { call, empty, linesOf: removalLines, stock } = removalListApi(() => t);
 
 let bulk: StockLine;
 let plant: StockLine;
 
 beforeEach(async () => {
-  for (const email of [USER, COLLEAGUE])
-    for (const l of await removalLines(email)) await call('DELETE', lineUrl(l.lineId), undefined, { email });
-  const items: StockLine[] = (
-    await call('GET', `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${LOC2}&pageSize=250`)
-  ).json().items;
+  for (const email of [USER, COLLEAGUE]) await empty(email);
+  const items = await stock();
   bulk = items.find((l) => !l.plantNo && l.availableForRemoval > 3) as StockLine;
   plant = items.find((l) => l.plantNo && l.availableForRemoval === 1) as StockLine;
 });
@@ -115,16 +95,7 @@ describe('removal list: a queued change sent twice takes effect once', () => {
   });
 
   it('POST RemovalLists/scanned-plants: the read-only role on the plant’s location is refused (403)', async () => {
-    const onLoc: StockLine[] = (
-      await call(
-        'GET',
-        `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${LOC}&pageSize=250`,
-        undefined,
-        {
-          email: READONLY,
-        },
-      )
-    ).json().items;
+    const onLoc = await stock(LOC, READONLY);
     const readOnlyPlant = onLoc.find((l) => l.plantNo) as StockLine;
     const r = await call(
       'POST',

@@ -11,6 +11,7 @@ import {
   setSetting,
   USER,
 } from '../order-lists/ordering.test-support.ts';
+import { type Line, lineUrl, listUrl, removalListApi, type StockLine } from './removal-lists.test-support.ts';
 
 // Issue #11 part 1: the removal list page's edits — PATCH and DELETE of a line, and the legacy
 // UpdateAfvoerlijstItems / DeleteAfvoerlijstItem(s).
@@ -23,29 +24,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Line = {
-  lineId: string;
-  itemNo: string;
-  plantNo: string | null;
-  returnAmount: number;
-  comment: string | null;
-};
-type StockLine = { itemNo: string; plantNo: string | null; quantity: number; availableForRemoval: number };
-
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, email = USER) {
-  return t.app.inject({ method, url, payload: body as object, headers: await t.auth(email) });
-}
-
-const listUrl = (loc = LOC2) => `/api/v2.0/RemovalLists/${loc}`;
-const lineUrl = (id: string, loc = LOC2) => `${listUrl(loc)}/lines/${id}`;
-
-async function stock(loc = LOC2): Promise<StockLine[]> {
-  const r = await call(
-    'GET',
-    `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${loc}&pageSize=250`,
-  );
-  return r.json().items;
-}
+const { call: request, empty, stock } = removalListApi(() => t);
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, email = USER) =>
+  request(method, url, body, { email });
 
 let bulk: StockLine;
 let plant: StockLine;
@@ -53,8 +34,7 @@ let lines: Line[];
 
 beforeEach(async () => {
   // Start every test from an empty list with one bulk line (amount 1) and one plant.
-  for (const l of (await call('GET', listUrl())).json().lines as Line[])
-    await call('DELETE', lineUrl(l.lineId));
+  await empty();
   const items = await stock();
   bulk = items.find((l) => !l.plantNo && l.availableForRemoval > 2) as StockLine;
   plant = items.find((l) => l.plantNo && l.availableForRemoval === 1) as StockLine;
