@@ -41,6 +41,17 @@ export function previousMonthOf(day: string): string {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
+/**
+ * The rental discount that comes off rent (decision 0022): the customer's percentage with UseRentalDiscount on,
+ * else none. The invoicing run and the cost model (decision 0033) both take it from here.
+ */
+export function rentalDiscount(
+  useRentalDiscount: boolean,
+  customerPercent: string | null | undefined,
+): string {
+  return useRentalDiscount ? (customerPercent ?? '0') : '0';
+}
+
 /** `amount` less `percent` % (a decimal string such as '7.50'), rounded to the cent. */
 export function discounted(amount: number, percent: string): number {
   return Math.round((amount * (10_000 - cents(percent))) / 10_000);

@@ -13,16 +13,15 @@ import {
   monthPeriod,
   PAYMENT_DAYS,
   previousMonthOf,
+  rentalDiscount,
   totalsOf,
 } from './invoicing.calc.ts';
+import { periodCharges } from './invoicing.charges.ts';
 import {
   insertInvoice,
   type NewInvoiceLine,
   type RunLocation,
   selectCreditable,
-  selectOrderCharges,
-  selectOrderCosts,
-  selectRentalIntervals,
   selectRunLocations,
   updateInvoiceStatus,
 } from './invoicing.queries.ts';
@@ -61,11 +60,7 @@ export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Prom
     }
   }
   const ids = locations.map((l) => l.id);
-  const [intervals, charges, costs] = await Promise.all([
-    selectRentalIntervals(deps.db, ids, period, locale),
-    selectOrderCharges(deps.db, ids, period, locale),
-    selectOrderCosts(deps.db, ids, period),
-  ]);
+  const { intervals, charges, costs } = await periodCharges(deps.db, ids, period, locale);
   const byLocation = <T extends { locationId: string }>(rows: readonly T[]) => {
     const map = new Map<string, T[]>();
     for (const r of rows) {
@@ -91,7 +86,7 @@ export async function runInvoicing(deps: RunDeps, input: InvoicingRunBody): Prom
       intervals: intervalsOf.get(location.id) ?? [],
       charges: chargesOfLocation.get(location.id) ?? [],
       costs: costsOf.get(location.id) ?? [],
-      discountPercent: settings.UseRentalDiscount ? location.discountPercent : '0',
+      discountPercent: rentalDiscount(Boolean(settings.UseRentalDiscount), location.discountPercent),
     });
     await deps.db.transaction(async (tx) => {
       for (const [kind, lines] of [

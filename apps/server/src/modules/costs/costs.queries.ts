@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+/*
+ * What the cost model (decision 0033) reads besides the invoice's own queries (modules/invoices): the location's
+ * dates and its customer's rental discount, the catalogue prices of items, and each item's category.
+ */
+
+export type CostLocation = {
+  id: string;
+  locationNo: string;
+  customerId: string;
+  /** The customer's rental discount percentage (decision 0022), applied only with UseRentalDiscount. */
+  discountPercent: string;
+  startDate: string | null;
+  /** The project's expected end date (einddatum), editable with the location's data. */
+  endDate: string | null;
+  /** The first day anything was on the location: its first ledger movement. */
+  firstMovement: string | null;
+};
+
+export async function selectCostLocation(db: Db, locationId: string): Promise<CostLocation | null> {
+  const r = await db.execute<CostLocation>(sql`
+    select l.id, l.location_no as "locationNo", l.customer_id as "customerId",
+      c.rental_discount_percent::text as "discountPercent", l.start_date::text as "startDate",
+      l.end_date::text as "endDate",
+      (select min(g.entry_date)::text from inventory_ledger g where g.location_id = l.id) as "firstMovement"
+    from plant_locations l join customers c on c.id = l.customer_id
+    where l.id = ${locationId}::uuid`);
+  return r.rows[0] ?? null;
+}
+
+export type ItemPrice = {
+  itemNo: string;
+  rentalType: 'Verhuur' | 'Verkoop' | 'Verkoop_Terugkoop';
+  dayPrice: string | null;
+  weekPrice: string | null;
+};
+
+/** The catalogue prices of these items (the prices the invoicing run charges). */
+export async function selectItemPrices(db: Db, itemNos: readonly string[]): Promise<ItemPrice[]> {
+  if (itemNos.length === 0) return [];
+  const r = await db.execute<ItemPrice>(sql`
+    select item_no as "itemNo", rental_type as "rentalType", day_price::text as "dayPrice",
+      week_price::text as "weekPrice"
+    from items where item_no = any(${sql.param([...new Set(itemNos)])}::text[])`);
+  return r.rows;
+}
