@@ -8,6 +8,7 @@ import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { erpOutboxRoutes, erpRoutes } from './erp/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
+import { idleRoutes } from './idle/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
@@ -50,6 +51,7 @@ export const modules: ModuleRegistrar[] = [
   orderListsRoutes,
   requestsRoutes,
   stockRoutes,
+  idleRoutes,
   removalListsRoutes,
   ordersRoutes,
   invoicesRoutes,

@@ -64,6 +64,12 @@ export const stockLine = z.object({
   leaving: z.number().int(),
   /** The most the caller may put on their removal list for this line (0: nothing offered). */
   availableForRemoval: z.number().int(),
+  /**
+   * Idle (decision 0034): the day of the line's last movement (delivery, relocation, scan, inspection, removal-list
+   * entry) and the days since, when that is Materieelvoorraad_StilstandDagen or more; both null when it moved since.
+   */
+  idleSince: z.string().nullable(),
+  idleDays: z.number().int().nullable(),
 });
 export type StockLine = z.infer<typeof stockLine>;
 
@@ -84,6 +90,8 @@ export const stockPage = z.object({
   canRemove: z.boolean(),
   /** MaterieelvoorraadBulkTerugsturenEnabled: several lines, or "return all", at once. */
   bulkReturn: z.boolean(),
+  /** Materieelvoorraad_StilstandDagen: days without movement after which a line is idle. */
+  idleAfterDays: z.number().int(),
 });
 export type StockPage = z.infer<typeof stockPage>;
 

@@ -18,6 +18,8 @@ export const stockSortOrders = [
   'onSiteSinceDesc',
   'nextInspection',
   'nextInspectionDesc',
+  /** Idle lines first, longest without movement first (decision 0034), then as `default`. */
+  'idle',
 ] as const;
 export type StockSortOrder = (typeof stockSortOrders)[number];
 
@@ -43,6 +45,16 @@ export function inspectionLevelOf(
   if (left <= s.MaterieelvoorraadKeuringsdatumWarningDays) return 'warning';
   if (left <= s.MaterieelvoorraadKeuringsdatumInfoDays) return 'info';
   return 'ok';
+}
+
+/**
+ * Days a stock line stood without movement (decision 0034): calendar days from the last movement (delivery,
+ * relocation, scan, inspection, removal-list entry) to today; idle from `idleAfterDays`
+ * (Materieelvoorraad_StilstandDagen) on. Null when it is not idle.
+ */
+export function idleDaysOf(lastMoved: string, today: string, idleAfterDays: number): number | null {
+  const days = daysBetween(lastMoved, today);
+  return days >= idleAfterDays ? days : null;
 }
 
 /** Days on site: calendar days from the first day of the stay to today, both counted (never below 1). */

@@ -15,3 +15,4 @@ export { type LedgerKind, type Movement, type Place, postMovements } from './sto
 export { lockOnSite, type OnSiteStock } from './stock.on-site.ts';
 export { scanPlant } from './stock.plants.ts';
 export { stockRoutes } from './stock.routes.ts';
+export { AREA as STOCK_AREA, idleStockLines } from './stock.service.ts';

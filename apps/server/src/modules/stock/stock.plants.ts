@@ -5,6 +5,7 @@ import { AppError, errors } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { itemsById, itemsByNo, priceDisplayFor, pricesOf } from '../catalogue/index.ts';
 import {
+  insertScan,
   type LedgerRow,
   plantWasOn,
   selectInspections,
@@ -232,6 +233,8 @@ export async function scanPlant(ctx: Ctx, code: string): Promise<ScanResult> {
   });
   const item = (await itemsById(ctx.db, ctx.locale, [plant.itemId])).get(plant.itemId);
   if (!item) throw notFound();
+  // somebody had it in hand: the plant is not idle (decision 0034)
+  await insertScan(ctx.db, plant.id, location.locationId, ctx.user?.id ?? null);
   return {
     itemNo: item.itemNo,
     plantNo: plant.plantNo,

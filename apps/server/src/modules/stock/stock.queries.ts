@@ -18,6 +18,12 @@ export type StockRow = {
   /** The first day of the current stay (after the last time the ledger reached 0 here). */
   since: string;
   nextDue: string | null;
+  /**
+   * The day of the line's last movement here that every viewer sees the same (decision 0034): its last ledger
+   * entry (delivery, relocation), the plant's last inspection or its last scan on this location. Removal-list
+   * entries come per request (selectStockStates).
+   */
+  lastMoved: string;
 };
 
 /**
@@ -33,7 +39,7 @@ const sinceCte = (where: ReturnType<typeof sql>) => sql`
   ), last_zero as (
     select item_id, plant_id, max(seq) as seq from moves where bal <= 0 group by item_id, plant_id
   ), since as (
-    select m.item_id, m.plant_id, min(m.entry_date) as since
+    select m.item_id, m.plant_id, min(m.entry_date) as since, max(m.entry_date) as last_entry
     from moves m
     left join last_zero z on z.item_id = m.item_id and z.plant_id is not distinct from m.plant_id
     where z.seq is null or m.seq > z.seq
@@ -50,7 +56,11 @@ export async function selectStockRows(db: Db, locationId: string): Promise<Stock
     select inv.item_id as "itemId", inv.plant_id as "plantId", p.plant_no as "plantNo", inv.quantity,
       coalesce(p.external, false) as external, coalesce(s.since, inv.last_movement_date)::text as since,
       (select i.next_due_date::text from inspections i where i.plant_id = inv.plant_id
-        order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue"
+        order by i.inspected_on desc, i.created_at desc limit 1) as "nextDue",
+      greatest(s.last_entry, inv.last_movement_date,
+        (select max(i.inspected_on) from inspections i where i.plant_id = inv.plant_id),
+        (select max((sc.scanned_at at time zone 'Europe/Amsterdam')::date) from plant_scans sc
+          where sc.plant_id = inv.plant_id and sc.location_id = inv.location_id))::text as "lastMoved"
     from inventory inv
     left join plants p on p.id = inv.plant_id
     left join since s on s.item_id = inv.item_id and s.plant_id is not distinct from inv.plant_id
@@ -58,8 +68,17 @@ export async function selectStockRows(db: Db, locationId: string): Promise<Stock
   return r.rows;
 }
 
-/** Amounts of one stock line on the location's removal lists: the caller's and everybody else's. */
-export type ListedAmounts = { itemId: string; plantId: string | null; mine: number; others: number };
+/**
+ * Amounts of one stock line on the location's removal lists: the caller's and everybody else's, and the day of the
+ * latest entry of anybody (a movement of the idle rule, decision 0034).
+ */
+export type ListedAmounts = {
+  itemId: string;
+  plantId: string | null;
+  mine: number;
+  others: number;
+  listedOn: string;
+};
 
 /** What open removal and relocation requests take off the location, per (item, plant). */
 export type LeavingAmount = { itemId: string; plantId: string | null; amount: number };
@@ -88,11 +107,12 @@ export async function selectStockStates(
     select loc.id as "locationId", coalesce(sr.revision, 0)::text as revision,
       coalesce((
         select json_agg(json_build_object('itemId', x.item_id, 'plantId', x.plant_id, 'mine', x.mine,
-          'others', x.others))
+          'others', x.others, 'listedOn', x.listed_on))
         from (
           select ll.item_id, ll.plant_id,
             coalesce(sum(ll.return_amount) filter (where rl.user_id = ${userId}), 0)::int as mine,
-            coalesce(sum(ll.return_amount) filter (where rl.user_id <> ${userId}), 0)::int as others
+            coalesce(sum(ll.return_amount) filter (where rl.user_id <> ${userId}), 0)::int as others,
+            max((ll.updated_at at time zone 'Europe/Amsterdam')::date)::text as listed_on
           from removal_list_lines ll join removal_lists rl on rl.id = ll.removal_list_id
           where ll.location_id = loc.id
           group by ll.item_id, ll.plant_id
@@ -122,6 +142,17 @@ export type PlantRow = {
   status: 'in_service' | 'in_repair' | 'retired';
   external: boolean;
 };
+
+/** A scan of a plant on the location it stands on: a movement of the idle rule (decision 0034). */
+export async function insertScan(
+  db: Db,
+  plantId: string,
+  locationId: string,
+  userId: string | null,
+): Promise<void> {
+  await db.execute(sql`
+    insert into plant_scans (plant_id, location_id, user_id) values (${plantId}, ${locationId}, ${userId})`);
+}
 
 export async function selectPlantByNo(db: Db, plantNo: string): Promise<PlantRow | null> {
   const r = await db.execute<PlantRow>(sql`

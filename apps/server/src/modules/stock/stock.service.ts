@@ -9,7 +9,7 @@ import type {
 } from '@mp/contract/api/stock';
 import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
-import { availableForRemoval, daysOnSite, inspectionLevelOf } from '@mp/contract/rules/stock';
+import { availableForRemoval, daysOnSite, idleDaysOf, inspectionLevelOf } from '@mp/contract/rules/stock';
 import {
   hasAccess,
   type LocationAccess,
@@ -93,6 +93,8 @@ function sorter(sort: StockSort): (a: StockLine, b: StockLine) => number {
   switch (sort) {
     case 'itemNo':
     case 'default':
+    // idle first is per request (removal-list entries move a line): idleFirst reorders the default order
+    case 'idle':
       return base;
     case 'itemNoDesc':
       return (a, b) => -base(a, b);
@@ -124,6 +126,8 @@ interface DescribedStock {
   text: Map<StockLine, string>;
   /** The lines in each sort order asked so far. */
   sorted: Map<StockSort, StockLine[]>;
+  /** Each line's last movement every viewer sees (StockRow.lastMoved). */
+  lastMoved: Map<StockLine, string>;
   categories: StockPage['categories'];
 }
 
@@ -138,6 +142,8 @@ interface StockView {
   canRemove: boolean;
   countOthers: boolean;
   s: SettingsMap;
+  /** Today (Europe/Amsterdam). */
+  day: string;
 }
 
 export const lineId = (itemId: string, plantId: string | null) => `${itemId}|${plantId ?? ''}`;
@@ -156,6 +162,7 @@ async function describeStock(
   ]);
   const ids = new Map<StockLine, string>();
   const text = new Map<StockLine, string>();
+  const lastMoved = new Map<StockLine, string>();
   const counts = new Map<string, { id: string; name: string; lines: number }>();
   const lines: StockLine[] = [];
   for (const r of rows) {
@@ -186,8 +193,11 @@ async function describeStock(
       onOtherRemovalLists: 0,
       leaving: 0,
       availableForRemoval: 0,
+      idleSince: null,
+      idleDays: null,
     };
     lines.push(line);
+    lastMoved.set(line, r.lastMoved);
     ids.set(line, lineId(r.itemId, r.plantId));
     text.set(line, `${line.itemNo} ${line.description} ${line.plantNo ?? ''}`.toLowerCase());
     if (line.categoryId) {
@@ -205,6 +215,7 @@ async function describeStock(
     ids,
     text,
     sorted: new Map(),
+    lastMoved,
     categories: [...counts.values()].sort((a, b) => cmp(a.name, b.name)),
   };
 }
@@ -249,7 +260,7 @@ async function stockViews(ctx: Ctx, locations: LocationAccess[]): Promise<StockV
       ]);
       const listed = new Map((state?.listed ?? []).map((a) => [lineId(a.itemId, a.plantId), a]));
       const leaving = new Map((state?.leaving ?? []).map((a) => [lineId(a.itemId, a.plantId), a.amount]));
-      return { location, described, rows, listed, leaving, canRemove, countOthers, s };
+      return { location, described, rows, listed, leaving, canRemove, countOthers, s, day };
     }),
   );
 }
@@ -259,6 +270,26 @@ export async function stockView(ctx: Ctx, location: LocationAccess): Promise<Sto
   return view as StockView;
 }
 
+/**
+ * The line's last movement (decision 0034): what every viewer sees (ledger, inspection, scan) or a removal-list
+ * entry of anybody, whichever is later.
+ */
+function lastMovedOf(view: StockView, l: StockLine): string {
+  const kept = view.described.lastMoved.get(l) ?? l.onSiteSince;
+  const listed = view.listed.get(view.described.ids.get(l) ?? '')?.listedOn;
+  return listed && listed > kept ? listed : kept;
+}
+
+/** Days without movement when the line is idle (Materieelvoorraad_StilstandDagen), else null. */
+const idleDaysOfLine = (view: StockView, l: StockLine) =>
+  idleDaysOf(lastMovedOf(view, l), view.day, view.s.Materieelvoorraad_StilstandDagen);
+
+/** Idle lines first, the longest idle first, each group in the default order (a stable sort). */
+function idleFirst(view: StockView, lines: StockLine[]): StockLine[] {
+  const days = new Map(lines.map((l) => [l, idleDaysOfLine(view, l) ?? -1]));
+  return [...lines].sort((a, b) => (days.get(b) ?? -1) - (days.get(a) ?? -1));
+}
+
 /** These lines with the caller's removal amounts: on their list, on others', and what they may still put on. */
 function forCaller(view: StockView, lines: StockLine[]): StockLine[] {
   return lines.map((l) => {
@@ -266,8 +297,11 @@ function forCaller(view: StockView, lines: StockLine[]): StockLine[] {
     const amounts = view.listed.get(id);
     const others = amounts?.others ?? 0;
     const leaving = view.leaving.get(id) ?? 0;
+    const idleDays = idleDaysOfLine(view, l);
     return {
       ...l,
+      idleSince: idleDays === null ? null : lastMovedOf(view, l),
+      idleDays,
       onMyRemovalList: amounts?.mine ?? 0,
       onOtherRemovalLists: view.countOthers ? others : 0,
       leaving,
@@ -280,8 +314,19 @@ function forCaller(view: StockView, lines: StockLine[]): StockLine[] {
 
 const words = (text: string | undefined) => (text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
-/** The lines of the category (the empty guid: all) that hold every word, in the sort order (shared: do not change). */
+/** The lines of the category (the empty guid: all) that hold every word, in the sort order (do not change them). */
 function matching(
+  view: StockView,
+  categoryId: string,
+  text: string | undefined,
+  sort: StockSort,
+): StockLine[] {
+  const d = view.described;
+  const lines = matchingIn(d, categoryId, text, sort);
+  return sort === 'idle' ? idleFirst(view, lines) : lines;
+}
+
+function matchingIn(
   d: DescribedStock,
   categoryId: string,
   text: string | undefined,
@@ -333,7 +378,7 @@ export async function allStock(
   const views = await stockViews(ctx, await readableLocations(ctx, ids));
   const groups: AllStock['locations'] = [];
   for (const view of views) {
-    const lines = matching(view.described, categoryId, query.query, query.sortBy);
+    const lines = matching(view, categoryId, query.query, query.sortBy);
     if (lines.length === 0) continue;
     groups.push({
       locationNo: view.location.locationNo,
@@ -400,7 +445,7 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
     ctx,
     await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo: query.plantLocation }),
   );
-  const lines = matching(view.described, categoryId, query.query, query.sortBy);
+  const lines = matching(view, categoryId, query.query, query.sortBy);
   const start = (query.pageNumber - 1) * query.pageSize;
   return {
     locationNo: view.location.locationNo,
@@ -412,6 +457,7 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
     categories: view.described.categories,
     canRemove: view.canRemove,
     bulkReturn: view.canRemove && view.s.MaterieelvoorraadBulkTerugsturenEnabled,
+    idleAfterDays: view.s.Materieelvoorraad_StilstandDagen,
   };
 }
 
@@ -425,7 +471,7 @@ export async function allStockLines(
     ctx,
     await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo }),
   );
-  const lines = matching(view.described, EMPTY_GUID, text, 'default');
+  const lines = matching(view, EMPTY_GUID, text, 'default');
   return { lines: forCaller(view, lines), totalQuantity: quantityOf(lines) };
 }
 
@@ -439,7 +485,7 @@ export async function stockForExport(
     ctx,
     await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo: query.plantLocation }),
   );
-  const lines = matching(view.described, categoryId, query.query, query.sortBy);
+  const lines = matching(view, categoryId, query.query, query.sortBy);
   return { locationNo: view.location.locationNo, lines: forCaller(view, lines), s: view.s };
 }
 
@@ -454,4 +500,24 @@ export async function stockPresent(
   );
   const quantity = rows.reduce((n, r) => n + r.quantity, 0);
   return { present: quantity > 0, quantity, lines: rows.length };
+}
+
+/** The idle lines of the location (decision 0034) as the caller sees them, the longest idle first. */
+export async function idleStockLines(
+  ctx: Ctx,
+  locationNo: string,
+): Promise<{ location: LocationAccess; lines: StockLine[]; idleAfterDays: number; canRemove: boolean }> {
+  const view = await stockView(
+    ctx,
+    await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo }),
+  );
+  const lines = forCaller(view, matching(view, EMPTY_GUID, undefined, 'idle')).filter(
+    (l) => l.idleDays !== null,
+  );
+  return {
+    location: view.location,
+    lines,
+    idleAfterDays: view.s.Materieelvoorraad_StilstandDagen,
+    canRemove: view.canRemove,
+  };
 }

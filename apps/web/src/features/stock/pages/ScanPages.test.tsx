@@ -85,6 +85,8 @@ beforeEach(() => {
             onOtherRemovalLists: 0,
             leaving: 0,
             availableForRemoval: 1,
+            idleSince: null,
+            idleDays: null,
           },
         ],
         total: 1,
@@ -94,6 +96,7 @@ beforeEach(() => {
         categories: [],
         canRemove: true,
         bulkReturn: true,
+        idleAfterDays: 14,
       });
     return json({}, 404);
   });

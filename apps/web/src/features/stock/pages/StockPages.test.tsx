@@ -38,6 +38,8 @@ function line(
     onOtherRemovalLists: 0,
     leaving: 0,
     availableForRemoval: quantity,
+    idleSince: null,
+    idleDays: null,
     ...extra,
   };
 }
@@ -52,6 +54,7 @@ const page = (items: StockLine[], extra: Partial<StockPage> = {}): StockPage => 
   categories: [],
   canRemove: true,
   bulkReturn: true,
+  idleAfterDays: 14,
   ...extra,
 });
 

@@ -1,0 +1,55 @@
+import type { IdleEquipment } from '@mp/contract/api/idle';
+import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
+import { sumDecimal } from '../../platform/decimal.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { dailyCosts, projectEnd } from '../costs/index.ts';
+import { idleStockLines } from '../stock/index.ts';
+
+/*
+ * Idle equipment (issue #37 point 2, decision 0034): the lines of a location's stock that nothing moved for
+ * Materieelvoorraad_StilstandDagen days (the stock module computes the rule per line), with what returning them
+ * today would save until the project's end (the cost model's rate per day, decision 0033).
+ */
+
+/** GET IdleEquipment/{plantLocation}: the idle lines and the saving (requireAccess in idleStockLines). */
+export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleEquipment> {
+  const { location, lines, idleAfterDays, canRemove } = await idleStockLines(ctx, locationNo);
+  const [rates, end] = await Promise.all([
+    lines.length
+      ? dailyCosts(
+          ctx.db,
+          location.locationId,
+          lines.map((l) => ({ itemNo: l.itemNo, plantNo: l.plantNo, amount: l.quantity })),
+          ctx.now,
+        )
+      : Promise.resolve([]),
+    projectEnd(ctx.db, location.locationId),
+  ]);
+  const perDay = sumDecimal(
+    rates.map((r) => [1, r.perDay]),
+    2,
+  );
+  const day = calendarDayIn(ctx.now);
+  const endDay = end ? end.toISOString().slice(0, 10) : null;
+  // returned today, today is still charged (decision 0033): the days after it up to the end are saved
+  const daysLeft = endDay ? Math.max(0, daysBetween(day, endDay)) : null;
+  return {
+    locationNo: location.locationNo,
+    idleAfterDays,
+    lines: lines.map((l) => ({
+      itemNo: l.itemNo,
+      description: l.description,
+      plantNo: l.plantNo,
+      quantity: l.quantity,
+      idleSince: l.idleSince ?? day,
+      idleDays: l.idleDays ?? 0,
+      availableForRemoval: l.availableForRemoval,
+    })),
+    pieces: lines.reduce((n, l) => n + l.quantity, 0),
+    fewestDays: lines.length ? Math.min(...lines.map((l) => l.idleDays ?? 0)) : null,
+    projectEnd: endDay,
+    perDay: perDay ?? '0.00',
+    saving: daysLeft === null ? null : (sumDecimal([[daysLeft, perDay ?? '0']], 2) ?? '0.00'),
+    canRemove,
+  };
+}
