@@ -4,11 +4,11 @@ import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes, searchRoutes, setsRoutes } from './catalogue/index.ts';
 import { complaintsRoutes } from './complaints/index.ts';
 import { contentRoutes } from './content/index.ts';
+import { costsRoutes } from './costs/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { erpOutboxRoutes, erpRoutes } from './erp/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
-import { idleRoutes } from './idle/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
@@ -51,10 +51,10 @@ export const modules: ModuleRegistrar[] = [
   orderListsRoutes,
   requestsRoutes,
   stockRoutes,
-  idleRoutes,
   removalListsRoutes,
   ordersRoutes,
   invoicesRoutes,
+  costsRoutes,
   complaintsRoutes,
   reportsRoutes,
   erpRoutes,

@@ -46,3 +46,37 @@ export async function selectItemPrices(db: Db, itemNos: readonly string[]): Prom
     from items where item_no = any(${sql.param([...new Set(itemNos)])}::text[])`);
   return r.rows;
 }
+
+export type ItemCategory = {
+  itemId: string;
+  /** The root of the item's catalogue category (the chart stacks by it); null: none. */
+  categoryId: string | null;
+  categoryName: string | null;
+  rentalUnit: string;
+};
+
+/** Each item's root category with its name in `locale` (else the default language's, else its code). */
+export async function selectItemCategories(
+  db: Db,
+  itemIds: readonly string[],
+  locale: string,
+  defaultLocale: string,
+): Promise<ItemCategory[]> {
+  if (itemIds.length === 0) return [];
+  const r = await db.execute<ItemCategory>(sql`
+    with recursive up as (
+      select i.id as item_id, c.id, c.parent_id from items i join categories c on c.id = i.category_id
+      where i.id = any(${sql.param([...new Set(itemIds)])}::uuid[])
+      union all
+      select up.item_id, c.id, c.parent_id from up join categories c on c.id = up.parent_id
+    )
+    select i.id as "itemId", root.id as "categoryId",
+      coalesce(t.name, d.name, root.code) as "categoryName", i.rental_unit as "rentalUnit"
+    from items i
+    left join up on up.item_id = i.id and up.parent_id is null
+    left join categories root on root.id = up.id
+    left join category_translations t on t.category_id = root.id and t.locale = ${locale}
+    left join category_translations d on d.category_id = root.id and d.locale = ${defaultLocale}
+    where i.id = any(${sql.param([...new Set(itemIds)])}::uuid[])`);
+  return r.rows;
+}

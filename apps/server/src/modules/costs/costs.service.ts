@@ -1,0 +1,183 @@
+import type { CostItem, CostTotals, CostWeek, LocationCosts } from '@mp/contract/api/costs';
+import { calendarDayIn } from '@mp/contract/rules/order-dates';
+import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/http/context.ts';
+import { money, monthPeriod, periodCharges, rentalDiscount } from '../invoices/index.ts';
+import { type CostModel, costModel, type RowCosts } from './costs.calc.ts';
+import { selectCostLocation, selectItemCategories } from './costs.queries.ts';
+
+/*
+ * The cost on site (issue #37 point 1, decision 0033): a location's cost model in the payload of its page. Who: the
+ * functional area AppMaterieelFacturen (costs are the invoices to come) and the location among the caller's (the
+ * read-only role reads); anyone else's location answers 404 like an unknown one.
+ */
+
+export const COSTS_AREA = 'AppMaterieelFacturen';
+const OTHER_CATEGORY = 'other';
+
+export interface LocationModel {
+  model: CostModel;
+  today: string;
+  since: string | null;
+  endDate: string | null;
+  categories: Map<string, string>;
+  units: Map<string, string>;
+  categoryOfItem: Map<string, string>;
+}
+
+/** The cost model of one location as of today (no access check: the caller did it). */
+export async function modelOfLocation(
+  db: Db,
+  locationId: string,
+  opts: { now: Date; locale: string; defaultLocale: string; useRentalDiscount: boolean },
+): Promise<LocationModel> {
+  const today = calendarDayIn(opts.now);
+  const location = await selectCostLocation(db, locationId);
+  if (!location) throw new AppError('not_found', 'error.locatie_onbekend');
+  const first = location.firstMovement && location.firstMovement < today ? location.firstMovement : today;
+  const read = await periodCharges(
+    db,
+    [locationId],
+    { from: monthPeriod(first.slice(0, 7)).from, to: monthPeriod(today.slice(0, 7)).to },
+    opts.locale,
+  );
+  const itemIds = [...read.intervals.map((r) => r.itemId), ...read.charges.map((c) => c.itemId)];
+  const cats = await selectItemCategories(db, itemIds, opts.locale, opts.defaultLocale);
+  const categoryOfItem = new Map(cats.map((c) => [c.itemId, c.categoryId ?? OTHER_CATEGORY]));
+  const categories = new Map<string, string>();
+  for (const c of cats) if (c.categoryId) categories.set(c.categoryId, c.categoryName ?? c.categoryId);
+  const model = costModel({
+    today,
+    endDate: location.endDate,
+    discountPercent: rentalDiscount(opts.useRentalDiscount, location.discountPercent),
+    read,
+    categoryOf: (id) => categoryOfItem.get(id) ?? OTHER_CATEGORY,
+  });
+  return {
+    model,
+    today,
+    since: location.firstMovement,
+    endDate: location.endDate,
+    categories,
+    units: new Map(cats.map((c) => [c.itemId, c.rentalUnit])),
+    categoryOfItem,
+  };
+}
+
+const amount = (a: { exclVat: number; inclVat: number }) => ({
+  exclVat: money(a.exclVat),
+  inclVat: money(a.inclVat),
+});
+
+export function totalsPayload(model: CostModel): CostTotals {
+  const t = model.totals;
+  const zero = { exclVat: 0, inclVat: 0 };
+  return {
+    monthToDate: amount(t.monthToDate ?? zero),
+    sinceStart: amount(t.sinceStart ?? zero),
+    projectedMonthEnd: amount(t.projectedMonthEnd ?? zero),
+    projectedProjectEnd: t.projectedProjectEnd ? amount(t.projectedProjectEnd) : null,
+    creditedSinceStart: money(model.creditedSinceStart),
+    perDay: money(model.perDay),
+  };
+}
+
+export function weeksPayload(weeks: CostModel['weeks']): CostWeek[] {
+  return weeks.map((w) => ({
+    week: w.week,
+    byCategory: [...w.byCategory].map(([categoryId, c]) => ({ categoryId, amount: money(c) })),
+    total: money(w.total),
+  }));
+}
+
+/**
+ * The chart's categories that occur in these weeks, named in the caller's language; our own two — 'costs' (order
+ * costs) and 'other' (items without a category) — come without a name: the page names them in its language.
+ */
+export function categoriesPayload(
+  weeks: CostModel['weeks'],
+  names: Map<string, string>,
+): LocationCosts['categories'] {
+  const ids = new Set(weeks.flatMap((w) => [...w.byCategory.keys()]));
+  return [...ids]
+    .map((id) => ({ id, name: names.get(id) ?? '' }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Rows per item with their plants, the most expensive since the start first. */
+export function itemsPayload(lm: LocationModel, endSet: boolean): CostItem[] {
+  const byItem = new Map<string, RowCosts[]>();
+  for (const r of lm.model.rows) {
+    const list = byItem.get(r.itemId) ?? [];
+    list.push(r);
+    byItem.set(r.itemId, list);
+  }
+  const figures = (rows: RowCosts[]) => {
+    const sum = (f: keyof RowCosts['cents']) => rows.reduce((s, r) => s + r.cents[f], 0);
+    return {
+      monthToDate: money(sum('monthToDate')),
+      sinceStart: money(sum('sinceStart')),
+      projectedMonthEnd: money(sum('projectedMonthEnd')),
+      projectedProjectEnd: endSet ? money(sum('projectedProjectEnd')) : null,
+      perDay: money(rows.reduce((s, r) => s + r.perDay, 0)),
+    };
+  };
+  const items: Array<CostItem & { sort: number }> = [];
+  for (const [itemId, rows] of byItem) {
+    const first = rows[0];
+    const plants = rows
+      .filter((r) => r.plantId !== null)
+      .map((r) => ({ plantNo: r.plantNo ?? '', onSite: r.onSite, ...figures([r]) }))
+      .sort((a, b) => Number(b.sinceStart) - Number(a.sinceStart) || a.plantNo.localeCompare(b.plantNo));
+    const category = lm.categoryOfItem.get(itemId);
+    items.push({
+      itemNo: first.itemNo,
+      description: first.description,
+      categoryId: category && category !== OTHER_CATEGORY ? category : null,
+      onSite: rows.reduce((s, r) => s + r.onSite, 0),
+      rentalUnit: lm.units.get(itemId) ?? 'stuk',
+      ...figures(rows),
+      plants,
+      sort: rows.reduce((s, r) => s + r.cents.sinceStart, 0),
+    });
+  }
+  return items
+    .sort((a, b) => b.sort - a.sort || a.itemNo.localeCompare(b.itemNo))
+    .map(({ sort: _, ...item }) => item);
+}
+
+/** GET PlantLocations/{plantLocation}/costs */
+export async function readLocationCosts(ctx: Ctx, locationNo: string): Promise<LocationCosts> {
+  const location = await requireAccess(ctx, {
+    permission: 'location.read',
+    area: COSTS_AREA,
+    locationNo,
+    allowDeregistered: true,
+  });
+  const settings = await ctx.settings();
+  const [lm, editable] = await Promise.all([
+    modelOfLocation(ctx.db, location.locationId, {
+      now: ctx.now,
+      locale: ctx.locale,
+      defaultLocale: String(settings.DefaultLanguage ?? 'nl-NL'),
+      useRentalDiscount: Boolean(settings.UseRentalDiscount),
+    }),
+    hasAccess(ctx, { permission: 'location.write', locationNo, keyUser: true }),
+  ]);
+  return {
+    locationNo: location.locationNo,
+    description: location.description,
+    today: lm.today,
+    since: lm.since,
+    endDate: lm.endDate,
+    endDateState: lm.model.endDateState,
+    endDateEditable: editable,
+    currency: 'EUR',
+    totals: totalsPayload(lm.model),
+    weeks: weeksPayload(lm.model.weeks),
+    categories: categoriesPayload(lm.model.weeks, lm.categories),
+    items: itemsPayload(lm, lm.model.endDateState === 'set'),
+  };
+}
