@@ -99,6 +99,11 @@ const schema = z.object({
    * on when PUBLIC_URL is https (BC online calls no other address) or with ERP=fake-bc.
    */
   ERP_WEBHOOKS: z.enum(['on', 'off', 'auto']).default('auto'),
+  /**
+   * Signed webhooks (decision 0032): admit loopback addresses (127/8, ::1, localhost) and http as endpoints — for
+   * development and tests only; every other private or reserved address stays refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -17,6 +17,7 @@ import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { forgetSettings, loadSettings, SETTINGS_CHANNEL } from './modules/settings/index.ts';
+import { startWebhookWorker } from './modules/webhooks/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
@@ -83,6 +84,13 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
       erpDefaults,
       clock: () => new Date(),
       outboxLog: (level, message, fields) => logger[level](fields ?? {}, message),
+    });
+    // signed webhooks (decision 0032): one drain at a time across processes sends what the areas wrote
+    await startWebhookWorker(boss, {
+      db: database.db,
+      clock: () => new Date(),
+      allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK,
+      log: (level, message, fields) => logger[level](fields ?? {}, message),
     });
     // the sync ERP → portal (decision 0027): a job per entity, and a delta of each every ERP_POLL_SECONDS
     if (config.ERP !== 'none')

@@ -9,6 +9,7 @@ import { customersRoutes } from './customers/index.ts';
 import { documentsRoutes } from './documents/index.ts';
 import { erpOutboxRoutes, erpRoutes } from './erp/index.ts';
 import { favouritesRoutes } from './favourites/index.ts';
+import { idleRoutes } from './idle/index.ts';
 import { imagesRoutes } from './images/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
@@ -24,6 +25,7 @@ import { statisticsRoutes } from './statistics/index.ts';
 import { stockRoutes } from './stock/index.ts';
 import { translationsRoutes } from './translations/index.ts';
 import { usersRoutes } from './users/index.ts';
+import { webhooksRoutes } from './webhooks/index.ts';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -51,6 +53,7 @@ export const modules: ModuleRegistrar[] = [
   orderListsRoutes,
   requestsRoutes,
   stockRoutes,
+  idleRoutes,
   removalListsRoutes,
   ordersRoutes,
   invoicesRoutes,
@@ -59,4 +62,5 @@ export const modules: ModuleRegistrar[] = [
   reportsRoutes,
   erpRoutes,
   erpOutboxRoutes,
+  webhooksRoutes,
 ];

@@ -6,6 +6,7 @@ import { AppError, fieldErrors } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { onTx, type Tx } from '../../platform/http/idempotency.ts';
 import type { SettingsMap } from '../settings/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { getDepartmentRequest } from './requests.department.ts';
 import { announceCancellation, announceStatus } from './requests.erp.ts';
 import { getRequest } from './requests.service.ts';
@@ -114,8 +115,19 @@ export async function changeStatus(
   if (to === 'cancelled') await announceCancellation(tx, row.id, change.actor, note);
   else if (to !== 'submitted')
     await announceStatus(tx, row.id, to, { plannedDate: change.plan?.plannedDate ?? null, note });
+  // the customers' systems hear of it (signed webhooks, decision 0032)
+  const event = webhookEventOf[to];
+  if (event) await emitWebhookEvent(tx, 'request', event, row.id);
   await queueStatusMail(tx, change.mail.deps, change.mail.settings, { id: row.id, to, note: change.note });
 }
+
+/** The webhook event of a status a request moves to (taken, `in_progress`, is the department's own step: none). */
+const webhookEventOf: Partial<Record<RequestStatus, Parameters<typeof emitWebhookEvent>[2]>> = {
+  planned: 'request.planned',
+  done: 'request.executed',
+  cancelled: 'request.cancelled',
+  rejected: 'request.rejected',
+};
 
 /**
  * A planned request carried out before its planned day is re-planned to that day first (decision 0018): the planned
@@ -130,6 +142,7 @@ export async function movePlannedDay(tx: Tx, row: LockedRequest, day: string, by
     plannedDate: day,
   });
   await announceStatus(tx, row.id, 'planned', { plannedDate: day, note: null });
+  await emitWebhookEvent(tx, 'request', 'request.planned', row.id);
 }
 
 /** POST PlantRequests/{id}/cancel: the requester cancels, only while submitted and with write access on the location. */

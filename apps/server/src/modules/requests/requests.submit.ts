@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import type { ItemInfo, SetInfo } from '../catalogue/index.ts';
 import { listDepots, listWorkAddresses } from '../locations/index.ts';
 import type { SettingsMap } from '../settings/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { announceRequest } from './requests.erp.ts';
 import { type MailLine, renderOrderConfirmation } from './requests.mail.ts';
 import {
@@ -240,6 +241,7 @@ export async function recordOrderRequest(tx: Tx, order: NewOrder) {
     mailLocales(order.locale, order.settings),
   );
   await announceRequest(tx, request.id);
+  await emitWebhookEvent(tx, 'request', 'request.submitted', request.id);
   return request;
 }
 
@@ -257,6 +259,7 @@ export async function recordRequest(
 ): Promise<{ id: string; requestNo: string; createdAt: Date }> {
   const request = await insertRequest(tx, values, lines, by);
   await announceRequest(tx, request.id);
+  await emitWebhookEvent(tx, 'request', 'request.submitted', request.id);
   return request;
 }
 
