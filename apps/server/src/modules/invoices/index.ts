@@ -15,6 +15,7 @@ export {
   VAT_PERCENT,
 } from './invoicing.calc.ts';
 export {
+  type NewInvoiceLine,
   type OrderChargeRow,
   type OrderCostRow,
   type PeriodCharges,

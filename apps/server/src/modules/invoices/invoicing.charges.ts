@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import {
+  type NewInvoiceLine,
   type OrderChargeRow,
   type OrderCostRow,
   type RentalIntervalRow,
@@ -8,7 +9,7 @@ import {
   selectRentalIntervals,
 } from './invoicing.queries.ts';
 
-export type { OrderChargeRow, OrderCostRow, RentalIntervalRow };
+export type { NewInvoiceLine, OrderChargeRow, OrderCostRow, RentalIntervalRow };
 
 export interface PeriodCharges {
   intervals: RentalIntervalRow[];
