@@ -19,7 +19,7 @@ import { Link, matchPath } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
-import { BarChart } from './LazyBarChart';
+import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 
 /*
  * Page usage (issue #15 part 8, EnablePageTracking): views per day over the chosen days as a chart with the same

@@ -10,7 +10,7 @@ let arrive: () => void = () => {};
 const arrived = new Promise<void>((resolve) => {
   arrive = resolve;
 });
-vi.mock('./bar-chart', async () => {
+vi.mock('../../../shared/ui/charts/bar-chart', async () => {
   await arrived;
   return { default: () => <div data-testid="drawn-chart" /> };
 });

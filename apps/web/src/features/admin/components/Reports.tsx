@@ -19,7 +19,7 @@ import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { ChartWhenSeen } from './ChartWhenSeen';
-import { BarChart } from './LazyBarChart';
+import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 
 /*
  * The reports (issue #15 part 9): four cards over one scope — requests and orders by status (stacked per kind),

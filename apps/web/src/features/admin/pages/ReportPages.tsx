@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { usePageUsage } from '../api/page-usage';
 import { useReports } from '../api/reports';
-import { preloadCharts } from '../components/LazyBarChart';
+import { preloadCharts } from '../../../shared/ui/charts/LazyBarChart';
 import { PageUsage } from '../components/PageUsage';
 import { ReportControls, type ReportScope, Reports } from '../components/Reports';
 import { ReportsGate } from './AdminGate';
