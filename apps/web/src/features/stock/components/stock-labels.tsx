@@ -28,6 +28,27 @@ export function ExternalBadge() {
   );
 }
 
+/** Nothing moved the line for Materieelvoorraad_StilstandDagen days (decision 0034): since when, in its title. */
+export function IdleBadge({ since, days }: { since: string | null; days: number | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (since === null || days === null) return null;
+  const title = t('Stilstand.badge_titel', { date: format.day(since), days });
+  return (
+    <Badge
+      color="orange.9"
+      variant="light"
+      size="sm"
+      title={title}
+      aria-label={title}
+      data-testid="idle-badge"
+      styles={{ label: { textTransform: 'none' } }}
+    >
+      {t('Stilstand.badge')} · {days}
+    </Badge>
+  );
+}
+
 /** The next inspection date in its colour (info / warning / danger by the settings' day windows). */
 export function InspectionBadge({ due, level }: { due: string | null; level: InspectionLevel | null }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
+import type { IdleEquipment } from '@mp/contract/api/idle';
 import type { StockLine, StockPage } from '@mp/contract/api/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
+import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { MaterieelvoorraadPage } from './StockPages';
 
@@ -74,6 +75,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let stockAnswer: () => Response;
 let role: 'user' | 'administration' = 'user';
 let exportOn = false;
+let idleAnswer: IdleEquipment | null = null;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -81,9 +83,10 @@ beforeEach(() => {
   resetSnackbars();
   role = 'user';
   exportOn = false;
+  idleAnswer = null;
   stockAnswer = () =>
     json(page([line('BH-2', null, 5), line('AG-1', 'AG-1-001', 1), line('SK-9', null, 12)]));
-  fetchMock.mockImplementation(async (input) => {
+  fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/PlantLocations')) return json({ plantLocations: [location(role)] });
     if (url.pathname.includes('/Settings'))
@@ -98,6 +101,9 @@ beforeEach(() => {
         multiStrings: {},
       });
     if (url.pathname.includes('/PlantInventoryItems/')) return stockAnswer();
+    if (url.pathname.includes('/IdleEquipment/') && idleAnswer) return json(idleAnswer);
+    if (url.pathname.includes('/RemovalLists/') && init?.method === 'POST')
+      return json({ locationNo: 'P-1', lines: [], count: 2 });
     return json({}, 404);
   });
   signInTest();
@@ -235,5 +241,135 @@ describe('stock export', () => {
     fireEvent.click(screen.getByTestId('stock-export'));
     fireEvent.click(await screen.findByTestId('stock-export-csv'));
     await exportCall('csv');
+  });
+});
+
+describe('idle equipment (decision 0034)', () => {
+  const idle = (extra: Partial<IdleEquipment> = {}): IdleEquipment => ({
+    locationNo: 'P-1',
+    idleAfterDays: 14,
+    lines: [
+      {
+        itemNo: 'AG-1',
+        description: 'Aggregaat',
+        plantNo: 'AG-1-001',
+        quantity: 1,
+        idleSince: '2026-11-10',
+        idleDays: 18,
+        availableForRemoval: 1,
+      },
+      {
+        itemNo: 'BH-2',
+        description: 'Bouwhek',
+        plantNo: null,
+        quantity: 2,
+        idleSince: '2026-11-16',
+        idleDays: 12,
+        availableForRemoval: 2,
+      },
+      {
+        itemNo: 'SK-9',
+        description: 'Schotten',
+        plantNo: null,
+        quantity: 4,
+        idleSince: '2026-11-01',
+        idleDays: 27,
+        availableForRemoval: 0,
+      },
+    ],
+    pieces: 3,
+    fewestDays: 12,
+    projectEnd: '2027-03-31',
+    perDay: '14.38',
+    saving: '1840.00',
+    canRemove: true,
+    ...extra,
+  });
+
+  beforeEach(() => {
+    stockAnswer = () =>
+      json(
+        page([
+          line('BH-2', null, 5),
+          line('AG-1', 'AG-1-001', 1, { idleSince: '2026-11-10', idleDays: 18 }),
+          line('SK-9', null, 12),
+        ]),
+      );
+  });
+
+  it('marks the idle lines and says what returning them now saves until the project’s end', async () => {
+    idleAnswer = idle();
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    const rows = await screen.findAllByTestId('stock-row');
+    expect(within(rows[0]).queryByTestId('idle-badge')).toBeNull();
+    const badge = within(rows[1]).getByTestId('idle-badge');
+    expect(badge.textContent).toBe('Stilstaand · 18');
+    expect(badge.getAttribute('title')).toBe('Geen beweging sinds 10 nov 2026 (18 dagen)');
+    expect((await screen.findByTestId('idle-sentence')).textContent).toBe(
+      '3 stuks geen beweging sinds 12 dagen — nu afvoeren bespaart ca. €\u00a01.840 tot einde project',
+    );
+  });
+
+  it('without a project end date it says so instead of a euro figure', async () => {
+    idleAnswer = idle({ projectEnd: null, saving: null, pieces: 1, fewestDays: 18 });
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    expect((await screen.findByTestId('idle-sentence')).textContent).toBe(
+      '1 stuk geen beweging sinds 18 dagen — geen einddatum van het project bekend, dus geen besparing te berekenen',
+    );
+  });
+
+  it('says nothing when nothing stands idle', async () => {
+    idleAnswer = idle({ lines: [], pieces: 0, fewestDays: null, saving: '0.00' });
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findAllByTestId('stock-row');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/IdleEquipment/P-1'))).toBe(true),
+    );
+    expect(screen.queryByTestId('idle-summary')).toBeNull();
+  });
+
+  it('sorts the idle lines first on request', async () => {
+    idleAnswer = idle();
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    fireEvent.click(await screen.findByTestId('idle-show-first'));
+    await waitFor(() => expect(stockCalls().at(-1)?.searchParams.get('sortBy')).toBe('idle'));
+    await waitFor(() => expect(screen.queryByTestId('idle-show-first')).toBeNull());
+  });
+
+  it('one tap puts every idle line that is still free on the removal list', async () => {
+    idleAnswer = idle();
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    fireEvent.click(await screen.findByTestId('idle-to-removal-list'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, i]) => String(u).includes('/RemovalLists/P-1') && i?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    const [, init] =
+      fetchMock.mock.calls.find(
+        ([u, i]) => String(u).includes('/RemovalLists/P-1') && i?.method === 'POST',
+      ) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      lines: [
+        { itemNo: 'AG-1', plantNo: 'AG-1-001', amount: 1 },
+        { itemNo: 'BH-2', amount: 2 },
+      ],
+    });
+    await waitFor(() =>
+      expect(snackbarStore.get().current).toMatchObject({
+        key: 'Stilstand.toegevoegd',
+        params: { count: 2 },
+      }),
+    );
+  });
+
+  it('the read-only role sees the sentence but no removal button', async () => {
+    role = 'administration';
+    idleAnswer = idle({ canRemove: false });
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findByTestId('idle-sentence');
+    expect(screen.queryByTestId('idle-to-removal-list')).toBeNull();
   });
 });

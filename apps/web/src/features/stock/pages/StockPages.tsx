@@ -25,6 +25,7 @@ import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useStock } from '../api/get-stock';
+import { IdleSummary } from '../components/IdleSummary';
 import type { RemovalCandidate } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
 
@@ -227,6 +228,13 @@ export function MaterieelvoorraadPage() {
             </Group>
           )}
         </Group>
+        <IdleSummary
+          locationNo={location.locationNo}
+          canWrite={access.canWrite}
+          bulkReturn={bulk}
+          sortedFirst={params.sortBy === 'idle'}
+          onShowFirst={() => set({ sort: 'idle' })}
+        />
         {narrow ? <StockCards {...listProps} /> : <StockTable {...listProps} />}
         {pages > 1 && (
           <Group justify="center">
