@@ -96,6 +96,30 @@ function moduleSizesPlugin(): Plugin {
   };
 }
 
+/** Mantine's small helpers that many components share (see codeSplitting below). */
+const mantineHelpers =
+  /[\\/]@mantine[\\/](core[\\/]esm[\\/]core[\\/](utils|DirectionProvider)|hooks[\\/]esm[\\/]use-merged-ref)[\\/]/;
+
+/**
+ * Mantine's ScrollArea (under every Table) imports `useMergeRefs` from @floating-ui/react, and a module is never split
+ * between chunks: every page with a table loaded all of Floating UI (14 kB brotli, the popovers' positioning) before
+ * its first render. For ScrollArea alone that import is answered by src/shared/lib/merge-refs.ts (Mantine's own
+ * useMergedRef); a popover, menu or tooltip still gets the real one. Should ScrollArea import more from it, the
+ * build fails on the missing export instead of shipping a half shim.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/shared/lib/merge-refs.ts');
+  return {
+    name: 'mp-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer?.includes('/@mantine/core/esm/components/ScrollArea/'))
+        return shim;
+      return null;
+    },
+  };
+}
+
 /**
  * src/preboot.ts as its own tiny entry, loaded by a script tag ahead of the app: it starts the start-up
  * requests while the app's code is still downloading (Vite would merge it into the app's entry if it were a
@@ -217,6 +241,7 @@ export default defineConfig(({ command }) => {
       react(),
       mantineCssPerComponentPlugin(),
       prebootPlugin(),
+      scrollAreaWithoutFloatingUi(),
       buildIdPlugin(buildId),
       moduleSizesPlugin(),
       precompressPlugin(),
@@ -244,8 +269,15 @@ export default defineConfig(({ command }) => {
           // Everything the entry imports statically goes into the entry's chunk: left alone, the bundler cut it
           // into some twenty small shared chunks (shared with the lazy pages), and the first page waited for
           // twenty requests instead of one. The lazy pages still get chunks of their own.
+          // Mantine's tiny shared helpers (event handlers, merged refs, the direction) in one small chunk of their own:
+          // left alone, the bundler put each in the chunk of one big user (createEventHandler with Popover, useMergedRef
+          // with Floating UI), and a page with pagination or a checkbox loaded all of Floating UI before its first
+          // render (decision 0003, "Byte budget per page").
           codeSplitting: {
-            groups: [{ name: 'initial', tags: ['$initial'], test: (id) => !id.endsWith('/src/preboot.ts') }],
+            groups: [
+              { name: 'initial', tags: ['$initial'], test: (id) => !id.endsWith('/src/preboot.ts') },
+              { name: 'mantine-helpers', test: mantineHelpers },
+            ],
           },
         },
       },

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { OrderList, OrderListLine } from '@mp/contract/api/order-lists';
 import { MAX_LINE_COMMENT } from '@mp/contract/rules/limits';
 import { IconArrowRight, IconTrash } from '@tabler/icons-react';
@@ -33,6 +22,7 @@ import { AmountInput } from '../../../shared/ui/catalogue/AmountInput';
 import { PriceLines } from '../../../shared/ui/catalogue/PriceLines';
 import { type Formatters, useFormat } from '../../../shared/ui/format';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
+import { LaterTooltip } from '../../../shared/ui/LaterTooltip';
 import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListEditorParts';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useClearOrderList } from '../api/clear-order-list';
@@ -155,7 +145,7 @@ function LineRow({
               </Text>
             )}
             {onRemove && !readOnly && (
-              <Tooltip label={t('shared.verwijderen')} withArrow>
+              <LaterTooltip label={t('shared.verwijderen')} withArrow>
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -166,7 +156,7 @@ function LineRow({
                 >
                   <IconTrash size={20} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </LaterTooltip>
             )}
           </Group>
         </Group>

@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconBook2, IconClipboardList, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { selectedLocationStore } from '../../../shared/session/location';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PlainSelect } from '../../../shared/ui/PlainSelect';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { useOrderList } from '../api/get-order-list';
@@ -59,14 +60,12 @@ export function BestellijstPage() {
         actions={
           multiple && location && lists.data ? (
             <Group gap="sm" align="flex-end">
-              <Select
+              <PlainSelect
                 label={t('Bestellijst.actieve_lijst')}
                 data={lists.data.orderLists.map((l) => ({ value: l.id, label: l.name }))}
-                value={summary?.id ?? null}
-                onChange={(v) => v && setActiveOrderList(location.locationNo, v)}
-                allowDeselect={false}
+                value={summary?.id ?? ''}
+                onChange={(v) => setActiveOrderList(location.locationNo, v)}
                 w={220}
-                styles={{ input: { minHeight: 44 } }}
               />
               <Button
                 component={Link}

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import type { StockLine, StockSort } from '@mp/contract/api/stock';
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
+import { LaterTooltip } from '../../../shared/ui/LaterTooltip';
 import { ExternalBadge, IdleBadge, InspectionBadge } from './stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
@@ -91,7 +91,7 @@ function RemovalCell({
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
       {line.onMyRemovalList > 0 && (
-        <Tooltip label={mine} withArrow>
+        <LaterTooltip label={mine} withArrow>
           <Badge
             color="grape.9"
             variant="light"
@@ -102,10 +102,10 @@ function RemovalCell({
           >
             {compact ? line.onMyRemovalList : mine}
           </Badge>
-        </Tooltip>
+        </LaterTooltip>
       )}
       {line.onOtherRemovalLists > 0 && (
-        <Tooltip label={others} withArrow>
+        <LaterTooltip label={others} withArrow>
           <Badge
             color="gray.8"
             variant="outline"
@@ -114,10 +114,10 @@ function RemovalCell({
           >
             {compact ? `+${line.onOtherRemovalLists}` : others}
           </Badge>
-        </Tooltip>
+        </LaterTooltip>
       )}
       {line.leaving > 0 && (
-        <Tooltip label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })} withArrow>
+        <LaterTooltip label={t('Materieelvoorraad.aangevraagd', { count: line.leaving })} withArrow>
           <Badge
             color="gray.8"
             variant="outline"
@@ -127,11 +127,11 @@ function RemovalCell({
           >
             {compact ? `−${line.leaving}` : t('Materieelvoorraad.aangevraagd', { count: line.leaving })}
           </Badge>
-        </Tooltip>
+        </LaterTooltip>
       )}
       {line.availableForRemoval > 0 &&
         (compact ? (
-          <Tooltip label={t('Materieelvoorraad.toevoegen_afvoerlijst')} withArrow>
+          <LaterTooltip label={t('Materieelvoorraad.toevoegen_afvoerlijst')} withArrow>
             <ActionIcon
               variant="light"
               size={40}
@@ -141,7 +141,7 @@ function RemovalCell({
             >
               <IconTruckReturn size={20} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </LaterTooltip>
         ) : (
           <Button
             variant="light"

@@ -5,7 +5,6 @@ import {
   Pagination,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -22,6 +21,7 @@ import { listViewStore, setListView } from '../../catalogue/view-mode';
 import { useStore } from '../../lib/store';
 import { useProgressiveCount } from '../../lib/use-progressive-count';
 import { wrappingLabel } from '../button-styles';
+import { PlainSelect } from '../PlainSelect';
 import { ReadOnlyReason } from '../ReadOnlyReason';
 import { ItemCard, type ItemListFormat } from './ItemCard';
 import { ItemTable } from './ItemTable';
@@ -90,16 +90,13 @@ export function ItemResults({
         {busy && <Loader size="xs" aria-hidden />}
       </Group>
       <Group gap="sm" wrap="wrap">
-        <Select
+        <PlainSelect
           label={t('shared.per_pagina')}
           data={pageSizes.map((s) => ({ value: String(s), label: String(s) }))}
           value={String(pageSize)}
-          onChange={(v) => v && onPageSize(Number(v))}
-          allowDeselect={false}
+          onChange={(v) => onPageSize(Number(v))}
           w={100}
           size="sm"
-          styles={{ input: { minHeight: 44 } }}
-          comboboxProps={{ withinPortal: true }}
         />
         {!narrow && (
           <div>
