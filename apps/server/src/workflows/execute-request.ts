@@ -23,6 +23,7 @@ import {
 } from '../modules/requests/index.ts';
 import type { SettingsMap } from '../modules/settings/index.ts';
 import { type Movement, type Place, postMovements } from '../modules/stock/index.ts';
+import { emitWebhookEvent } from '../modules/webhooks/index.ts';
 import { requireAccess } from '../platform/auth/access.ts';
 import { AppError, fieldErrors } from '../platform/errors.ts';
 import type { Ctx } from '../platform/http/context.ts';
@@ -130,6 +131,7 @@ export async function executeDelivery(x: Execution): Promise<void> {
     to: order,
   });
   await postMovements(x.tx, moves, x.day, x.by);
+  await emitWebhookEvent(x.tx, 'order', 'order.delivered', order.id);
 }
 
 /**
@@ -149,6 +151,7 @@ export async function executeRemoval(x: Execution): Promise<void> {
     to: order,
   });
   await postMovements(x.tx, moves, x.day, x.by);
+  await emitWebhookEvent(x.tx, 'order', 'order.collected', order.id);
   if (x.units.length === 0) return;
   const returns = new Map(x.input.returns.map((r) => [r.lineId, r]));
   await recordExitOrder(

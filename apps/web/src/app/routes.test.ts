@@ -101,6 +101,8 @@ const beyondSpec = [
   '/settings/zoeksynoniemen',
   // the ERP connection, its sync and outbox (issue #33, decision 0027)
   '/settings/koppelingen',
+  // signed webhooks for the customers' own systems (issue #37 point 4, decision 0032)
+  '/webhooks',
 ];
 
 const open = [

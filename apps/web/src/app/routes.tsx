@@ -78,6 +78,7 @@ const locations = () => import('../features/locations/pages/LocationPages');
 const admin = () => import('../features/admin/pages/AdminPages');
 const reports = () => import('../features/admin/pages/ReportPages');
 const users = () => import('../features/users/pages/UserPages');
+const webhooks = () => import('../features/webhooks/pages/WebhooksPage');
 
 const p = (load: Load, component: string): Page => ({ load, component });
 const r = (
@@ -297,6 +298,10 @@ export const routeTable: RouteDef[] = [
   }),
   // admins and key users (decision 0023): no Settings parent, a key user does not reach the settings
   r('Gebruikers', paths.gebruikers.pattern, 'auth', p(users, 'GebruikersPage')),
+  // admins and key users (decision 0032), like Gebruikers
+  r('Webhooks', paths.webhooks.pattern, 'auth', p(webhooks, 'WebhooksPage'), {
+    opensFor: (u) => u.isAdmin || u.isKeyUser === true,
+  }),
   r(
     'GebruikersImporteren',
     paths.gebruikersImporteren.pattern,

@@ -76,6 +76,9 @@ export const webhookEndpointList = z.object({ items: z.array(webhookEndpoint) })
 /** The answer of a create or a rotation: the secret, shown this once. */
 export const webhookEndpointWithSecret = z.object({ endpoint: webhookEndpoint, secret: z.string() });
 
+/** The answer of "send test event" (202): the delivery it made. */
+export const webhookTestSent = z.object({ deliveryId: z.string() });
+
 export const webhookAttempt = z.object({
   at: z.string(),
   statusCode: z.number().int().nullable(),

@@ -7,6 +7,7 @@ import type {
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { type MailDeps, queueUserMail } from './complaints.mail.ts';
 import {
   type ComplaintRow,
@@ -79,8 +80,10 @@ export async function answerComplaint(
     if (!message && !status) throw invalidFields({ status: 'Klachten.validatie.status_ongewijzigd' });
     if (message)
       await insertLine(db, { complaintId: id, author: 'department', userId: user.id, message, now: ctx.now });
-    if (status) await updateStatus(db, id, status, ctx.now);
-    else await touchComplaint(db, id, ctx.now);
+    if (status) {
+      await updateStatus(db, id, status, ctx.now);
+      await emitWebhookEvent(db, 'complaint', 'complaint.status_changed', id, { previousStatus: row.status });
+    } else await touchComplaint(db, id, ctx.now);
     const after = (await selectComplaint(db, { id })) as ComplaintRow;
     await queueUserMail(db, mail, s, after, message);
   });

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, fieldErrors, ruleOn } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import type { LoadSettings } from '../../platform/settings.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import {
   cents,
   chargesOf,
@@ -132,6 +133,8 @@ async function writeDocument(
     },
     lines,
   );
+  // the customers' systems hear of it (signed webhooks, decision 0032)
+  if (made) await emitWebhookEvent(tx, 'invoice', 'invoice.posted', made.id);
   return made ? { id: made.id, documentNo: made.documentNo, amountInclVat: totals.inclVat } : null;
 }
 
@@ -213,6 +216,7 @@ export async function createCreditMemo(
       [line],
     );
     if (!made) throw new Error('a correcting credit memo is never bound by the run index');
+    await emitWebhookEvent(tx, 'invoice', 'invoice.posted', made.id);
     return made;
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { countStockLines, markDeregistered } from './locations.manage.queries.ts';
 
 /*
@@ -19,11 +20,15 @@ export function deregistrationState(
   return countStockLines(db, locationId, opts.ignoreSale, opts.lock ?? false);
 }
 
-/** The location closed now, or pending until the stock ledger takes its last stock away (buy-off noted). */
-export function recordDeregistration(
+/**
+ * The location closed now, or pending until the stock ledger takes its last stock away (buy-off noted); the
+ * customers' systems hear of it (signed webhooks, decision 0032: `pending` says whether stock still has to go).
+ */
+export async function recordDeregistration(
   db: Db,
   locationId: string,
   v: { now: Date; pending: boolean; buyOff: boolean },
 ): Promise<void> {
-  return markDeregistered(db, locationId, v);
+  await markDeregistered(db, locationId, v);
+  await emitWebhookEvent(db, 'location', 'location.deregistered', locationId, { pending: v.pending });
 }

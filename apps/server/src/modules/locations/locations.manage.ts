@@ -13,6 +13,7 @@ import { type IdempotentAnswer, withIdempotency } from '../../platform/http/idem
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderMail } from '../../platform/mail/templates.ts';
 import type { SettingsMap } from '../../platform/settings.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import {
   insertLocation,
   locationNoTaken,
@@ -75,7 +76,8 @@ export async function createLocation(
     if (customer.blocked) throw ruleOn('customerNo', 'Locatie.aanmaken.klant_geblokkeerd');
     if (await locationNoTaken(db, input.locationNo))
       throw ruleOn('locationNo', 'Locatie.aanmaken.nummer_bestaat');
-    await insertLocation(db, { ...input, customerId: customer.id, userId: user.id });
+    const id = await insertLocation(db, { ...input, customerId: customer.id, userId: user.id });
+    await emitWebhookEvent(db, 'location', 'location.registered', id);
     return { status: 201, body: null };
   });
 }

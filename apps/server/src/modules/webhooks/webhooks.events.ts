@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '@mp/contract/api/webhooks';
+import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import { insertEvent, type Source } from './webhooks.events.queries.ts';
 
@@ -10,7 +11,7 @@ import { insertEvent, type Source } from './webhooks.events.queries.ts';
 
 /** The event of the `source` row `id` (a request, order, invoice, complaint or location) after its change. */
 export async function emitWebhookEvent(
-  tx: Tx,
+  tx: Tx | Db,
   source: Source,
   type: WebhookEventType,
   id: string,

@@ -7,6 +7,7 @@ import {
   webhookEndpointList,
   webhookEndpointUpdate,
   webhookEndpointWithSecret,
+  webhookTestSent,
 } from '@mp/contract/api/webhooks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -123,7 +124,7 @@ export async function webhooksRoutes(fastify: FastifyInstance, deps: Deps) {
         tags,
         description: `Sends a webhook.test event to this endpoint (202). ${access}`,
         params: idParams,
-        response: { 202: z.object({ deliveryId: z.string() }) },
+        response: { 202: webhookTestSent },
       },
     },
     async (req, reply) => reply.code(202).send(await sendTestEvent(ctxOf(req, deps), req.params.id)),

@@ -472,3 +472,26 @@ describe('access', () => {
     expect(await deliveries()).toHaveLength(0);
   });
 });
+
+describe('every kind of event', () => {
+  it.each([
+    ['order', 'order.delivered', 'plant_orders', 'orderNo'],
+    ['invoice', 'invoice.posted', 'sales_invoices', 'documentNo'],
+    ['complaint', 'complaint.status_changed', 'complaints', 'complaintNo'],
+    ['request', 'request.executed', 'plant_requests', 'requestNo'],
+    ['location', 'location.deregistered', 'plant_locations', 'locationNo'],
+  ] as const)('%s: %s carries its numbers and the location', async (source, type, table, numberField) => {
+    await registered(ADMIN, { customerId: null, eventTypes: [type] });
+    const r = await t.database.db.execute<{ id: string }>(sql`select id from ${sql.raw(table)} limit 1`);
+    const id = r.rows[0]!.id;
+    await t.database.db.transaction((tx) => emitWebhookEvent(tx, source, type, id));
+    await drain();
+    expect(rx.received).toHaveLength(1);
+    const body = JSON.parse(rx.received[0]!.body);
+    expect(body.type).toBe(type);
+    expect(body.data[numberField]).toBeTruthy();
+    expect(body.data.locationNo).toMatch(/^P-\d{5}$/);
+    // nobody's name, e-mail or phone
+    expect(rx.received[0]!.body).not.toMatch(/@|contactPerson|"phone"|"name"/);
+  });
+});

@@ -14,6 +14,7 @@ import {
   IconTruckDelivery,
   IconUserCircle,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -92,6 +93,13 @@ const menuLinks: {
     icon: IconUsers,
     label: 'Gebruikers.titel',
     testId: 'menu-users',
+    shows: (u) => u.isAdmin || u.isKeyUser === true,
+  },
+  {
+    to: paths.webhooks.to(),
+    icon: IconWebhook,
+    label: 'routes.Webhooks',
+    testId: 'menu-webhooks',
     shows: (u) => u.isAdmin || u.isKeyUser === true,
   },
 ];

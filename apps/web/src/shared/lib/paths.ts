@@ -120,6 +120,7 @@ export const paths = {
   serviceMessagesBeheer: fixed('/settings/servicemeldingen'),
   gebruikers: fixed('/gebruikers'),
   gebruikersImporteren: fixed('/gebruikers-importeren'),
+  webhooks: fixed('/webhooks'),
   locatieGegevens: fixed('/locatie-gegevens'),
   afvoerenGegevens: fixed('/Afvoeren/gegevens'),
   afvoerenAfronden: fixed('/afvoeren/afronden'),
