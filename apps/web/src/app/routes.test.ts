@@ -103,6 +103,8 @@ const beyondSpec = [
   '/settings/koppelingen',
   // signed webhooks for the customers' own systems (issue #37 point 4, decision 0032)
   '/webhooks',
+  // the cost on site of the selected location (issue #37 point 1, decision 0033)
+  '/kosten',
 ];
 
 const open = [

@@ -70,6 +70,7 @@ const orders = () => import('../features/orders/pages/OrderPages');
 const requests = () => import('../features/requests/pages/RequestPages');
 const department = () => import('../features/requests/pages/DepartmentPages');
 const invoices = () => import('../features/invoices/pages/InvoicePages');
+const costs = () => import('../features/costs/pages/CostPages');
 const documents = () => import('../features/documents/pages/DocumentPages');
 const complaints = () => import('../features/complaints/pages/ComplaintPages');
 const departmentComplaints = () => import('../features/complaints/pages/DepartmentComplaintPages');
@@ -124,6 +125,7 @@ export const routeTable: RouteDef[] = [
   r('Inloggen', paths.inloggen.pattern, 'open', p(auth.login, 'LoginPage')),
   r('Materieel', paths.materieel.pattern, 'settings-data', p(catalogueAll, 'MaterieelPage')),
   r('Facturen', paths.facturen.pattern, 'auth', p(invoices, 'FacturenPage')),
+  r('Kosten', paths.kosten.pattern, 'auth', p(costs, 'KostenPage'), { parent: 'Locatie' }),
   r('Afvoerlijst', paths.afvoerlijst.pattern, 'auth', p(removalList, 'AfvoerlijstPage')),
   r('Locatie', paths.locatie.pattern, 'auth', p(locations, 'LocatiePage')),
   r('Bestellijst', paths.bestellijst.pattern, 'auth', p(orderLists, 'BestellijstPage')),

@@ -47,6 +47,7 @@ export const paths = {
     to: (category?: string) => (category ? `/materieel/${enc('category', category)}` : '/materieel'),
   },
   facturen: fixed('/facturen'),
+  kosten: fixed('/kosten'),
   afvoerlijst: fixed('/afvoerlijst'),
   locatie: fixed('/locatie'),
   bestellijst: fixed('/bestellijst'),

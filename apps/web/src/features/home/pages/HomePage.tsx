@@ -27,9 +27,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newsOf, useContentPages } from '../../../shared/api/get-content-pages';
 import { useSettings } from '../../../shared/api/get-settings';
+import { laterPart, useLaterPart } from '../../../shared/lib/later-part';
 import { paths } from '../../../shared/lib/paths';
 import { useStore } from '../../../shared/lib/store';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { type SelectedLocation, selectedLocationStore } from '../../../shared/session/location';
 import { recentlyViewedStore } from '../../../shared/session/recently-viewed';
 import { sessionStore } from '../../../shared/session/session';
 import { ImagePreview } from '../../../shared/ui/ImagePreview';
@@ -40,6 +42,16 @@ import classes from './home.module.css';
 
 // The department's day (issue #31 item 14) is a chunk of its own: a customer's Home never loads it.
 const DepartmentDay = lazy(() => import('../components/DepartmentDay'));
+
+// The cost card of the selected location (issue #37 point 1): its code after the first paint (Home's first bytes are
+// budgeted), its place held meanwhile so nothing below it moves.
+const costCard = laterPart(() => import('../components/CostCard'));
+
+function LaterCostCard({ location }: { location: SelectedLocation }) {
+  const part = useLaterPart(costCard);
+  if (!part) return <div style={{ minHeight: 150 }} data-cost-card-pending />;
+  return <part.default location={location} />;
+}
 
 function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
@@ -112,6 +124,7 @@ export function HomePage() {
   const news = newsOf(pages.data ?? []).slice(0, 5);
   useDocumentTitle(t('routes.Home'));
   const department = user?.isAdmin === true || user?.isDepartment === true;
+  const location = useStore(selectedLocationStore);
 
   return (
     <Stack gap="xl">
@@ -159,6 +172,8 @@ export function HomePage() {
           </SimpleGrid>
         )}
       </section>
+
+      {user && !department && location && <LaterCostCard location={location} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <section aria-labelledby="home-recent">

@@ -53,6 +53,7 @@ function LocationLinks() {
     [paths.materieelvoorraad.to(), 'routes.Materieelvoorraad'],
     [paths.aanvragen.to(), 'routes.Materieelaanvragen'],
     [paths.facturen.to(), 'routes.Facturen'],
+    [paths.kosten.to(), 'routes.Kosten'],
     [paths.klachten.to(), 'routes.Klachten'],
     [paths.ordersAanvoer.to(), 'routes.OrdersAanvoer'],
     [paths.ordersAfvoer.to(), 'routes.OrdersAfvoer'],

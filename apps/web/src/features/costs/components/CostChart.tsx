@@ -1,0 +1,56 @@
+import { Paper, Title, VisuallyHidden } from '@mantine/core';
+import type { LocationCosts } from '@mp/contract/api/costs';
+import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
+import type { Formatters } from '../../../shared/ui/format';
+import { categoryName } from './cost-parts';
+
+const palette = [
+  'brand.6',
+  'orange.6',
+  'teal.7',
+  'grape.6',
+  'yellow.6',
+  'cyan.7',
+  'pink.6',
+  'lime.7',
+  'indigo.5',
+];
+
+/** Cost per week, stacked by category (the chart the reports use). */
+export function CostChart({ data, format }: { data: LocationCosts; format: Formatters }) {
+  const { t } = useTranslation();
+  const rows = data.weeks.map((w) => {
+    const row: Record<string, string | number> = { week: format.day(w.week) };
+    for (const c of w.byCategory) row[c.categoryId] = Number(c.amount);
+    return row;
+  });
+  // order costs last, in grey
+  const series = data.categories.map((c, i) => ({
+    name: c.id,
+    label: categoryName(t, c),
+    color: c.id === 'costs' ? 'gray.6' : (palette[i % palette.length] as string),
+  }));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cost-chart-title">
+      <Title order={2} size="h4" mb="sm" id="cost-chart-title">
+        {t('Kosten.grafiek_titel')}
+      </Title>
+      <figure style={{ margin: 0 }} data-testid="cost-chart">
+        <BarChart
+          h={260}
+          data={rows}
+          dataKey="week"
+          type="stacked"
+          series={series}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          barProps={{ isAnimationActive: false }}
+          valueFormatter={(v) => format.money(String(v), 0)}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+        />
+        <VisuallyHidden component="figcaption">{t('Kosten.grafiek_uitleg')}</VisuallyHidden>
+      </figure>
+    </Paper>
+  );
+}
