@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import nl from '../../../../packages/contract/src/i18n/nl-NL.json';
 import { flattenBundle, i18n } from '../shared/i18n/i18n';
+import { resetReachability } from '../shared/offline/online';
 
 // why: findBy…/waitFor give up after 1 s by default — a speed demand, not a hang guard: on a shared 2-core
 // machine under load a modal took 1.2 s to appear and the run failed. Hangs still end, at 10 s.
@@ -42,6 +43,8 @@ void i18n.changeLanguage('nl-NL');
 
 afterEach(() => {
   cleanup();
+  // a test that let a request fail without an answer marked the server unreachable (shared/offline/online.ts)
+  resetReachability();
   localStorage.clear();
   vi.restoreAllMocks();
 });

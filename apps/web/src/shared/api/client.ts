@@ -1,6 +1,7 @@
 import { SESSION_COOKIE_HEADER } from '@mp/contract/rules/session';
 import type { z } from 'zod';
 import { localeStore } from '../i18n/locale';
+import { markReachable, markUnreachable } from '../offline/online';
 import { endSession, ensureFreshSession, refreshSession, sessionStore } from '../session/session';
 import { ANSWERS_CHECKED, type AnswerSchema, checkAnswer } from './answer-check';
 import { antiForgeryToken, isAntiForgeryRefusal, XSRF_HEADER } from './anti-forgery';
@@ -93,8 +94,11 @@ async function send(
     });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
+    // no answer at all: no reception, whatever navigator.onLine says (decision 0031)
+    markUnreachable();
     throw new ApiError(0, NETWORK_ERROR_CODE, 'Network error');
   }
+  markReachable();
   if (res.status === 401 && session && !retried.auth) {
     // The access token was refused: renew once and retry; when renewing fails the session has ended.
     const outcome = await refreshSession();

@@ -1,12 +1,82 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the browser believes it has a network (issue #36 point 4). `navigator.onLine` is false only when there
- * is certainly no network; true may still mean no reception (a request then fails with a TypeError): callers that
- * send treat a failed fetch as offline too. One source for the banner, the offline reads and the offline queue.
+ * Whether the portal can reach its server (issue #36 point 4, decision 0031 "No reception while the phone says
+ * online"). `navigator.onLine` is false only when there is certainly no network; with one bar of reception in a
+ * basement it stays true while every request fails. So a request that gets no answer at all (shared/api/client.ts)
+ * marks the server unreachable too: the portal then behaves as offline — the banner, the kept reads, the offline
+ * queue — and asks /health with a growing pause until an answer comes (or the browser says it is online again).
+ * One source for the banner, the offline reads, the offline queue and TanStack Query.
  */
+let reachable = true;
+let probe: ReturnType<typeof setTimeout> | null = null;
+const FIRST_PROBE_MS = 5_000;
+const MAX_PROBE_MS = 60_000;
+let probeMs = FIRST_PROBE_MS;
+
 export function isOnline(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine;
+  return typeof navigator === 'undefined' ? true : navigator.onLine && reachable;
+}
+
+// why: what follows the browser's online/offline events (TanStack Query, the queue, the kept reads, this module's
+// hook) follows an unreachable server the same way, through the same events.
+function announce(type: 'online' | 'offline'): void {
+  window.dispatchEvent(new Event(type));
+}
+
+function stopProbing(): void {
+  if (probe) clearTimeout(probe);
+  probe = null;
+  probeMs = FIRST_PROBE_MS;
+}
+
+function probeLater(): void {
+  if (probe) return;
+  probe = setTimeout(async () => {
+    probe = null;
+    // the browser's own 'online' event ends this (below); no network at all, nothing to ask
+    if (!navigator.onLine) return;
+    try {
+      const res = await fetch('/health', { cache: 'no-store', credentials: 'omit' });
+      if (res.status < 500) return markReachable();
+    } catch {
+      // still no answer
+    }
+    probeMs = Math.min(probeMs * 2, MAX_PROBE_MS);
+    probeLater();
+  }, probeMs);
+}
+
+/** A request got no answer at all (no reception): offline until the server answers again. */
+export function markUnreachable(): void {
+  if (typeof window === 'undefined' || !reachable) return;
+  reachable = false;
+  if (navigator.onLine) announce('offline');
+  probeLater();
+}
+
+/** The server answered (any status): online again if it was thought unreachable. */
+export function markReachable(): void {
+  if (reachable) return;
+  reachable = true;
+  stopProbing();
+  if (navigator.onLine) announce('online');
+}
+
+if (typeof window !== 'undefined') {
+  // the browser found a network again: try the server (the next failure marks it unreachable again)
+  window.addEventListener('online', () => {
+    if (!reachable && navigator.onLine) {
+      reachable = true;
+      stopProbing();
+    }
+  });
+}
+
+/** Tests: the server reachable again and no probe pending. */
+export function resetReachability(): void {
+  reachable = true;
+  stopProbing();
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -18,7 +88,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Re-renders when the browser goes online or offline. */
+/** Re-renders when the browser goes online or offline, or the server stops or starts answering. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
 }
