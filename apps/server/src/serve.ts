@@ -15,6 +15,7 @@ import {
 } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
+import { startIdleDigest } from './modules/idle/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { forgetSettings, loadSettings, SETTINGS_CHANNEL } from './modules/settings/index.ts';
 import { startWebhookWorker } from './modules/webhooks/index.ts';
@@ -76,6 +77,15 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
     // with an ERP the ERP posts the invoices (decision 0027): the portal's monthly run does not run
     if (config.ERP === 'none')
       await startInvoicingSchedule(boss, { db: database.db, loadSettings, clock: () => new Date() });
+    // the weekly digest of idle equipment, Mondays 07:00, once per location and week (decision 0034)
+    await startIdleDigest(boss, {
+      db: database.db,
+      mailer,
+      loadSettings,
+      clock: () => new Date(),
+      publicUrl: config.publicUrl,
+      secret: loadSecret(config.JWT_SECRET, config.dataDir),
+    });
     // the ERP outbox (decision 0027): with an ERP configured, its worker delivers what the areas wrote
     await startErpOutbox(boss, {
       config,

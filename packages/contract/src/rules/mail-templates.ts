@@ -12,6 +12,7 @@ export const mailTemplateTypes = [
   'NewPlantLocationRequest',
   'UnsubscribePlantLocation',
   'OrderConfirmation',
+  'IdleDigest',
 ] as const;
 export type MailTemplateType = (typeof mailTemplateTypes)[number];
 
@@ -38,6 +39,8 @@ export const mailTemplatePlaceholders: Record<MailTemplateType, readonly string[
     'link',
     'portal',
   ],
+  /** The weekly digest of idle equipment (decision 0034); {{lines}} is the list, {{unsubscribe}} the signed link. */
+  IdleDigest: ['name', 'location', 'count', 'days', 'lines', 'link', 'unsubscribe', 'portal'],
 };
 
 export const isMailTemplateType = (value: string): value is MailTemplateType =>

@@ -1,9 +1,12 @@
-import type { IdleEquipment } from '@mp/contract/api/idle';
+import type { IdleDigestPreference, IdleEquipment } from '@mp/contract/api/idle';
 import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import { sumDecimal } from '../../platform/decimal.ts';
-import type { Ctx } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Ctx, requireUser } from '../../platform/http/context.ts';
 import { dailyCosts, projectEnd } from '../costs/index.ts';
 import { idleStockLines } from '../stock/index.ts';
+import { userOfUnsubscribeToken } from './idle.digest.ts';
+import { selectDigestPreference, updateDigestPreference } from './idle.queries.ts';
 
 /*
  * Idle equipment (issue #37 point 2, decision 0034): the lines of a location's stock that nothing moved for
@@ -52,4 +55,24 @@ export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleE
     saving: daysLeft === null ? null : (sumDecimal([[daysLeft, perDay ?? '0']], 2) ?? '0.00'),
     canRemove,
   };
+}
+
+/** GET Users/me/idle-digest: whether the caller gets the weekly digest. */
+export async function idleDigestPreference(ctx: Ctx): Promise<IdleDigestPreference> {
+  const user = requireUser(ctx);
+  return { enabled: await selectDigestPreference(ctx.db, user.id) };
+}
+
+/** PUT Users/me/idle-digest: the caller turns the weekly digest on or off (their own preference only). */
+export async function setIdleDigestPreference(ctx: Ctx, enabled: boolean): Promise<IdleDigestPreference> {
+  const user = requireUser(ctx);
+  await updateDigestPreference(ctx.db, user.id, enabled);
+  return { enabled };
+}
+
+/** POST IdleDigest/unsubscribe: the mail's signed link turns the digest off, without signing in. */
+export async function unsubscribeIdleDigest(ctx: Ctx, secret: Uint8Array, token: string): Promise<void> {
+  const userId = await userOfUnsubscribeToken(secret, token);
+  if (!(await updateDigestPreference(ctx.db, userId, false)))
+    throw new AppError('invalid', 'Stilstand.afmelden_ongeldig');
 }

@@ -26,7 +26,7 @@ const stored = (type: 'UserForgotPassword' | 'UserInvitation', locale: 'nl-NL' |
     .where(and(eq(mailTemplates.type, type), eq(mailTemplates.locale, locale)));
 
 describe('mail templates', () => {
-  it('lists the five mail types and the order confirmation in four languages, with their placeholders', async () => {
+  it('lists the five mail types, the order confirmation and the idle digest in four languages, with their placeholders', async () => {
     const r = await call('GET', URL, ADMIN);
     expect(r.statusCode).toBe(200);
     const { types } = r.json();
@@ -37,7 +37,11 @@ describe('mail templates', () => {
       'NewPlantLocationRequest',
       'UnsubscribePlantLocation',
       'OrderConfirmation',
+      'IdleDigest',
     ]);
+    const digest = types.find((x: { type: string }) => x.type === 'IdleDigest');
+    expect(digest.placeholders).toEqual(expect.arrayContaining(['location', 'lines', 'unsubscribe']));
+    expect(digest.templates[0].html).toContain('{{unsubscribe}}');
     const forgot = types.find((x: { type: string }) => x.type === 'UserForgotPassword');
     expect(forgot.placeholders).toEqual(expect.arrayContaining(['name', 'link', 'minutes']));
     expect(forgot.templates.map((x: { locale: string }) => x.locale)).toEqual([
@@ -192,7 +196,7 @@ describe('mail templates', () => {
   it('works through the legacy calls', async () => {
     const list = await call('POST', '/api/MailTemplates/GetMailTemplates', ADMIN, {});
     expect(list.statusCode).toBe(200);
-    expect(list.json().mailTemplates).toHaveLength(6 * 4);
+    expect(list.json().mailTemplates).toHaveLength(7 * 4);
     const save = await call('POST', '/api/MailTemplates/SaveMailTemplateTexts', ADMIN, {
       type: 'UserInvitation',
       locale: 'de',
