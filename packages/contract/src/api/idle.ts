@@ -37,6 +37,15 @@ export const idleEquipment = z.object({
   saving: decimal.nullable(),
   /** Whether the caller may put anything on the removal list here. */
   canRemove: z.boolean(),
+  /** The plants whose next inspection falls due on or before the project's end, by due date (none without an end). */
+  inspectionsDue: z.array(
+    z.object({
+      itemNo: z.string(),
+      description: z.string(),
+      plantNo: z.string(),
+      nextInspection: z.string(),
+    }),
+  ),
 });
 export type IdleEquipment = z.infer<typeof idleEquipment>;
 

@@ -92,6 +92,11 @@ export const stockPage = z.object({
   bulkReturn: z.boolean(),
   /** Materieelvoorraad_StilstandDagen: days without movement after which a line is idle. */
   idleAfterDays: z.number().int(),
+  /**
+   * The project's end (the location's end date; null when none is set): a plant whose next inspection falls on or
+   * before it must be inspected or exchanged while it stands here (decision 0034, `inspectionDueBeforeEnd`).
+   */
+  projectEnd: z.string().nullable(),
 });
 export type StockPage = z.infer<typeof stockPage>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { availableForRemoval, daysOnSite, inspectionLevelOf } from './stock.ts';
+import {
+  availableForRemoval,
+  daysOnSite,
+  idleDaysOf,
+  inspectionDueBeforeEnd,
+  inspectionLevelOf,
+} from './stock.ts';
 
 const s = {
   MaterieelvoorraadKeuringsdatumInfoDays: 60,
@@ -24,5 +30,20 @@ describe('stock rules', () => {
     expect(availableForRemoval(5, 3, true)).toBe(2);
     expect(availableForRemoval(5, 3, false)).toBe(5);
     expect(availableForRemoval(2, 3, true)).toBe(0);
+  });
+});
+
+describe('idle and inspections before the project’s end (decision 0034)', () => {
+  it('a line is idle from idleAfterDays days without movement on', () => {
+    expect(idleDaysOf('2026-11-14', '2026-11-28', 14)).toBe(14);
+    expect(idleDaysOf('2026-11-15', '2026-11-28', 14)).toBeNull();
+    expect(idleDaysOf('2026-11-28', '2026-11-28', 1)).toBeNull();
+  });
+
+  it('an inspection falls due before the end when it is on or before the end date; no end, no warning', () => {
+    expect(inspectionDueBeforeEnd('2027-01-10', '2027-01-10')).toBe(true);
+    expect(inspectionDueBeforeEnd('2027-01-11', '2027-01-10')).toBe(false);
+    expect(inspectionDueBeforeEnd('2027-01-10', null)).toBe(false);
+    expect(inspectionDueBeforeEnd(null, '2027-01-10')).toBe(false);
   });
 });

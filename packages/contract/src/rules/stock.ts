@@ -57,6 +57,11 @@ export function idleDaysOf(lastMoved: string, today: string, idleAfterDays: numb
   return days >= idleAfterDays ? days : null;
 }
 
+/** Whether a plant's next inspection falls due on or before the project's end (decision 0034). */
+export function inspectionDueBeforeEnd(nextInspection: string | null, projectEnd: string | null): boolean {
+  return nextInspection !== null && projectEnd !== null && nextInspection <= projectEnd;
+}
+
 /** Days on site: calendar days from the first day of the stay to today, both counted (never below 1). */
 export function daysOnSite(since: string, today: string): number {
   return Math.max(1, daysBetween(since, today) + 1);

@@ -16,7 +16,7 @@ import { selectDigestPreference, updateDigestPreference } from './idle.queries.t
 
 /** GET IdleEquipment/{plantLocation}: the idle lines and the saving (requireAccess in idleStockLines). */
 export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleEquipment> {
-  const { location, lines, idleAfterDays, canRemove } = await idleStockLines(ctx, locationNo);
+  const { location, lines, idleAfterDays, canRemove, dueBeforeEnd } = await idleStockLines(ctx, locationNo);
   const [rates, end] = await Promise.all([
     lines.length
       ? dailyCosts(
@@ -54,6 +54,12 @@ export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleE
     perDay: perDay ?? '0.00',
     saving: daysLeft === null ? null : (sumDecimal([[daysLeft, perDay ?? '0']], 2) ?? '0.00'),
     canRemove,
+    inspectionsDue: dueBeforeEnd.map((l) => ({
+      itemNo: l.itemNo,
+      description: l.description,
+      plantNo: l.plantNo ?? '',
+      nextInspection: l.nextInspection ?? '',
+    })),
   };
 }
 

@@ -160,6 +160,32 @@ describe('the idle rule', () => {
   });
 });
 
+describe('inspections that fall due before the project’s end', () => {
+  it('the stock page names the project’s end (the location’s end date), null without one', async () => {
+    const url = `/api/v2.0/PlantInventoryItems/${EMPTY_GUID}?plantLocation=${LOC}`;
+    await t.database.db.execute(sql`update plant_locations set end_date = null where id = ${loc}`);
+    expect((await get(url)).json().projectEnd).toBeNull();
+    await t.database.db.execute(sql`update plant_locations set end_date = '2027-03-31' where id = ${loc}`);
+    expect((await get(url)).json().projectEnd).toBe('2027-03-31');
+  });
+
+  it('IdleEquipment lists the plants due on or before the end, by due date; none without an end date', async () => {
+    await t.database.db.execute(
+      sql`update plant_locations set end_date = current_date + 30 where id = ${loc}`,
+    );
+    await t.database.db.execute(sql`insert into inspections (plant_id, inspected_on, result, next_due_date)
+      values (${plant.id}, current_date, 'approved', current_date + 10)`);
+    type Due = { plantNo: string; nextInspection: string };
+    const due: Due[] = (await get(`/api/v2.0/IdleEquipment/${LOC}`)).json().inspectionsDue;
+    const end = (await rows<{ d: string }>(sql`select (current_date + 30)::text as d`))[0]?.d ?? '';
+    expect(due.map((d) => d.plantNo)).toContain(plant.plantNo);
+    expect(due.every((d) => d.nextInspection <= end)).toBe(true);
+    expect(due.map((d) => d.nextInspection)).toEqual([...due.map((d) => d.nextInspection)].sort());
+    await t.database.db.execute(sql`update plant_locations set end_date = null where id = ${loc}`);
+    expect((await get(`/api/v2.0/IdleEquipment/${LOC}`)).json().inspectionsDue).toEqual([]);
+  });
+});
+
 describe('GET IdleEquipment/{plantLocation}', () => {
   beforeEach(makeIdle);
 

@@ -86,6 +86,8 @@ export type LeavingAmount = { itemId: string; plantId: string | null; amount: nu
 export type StockState = {
   locationId: string;
   revision: string;
+  /** The location's expected end date (the project's end), null when none is set. */
+  endDate: string | null;
   listed: ListedAmounts[];
   leaving: LeavingAmount[];
 };
@@ -105,6 +107,7 @@ export async function selectStockStates(
 ): Promise<Map<string, StockState>> {
   const r = await db.execute<StockState>(sql`
     select loc.id as "locationId", coalesce(sr.revision, 0)::text as revision,
+      (select pl.end_date::text from plant_locations pl where pl.id = loc.id) as "endDate",
       coalesce((
         select json_agg(json_build_object('itemId', x.item_id, 'plantId', x.plant_id, 'mine', x.mine,
           'others', x.others, 'listedOn', x.listed_on))

@@ -9,7 +9,13 @@ import type {
 } from '@mp/contract/api/stock';
 import { addDays, calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
-import { availableForRemoval, daysOnSite, idleDaysOf, inspectionLevelOf } from '@mp/contract/rules/stock';
+import {
+  availableForRemoval,
+  daysOnSite,
+  idleDaysOf,
+  inspectionDueBeforeEnd,
+  inspectionLevelOf,
+} from '@mp/contract/rules/stock';
 import {
   hasAccess,
   type LocationAccess,
@@ -144,6 +150,8 @@ interface StockView {
   s: SettingsMap;
   /** Today (Europe/Amsterdam). */
   day: string;
+  /** The project's end (the location's end date), null when none is set. */
+  projectEnd: string | null;
 }
 
 export const lineId = (itemId: string, plantId: string | null) => `${itemId}|${plantId ?? ''}`;
@@ -260,7 +268,8 @@ async function stockViews(ctx: Ctx, locations: LocationAccess[]): Promise<StockV
       ]);
       const listed = new Map((state?.listed ?? []).map((a) => [lineId(a.itemId, a.plantId), a]));
       const leaving = new Map((state?.leaving ?? []).map((a) => [lineId(a.itemId, a.plantId), a.amount]));
-      return { location, described, rows, listed, leaving, canRemove, countOthers, s, day };
+      const projectEnd = state?.endDate ?? null;
+      return { location, described, rows, listed, leaving, canRemove, countOthers, s, day, projectEnd };
     }),
   );
 }
@@ -458,6 +467,7 @@ export async function stockPage(ctx: Ctx, categoryId: string, query: StockQuery)
     canRemove: view.canRemove,
     bulkReturn: view.canRemove && view.s.MaterieelvoorraadBulkTerugsturenEnabled,
     idleAfterDays: view.s.Materieelvoorraad_StilstandDagen,
+    projectEnd: view.projectEnd,
   };
 }
 
@@ -502,11 +512,21 @@ export async function stockPresent(
   return { present: quantity > 0, quantity, lines: rows.length };
 }
 
-/** The idle lines of the location (decision 0034) as the caller sees them, the longest idle first. */
+/**
+ * The idle lines of the location (decision 0034) as the caller sees them, the longest idle first, and the plants
+ * whose next inspection falls due before the project's end (by due date).
+ */
 export async function idleStockLines(
   ctx: Ctx,
   locationNo: string,
-): Promise<{ location: LocationAccess; lines: StockLine[]; idleAfterDays: number; canRemove: boolean }> {
+): Promise<{
+  location: LocationAccess;
+  lines: StockLine[];
+  idleAfterDays: number;
+  canRemove: boolean;
+  projectEnd: string | null;
+  dueBeforeEnd: StockLine[];
+}> {
   const view = await stockView(
     ctx,
     await requireAccess(ctx, { permission: 'location.read', area: AREA, locationNo }),
@@ -514,10 +534,15 @@ export async function idleStockLines(
   const lines = forCaller(view, matching(view, EMPTY_GUID, undefined, 'idle')).filter(
     (l) => l.idleDays !== null,
   );
+  const due = view.described.lines
+    .filter((l) => inspectionDueBeforeEnd(l.nextInspection, view.projectEnd))
+    .sort((a, b) => cmp(a.nextInspection, b.nextInspection) || cmp(a.plantNo, b.plantNo));
   return {
     location: view.location,
     lines,
     idleAfterDays: view.s.Materieelvoorraad_StilstandDagen,
     canRemove: view.canRemove,
+    projectEnd: view.projectEnd,
+    dueBeforeEnd: forCaller(view, due),
   };
 }

@@ -97,6 +97,7 @@ beforeEach(() => {
         canRemove: true,
         bulkReturn: true,
         idleAfterDays: 14,
+        projectEnd: null,
       });
     return json({}, 404);
   });

@@ -56,6 +56,7 @@ const page = (items: StockLine[], extra: Partial<StockPage> = {}): StockPage => 
   canRemove: true,
   bulkReturn: true,
   idleAfterDays: 14,
+  projectEnd: null,
   ...extra,
 });
 
@@ -283,6 +284,7 @@ describe('idle equipment (decision 0034)', () => {
     perDay: '14.38',
     saving: '1840.00',
     canRemove: true,
+    inspectionsDue: [],
     ...extra,
   });
 
