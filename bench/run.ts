@@ -16,6 +16,8 @@
 //   erp-sync, erp-delta, erp-outbox  the ERP connector against the fake Business Central at --scale: a full sync of
 //              the catalogue, a delta of 100 items visible to readers, the outbox's delivery rate (bench/lib/erp.ts;
 //              not in the default set: with any of them the server runs with ERP=business-central and its job runner)
+//   webhooks   1,000 events fanned out to a local receiver, signed and delivered by the server's worker: the rate and
+//              CPU per delivery (bench/lib/webhooks.ts; not in the default set)
 //   seed       `npm run seed` itself at --scale into an empty --data-dir: time, peak RSS, nothing left running
 //              (bench/lib/seed.ts; not in the default set: `--only seed --scale 1000 --data-dir /tmp/mp-seed-1000`)
 // --processes N starts the server with WEB_CONCURRENCY=N (N processes on the one port, decision 0029); CPU per
@@ -52,11 +54,12 @@ import {
 } from './lib/server.ts';
 import { STOCK_USER, stockScenarios } from './lib/stock.ts';
 import { usersImportScenario } from './lib/users.ts';
+import { webhooksScenario, webhooksServerEnv } from './lib/webhooks.ts';
 import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox,seed]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox,webhooks,seed]\n' +
   '                 [--processes 1] [--write-connections 4] [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -124,6 +127,8 @@ async function main() {
   // the ERP scenarios: the fake Business Central first, the server pointed at it
   const erp = ERP_SCENARIOS.some((s) => only.has(s)) ? await startBenchErp(scale) : null;
   if (erp) server.env = { ...erpServerEnv(erp), ...server.env };
+  // webhooks: the receiver is the bench's own, on 127.0.0.1 (decision 0032)
+  if (only.has('webhooks')) server.env = { ...webhooksServerEnv, ...server.env };
   log(
     `starting the server on :${server.port} (${server.processes} process${server.processes > 1 ? 'es' : ''}, PostgreSQL :${server.pgPort}, data ${server.dataDir})…`,
   );
@@ -218,6 +223,7 @@ async function main() {
       );
     }
     if (only.has('users-import')) results.push(...(await usersImportScenario(c, await login(api, ADMIN))));
+    if (only.has('webhooks')) erpTargets.push(...(await webhooksScenario(c, await login(api, ADMIN))));
     if (erp) {
       const adminToken = await login(api, ADMIN);
       await connectErp(api, adminToken, erp);

@@ -75,7 +75,8 @@ process.stdout.write(`e2e: browser ${browser.path} (${browser.source})\n`);
 process.stdout.write('e2e: starting the server (embedded PostgreSQL, demo data)…\n');
 // the portal's mails go to a local SMTP server whose messages the journeys read (support/mail.ts)
 const mailbox = await startMailbox(mkdtempSync(path.join(tmpdir(), 'mp-e2e-mail-')));
-const server = await startServer({ env: { SMTP_URL: mailbox.url } });
+// the webhooks journey's receiver listens on 127.0.0.1 (decision 0032: loopback for development and tests only)
+const server = await startServer({ env: { SMTP_URL: mailbox.url, WEBHOOKS_ALLOW_LOOPBACK: 'true' } });
 process.stdout.write(`e2e: server ready at ${server.baseUrl} in ${since(t0)} s\n`);
 const env = { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_MAIL_DIR: mailbox.dir };
 

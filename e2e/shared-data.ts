@@ -36,6 +36,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   anonymous: ['anonymous use'],
   auth: ['anonymous use'],
   complaints: [],
+  // reads the site manager's first location's costs; its checks hold whatever other journeys move there
+  costs: [],
   department: ['order lists', 'removal lists and stock'],
   documents: [],
   // its own portal with ERP=fake-bc: nothing of the shared server
@@ -58,5 +60,7 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   shell: ['news'],
   stock: ['removal lists and stock'],
   transport: [],
+  // its own endpoint (deleted at the end) and its own transport request on P-24004
+  webhooks: [],
   users: [],
 };

@@ -22,11 +22,13 @@ const ALL = '*';
  * reason under it, in the user's language.
  */
 export function EndpointForm({
+  opened,
   endpoint,
   isAdmin,
   onClose,
   onSecret,
 }: {
+  opened: boolean;
   /** null: a new endpoint. */
   endpoint: WebhookEndpointView | null;
   isAdmin: boolean;
@@ -36,7 +38,7 @@ export function EndpointForm({
   const { t } = useTranslation();
   const create = useCreateEndpoint();
   const update = useUpdateEndpoint();
-  const customers = useCustomers('', isAdmin && endpoint === null);
+  const customers = useCustomers('', opened && isAdmin && endpoint === null);
   const [url, setUrl] = useState(endpoint?.url ?? 'https://');
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [events, setEvents] = useState<string[]>(endpoint?.eventTypes ?? ['request.planned']);
@@ -84,7 +86,13 @@ export function EndpointForm({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t(endpoint ? 'webhooks.bewerken' : 'webhooks.nieuw')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(endpoint ? 'webhooks.bewerken' : 'webhooks.nieuw')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
+    >
       <Stack>
         <TextInput
           label={t('webhooks.url')}

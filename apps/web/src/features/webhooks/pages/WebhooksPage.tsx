@@ -26,10 +26,28 @@ import { EndpointForm, eventLabel } from '../components/EndpointForm';
 // signs along for 24 h), a test event, deletion, and its delivery log with "send again".
 
 /** The secret, shown this once with a copy button. */
-function SecretModal({ secret, onClose }: { secret: string; onClose: () => void }) {
+function SecretModal({
+  secret,
+  opened,
+  onClose,
+  onClosed,
+}: {
+  secret: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Once it is out of sight: the secret is dropped from the page's memory. */
+  onClosed: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t('webhooks.geheim_titel')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onClosed}
+      title={t('webhooks.geheim_titel')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('shared.sluiten') }}
+    >
       <Stack>
         <Text size="sm">{t('webhooks.geheim_uitleg')}</Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="webhook-secret">
@@ -192,15 +210,23 @@ function EndpointCard({
 function Webhooks({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const endpoints = useWebhookEndpoints();
-  const [editing, setEditing] = useState<WebhookEndpointView | 'new' | null>(null);
-  const [secret, setSecret] = useState<string | null>(null);
+  // the form stays mounted while it closes (its transition); a new key per opening starts it afresh
+  const [form, setForm] = useState<{ key: number; endpoint: WebhookEndpointView | null; opened: boolean }>({
+    key: 0,
+    endpoint: null,
+    opened: false,
+  });
+  const edit = (endpoint: WebhookEndpointView | null) =>
+    setForm((f) => ({ key: f.key + 1, endpoint, opened: true }));
+  const [secret, setSecret] = useState<{ value: string; opened: boolean } | null>(null);
+  const showSecret = (value: string) => setSecret({ value, opened: true });
   return (
     <AreaPage
       description={t('webhooks.intro')}
       actions={
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing('new')}
+          onClick={() => edit(null)}
           data-testid="webhook-new"
         >
           {t('webhooks.nieuw')}
@@ -216,26 +242,27 @@ function Webhooks({ isAdmin }: { isAdmin: boolean }) {
         {(data) => (
           <Stack>
             {data.items.map((e) => (
-              <EndpointCard
-                key={e.id}
-                e={e}
-                isAdmin={isAdmin}
-                onEdit={() => setEditing(e)}
-                onSecret={setSecret}
-              />
+              <EndpointCard key={e.id} e={e} isAdmin={isAdmin} onEdit={() => edit(e)} onSecret={showSecret} />
             ))}
           </Stack>
         )}
       </QueryState>
-      {editing && (
-        <EndpointForm
-          endpoint={editing === 'new' ? null : editing}
-          isAdmin={isAdmin}
-          onClose={() => setEditing(null)}
-          onSecret={setSecret}
+      <EndpointForm
+        key={form.key}
+        opened={form.opened}
+        endpoint={form.endpoint}
+        isAdmin={isAdmin}
+        onClose={() => setForm((f) => ({ ...f, opened: false }))}
+        onSecret={showSecret}
+      />
+      {secret && (
+        <SecretModal
+          secret={secret.value}
+          opened={secret.opened}
+          onClose={() => setSecret((s) => s && { ...s, opened: false })}
+          onClosed={() => setSecret(null)}
         />
       )}
-      {secret && <SecretModal secret={secret} onClose={() => setSecret(null)} />}
     </AreaPage>
   );
 }
