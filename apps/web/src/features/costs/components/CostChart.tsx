@@ -1,21 +1,26 @@
-import { Paper, Title, VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { LocationCosts } from '@mp/contract/api/costs';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 import type { Formatters } from '../../../shared/ui/format';
 import { categoryName } from './cost-parts';
 
+// twelve colours told apart (the catalogue has about a dozen root categories); order costs in grey
 const palette = [
   'brand.6',
   'orange.6',
   'teal.7',
   'grape.6',
-  'yellow.6',
-  'cyan.7',
+  'yellow.5',
+  'cyan.8',
   'pink.6',
   'lime.7',
-  'indigo.5',
+  'indigo.4',
+  'red.8',
+  'green.9',
+  'violet.9',
 ];
+const cssColor = (c: string) => `var(--mantine-color-${c.replace('.', '-')})`;
 
 /** Cost per week, stacked by category (the chart the reports use). */
 export function CostChart({ data, format }: { data: LocationCosts; format: Formatters }) {
@@ -43,14 +48,27 @@ export function CostChart({ data, format }: { data: LocationCosts; format: Forma
           dataKey="week"
           type="stacked"
           series={series}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           barProps={{ isAnimationActive: false }}
           valueFormatter={(v) => format.money(String(v), 0)}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
         />
         <VisuallyHidden component="figcaption">{t('Kosten.grafiek_uitleg')}</VisuallyHidden>
       </figure>
+      {/* the legend apart from the chart: on a phone it would take the chart's height */}
+      <Group
+        gap="xs"
+        mt="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0 }}
+        data-testid="cost-legend"
+      >
+        {series.map((s) => (
+          <Group key={s.name} gap={6} wrap="nowrap" component="li">
+            <ColorSwatch color={cssColor(s.color)} size={12} withShadow={false} aria-hidden />
+            <Text size="xs">{s.label}</Text>
+          </Group>
+        ))}
+      </Group>
     </Paper>
   );
 }

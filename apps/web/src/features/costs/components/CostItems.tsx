@@ -21,11 +21,15 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
     i: Pick<CostItem, 'monthToDate' | 'sinceStart' | 'projectedMonthEnd' | 'projectedProjectEnd' | 'perDay'>,
   ) => (
     <>
-      <Table.Td ta="right">{format.money(i.monthToDate)}</Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {format.money(i.monthToDate)}
+      </Table.Td>
       <Table.Td ta="right" fw={600}>
         {format.money(i.sinceStart)}
       </Table.Td>
-      <Table.Td ta="right">{format.money(projected ? i.projectedProjectEnd : i.projectedMonthEnd)}</Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {format.money(projected ? i.projectedProjectEnd : i.projectedMonthEnd)}
+      </Table.Td>
       <Table.Td ta="right">{format.money(i.perDay)}</Table.Td>
     </>
   );
@@ -34,52 +38,66 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
       <Title order={2} size="h4" mb="sm" id="cost-items-title">
         {all ? t('Kosten.alle_titel') : t('Kosten.top_titel')}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped data-testid="cost-items" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Kosten.kolom_materieel')}</Table.Th>
-              <Table.Th ta="right">{t('Kosten.kolom_op_locatie')}</Table.Th>
-              <Table.Th ta="right">{t('Kosten.deze_maand')}</Table.Th>
-              <Table.Th ta="right">{t('Kosten.sinds_start')}</Table.Th>
-              <Table.Th ta="right">
-                {projected ? t('Kosten.einde_project') : t('Kosten.einde_maand')}
-              </Table.Th>
-              <Table.Th ta="right">{t('Kosten.kolom_per_dag')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((i) => (
-              <Fragment key={i.itemNo}>
-                <Table.Tr data-testid="cost-item">
-                  <Table.Td>
-                    <Text size="sm" fw={600} lineClamp={2}>
-                      {i.description}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {i.itemNo}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{onSite(i, i.rentalUnit)}</Table.Td>
-                  {cells(i)}
-                </Table.Tr>
-                {all &&
-                  i.plants.map((p) => (
-                    <Table.Tr key={`${i.itemNo}-${p.plantNo}`} data-testid="cost-plant">
-                      <Table.Td pl="lg">
-                        <Text size="xs">{t('Kosten.materieelstuk', { plantNo: p.plantNo })}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{format.number(p.onSite)}</Table.Td>
-                      {cells(p)}
-                    </Table.Tr>
-                  ))}
-              </Fragment>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Table striped data-testid="cost-items" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('Kosten.kolom_materieel')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('Kosten.kolom_op_locatie')}
+            </Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('Kosten.deze_maand')}
+            </Table.Th>
+            <Table.Th ta="right">{t('Kosten.sinds_start')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {projected ? t('Kosten.einde_project') : t('Kosten.einde_maand')}
+            </Table.Th>
+            <Table.Th ta="right">{t('Kosten.kolom_per_dag')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((i) => (
+            <Fragment key={i.itemNo}>
+              <Table.Tr data-testid="cost-item">
+                <Table.Td>
+                  <Text size="sm" fw={600} lineClamp={2}>
+                    {i.description}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {i.itemNo}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {onSite(i, i.rentalUnit)}
+                </Table.Td>
+                {cells(i)}
+              </Table.Tr>
+              {all &&
+                i.plants.map((p) => (
+                  <Table.Tr key={`${i.itemNo}-${p.plantNo}`} data-testid="cost-plant">
+                    <Table.Td pl="lg">
+                      <Text size="xs">{t('Kosten.materieelstuk', { plantNo: p.plantNo })}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {format.number(p.onSite)}
+                    </Table.Td>
+                    {cells(p)}
+                  </Table.Tr>
+                ))}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
       {data.items.length > TOP || data.items.some((i) => i.plants.length > 0) ? (
-        <Button variant="subtle" mt="xs" onClick={() => setAll((a) => !a)} data-testid="cost-items-all">
+        <Button
+          variant="subtle"
+          mt="xs"
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          onClick={() => setAll((a) => !a)}
+          data-testid="cost-items-all"
+        >
           {all ? t('Kosten.toon_top') : t('Kosten.toon_alle', { count: data.items.length })}
         </Button>
       ) : null}

@@ -106,7 +106,7 @@ export function EndDateNotice({ data, format }: { data: LocationCosts; format: F
       {data.endDateEditable && (
         <>
           {' '}
-          <Anchor component={Link} to={paths.locatieGegevens.to()} size="sm">
+          <Anchor component={Link} to={paths.locatieGegevens.to()} size="sm" underline="always">
             {t('Kosten.einddatum_invullen')}
           </Anchor>
         </>

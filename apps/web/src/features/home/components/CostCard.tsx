@@ -44,7 +44,7 @@ export default function CostCard({ location }: { location: SelectedLocation }) {
     >
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
         <Title order={2} size="h4" id="home-costs">
-          {t('Kosten.kaart_titel', { location: location.label })}
+          {t('Kosten.kaart_titel', { location: location.locationNo })}
         </Title>
         <Anchor component={Link} to={paths.kosten.to()} size="sm">
           <Group gap={4} wrap="nowrap" component="span">
