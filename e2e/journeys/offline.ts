@@ -3,7 +3,8 @@
 // installability check says nothing is missing); the stock on site, the order list and the removal list viewed online
 // open again offline after a reload, marked "offline — last updated at …", a page never viewed says it is not
 // available offline, and a request's send is refused with the reason; then a new version's service worker waits, the
-// user is asked, and after the reload the page is the new version's. In English (the project leader's account
+// user is asked, and after the reload the page is the new version's. With no reception while the phone says it is
+// online (every request aborted, navigator.onLine true) the portal goes offline by itself and comes back. In English (the project leader's account
 // language) and in Dutch (the read-only administration user), on a phone. With SHOTS_DIR the screens are photographed.
 //
 // The update is a real one: a portal of its own (WEB_ROOT) serves a copy of the build, the page installs its service
@@ -36,7 +37,13 @@ async function phoneAs(browser: Browser, email: string, locale: string, chooseLo
       JSON.stringify({ viewedIds: [], lastShownDay: { [l]: new Date().toISOString().slice(0, 10) } }),
     );
   }, locale);
-  await signIn(page, email);
+  await signIn(page, email).catch(async (e) => {
+    await page
+      .screenshot({ path: `/tmp/offline-signin-failure-${email}.png`, fullPage: true })
+      .catch(() => {});
+    console.error('sign-in page:', page.url(), (await page.content().catch(() => '')).slice(0, 3000));
+    throw e;
+  });
   await controlled(page);
   const picker = page.getByRole('combobox', { name: chooseLocation });
   if (await picker.count()) {
@@ -275,6 +282,33 @@ describe('installable and useful offline', () => {
       await shot(page, 'not-available-nl-390');
     } finally {
       await context.setOffline(false);
+      await context.close();
+    }
+  });
+
+  it('no reception while the phone says it is online: no answer puts the portal offline with the kept stock, and it comes back by itself', async () => {
+    const { context, page } = await phoneAs(browser, 'administratie@vandijk.nl', 'nl-NL', 'Kies een locatie');
+    // every request to the server goes out and gets no answer (one bar in a basement); navigator.onLine stays true
+    const noAnswer = /\/(api|health)(\/|$|\?)/;
+    try {
+      await page.goto('/materieelvoorraad');
+      await page.getByTestId('stock-row').first().waitFor();
+      await kept(page, ['stock/list']);
+      await context.route(noAnswer, (route) => route.abort('internetdisconnected'));
+      await page.reload();
+      await page.getByTestId('stock-row').first().waitFor();
+      assert.equal(await page.evaluate(() => navigator.onLine), true);
+      assert.match(
+        (await page.getByTestId('offline-updated-at').textContent()) ?? '',
+        /^Offline — laatst bijgewerkt op .*\d{1,2}:\d{2}/,
+      );
+      await shot(page, 'no-reception-nl-390');
+      // reception back: the portal finds its server again by itself (it asks /health) and the banner goes
+      await context.unroute(noAnswer);
+      await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByTestId('stock-row').first().waitFor();
+    } finally {
+      await context.unroute(noAnswer).catch(() => undefined);
       await context.close();
     }
   });
