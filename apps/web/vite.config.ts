@@ -64,9 +64,9 @@ function mantineCssPerComponentPlugin(): Plugin {
     name: 'mp-mantine-css-per-component',
     apply: 'build',
     transform(code, id) {
-      const component = /@mantine\/core\/esm\/components\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/.exec(
-        id,
-      )?.[1];
+      // (utils too: InlineInput, the label layout of Checkbox, Radio and Switch, lives there)
+      const component =
+        /@mantine\/core\/esm\/(?:components|utils)\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/.exec(id)?.[1];
       if (!component) return null;
       return { code: `${code}\nimport '@mantine/core/styles/${component}.layer.css';\n`, map: null };
     },

@@ -169,6 +169,11 @@ describe('signed webhooks', () => {
       await card.getByTestId('webhook-delivery-status').filter({ hasText: 'Afgeleverd' }).first().waitFor();
       await expectAccessible(page, 'Webhooks log (nl-1280)');
       await shot(page, 'webhooks-log-nl-1280');
+      // the same on a phone: nothing sideways
+      await page.setViewportSize({ width: 390, height: 844 });
+      await noSideways(page, 'Webhooks log (nl-390)');
+      await shot(page, 'webhooks-log-nl-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // gone again: the endpoint with its log
       await card.getByTestId('webhook-delete').click();

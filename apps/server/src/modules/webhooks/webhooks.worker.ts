@@ -141,6 +141,12 @@ export async function startWebhookWorker(
   deps: WebhookWorkerDeps,
   pollingIntervalSeconds = 2,
 ): Promise<void> {
+  // a production server must not call its own host's services (SSRF): said loudly when the setting is on
+  if (deps.allowLoopback)
+    deps.log?.(
+      'warn',
+      'webhooks: WEBHOOKS_ALLOW_LOOPBACK is on — loopback endpoints are called (development and tests only)',
+    );
   await boss.createQueue(WEBHOOKS_QUEUE, { policy: 'stately', retryLimit: 0 });
   await boss.schedule(WEBHOOKS_QUEUE, WEBHOOKS_CRON);
   let prunedAt = 0;
