@@ -20,6 +20,7 @@ import {
 } from '../order-lists/ordering.test-support.ts';
 import { refusedAddress, refusedUrl } from './webhooks.address.ts';
 import { emitWebhookEvent } from './webhooks.events.ts';
+import { claimDue } from './webhooks.queries.ts';
 import { sendWebhook } from './webhooks.send.ts';
 import { type Receiver, startReceiver } from './webhooks.test-support.ts';
 import { drainWebhooks } from './webhooks.worker.ts';
@@ -356,6 +357,22 @@ describe('customer isolation', () => {
 });
 
 describe('two workers', () => {
+  it('skip what the other holds instead of waiting for it or taking it too', async () => {
+    await registered(ADMIN);
+    for (let i = 0; i < 10; i++) await locationEvent(LOC);
+    const now = new Date();
+    const leaseUntil = new Date(now.getTime() + 60_000);
+    // the first worker's claim not committed yet: its rows are locked
+    await t.database.db.transaction(async (tx) => {
+      const first = await claimDue(tx, { now, leaseUntil, limit: 4 });
+      const second = await claimDue(t.database.db, { now, leaseUntil, limit: 100 });
+      expect(first).toHaveLength(4);
+      expect(second).toHaveLength(6);
+      const mine = new Set(first.map((d) => d.id));
+      expect(second.filter((d) => mine.has(d.id))).toEqual([]);
+    });
+  });
+
   it('deliver each event once', async () => {
     await registered(ADMIN);
     for (let i = 0; i < 40; i++) await locationEvent(i % 2 ? LOC : FOREIGN_LOC);
