@@ -38,6 +38,14 @@ if (!('fonts' in document))
   });
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
+// why: a request a test left running (a refetch after its add, a send still on its way) reaches fetch after the test
+// has put back the real one — in jsdom a relative URL then fails as "no answer", which would mark the server
+// unreachable in the middle of the next test (shared/offline/online.ts). Outside a test's own stub, fetch answers
+// as an aborted request: nothing is sent and nothing counts as lost reception.
+globalThis.fetch = async () => {
+  throw new DOMException('fetch outside a test’s own stub', 'AbortError');
+};
+
 i18n.addResourceBundle('nl-NL', 'translation', flattenBundle(nl as Record<string, unknown>), true, true);
 void i18n.changeLanguage('nl-NL');
 
