@@ -5,8 +5,19 @@ import { useState } from 'react';
 import { isApiError } from '../api/errors';
 import { useSelectedLocationAccess } from '../api/get-plant-locations';
 import { isLocalRefusal, NOT_SIGNED_IN, useAddToOrderList } from '../api/order-lists/add-order-list-lines';
-import { SignInPrompt } from '../ui/SignInPrompt';
+import { laterPart, useLaterPart } from '../lib/later-part';
 import { snackbar } from '../ui/snackbar/snackbar-store';
+
+/**
+ * The sign-in question's modal (Modal, focus trap, scroll lock ≈ 10 KB brotli) loads after the page's first paint:
+ * only a visitor who tries to order sees it (decision 0003, "Byte budget per page").
+ */
+const signInPromptPart = laterPart(() => import('../ui/SignInPrompt'));
+
+function LaterSignInPrompt(props: { opened: boolean; onClose: () => void }) {
+  const SignInPrompt = useLaterPart(signInPromptPart)?.SignInPrompt;
+  return SignInPrompt ? <SignInPrompt {...props} /> : null;
+}
 
 /** The feedback of the catalogue's and the search results' "add selection to the order list". */
 export const itemListFeedback = {
@@ -51,6 +62,6 @@ export function useOrderListAdder({ successKey, errorKey }: { successKey: string
     add,
     pending: mutation.isPending,
     readOnlyKey,
-    prompt: <SignInPrompt opened={askSignIn} onClose={() => setAskSignIn(false)} />,
+    prompt: <LaterSignInPrompt opened={askSignIn} onClose={() => setAskSignIn(false)} />,
   };
 }
