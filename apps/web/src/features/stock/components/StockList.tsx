@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { LaterTooltip } from '../../../shared/ui/LaterTooltip';
-import { ExternalBadge, IdleBadge, InspectionBadge } from './stock-labels';
+import { DueBeforeEndBadge, ExternalBadge, IdleBadge, InspectionBadge } from './stock-labels';
 
 const num = { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' as const };
 
@@ -68,6 +68,8 @@ export interface StockListProps {
   onToggleAll: (on: boolean) => void;
   onRemove: (line: StockLine) => void;
   priceDecimals: number;
+  /** The project's end: a plant due for inspection on or before it is marked (decision 0034). */
+  projectEnd?: string | null;
 }
 
 function rent(line: StockLine, value: string | null, format: ReturnType<typeof useFormat>, decimals: number) {
@@ -268,7 +270,10 @@ export function StockTable(p: StockListProps) {
                 <Table.Td style={num}>{rent(l, l.lineWeekRent, format, p.priceDecimals) ?? ''}</Table.Td>
               )}
               <Table.Td>
-                <InspectionBadge due={l.nextInspection} level={l.inspectionLevel} />
+                <Group gap={6} wrap="nowrap">
+                  <InspectionBadge due={l.nextInspection} level={l.inspectionLevel} />
+                  <DueBeforeEndBadge due={l.nextInspection} end={p.projectEnd ?? null} />
+                </Group>
               </Table.Td>
               <Table.Td>
                 <RemovalCell line={l} onRemove={p.onRemove} compact />
@@ -339,6 +344,7 @@ export function StockCards(p: StockListProps) {
                   {t('Materieelvoorraad.keuringsdatum')}:
                 </Text>
                 <InspectionBadge due={l.nextInspection} level={l.inspectionLevel} />
+                <DueBeforeEndBadge due={l.nextInspection} end={p.projectEnd ?? null} />
               </Group>
             ) : (
               <span />

@@ -1,5 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import type { InspectionLevel } from '@mp/contract/api/stock';
+import { inspectionDueBeforeEnd } from '@mp/contract/rules/stock';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
@@ -45,6 +46,27 @@ export function IdleBadge({ since, days }: { since: string | null; days: number 
       styles={{ label: { textTransform: 'none' } }}
     >
       {t('Stilstand.badge')} · {days}
+    </Badge>
+  );
+}
+
+/** The next inspection falls due on or before the project's end (decision 0034): inspect or exchange it. */
+export function DueBeforeEndBadge({ due, end }: { due: string | null; end: string | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!inspectionDueBeforeEnd(due, end)) return null;
+  const title = t('Stilstand.keuring_titel', { date: format.day(due), end: format.day(end) });
+  return (
+    <Badge
+      color="blue.8"
+      variant="outline"
+      size="sm"
+      title={title}
+      aria-label={title}
+      data-testid="due-before-end"
+      styles={{ label: { textTransform: 'none' } }}
+    >
+      {t('Stilstand.keuring_voor_einde')}
     </Badge>
   );
 }

@@ -102,7 +102,21 @@ beforeEach(() => {
         multiStrings: {},
       });
     if (url.pathname.includes('/PlantInventoryItems/')) return stockAnswer();
-    if (url.pathname.includes('/IdleEquipment/') && idleAnswer) return json(idleAnswer);
+    if (url.pathname.includes('/IdleEquipment/'))
+      return json(
+        idleAnswer ?? {
+          locationNo: 'P-1',
+          idleAfterDays: 14,
+          lines: [],
+          pieces: 0,
+          fewestDays: null,
+          projectEnd: null,
+          perDay: '0.00',
+          saving: null,
+          canRemove: true,
+          inspectionsDue: [],
+        },
+      );
     if (url.pathname.includes('/RemovalLists/') && init?.method === 'POST')
       return json({ locationNo: 'P-1', lines: [], count: 2 });
     return json({}, 404);
@@ -373,5 +387,57 @@ describe('idle equipment (decision 0034)', () => {
     renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
     await screen.findByTestId('idle-sentence');
     expect(screen.queryByTestId('idle-to-removal-list')).toBeNull();
+  });
+});
+
+describe('inspections that fall due before the project’s end (decision 0034)', () => {
+  it('marks the plants due before the end and offers an exchange request, prefilled', async () => {
+    stockAnswer = () =>
+      json(
+        page(
+          [
+            line('AG-1', 'AG-1-001', 1, { nextInspection: '2027-01-15', inspectionLevel: 'ok' }),
+            line('AG-1', 'AG-1-002', 1, { nextInspection: '2027-06-01', inspectionLevel: 'ok' }),
+          ],
+          { projectEnd: '2027-03-31' },
+        ),
+      );
+    idleAnswer = {
+      locationNo: 'P-1',
+      idleAfterDays: 14,
+      lines: [],
+      pieces: 0,
+      fewestDays: null,
+      projectEnd: '2027-03-31',
+      perDay: '0.00',
+      saving: '0.00',
+      canRemove: true,
+      inspectionsDue: [
+        { itemNo: 'AG-1', description: 'Aggregaat', plantNo: 'AG-1-001', nextInspection: '2027-01-15' },
+      ],
+    };
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    const rows = await screen.findAllByTestId('stock-row');
+    expect(within(rows[0]).getByTestId('due-before-end').getAttribute('title')).toBe(
+      'Keuring valt op 15 jan 2027, vóór het einde van het project (31 mrt 2027)',
+    );
+    expect(within(rows[1]).queryByTestId('due-before-end')).toBeNull();
+    expect((await screen.findByTestId('inspections-due-sentence')).textContent).toBe(
+      '1 stuk moet gekeurd worden vóór het einde van het project (31 mrt 2027)',
+    );
+    const href = new URL(screen.getByTestId('request-exchange').getAttribute('href') ?? '', 'http://x');
+    expect(href.pathname).toBe('/transport-aanvraag/gegevens');
+    expect(href.searchParams.get('lading')).toBe('AG-1-001 Aggregaat (15 jan 2027)');
+    expect(href.searchParams.get('opmerking')).toBe(
+      'Graag omruilen: de keuring van AG-1-001 valt vóór het einde van het project.',
+    );
+  });
+
+  it('without a project end nothing is marked', async () => {
+    stockAnswer = () => json(page([line('AG-1', 'AG-1-001', 1, { nextInspection: '2027-01-15' })]));
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    await screen.findAllByTestId('stock-row');
+    expect(screen.queryByTestId('due-before-end')).toBeNull();
+    expect(screen.queryByTestId('inspections-due')).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { TransportRequestLink } from '../../../shared/ui/TransportRequestLink';
 import { useStock } from '../api/get-stock';
 import { IdleSummary } from '../components/IdleSummary';
+import { InspectionsDue } from '../components/InspectionsDue';
 import type { RemovalCandidate } from '../components/RemovalDialog';
 import { StockCards, StockTable } from '../components/StockList';
 
@@ -185,6 +186,7 @@ export function MaterieelvoorraadPage() {
         ),
       onRemove: (l: StockLine) => setDialog([toCandidate(l)]),
       priceDecimals: settings.loaded ? settings.int('Prijzen_AantalDecimalen') : 2,
+      projectEnd: page.projectEnd,
     };
     body = (
       <Stack gap="md" aria-busy={query.isPlaceholderData || undefined}>
@@ -235,6 +237,7 @@ export function MaterieelvoorraadPage() {
           sortedFirst={params.sortBy === 'idle'}
           onShowFirst={() => set({ sort: 'idle' })}
         />
+        <InspectionsDue locationNo={location.locationNo} canWrite={access.canWrite} />
         {narrow ? <StockCards {...listProps} /> : <StockTable {...listProps} />}
         {pages > 1 && (
           <Group justify="center">

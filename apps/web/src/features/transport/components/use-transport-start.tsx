@@ -1,6 +1,7 @@
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePlantLocations, useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings, useSettingsQuery } from '../../../shared/api/get-settings';
 import { useStore } from '../../../shared/lib/store';
@@ -14,7 +15,8 @@ import { emptyTransportForm, type TransportFormValues, transportMemory } from '.
 /**
  * What the transport wizard starts from: the selected location, the settings and the locations a transport may go
  * to — the caller's, not blocked, not read-only, the current one only with
- * TransportAanvraag_EnableVerplaastenNaarEigenLocatie — and the form held for this location, else the defaults.
+ * TransportAanvraag_EnableVerplaastenNaarEigenLocatie — and the form held for this location, else the defaults
+ * (with the cargo and comment the address brings: `?lading=&opmerking=`, the stock's exchange request, decision 0034).
  */
 export function useTransportStart() {
   const settingsQuery = useSettingsQuery();
@@ -30,8 +32,11 @@ export function useTransportStart() {
   );
   const held = locationNo ? transportMemory.held(locationNo) : null;
   const me = settings.bool('Klant_EnableHuidigeGebruikerAlsContact') && user ? user.name : '';
+  const [search] = useSearchParams();
   const defaults: TransportFormValues = {
     ...emptyTransportForm,
+    cargo: (search.get('lading') ?? '').slice(0, 500),
+    comment: (search.get('opmerking') ?? '').slice(0, 1000),
     from: { ...emptyTransportForm.from, contactPerson: me },
   };
   return {

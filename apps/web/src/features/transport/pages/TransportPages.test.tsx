@@ -137,6 +137,19 @@ describe('Transport wizard', () => {
     expect(transportMemory.held('P-1')?.filled ?? false).toBe(false);
   });
 
+  // issue #37 point 3: the stock's "request an exchange" opens the wizard with the plants as cargo and a comment
+  it('a new form takes its cargo and comment from the address', async () => {
+    renderWithProviders(<TransportGegevensPage />, {
+      path: '/transport-aanvraag/gegevens?lading=AG-1-001%20Aggregaat&opmerking=Graag%20omruilen',
+    });
+    const cargo = (await screen.findByTestId(
+      'transport-cargo',
+      {},
+      { timeout: 8000 },
+    )) as HTMLTextAreaElement;
+    expect(cargo.value).toBe('AG-1-001 Aggregaat');
+  });
+
   // issue #32 item 3: locations that could not be read showed the form with no place to go to
   it('Gegevens shows locations that cannot be read as a failure with a retry, never as no target at all', async () => {
     const answer = fetchMock.getMockImplementation();
