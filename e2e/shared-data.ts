@@ -38,8 +38,6 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   complaints: [],
   // reads the site manager's first location's costs; its checks hold whatever other journeys move there
   costs: [],
-  // reads the site manager's first location's costs; its checks hold whatever other journeys move there
-  costs: [],
   department: ['order lists', 'removal lists and stock'],
   documents: [],
   // its own portal with ERP=fake-bc: nothing of the shared server
