@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--processes 1] [--write-connections 4] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import]
+// npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--processes 1] [--write-connections 4] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,costs,users-import]
 //
 // Starts the real server (apps/server/src/main.ts) on the demo data at --scale (100 → 43,300 items) with its
 // own DATA_DIR under /tmp (seeded once, re-used while the scale matches) and its own ports, then measures
@@ -13,6 +13,7 @@
 //   department executing a planned delivery of 20 lines (bench/lib/department.ts)
 //   orders     the customer's order pages: a list page, one order, the exit orders (bench/lib/department.ts)
 //   invoices   the invoice list of the busiest location; one invoicing run of a month, time and memory (bench/lib/invoices.ts)
+//   costs      the cost page of the busiest location (bench/lib/costs.ts)
 //   erp-sync, erp-delta, erp-outbox  the ERP connector against the fake Business Central at --scale: a full sync of
 //              the catalogue, a delta of 100 items visible to readers, the outbox's delivery rate (bench/lib/erp.ts;
 //              not in the default set: with any of them the server runs with ERP=business-central and its job runner)
@@ -32,6 +33,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { costScenarios } from './lib/costs.ts';
 import { CpuMeter, memoryOf, waitUntilIdle } from './lib/cpu.ts';
 import { departmentScenarios, orderPageScenarios } from './lib/department.ts';
 import { connectErp, ERP_SCENARIOS, erpScenarios, erpServerEnv, startBenchErp } from './lib/erp.ts';
@@ -59,7 +61,7 @@ import { writeScenarios } from './lib/writes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage =
-  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,users-import,erp-sync,erp-delta,erp-outbox,webhooks,seed]\n' +
+  'npm run bench -- [--scale 100] [--duration 10] [--connections 32] [--only quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,costs,users-import,erp-sync,erp-delta,erp-outbox,webhooks,seed]\n' +
   '                 [--processes 1] [--write-connections 4] [--data-dir DIR] [--port 62480] [--pg-port 62432] [--server-env K=V,…] [--node-args="…"]\n';
 
 const { values: args } = parseArgs({
@@ -74,7 +76,7 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     only: {
       type: 'string',
-      default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices',
+      default: 'quick,catalogue,stock,add,submit,order,removal,relocation,department,orders,invoices,costs',
     },
     // e.g. --server-env DATABASE_POOL_SIZE=32 ; --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"
     'server-env': { type: 'string', default: '' },
@@ -205,6 +207,7 @@ async function main() {
           await login(api, 'materieeldienst@materieelportaal.nl'),
         )),
       );
+    if (only.has('costs')) results.push(...(await costScenarios(c, await login(api, STOCK_USER))));
     if (only.has('add') || only.has('submit') || only.has('order')) {
       // why: every run leaves tens of thousands of dead order list lines behind (the adds churn a few lists);
       // each run starts from the same clean lists instead of the previous runs' leftovers. Autovacuum still

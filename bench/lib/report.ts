@@ -1,5 +1,6 @@
 // The bench's verdicts and its table.
 
+import { COST_PAGE } from './costs.ts';
 import type { Result } from './load.ts';
 import { RELOCATION_SUBMIT, REMOVAL_SUBMIT } from './outgoing.ts';
 import { log } from './server.ts';
@@ -82,6 +83,12 @@ export function checkTargets(
     results.find((r) => r.name === ALL_STOCK),
     "all stock over the user's locations: p95",
     100,
+  );
+  // issue #37 point 1: the cost page of the busiest location at 32 connections
+  p95(
+    results.find((r) => r.name === COST_PAGE),
+    'cost page of the busiest location: p95',
+    60,
   );
   const atFour = writeConnections <= 4;
   const at = `at ${writeConnections} connections`;

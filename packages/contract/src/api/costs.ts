@@ -84,10 +84,16 @@ export const locationCosts = z.object({
   /** The last 26 weeks up to this one, oldest first. */
   weeks: z.array(costWeek),
   categories: z.array(costCategory),
-  /** Every item with a cost since the start or on site now, the most expensive since the start first. */
+  /** The 10 most expensive items since the start, with their plants (every item: GET …/costs/items). */
   items: z.array(costItem),
+  /** How many items have a cost since the start or stand on the location now. */
+  itemCount: z.number().int(),
 });
 export type LocationCosts = z.infer<typeof locationCosts>;
+
+/** GET /api/v2.0/PlantLocations/{plantLocation}/costs/items: every item with its plants, the most expensive first. */
+export const locationCostItems = z.object({ items: z.array(costItem) });
+export type LocationCostItems = z.infer<typeof locationCostItems>;
 
 /** GET /api/v2.0/Reports/costs?customerId=: the management's view over a customer's locations. */
 export const customerCostsQuery = z.object({ customerId: z.uuid().optional() }).strict();

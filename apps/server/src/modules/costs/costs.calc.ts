@@ -266,36 +266,45 @@ export function costModel(input: {
   };
 }
 
+/** A calendar day as a whole number of days since 1970-01-01 (cheap arithmetic for the weeks). */
+const dayNo = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+
 /**
- * What was charged per week and category, each line's amount spread over the days of its period in whole cents (the
- * days' shares add up to the line), the last CHART_WEEKS weeks up to today's.
+ * What was charged per week and category, the last CHART_WEEKS weeks up to today's: each line's amount spread over
+ * the days of its period in whole cents — the first i days of a line of A cents over D days hold floor(A·i / D), so
+ * the days' shares add up to the line — summed per week.
  */
 export function weeksOf(
   lines: readonly NewInvoiceLine[],
   today: string,
   categoryOf: (itemId: string) => string,
 ): CostModel['weeks'] {
-  const lastMonday = mondayOf(today);
-  const firstMonday = addDays(lastMonday, -7 * (CHART_WEEKS - 1));
-  const weeks = new Map<string, Map<string, number>>();
-  for (let w = firstMonday; w <= lastMonday; w = addDays(w, 7)) weeks.set(w, new Map());
+  const firstMonday = addDays(mondayOf(today), -7 * (CHART_WEEKS - 1));
+  const first = dayNo(firstMonday);
+  const end = first + 7 * CHART_WEEKS;
+  const weeks = Array.from({ length: CHART_WEEKS }, () => new Map<string, number>());
   for (const l of lines) {
-    const from = l.periodFrom ?? today;
-    const to = l.periodTo ?? from;
-    if (to < firstMonday) continue;
+    const from = dayNo(l.periodFrom ?? today);
+    const to = l.periodTo ? dayNo(l.periodTo) : from;
+    const stop = Math.min(to + 1, end);
+    let day = Math.max(from, first);
+    if (day >= stop) continue;
     const category = l.kind === 'cost' || l.itemId === null ? 'costs' : categoryOf(l.itemId);
     const amount = cents(l.amount);
-    const days = daysBetween(from, to) + 1;
-    for (let i = 0; i < days; i++) {
-      const day = addDays(from, i);
-      const share = Math.floor((amount * (i + 1)) / days) - Math.floor((amount * i) / days);
-      const week = weeks.get(mondayOf(day));
-      if (!week || share === 0) continue;
-      week.set(category, (week.get(category) ?? 0) + share);
+    const days = to - from + 1;
+    const upTo = (d: number) => Math.floor((amount * (d - from)) / days);
+    while (day < stop) {
+      const w = Math.floor((day - first) / 7);
+      const next = Math.min(first + 7 * (w + 1), stop);
+      const part = upTo(next) - upTo(day);
+      const week = weeks[w] as Map<string, number>;
+      if (part !== 0) week.set(category, (week.get(category) ?? 0) + part);
+      day = next;
     }
   }
-  return [...weeks].map(([week, byCategory]) => ({
-    week,
+  return weeks.map((byCategory, i) => ({
+    week: addDays(firstMonday, 7 * i),
     byCategory,
     total: [...byCategory.values()].reduce((s, v) => s + v, 0),
   }));

@@ -80,3 +80,20 @@ export async function selectItemCategories(
     where i.id = any(${sql.param([...new Set(itemIds)])}::uuid[])`);
   return r.rows;
 }
+
+/**
+ * What the cost model of a location depends on that changes from day to day, in a few index reads: its stock
+ * movements (the ledger only grows: its count), its executed orders (count and last change), the location (end
+ * date) and its customer's rental discount. Equal fingerprints on the same day: the same figures (decision 0033).
+ */
+export async function selectCostFingerprint(db: Db, locationId: string): Promise<string | null> {
+  const r = await db.execute<{ f: string }>(sql`
+    select concat_ws('|',
+      (select count(*) from inventory_ledger g where g.location_id = l.id),
+      (select count(*) || ':' || coalesce(max(o.updated_at)::text, '') from plant_orders o
+        where o.location_id = l.id and o.status = 'done'),
+      l.updated_at::text, l.end_date::text, c.rental_discount_percent::text) as f
+    from plant_locations l join customers c on c.id = l.customer_id
+    where l.id = ${locationId}::uuid`);
+  return r.rows[0]?.f ?? null;
+}

@@ -1,4 +1,10 @@
-import type { CostItem, CostTotals, CostWeek, LocationCosts } from '@mp/contract/api/costs';
+import type {
+  CostItem,
+  CostTotals,
+  CostWeek,
+  LocationCostItems,
+  LocationCosts,
+} from '@mp/contract/api/costs';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { hasAccess, requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -6,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import { money, monthPeriod, periodCharges, rentalDiscount } from '../invoices/index.ts';
 import { type CostModel, costModel, type RowCosts } from './costs.calc.ts';
-import { selectCostLocation, selectItemCategories } from './costs.queries.ts';
+import { selectCostFingerprint, selectCostLocation, selectItemCategories } from './costs.queries.ts';
 
 /*
  * The cost on site (issue #37 point 1, decision 0033): a location's cost model in the payload of its page. Who: the
@@ -148,36 +154,94 @@ export function itemsPayload(lm: LocationModel, endSet: boolean): CostItem[] {
     .map(({ sort: _, ...item }) => item);
 }
 
-/** GET PlantLocations/{plantLocation}/costs */
-export async function readLocationCosts(ctx: Ctx, locationNo: string): Promise<LocationCosts> {
-  const location = await requireAccess(ctx, {
-    permission: 'location.read',
-    area: COSTS_AREA,
-    locationNo,
-    allowDeregistered: true,
-  });
+type CostPayload = Omit<LocationCosts, 'endDateEditable'> & { allItems: CostItem[] };
+
+/**
+ * The figures of a location, kept per process by (location, language, day, discount setting) while its fingerprint
+ * (selectCostFingerprint: its stock movements, executed orders, end date and discount) stays the same — asked again
+ * at most once a CHECK_MS (a change shows within a second), kept at most PRICE_MINUTES, after which catalogue
+ * prices changed meanwhile count. One computation at a time per key: requests that come while it runs wait for it.
+ * (The busiest location at scale 100 takes a few hundred ms to compute; decision 0033.)
+ */
+const PRICE_MINUTES = 5;
+const CHECK_MS = 1000;
+/** The items the page's answer carries (the top 10); the others on request. */
+const TOP_ITEMS = 10;
+const KEPT = 500;
+const kept = new Map<
+  string,
+  { fingerprint: string; at: number; checkedAt: number; payload: Promise<CostPayload> }
+>();
+
+/** Forgets every kept figure (tests that change prices). */
+export function forgetCosts(): void {
+  kept.clear();
+}
+
+async function costPayload(
+  ctx: Ctx,
+  location: { locationId: string; locationNo: string; description: string },
+): Promise<CostPayload> {
   const settings = await ctx.settings();
-  const [lm, editable] = await Promise.all([
-    modelOfLocation(ctx.db, location.locationId, {
+  const useRentalDiscount = Boolean(settings.UseRentalDiscount);
+  const key = `${location.locationId}|${ctx.locale}|${calendarDayIn(ctx.now)}|${useRentalDiscount}`;
+  const now = ctx.now.getTime();
+  const hit = kept.get(key);
+  const fresh = hit && now >= hit.at && now - hit.at < PRICE_MINUTES * 60_000;
+  if (hit && fresh && now >= hit.checkedAt && now - hit.checkedAt < CHECK_MS) return hit.payload;
+  const fingerprint = (await selectCostFingerprint(ctx.db, location.locationId)) ?? '';
+  if (hit && fresh && hit.fingerprint === fingerprint) {
+    hit.checkedAt = now;
+    return hit.payload;
+  }
+  const payload = (async (): Promise<CostPayload> => {
+    const lm = await modelOfLocation(ctx.db, location.locationId, {
       now: ctx.now,
       locale: ctx.locale,
       defaultLocale: String(settings.DefaultLanguage ?? 'nl-NL'),
-      useRentalDiscount: Boolean(settings.UseRentalDiscount),
-    }),
+      useRentalDiscount,
+    });
+    return {
+      locationNo: location.locationNo,
+      description: location.description,
+      today: lm.today,
+      since: lm.since,
+      endDate: lm.endDate,
+      endDateState: lm.model.endDateState,
+      currency: 'EUR',
+      totals: totalsPayload(lm.model),
+      weeks: weeksPayload(lm.model.weeks),
+      categories: categoriesPayload(lm.model.weeks, lm.categories),
+      items: [],
+      itemCount: 0,
+      allItems: itemsPayload(lm, lm.model.endDateState === 'set'),
+    };
+  })().then((p) => ({ ...p, items: p.allItems.slice(0, TOP_ITEMS), itemCount: p.allItems.length }));
+  kept.delete(key);
+  kept.set(key, { fingerprint, at: now, checkedAt: now, payload });
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  // a failed computation is not kept
+  payload.catch(() => {
+    if (kept.get(key)?.payload === payload) kept.delete(key);
+  });
+  return payload;
+}
+
+const readable = (ctx: Ctx, locationNo: string) =>
+  requireAccess(ctx, { permission: 'location.read', area: COSTS_AREA, locationNo, allowDeregistered: true });
+
+/** GET PlantLocations/{plantLocation}/costs */
+export async function readLocationCosts(ctx: Ctx, locationNo: string): Promise<LocationCosts> {
+  const location = await readable(ctx, locationNo);
+  const [{ allItems: _, ...payload }, editable] = await Promise.all([
+    costPayload(ctx, location),
     hasAccess(ctx, { permission: 'location.write', locationNo, keyUser: true }),
   ]);
-  return {
-    locationNo: location.locationNo,
-    description: location.description,
-    today: lm.today,
-    since: lm.since,
-    endDate: lm.endDate,
-    endDateState: lm.model.endDateState,
-    endDateEditable: editable,
-    currency: 'EUR',
-    totals: totalsPayload(lm.model),
-    weeks: weeksPayload(lm.model.weeks),
-    categories: categoriesPayload(lm.model.weeks, lm.categories),
-    items: itemsPayload(lm, lm.model.endDateState === 'set'),
-  };
+  return { ...payload, endDateEditable: editable };
+}
+
+/** GET PlantLocations/{plantLocation}/costs/items */
+export async function readLocationCostItems(ctx: Ctx, locationNo: string): Promise<LocationCostItems> {
+  const location = await readable(ctx, locationNo);
+  return { items: (await costPayload(ctx, location)).allItems };
 }

@@ -109,8 +109,14 @@ describe('the cost model of a location', () => {
       }),
       expect.objectContaining({ plantNo: 'COST-N-1', onSite: 0, monthToDate: '74.00', sinceStart: '74.00' }),
     ]);
-    // the most expensive first
+    // the most expensive first; every item (here the same two) with its plants on its own address
     expect(body.items.map((i: Item) => i.itemNo)).toEqual(['COST-A', 'COST-N']);
+    expect(body.itemCount).toBe(2);
+    const all = await t.app.inject({
+      url: `/api/v2.0/PlantLocations/${LOC}/costs/items`,
+      headers: await t.auth(USER),
+    });
+    expect(all.json().items).toEqual(body.items);
   });
 
   it('a relocation mid-month: the plant costs its new location from the day it came', async () => {
@@ -138,6 +144,8 @@ describe('the cost model of a location', () => {
     await t.database.db.execute(
       sql`update plant_locations set end_date = '2026-04-10' where location_no = ${LOC}`,
     );
+    // a second later: kept figures are checked against the location again at most once a second
+    t.setNow(new Date(at('2026-03-18').getTime() + 1500));
     const body = (await costs(LOC)).json();
     expect(body).toMatchObject({ endDate: '2026-04-10', endDateState: 'set' });
     // February 462,50 + March 1972,00 + 1–10 April: COST-A 6 × (a week 50 + 3 days 42) = 300 → 277,50 and
@@ -171,6 +179,25 @@ describe('the cost model of a location', () => {
     expect(body.categories.map((c: { id: string }) => c.id)).toEqual(
       expect.arrayContaining(['costs', 'other']),
     );
+  });
+});
+
+describe('kept figures', () => {
+  it('a stock movement shows within a second (the kept figures follow the location fingerprint)', async () => {
+    t.setNow(at('2026-03-18'));
+    const before = (await costs(LOC2)).json();
+    expect(before.totals.monthToDate.exclVat).toBe('129.50');
+    // COST-N-1 leaves P-COST-2 on the 16th: 9–15 Mar = a week = 80 → 74,00
+    await t.database.db.execute(sql`
+      insert into inventory_ledger (entry_date, location_id, item_id, plant_id, quantity, kind)
+      values ('2026-03-16', (select id from plant_locations where location_no = ${LOC2}),
+        (select id from items where item_no = 'COST-N'), (select id from plants where plant_no = 'COST-N-1'), -1,
+        'removal')`);
+    // asked again a second later (within a second the kept figures are not checked)
+    t.setNow(new Date(at('2026-03-18').getTime() + 1500));
+    const after = (await costs(LOC2)).json();
+    expect(after.totals.monthToDate.exclVat).toBe('74.00');
+    expect(after.items[0].onSite).toBe(0);
   });
 });
 
@@ -222,6 +249,11 @@ describe('who reads the costs', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ code: 'error.locatie_onbekend' });
     expect((await costs('P-NOPE')).statusCode).toBe(404);
+    const items = await t.app.inject({
+      url: `/api/v2.0/PlantLocations/${LOC}/costs/items`,
+      headers: await t.auth(EXTERNAL),
+    });
+    expect(items.statusCode).toBe(404);
     // READONLY is no member of P-COST-1: 404; on P-24001, where it reads, it gets the figures
     expect((await costs(LOC, READONLY)).statusCode).toBe(404);
     expect((await costs('P-24001', READONLY)).statusCode).toBe(200);

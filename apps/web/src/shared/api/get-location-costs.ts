@@ -1,14 +1,16 @@
-import type { LocationCosts } from '@mp/contract/api/costs';
+import type { LocationCostItems, LocationCosts } from '@mp/contract/api/costs';
 import { useQuery } from '@tanstack/react-query';
 import { localeStore } from '../i18n/locale';
 import { useStore } from '../lib/store';
 import { api, pathParam } from './client';
 
-export type { LocationCosts };
+export type { LocationCostItems, LocationCosts };
 
 export const locationCostKeys = {
   all: ['location-costs'] as const,
   one: (locationNo: string, locale: string) => [...locationCostKeys.all, locationNo, locale] as const,
+  items: (locationNo: string, locale: string) =>
+    [...locationCostKeys.all, locationNo, locale, 'items'] as const,
 };
 
 /**
@@ -25,6 +27,21 @@ export function useLocationCosts(locationNo: string | null) {
         answer: (c) => c.costs.locationCosts,
       }),
     enabled: locationNo !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** GET …/costs/items: every item with its plants, asked for when the page shows them all. */
+export function useLocationCostItems(locationNo: string, enabled: boolean) {
+  const locale = useStore(localeStore);
+  return useQuery({
+    queryKey: locationCostKeys.items(locationNo, locale),
+    queryFn: ({ signal }): Promise<LocationCostItems> =>
+      api.get(`/PlantLocations/${pathParam('plantLocation', locationNo)}/costs/items`, {
+        signal,
+        answer: (c) => c.costs.locationCostItems,
+      }),
+    enabled,
     staleTime: 60_000,
   });
 }

@@ -17,9 +17,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
+import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
-import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 
 /*
  * Page usage (issue #15 part 8, EnablePageTracking): views per day over the chosen days as a chart with the same

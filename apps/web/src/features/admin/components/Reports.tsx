@@ -15,11 +15,11 @@ import { orderKindKey, orderStatusKey, requestKindKey, requestStatusKey } from '
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportDownload } from '../../../shared/api/download-file';
+import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { useFormat } from '../../../shared/ui/format';
 import { EmptyView } from '../../../shared/ui/StateViews';
 import { ChartWhenSeen } from './ChartWhenSeen';
-import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
 
 /*
  * The reports (issue #15 part 9): four cards over one scope — requests and orders by status (stacked per kind),

@@ -2,8 +2,10 @@ import { Button, Paper, Table, Text, Title } from '@mantine/core';
 import type { CostItem, LocationCosts } from '@mp/contract/api/costs';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocationCostItems } from '../../../shared/api/get-location-costs';
 import { useSettings } from '../../../shared/api/get-settings';
 import type { Formatters } from '../../../shared/ui/format';
+import { ErrorView } from '../../../shared/ui/StateViews';
 
 const TOP = 10;
 
@@ -13,7 +15,8 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
   const settings = useSettings();
   const [all, setAll] = useState(false);
   const units = settings.bool('Details_UseRentalUnit');
-  const shown = all ? data.items : data.items.slice(0, TOP);
+  const every = useLocationCostItems(data.locationNo, all);
+  const shown = all && every.data ? every.data.items : data.items.slice(0, TOP);
   const projected = data.endDateState === 'set';
   const onSite = (i: { onSite: number }, unit: string) =>
     units ? `${format.number(i.onSite)} ${unit}` : format.number(i.onSite);
@@ -88,17 +91,25 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
           ))}
         </Table.Tbody>
       </Table>
-      {data.items.length > TOP || data.items.some((i) => i.plants.length > 0) ? (
+      {all && every.isError && (
+        <ErrorView
+          messageKey="Kosten.ophalen_error"
+          error={every.error}
+          onRetry={() => void every.refetch()}
+        />
+      )}
+      {data.itemCount > TOP || data.items.some((i) => i.plants.length > 0) ? (
         <Button
           variant="subtle"
           mt="xs"
           h="auto"
           py={8}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          loading={all && every.isPending}
           onClick={() => setAll((a) => !a)}
           data-testid="cost-items-all"
         >
-          {all ? t('Kosten.toon_top') : t('Kosten.toon_alle', { count: data.items.length })}
+          {all ? t('Kosten.toon_top') : t('Kosten.toon_alle', { count: data.itemCount })}
         </Button>
       ) : null}
     </Paper>

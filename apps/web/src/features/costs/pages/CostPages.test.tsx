@@ -24,16 +24,9 @@ const figures = (x: string) => ({
   perDay: '1.00',
 });
 function answer(over: Partial<LocationCosts> = {}): LocationCosts {
-  const items = Array.from({ length: 12 }, (_, i) => ({
-    itemNo: `IT-${i + 1}`,
-    description: `Item ${i + 1}`,
-    categoryId: 'cat-1',
-    onSite: 2,
-    rentalUnit: 'stuk',
-    ...figures(String(100 - i)),
-    plants: i === 0 ? [{ plantNo: 'PL-1', onSite: 1, ...figures('60') }] : [],
-  }));
+  const items = allItems();
   return {
+    itemCount: 12,
     locationNo: 'P-1',
     description: 'Project 1',
     today: '2026-03-18',
@@ -64,10 +57,20 @@ function answer(over: Partial<LocationCosts> = {}): LocationCosts {
       { id: 'cat-1', name: 'Hekwerk' },
       { id: 'costs', name: '' },
     ],
-    items,
+    items: items.slice(0, 10),
     ...over,
   };
 }
+const allItems = () =>
+  Array.from({ length: 12 }, (_, i) => ({
+    itemNo: `IT-${i + 1}`,
+    description: `Item ${i + 1}`,
+    categoryId: 'cat-1',
+    onSite: 2,
+    rentalUnit: 'stuk',
+    ...figures(String(100 - i)),
+    plants: i === 0 ? [{ plantNo: 'PL-1', onSite: 1, ...figures('60') }] : [],
+  }));
 let respond: () => Promise<Response> = async () => json(answer());
 
 beforeEach(() => {
@@ -78,6 +81,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/PlantLocations/P-1/costs')) return respond();
+    if (url.pathname.endsWith('/PlantLocations/P-1/costs/items')) return json({ items: allItems() });
     return json({ groupingType: 'all', boolValues: {}, intValues: {}, stringValues: {}, multiStrings: {} });
   });
 });
@@ -109,7 +113,7 @@ describe('the cost page', () => {
     );
     expect(screen.getAllByTestId('cost-item')).toHaveLength(10);
     fireEvent.click(screen.getByTestId('cost-items-all'));
-    expect(screen.getAllByTestId('cost-item')).toHaveLength(12);
+    await waitFor(() => expect(screen.getAllByTestId('cost-item')).toHaveLength(12));
     expect(within(screen.getByTestId('cost-plant')).getByText('Materieelstuk PL-1')).toBeTruthy();
   });
 
@@ -158,6 +162,7 @@ describe('the cost page', () => {
       json(
         answer({
           items: [],
+          itemCount: 0,
           since: null,
           totals: { ...answer().totals, sinceStart: { exclVat: '0.00', inclVat: '0.00' } },
         }),

@@ -30,6 +30,7 @@ const answer = (over: Partial<LocationCosts> = {}): LocationCosts => ({
   weeks: [],
   categories: [],
   items: [],
+  itemCount: 0,
   ...over,
 });
 let respond: () => Promise<Response>;
