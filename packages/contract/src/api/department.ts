@@ -69,6 +69,8 @@ export const plantChoice = z.object({
   plantNo: z.string(),
   depotNo: z.string().nullable(),
   locationNo: z.string().nullable(),
+  /** Its next inspection (the latest inspection's due date; null: none known): the plan warns when it falls due before the return (decision 0034). */
+  nextInspection: z.string().nullable().optional(),
 });
 
 /**
@@ -109,6 +111,19 @@ export const departmentRequest = requestDetail.extend({
       numbered: z.boolean(),
       plantNos: z.array(z.string()),
       candidates: z.array(plantChoice),
+      /**
+       * The picked plants whose next inspection falls due on or before the expected return date (decision 0034), and
+       * the free plants of the item that stay valid until then (at most 10).
+       */
+      inspectionWarnings: z
+        .array(
+          z.object({
+            plantNo: z.string(),
+            nextInspection: z.string(),
+            validAlternatives: z.array(z.string()),
+          }),
+        )
+        .optional(),
     }),
   ),
   /**

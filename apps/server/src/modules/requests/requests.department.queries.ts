@@ -187,9 +187,12 @@ export async function selectCandidates(db: Q, requestId: string, itemIds: string
     plantNo: string;
     depotNo: string | null;
     locationNo: string | null;
+    nextInspection: string | null;
   }>(sql`
-    select "itemId", "plantNo", "depotNo", null as "locationNo" from (
+    select "itemId", "plantNo", "depotNo", null as "locationNo", "nextInspection" from (
       select p.item_id as "itemId", p.plant_no as "plantNo", d.depot_no as "depotNo",
+        (select i.next_due_date::text from inspections i where i.plant_id = p.id
+          order by i.inspected_on desc, i.created_at desc limit 1) as "nextInspection",
         row_number() over (partition by p.item_id
           order by (d.depot_no is not distinct from ${depotNo}) desc, d.depot_no, p.plant_no) as n
       from plants p join depots d on d.id = p.depot_id

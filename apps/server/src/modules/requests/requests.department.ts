@@ -1,6 +1,7 @@
 import type { DepartmentRequest, DepotChoice, Queue, QueueQuery } from '@mp/contract/api/department';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import { requestStatuses } from '@mp/contract/rules/request-status';
+import { inspectionDueBeforeEnd } from '@mp/contract/rules/stock';
 import { requireAccess } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Ctx } from '../../platform/http/context.ts';
@@ -94,17 +95,52 @@ export async function getDepartmentRequest(ctx: Ctx, id: string): Promise<Depart
     exitOrder: exit,
     picks: lines
       .filter((l) => l.numbered)
-      .map((l) => ({
-        lineId: l.lineId,
-        itemNo: l.itemNo,
-        amount: l.amount,
-        numbered: true,
-        plantNos: l.plantNo ? [l.plantNo] : picked.filter((p) => p.lineId === l.lineId).map((p) => p.plantNo),
-        candidates: candidates
+      .map((l) => {
+        const plantNos = l.plantNo
+          ? [l.plantNo]
+          : picked.filter((p) => p.lineId === l.lineId).map((p) => p.plantNo);
+        const choices = candidates
           .filter((c) => c.itemId === l.itemId)
-          .map(({ plantNo, depotNo, locationNo }) => ({ plantNo, depotNo, locationNo })),
-      })),
+          .map(({ plantNo, depotNo, locationNo, nextInspection }) => ({
+            plantNo,
+            depotNo,
+            locationNo,
+            nextInspection,
+          }));
+        return {
+          lineId: l.lineId,
+          itemNo: l.itemNo,
+          amount: l.amount,
+          numbered: true,
+          plantNos,
+          candidates: choices,
+          inspectionWarnings: inspectionWarnings(plantNos, choices, detail.expectedReturnDate),
+        };
+      }),
   };
+}
+
+/**
+ * The picked plants whose next inspection falls due on or before the expected return date (decision 0034), each
+ * with the free plants of the item that stay valid until then (none known to fall due; at most 10).
+ */
+function inspectionWarnings(
+  plantNos: string[],
+  choices: Array<{ plantNo: string; nextInspection: string | null }>,
+  returnDate: string | null,
+) {
+  if (!returnDate) return [];
+  const due = new Map(choices.map((c) => [c.plantNo, c.nextInspection]));
+  const valid = choices
+    .filter((c) => !plantNos.includes(c.plantNo) && !inspectionDueBeforeEnd(c.nextInspection, returnDate))
+    .slice(0, 10)
+    .map((c) => c.plantNo);
+  return plantNos.flatMap((plantNo) => {
+    const next = due.get(plantNo) ?? null;
+    return next && inspectionDueBeforeEnd(next, returnDate)
+      ? [{ plantNo, nextInspection: next, validAlternatives: valid }]
+      : [];
+  });
 }
 
 /**

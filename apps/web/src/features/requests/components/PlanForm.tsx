@@ -1,7 +1,19 @@
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { DepotChoice } from '@mp/contract/api/department';
 import { calendarDayIn } from '@mp/contract/rules/order-dates';
 import type { RequestKind } from '@mp/contract/rules/request-status';
+import { inspectionDueBeforeEnd } from '@mp/contract/rules/stock';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -149,20 +161,29 @@ export function PlanForm({ r, reload }: { r: DepartmentRequest; reload: () => vo
             </Text>
             {picking.map((p) => {
               const free = p.candidates.filter((c) => !depotNo || c.depotNo === depotNo);
+              const chosen = picked[p.lineId] ?? [];
               return (
-                <MultiSelect
-                  key={p.lineId}
-                  label={`${p.itemNo} · ${t('Materieeldienst.aantal_kiezen', { amount: p.amount })}`}
-                  data={[...new Set([...free.map((c) => c.plantNo), ...(picked[p.lineId] ?? [])])]}
-                  value={picked[p.lineId] ?? []}
-                  onChange={(v) => setPicked({ ...picked, [p.lineId]: v })}
-                  maxValues={p.amount}
-                  searchable
-                  nothingFoundMessage={t('Materieeldienst.geen_vrije_materieelstukken')}
-                  error={errors[`plants.${p.lineId}`]}
-                  styles={{ input: { minHeight: 44 } }}
-                  data-testid="plan-plants"
-                />
+                <Stack key={p.lineId} gap={4}>
+                  <MultiSelect
+                    key={p.lineId}
+                    label={`${p.itemNo} · ${t('Materieeldienst.aantal_kiezen', { amount: p.amount })}`}
+                    data={[...new Set([...free.map((c) => c.plantNo), ...(picked[p.lineId] ?? [])])]}
+                    value={picked[p.lineId] ?? []}
+                    onChange={(v) => setPicked({ ...picked, [p.lineId]: v })}
+                    maxValues={p.amount}
+                    searchable
+                    nothingFoundMessage={t('Materieeldienst.geen_vrije_materieelstukken')}
+                    error={errors[`plants.${p.lineId}`]}
+                    styles={{ input: { minHeight: 44 } }}
+                    data-testid="plan-plants"
+                  />
+                  <InspectionWarnings
+                    chosen={chosen}
+                    candidates={p.candidates}
+                    returnDate={r.expectedReturnDate}
+                    depotNo={depotNo}
+                  />
+                </Stack>
               );
             })}
           </Stack>
@@ -180,5 +201,55 @@ export function PlanForm({ r, reload }: { r: DepartmentRequest; reload: () => vo
         </Group>
       </Paper>
     </DatesLocale>
+  );
+}
+
+/**
+ * The chosen plants whose next inspection falls due on or before the expected return date (decision 0034), each with
+ * the free plants of the item (in the chosen depot) that stay valid until then.
+ */
+function InspectionWarnings({
+  chosen,
+  candidates,
+  returnDate,
+  depotNo,
+}: {
+  chosen: string[];
+  candidates: DepartmentRequest['picks'][number]['candidates'];
+  returnDate: string | null;
+  depotNo: string | null;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!returnDate) return null;
+  const next = new Map(candidates.map((c) => [c.plantNo, c.nextInspection ?? null]));
+  const due = chosen.filter((no) => inspectionDueBeforeEnd(next.get(no) ?? null, returnDate));
+  if (due.length === 0) return null;
+  const valid = candidates
+    .filter(
+      (c) =>
+        !chosen.includes(c.plantNo) &&
+        (!depotNo || c.depotNo === depotNo) &&
+        !inspectionDueBeforeEnd(c.nextInspection ?? null, returnDate),
+    )
+    .slice(0, 10)
+    .map((c) => c.plantNo);
+  return (
+    <Alert color="orange.9" variant="light" p="xs" data-testid="plan-inspection-warning">
+      {due.map((no) => (
+        <Text key={no} size="sm" fw={600}>
+          {no}:{' '}
+          {t('Stilstand.plan_keuring', {
+            date: format.day(next.get(no) ?? null),
+            returnDate: format.day(returnDate),
+          })}
+        </Text>
+      ))}
+      <Text size="sm">
+        {valid.length > 0
+          ? t('Stilstand.plan_geldig', { plants: valid.join(', ') })
+          : t('Stilstand.plan_geen_geldig')}
+      </Text>
+    </Alert>
   );
 }

@@ -314,6 +314,35 @@ describe('processing one request', () => {
     });
   });
 
+  it('warns for a chosen plant whose inspection falls due before the return and offers plants that stay valid', async () => {
+    answer = detail({
+      expectedReturnDate: '2026-12-18',
+      depotNo: 'D01',
+      picks: [
+        {
+          lineId: 'l1',
+          itemNo: 'BD-1002',
+          amount: 2,
+          numbered: true,
+          plantNos: ['BD-1002-001'],
+          candidates: [
+            { plantNo: 'BD-1002-001', depotNo: 'D01', locationNo: null, nextInspection: '2026-12-01' },
+            { plantNo: 'BD-1002-002', depotNo: 'D01', locationNo: null, nextInspection: '2027-06-01' },
+            { plantNo: 'BD-1002-003', depotNo: 'D01', locationNo: null, nextInspection: '2026-12-10' },
+          ],
+        },
+      ],
+    });
+    signInDepartment();
+    renderProcess();
+    const warning = await screen.findByTestId('plan-inspection-warning');
+    expect(warning.textContent).toContain(
+      'BD-1002-001: Keuring 1 dec 2026 valt vóór de verwachte retourdatum 18 dec 2026',
+    );
+    expect(warning.textContent).toContain('Blijven geldig: BD-1002-002');
+    expect(warning.textContent).not.toContain('BD-1002-003');
+  });
+
   it('plans a delivery of bulk items only from the depots the server offers, the first holding everything chosen', async () => {
     answer = detail({
       lines: [(detail().lines as unknown[])[1]],
