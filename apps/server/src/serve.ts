@@ -18,7 +18,11 @@ import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } 
 import { startIdleDigest } from './modules/idle/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { forgetSettings, loadSettings, SETTINGS_CHANNEL } from './modules/settings/index.ts';
-import { startWebhookWorker } from './modules/webhooks/index.ts';
+import {
+  forgetWebhookSubscriptions,
+  startWebhookWorker,
+  WEBHOOKS_CHANNEL,
+} from './modules/webhooks/index.ts';
 import { loadSecret } from './platform/auth/secret.ts';
 import { startSessionGuard } from './platform/auth/sessions.ts';
 import { openDatabase } from './platform/db/bootstrap.ts';
@@ -138,6 +142,8 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
     on: {
       [SETTINGS_CHANNEL]: () => forgetSettings(database.db),
       [SEARCH_SYNONYMS_CHANNEL]: () => forgetSearchSynonyms(database.db),
+      // the event types webhook endpoints subscribe to (decision 0032)
+      [WEBHOOKS_CHANNEL]: forgetWebhookSubscriptions,
     },
     onError: (e) => logger.warn({ err: e }, 'change notifications'),
   });

@@ -84,4 +84,21 @@ export async function insertEvent(
   return rows.length;
 }
 
+const subscribedTypesStatement = statement(
+  'select distinct unnest(event_types) as type from webhook_endpoints where enabled',
+);
+
+const notifyStatement = statement("select pg_notify('mp_webhooks', '')");
+
+/** The event types some enabled endpoint subscribes to. */
+export async function selectSubscribedTypes(db: object): Promise<ReadonlySet<string>> {
+  const rows = await runStatement<{ type: string }>(db, subscribedTypesStatement, []);
+  return new Set(rows.map((r) => r.type));
+}
+
+/** Tells every server process that the endpoints changed (delivered when the caller's transaction commits). */
+export async function notifyEndpointsChanged(db: object): Promise<void> {
+  await runStatement(db, notifyStatement, []);
+}
+
 export type { Source };

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { subscribedTypes } from './webhooks.events.ts';
 import {
   changeEndpoint,
   createEndpoint,
@@ -28,6 +29,8 @@ import {
 
 /** The endpoints' routes under /api/v2.0/Webhooks (decision 0032). */
 export async function webhooksRoutes(fastify: FastifyInstance, deps: Deps) {
+  // the subscribed event types known before the first request: an area's event costs no round trip when none is
+  await subscribedTypes(deps.db);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Webhooks'];
   const base = '/api/v2.0/Webhooks/endpoints';

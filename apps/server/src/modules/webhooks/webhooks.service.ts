@@ -25,6 +25,8 @@ import {
   selectEndpoints,
   updateEndpoint,
 } from './webhooks.admin.queries.ts';
+import { notifyEndpointsChanged } from './webhooks.events.queries.ts';
+import { forgetWebhookSubscriptions } from './webhooks.events.ts';
 import { newSecret } from './webhooks.signature.ts';
 
 /*
@@ -77,6 +79,12 @@ function view(e: EndpointRow): WebhookEndpointView {
   };
 }
 
+/** The subscribed event types changed: here at once, in the other processes on the NOTIFY. */
+async function endpointsChanged(ctx: Ctx): Promise<void> {
+  forgetWebhookSubscriptions();
+  await notifyEndpointsChanged(ctx.db);
+}
+
 function checkUrl(url: string, s: WebhookSettings): void {
   const problem = refusedUrl(url, s.allowLoopback);
   if (problem) throw fieldErrors('invalid', 'error.ongeldige_invoer', { url: problem });
@@ -119,6 +127,7 @@ export async function createEndpoint(
     secret,
     createdBy: m.user.id,
   });
+  await endpointsChanged(ctx);
   return { endpoint: view((await selectEndpoint(ctx.db, id))!), secret };
 }
 
@@ -135,6 +144,7 @@ export async function changeEndpoint(
     ...input,
     eventTypes: input.eventTypes ? [...new Set(input.eventTypes)] : undefined,
   });
+  await endpointsChanged(ctx);
   return view((await selectEndpoint(ctx.db, id))!);
 }
 
@@ -151,6 +161,7 @@ export async function rotateEndpointSecret(
 export async function removeEndpoint(ctx: Ctx, id: string): Promise<null> {
   await endpointOf(ctx, id);
   await deleteEndpoint(ctx.db, id);
+  await endpointsChanged(ctx);
   return null;
 }
 

@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
+import { startChangeListener } from '../../platform/db/changes.ts';
 import { type OutboxTest, order } from '../erp/outbox.test-support.ts';
 import {
   ADMIN,
@@ -19,7 +20,13 @@ import {
   USER,
 } from '../order-lists/ordering.test-support.ts';
 import { refusedAddress, refusedUrl } from './webhooks.address.ts';
-import { emitWebhookEvent } from './webhooks.events.ts';
+import { notifyEndpointsChanged } from './webhooks.events.queries.ts';
+import {
+  emitWebhookEvent,
+  forgetWebhookSubscriptions,
+  subscribedTypes,
+  WEBHOOKS_CHANNEL,
+} from './webhooks.events.ts';
 import { claimDue } from './webhooks.queries.ts';
 import { sendWebhook } from './webhooks.send.ts';
 import { type Receiver, startReceiver } from './webhooks.test-support.ts';
@@ -510,5 +517,29 @@ describe('every kind of event', () => {
     expect(body.data.locationNo).toMatch(/^P-\d{5}$/);
     // nobody's name, e-mail or phone
     expect(rx.received[0]!.body).not.toMatch(/@|contactPerson|"phone"|"name"/);
+  });
+});
+
+describe('the subscribed event types a process keeps', () => {
+  it('are dropped in every process on the NOTIFY of an endpoint written elsewhere', async () => {
+    const listener = await startChangeListener({
+      url: t.database.url,
+      on: { [WEBHOOKS_CHANNEL]: forgetWebhookSubscriptions },
+    });
+    try {
+      forgetWebhookSubscriptions();
+      expect([...(await subscribedTypes(t.database.db))]).toEqual([]);
+      // another process registers an endpoint: its row and its NOTIFY, not this process's own forget
+      await t.database.db.execute(
+        sql`insert into webhook_endpoints (url, event_types, secret)
+          values ('https://hooks.example.com/x', '{location.registered}', 'whsec_eA==')`,
+      );
+      expect([...(await subscribedTypes(t.database.db))]).toEqual([]);
+      await notifyEndpointsChanged(t.database.db);
+      await listener.barrier();
+      expect([...(await subscribedTypes(t.database.db))]).toEqual(['location.registered']);
+    } finally {
+      await listener.close();
+    }
   });
 });
