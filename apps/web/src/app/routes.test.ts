@@ -105,6 +105,8 @@ const beyondSpec = [
   '/webhooks',
   // the cost on site of the selected location (issue #37 point 1, decision 0033)
   '/kosten',
+  // the idle digest's unsubscribe link, without signing in (issue #37 point 2, decision 0034)
+  '/stilstand/afmelden',
 ];
 
 const open = [
@@ -114,6 +116,7 @@ const open = [
   '/wachtwoord-resetten',
   '/inloggen',
   '/404',
+  '/stilstand/afmelden',
 ];
 const settingsData = [
   '/',

@@ -42,6 +42,7 @@ const auth = {
   forgot: () => import('../features/auth/pages/ForgotPasswordPage'),
   reset: () => import('../features/auth/pages/ResetPasswordPage'),
   change: () => import('../features/auth/pages/ChangePasswordPage'),
+  unsubscribe: () => import('../features/auth/pages/UnsubscribeIdleDigestPage'),
 };
 const home = () => import('../features/home/pages/HomePage');
 const content = () => import('../features/content/pages/ContentPage');
@@ -116,6 +117,12 @@ export const routeTable: RouteDef[] = [
   r('WachtwoordVergeten', paths.wachtwoordVergeten.pattern, 'open', p(auth.forgot, 'ForgotPasswordPage')),
   r('WachtwoordResetten', paths.wachtwoordResetten.pattern, 'open', p(auth.reset, 'ResetPasswordPage')),
   r('WachtwoordWijzigen', paths.wachtwoordWijzigen.pattern, 'auth', p(auth.change, 'ChangePasswordPage')),
+  r(
+    'StilstandAfmelden',
+    paths.stilstandAfmelden.pattern,
+    'open',
+    p(auth.unsubscribe, 'UnsubscribeIdleDigestPage'),
+  ),
   r('Favorieten', paths.favorieten.pattern, 'auth', p(favourites, 'FavorietenPage')),
   r('LocatieDocumenten', paths.locatieDocumenten.pattern, 'auth', p(documents, 'LocatieDocumentenPage'), {
     parent: 'Locatie',

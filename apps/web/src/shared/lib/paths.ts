@@ -31,6 +31,8 @@ export const paths = {
   wachtwoordVergeten: fixed('/wachtwoord-vergeten'),
   wachtwoordResetten: fixed('/wachtwoord-resetten'),
   wachtwoordWijzigen: fixed('/wachtwoord-wijzigen'),
+  /** The idle digest's unsubscribe link (decision 0034): ?token= */
+  stilstandAfmelden: fixed('/stilstand/afmelden'),
   favorieten: fixed('/favorieten'),
   locatieDocumenten: fixed('/locatie-documenten'),
   sets: fixed('/sets'),

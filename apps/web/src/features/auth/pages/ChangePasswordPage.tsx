@@ -9,6 +9,7 @@ import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { changePasswordSchema, useChangePassword } from '../api/change-password';
 import { passwordParams } from '../api/form-rules';
 import { FormAlert } from './FormAlert';
+import { IdleDigestSetting } from './IdleDigestSetting';
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -83,6 +84,7 @@ export function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
+      <IdleDigestSetting />
     </Container>
   );
 }
