@@ -97,3 +97,21 @@ export async function selectCostFingerprint(db: Db, locationId: string): Promise
     where l.id = ${locationId}::uuid`);
   return r.rows[0]?.f ?? null;
 }
+
+/** A customer's locations (deregistered ones too: their costs were real) and its name. */
+export async function selectCustomerCostLocations(
+  db: Db,
+  customerId: string,
+): Promise<{
+  name: string | null;
+  locations: Array<{ locationId: string; locationNo: string; description: string }>;
+}> {
+  const [c, l] = await Promise.all([
+    db.execute<{ name: string }>(sql`select name from customers where id = ${customerId}::uuid`),
+    db.execute<{ locationId: string; locationNo: string; description: string }>(sql`
+      select id as "locationId", location_no as "locationNo",
+        coalesce(nullif(trim(description), ''), location_no) as description
+      from plant_locations where customer_id = ${customerId}::uuid order by location_no`),
+  ]);
+  return { name: c.rows[0]?.name ?? null, locations: l.rows };
+}

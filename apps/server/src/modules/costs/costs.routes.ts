@@ -1,8 +1,15 @@
-import { locationCostItems, locationCosts, locationCostsParams } from '@mp/contract/api/costs';
+import {
+  customerCosts,
+  customerCostsQuery,
+  locationCostItems,
+  locationCosts,
+  locationCostsParams,
+} from '@mp/contract/api/costs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { readCustomerCosts } from './costs.customer.ts';
 import { readLocationCostItems, readLocationCosts } from './costs.service.ts';
 
 /** The cost on site (issue #37 point 1, decision 0033). */
@@ -33,5 +40,18 @@ export async function costsRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => readLocationCostItems(ctxOf(req, deps), req.params.plantLocation),
+  );
+  app.get(
+    '/api/v2.0/Reports/costs',
+    {
+      schema: {
+        tags: ['Costs', 'Reports'],
+        description:
+          "The cost on site across a customer's locations for the management's reports: each location's figures (as GET PlantLocations/{plantLocation}/costs) and their sums — projectedProjectEnd over the locations with an end date, the others to their month's end — the weeks by category and the 10 most expensive items over every location. AppRapportage (403 without); the caller's own customer (an admin names one in customerId: 422 validation.verplicht without); another customer answers 404.",
+        querystring: customerCostsQuery,
+        response: { 200: customerCosts },
+      },
+    },
+    async (req) => readCustomerCosts(ctxOf(req, deps), req.query.customerId),
   );
 }

@@ -154,7 +154,7 @@ export function itemsPayload(lm: LocationModel, endSet: boolean): CostItem[] {
     .map(({ sort: _, ...item }) => item);
 }
 
-type CostPayload = Omit<LocationCosts, 'endDateEditable'> & { allItems: CostItem[] };
+export type CostPayload = Omit<LocationCosts, 'endDateEditable'> & { allItems: CostItem[] };
 
 /**
  * The figures of a location, kept per process by (location, language, day, discount setting) while its fingerprint
@@ -178,7 +178,7 @@ export function forgetCosts(): void {
   kept.clear();
 }
 
-async function costPayload(
+export async function costPayload(
   ctx: Ctx,
   location: { locationId: string; locationNo: string; description: string },
 ): Promise<CostPayload> {

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { COLLEAGUE, EXTERNAL, READONLY, setSetting, USER } from '../order-lists/ordering.test-support.ts';
+import {
+  ADMIN,
+  COLLEAGUE,
+  EXTERNAL,
+  READONLY,
+  setSetting,
+  USER,
+} from '../order-lists/ordering.test-support.ts';
 
 // Issue #37 point 1 (decision 0033): the cost model against a hand-made ledger, computed by hand — rental units
 // (whole weeks, the days capped at a week), the rental discount, a relocation mid-month, a partial return, order
@@ -240,6 +247,40 @@ describe('reconciliation with the invoices', () => {
       c(model.totals.sinceStart.inclVat) - c(model.totals.monthToDate.inclVat),
     );
     t.setNow(at('2026-03-18'));
+  });
+});
+
+describe("the management's report across the customer's locations", () => {
+  it('each location as its page, the sums, the top items over every location; access as the reports', async () => {
+    t.setNow(at('2026-03-18'));
+    const get = async (email: string, query = '') =>
+      t.app.inject({ url: `/api/v2.0/Reports/costs${query}`, headers: await t.auth(email) });
+    const r = await get(COLLEAGUE);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    const page = (await costs(LOC)).json();
+    const mine = body.locations.find((l: { locationNo: string }) => l.locationNo === LOC);
+    expect(mine.totals).toEqual(page.totals);
+    // the sums: every location's figures added up
+    const c = (x: string) => Math.round(Number(x) * 100);
+    const sum = body.locations.reduce(
+      (s: number, l: { totals: { sinceStart: { exclVat: string } } }) => s + c(l.totals.sinceStart.exclVat),
+      0,
+    );
+    expect(c(body.totals.sinceStart.exclVat)).toBe(sum);
+    expect(body.topItems.length).toBeLessThanOrEqual(10);
+    // without AppRapportage: 403; an unknown customer: 404; an admin names a customer
+    const customerId = (
+      await t.database.db.execute<{ id: string }>(
+        sql`select customer_id as id from plant_locations where location_no = ${LOC}`,
+      )
+    ).rows[0].id;
+    expect((await get(EXTERNAL, `?customerId=${customerId}`)).statusCode).toBe(403);
+    expect((await get(ADMIN, '?customerId=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(USER)).statusCode).toBe(403);
+    expect((await get(ADMIN)).statusCode).toBe(422);
+    const admin = await get(ADMIN, `?customerId=${customerId}`);
+    expect(admin.json().totals).toEqual(body.totals);
   });
 });
 
