@@ -17,7 +17,7 @@ export const sharedData = {
   'order lists':
     "the site manager's (uitvoerder@vandijk.nl) order lists: ordering fills and orders the ones on P-24001 and P-24002, department empties and orders the one on P-24002",
   'removal lists and stock':
-    "the site manager's removal lists and the stock on its four locations: removal and relocation send them, stock adds to them, department delivers and collects a plant on P-24002 and sends its removal list there",
+    "the site manager's removal lists and the stock on its four locations: removal and relocation send them, stock adds to them, idle adds the idle lines of the first location and takes them off again, department delivers and collects a plant on P-24002 and sends its removal list there",
 } as const;
 
 export type SharedDatum = keyof typeof sharedData;
@@ -40,6 +40,8 @@ export const journeyData: Record<string, readonly SharedDatum[]> = {
   costs: [],
   department: ['order lists', 'removal lists and stock'],
   documents: [],
+  // puts the idle lines of the site manager's first location on his removal list, and takes them off again at the end
+  idle: ['removal lists and stock'],
   // its own portal with ERP=fake-bc: nothing of the shared server
   erp: [],
   invoices: [],
