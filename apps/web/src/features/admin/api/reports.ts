@@ -14,3 +14,17 @@ export function useReports(query: Record<string, string | undefined>) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** GET /api/v2.0/Reports/costs: the cost on site across a customer's locations (issue #37 point 1). */
+export function useCustomerCosts(customerId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['reports', 'costs', customerId ?? null] as const,
+    queryFn: ({ signal }) =>
+      api.get('/Reports/costs', {
+        query: customerId ? { customerId } : {},
+        signal,
+        answer: (c) => c.costs.customerCosts,
+      }),
+    enabled,
+  });
+}

@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
 import { ErrorView } from '../../../shared/ui/StateViews';
 import { usePageUsage } from '../api/page-usage';
 import { useReports } from '../api/reports';
+import { CustomerCosts } from '../components/CustomerCosts';
 import { PageUsage } from '../components/PageUsage';
 import { ReportControls, type ReportScope, Reports } from '../components/Reports';
 import { ReportsGate } from './AdminGate';
@@ -102,6 +103,11 @@ function ReportsContent() {
       ) : reports.data ? (
         <Reports answer={reports.data} query={query} />
       ) : null}
+      {/* the cost on site across one customer's locations (an admin chooses the customer first) */}
+      <CustomerCosts
+        customerId={query.customerId}
+        enabled={effective.scope === 'customer' && (!isAdmin || query.customerId !== undefined)}
+      />
     </Stack>
   );
 }

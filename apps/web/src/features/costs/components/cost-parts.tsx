@@ -114,10 +114,3 @@ export function EndDateNotice({ data, format }: { data: LocationCosts; format: F
     </Alert>
   );
 }
-
-/** A chart category's name: the catalogue's, or ours for order costs and items without a category. */
-export function categoryName(t: (key: string) => string, c: { id: string; name: string }): string {
-  if (c.id === 'costs') return t('Kosten.categorie_kosten');
-  if (c.id === 'other') return t('Kosten.categorie_overig');
-  return c.name;
-}

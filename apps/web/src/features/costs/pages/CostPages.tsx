@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocationCosts } from '../../../shared/api/get-location-costs';
 import { useStore } from '../../../shared/lib/store';
 import { selectedLocationStore } from '../../../shared/session/location';
+import { CostWeeksChart } from '../../../shared/ui/charts/CostWeeksChart';
 import { preloadCharts } from '../../../shared/ui/charts/LazyBarChart';
 import { useFormat } from '../../../shared/ui/format';
 import { LocationPrompt } from '../../../shared/ui/LocationPrompt';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { EmptyView } from '../../../shared/ui/StateViews';
-import { CostChart } from '../components/CostChart';
 import { CostItems } from '../components/CostItems';
 import { CostFigures, EndDateNotice } from '../components/cost-parts';
 
@@ -29,7 +29,7 @@ function CostView({ data }: { data: LocationCosts }) {
     <Stack gap="lg">
       <EndDateNotice data={data} format={format} />
       <CostFigures data={data} format={format} />
-      <CostChart data={data} format={format} />
+      <CostWeeksChart data={data} format={format} />
       <CostItems data={data} format={format} />
       <Text size="xs" c="dimmed">
         {t('Kosten.uitleg')}

@@ -1,9 +1,8 @@
 import { ColorSwatch, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { LocationCosts } from '@mp/contract/api/costs';
+import type { CostWeek } from '@mp/contract/api/costs';
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../../shared/ui/charts/LazyBarChart';
-import type { Formatters } from '../../../shared/ui/format';
-import { categoryName } from './cost-parts';
+import type { Formatters } from '../format';
+import { BarChart } from './LazyBarChart';
 
 // twelve colours told apart (the catalogue has about a dozen root categories); order costs in grey
 const palette = [
@@ -22,8 +21,26 @@ const palette = [
 ];
 const cssColor = (c: string) => `var(--mantine-color-${c.replace('.', '-')})`;
 
-/** Cost per week, stacked by category (the chart the reports use). */
-export function CostChart({ data, format }: { data: LocationCosts; format: Formatters }) {
+/** A chart category's name: the catalogue's, or ours for order costs and items without a category. */
+export function categoryName(t: (key: string) => string, c: { id: string; name: string }): string {
+  if (c.id === 'costs') return t('Kosten.categorie_kosten');
+  if (c.id === 'other') return t('Kosten.categorie_overig');
+  return c.name;
+}
+
+/**
+ * Cost per week, stacked by category (the reports' bar chart), with its legend apart (on a phone the chart's own
+ * took its height): the cost page of a location and the management's report over a customer's locations.
+ */
+export function CostWeeksChart({
+  data,
+  format,
+  testId = 'cost-chart',
+}: {
+  data: { weeks: CostWeek[]; categories: Array<{ id: string; name: string }> };
+  format: Formatters;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const rows = data.weeks.map((w) => {
     const row: Record<string, string | number> = { week: format.day(w.week) };
@@ -37,11 +54,11 @@ export function CostChart({ data, format }: { data: LocationCosts; format: Forma
     color: c.id === 'costs' ? 'gray.6' : (palette[i % palette.length] as string),
   }));
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cost-chart-title">
-      <Title order={2} size="h4" mb="sm" id="cost-chart-title">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`${testId}-title`}>
+      <Title order={2} size="h4" mb="sm" id={`${testId}-title`}>
         {t('Kosten.grafiek_titel')}
       </Title>
-      <figure style={{ margin: 0 }} data-testid="cost-chart">
+      <figure style={{ margin: 0 }} data-testid={testId}>
         <BarChart
           h={260}
           data={rows}
