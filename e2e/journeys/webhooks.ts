@@ -187,7 +187,10 @@ describe('signed webhooks', () => {
   it("a key user (English, phone) manages its own customer's endpoints only", async () => {
     const { context, page } = await startAs(browser, 'en-US', 390, KEY_USER);
     try {
-      await page.goto('/webhooks');
+      // from the users page, where a key user manages its customer's people
+      await page.goto('/gebruikers');
+      await page.getByTestId('users-webhooks').click();
+      await page.waitForURL(/\/webhooks$/);
       await page.getByTestId('webhook-new').waitFor();
       await page.getByText('Webhooks', { exact: true }).first().waitFor();
       assert.equal(await page.getByTestId('webhook-endpoint').filter({ hasText: run }).count(), 0);

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type SyncAnswer, userSorts } from '@mp/contract/api/users';
-import { IconFileImport, IconRefresh, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconRefresh, IconSearch, IconUserPlus, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,6 +65,16 @@ export function UsersList() {
         leftSection={<IconFileImport size={18} aria-hidden />}
       >
         {t('Gebruikers.importeren')}
+      </Button>
+      {/* the customer's systems, managed where its users are (decision 0032) */}
+      <Button
+        variant="light"
+        component={Link}
+        to={paths.webhooks.to()}
+        leftSection={<IconWebhook size={18} aria-hidden />}
+        data-testid="users-webhooks"
+      >
+        {t('routes.Webhooks')}
       </Button>
       {isAdmin && (
         <Button
