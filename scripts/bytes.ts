@@ -34,8 +34,9 @@ const main = { jsKb: 200, cssKb: 25 };
 // ceilings measured on 27 November 2026 after the shell's dropdowns, the dialogs and the price filters were loaded after
 // the first paint (decision 0003): Home 164.3, Inloggen 166.7, Catalogus 223.9, Details 205.3, Zoeken 223.5, Bestellijst
 // 209.0, Materieelvoorraad 222.3 kB of JS (Afvoerlijst 194.1 and Materieel 165.1: within budget); every page's CSS
-// within budget. 28 November 2026: Catalogus 198.6, Details 190.8, Zoeken 198.3, Bestellijst 174.4 — within budget (Mantine's
-// ScrollArea without Floating UI, Tooltip after the first paint, short choices as the browser's own select)
+// within budget. 28 November 2026: Catalogus 198.6, Details 190.8, Zoeken 198.3, Bestellijst 174.4, then Materieelvoorraad
+// 187.3 — within budget (Mantine's ScrollArea without Floating UI, Tooltip and the export menu after the first paint,
+// short choices as the browser's own select, the sign-in question's modal on use)
 const pages: PageBudget[] = [
   {
     page: 'Home',
@@ -74,7 +75,6 @@ const pages: PageBudget[] = [
     page: 'Materieelvoorraad',
     src: 'src/features/stock/pages/StockPages.tsx',
     ...main,
-    ceiling: { jsKb: 225, cssKb: 25 },
   },
   {
     page: 'Afvoerlijst',

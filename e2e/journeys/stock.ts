@@ -50,9 +50,8 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'de-DE', width: numbe
       await page.screenshot({ path: `${shots}/materieelvoorraad-${tag}-list.png` });
     }
 
-    // sort by quantity, highest first (the select works on every width)
-    await page.getByTestId('stock-sort').click();
-    await page.getByRole('option').nth(8).click();
+    // sort by quantity, highest first (the browser's own select, on every width)
+    await page.getByTestId('stock-sort').selectOption('quantityDesc');
     await page.waitForURL(/sort=quantityDesc/);
     await page.getByTestId('stock-row').first().waitFor();
 

@@ -7,7 +7,7 @@ import { switchLocale } from '../../shared/i18n/i18n';
 import { localeName, localeShortLabel, localeStore } from '../../shared/i18n/locale';
 import { useStore } from '../../shared/lib/store';
 import { setPreference } from '../../shared/session/preferences';
-import { DeferredMenu } from './DeferredMenu';
+import { DeferredMenu } from '../../shared/ui/dropdowns/DeferredMenu';
 import classes from './shell.module.css';
 
 /** nl, en, fr, de — each only when its Taal_Zichtbaar… setting is on; the choice is kept in local storage. */

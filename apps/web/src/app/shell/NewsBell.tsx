@@ -9,7 +9,7 @@ import { htmlToText } from '../../shared/lib/html-text';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
-import { DeferredMenu } from './DeferredMenu';
+import { DeferredMenu } from '../../shared/ui/dropdowns/DeferredMenu';
 import { CountDot } from './nav-items';
 import { serviceMessageStateStore } from './service-message-state';
 import classes from './shell.module.css';

@@ -22,8 +22,8 @@ import { logout } from '../../features/auth/api/logout';
 import { paths } from '../../shared/lib/paths';
 import { useStore } from '../../shared/lib/store';
 import { sessionStore } from '../../shared/session/session';
+import { DeferredMenu } from '../../shared/ui/dropdowns/DeferredMenu';
 import { snackbar } from '../../shared/ui/snackbar/snackbar-store';
-import { DeferredMenu } from './DeferredMenu';
 import classes from './shell.module.css';
 
 type SessionUser = NonNullable<ReturnType<typeof sessionStore.get>>['user'];

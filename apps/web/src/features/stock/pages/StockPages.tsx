@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { EMPTY_GUID } from '@mp/contract';
 import type { StockLine, StockSort } from '@mp/contract/api/stock';
@@ -20,6 +20,7 @@ import { AreaPage } from '../../../shared/ui/AreaPage';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ExportMenu } from '../../../shared/ui/ExportMenu';
 import { LoadingBlock } from '../../../shared/ui/LoadingBlock';
+import { PlainSelect } from '../../../shared/ui/PlainSelect';
 import { ReadOnlyReason } from '../../../shared/ui/ReadOnlyReason';
 import { EmptyView, ErrorView } from '../../../shared/ui/StateViews';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
@@ -276,40 +277,31 @@ export function MaterieelvoorraadPage() {
               styles={{ input: { minHeight: 44 } }}
               data-testid="stock-search"
             />
-            <Select
+            <PlainSelect
               label={t('Materieelvoorraad.categorie')}
               data={[
                 { value: EMPTY_GUID, label: t('Materieelvoorraad.alle_categorieen') },
                 ...categories.map((c) => ({ value: c.id, label: `${c.name} (${c.lines})` })),
               ]}
               value={params.categoryId}
-              onChange={(v) => set({ cat: v && v !== EMPTY_GUID ? v : null })}
-              allowDeselect={false}
+              onChange={(v) => set({ cat: v !== EMPTY_GUID ? v : null })}
               style={{ flex: '1 1 200px' }}
-              styles={{ input: { minHeight: 44 } }}
-              comboboxProps={{ withinPortal: true }}
               data-testid="stock-category"
             />
-            <Select
+            <PlainSelect
               label={t('shared.sorteren_op')}
               data={stockSortOrders.map((s) => ({ value: s, label: t(`Materieelvoorraad.sort.${s}`) }))}
               value={params.sortBy}
               onChange={(v) => isSort(v) && set({ sort: v === 'default' ? null : v })}
-              allowDeselect={false}
               style={{ flex: '1 1 200px' }}
-              styles={{ input: { minHeight: 44 } }}
-              comboboxProps={{ withinPortal: true }}
               data-testid="stock-sort"
             />
-            <Select
+            <PlainSelect
               label={t('shared.per_pagina')}
               data={pageSizes.map((s) => ({ value: String(s), label: String(s) }))}
               value={String(params.pageSize)}
-              onChange={(v) => v && set({ size: v === String(DEFAULT_PAGE_SIZE) ? null : v })}
-              allowDeselect={false}
+              onChange={(v) => set({ size: v === String(DEFAULT_PAGE_SIZE) ? null : v })}
               w={100}
-              styles={{ input: { minHeight: 44 } }}
-              comboboxProps={{ withinPortal: true }}
             />
             {settings.loaded && settings.bool('Materieelvoorraad_ScannenEnabled') && (
               <Group gap="xs" wrap="nowrap">

@@ -3,7 +3,7 @@ import type { PlantLocation } from '@mp/contract/api/shell';
 import { locationLabel } from '@mp/contract/rules/location-filter';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { ComboboxFieldProps } from './PlainComboboxField';
+import type { ComboboxFieldProps } from './combobox-field';
 
 /**
  * The location selector's field with its dropdown (Combobox): loaded after the first paint, in place of the field

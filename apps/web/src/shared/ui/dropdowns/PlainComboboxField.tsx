@@ -1,17 +1,16 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
-import type { ComponentPropsWithoutRef, ReactNode, RefObject } from 'react';
+import { TextInput } from '@mantine/core';
+import type { ReactNode, RefObject } from 'react';
 import { loadOnIntent } from '../../lib/later-part';
+import type { ComboboxFieldProps } from './combobox-field';
 import { dropdownsPart } from './part';
-
-/** The props of a shell field that opens a dropdown (the location selector, the product search box). */
-export type ComboboxFieldProps = TextInputProps &
-  Omit<ComponentPropsWithoutRef<'input'>, keyof TextInputProps | 'size'> & { 'data-testid'?: string };
 
 /**
  * A shell field alone, until its dropdown's code (Combobox, Popover, Floating UI) has loaded after the first paint:
  * it reads as the combobox it becomes, starts that load on a sign of use (pointer, focus), and notes in `focused`
  * whether it has the focus, so the field that replaces it takes the focus over.
  */
+export type { ComboboxFieldProps };
+
 export function PlainComboboxField({
   field,
   focused,

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Highlight } from '../Highlight';
 import { NoImage } from '../NoImage';
-import type { ComboboxFieldProps } from './PlainComboboxField';
+import type { ComboboxFieldProps } from './combobox-field';
 import { optionValue } from './search-option';
 
 /**

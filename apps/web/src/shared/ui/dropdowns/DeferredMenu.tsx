@@ -7,16 +7,16 @@ import {
   useRef,
   useState,
 } from 'react';
-import { loadOnIntent, useLaterPart } from '../../shared/lib/later-part';
-import { dropdownsPart } from '../../shared/ui/dropdowns/part';
+import { loadOnIntent, useLaterPart } from '../../lib/later-part';
+import { dropdownsPart } from './part';
 
 type TargetProps = ComponentPropsWithRef<'button'>;
 type MenuParts = typeof Menu;
 
 /**
- * A menu of the top bar that exists only from its first use. Until then the target is a plain button: Mantine's
+ * A menu (the top bar's, a page's export) that exists only from its first use. Until then the target is a plain button: Mantine's
  * Menu (a popover whose positioning runs, and renders a second time, even while closed) would otherwise be part
- * of every first page, and its code (Menu, Popover, Transition, Floating UI) is loaded after the first paint
+ * of every page that shows one, and its code (Menu, Popover, Transition, Floating UI) is loaded after the first paint
  * (`shared/ui/dropdowns`). The first click mounts the menu, moves the focus to its target and opens it, so
  * keyboard users land in the menu and Escape brings them back to the button. The items are a function of the
  * loaded Menu, so their code needs no static import of it.
