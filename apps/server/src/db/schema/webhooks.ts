@@ -84,18 +84,14 @@ export const webhookDeliveries = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Retries stop (failed) after this moment: 24 h after the event, or after "send again". */
-    giveUpAt: timestamp({ withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '24 hours'`),
+    giveUpAt: timestamp({ withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
     lastAttemptAt: moment(),
     deliveredAt: moment(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );
