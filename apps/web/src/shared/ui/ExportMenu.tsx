@@ -25,7 +25,7 @@ export function ExportMenu({
   const save = (format: 'xlsx' | 'csv') => void onExport(format).catch((e) => snackbar.error(e));
   return (
     <DeferredMenu
-      width={200}
+      width={230}
       target={(props) => (
         <Button
           {...props}
