@@ -1,11 +1,12 @@
 // The cost on site (issue #37 point 1) over the demo data, in Dutch on a phone and German on a desktop: the card on
 // Home for the selected location leads to /kosten, which shows the figures in the language's money format, the chart
-// of cost per week (drawn bars) and the top 10. axe-core checks both; with SHOTS_DIR the pages are photographed.
+// of cost per week (drawn bars) and the top 10, every item on request; the board's report sums its customer's
+// locations. axe-core checks each page; with SHOTS_DIR the pages are photographed.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, startOnSite } from '../support/browser.ts';
+import { expectAccessible, launch, startAs, startOnSite } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -47,6 +48,13 @@ async function costs(browser: Browser, locale: 'nl-NL' | 'de-DE', width: number)
     assert.ok((await page.getByTestId('cost-legend').locator('li').count()) >= 1);
     const items = await page.getByTestId('cost-item').count();
     assert.ok(items >= 1 && items <= 10, `top 10: ${items} rows`);
+    // every item with its plants, asked for on request
+    await page.getByTestId('cost-items-all').click();
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="cost-item"]').length > 10 ||
+        document.querySelectorAll('[data-testid="cost-plant"]').length > 0,
+    );
     // the project's end: projected, or said to be missing
     const end = page.getByTestId('cost-project-end-amount').or(page.getByTestId('cost-no-end-date'));
     await end.first().waitFor();
@@ -74,4 +82,30 @@ describe('cost on site', () => {
     costs(browser, 'nl-NL', 390));
   it('de, desktop: the Home card, then the cost page with its chart and top 10', () =>
     costs(browser, 'de-DE', 1280));
+
+  it("nl, phone: the management's report across the customer's locations", async () => {
+    const { context, page } = await startAs(browser, 'nl-NL', 390, 'directie@vandijk.nl');
+    try {
+      await page.goto('/rapportages');
+      await page.getByTestId('report-costs-month').waitFor();
+      assert.match(
+        ((await page.getByTestId('report-costs-since').textContent()) ?? '').replace(/\s/g, ' '),
+        /€ \d{1,3}(\.\d{3})*,\d{2}/,
+      );
+      assert.ok((await page.getByTestId('report-cost-locations').locator('tbody tr').count()) >= 1);
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid="report-cost-chart"] .recharts-bar-rectangle path').length >
+          0,
+      );
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'Rapportages, kosten (nl-390)');
+      await shot(page, 'rapportages-kosten-nl-390');
+    } catch (e) {
+      await page.screenshot({ path: '/tmp/costs-failure-report.png', fullPage: true }).catch(() => undefined);
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
 });

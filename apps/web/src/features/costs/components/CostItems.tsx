@@ -33,7 +33,9 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
       <Table.Td ta="right" visibleFrom="sm">
         {format.money(projected ? i.projectedProjectEnd : i.projectedMonthEnd)}
       </Table.Td>
-      <Table.Td ta="right">{format.money(i.perDay)}</Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {format.money(i.perDay)}
+      </Table.Td>
     </>
   );
   return (
@@ -55,7 +57,9 @@ export function CostItems({ data, format }: { data: LocationCosts; format: Forma
             <Table.Th ta="right" visibleFrom="sm">
               {projected ? t('Kosten.einde_project') : t('Kosten.einde_maand')}
             </Table.Th>
-            <Table.Th ta="right">{t('Kosten.kolom_per_dag')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('Kosten.kolom_per_dag')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
