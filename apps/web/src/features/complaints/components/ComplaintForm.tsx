@@ -11,12 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { ComplaintInput } from '@mp/contract/api/complaints';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconCloudOff, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverFieldErrors } from '../../../shared/lib/form-errors';
 import { paths } from '../../../shared/lib/paths';
+import { isOnline, useOnline } from '../../../shared/offline/online';
 import { useFormat } from '../../../shared/ui/format';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
@@ -56,7 +57,11 @@ export function ComplaintForm({ locationNo }: { locationNo: string }) {
   const [failure, setFailure] = useState<unknown>(null);
   const set = (patch: Partial<FormState>) => setV((prev) => ({ ...prev, ...patch }));
 
+  // offline the complaint is not sent (nor queued): the reason beside the button, what was typed stays (decision 0031)
+  const online = useOnline();
+
   const submit = () => {
+    if (!isOnline()) return;
     const problems: Record<string, ReactNode> = {};
     if (!v.type) problems.type = t('validation.verplicht');
     if (!v.subject.trim()) problems.subject = t('validation.verplicht');
@@ -213,12 +218,34 @@ export function ComplaintForm({ locationNo }: { locationNo: string }) {
                 <ErrorText error={failure} />
               </Alert>
             )}
+            {!online && (
+              <Alert
+                color="yellow"
+                variant="light"
+                role="status"
+                icon={<IconCloudOff aria-hidden />}
+                id="complaint-offline"
+                data-testid="complaint-offline"
+              >
+                {t('Offline.klacht_versturen')}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button component={Link} to={paths.klachten.to()} variant="default" mih={44}>
                 {t('shared.annuleren')}
               </Button>
-              <Button type="submit" mih={44} loading={create.isPending} data-testid="complaint-submit">
-                {t('Klachten.indienen')}
+              <Button
+                type="submit"
+                mih={44}
+                loading={create.isPending}
+                disabled={!online}
+                leftSection={
+                  online ? <IconSend size={18} aria-hidden /> : <IconCloudOff size={18} aria-hidden />
+                }
+                aria-describedby={online ? undefined : 'complaint-offline'}
+                data-testid="complaint-submit"
+              >
+                {online ? t('Klachten.indienen') : t('Offline.versturen_knop')}
               </Button>
             </Group>
           </Stack>

@@ -168,6 +168,28 @@ describe('the complaint form', () => {
     expect(calls('/Complaints').filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
   });
 
+  it('offline: not sent and not queued — the reason beside a disabled button, what was typed stays; online it sends', async () => {
+    // why: offline is what the browser says (navigator.onLine and its events)
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    at('/klachten-aanmaken', '/klachten-aanmaken', <KlachtenAanmakenPage />);
+    fireEvent.change(await screen.findByTestId('complaint-subject'), { target: { value: 'Aggregaat' } });
+    const send = screen.getByTestId('complaint-submit') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(send.textContent).toContain('Wacht op verbinding');
+    expect(screen.getByTestId('complaint-offline').textContent).toContain(
+      'verstuur de klacht zodra er weer verbinding is',
+    );
+    fireEvent.submit(send.closest('form') as HTMLFormElement);
+    expect(calls('/Complaints').filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect((screen.getByTestId('complaint-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('complaint-offline')).toBeNull();
+    expect((screen.getByTestId('complaint-subject') as HTMLInputElement).value).toBe('Aggregaat');
+  });
+
   it('refuses a file of another type or too large before sending', () => {
     const html = new File(['<html></html>'], 'foto.html', { type: 'text/html' });
     expect(checkFiles([html])?.key).toBe('Klachten.validatie.bestand_type');
