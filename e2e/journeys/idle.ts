@@ -15,11 +15,11 @@ if (shots) mkdirSync(shots, { recursive: true });
 const texts = {
   'nl-NL': {
     sentence: /stuks? geen beweging sinds \d+ dagen — /,
-    added: /stilstaande regels? op de afvoerlijst gezet/,
+    added: /Stilstaand materieel op de afvoerlijst gezet \(\d+\)/,
   },
   'en-US': {
     sentence: /pieces? without movement for \d+ days — /,
-    added: /idle lines? put on the removal list/,
+    added: /Idle equipment put on the removal list \(\d+\)/,
   },
 } as const;
 
@@ -49,7 +49,10 @@ async function restore(token: string, locationNo: string, before: Line[]) {
     if (amount === l.returnAmount) continue;
     const res = await fetch(`${baseUrl}/api/v2.0/RemovalLists/${locationNo}/lines/${l.lineId}`, {
       method: amount === undefined ? 'DELETE' : 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(amount === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: amount === undefined ? undefined : JSON.stringify({ amount }),
     });
     assert.ok(res.ok, `restore line ${l.lineId}: ${res.status}`);
@@ -61,6 +64,7 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: numbe
   const token = await apiToken(users.uitvoerder);
   let locationNo = '';
   let before: Line[] = [];
+  let failure: unknown = null;
   try {
     await page.goto('/materieelvoorraad');
     await page.getByTestId('stock-row').first().waitFor();
@@ -96,10 +100,16 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: numbe
     assert.ok((await listLines(token, locationNo)).length > before.length, 'lines added to the removal list');
     await shot(page, `stilstand-afgevoerd-${tag}`);
   } catch (e) {
+    failure = e;
     await page.screenshot({ path: `/tmp/idle-failure-${tag}.png`, fullPage: true }).catch(() => undefined);
     throw e;
   } finally {
-    if (locationNo) await restore(token, locationNo, before);
+    // a failed restore fails the run, but never hides why the journey failed
+    if (locationNo)
+      await restore(token, locationNo, before).catch((e) => {
+        if (!failure) throw e;
+        console.error(e);
+      });
     await context.close();
   }
 }

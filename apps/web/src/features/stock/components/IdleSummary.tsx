@@ -72,7 +72,7 @@ export function IdleSummary({
   return (
     <Alert
       color="orange.9"
-      variant="light"
+      variant="outline"
       icon={<IconZzz size={20} aria-hidden />}
       data-testid="idle-summary"
       styles={{ message: { color: 'var(--mantine-color-text)' } }}
@@ -83,14 +83,13 @@ export function IdleSummary({
         </Text>
         <Group gap="xs" wrap="wrap">
           {!sortedFirst && (
-            <Button variant="subtle" mih={44} onClick={onShowFirst} data-testid="idle-show-first">
+            <Button variant="default" mih={44} onClick={onShowFirst} data-testid="idle-show-first">
               {t('Materieelvoorraad.sort.idle')}
             </Button>
           )}
           {canWrite && data.canRemove && (
             <Button
               variant="filled"
-              color="orange.9"
               mih={44}
               loading={busy}
               disabled={free.length === 0}

@@ -33,7 +33,7 @@ export function InspectionsDue({ locationNo, canWrite }: { locationNo: string; c
   return (
     <Alert
       color="blue.8"
-      variant="light"
+      variant="outline"
       icon={<IconCalendarDue size={20} aria-hidden />}
       data-testid="inspections-due"
       styles={{ message: { color: 'var(--mantine-color-text)' } }}
@@ -46,7 +46,7 @@ export function InspectionsDue({ locationNo, canWrite }: { locationNo: string; c
           <Button
             component={Link}
             to={`${paths.transportGegevens.to()}?${query}`}
-            variant="light"
+            variant="default"
             mih={44}
             data-testid="request-exchange"
           >

@@ -249,18 +249,20 @@ export function StockTable(p: StockListProps) {
               <Table.Td>
                 <HistoryLink line={l}>{l.itemNo}</HistoryLink>
               </Table.Td>
-              <Table.Td>{l.description}</Table.Td>
+              <Table.Td>
+                {l.description}
+                {l.idleDays !== null && (
+                  <div>
+                    <IdleBadge since={l.idleSince} days={l.idleDays} />
+                  </div>
+                )}
+              </Table.Td>
               <Table.Td>
                 <PlantLink line={l} />
               </Table.Td>
               <Table.Td style={num}>{format.number(l.quantity)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.day(l.onSiteSince)}</Table.Td>
-              <Table.Td style={num}>
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <IdleBadge since={l.idleSince} days={l.idleDays} />
-                  {format.number(l.daysOnSite)}
-                </Group>
-              </Table.Td>
+              <Table.Td style={num}>{format.number(l.daysOnSite)}</Table.Td>
               {showRent && (
                 <Table.Td style={num}>
                   {rent(l, l.lineDayRent, format, p.priceDecimals) ?? t('shared.prijs_op_aanvraag')}

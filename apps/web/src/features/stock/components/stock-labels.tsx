@@ -1,6 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import type { InspectionLevel } from '@mp/contract/api/stock';
 import { inspectionDueBeforeEnd } from '@mp/contract/rules/stock';
+import { IconZzz } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
@@ -37,9 +38,10 @@ export function IdleBadge({ since, days }: { since: string | null; days: number 
   const title = t('Stilstand.badge_titel', { date: format.day(since), days });
   return (
     <Badge
-      color="orange.9"
-      variant="light"
+      color="gray.8"
+      variant="outline"
       size="sm"
+      leftSection={<IconZzz size={12} color="var(--mantine-color-orange-9)" aria-hidden />}
       title={title}
       aria-label={title}
       data-testid="idle-badge"

@@ -2,6 +2,7 @@ import type { IdleEquipment } from '@mp/contract/api/idle';
 import type { StockLine, StockPage } from '@mp/contract/api/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { MaterieelvoorraadPage } from './StockPages';
@@ -379,6 +380,8 @@ describe('idle equipment (decision 0034)', () => {
         params: { count: 2 },
       }),
     );
+    // the snackbar shows a key it finds (a plural-only key is not found and would show the general error)
+    expect(i18n.exists('Stilstand.toegevoegd')).toBe(true);
   });
 
   it('the read-only role sees the sentence but no removal button', async () => {
