@@ -1,5 +1,5 @@
 import type { PlantLocation } from '@mp/contract/api/shell';
-import type { RemovalList } from '@mp/contract/api/stock';
+import type { RemovalList, StockLine, StockPage } from '@mp/contract/api/stock';
 
 // The answers page tests stub most often, built in one place (a field added to the contract is added here once).
 
@@ -45,4 +45,62 @@ export function removalLine(overrides: Partial<RemovalLine> = {}): RemovalLine {
 /** A removal list of P-1 with these lines. */
 export function removalList(lines: RemovalLine[]): RemovalList {
   return { locationNo: 'P-1', count: lines.length, lines };
+}
+
+/** A line of the stock on site of P-1: `quantity` of `itemNo` (a numbered plant when `plantNo`), all free to return. */
+export function stockLine(
+  itemNo: string,
+  plantNo: string | null,
+  quantity: number,
+  extra: Partial<StockLine> = {},
+): StockLine {
+  return {
+    key: plantNo ? `${itemNo}/${plantNo}` : itemNo,
+    itemNo,
+    description: `Omschrijving ${itemNo}`,
+    categoryId: null,
+    plantNo,
+    quantity,
+    rentalType: 'Verhuur',
+    rentalUnit: 'stuk',
+    onSiteSince: '2026-10-01',
+    daysOnSite: 54,
+    showPrice: false,
+    priceOnDemand: false,
+    salePrice: null,
+    dayPrice: null,
+    weekPrice: null,
+    lineDayRent: null,
+    lineWeekRent: null,
+    weightPerPiece: null,
+    imageUrl: null,
+    nextInspection: plantNo ? '2026-11-28' : null,
+    inspectionLevel: plantNo ? 'danger' : null,
+    external: false,
+    onMyRemovalList: 0,
+    onOtherRemovalLists: 0,
+    leaving: 0,
+    availableForRemoval: quantity,
+    idleSince: null,
+    idleDays: null,
+    ...extra,
+  };
+}
+
+/** A page of the stock on site of P-1 with these lines (removal allowed, bulk return on). */
+export function stockPage(items: StockLine[], extra: Partial<StockPage> = {}): StockPage {
+  return {
+    locationNo: 'P-1',
+    items,
+    total: items.length,
+    totalQuantity: items.reduce((n, l) => n + l.quantity, 0),
+    pageNumber: 1,
+    pageSize: 50,
+    categories: [],
+    canRemove: true,
+    bulkReturn: true,
+    idleAfterDays: 14,
+    projectEnd: null,
+    ...extra,
+  };
 }

@@ -11,9 +11,10 @@ import { sessionStore, startSession } from '../shared/session/session';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
+    // the app's network mode (app/providers.tsx): offline a query or change fails at once, never pauses
     defaultOptions: {
-      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
+      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -356,10 +356,12 @@ export function MaterieelvoorraadPage() {
         title={t('Materieelvoorraad.alles_retour')}
         message={t('Materieelvoorraad.alles_retour_bevestigen')}
         danger={false}
-        successKey="Afvoerlijst.toegevoegd"
         action={async () => {
           if (!location) return;
-          await add.mutateAsync({ locationNo: location.locationNo, input: { all: true } });
+          const list = await add.mutateAsync({ locationNo: location.locationNo, input: { all: true } });
+          // null: no reception, kept on the phone (decision 0031); the stock is read again once it has been sent
+          if (!list) return snackbar.info('OfflineWachtrij.bewaard');
+          snackbar.success('Afvoerlijst.toegevoegd');
           await query.refetch();
         }}
         onClose={() => setConfirmAll(false)}
