@@ -31,9 +31,14 @@ export const idleEquipment = z.object({
   fewestDays: z.number().int().nullable(),
   /** The project's end (the location's end date); null when none is set. */
   projectEnd: z.string().nullable(),
-  /** Their rent per day (excl. VAT, the invoice's rule, decision 0033). */
-  perDay: decimal,
-  /** perDay × the days after today up to the project's end: what returning them today saves; null without an end. */
+  /** Whether the caller sees prices (product §6): without, perDay and saving are null and the page names no figure. */
+  pricesShown: z.boolean(),
+  /** Their rent per day (excl. VAT, the invoice's rule, decision 0033); null when the caller sees no prices. */
+  perDay: decimal.nullable(),
+  /**
+   * perDay × the days after today up to the project's end: what returning them today saves; null without an end
+   * date, or when the caller sees no prices.
+   */
   saving: decimal.nullable(),
   /** Whether the caller may put anything on the removal list here. */
   canRemove: z.boolean(),

@@ -3,6 +3,7 @@ import { calendarDayIn, daysBetween } from '@mp/contract/rules/order-dates';
 import { sumDecimal } from '../../platform/decimal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Ctx, requireUser } from '../../platform/http/context.ts';
+import { priceDisplayFor } from '../catalogue/index.ts';
 import { dailyCosts, projectEnd } from '../costs/index.ts';
 import { idleStockLines } from '../stock/index.ts';
 import { userOfUnsubscribeToken } from './idle.digest.ts';
@@ -17,8 +18,10 @@ import { selectDigestPreference, updateDigestPreference } from './idle.queries.t
 /** GET IdleEquipment/{plantLocation}: the idle lines and the saving (requireAccess in idleStockLines). */
 export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleEquipment> {
   const { location, lines, idleAfterDays, canRemove, dueBeforeEnd } = await idleStockLines(ctx, locationNo);
+  // a figure in euros only for whom the catalogue shows prices (product §6)
+  const pricesShown = (await priceDisplayFor(ctx, true)) === 'show';
   const [rates, end] = await Promise.all([
-    lines.length
+    pricesShown && lines.length
       ? dailyCosts(
           ctx.db,
           location.locationId,
@@ -51,8 +54,9 @@ export async function idleEquipment(ctx: Ctx, locationNo: string): Promise<IdleE
     pieces: lines.reduce((n, l) => n + l.quantity, 0),
     fewestDays: lines.length ? Math.min(...lines.map((l) => l.idleDays ?? 0)) : null,
     projectEnd: endDay,
-    perDay: perDay ?? '0.00',
-    saving: daysLeft === null ? null : (sumDecimal([[daysLeft, perDay ?? '0']], 2) ?? '0.00'),
+    pricesShown,
+    perDay: pricesShown ? (perDay ?? '0.00') : null,
+    saving: !pricesShown || daysLeft === null ? null : (sumDecimal([[daysLeft, perDay ?? '0']], 2) ?? '0.00'),
     canRemove,
     inspectionsDue: dueBeforeEnd.map((l) => ({
       itemNo: l.itemNo,

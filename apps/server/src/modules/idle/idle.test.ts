@@ -189,7 +189,17 @@ describe('inspections that fall due before the project’s end', () => {
 describe('GET IdleEquipment/{plantLocation}', () => {
   beforeEach(makeIdle);
 
+  it('names no figure to whom sees no prices (product §6)', async () => {
+    await t.database.db.execute(
+      sql`update plant_locations set end_date = current_date + 30 where id = ${loc}`,
+    );
+    const body = (await get(`/api/v2.0/IdleEquipment/${LOC}`)).json();
+    expect(body).toMatchObject({ pricesShown: false, perDay: null, saving: null });
+    expect(body.lines.length).toBeGreaterThan(0);
+  });
+
   it('lists the idle lines with their rent per day and the saving until the project’s end', async () => {
+    await setSetting(t, 'ShowPriceInternalPrices', true);
     await t.database.db.execute(sql`update plant_locations set end_date = null where id = ${loc}`);
     const open = (await get(`/api/v2.0/IdleEquipment/${LOC}`)).json();
     expect(open.lines.map((l: { plantNo: string }) => l.plantNo)).toContain(plant.plantNo);
@@ -207,6 +217,8 @@ describe('GET IdleEquipment/{plantLocation}', () => {
     const daysLeft = daysBetween(calendarDayIn(new Date()), body.projectEnd);
     expect(daysLeft).toBeGreaterThan(25);
     expect(Number(body.saving)).toBeCloseTo(Number(body.perDay) * daysLeft, 2);
+    expect(body.pricesShown).toBe(true);
+    await setSetting(t, 'ShowPriceInternalPrices', false);
   });
 
   it('another user’s location answers 404, like an unknown one; anonymous 401', async () => {

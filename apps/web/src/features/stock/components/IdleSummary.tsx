@@ -37,12 +37,16 @@ export function IdleSummary({
   const data = idle.data;
   if (!data || data.lines.length === 0 || data.fewestDays === null) return null;
   const free = data.lines.filter((l) => l.availableForRemoval > 0);
-  const sentence = [
-    t('Stilstand.samenvatting', { count: data.pieces, days: data.fewestDays }),
-    data.saving === null
-      ? t('Stilstand.geen_einddatum')
-      : t('Stilstand.besparing', { amount: format.money(data.saving, 0) }),
-  ].join(' — ');
+  const idleWords = t('Stilstand.samenvatting', { count: data.pieces, days: data.fewestDays });
+  // without prices (product §6) the sentence names no figure
+  const sentence = !data.pricesShown
+    ? idleWords
+    : [
+        idleWords,
+        data.saving === null
+          ? t('Stilstand.geen_einddatum')
+          : t('Stilstand.besparing', { amount: format.money(data.saving, 0) }),
+      ].join(' — ');
 
   const putOnList = async () => {
     const lines: NonNullable<AddRemovalLinesInput['lines']> = free.map((l) => ({

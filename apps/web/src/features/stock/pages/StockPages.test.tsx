@@ -112,7 +112,8 @@ beforeEach(() => {
           pieces: 0,
           fewestDays: null,
           projectEnd: null,
-          perDay: '0.00',
+          pricesShown: false,
+          perDay: null,
           saving: null,
           canRemove: true,
           inspectionsDue: [],
@@ -296,6 +297,7 @@ describe('idle equipment (decision 0034)', () => {
     pieces: 3,
     fewestDays: 12,
     projectEnd: '2027-03-31',
+    pricesShown: true,
     perDay: '14.38',
     saving: '1840.00',
     canRemove: true,
@@ -332,6 +334,14 @@ describe('idle equipment (decision 0034)', () => {
     renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
     expect((await screen.findByTestId('idle-sentence')).textContent).toBe(
       '1 stuk geen beweging sinds 18 dagen — geen einddatum van het project bekend, dus geen besparing te berekenen',
+    );
+  });
+
+  it('names no figure to whom sees no prices', async () => {
+    idleAnswer = idle({ pricesShown: false, perDay: null, saving: null });
+    renderWithProviders(<MaterieelvoorraadPage />, { path: '/materieelvoorraad' });
+    expect((await screen.findByTestId('idle-sentence')).textContent).toBe(
+      '3 stuks geen beweging sinds 12 dagen',
     );
   });
 
@@ -412,6 +422,7 @@ describe('inspections that fall due before the project’s end (decision 0034)',
       pieces: 0,
       fewestDays: null,
       projectEnd: '2027-03-31',
+      pricesShown: true,
       perDay: '0.00',
       saving: '0.00',
       canRemove: true,
