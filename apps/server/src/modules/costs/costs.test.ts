@@ -297,7 +297,11 @@ describe('who reads the costs', () => {
     expect(items.statusCode).toBe(404);
     // READONLY is no member of P-COST-1: 404; on P-24001, where it reads, it gets the figures
     expect((await costs(LOC, READONLY)).statusCode).toBe(404);
-    expect((await costs('P-24001', READONLY)).statusCode).toBe(200);
+    const readOnly = await costs('P-24001', READONLY);
+    expect(readOnly.statusCode).toBe(200);
+    // the read-only role may not change the end date; a member with role user may
+    expect(readOnly.json().endDateEditable).toBe(false);
+    expect((await costs('P-24001')).json().endDateEditable).toBe(true);
     expect((await costs('P-24001', COLLEAGUE)).statusCode).toBe(200);
   });
 });
