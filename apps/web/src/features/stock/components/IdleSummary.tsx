@@ -10,6 +10,11 @@ import { useFormat } from '../../../shared/ui/format';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
 import { useIdleEquipment } from '../api/get-idle';
 
+// why: a long label (German, on a phone) wraps inside its button instead of pushing the page sideways
+const wrapping = {
+  root: { maxWidth: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
+};
 /**
  * Idle equipment on the location (decision 0034), said in words above the stock: "3 stuks geen beweging sinds 12
  * dagen — nu afvoeren bespaart ca. € 1.840 tot einde project", with one tap to put them on the removal list and
@@ -79,15 +84,22 @@ export function IdleSummary({
       variant="outline"
       icon={<IconZzz size={20} aria-hidden />}
       data-testid="idle-summary"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      styles={{ body: { minWidth: 0 }, message: { color: 'var(--mantine-color-text)' } }}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" fw={600} style={{ flex: '1 1 260px' }} data-testid="idle-sentence">
+        <Text size="sm" fw={600} style={{ flex: '1 1 260px', minWidth: 0 }} data-testid="idle-sentence">
           {sentence}
         </Text>
         <Group gap="xs" wrap="wrap">
           {!sortedFirst && (
-            <Button variant="default" mih={44} onClick={onShowFirst} data-testid="idle-show-first">
+            <Button
+              variant="default"
+              mih={44}
+              h="auto"
+              styles={wrapping}
+              onClick={onShowFirst}
+              data-testid="idle-show-first"
+            >
               {t('Materieelvoorraad.sort.idle')}
             </Button>
           )}
@@ -95,6 +107,8 @@ export function IdleSummary({
             <Button
               variant="filled"
               mih={44}
+              h="auto"
+              styles={wrapping}
               loading={busy}
               disabled={free.length === 0}
               title={free.length === 0 ? t('Stilstand.niets_meer') : undefined}

@@ -6,6 +6,11 @@ import { paths } from '../../../shared/lib/paths';
 import { useFormat } from '../../../shared/ui/format';
 import { useIdleEquipment } from '../api/get-idle';
 
+// why: a long label (German, on a phone) wraps inside its button instead of pushing the page sideways
+const wrapping = {
+  root: { maxWidth: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
+};
 /** Most plant numbers named in the prefilled request (the rest are "…"). */
 const MAX_NAMED = 20;
 
@@ -36,10 +41,15 @@ export function InspectionsDue({ locationNo, canWrite }: { locationNo: string; c
       variant="outline"
       icon={<IconCalendarDue size={20} aria-hidden />}
       data-testid="inspections-due"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      styles={{ body: { minWidth: 0 }, message: { color: 'var(--mantine-color-text)' } }}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" fw={600} style={{ flex: '1 1 260px' }} data-testid="inspections-due-sentence">
+        <Text
+          size="sm"
+          fw={600}
+          style={{ flex: '1 1 260px', minWidth: 0 }}
+          data-testid="inspections-due-sentence"
+        >
           {t('Stilstand.keuringen_samenvatting', { count: due.length, end: format.day(end) })}
         </Text>
         {canWrite && (
@@ -48,6 +58,8 @@ export function InspectionsDue({ locationNo, canWrite }: { locationNo: string; c
             to={`${paths.transportGegevens.to()}?${query}`}
             variant="default"
             mih={44}
+            h="auto"
+            styles={wrapping}
             data-testid="request-exchange"
           >
             {t('Stilstand.omruilen')}
