@@ -4,9 +4,9 @@ import { useSyncExternalStore } from 'react';
  * Whether the portal can reach its server (issue #36 point 4, decision 0031 "No reception while the phone says
  * online"). `navigator.onLine` is false only when there is certainly no network; with one bar of reception in a
  * basement it stays true while every request fails. So a request that gets no answer at all (shared/api/client.ts),
- * when /health gets none either, marks the server unreachable too: the portal then behaves as offline — the banner, the kept reads, the offline
- * queue — and asks /health with a growing pause until an answer comes (or the browser says it is online again).
- * One source for the banner, the offline reads, the offline queue and TanStack Query.
+ * when /health gets none either, marks the server unreachable too: the portal then behaves as offline — the banner,
+ * the kept reads, the offline queue — and asks /health with a growing pause until an answer comes (or the browser
+ * says it is online again). One source for the banner, the offline reads, the offline queue and TanStack Query.
  */
 let reachable = true;
 let probe: ReturnType<typeof setTimeout> | null = null;
