@@ -81,7 +81,7 @@ const SCALE_1 = {
   content_page_translations: 12,
   footer_columns: 12,
   service_messages: 8,
-  mail_templates: 24,
+  mail_templates: 28,
   // 90 days up to today, fewer at weekends: how many depends on the day the seed runs (seed/page-views.ts)
   page_views: buildPageViews(todayUtc(), ['any user']).length,
   corporate_identity: 1,
