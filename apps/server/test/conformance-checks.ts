@@ -219,6 +219,8 @@ const byMeaning = new Set([
   'validation.onbekende_waarde',
   // a plant or order that is not of the complaint's location (the stored data decides)
   'Klachten.validatie.niet_van_locatie',
+  // a webhook endpoint's customer that does not exist (the stored customers decide)
+  'webhooks.fout.klant_onbekend',
 ]);
 
 /** Field codes of a request's shape: a 422 naming one of them is a rule the document could have said. */

@@ -31,7 +31,7 @@ const description = z.string().trim().max(200);
 /** POST /Webhooks/endpoints: customerId null (admins only) receives every customer's events. */
 export const webhookEndpointCreate = z
   .object({
-    url: z.string().trim().min(1).max(2000),
+    url: z.string().trim().min(1).max(2000).meta({ format: 'uri' }),
     description: description.default(''),
     eventTypes: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length),
     /** A key user's own customer is taken when left out. */
@@ -43,7 +43,7 @@ export type WebhookEndpointCreate = z.input<typeof webhookEndpointCreate>;
 /** PATCH /Webhooks/endpoints/{id}. */
 export const webhookEndpointUpdate = z
   .object({
-    url: z.string().trim().min(1).max(2000).optional(),
+    url: z.string().trim().min(1).max(2000).meta({ format: 'uri' }).optional(),
     description: description.optional(),
     eventTypes: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length).optional(),
     enabled: z.boolean().optional(),
@@ -56,7 +56,7 @@ export const webhookEndpoint = z.object({
   customerId: z.string().nullable(),
   /** The customer's name; null for "all customers". */
   customerName: z.string().nullable(),
-  url: z.string(),
+  url: z.string().meta({ format: 'uri' }),
   description: z.string(),
   eventTypes: z.array(z.string()),
   enabled: z.boolean(),

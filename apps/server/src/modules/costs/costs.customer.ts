@@ -25,7 +25,7 @@ const zero: CostAmount = { exclVat: '0.00', inclVat: '0.00' };
 export async function readCustomerCosts(ctx: Ctx, customerId: string | undefined): Promise<CustomerCosts> {
   await requireAccess(ctx, { permission: 'area.read', area: 'AppRapportage' });
   const customer = await requireAccess(ctx, { permission: 'customer.read', customerId });
-  if (!customer) throw ruleOn('customerId', 'validation.verplicht');
+  if (!customer) throw ruleOn('customerId', 'Rapportages.kosten_klant_kiezen');
   const { name, locations } = await selectCustomerCostLocations(ctx.db, customer);
   if (name === null)
     throw new AppError('not_found', 'error.niet_gevonden', { details: { customerId: customer } });

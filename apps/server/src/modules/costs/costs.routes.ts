@@ -1,3 +1,4 @@
+import { apiError } from '@mp/contract/api/common';
 import {
   customerCosts,
   customerCostsQuery,
@@ -8,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
+
 import { ctxOf } from '../../platform/http/context.ts';
 import { readCustomerCosts } from './costs.customer.ts';
 import { readLocationCostItems, readLocationCosts } from './costs.service.ts';
@@ -47,9 +49,9 @@ export async function costsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Costs', 'Reports'],
         description:
-          "The cost on site across a customer's locations for the management's reports: each location's figures (as GET PlantLocations/{plantLocation}/costs) and their sums — projectedProjectEnd over the locations with an end date, the others to their month's end — the weeks by category and the 10 most expensive items over every location. AppRapportage (403 without); the caller's own customer (an admin names one in customerId: 422 validation.verplicht without); another customer answers 404.",
+          "The cost on site across a customer's locations for the management's reports: each location's figures (as GET PlantLocations/{plantLocation}/costs) and their sums — projectedProjectEnd over the locations with an end date, the others to their month's end — the weeks by category and the 10 most expensive items over every location. AppRapportage (403 without); the caller's own customer (an admin names one in customerId: 422 Rapportages.kosten_klant_kiezen without); another customer answers 404.",
         querystring: customerCostsQuery,
-        response: { 200: customerCosts },
+        response: { 200: customerCosts, 422: apiError },
       },
     },
     async (req) => readCustomerCosts(ctxOf(req, deps), req.query.customerId),

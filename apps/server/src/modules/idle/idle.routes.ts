@@ -6,6 +6,7 @@ import {
 } from '@mp/contract/api/idle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import {
@@ -66,13 +67,14 @@ export async function idleRoutes(fastify: FastifyInstance, deps: Deps) {
         description:
           'The digest mail’s unsubscribe link (no sign-in): its signed token turns the digest off for the user it names. A token that is not valid answers 400 Stilstand.afmelden_ongeldig.',
         body: idleUnsubscribeInput,
+        response: { 204: z.null() },
         // the mail's link works without signing in: the signed token is the proof
         security: [],
       },
     },
     async (req, reply) => {
       await unsubscribeIdleDigest(ctxOf(req, deps), deps.tokens.secret, req.body.token);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
