@@ -1,7 +1,6 @@
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { usePlantLocations, useSelectedLocationAccess } from '../../../shared/api/get-plant-locations';
 import { useSettings, useSettingsQuery } from '../../../shared/api/get-settings';
 import { useStore } from '../../../shared/lib/store';
@@ -16,9 +15,10 @@ import { emptyTransportForm, type TransportFormValues, transportMemory } from '.
  * What the transport wizard starts from: the selected location, the settings and the locations a transport may go
  * to — the caller's, not blocked, not read-only, the current one only with
  * TransportAanvraag_EnableVerplaastenNaarEigenLocatie — and the form held for this location, else the defaults
- * (with the cargo and comment the address brings: `?lading=&opmerking=`, the stock's exchange request, decision 0034).
+ * (with the cargo and comment Gegevens takes from its address, `?lading=&opmerking=`: the stock's exchange request,
+ * decision 0034).
  */
-export function useTransportStart() {
+export function useTransportStart(prefill: { cargo?: string; comment?: string } = {}) {
   const settingsQuery = useSettingsQuery();
   const settings = useSettings();
   const locations = usePlantLocations();
@@ -32,11 +32,10 @@ export function useTransportStart() {
   );
   const held = locationNo ? transportMemory.held(locationNo) : null;
   const me = settings.bool('Klant_EnableHuidigeGebruikerAlsContact') && user ? user.name : '';
-  const [search] = useSearchParams();
   const defaults: TransportFormValues = {
     ...emptyTransportForm,
-    cargo: (search.get('lading') ?? '').slice(0, 500),
-    comment: (search.get('opmerking') ?? '').slice(0, 1000),
+    cargo: (prefill.cargo ?? '').slice(0, 500),
+    comment: (prefill.comment ?? '').slice(0, 1000),
     from: { ...emptyTransportForm.from, contactPerson: me },
   };
   return {

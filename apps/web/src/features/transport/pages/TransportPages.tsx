@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/lib/paths';
 import { DonePage, WhenFilled, WizardFrame } from '../../../shared/ui/Wizard';
 import { TransportAfronden } from '../components/TransportAfronden';
@@ -7,7 +8,13 @@ import { TransportGate, useTransportStart } from '../components/use-transport-st
 
 /** Transport aanvragen, step 1: Gegevens. */
 export function TransportGegevensPage() {
-  const start = useTransportStart();
+  // why here and not in useTransportStart: Afronden must not follow the address (it re-rendered on the way to
+  // Voltooid, found the form already forgotten and went back to Gegevens)
+  const [search] = useSearchParams();
+  const start = useTransportStart({
+    cargo: search.get('lading') ?? undefined,
+    comment: search.get('opmerking') ?? undefined,
+  });
   return (
     <WizardFrame step="gegevens">
       <TransportGate start={start}>
