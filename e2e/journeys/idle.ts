@@ -14,11 +14,11 @@ if (shots) mkdirSync(shots, { recursive: true });
 
 const texts = {
   'nl-NL': {
-    sentence: /stuks? geen beweging sinds \d+ dagen — /,
+    sentence: /stuks? geen beweging sinds \d+ dagen/,
     added: /Stilstaand materieel op de afvoerlijst gezet \(\d+\)/,
   },
   'en-US': {
-    sentence: /pieces? without movement for \d+ days — /,
+    sentence: /pieces? without movement for \d+ days/,
     added: /Idle equipment put on the removal list \(\d+\)/,
   },
 } as const;
