@@ -178,7 +178,11 @@ describe('installable and useful offline', () => {
       await card.waitFor();
       const itemNo = (await card.getAttribute('data-item-no')) ?? '';
       await page.getByTestId(`amount-${itemNo}`).fill('1');
-      await page.getByTestId('add-selection').click();
+      // the add answered before the page is left (leaving at once could cut it off: the item would not be on the list)
+      await Promise.all([
+        page.waitForResponse((r) => /orderlistlines/i.test(r.url()) && r.request().method() === 'POST'),
+        page.getByTestId('add-selection').click(),
+      ]);
       await page.goto('/bestellijst');
       await page.locator('[data-testid^="line-amount-"]').first().waitFor();
       const orderLines = await page.locator('[data-testid^="line-amount-"]').count();
