@@ -17,7 +17,7 @@ import { AREA, lineId, removalAllowed, shownInspection, stockView, today } from 
 /*
  * One item's or plant's way on the caller's locations (issue #10, decision 0014): the stock history of an item on a
  * location (VoorraadVerloop), one numbered plant with its inspections and movements, and the plant a scanned code
- * names. The stock lists are stock.service.ts.
+ * names. The stock lists are stock.service.ts (their per-request work stock.lines.ts).
  */
 
 /** Ledger rows with the running balance; with `empty`, a row for each period the balance stood at 0. */
