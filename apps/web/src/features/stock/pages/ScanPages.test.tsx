@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { stockLine, stockPage } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { LabelsPage, ScanPage } from './ScanPages';
 
@@ -55,50 +56,18 @@ beforeEach(() => {
     if (url.pathname.endsWith('/RemovalLists/P-2') && method === 'POST')
       return json({ locationNo: 'P-2', lines: [], count: 1 });
     if (url.pathname.includes('/PlantInventoryItems/'))
-      return json({
-        locationNo: 'P-1',
-        items: [
-          {
-            key: 'AG-1/AG-1-001',
-            itemNo: 'AG-1',
-            description: 'Aggregaat',
-            categoryId: null,
-            plantNo: 'AG-1-001',
-            quantity: 1,
-            rentalType: 'Verhuur',
-            rentalUnit: 'stuk',
-            onSiteSince: '2026-10-01',
-            daysOnSite: 54,
-            showPrice: false,
-            priceOnDemand: false,
-            salePrice: null,
-            dayPrice: null,
-            weekPrice: null,
-            lineDayRent: null,
-            lineWeekRent: null,
-            weightPerPiece: null,
-            imageUrl: null,
-            nextInspection: null,
-            inspectionLevel: null,
-            external: false,
-            onMyRemovalList: 0,
-            onOtherRemovalLists: 0,
-            leaving: 0,
-            availableForRemoval: 1,
-            idleSince: null,
-            idleDays: null,
-          },
-        ],
-        total: 1,
-        totalQuantity: 1,
-        pageNumber: 1,
-        pageSize: 250,
-        categories: [],
-        canRemove: true,
-        bulkReturn: true,
-        idleAfterDays: 14,
-        projectEnd: null,
-      });
+      return json(
+        stockPage(
+          [
+            stockLine('AG-1', 'AG-1-001', 1, {
+              description: 'Aggregaat',
+              nextInspection: null,
+              inspectionLevel: null,
+            }),
+          ],
+          { pageSize: 250 },
+        ),
+      );
     return json({}, 404);
   });
   signInTest();

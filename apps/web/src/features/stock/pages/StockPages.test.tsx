@@ -1,65 +1,14 @@
 import type { IdleEquipment } from '@mp/contract/api/idle';
-import type { StockLine, StockPage } from '@mp/contract/api/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { stockLine, stockPage } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { MaterieelvoorraadPage } from './StockPages';
 
-function line(
-  itemNo: string,
-  plantNo: string | null,
-  quantity: number,
-  extra: Partial<StockLine> = {},
-): StockLine {
-  return {
-    key: plantNo ? `${itemNo}/${plantNo}` : itemNo,
-    itemNo,
-    description: `Omschrijving ${itemNo}`,
-    categoryId: null,
-    plantNo,
-    quantity,
-    rentalType: 'Verhuur',
-    rentalUnit: 'stuk',
-    onSiteSince: '2026-10-01',
-    daysOnSite: 54,
-    showPrice: false,
-    priceOnDemand: false,
-    salePrice: null,
-    dayPrice: null,
-    weekPrice: null,
-    lineDayRent: null,
-    lineWeekRent: null,
-    weightPerPiece: null,
-    imageUrl: null,
-    nextInspection: plantNo ? '2026-11-28' : null,
-    inspectionLevel: plantNo ? 'danger' : null,
-    external: false,
-    onMyRemovalList: 0,
-    onOtherRemovalLists: 0,
-    leaving: 0,
-    availableForRemoval: quantity,
-    idleSince: null,
-    idleDays: null,
-    ...extra,
-  };
-}
-
-const page = (items: StockLine[], extra: Partial<StockPage> = {}): StockPage => ({
-  locationNo: 'P-1',
-  items,
-  total: items.length,
-  totalQuantity: items.reduce((n, l) => n + l.quantity, 0),
-  pageNumber: 1,
-  pageSize: 50,
-  categories: [],
-  canRemove: true,
-  bulkReturn: true,
-  idleAfterDays: 14,
-  projectEnd: null,
-  ...extra,
-});
+const line = stockLine;
+const page = stockPage;
 
 const location = (role: 'user' | 'administration') => ({
   id: 'P-1',
