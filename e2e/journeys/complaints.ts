@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, newPage, signIn, startOnSite } from '../support/browser.ts';
+import { expectAccessible, launch, newPage, noSideways, signIn, startOnSite } from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -25,14 +25,6 @@ async function shot(page: Page, name: string) {
 }
 
 /** Nothing wider than the screen (a phone must never scroll sideways). */
-async function noSideways(page: Page, name: string) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
-}
-
 describe('complaints: submit, answer, read, oversee', () => {
   let browser: Browser;
   before(async () => {

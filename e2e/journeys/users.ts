@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launch, newPage, signIn, users } from '../support/browser.ts';
+import { expectAccessible, launch, newPage, noSideways, signIn, users } from '../support/browser.ts';
 import { waitForMail } from '../support/mail.ts';
 
 const shots = process.env.SHOTS_DIR;
@@ -19,14 +19,6 @@ async function shot(page: Page, name: string) {
   if (!shots) return;
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-async function noSideways(page: Page, name: string) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
 }
 
 async function open(browser: Browser, locale: 'nl-NL' | 'en-US', width: number) {

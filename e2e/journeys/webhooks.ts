@@ -12,7 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { apiToken, baseUrl, expectAccessible, launch, startAs, users } from '../support/browser.ts';
+import {
+  apiToken,
+  baseUrl,
+  expectAccessible,
+  launch,
+  noSideways,
+  startAs,
+  users,
+} from '../support/browser.ts';
 
 const shots = process.env.SHOTS_DIR;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -23,14 +31,6 @@ async function shot(page: Page, name: string) {
   if (!shots) return;
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-async function noSideways(page: Page, name: string) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
 }
 
 interface Got {

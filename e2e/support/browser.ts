@@ -218,3 +218,12 @@ export async function startAs(
   await signIn(page, email);
   return { context, page, tag: `${locale.slice(0, 2)}-${width}` };
 }
+
+/** The page is no wider than the screen (nothing scrolls sideways on a phone). */
+export async function noSideways(page: Page, name: string): Promise<void> {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
+}
