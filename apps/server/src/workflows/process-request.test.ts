@@ -14,6 +14,7 @@ import {
   LOC2,
   READONLY,
   setSetting,
+  submitOrder,
   USER,
 } from '../modules/order-lists/ordering.test-support.ts';
 import { multipart } from '../platform/files/testing.ts';
@@ -82,18 +83,7 @@ async function orderRequest(email = USER, loc = LOC2, amounts = { numbered: 2, b
     { itemNo: bulkItem, amount: amounts.bulk },
   ]);
   expect(added.statusCode, added.body).toBe(200);
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/api/v2.0/PlantRequests/${listId}/order`,
-    payload: {
-      deliveryDate: '2026-11-25',
-      expectedReturnDate: '2026-12-18',
-      addressCode: 'WA01',
-      contactPerson: 'Jeroen de Wit',
-      phone: '06 12 34 56 01',
-    },
-    headers: { ...(await t.auth(email)), 'idempotency-key': randomUUID() },
-  });
+  const r = await submitOrder(t, email, listId);
   expect(r.statusCode, r.body).toBe(201);
   return r.json().id;
 }

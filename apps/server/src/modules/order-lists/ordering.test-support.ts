@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // Helpers shared by the ordering tests (favourites, sets, order lists, requests). Not a test file itself.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app.ts';
@@ -53,6 +54,31 @@ export async function addItems(
     url: `/api/v2.0/OrderLists/${locationNo}/${listId}/orderlistlines`,
     payload: { lines: lines.map((l) => ({ type: 'item', ...l })) },
     headers: await t.auth(email),
+  });
+}
+
+/**
+ * POST PlantRequests/{listId}/order as `email` with a complete form (delivery 25 November 2026, expected return 18
+ * December, work address WA01) and a fresh Idempotency-Key; `form` overrides fields. Answers the inject's response.
+ */
+export async function submitOrder(
+  t: TestApp,
+  email: string,
+  listId: string,
+  form: Record<string, unknown> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v2.0/PlantRequests/${listId}/order`,
+    payload: {
+      deliveryDate: '2026-11-25',
+      expectedReturnDate: '2026-12-18',
+      addressCode: 'WA01',
+      contactPerson: 'Jeroen de Wit',
+      phone: '06 12 34 56 01',
+      ...form,
+    },
+    headers: { ...(await t.auth(email)), 'idempotency-key': randomUUID() },
   });
 }
 

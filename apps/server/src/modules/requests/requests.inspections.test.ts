@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addItems, defaultListId, LOC2, USER } from '../order-lists/ordering.test-support.ts';
+import { addItems, defaultListId, LOC2, submitOrder, USER } from '../order-lists/ordering.test-support.ts';
 
 // Issue #37 point 3 (decision 0034): when the department assigns numbered plants to a delivery, the plan warns for
 // each plant whose next inspection falls due before the expected return date and offers plants that stay valid.
@@ -66,18 +65,7 @@ describe('the plan of a delivery and the inspections of its plants', () => {
     const listId = await defaultListId(t, USER, LOC2);
     const added = await addItems(t, USER, LOC2, listId, [{ itemNo, amount: 2 }]);
     expect(added.statusCode, added.body).toBe(200);
-    const ordered = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2.0/PlantRequests/${listId}/order`,
-      payload: {
-        deliveryDate: '2026-11-25',
-        expectedReturnDate: '2026-12-18',
-        addressCode: 'WA01',
-        contactPerson: 'Jeroen de Wit',
-        phone: '06 12 34 56 01',
-      },
-      headers: { ...(await t.auth(USER)), 'idempotency-key': randomUUID() },
-    });
+    const ordered = await submitOrder(t, USER, listId);
     expect(ordered.statusCode, ordered.body).toBe(201);
     const id = ordered.json().id;
 
