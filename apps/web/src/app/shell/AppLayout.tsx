@@ -1,4 +1,4 @@
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCorporateIdentity } from '../../shared/api/get-corporate-identity';
@@ -17,9 +17,13 @@ import { TopBar } from './TopBar';
 import { UpdateAvailableModal } from './UpdateAvailableModal';
 
 // offline only (decision 0031): its code is not part of the first page
-const OfflineBanner = lazy(() => import('../../shared/offline/OfflineBanner'));
+// why the catch: offline, its chunk may not be on the phone yet (no service worker, or it had not precached it); a
+// failed load must leave the page as it is, not end in the error page (the banner is then missing, nothing else)
+const withoutFailing = <P,>(load: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(() => load().catch(() => ({ default: (() => null) as ComponentType<P> })));
+const OfflineBanner = withoutFailing(() => import('../../shared/offline/OfflineBanner'));
 // the offline queue (decision 0031): started after the first render, shows only while something waits or was refused
-const QueueNotice = lazy(() => import('../../shared/offline/QueueNotice'));
+const QueueNotice = withoutFailing(() => import('../../shared/offline/QueueNotice'));
 
 /** The shell around every page. */
 export function AppLayout() {

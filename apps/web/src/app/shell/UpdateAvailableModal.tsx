@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppConfig } from '../../shared/api/get-app-config';
 import { useStore } from '../../shared/lib/store';
+import { isOnline } from '../../shared/offline/online';
 import { reloadToNewVersion, updateWaitingStore } from '../service-worker';
 
 const UpdateDialog = lazy(() => import('./UpdateDialog'));
@@ -22,6 +23,8 @@ export function UpdateAvailableModal() {
 
   useEffect(() => {
     const onPreloadError = (event: Event) => {
+      // offline a chunk not on the phone fails to load: not a new version (its importer copes: AppLayout)
+      if (!isOnline()) return;
       event.preventDefault();
       setChunkFailed(true);
     };
