@@ -141,8 +141,24 @@ export async function orderListsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.delete(
     `${base}/:id/orderlistlines`,
-    { schema: { tags, description: 'Empties the list.', params: listParams, response: { 200: orderList } } },
-    async (req) => clearOrderList(ctxOf(req, deps), req.params.plantLocation, req.params.id),
+    {
+      schema: {
+        tags,
+        description: `Empties the list.${idempotent}`,
+        params: listParams,
+        headers: optionalIdempotencyHeaders,
+        response: { 200: orderList },
+      },
+    },
+    async (req, reply) => {
+      const { plantLocation: loc, id } = req.params;
+      return idempotentChange(ctxOf(req, deps), req, reply, {
+        scope: `order-list.clear:${loc}:${id}`,
+        body: null,
+        change: (ctx) => clearOrderList(ctx, loc, id),
+        current: (ctx) => getOrderList(ctx, loc, id),
+      });
+    },
   );
 
   app.put(

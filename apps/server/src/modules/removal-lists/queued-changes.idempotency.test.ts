@@ -235,6 +235,24 @@ describe('order list: a queued add sent twice adds once', () => {
     expect(amountOf(delAgain.json(), ITEM2)).toBe(0);
   });
 
+  it('DELETE orderlistlines (clear the list) with one key twice: emptied once, a later add survives the repeat', async () => {
+    const listId = await defaultListId(t, USER, LOC);
+    await call('POST', linesUrl(listId), { lines: [{ type: 'item', itemNo: ITEM, amount: 1 }] });
+    const key = randomUUID();
+    const first = await call('DELETE', linesUrl(listId), undefined, { key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().lines).toEqual([]);
+    // the phone lost the answer; meanwhile something was added (another tab, or the next queued change)
+    await call('POST', linesUrl(listId), { lines: [{ type: 'item', itemNo: ITEM2, amount: 3 }] });
+    const again = await call('DELETE', linesUrl(listId), undefined, { key });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(amountOf(again.json(), ITEM2)).toBe(3);
+    // the same key on another list is a conflict, not a second clear
+    const list2 = await defaultListId(t, USER, LOC2);
+    expect((await call('DELETE', linesUrl(list2, LOC2), undefined, { key })).statusCode).toBe(422);
+  });
+
   it('another user’s list is refused with a key as without one', async () => {
     const listId = await defaultListId(t, USER, LOC);
     const r = await call(
