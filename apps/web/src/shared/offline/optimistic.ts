@@ -1,16 +1,18 @@
-import type { OrderList } from '@mp/contract/api/order-lists';
+import type { OrderList, OrderListLine } from '@mp/contract/api/order-lists';
 import type { RemovalList } from '@mp/contract/api/stock';
 import type { QueryClient } from '@tanstack/react-query';
+import type { OrderListsAnswer } from '../api/order-lists/get-order-lists';
 import { orderListKeys } from '../api/order-lists/keys';
 import { removalListKeys } from '../api/removal-lists';
 import type { QueuedChange } from './queue-db';
 
 /*
  * A queued change shown at once (issue #36 point 4b): the page's cached list gets the change the server will get —
- * a removal-list line's amount or comment, a line taken off, order-list amounts — and the line is marked as
- * waiting (usePendingLineIds). A new line (a scan, an add to the order list) cannot be drawn before the server
- * names it: it shows in the queue's list (QueueNotice) until it is sent. When the queue has sent or the server
- * refused, the lists are read again.
+ * a removal-list line's amount or comment, a line taken off, order-list amounts, an order-list line deleted (with
+ * what hangs under it), the order list emptied — and a line still there is marked as waiting (usePendingLineIds).
+ * A line taken off, and a new line (a scan, an add to the order list: it cannot be drawn before the server names
+ * it), show in the queue's list (QueueNotice) until sent. When the queue has sent or the server refused, the lists
+ * are read again.
  */
 export function applyQueued(queryClient: QueryClient, change: QueuedChange): void {
   if (change.kind === 'removal.update' || change.kind === 'removal.delete') {
@@ -34,6 +36,46 @@ export function applyQueued(queryClient: QueryClient, change: QueuedChange): voi
         ),
       };
     });
+  }
+  if (change.kind === 'order.delete' || change.kind === 'order.clear') {
+    const gone = (lines: readonly OrderListLine[]): Set<string> => {
+      if (change.kind === 'order.clear') return new Set(lines.map((l) => l.lineId));
+      // a set line goes with its components, an item with what is delivered with it (as the server deletes)
+      const ids = new Set([change.lineId]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const l of lines)
+          if (l.parentLineId && ids.has(l.parentLineId) && !ids.has(l.lineId)) {
+            ids.add(l.lineId);
+            grew = true;
+          }
+      }
+      return ids;
+    };
+    let lineCount: number | null = null;
+    queryClient.setQueryData<OrderList>(
+      orderListKeys.detail(change.locationNo, change.orderListId),
+      (list) => {
+        if (!list) return list;
+        const ids = gone(list.lines);
+        const lines = list.lines.filter((l) => !ids.has(l.lineId));
+        lineCount = lines.filter((l) => l.parentLineId === null).length;
+        return { ...list, lines, lineCount };
+      },
+    );
+    // the main bar's count follows (the summaries count top-level lines)
+    queryClient.setQueryData<OrderListsAnswer>(orderListKeys.list(change.locationNo), (answer) =>
+      answer
+        ? {
+            ...answer,
+            orderLists: answer.orderLists.map((l) =>
+              l.id !== change.orderListId
+                ? l
+                : { ...l, lineCount: change.kind === 'order.clear' ? 0 : (lineCount ?? l.lineCount) },
+            ),
+          }
+        : answer,
+    );
   }
   if (change.kind === 'order.update') {
     queryClient.setQueryData<OrderList>(

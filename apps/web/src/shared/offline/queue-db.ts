@@ -29,7 +29,9 @@ export type QueuedChange =
       locationNo: string;
       orderListId: string;
       input: z.infer<typeof updateOrderListInput>;
-    };
+    }
+  | { kind: 'order.delete'; locationNo: string; orderListId: string; lineId: string }
+  | { kind: 'order.clear'; locationNo: string; orderListId: string };
 
 export interface QueueEntry {
   /** The order the changes were made in (IndexedDB's auto-increment). */

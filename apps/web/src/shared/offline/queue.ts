@@ -1,6 +1,7 @@
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api/errors';
 import { newKey } from '../api/idempotent-submit';
 import { addOrderListLines } from '../api/order-lists/add-lines-call';
+import { clearOrderList, deleteOrderListLine } from '../api/order-lists/delete-lines';
 import { updateOrderList } from '../api/order-lists/update-order-list';
 import {
   addScannedPlant,
@@ -24,9 +25,9 @@ import {
 import { type OfflineQueueState, offlineQueueStore } from './queue-store';
 
 /*
- * The offline queue (issue #36 point 4b, decision 0031 "The offline queue"). A scan, a removal-list edit or an add
- * to / amount change on the order list made without reception is stored on the phone (queue-db.ts) with its own
- * Idempotency-Key, shown at once, and sent when reception returns — on `online`, at start, after each change
+ * The offline queue (issue #36 point 4b, decision 0031 "The offline queue"). A scan, a removal-list edit or an
+ * order-list change (an add, amounts, a line deleted, the list emptied) made without reception is stored on the
+ * phone (queue-db.ts) with its own Idempotency-Key, shown at once, and sent when reception returns — on `online`, at start, after each change
  * queued, on the retry button — one by one in the order it was made. Per answer:
  *   - taken (2xx): the change leaves the queue; the page's list follows (onSent);
  *   - refused (a 4xx other than 401/408/429): it leaves the queue for the refused list, which the user sees until
@@ -78,6 +79,10 @@ export function sendChange(change: QueuedChange, key: string): Promise<unknown> 
       );
     case 'order.update':
       return updateOrderList(change.locationNo, change.orderListId, change.input, key);
+    case 'order.delete':
+      return deleteOrderListLine(change.locationNo, change.orderListId, change.lineId, key);
+    case 'order.clear':
+      return clearOrderList(change.locationNo, change.orderListId, key);
   }
 }
 

@@ -15,6 +15,7 @@ import { paths } from '../../../shared/lib/paths';
 import { applyQueued } from '../../../shared/offline/optimistic';
 // statically: a save when the page goes away must start at once (no load before it)
 import { sendOrQueue } from '../../../shared/offline/queue';
+import type { QueuedChange } from '../../../shared/offline/queue-db';
 import { usePendingLineIds } from '../../../shared/offline/queue-store';
 import { wrappingLabel } from '../../../shared/ui/button-styles';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -25,8 +26,6 @@ import { ImagePreview } from '../../../shared/ui/ImagePreview';
 import { LaterTooltip } from '../../../shared/ui/LaterTooltip';
 import { BlockedActions, EditorHeader, TotalRow } from '../../../shared/ui/ListEditorParts';
 import { snackbar } from '../../../shared/ui/snackbar/snackbar-store';
-import { useClearOrderList } from '../api/clear-order-list';
-import { useDeleteOrderListLine } from '../api/delete-order-list-line';
 import {
   effectiveAmounts,
   type LineEdit,
@@ -196,9 +195,7 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
   const [removing, setRemoving] = useState<OrderListLine | null>(null);
   const [clearing, setClearing] = useState(false);
   const [going, setGoing] = useState(false);
-  const deleteLine = useDeleteOrderListLine();
   const waiting = usePendingLineIds();
-  const clear = useClearOrderList();
   const priceDecimals = settings.raw?.intValues.Prijzen_AantalDecimalen ?? 2;
   const weightDecimals = settings.raw?.intValues.Gewicht_AantalDecimalen ?? 1;
 
@@ -213,18 +210,13 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
     const label = [...byLine.keys()]
       .map((id) => list.lines.find((l) => l.lineId === id)?.description ?? id)
       .join(', ');
-    const out = await sendOrQueue<OrderList>(
-      { kind: 'order.update', locationNo, orderListId: list.id, input: { lines: [...byLine.values()] } },
-      label,
-    );
-    if (out.queued) {
-      // no reception: kept on the phone and shown as it will be (decision 0031)
-      applyQueued(queryClient, out.entry.change);
+    if (
+      await sendListChange(
+        { kind: 'order.update', locationNo, orderListId: list.id, input: { lines: [...byLine.values()] } },
+        label,
+      )
+    )
       snackbar.info('OfflineWachtrij.bewaard');
-    } else {
-      queryClient.setQueryData(orderListKeys.detail(locationNo, list.id), out.answer);
-      void queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationNo) });
-    }
     // what the server now has no longer needs to be held as an edit (newer typing stays)
     setEdits((prev) => {
       const next = { ...prev };
@@ -251,6 +243,21 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
     });
   });
 
+  /**
+   * Sends a change of the list, or keeps it on the phone without reception (decision 0031): the answer, or the
+   * change as the server will make it, goes into the cache. True when it was kept (queued).
+   */
+  async function sendListChange(change: QueuedChange, label: string): Promise<boolean> {
+    const out = await sendOrQueue<OrderList>(change, label);
+    if (out.queued) {
+      applyQueued(queryClient, out.entry.change);
+      return true;
+    }
+    queryClient.setQueryData(orderListKeys.detail(locationNo, list.id), out.answer);
+    void queryClient.invalidateQueries({ queryKey: orderListKeys.list(locationNo) });
+    return false;
+  }
+
   function edit(line: OrderListLine, change: LineEdit) {
     setEdits((prev) => ({ ...prev, [line.lineId]: { ...prev[line.lineId], ...change } }));
     if (change.amount !== undefined) {
@@ -265,26 +272,33 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
     }
   }
 
-  /** Deletes the line being removed, after saving what is pending for the other lines. */
+  /** Deletes the line being removed, after saving what is pending for the other lines (kept offline). */
   async function removeLine() {
     if (!removing) return;
     const line = removing;
     saver.drop(`${line.lineId}:amount`);
     saver.drop(`${line.lineId}:comment`);
     await saver.flush();
-    await deleteLine.mutateAsync({ locationNo, id: list.id, lineId: line.lineId });
+    const queued = await sendListChange(
+      { kind: 'order.delete', locationNo, orderListId: list.id, lineId: line.lineId },
+      line.description,
+    );
     setEdits(({ [line.lineId]: _gone, ...rest }) => rest);
+    if (queued) snackbar.info('OfflineWachtrij.bewaard');
+    else snackbar.success('Bestellijst.regel_verwijderd');
   }
 
-  /** Empties the list; what was waiting to be saved is dropped. */
+  /** Empties the list (kept offline); what was waiting to be saved is dropped. */
   async function clearList() {
     for (const l of list.lines) {
       saver.drop(`${l.lineId}:amount`);
       saver.drop(`${l.lineId}:comment`);
     }
     await saver.flush();
-    await clear.mutateAsync({ locationNo, id: list.id });
+    const queued = await sendListChange({ kind: 'order.clear', locationNo, orderListId: list.id }, list.name);
     setEdits({});
+    if (queued) snackbar.info('OfflineWachtrij.bewaard');
+    else snackbar.success('Bestellijst.leeggemaakt');
   }
 
   async function process() {
@@ -406,7 +420,6 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
         }
         confirmLabel={t('shared.verwijderen')}
         action={removeLine}
-        successKey="Bestellijst.regel_verwijderd"
         onClose={() => setRemoving(null)}
       />
       <ConfirmDialog
@@ -415,7 +428,6 @@ export function OrderListEditor({ locationNo, list }: { locationNo: string; list
         message={t('Bestellijst.alles_verwijderen_bevestigen')}
         confirmLabel={t('Bestellijst.alles_verwijderen')}
         action={clearList}
-        successKey="Bestellijst.leeggemaakt"
         onClose={() => setClearing(false)}
       />
     </Stack>
