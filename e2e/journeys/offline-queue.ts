@@ -3,7 +3,9 @@
 // change an amount on the removal list — each is kept on the phone and shown as waiting; meanwhile another session
 // takes the edited line off the list through the API. Back online, the queue is sent in order: the add and the scan
 // reach the server (checked through the API and after a reload), the edit of the line that went is refused and the
-// refusal stays on the page with the server's reason until closed. With SHOTS_DIR the pages are photographed.
+// refusal stays on the page with the server's reason until closed. Then, on the order list, a line deleted offline
+// and (in a second cut) the list emptied offline: each goes at once on the page and waits; back online the server's
+// list is what the page showed. With SHOTS_DIR the pages are photographed.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -16,6 +18,7 @@ if (shots) mkdirSync(shots, { recursive: true });
 /** Only this journey uses this user's removal lists and order lists (e2e/shared-data.ts). */
 const USER = 'directie@vandijk.nl';
 const ITEM = 'BH-1001';
+const ITEM2 = 'BD-1002';
 const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
 const texts = {
@@ -55,6 +58,11 @@ type OrderList = {
 
 const itemAmount = (list: OrderList) =>
   list.lines.find((l) => l.itemNo === ITEM && l.parentLineId === null)?.amount ?? 0;
+const topItems = (list: OrderList) =>
+  list.lines
+    .filter((l) => l.parentLineId === null)
+    .map((l) => l.itemNo)
+    .sort();
 
 /** Navigates inside the running app (no page load: offline there is nothing to load it from). */
 async function goInApp(page: Page, path: string) {
@@ -159,6 +167,59 @@ async function journey(browser: Browser, locale: 'nl-NL' | 'en-US', width: numbe
     await page.getByTestId('offline-queue-refused').waitFor();
     await page.getByTestId('offline-queue-dismiss').click();
     await page.getByTestId('offline-queue').waitFor({ state: 'detached' });
+
+    // the order list: a line deleted offline, then the list emptied offline, each sent when online
+    await api('POST', `/OrderLists/${locationNo}/${orderListId}/orderlistlines`, {
+      lines: [{ type: 'item', itemNo: ITEM2, amount: 1 }],
+    });
+    await goInApp(page, '/bestellijst');
+    const orderLine = (itemNo: string) =>
+      page.locator(`[data-testid="order-line"][data-depth="0"][data-item-no="${itemNo}"]`);
+    await orderLine(ITEM2).waitFor();
+    await orderLine(ITEM).waitFor();
+    await context.setOffline(true);
+    await page.getByTestId(`remove-${ITEM2}`).click();
+    await page.getByTestId('confirm-button').click();
+    await orderLine(ITEM2).waitFor({ state: 'detached' });
+    await page.getByTestId('offline-queue-item').first().waitFor();
+    assert.deepEqual(
+      topItems(await api<OrderList>('GET', `/OrderLists/${locationNo}/${orderListId}`)),
+      [ITEM, ITEM2].sort(),
+      'nothing sent while offline',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page, `Offline queue, order line deleted (${tag})`);
+    await shot(page, `offline-queue-order-delete-${tag}`);
+    await context.setOffline(false);
+    await page.getByTestId('offline-queue').waitFor({ state: 'detached' });
+    await orderLine(ITEM).waitFor();
+    const shown = await page
+      .locator('[data-testid="order-line"][data-depth="0"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.itemNo ?? '').sort());
+    assert.deepEqual(shown, [ITEM], 'the page shows the list without the deleted line');
+    assert.deepEqual(
+      topItems(await api<OrderList>('GET', `/OrderLists/${locationNo}/${orderListId}`)),
+      shown,
+      "the server's list is the page's",
+    );
+
+    await context.setOffline(true);
+    await page.getByTestId('clear-list').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('order-lines').waitFor({ state: 'detached' });
+    await page.getByTestId('offline-queue-item').first().waitFor();
+    await shot(page, `offline-queue-order-clear-${tag}`);
+    assert.deepEqual(topItems(await api<OrderList>('GET', `/OrderLists/${locationNo}/${orderListId}`)), [
+      ITEM,
+    ]);
+    await context.setOffline(false);
+    await page.getByTestId('offline-queue').waitFor({ state: 'detached' });
+    assert.deepEqual(
+      (await api<OrderList>('GET', `/OrderLists/${locationNo}/${orderListId}`)).lines,
+      [],
+      'the list emptied on the server',
+    );
+    assert.equal(await page.getByTestId('order-lines').count(), 0, 'and on the page');
 
     // the plant and lines back on site for the next run on the same server
     for (const l of (await api<{ lines: RemovalLine[] }>('GET', `/RemovalLists/${locationNo}`)).lines)
