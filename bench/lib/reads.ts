@@ -10,7 +10,11 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { invalidateCatalogueCaches } from '../../apps/server/src/modules/catalogue/catalogue.cache.ts';
-import { cardStores, listingIndexes } from '../../apps/server/src/modules/catalogue/catalogue.indexes.ts';
+import {
+  cardStores,
+  cardTexts,
+  listingIndexes,
+} from '../../apps/server/src/modules/catalogue/catalogue.indexes.ts';
 import { categoryBase, listingSql } from '../../apps/server/src/modules/catalogue/catalogue.queries.ts';
 import { configureReadModels } from '../../apps/server/src/modules/catalogue/catalogue.read-model.ts';
 import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/search.index-store.ts';
@@ -284,7 +288,9 @@ export async function indexFigures(pgPort: number): Promise<string[]> {
       );
     }
     models.push(await measure('listing index', () => listingIndexes.get(database.db, 'all')));
-    models.push(await measure('card store (every locale)', () => cardStores.get(database.db, 'all')));
+    models.push(await measure('card store (nl-NL descriptions)', () => cardStores.get(database.db, 'all')));
+    for (const locale of locales.filter((l) => l !== 'nl-NL'))
+      models.push(await measure(`card texts (${locale})`, () => cardTexts.get(database.db, locale)));
     if (models.some((m) => !m?.model)) out.push('an index was not built');
     // What each model holds: the memory freed when it is let go (the growth above also counts what the
     // driver's buffers and the collector's timing add). The read models forget theirs; these are the last

@@ -1,12 +1,13 @@
 import type { Locale } from '@mp/contract/i18n';
 import type { Db } from '../../platform/db/database.ts';
-import { type CardLookup, CardStore } from './catalogue.card-store.ts';
+import { type CardLookup, CardStore, CardTexts } from './catalogue.card-store.ts';
 import type { CardRow, TechMode } from './catalogue.common.queries.ts';
 import { type ListedItem, ListingIndex, type ListingQuery } from './catalogue.listing-index.ts';
 import type { ListingRow } from './catalogue.queries.ts';
 import {
   type CardStoreRow,
   cardStoreRowsSql,
+  cardTextRowsSql,
   inBatches,
   type ListedItemRow,
   listedItemsSql,
@@ -23,6 +24,8 @@ const READ_BATCH = 2000;
 // 1000": 162 and 346 B), rounded up: the memory budget's estimates (catalogue.read-model.ts).
 const LISTING_BYTES_PER_ITEM = 170;
 const CARD_STORE_BYTES_PER_ITEM = 360;
+/** One more locale's descriptions (CardTexts): about 50 B an item at scale 1000, rounded up. */
+const CARD_TEXTS_BYTES_PER_ITEM = 64;
 
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the
 // listing index and the cards, and a list page made from them.
@@ -61,31 +64,54 @@ export const listingIndexes = createReadModel(
   { parts: (index) => index.parts(), fromParts: (parts) => ListingIndex.fromParts(parts) },
 );
 
-/** The card store (catalogue.card-store.ts) of a database: every listed item's card in every locale. */
+/**
+ * The card store (catalogue.card-store.ts) of a database: every listed item's card, with the nl-NL descriptions
+ * (every locale's fallback); another locale's descriptions are its `cardTexts`, read on first use.
+ */
 export const cardStores = createReadModel(
   'cards',
   async (tx, _key: 'all') => {
     // In batches: a build holds one batch of rows at a time (decision 0008, "Scale 1000").
-    const store = new CardStore();
-    await inBatches<CardStoreRow>(tx, cardStoreRowsSql(), READ_BATCH, (rows) => store.add(rows));
+    const store = new CardStore(undefined, ['nl-NL']);
+    await inBatches<CardStoreRow>(tx, cardStoreRowsSql(['nl-NL']), READ_BATCH, (rows) => store.add(rows));
     return store;
   },
-  (store) => store.done(),
+  (store, revision) => store.done(revision),
   CARD_STORE_BYTES_PER_ITEM,
   { parts: (store) => store.parts(), fromParts: (parts) => CardStore.fromParts(parts) },
 );
 
+/** A locale's descriptions of every listed item, row for row in the card store's order (decision 0008). */
+export const cardTexts = createReadModel(
+  'card-texts',
+  async (tx, locale: Locale) => {
+    const texts = CardTexts.builder(locale);
+    await inBatches<{ nl: string; text: string }>(tx, cardTextRowsSql(locale), READ_BATCH, (rows) =>
+      texts.add(rows),
+    );
+    return texts;
+  },
+  (texts, revision) => texts.done(revision),
+  CARD_TEXTS_BYTES_PER_ITEM,
+  { parts: (texts) => texts.parts(), fromParts: (parts) => CardTexts.fromParts(parts) },
+);
+
 /**
  * Every listed item's card in a locale (technical data in the locale), by id: the cards of a page come from
- * here instead of a statement. A view of the one card store of all locales, built on first use like the
- * listing index.
+ * here instead of a statement. A view of the one card store, built on first use like the listing index; in a
+ * locale other than nl-NL with that locale's texts, read at the store's revision (until then: null, and the
+ * statement answers).
  */
 export const cardModels: ReadModel<Locale, CardLookup> = {
   async get(db, locale, now) {
-    return (await cardStores.get(db, 'all', now))?.view(locale) ?? null;
+    const store = await cardStores.get(db, 'all', now);
+    if (!store || store.holds(locale)) return store?.view(locale) ?? null;
+    return store.textView(await cardTexts.get(db, locale, now));
   },
   peek(db, locale, now) {
-    return cardStores.peek(db, 'all', now)?.view(locale) ?? null;
+    const store = cardStores.peek(db, 'all', now);
+    if (!store || store.holds(locale)) return store?.view(locale) ?? null;
+    return store.textView(cardTexts.peek(db, locale, now));
   },
 };
 

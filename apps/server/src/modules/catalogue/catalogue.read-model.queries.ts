@@ -135,19 +135,31 @@ export async function selectCategoryParents(db: Pick<Db, 'execute'>) {
 
 /** A listed item's card in every locale at once: the card store's rows (catalogue.card-store.ts). */
 export type CardStoreRow = Omit<CardRow, 'description' | 'tech'> & {
-  /** descriptionOf() in each locale (its nl-NL fallback and the number as a last resort included) */
-  descriptions: Record<Locale, string>;
+  /** descriptionOf() in each locale read (its nl-NL fallback and the number as a last resort included) */
+  descriptions: Partial<Record<Locale, string>> & { 'nl-NL': string };
   /** Technical data with every translation (TechMode 'all'): `lj`/`tj` hold the label and text per locale. */
   tech: CardRow['tech'];
 };
 
-/** Every listed item's card (visible in the catalogue, not blocked) with its texts in every locale. */
-export function cardStoreRowsSql(): SQL {
+/**
+ * Every listed item's card (visible in the catalogue, not blocked) with its descriptions in `held` (nl-NL
+ * always), by id: the order a locale's texts (cardTextRowsSql) are read in, row for row.
+ */
+export function cardStoreRowsSql(held: readonly Locale[] = locales): SQL {
   return sql`
     select ${cardColumns('nl-NL', 'all')},
       json_build_object(${sql.join(
-        locales.map((l) => sql`${l}::text, ${descriptionOf(sql`i.id`, l)}`),
+        held.map((l) => sql`${l}::text, ${descriptionOf(sql`i.id`, l)}`),
         sql`, `,
       )}) as descriptions
-    from items i where i.visible_in_catalogue and not i.blocked`;
+    from items i where i.visible_in_catalogue and not i.blocked
+    order by i.id`;
+}
+
+/** A locale's description of every listed item next to the nl-NL one, in the card store's order (by id). */
+export function cardTextRowsSql(locale: Locale): SQL {
+  return sql`
+    select ${descriptionOf(sql`i.id`, 'nl-NL')} as nl, ${descriptionOf(sql`i.id`, locale)} as text
+    from items i where i.visible_in_catalogue and not i.blocked
+    order by i.id`;
 }

@@ -3,7 +3,7 @@ import { splitSearchWords } from '@mp/contract/rules/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
-import { cardStores, listingIndexes } from './catalogue.indexes.ts';
+import { cardStores, cardTexts, listingIndexes } from './catalogue.indexes.ts';
 import { readModelThreads } from './catalogue.read-model.ts';
 import { quickSearchIndexes } from './search.index-store.ts';
 
@@ -31,7 +31,9 @@ async function models(inThreads: boolean) {
   for (const locale of locales) quick.push(await quickSearchIndexes.get(db, locale));
   const listing = await listingIndexes.get(db, 'all');
   const cards = await cardStores.get(db, 'all');
-  return { quick, listing, cards, threads: readModelThreads().started - started };
+  const texts = [];
+  for (const locale of locales.filter((l) => l !== 'nl-NL')) texts.push(await cardTexts.get(db, locale));
+  return { quick, listing, cards, texts, threads: readModelThreads().started - started };
 }
 
 describe('read models built in a worker thread', () => {
@@ -39,9 +41,10 @@ describe('read models built in a worker thread', () => {
     const here = await models(false);
     const there = await models(true);
     expect(here.threads).toBe(0);
-    expect(there.threads).toBe(locales.length + 2);
+    expect(there.threads).toBe(locales.length + 2 + locales.length - 1);
     expect(there.listing?.parts()).toEqual(here.listing?.parts());
     expect(there.cards?.parts()).toEqual(here.cards?.parts());
+    expect(there.texts.map((x) => x?.parts())).toEqual(here.texts.map((x) => x?.parts()));
     for (let k = 0; k < locales.length; k++) {
       expect(there.quick[k]?.parts(), locales[k]).toEqual(here.quick[k]?.parts());
       for (const text of ['trilplaat', 'bh-10', 'lighting tower', 'ag', 'hek verzinkt'])
@@ -64,10 +67,13 @@ describe('read models built in a worker thread', () => {
       withPrices: false,
     }).ids as string[];
     expect(ids.length).toBeGreaterThan(0);
-    for (const locale of locales) {
-      const a = there.cards?.view(locale);
-      const b = here.cards?.view(locale);
-      for (const id of ids) expect(a?.get(id)).toEqual(b?.get(id));
-    }
+    const views = (m: typeof here) => [
+      m.cards?.view('nl-NL'),
+      ...m.texts.map((x) => m.cards?.textView(x ?? null)),
+    ];
+    const [theirs, ours] = [views(there), views(here)];
+    expect(theirs.every(Boolean)).toBe(true);
+    for (let k = 0; k < theirs.length; k++)
+      for (const id of ids) expect(theirs[k]?.get(id)).toEqual(ours[k]?.get(id));
   });
 });

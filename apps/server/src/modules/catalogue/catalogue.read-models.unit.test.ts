@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CardStore } from './catalogue.card-store.ts';
+import { CardStore, CardTexts } from './catalogue.card-store.ts';
 import type { CardRow } from './catalogue.common.queries.ts';
 import { ListingIndex } from './catalogue.listing-index.ts';
 import type { CardStoreRow } from './catalogue.read-model.queries.ts';
@@ -403,5 +403,37 @@ describe('the listing index and the card store built in batches (decision 0008 "
       for (const r of rows) expect(batched.view(locale).get(r.id)).toEqual(oneShot.view(locale).get(r.id));
     expect(batched.view('en-US').get('id7')?.description).toBe('Fence BH-7');
     expect(batched.view('fr-FR').get('id7')?.description).toBe('Bouwhek BH-7');
+  });
+
+  it("reads another locale's cards from that locale's texts as a store of every locale does, at its revision only", () => {
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      row(`id${String(i).padStart(2, '0')}`, `BH-${i}`, i % 3 === 0 ? null : { 'nl-NL': `kleur ${i % 4}` }),
+    );
+    const every = new CardStore(rows);
+    const nlOnly = new CardStore(undefined, ['nl-NL']);
+    nlOnly.add(rows.map((r) => ({ ...r, descriptions: { 'nl-NL': r.descriptions['nl-NL'] } })));
+    nlOnly.done(7);
+    expect(nlOnly.holds('en-US')).toBe(false);
+    expect(() => nlOnly.view('en-US')).toThrow();
+    for (const locale of ['en-US', 'fr-FR', 'de-DE'] as const) {
+      const texts = CardTexts.builder(locale);
+      texts.add(rows.map((r) => ({ nl: r.descriptions['nl-NL'], text: r.descriptions[locale] as string })));
+      const done = texts.done(7);
+      const view = nlOnly.textView(done);
+      expect(view).not.toBeNull();
+      for (const r of rows) expect(view?.get(r.id)).toEqual(every.view(locale).get(r.id));
+      // the same view while the texts are the same; none from texts of another revision or row count
+      expect(nlOnly.textView(done)).toBe(view);
+      expect(nlOnly.textView(CardTexts.fromParts({ ...done.parts(), revision: 6 }))).toBeNull();
+      const fewer = CardTexts.builder(locale);
+      fewer.add(
+        rows.slice(1).map((r) => ({ nl: r.descriptions['nl-NL'], text: r.descriptions[locale] as string })),
+      );
+      expect(nlOnly.textView(fewer.done(7))).toBeNull();
+    }
+    // a text the same as nl-NL's is held once (the nl-NL column's): fr-FR's are all the same here
+    const fr = CardTexts.builder('fr-FR');
+    fr.add(rows.map((r) => ({ nl: r.descriptions['nl-NL'], text: r.descriptions['fr-FR'] as string })));
+    expect(fr.done(7).parts().texts.bytes.length).toBe(0);
   });
 });

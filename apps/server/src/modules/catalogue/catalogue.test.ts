@@ -340,6 +340,8 @@ describe('listing index', () => {
         const what = `${categoryId} ${JSON.stringify(input)}`;
         // ids and numbers from the index, cards from the card model …
         const cards = await cardModels.get(t.database.db, locale);
+        // in every locale from memory: nl-NL's descriptions in the store, another's from its own texts
+        expect(cards, what).not.toBeNull();
         expect(await listFromIndex(t.database.db, index, { ...input, categoryId }, cards), what).toEqual(
           fromSql,
         );
