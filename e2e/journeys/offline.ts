@@ -317,6 +317,44 @@ describe('installable and useful offline', () => {
     }
   });
 
+  it("without a service worker: offline, a page whose code is not on the phone says so — no error page, no 'new version'", async () => {
+    // no worker (blocked, as before it installs or when the browser has none): only what the page loaded is on the phone
+    const { context, page } = await newPage(browser, { locale: 'nl-NL', width: 390, height: 844 });
+    await context.addInitScript(() => {
+      localStorage.setItem(
+        'mp.serviceMessages',
+        JSON.stringify({ viewedIds: [], lastShownDay: { 'nl-NL': new Date().toISOString().slice(0, 10) } }),
+      );
+    });
+    try {
+      await signIn(page, users.uitvoerder);
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null, 'no service worker');
+      await context.setOffline(true);
+      // inside the app (a page load has nothing to load from offline) to the complaint form, whose code was not loaded
+      await goInApp(page, '/klachten-aanmaken');
+      await page.getByTestId('not-available-offline').waitFor();
+      // the error page (RouteError) says this, and that a new version is available
+      assert.equal(await page.getByText('Er is iets misgegaan').count(), 0, 'not the error page');
+      assert.equal(await page.getByText('nieuwe versie').count(), 0, "no 'new version'");
+      assert.equal(await page.getByTestId('update-refresh').count(), 0, "no 'new version' dialog");
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog at all');
+      await page.getByTestId('user-menu').waitFor();
+      await expectAccessible(page, 'Page code missing offline (nl-390)');
+      await shot(page, 'chunk-missing-nl-390');
+      // reception returns: the page's code loads and the page shows (it asks for a location first), still no dialog
+      await context.setOffline(false);
+      await page.getByRole('heading', { level: 1, name: 'Klacht indienen' }).waitFor();
+      await page.getByTestId('not-available-offline').waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('dialog').count(), 0, "no 'new version' dialog online either");
+    } catch (e) {
+      await page.screenshot({ path: '/tmp/offline-chunk-failure.png', fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+
   it('a new version: its service worker waits, the user is asked, and after the reload the page is the new version', async () => {
     const webRoot = mkdtempSync(path.join(tmpdir(), 'mp-e2e-web-'));
     cpSync(path.join(repoRoot, 'apps/web/dist'), webRoot, { recursive: true });
@@ -354,6 +392,14 @@ describe('installable and useful offline', () => {
     }
   });
 });
+
+/** Navigates inside the running app (no page load: offline there is nothing to load it from). */
+async function goInApp(page: Page, to: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, to);
+}
 
 /** The revision under which index.html is in the service worker's precache. */
 function precachedIndex(page: Page): Promise<string | null> {

@@ -5,7 +5,9 @@ import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-route
 import { prefetchQueue } from '../features/requests/api/department';
 import { paths } from '../shared/lib/paths';
 import type { Crumb, OpensFor, RouteAccess, RouteHandle } from '../shared/lib/route-handle';
+import { isOnline } from '../shared/offline/online';
 import type { Guards } from './guards';
+import { loadWhenOnline, PageWhenOnline } from './page-offline';
 
 type PageModule = Record<string, unknown>;
 type Load = () => Promise<PageModule>;
@@ -463,8 +465,15 @@ export function toRouteObjects(guards: Guards, queryClient?: QueryClient): Route
         return def.loader?.(args) ?? null;
       },
       lazy: async () => {
-        const mod = await def.page.load();
-        return { Component: mod[def.page.component] as ComponentType };
+        const component = async () => (await def.page.load())[def.page.component] as ComponentType;
+        try {
+          return { Component: await component() };
+        } catch (e) {
+          // offline the page's code may not be on the phone (no service worker): it says so and comes with reception;
+          // online a failed load is a new version (the error page asks to reload)
+          if (isOnline()) throw e;
+          return { element: <PageWhenOnline page={loadWhenOnline(component)} /> };
+        }
       },
     };
   });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../test/render';
 import { updateWaitingStore } from '../service-worker';
@@ -46,6 +46,23 @@ describe('update-available modal', () => {
     renderWithProviders(<UpdateAvailableModal />);
     window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
     expect(await screen.findByText('Nieuwe versie beschikbaar')).toBeTruthy();
+  });
+
+  it('offline, a chunk that cannot load is not a new version: no dialog, the failure left to its importer', async () => {
+    serverBuild = __BUILD_ID__;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderWithProviders(<UpdateAvailableModal />);
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      const failed = new Event('vite:preloadError', { cancelable: true });
+      window.dispatchEvent(failed);
+      // not taken: the import rejects and its importer copes (AppLayout's lazy parts, the route's PageWhenOnline)
+      expect(failed.defaultPrevented).toBe(false);
+      await act(async () => {});
+      expect(screen.queryByText('Nieuwe versie beschikbaar')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it("asks when a new version's service worker has installed and waits; reload lets it take over (decision 0031)", async () => {
