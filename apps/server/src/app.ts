@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +25,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { openApiDocument, openApiTransform } from './platform/http/openapi-schema.ts';
 import { answerMalformedBodiesLater, refuseUndeclaredQuery } from './platform/http/request-input.ts';
 import { refusedByRole } from './platform/http/route-access.ts';
+import { securityHeadersOf } from './platform/http/security-headers.ts';
 import { admitsVisitors } from './platform/http/visitors.ts';
 import { traceRoutes } from './platform/telemetry/telemetry.ts';
 import { workflowRoutes } from './workflows/index.ts';
@@ -52,17 +52,16 @@ const cspDirectives = {
   frameAncestors: ["'none'"],
 };
 
-/** The headers helmet sets, for the few answers given before helmet's hook runs. */
-const baselineSecurityHeaders = {
-  'content-security-policy': Object.entries(cspDirectives)
-    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v.join(' ')}`)
-    .join(';'),
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-  'cache-control': 'no-store',
-};
+/** helmet's headers with the portal's policy: set on every answer by the first hook. */
+const securityHeaders = securityHeadersOf({
+  contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+});
+
+/** The security headers with the answer's cache rule, for the few answers given before any hook runs. */
+const baselineSecurityHeaders = { ...securityHeaders, 'cache-control': 'no-store' };
 
 const defaultWebRoot = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 
@@ -108,6 +107,13 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('locale', 'nl-NL');
+
+  // Every answer gets helmet's security headers (computed once, security-headers.ts), before any other hook can
+  // refuse the request.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     req.locale = resolveLocale(req.headers['x-locale'] as string | undefined, req.headers['accept-language']);
@@ -163,12 +169,6 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
 
   await app.register(swagger, {
     openapi: {
@@ -187,7 +187,7 @@ export async function buildApp(deps: Deps, options: { logger?: FastifyBaseLogger
   // The documentation pages get the app's own policy (no https: fonts/styles, no foreign validator, no framing).
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: baselineSecurityHeaders['content-security-policy'],
+    staticCSP: securityHeaders['content-security-policy'],
     uiConfig: { validatorUrl: null },
   });
 
