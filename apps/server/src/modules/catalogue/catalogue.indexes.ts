@@ -23,8 +23,13 @@ const READ_BATCH = 2000;
 // What each model holds per listed item, measured by `npm run bench` at scale 100 (decision 0008 "Scale
 // 1000": 162 and 346 B), rounded up: the memory budget's estimates (catalogue.read-model.ts).
 const LISTING_BYTES_PER_ITEM = 170;
-const CARD_STORE_BYTES_PER_ITEM = 360;
-/** One more locale's descriptions (CardTexts): about 50 B an item at scale 1000, rounded up. */
+/** With nl-NL's descriptions only: 112 B an item at scale 1000 (was 265 with all four, estimated at 360). */
+const CARD_STORE_BYTES_PER_ITEM = 160;
+/**
+ * One more locale's descriptions (CardTexts): 50–54 B an item at scale 1000, rounded up. With the default budget
+ * (360 MB) the listing, the card store, nl-NL's quick search and the three languages' texts fit at scale 1000
+ * (339 MB estimated); another language's quick-search index then does not, and its SQL statement answers.
+ */
 const CARD_TEXTS_BYTES_PER_ITEM = 64;
 
 // The catalogue's in-process read models (docs/decisions/0008-in-process-catalogue-indexes.md): the
