@@ -236,6 +236,48 @@ describe('who sees Koppelingen', () => {
   });
 });
 
+describe('on a phone (390 px)', () => {
+  // why: the layout follows the screen's width (Mantine's useMediaQuery); jsdom has no screen, so the query answers
+  beforeEach(() => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('no table scrolls sideways: each entity, message and subscription is a card with its facts named', async () => {
+    renderWithProviders(<ErpConnectionsPage />);
+    const items = await screen.findByTestId('erp-entity-items');
+    expect(within(items).getByText('Materieelsoorten')).toBeTruthy();
+    expect(within(items).getByText('Laatst volledig')).toBeTruthy();
+    expect(within(items).getByText('433')).toBeTruthy();
+    const customers = screen.getByTestId('erp-entity-customers');
+    expect(within(customers).getByText('Het ERP is niet beschikbaar.')).toBeTruthy();
+    fireEvent.click(await screen.findByText('Mislukt (1)'));
+    const message = await screen.findByTestId('erp-outbox-row');
+    expect(within(message).getByText('A-2026-000201')).toBeTruthy();
+    expect(within(message).getByText('Pogingen')).toBeTruthy();
+    expect(within(message).getByText('10')).toBeTruthy();
+    expect(within(message).getByRole('button', { name: 'Opnieuw' })).toBeTruthy();
+    const [subscription] = await within(await screen.findByTestId('erp-subscriptions')).findAllByTestId(
+      'erp-subscription',
+    );
+    expect(within(subscription).getByText('Meldingen')).toBeTruthy();
+    expect(within(subscription).getByText('7')).toBeTruthy();
+    expect(document.querySelector('table')).toBeNull();
+  });
+});
+
 describe('sync now', () => {
   it('after sync now reads again though nothing runs yet, and shows the run once it started', async () => {
     renderWithProviders(<ErpConnectionsPage />);

@@ -31,6 +31,7 @@ import {
 import { ConnectionTestCard } from './ConnectionTestCard';
 import { DocumentServiceConnection } from './DocumentServiceConnection';
 import { ErpSubscriptions } from './ErpSubscriptions';
+import { PhoneRow, usePhoneWidth } from './PhoneRow';
 
 // Koppelingen (issue #33 point 6, decision 0027): the ERP connection as its operator sees it — test it, where the
 // sync of each entity stands (and sync now), and the outbox of what goes to the ERP (retry what was dead-lettered).
@@ -100,9 +101,26 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
       onSuccess: (a) => snackbar.success(a.code),
       onError: (e) => snackbar.error(e, 'Koppelingen.sync_fout'),
     });
+  const phone = usePhoneWidth();
   const stateOf = (e: EntityState) =>
     e.running ? 'bezig' : e.lastError ? 'fout' : e.resumable ? 'hervat' : e.fullCompletedAt ? 'ok' : 'nooit';
   const colour = { bezig: 'blue', fout: 'red', hervat: 'yellow', ok: 'green', nooit: 'gray' } as const;
+  const badge = (e: EntityState) => (
+    <Badge color={colour[stateOf(e)]} variant="light" style={{ overflow: 'visible' }}>
+      {t(`Koppelingen.staat.${stateOf(e)}`)}
+    </Badge>
+  );
+  /** Under the state: the run's progress, the last error. */
+  const detail = (e: EntityState) => (
+    <>
+      {(e.running || e.resumable) && <RunProgress e={e} />}
+      {e.lastError && (
+        <Text size="xs" c="red.8" mt={2}>
+          {e.lastError.message}
+        </Text>
+      )}
+    </>
+  );
   return (
     <Card withBorder radius="md" p="md" data-testid="erp-sync">
       <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
@@ -122,34 +140,49 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
         </Button>
       </Group>
       {states.erp === 'none' && <Alert color="gray">{t('erp.niet_gekoppeld')}</Alert>}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped verticalSpacing="xs" data-testid="erp-sync-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Koppelingen.gegeven')}</Table.Th>
-              <Table.Th>{t('Koppelingen.toestand')}</Table.Th>
-              <Table.Th>{t('Koppelingen.laatste_volledig')}</Table.Th>
-              <Table.Th>{t('Koppelingen.laatste_wijzigingen')}</Table.Th>
-              <Table.Th ta="right">{t('Koppelingen.bijgewerkt')}</Table.Th>
-              <Table.Th ta="right">{t('Koppelingen.verwijderd')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {states.entities.map((e) => {
-              const state = stateOf(e);
-              return (
+      {phone ? (
+        <Stack gap="xs" data-testid="erp-sync-table">
+          {states.entities.map((e) => (
+            <PhoneRow
+              key={e.entity}
+              testId={`erp-entity-${e.entity}`}
+              title={
+                <Text size="sm" fw={600}>
+                  {t(`Koppelingen.entiteit.${e.entity}`)}
+                </Text>
+              }
+              state={badge(e)}
+              facts={[
+                [t('Koppelingen.laatste_volledig'), f.dateTime(e.fullCompletedAt) || '–'],
+                [t('Koppelingen.laatste_wijzigingen'), f.dateTime(e.deltaCompletedAt) || '–'],
+                [t('Koppelingen.bijgewerkt'), e.upsertedTotal],
+                [t('Koppelingen.verwijderd'), e.deleted],
+              ]}
+            >
+              {detail(e)}
+            </PhoneRow>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="xs" data-testid="erp-sync-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Koppelingen.gegeven')}</Table.Th>
+                <Table.Th>{t('Koppelingen.toestand')}</Table.Th>
+                <Table.Th>{t('Koppelingen.laatste_volledig')}</Table.Th>
+                <Table.Th>{t('Koppelingen.laatste_wijzigingen')}</Table.Th>
+                <Table.Th ta="right">{t('Koppelingen.bijgewerkt')}</Table.Th>
+                <Table.Th ta="right">{t('Koppelingen.verwijderd')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {states.entities.map((e) => (
                 <Table.Tr key={e.entity} data-testid={`erp-entity-${e.entity}`}>
                   <Table.Td>{t(`Koppelingen.entiteit.${e.entity}`)}</Table.Td>
                   <Table.Td miw={130}>
-                    <Badge color={colour[state]} variant="light" style={{ overflow: 'visible' }}>
-                      {t(`Koppelingen.staat.${state}`)}
-                    </Badge>
-                    {(e.running || e.resumable) && <RunProgress e={e} />}
-                    {e.lastError && (
-                      <Text size="xs" c="red.8" mt={2}>
-                        {e.lastError.message}
-                      </Text>
-                    )}
+                    {badge(e)}
+                    {detail(e)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.dateTime(e.fullCompletedAt) || '–'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -158,45 +191,69 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
                   <Table.Td ta="right">{e.upsertedTotal}</Table.Td>
                   <Table.Td ta="right">{e.deleted}</Table.Td>
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Card>
   );
 }
 
-function OutboxRow({ m }: { m: OutboxMessageView }) {
+/** A message to the ERP: a table row, or on a phone a card; a dead-lettered one can be sent again. */
+function OutboxRow({ m, phone, dateLabel }: { m: OutboxMessageView; phone: boolean; dateLabel: string }) {
   const { t } = useTranslation();
   const f = useFormat();
   const retry = useRetryOutbox();
+  const when = f.dateTime(m.status === 'sent' ? m.sentAt : m.nextAttemptAt);
+  const again = m.status === 'dead' && (
+    <Button
+      size="xs"
+      variant="light"
+      mih={phone ? 44 : undefined}
+      onClick={() =>
+        retry.mutate(m.id, {
+          onSuccess: () => snackbar.success('Koppelingen.opnieuw_gepland'),
+          onError: (e) => snackbar.error(e),
+        })
+      }
+      loading={retry.isPending}
+    >
+      {t('Koppelingen.opnieuw')}
+    </Button>
+  );
+  if (phone)
+    return (
+      <PhoneRow
+        testId="erp-outbox-row"
+        title={
+          <>
+            <Text size="sm" fw={600}>
+              {m.documentNo}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`Koppelingen.soort.${m.kind}`)}
+            </Text>
+          </>
+        }
+        facts={[
+          [t('Koppelingen.pogingen'), m.attempts],
+          [dateLabel, when || '–'],
+          ...(m.lastError ? ([[t('Koppelingen.laatste_fout'), m.lastError.message]] as const) : []),
+        ]}
+        action={again || undefined}
+      />
+    );
   return (
     <Table.Tr data-testid="erp-outbox-row">
       <Table.Td>{m.documentNo}</Table.Td>
       <Table.Td>{t(`Koppelingen.soort.${m.kind}`)}</Table.Td>
       <Table.Td ta="right">{m.attempts}</Table.Td>
-      <Table.Td>{f.dateTime(m.status === 'sent' ? m.sentAt : m.nextAttemptAt)}</Table.Td>
+      <Table.Td>{when}</Table.Td>
       <Table.Td>
         <Text size="sm">{m.lastError?.message ?? ''}</Text>
       </Table.Td>
-      <Table.Td>
-        {m.status === 'dead' && (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() =>
-              retry.mutate(m.id, {
-                onSuccess: () => snackbar.success('Koppelingen.opnieuw_gepland'),
-                onError: (e) => snackbar.error(e),
-              })
-            }
-            loading={retry.isPending}
-          >
-            {t('Koppelingen.opnieuw')}
-          </Button>
-        )}
-      </Table.Td>
+      <Table.Td>{again}</Table.Td>
     </Table.Tr>
   );
 }
@@ -208,7 +265,9 @@ function OutboxCard() {
   const [page, setPage] = useState(1);
   const outbox = useErpOutbox(status, page);
   const retryAll = useRetryOutbox();
+  const phone = usePhoneWidth();
   const counts = outbox.data?.counts;
+  const dateLabel = t(status === 'sent' ? 'Koppelingen.verstuurd' : 'Koppelingen.volgende_poging');
   const label = (s: OutboxStatus) =>
     `${t(`Koppelingen.wachtrij.${s}`)} (${counts ? (s === 'waiting' ? counts.waiting + counts.sending : counts[s]) : '…'})`;
   return (
@@ -242,6 +301,9 @@ function OutboxCard() {
           setPage(1);
         }}
         data={(['waiting', 'dead', 'sent'] as const).map((s) => ({ value: s, label: label(s) }))}
+        // on a phone one under the other: three labels with their counts do not fit side by side
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth={phone}
         mb="sm"
         data-testid="erp-outbox-status"
       />
@@ -259,27 +321,33 @@ function OutboxCard() {
             onPage={setPage}
             busy={outbox.isFetching}
           >
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Koppelingen.nummer')}</Table.Th>
-                    <Table.Th>{t('Koppelingen.soort_kop')}</Table.Th>
-                    <Table.Th ta="right">{t('Koppelingen.pogingen')}</Table.Th>
-                    <Table.Th>
-                      {t(status === 'sent' ? 'Koppelingen.verstuurd' : 'Koppelingen.volgende_poging')}
-                    </Table.Th>
-                    <Table.Th>{t('Koppelingen.laatste_fout')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.items.map((m) => (
-                    <OutboxRow key={m.id} m={m} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {phone ? (
+              <Stack gap="xs">
+                {d.items.map((m) => (
+                  <OutboxRow key={m.id} m={m} phone dateLabel={dateLabel} />
+                ))}
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('Koppelingen.nummer')}</Table.Th>
+                      <Table.Th>{t('Koppelingen.soort_kop')}</Table.Th>
+                      <Table.Th ta="right">{t('Koppelingen.pogingen')}</Table.Th>
+                      <Table.Th>{dateLabel}</Table.Th>
+                      <Table.Th>{t('Koppelingen.laatste_fout')}</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {d.items.map((m) => (
+                      <OutboxRow key={m.id} m={m} phone={false} dateLabel={dateLabel} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </ResultList>
         )}
       </QueryState>

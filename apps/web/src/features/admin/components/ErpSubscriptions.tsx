@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/ui/format';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { useErpSubscriptions } from '../api/erp';
+import { PhoneRow, usePhoneWidth } from './PhoneRow';
 
 // Koppelingen: the webhook subscriptions at the ERP (decision 0027) — whether the ERP tells the portal of its changes
 // at once (else the schedule runs the deltas), where it posts them, and per collection the subscription's state, its
@@ -14,6 +15,49 @@ const colour = { active: 'green', pending: 'yellow', failed: 'red' } as const;
 function SubscriptionTable({ s }: { s: ErpSubscriptionStates }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const phone = usePhoneWidth();
+  type Row = ErpSubscriptionStates['subscriptions'][number];
+  const what = (r: Row) => (
+    <>
+      <Text size="sm" fw={phone ? 600 : undefined}>
+        {r.entities.map((e) => t(`Koppelingen.entiteit.${e}`)).join(', ')}
+      </Text>
+      <Text size="xs" c="dimmed" style={phone ? { overflowWrap: 'anywhere' } : undefined}>
+        {r.target}
+      </Text>
+    </>
+  );
+  const badge = (r: Row) => (
+    <Badge color={colour[r.state]} variant="light" style={{ overflow: 'visible' }}>
+      {t(`Koppelingen.webhooks.staat.${r.state}`)}
+    </Badge>
+  );
+  const error = (r: Row) =>
+    r.lastError && (
+      <Text size="xs" c="red.8" mt={2}>
+        {r.lastError.message}
+      </Text>
+    );
+  if (phone)
+    return (
+      <Stack gap="xs" data-testid="erp-subscriptions-table">
+        {s.subscriptions.map((r) => (
+          <PhoneRow
+            key={r.target}
+            testId="erp-subscription"
+            title={what(r)}
+            state={badge(r)}
+            facts={[
+              [t('Koppelingen.webhooks.verloopt'), f.dateTime(r.expiresAt) || '–'],
+              [t('Koppelingen.webhooks.laatste_melding'), f.dateTime(r.lastNotificationAt) || '–'],
+              [t('Koppelingen.webhooks.meldingen'), r.notificationCount],
+            ]}
+          >
+            {error(r)}
+          </PhoneRow>
+        ))}
+      </Stack>
+    );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" data-testid="erp-subscriptions-table">
@@ -29,21 +73,10 @@ function SubscriptionTable({ s }: { s: ErpSubscriptionStates }) {
         <Table.Tbody>
           {s.subscriptions.map((r) => (
             <Table.Tr key={r.target} data-testid="erp-subscription">
-              <Table.Td>
-                <Text size="sm">{r.entities.map((e) => t(`Koppelingen.entiteit.${e}`)).join(', ')}</Text>
-                <Text size="xs" c="dimmed">
-                  {r.target}
-                </Text>
-              </Table.Td>
+              <Table.Td>{what(r)}</Table.Td>
               <Table.Td miw={130}>
-                <Badge color={colour[r.state]} variant="light" style={{ overflow: 'visible' }}>
-                  {t(`Koppelingen.webhooks.staat.${r.state}`)}
-                </Badge>
-                {r.lastError && (
-                  <Text size="xs" c="red.8" mt={2}>
-                    {r.lastError.message}
-                  </Text>
-                )}
+                {badge(r)}
+                {error(r)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.dateTime(r.expiresAt) || '–'}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.dateTime(r.lastNotificationAt) || '–'}</Table.Td>
