@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { connect, type Database } from '../platform/db/database.ts';
 import { LocalDiskStorage } from '../platform/files/storage.ts';
@@ -57,7 +58,31 @@ describe('seedOrderNotes', () => {
           executedDate: o.executed_date,
         }) as OrderInfo,
     );
-    const made = await seedOrderNotes(pool.db, new LocalDiskStorage(filesDir), infos);
+    // each note maker holds one connection: it must send one statement at a time (pg warns of a second one sent
+    // while the first runs, and pg 9 refuses it)
+    const running = new WeakMap<object, number>();
+    let most = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args
+    ) {
+      const now = (running.get(this) ?? 0) + 1;
+      running.set(this, now);
+      most = Math.max(most, now);
+      const done = () => running.set(this, (running.get(this) ?? 1) - 1);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) result.then(done, done);
+      else done();
+      return result as never;
+    });
+    let made: number;
+    try {
+      made = await seedOrderNotes(pool.db, new LocalDiskStorage(filesDir), infos);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(1);
     expect(made).toBeGreaterThan(20);
     const stored = await demo.pool.query<{ n: number }>(
       `select count(*)::int as n from documents d join files f on f.id = d.file_id
