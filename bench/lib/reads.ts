@@ -21,7 +21,6 @@ import { quickSearchIndexes } from '../../apps/server/src/modules/catalogue/sear
 import { quickSearchSql } from '../../apps/server/src/modules/catalogue/search.queries.ts';
 import { connect } from '../../apps/server/src/platform/db/database.ts';
 import { type CpuMeter, memoryOf, waitUntilIdle } from './cpu.ts';
-import { rssMiB } from './invoices.ts';
 import { closedLoop, HttpConnection, type Result } from './load.ts';
 import { type Api, log } from './server.ts';
 
@@ -167,7 +166,7 @@ export async function quickSearchScenarios(c: BenchContext): Promise<Result[]> {
     ),
     await httpScenario(c, 'quick search, HTTP, cache warm (40 repeating terms)', (w, i) => urlOf(pick(w, i))),
   ];
-  if (c.serverPid) c.notes.push(`server RSS after the quick searches: ${rssMiB(c.serverPid).toFixed(0)} MiB`);
+  if (c.serverPid) c.notes.push(`server RSS after the quick searches: ${serverRss(c)}`);
   return results;
 }
 
@@ -211,8 +210,7 @@ export async function catalogueScenarios(c: BenchContext): Promise<Result[]> {
     ),
     await httpScenario(c, 'catalogue page + 1 boolean filter, HTTP, cache warm', (w, i) => urlOf(w, i)),
   ];
-  if (c.serverPid)
-    c.notes.push(`server RSS after the catalogue pages: ${rssMiB(c.serverPid).toFixed(0)} MiB`);
+  if (c.serverPid) c.notes.push(`server RSS after the catalogue pages: ${serverRss(c)}`);
   return results;
 }
 
