@@ -27,8 +27,8 @@ import { type OfflineQueueState, offlineQueueStore } from './queue-store';
 /*
  * The offline queue (issue #36 point 4b, decision 0031 "The offline queue"). A scan, a removal-list edit or an
  * order-list change (an add, amounts, a line deleted, the list emptied) made without reception is stored on the
- * phone (queue-db.ts) with its own Idempotency-Key, shown at once, and sent when reception returns — on `online`, at start, after each change
- * queued, on the retry button — one by one in the order it was made. Per answer:
+ * phone (queue-db.ts) with its own Idempotency-Key, shown at once, and sent when reception returns — on `online`,
+ * at start, after each change queued, on the retry button — one by one in the order it was made. Per answer:
  *   - taken (2xx): the change leaves the queue; the page's list follows (onSent);
  *   - refused (a 4xx other than 401/408/429): it leaves the queue for the refused list, which the user sees until
  *     they dismiss it (the server's reason in their language), and the rest goes on;
