@@ -46,11 +46,29 @@ export function forgetSettings(db: Db): void {
   forgets.set(db, (forgets.get(db) ?? 0) + 1);
 }
 
+/**
+ * A read under way per database: calls meanwhile share it instead of each sending the statement (requests arriving
+ * together when the cache has just expired; several reads at once in one transaction, which has one connection).
+ */
+const reading = new WeakMap<Db, { generation: number; values: Promise<SettingsMap> }>();
+
 /** Every setting with its stored value or default. Cached per database until a change (see CACHE_MS). */
 export async function loadSettings(db: Db, now = Date.now()): Promise<SettingsMap> {
   const hit = cache.get(db);
   if (hit && now - hit.at < CACHE_MS) return hit.values;
   const generation = forgets.get(db) ?? 0;
+  const under = reading.get(db);
+  if (under && under.generation === generation) return under.values;
+  const values = settingsFromDatabase(db, now, generation);
+  reading.set(db, { generation, values });
+  const done = () => {
+    if (reading.get(db)?.values === values) reading.delete(db);
+  };
+  values.then(done, done);
+  return values;
+}
+
+async function settingsFromDatabase(db: Db, now: number, generation: number): Promise<SettingsMap> {
   const stored = await selectStoredSettings(db);
   const values = { ...defaultSettings() } as Record<string, unknown>;
   for (const [key, value] of Object.entries(stored)) {

@@ -176,6 +176,33 @@ describe('settings', () => {
     }
   });
 
+  it('reads the settings once for calls that come together, in a transaction too (one connection)', async () => {
+    const other = connect(t.database.url, { max: 2 });
+    try {
+      const statements: string[] = [];
+      other.pool.on('connect', (client) => {
+        const query = client.query.bind(client);
+        client.query = ((...args: Parameters<typeof query>) => {
+          const text = args[0] as unknown as string | { text: string };
+          statements.push(typeof text === 'string' ? text : text.text);
+          return query(...args);
+        }) as typeof client.query;
+      });
+      const reads = (n: number, db: typeof other.db) =>
+        Promise.all(Array.from({ length: n }, () => loadSettings(db)));
+      const [a, b, c] = await reads(3, other.db);
+      expect(b).toBe(a);
+      expect(c).toBe(a);
+      await other.db.transaction(async (tx) => {
+        const inTx = await reads(3, tx as unknown as typeof other.db);
+        expect(new Set(inTx).size).toBe(1);
+      });
+      expect(statements.filter((s) => s.includes('setting_values'))).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers an unknown key with the not-found error naming the key', async () => {
     const r = await t.app.inject({
       method: 'POST',
