@@ -1,6 +1,7 @@
 import type { OrderList, OrderListLine, OrderListSummary } from '@mp/contract/api/order-lists';
 import type { PriceDisplay } from '@mp/contract/rules/prices';
 import type { LocationAccess } from '../../platform/auth/access.ts';
+import { readTogether } from '../../platform/db/together.ts';
 import { sumDecimal } from '../../platform/decimal.ts';
 import type { Ctx } from '../../platform/http/context.ts';
 import {
@@ -91,25 +92,28 @@ function lineView(
 
 /** The full list as the API shows it. */
 export async function view(ctx: Ctx, list: OrderListRow, location: LocationAccess): Promise<OrderList> {
-  const [summaries, rows, display, rules, savedRequestNo] = await Promise.all([
-    selectOrderLists(ctx.db, list.userId, list.locationId),
-    selectLines(ctx.db, list.id),
-    priceDisplayFor(ctx, true),
-    editRules(ctx),
-    selectLastRequestNo(ctx.db, list.id),
+  // at once on the pool; in turn inside a transaction (one connection)
+  const [summaries, rows, display, rules, savedRequestNo] = await readTogether(ctx.db, [
+    () => selectOrderLists(ctx.db, list.userId, list.locationId),
+    () => selectLines(ctx.db, list.id),
+    () => priceDisplayFor(ctx, true),
+    () => editRules(ctx),
+    () => selectLastRequestNo(ctx.db, list.id),
   ]);
   const summary = summaries.find((s) => s.id === list.id) ?? { ...list, lineCount: 0, totalAmount: 0 };
-  const [items, sets] = await Promise.all([
-    itemsById(
-      ctx.db,
-      ctx.locale,
-      rows.filter((r) => r.itemId).map((r) => r.itemId as string),
-    ),
-    setsById(
-      ctx.db,
-      ctx.locale,
-      rows.filter((r) => r.setId).map((r) => r.setId as string),
-    ),
+  const [items, sets] = await readTogether(ctx.db, [
+    () =>
+      itemsById(
+        ctx.db,
+        ctx.locale,
+        rows.filter((r) => r.itemId).map((r) => r.itemId as string),
+      ),
+    () =>
+      setsById(
+        ctx.db,
+        ctx.locale,
+        rows.filter((r) => r.setId).map((r) => r.setId as string),
+      ),
   ]);
   return composeView(location, {
     summary: summaryOf(summary, location.locationNo, (summaries[0]?.id ?? list.id) === list.id),
