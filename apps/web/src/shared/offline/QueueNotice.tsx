@@ -7,7 +7,7 @@ import { translateCode } from '../i18n/i18n';
 import { useStore } from '../lib/store';
 import { snackbar } from '../ui/snackbar/snackbar-store';
 import { useOnline } from './online';
-import { followRefused, followSent } from './optimistic';
+import { followRefused, followSent, keepQueuedShown } from './optimistic';
 import {
   dismissRefusal,
   drainQueue,
@@ -39,6 +39,7 @@ export function QueueNotice() {
   useEffect(() => {
     const stop = startOfflineQueue();
     const offSent = onQueuedSent((e, answer) => followSent(queryClient, e.change, answer));
+    const offShown = keepQueuedShown(queryClient, () => offlineQueueStore.get().pending);
     const offRefused = onQueuedRefused((r) => {
       followRefused(queryClient, r.change);
       snackbar.warning('OfflineWachtrij.geweigerd_melding');
@@ -46,6 +47,7 @@ export function QueueNotice() {
     return () => {
       stop();
       offSent();
+      offShown();
       offRefused();
     };
   }, [queryClient]);

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { OrderListsAnswer } from '../api/order-lists/get-order-lists';
 import { orderListKeys } from '../api/order-lists/keys';
-import { applyQueued } from './optimistic';
+import { applyQueued, keepQueuedShown } from './optimistic';
+import type { QueuedChange, QueueEntry } from './queue-db';
 
 // A queued order-list delete or clear shown at once (decision 0031): the page's list as the server will leave it,
 // and the main bar's count with it.
@@ -57,5 +58,43 @@ describe('applyQueued on the order list', () => {
     applyQueued(qc, { kind: 'order.clear', locationNo: 'P-1', orderListId: ID });
     expect(detail()?.lines).toEqual([]);
     expect(count()).toBe(0);
+  });
+});
+
+describe('keepQueuedShown', () => {
+  const entry = (seq: number, change: QueuedChange) =>
+    ({ seq, userId: 'u', key: `k${seq}`, at: 0, change, label: '' }) as QueueEntry;
+
+  it('a list read again while changes wait shows them (reception back before the queue has sent them)', async () => {
+    const { qc, detail } = cache();
+    let pending: QueueEntry[] = [
+      entry(1, { kind: 'order.delete', locationNo: 'P-1', orderListId: ID, lineId: 'x' }),
+      entry(2, { kind: 'removal.delete', locationNo: 'P-1', lineId: 'elsewhere' }),
+    ];
+    const stop = keepQueuedShown(qc, () => pending);
+    // the server still has the line: the queue has not sent the delete yet
+    await qc.fetchQuery({
+      queryKey: orderListKeys.detail('P-1', ID),
+      queryFn: async () => list,
+      staleTime: 0,
+    });
+    expect(detail()?.lines.map((l) => l.lineId)).not.toContain('x');
+    expect(detail()?.lines).toHaveLength(5);
+    // sent: the next answer is the server's as it is
+    pending = [];
+    await qc.fetchQuery({
+      queryKey: orderListKeys.detail('P-1', ID),
+      queryFn: async () => list,
+      staleTime: 0,
+    });
+    expect(detail()?.lines).toHaveLength(6);
+    stop();
+    pending = [entry(3, { kind: 'order.clear', locationNo: 'P-1', orderListId: ID })];
+    await qc.fetchQuery({
+      queryKey: orderListKeys.detail('P-1', ID),
+      queryFn: async () => list,
+      staleTime: 0,
+    });
+    expect(detail()?.lines).toHaveLength(6);
   });
 });

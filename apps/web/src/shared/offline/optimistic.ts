@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { OrderListsAnswer } from '../api/order-lists/get-order-lists';
 import { orderListKeys } from '../api/order-lists/keys';
 import { removalListKeys } from '../api/removal-lists';
-import type { QueuedChange } from './queue-db';
+import type { QueuedChange, QueueEntry } from './queue-db';
 
 /*
  * A queued change shown at once (issue #36 point 4b): the page's cached list gets the change the server will get —
@@ -98,6 +98,25 @@ export function applyQueued(queryClient: QueryClient, change: QueuedChange): voi
       },
     );
   }
+}
+
+/**
+ * A list read from the server while changes to it still wait shows them too (decision 0031): reception back, the
+ * lists are read again before the queue has sent what waited — a deleted line came back for a moment — so each
+ * answer of a removal list or an order list gets the waiting changes of its kind applied again, in their order (each
+ * applies as often as it likes: a line already gone stays gone). What the queue then sends or has refused is followed
+ * by followSent / followRefused, which read the lists again.
+ */
+export function keepQueuedShown(queryClient: QueryClient, pending: () => readonly QueueEntry[]): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    // only an answer from the server (setQueryData, as here, is `manual`)
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    const family = event.query.queryKey[0];
+    const prefix =
+      family === removalListKeys.all[0] ? 'removal.' : family === orderListKeys.all[0] ? 'order.' : null;
+    if (!prefix) return;
+    for (const e of pending()) if (e.change.kind.startsWith(prefix)) applyQueued(queryClient, e.change);
+  });
 }
 
 /** What a sent change answered goes into the cache; the lists it touches are read again. */
