@@ -25,7 +25,8 @@ const schema = z.object({
    * Memory per process for the in-process catalogue read models (docs/decisions/0008, "Scale 1000"): a model is
    * built only when its estimate fits; above it the SQL statements answer. 0: none are built.
    */
-  READ_MODEL_MAX_MB: z.coerce.number().int().min(0).default(360),
+  // = DEFAULT_READ_MODEL_MAX_MB (modules/catalogue/catalogue.read-model.ts: why 340)
+  READ_MODEL_MAX_MB: z.coerce.number().int().min(0).default(340),
   /** The built web app to serve (index.html, sw.js, assets); default the repository's apps/web/dist. */
   WEB_ROOT: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),

@@ -7,6 +7,11 @@ import { estimateSecretBits, MIN_SECRET_BITS } from './secret-strength.ts';
 const strong = 'q7Vf2LmX9pR4tZ8wK1nB6cJ3hY5sD0aG-e_UoIiTrQ';
 
 describe('production defaults', () => {
+  it("keeps the read models' default budget where the catalogue module says why", async () => {
+    const { DEFAULT_READ_MODEL_MAX_MB } = await import('./modules/catalogue/catalogue.read-model.ts');
+    expect(loadConfig({}).READ_MODEL_MAX_MB).toBe(DEFAULT_READ_MODEL_MAX_MB);
+  });
+
   it('refuses the published placeholder secret and weak ones in production', () => {
     const base = { NODE_ENV: 'production', SEED: 'none' };
     expect(() =>

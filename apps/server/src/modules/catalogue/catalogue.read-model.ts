@@ -19,11 +19,13 @@ import { countItems, exportSnapshot, selectCatalogueRevision } from './catalogue
 /**
  * The memory the read models of a process may hold together (READ_MODEL_MAX_MB, decision 0008 "Scale 1000"):
  * a model is built only when its estimate (items × its measured bytes per item) fits next to the others';
- * otherwise its callers run their SQL statements, as they do while a model is being built. 360 MB: every
- * model of every locale up to about 280,000 items (the 250,000 items of before, with room), and at scale 1000
- * (433,000 items) the listing index, the card store and the first locale's quick-search index.
+ * otherwise its callers run their SQL statements, as they do while a model is being built. 340 MB: every
+ * model of every locale up to about 225,000 items, and at scale 1000 (433,000 items) the listing index, the card
+ * store, the first locale's quick-search index, the search-presence bits and the three other languages' card texts
+ * (332 MB estimated) — not another language's quick-search index (+107 MB estimated, ~62-80 MB held), which took a
+ * worker over the 512 MB of issue #34 after the bench's run (527-606 MB; decision 0008 "Descriptions per language").
  */
-export const DEFAULT_READ_MODEL_MAX_MB = 360;
+export const DEFAULT_READ_MODEL_MAX_MB = 340;
 
 const MB = 1024 * 1024;
 
