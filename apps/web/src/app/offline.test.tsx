@@ -122,6 +122,19 @@ describe('offline reads (decision 0031)', () => {
     expect(afterLogout.getQueryData(key)).toBeUndefined();
   });
 
+  it('restore a kept answer as stale: just kept, it is still read again once there is reception', async () => {
+    // kept a second ago (within the 30 s a fresh answer is not read again), as just before a line was added
+    await keptRemovalList(Date.now() - 1000);
+    const key = removalListQueryOptions('P-1').queryKey;
+    const again = createQueryClient();
+    again.setQueryData(requestKeys.list({ locationNo: 'P-9' }), ['newer, from the network']);
+    await restoreOfflineReads(again, 'u1');
+    expect(again.getQueryData(key)).toEqual(list());
+    expect(again.getQueryState(key)?.isInvalidated).toBe(true);
+    // what the cache had from the network stays as it was
+    expect(again.getQueryState(requestKeys.list({ locationNo: 'P-9' }))?.isInvalidated).toBe(false);
+  });
+
   it('keep what was kept before when a save finds it no longer in the cache (a page that did not restore it)', async () => {
     const fetchedAt = Date.UTC(2026, 10, 27, 7, 45);
     await keptRemovalList(fetchedAt);

@@ -33,10 +33,22 @@ const open = () => {
   return db;
 };
 
-/** Puts the user's kept reads into the cache (an answer already there and newer stays). */
+/**
+ * Puts the user's kept reads into the cache (an answer already there and newer stays), each marked stale: a kept answer
+ * is what the server said then, never fresh — with reception back (or the server found reachable after all) every
+ * page reads again, instead of showing for its 30 s of freshness a list as it was before the last change (a removal
+ * list kept empty just before a line was added, restored when a request without an answer marked the server
+ * unreachable for a moment).
+ */
 export async function restoreOfflineReads(queryClient: QueryClient, userId: string): Promise<void> {
   const state = await (await open()).get('reads', userId);
-  if (state) hydrate(queryClient, state);
+  if (!state) return;
+  hydrate(queryClient, state);
+  const kept = new Map(state.queries.map((q) => [q.queryHash, q.state.dataUpdatedAt]));
+  await queryClient.invalidateQueries({
+    predicate: (q) => kept.get(q.queryHash) === q.state.dataUpdatedAt,
+    refetchType: 'none',
+  });
 }
 
 type KeptQuery = Dehydrated['queries'][number];
