@@ -1,3 +1,4 @@
+import type { OrderListLine } from '@mp/contract/api/order-lists';
 import type { PlantLocation } from '@mp/contract/api/shell';
 import type { RemovalList, StockLine, StockPage } from '@mp/contract/api/stock';
 
@@ -102,5 +103,35 @@ export function stockPage(items: StockLine[], extra: Partial<StockPage> = {}): S
     idleAfterDays: 14,
     projectEnd: null,
     ...extra,
+  };
+}
+
+/** An item line of an order list: `amount` of `itemNo`, top level, editable, no prices shown. */
+export function orderListLine(
+  lineId: string,
+  itemNo: string,
+  amount: number,
+  overrides: Partial<OrderListLine> = {},
+): OrderListLine {
+  return {
+    lineId,
+    parentLineId: null,
+    type: 'item',
+    itemNo,
+    description: `Artikel ${itemNo}`,
+    amount,
+    comment: null,
+    childLinesIncluded: false,
+    editable: true,
+    rentalType: 'Verhuur',
+    rentalUnit: 'stuk',
+    showPrice: false,
+    priceOnDemand: true,
+    salePrice: null,
+    dayPrice: null,
+    weekPrice: null,
+    weightPerPiece: null,
+    imageUrl: null,
+    ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { QueueNotice } from '../../../shared/offline/QueueNotice';
 import { reloadQueue } from '../../../shared/offline/queue';
 import { resetQueueDb } from '../../../shared/offline/queue-db';
 import { resetSnackbars, snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { plantLocationsAnswer } from '../../../test/fixtures';
+import { orderListLine, plantLocationsAnswer } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { BestellijstPage } from './OrderListPages';
 
@@ -18,26 +18,7 @@ const LIST_ID = '11111111-1111-4111-8111-111111111111';
 const L1 = 'aaaaaaaa-0000-4000-8000-000000000001';
 const L2 = 'aaaaaaaa-0000-4000-8000-000000000002';
 
-const line = (lineId: string, itemNo: string, amount: number): OrderListLine => ({
-  lineId,
-  parentLineId: null,
-  type: 'item',
-  itemNo,
-  description: `Artikel ${itemNo}`,
-  amount,
-  comment: null,
-  childLinesIncluded: false,
-  editable: true,
-  rentalType: 'Verhuur',
-  rentalUnit: 'stuk',
-  showPrice: false,
-  priceOnDemand: true,
-  salePrice: null,
-  dayPrice: null,
-  weekPrice: null,
-  weightPerPiece: null,
-  imageUrl: null,
-});
+const line = (lineId: string, itemNo: string, amount: number) => orderListLine(lineId, itemNo, amount);
 
 const listOf = (lines: OrderListLine[]): OrderList => ({
   id: LIST_ID,
