@@ -1,6 +1,7 @@
 import { defaultLocale, type Locale } from '@mp/contract/i18n';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { readTogether } from '../../platform/db/together.ts';
 import type { Tx } from '../../platform/http/idempotency.ts';
 import type { NotePlace, OrderKind, OrderNote, ReturnCondition } from './order-note.ts';
 
@@ -133,17 +134,18 @@ export async function selectOrderNote(
 ): Promise<OrderNote | null> {
   const head = await selectHead(db, orderId);
   if (!head) return null;
-  // one after another: `db` may be one connection (a transaction, the seed's note makers), where pg runs one
-  // statement at a time anyway and warns of a second one sent meanwhile (pg 9 refuses it)
-  const lines = await db.execute<{
-    line_no: number;
-    item_no: string;
-    description: string | null;
-    plant_no: string | null;
-    quantity: number;
-    unit: string | null;
-    comment: string | null;
-  }>(sql`
+  // at once on the pool, in turn on one connection (a transaction, the seed's note makers): readTogether
+  const [lines, costs, returns] = await readTogether(db, [
+    () =>
+      db.execute<{
+        line_no: number;
+        item_no: string;
+        description: string | null;
+        plant_no: string | null;
+        quantity: number;
+        unit: string | null;
+        comment: string | null;
+      }>(sql`
       select ol.line_no, i.item_no, coalesce(t.description, tn.description, i.item_no) as description,
         p.plant_no, ol.quantity, i.rental_unit as unit, ol.comment
       from order_lines ol
@@ -152,26 +154,28 @@ export async function selectOrderNote(
       left join item_translations tn on tn.item_id = i.id and tn.locale = ${defaultLocale}
       left join plants p on p.id = ol.plant_id
       where ol.order_id = ${orderId}
-      order by ol.line_no, ol.id`);
-  const costs = await db.execute<{
-    description: string;
-    quantity: string;
-    unit_price: string;
-    amount: string;
-  }>(sql`
+      order by ol.line_no, ol.id`),
+    () =>
+      db.execute<{
+        description: string;
+        quantity: string;
+        unit_price: string;
+        amount: string;
+      }>(sql`
       select description, quantity::text as quantity, unit_price::text as unit_price, amount::text as amount
       from order_costs where order_id = ${orderId}
-      order by case kind when 'transport' then 0 when 'handling' then 1 when 'rush' then 2 else 3 end, created_at, id`);
-  const returns = await db.execute<{
-    exit_order_no: string;
-    line_no: number;
-    item_no: string;
-    plant_no: string | null;
-    quantity: number;
-    condition: ReturnCondition;
-    remarks: string | null;
-    damage_amount: string | null;
-  }>(sql`
+      order by case kind when 'transport' then 0 when 'handling' then 1 when 'rush' then 2 else 3 end, created_at, id`),
+    () =>
+      db.execute<{
+        exit_order_no: string;
+        line_no: number;
+        item_no: string;
+        plant_no: string | null;
+        quantity: number;
+        condition: ReturnCondition;
+        remarks: string | null;
+        damage_amount: string | null;
+      }>(sql`
       select x.exit_order_no, xl.line_no, i.item_no, p.plant_no, xl.quantity, xl.condition, xl.remarks,
         xl.damage_amount::text as damage_amount
       from exit_orders x
@@ -179,7 +183,8 @@ export async function selectOrderNote(
       join items i on i.id = xl.item_id
       left join plants p on p.id = xl.plant_id
       where x.order_id = ${orderId}
-      order by x.created_at, x.exit_order_no, xl.line_no`);
+      order by x.created_at, x.exit_order_no, xl.line_no`),
+  ]);
   const hasAddress = [head.street, head.city, head.contact].some((v) => v?.trim());
   return {
     orderNo: head.order_no,
