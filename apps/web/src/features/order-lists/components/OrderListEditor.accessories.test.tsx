@@ -1,7 +1,8 @@
-import type { OrderList, OrderListLine } from '@mp/contract/api/order-lists';
+import type { OrderList } from '@mp/contract/api/order-lists';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectLocation } from '../../../shared/session/location';
+import { orderListLine } from '../../../test/fixtures';
 import { json, renderWithProviders } from '../../../test/render';
 import { OrderListEditor } from './OrderListEditor';
 
@@ -12,35 +13,6 @@ import { OrderListEditor } from './OrderListEditor';
 const LIST_ID = '11111111-1111-4111-8111-111111111111';
 const MAIN = 'aaaaaaaa-0000-4000-8000-000000000001';
 const FOOT = 'aaaaaaaa-0000-4000-8000-000000000002';
-
-function line(
-  lineId: string,
-  itemNo: string,
-  amount: number,
-  over: Partial<OrderListLine> = {},
-): OrderListLine {
-  return {
-    lineId,
-    parentLineId: null,
-    type: 'item',
-    itemNo,
-    description: `Artikel ${itemNo}`,
-    amount,
-    comment: null,
-    childLinesIncluded: false,
-    editable: true,
-    rentalType: 'Verhuur',
-    rentalUnit: 'stuk',
-    showPrice: false,
-    priceOnDemand: true,
-    salePrice: null,
-    dayPrice: null,
-    weekPrice: null,
-    weightPerPiece: null,
-    imageUrl: null,
-    ...over,
-  };
-}
 
 const listWith = (editable: boolean): OrderList => ({
   id: LIST_ID,
@@ -53,8 +25,8 @@ const listWith = (editable: boolean): OrderList => ({
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
   lines: [
-    line(MAIN, 'BH-1001', 2, { description: 'Bouwhek' }),
-    line(FOOT, 'BHA-1001', 4, { description: 'Bouwhekvoet', parentLineId: MAIN, editable }),
+    orderListLine(MAIN, 'BH-1001', 2, { description: 'Bouwhek' }),
+    orderListLine(FOOT, 'BHA-1001', 4, { description: 'Bouwhekvoet', parentLineId: MAIN, editable }),
   ],
   savedRequestNo: null,
   canSubmit: true,

@@ -3,33 +3,14 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectLocation } from '../../../shared/session/location';
 import { endSession, startSession } from '../../../shared/session/session';
+import { orderListLine } from '../../../test/fixtures';
 import { json, renderWithProviders } from '../../../test/render';
 import { OrderListEditor } from './OrderListEditor';
 
 const LIST_ID = '11111111-1111-4111-8111-111111111111';
 
-function line(lineId: string, itemNo: string, amount: number): OrderListLine {
-  return {
-    lineId,
-    parentLineId: null,
-    type: 'item',
-    itemNo,
-    description: `Artikel ${itemNo}`,
-    amount,
-    comment: null,
-    childLinesIncluded: false,
-    editable: true,
-    rentalType: 'Verhuur',
-    rentalUnit: 'stuk',
-    showPrice: false,
-    priceOnDemand: true,
-    salePrice: null,
-    dayPrice: null,
-    weekPrice: null,
-    weightPerPiece: '10.000',
-    imageUrl: null,
-  };
-}
+const line = (lineId: string, itemNo: string, amount: number): OrderListLine =>
+  orderListLine(lineId, itemNo, amount, { weightPerPiece: '10.000' });
 
 const list: OrderList = {
   id: LIST_ID,

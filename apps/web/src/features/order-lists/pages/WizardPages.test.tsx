@@ -2,6 +2,7 @@ import type { OrderList, OrderListSummary } from '@mp/contract/api/order-lists';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSnackbars } from '../../../shared/ui/snackbar/snackbar-store';
+import { orderListLine } from '../../../test/fixtures';
 import { json, renderWithProviders, signInTest, signOutTest } from '../../../test/render';
 import { resetWizard } from '../components/wizard/wizard-store';
 import { BestellenGegevensPage } from './WizardPages';
@@ -26,28 +27,7 @@ const summary: OrderListSummary = {
 };
 const list: OrderList = {
   ...summary,
-  lines: [
-    {
-      lineId: 'aaaaaaaa-0000-4000-8000-000000000001',
-      parentLineId: null,
-      type: 'item',
-      itemNo: 'BH-1',
-      description: 'Bouwhek',
-      amount: 2,
-      comment: null,
-      childLinesIncluded: false,
-      editable: true,
-      rentalType: 'Verhuur',
-      rentalUnit: 'stuk',
-      showPrice: false,
-      priceOnDemand: true,
-      salePrice: null,
-      dayPrice: null,
-      weekPrice: null,
-      weightPerPiece: null,
-      imageUrl: null,
-    },
-  ],
+  lines: [orderListLine('aaaaaaaa-0000-4000-8000-000000000001', 'BH-1', 2, { description: 'Bouwhek' })],
   savedRequestNo: null,
   canSubmit: true,
   totalWeight: null,

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attemptKey, endAttempt } from '../../../../shared/api/idempotent-submit';
 import { selectLocation } from '../../../../shared/session/location';
+import { orderListLine } from '../../../../test/fixtures';
 import { json, renderWithProviders } from '../../../../test/render';
 import { BestellenVoltooidPage } from '../../pages/WizardPages';
 import { GegevensForm } from './GegevensForm';
@@ -121,28 +122,7 @@ const list: OrderList = {
   hasDraft: true,
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
-  lines: [
-    {
-      lineId: 'aaaaaaaa-0000-4000-8000-000000000001',
-      parentLineId: null,
-      type: 'item',
-      itemNo: 'BH-1',
-      description: 'Bouwhek',
-      amount: 2,
-      comment: null,
-      childLinesIncluded: false,
-      editable: true,
-      rentalType: 'Verhuur',
-      rentalUnit: 'stuk',
-      showPrice: false,
-      priceOnDemand: true,
-      salePrice: null,
-      dayPrice: null,
-      weekPrice: null,
-      weightPerPiece: null,
-      imageUrl: null,
-    },
-  ],
+  lines: [orderListLine('aaaaaaaa-0000-4000-8000-000000000001', 'BH-1', 2, { description: 'Bouwhek' })],
   savedRequestNo: null,
   canSubmit: true,
   totalWeight: null,
