@@ -39,20 +39,24 @@ onCatalogueInvalidated((db) => lastBuilt.delete(db));
  * statement). One per database and locale; see catalogue.read-model.ts for when it is rebuilt. The
  * locales of one catalogue revision share the numbers, images and number postings (decision 0008).
  */
+/** The entries of one statement (items or sets), in batches, ranked by the database (decision 0008, "Scale 1000"). */
+async function readEntries(tx: Pick<Db, 'execute'>, query: SQL, s: Interner): Promise<EntryIndexBuilder> {
+  const builder = new EntryIndexBuilder();
+  const entry = entryOf(s);
+  await inBatches<SearchEntryRow>(tx, query, READ_BATCH, (rows) => {
+    for (const r of rows) builder.add(entry(r), { text: r.text_pos, number: r.number_pos });
+  });
+  return builder;
+}
+
 export const quickSearchIndexes = createReadModel(
   'quick-search',
   async (tx, locale: Locale) => {
-    // In batches, ranked by the database: the rows of one batch at a time (decision 0008, "Scale 1000").
     const s = new Interner();
-    const read = async (query: SQL) => {
-      const builder = new EntryIndexBuilder();
-      const entry = entryOf(s);
-      await inBatches<SearchEntryRow>(tx, query, READ_BATCH, (rows) => {
-        for (const r of rows) builder.add(entry(r), { text: r.text_pos, number: r.number_pos });
-      });
-      return builder;
+    return {
+      items: await readEntries(tx, itemEntriesSql(locale), s),
+      sets: await readEntries(tx, setEntriesSql(locale), s),
     };
-    return { items: await read(itemEntriesSql(locale)), sets: await read(setEntriesSql(locale)) };
   },
   (rows, revision, db) => {
     const index = new QuickSearchIndex(revision, rows.items, rows.sets, lastBuilt.get(db));
@@ -70,4 +74,17 @@ export const quickSearchIndexes = createReadModel(
       return index;
     },
   },
+);
+
+/**
+ * A locale's sets alone, as a quick-search index without items (decision 0008, "The other languages' sets"): what
+ * another language's quick search is asked when its items can add nothing (search.presence.ts, 'sets') and its
+ * whole index is not built — at scale 1000 a process holds only its own language's (the budget). The sets are a
+ * few dozen whatever the scale, so this is kilobytes; the estimate (1 B an item) only keeps it in the budget's sum.
+ */
+export const quickSearchSets = createReadModel(
+  'quick-search-sets',
+  (tx, locale: Locale) => readEntries(tx, setEntriesSql(locale), new Interner()),
+  (sets, revision) => new QuickSearchIndex(revision, [], sets),
+  1,
 );

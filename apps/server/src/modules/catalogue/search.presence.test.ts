@@ -4,13 +4,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
-import { quickSearchIndexes } from './search.index-store.ts';
+import { countItems } from './catalogue.read-model.queries.ts';
+import { configureReadModels, DEFAULT_READ_MODEL_MAX_MB } from './catalogue.read-model.ts';
+import { quickSearchIndexes, quickSearchSets } from './search.index-store.ts';
 import { TrigramPresence, trigramPresence } from './search.presence.ts';
 
 // Words in no description (decision 0008): a quick search whose words occur in no description of any language
 // skips the other languages' fallback (they could add only number matches, which it has); a word that occurs in
 // a description is never ruled out.
 
+const MB = 1024 * 1024;
 let t: TestApp;
 let headers: { authorization: string };
 
@@ -138,7 +141,8 @@ describe('trigram presence', () => {
     for (const l of ['en-US', 'fr-FR', 'de-DE'] as const) await trigramPresence.get(db, l);
     const sets = await quickStatements('fe zqxw', 'nl-NL');
     for (const l of ['en-US', 'fr-FR', 'de-DE']) {
-      const own = statementsIn(sets.statements, l);
+      // the quick search's own statements (the search also starts building the language's sets: quickSearchSets)
+      const own = statementsIn(sets.statements, l).filter((s) => s.includes('r.is_set'));
       expect(own.length, l).toBe(1);
       expect(own[0]).toContain('set_translations');
       expect(own[0]).not.toContain('item_translations');
@@ -146,5 +150,33 @@ describe('trigram presence', () => {
     // 'Fencing 100 m' is set SET-001's English name: found through the English sets, named in Dutch
     expect(whole.hits.map((h) => h.materieelSoort)).toContain('SET-001');
     expect(sets.hits).toEqual(whole.hits);
+  });
+
+  it('with the other languages sets in memory, such a search asks them no statement at all, same hits', async () => {
+    const db = t.database.db;
+    const items = await countItems(db);
+    // room for nl-NL's quick-search index (260 B an item), the bits and the sets, not for another quick-search index
+    configureReadModels({ maxMb: (items * (260 + 100)) / MB });
+    try {
+      invalidateCatalogueCaches(db);
+      expect(await quickSearchIndexes.get(db, 'nl-NL')).not.toBeNull();
+      for (const l of ['en-US', 'fr-FR', 'de-DE'] as const) {
+        await trigramPresence.get(db, l);
+        expect(await quickSearchIndexes.get(db, l), l).toBeNull();
+        expect(await quickSearchSets.get(db, l), l).not.toBeNull();
+      }
+      const r = await quickStatements('fe zqxv', 'nl-NL');
+      for (const l of ['en-US', 'fr-FR', 'de-DE']) expect(statementsIn(r.statements, l), l).toEqual([]);
+      expect(r.hits.map((h) => h.materieelSoort)).toContain('SET-001');
+      // the reference: the statements of the test before ('fe zqxw' and 'fe zqxv' differ in a word found nowhere)
+      invalidateCatalogueCaches(db);
+      configureReadModels({ maxMb: 0 });
+      const bySql = await quickStatements('fe zqxv', 'nl-NL');
+      expect(bySql.statements.some((s) => s.includes('set_translations'))).toBe(true);
+      expect(r.hits).toEqual(bySql.hits);
+    } finally {
+      configureReadModels({ maxMb: DEFAULT_READ_MODEL_MAX_MB });
+      invalidateCatalogueCaches(db);
+    }
   });
 });

@@ -26,7 +26,7 @@ import {
   viewerFor,
 } from './catalogue.service.ts';
 import type { QuickSearchIndex } from './search.index.ts';
-import { quickSearchIndexes } from './search.index-store.ts';
+import { quickSearchIndexes, quickSearchSets } from './search.index-store.ts';
 import { trigramPresence } from './search.presence.ts';
 import {
   candidatesOfVariants,
@@ -210,12 +210,14 @@ async function fillFromOtherLocales(
   for (const other of fallbackLocales(locale)) {
     if (found.length + extra.length >= QUICK_SEARCH_LIMIT) break;
     const otherIndex = quickSearchIndexes.peek(db, other);
-    // what the language's descriptions cannot hold it cannot add (search.presence.ts); its index answers in memory
+    // what the language's descriptions cannot hold it cannot add (search.presence.ts); its index answers in memory,
+    // and so do its sets alone when they are all it can add
     const parts = otherIndex
       ? 'all'
       : (trigramPresence.peek(db, other)?.partsToAsk(words, withSets) ?? 'all');
     if (parts === 'none') continue;
-    const rows = await quickRows(db, other, words, withSets, otherIndex, parts === 'sets');
+    const inMemory = otherIndex ?? (parts === 'sets' ? quickSearchSets.peek(db, other) : null);
+    const rows = await quickRows(db, other, words, withSets, inMemory, parts === 'sets');
     for (const r of rows) {
       if (found.length + extra.length >= QUICK_SEARCH_LIMIT) break;
       const key = keyOf(r.is_set, r.no);
@@ -392,6 +394,10 @@ export function warmCatalogue(db: Db, locale: Locale): void {
   listingIndexes.peek(db, 'all');
   cardModels.peek(db, locale);
   quickSearchIndexes.peek(db, locale);
-  // 2 MiB a language, and they spare statements of the other languages' fallback from the first search on
-  for (const l of locales) trigramPresence.peek(db, l);
+  // 2 MiB a language and a few kilobytes of sets: they spare statements of the other languages' fallback from the
+  // first search on
+  for (const l of locales) {
+    trigramPresence.peek(db, l);
+    if (l !== locale) quickSearchSets.peek(db, l);
+  }
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
-import { quickSearchIndexes } from './search.index-store.ts';
+import { quickSearchIndexes, quickSearchSets } from './search.index-store.ts';
 import { selectQuickSearch } from './search.queries.ts';
 
 const ADMIN = 'admin@materieelportaal.nl';
@@ -168,9 +168,12 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
       n: number;
     }) => `${r.is_set ? 'set' : 'item'} ${r.no} | ${r.description} | ${r.image_sha} | ${r.n}`;
     let compared = 0;
+    let setsCompared = 0;
     for (const locale of ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const) {
       const index = await quickSearchIndexes.get(t.database.db, locale);
-      if (!index) throw new Error('no index');
+      // the sets alone (another language's fallback when its items can add nothing): its sets statement exactly
+      const setsIndex = await quickSearchSets.get(t.database.db, locale);
+      if (!index || !setsIndex) throw new Error('no index');
       for (const text of texts) {
         const words = splitSearchWords(text);
         if (words.length === 0) continue;
@@ -185,9 +188,21 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
         }));
         expect(fromIndex.map(shape), `${locale} "${text}"`).toEqual(fromSql.map(shape));
         compared++;
+        if (withSets) continue;
+        const setsFromSql = await selectQuickSearch(t.database.db, locale, words, true, 10, false);
+        const setsFromIndex = setsIndex.search(words, true, 10).map((h) => ({
+          is_set: h.isSet,
+          no: h.no,
+          description: h.description,
+          image_sha: h.imageSha,
+          n: h.n,
+        }));
+        expect(setsFromIndex.map(shape), `sets ${locale} "${text}"`).toEqual(setsFromSql.map(shape));
+        if (setsFromSql.length > 0) setsCompared++;
       }
     }
     expect(compared).toBeGreaterThan(600);
+    expect(setsCompared).toBeGreaterThan(20);
   });
 
   it('ranks by how many words the description holds, then relevance', async () => {
