@@ -162,4 +162,38 @@ describe('the loop with the ERP in it (ERP=fake-bc)', () => {
       await context.close();
     }
   });
+
+  it('Koppelingen on a phone: the sync and what went to the ERP as cards, nothing wider than the screen', async () => {
+    const { context, page } = await support.startAs(browser, 'nl-NL', 390, support.users.admin);
+    try {
+      await page.goto('/settings/koppelingen');
+      await page.getByRole('heading', { level: 1, name: 'Koppelingen' }).waitFor();
+      // the sync per entity as cards (no table on a phone)
+      await page
+        .getByTestId('erp-sync')
+        .getByTestId(/^erp-entity-/)
+        .first()
+        .waitFor();
+      assert.equal(
+        await page.getByTestId('erp-sync').locator('table').count(),
+        0,
+        'no sync table on a phone',
+      );
+      // the request sent above, under "sent", as a card with its number
+      const tabs = page.getByTestId('erp-outbox-status');
+      await tabs.getByText(/^Verstuurd/).click();
+      const row = page.getByTestId('erp-outbox-row').filter({ hasText: request.externalDocumentNumber });
+      await row.first().waitFor();
+      assert.equal(
+        await page.getByTestId('erp-outbox').locator('table').count(),
+        0,
+        'no outbox table on a phone',
+      );
+      await support.noSideways(page, 'Koppelingen (390)');
+      await support.expectAccessible(page, 'Koppelingen (phone)');
+      await shot(page, 'erp-koppelingen-nl-390');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -106,7 +106,7 @@ function SyncCard({ states }: { states: ErpSyncStates }) {
     e.running ? 'bezig' : e.lastError ? 'fout' : e.resumable ? 'hervat' : e.fullCompletedAt ? 'ok' : 'nooit';
   const colour = { bezig: 'blue', fout: 'red', hervat: 'yellow', ok: 'green', nooit: 'gray' } as const;
   const badge = (e: EntityState) => (
-    <Badge color={colour[stateOf(e)]} variant="light" style={{ overflow: 'visible' }}>
+    <Badge color={colour[stateOf(e)]} variant="light" c="dark.8" style={{ overflow: 'visible' }}>
       {t(`Koppelingen.staat.${stateOf(e)}`)}
     </Badge>
   );

@@ -28,7 +28,7 @@ function SubscriptionTable({ s }: { s: ErpSubscriptionStates }) {
     </>
   );
   const badge = (r: Row) => (
-    <Badge color={colour[r.state]} variant="light" style={{ overflow: 'visible' }}>
+    <Badge color={colour[r.state]} variant="light" c="dark.8" style={{ overflow: 'visible' }}>
       {t(`Koppelingen.webhooks.staat.${r.state}`)}
     </Badge>
   );
