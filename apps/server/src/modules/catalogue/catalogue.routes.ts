@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
+import { plainJson } from '../../platform/http/plain-json.ts';
 import { adminOnly } from '../../platform/http/route-access.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { deleteCategory } from './catalogue.categories.ts';
@@ -26,12 +27,6 @@ import { recentlyViewed } from './search.service.ts';
 const access =
   'Anonymous visitors only with AllowAnonymousUsers (else 401); plantLocation must be one of the user’s locations (else 404).';
 const itemNoParam = z.object({ itemNo: z.string().trim().min(1).max(50) });
-
-/**
- * why: these answers are built field by field from typed rows (catalogue.service.ts); re-validating every
- * card with zod on each reply cost ~13% of a catalogue page. The response schema still documents them.
- */
-export const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export async function catalogueRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

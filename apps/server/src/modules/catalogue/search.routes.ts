@@ -13,9 +13,9 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyLocale, legacyRows } from '../../platform/http/legacy-dto.ts';
+import { plainJson } from '../../platform/http/plain-json.ts';
 import { visitorsWhenAllowed } from '../../platform/http/visitors.ts';
 import { toMaterieel } from './catalogue.legacy.ts';
-import { plainJson } from './catalogue.routes.ts';
 import { quickSearch, search } from './search.service.ts';
 import { searchSynonymsRoutes } from './search.synonyms.routes.ts';
 
@@ -36,6 +36,7 @@ export async function searchRoutes(fastify: FastifyInstance, deps: Deps) {
         querystring: quickSearchQuery,
         response: { 200: quickSearchResponse },
       },
+      serializerCompiler: plainJson,
     },
     async (req) => quickSearch(ctxOf(req, deps), req.query.query, { locale: req.query.locale }),
   );

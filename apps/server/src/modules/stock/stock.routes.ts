@@ -26,17 +26,11 @@ import type { Deps } from '../../platform/deps.ts';
 import { ctxOf } from '../../platform/http/context.ts';
 import { legacyAnswer, legacyRows } from '../../platform/http/legacy-dto.ts';
 import { fileAnswer, fileTypes } from '../../platform/http/openapi-schema.ts';
+import { plainJson } from '../../platform/http/plain-json.ts';
 import { sendExport } from '../../platform/http/send-file.ts';
 import { exportHistory, exportStock } from './stock.export.ts';
 import { plantDetail, scanPlant, stockHistory } from './stock.plants.ts';
 import { allStock, allStockLines, plantInspections, stockPage, stockPresent } from './stock.service.ts';
-
-/**
- * why: the stock answers are built field by field from typed rows (stock.service.ts); re-validating every line
- * with zod on each reply is the catalogue's measured ~13% (catalogue.routes.ts). The schema still documents them
- * and the conformance sweep checks them.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 const access =
   'Needs AppMaterieelvoorraad; plantLocation must be one of the caller’s locations (a foreign one answers 404, like an unknown one).';
