@@ -15,7 +15,7 @@ import {
 } from './modules/catalogue/index.ts';
 import { startOrderNoteWorker } from './modules/documents/index.ts';
 import { queueSync, startErpOutbox, startErpSync, startErpWebhooks, syncOrder } from './modules/erp/index.ts';
-import { startIdleDigest } from './modules/idle/index.ts';
+import { startIdleDigest, startScanCleanUp } from './modules/idle/index.ts';
 import { startInvoicingSchedule } from './modules/invoices/index.ts';
 import { forgetSettings, loadSettings, SETTINGS_CHANNEL } from './modules/settings/index.ts';
 import {
@@ -90,6 +90,8 @@ async function start(config: Config, logger: Logger, telemetry: Telemetry | null
       publicUrl: config.publicUrl,
       secret: loadSecret(config.JWT_SECRET, config.dataDir),
     });
+    // the scans the idle rule no longer reads, nightly (decision 0034)
+    await startScanCleanUp(boss, { db: database.db, clock: () => new Date() });
     // the ERP outbox (decision 0027): with an ERP configured, its worker delivers what the areas wrote
     await startErpOutbox(boss, {
       config,

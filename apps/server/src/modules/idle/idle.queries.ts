@@ -54,3 +54,19 @@ export async function updateDigestPreference(db: Db, userId: string, on: boolean
   const r = await db.execute(sql`update users set idle_digest = ${on} where id = ${userId} returning id`);
   return r.rows.length === 1;
 }
+
+/**
+ * Scans taken before `before` that a later scan of the same plant on the same location supersedes: the idle rule
+ * reads only the latest scan of a plant on a location (stock.queries.ts), so these are read by nothing. Answers how
+ * many went. (The stock revision is not raised: no stock line changes.)
+ */
+export async function deleteSupersededScans(db: Db, before: Date): Promise<number> {
+  const r = await db.execute(sql`
+    delete from plant_scans s
+    where s.scanned_at < ${before}
+      and exists (
+        select 1 from plant_scans later
+        where later.location_id = s.location_id and later.plant_id = s.plant_id and later.scanned_at > s.scanned_at
+      )`);
+  return r.rowCount ?? 0;
+}

@@ -8,10 +8,12 @@ import {
   COLLEAGUE,
   FOREIGN_LOC,
   LOC,
+  LOC2,
   locationId,
   setSetting,
   USER,
 } from '../order-lists/ordering.test-support.ts';
+import { cleanUpScans } from './idle.scans.ts';
 
 // Issue #37 point 2 (decision 0034): a stock line is idle when nothing moved it — no delivery, relocation, scan,
 // inspection or removal-list entry — for Materieelvoorraad_StilstandDagen days.
@@ -226,5 +228,46 @@ describe('GET IdleEquipment/{plantLocation}', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await get('/api/v2.0/IdleEquipment/P-99999')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/v2.0/IdleEquipment/${LOC}` })).statusCode).toBe(401);
+  });
+});
+
+describe('the nightly clean-up of scans', () => {
+  beforeEach(makeIdle);
+
+  const scansOf = () =>
+    rows<{ location: string; days: number }>(sql`
+      select location_id as location, extract(day from now() - scanned_at)::int as days
+      from plant_scans where plant_id = ${plant.id} order by scanned_at`);
+  const scanAt = (location: string, age: string) =>
+    t.database.db.execute(sql`insert into plant_scans (plant_id, location_id, scanned_at)
+      values (${plant.id}, ${location}, now() - ${age}::interval)`);
+
+  it('removes the scans a later one of the plant on the location supersedes; the idle line stays the same', async () => {
+    const other = await locationId(t, LOC2);
+    await scanAt(loc, '30 days');
+    await scanAt(loc, '25 days');
+    await scanAt(loc, '20 days');
+    await scanAt(other, '25 days');
+    const before = await plantLine();
+    expect(before.idleSince).toBe(
+      (await rows<{ d: string }>(sql`select (current_date - 20)::text as d`))[0]?.d,
+    );
+    expect(await cleanUpScans(t.database.db)).toBe(2);
+    // the latest on this location, and the only one on the other
+    expect(await scansOf()).toEqual([
+      { location: other, days: 25 },
+      { location: loc, days: 20 },
+    ]);
+    expect(await plantLine()).toEqual(before);
+    expect(await cleanUpScans(t.database.db)).toBe(0);
+  });
+
+  it('keeps the scans of the last day, whatever follows them, until the next night', async () => {
+    await scanAt(loc, '2 hours');
+    await scanAt(loc, '1 hour');
+    expect(await cleanUpScans(t.database.db)).toBe(0);
+    expect(await scansOf()).toHaveLength(2);
+    expect(await cleanUpScans(t.database.db, new Date(Date.now() + 24 * 3_600_000))).toBe(1);
+    expect(await scansOf()).toHaveLength(1);
   });
 });
