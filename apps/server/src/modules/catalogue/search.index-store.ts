@@ -34,11 +34,6 @@ const QUICK_SEARCH_BYTES_PER_ITEM = 260;
 const lastBuilt = new WeakMap<Db, QuickSearchIndex>();
 onCatalogueInvalidated((db) => lastBuilt.delete(db));
 
-/**
- * The quick-search index of a locale (null when the catalogue is too big: the caller runs the SQL
- * statement). One per database and locale; see catalogue.read-model.ts for when it is rebuilt. The
- * locales of one catalogue revision share the numbers, images and number postings (decision 0008).
- */
 /** The entries of one statement (items or sets), in batches, ranked by the database (decision 0008, "Scale 1000"). */
 async function readEntries(tx: Pick<Db, 'execute'>, query: SQL, s: Interner): Promise<EntryIndexBuilder> {
   const builder = new EntryIndexBuilder();
@@ -49,6 +44,11 @@ async function readEntries(tx: Pick<Db, 'execute'>, query: SQL, s: Interner): Pr
   return builder;
 }
 
+/**
+ * The quick-search index of a locale (null when the catalogue is too big: the caller runs the SQL
+ * statement). One per database and locale; see catalogue.read-model.ts for when it is rebuilt. The
+ * locales of one catalogue revision share the numbers, images and number postings (decision 0008).
+ */
 export const quickSearchIndexes = createReadModel(
   'quick-search',
   async (tx, locale: Locale) => {

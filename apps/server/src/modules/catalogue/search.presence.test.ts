@@ -152,7 +152,7 @@ describe('trigram presence', () => {
     expect(sets.hits).toEqual(whole.hits);
   });
 
-  it('with the other languages sets in memory, such a search asks them no statement at all, same hits', async () => {
+  it("with the other languages' sets in memory, such a search asks them no statement at all, same hits", async () => {
     const db = t.database.db;
     const items = await countItems(db);
     // room for nl-NL's quick-search index (260 B an item), the bits and the sets, not for another quick-search index
@@ -168,7 +168,7 @@ describe('trigram presence', () => {
       const r = await quickStatements('fe zqxv', 'nl-NL');
       for (const l of ['en-US', 'fr-FR', 'de-DE']) expect(statementsIn(r.statements, l), l).toEqual([]);
       expect(r.hits.map((h) => h.materieelSoort)).toContain('SET-001');
-      // the reference: the statements of the test before ('fe zqxw' and 'fe zqxv' differ in a word found nowhere)
+      // the reference: the statements alone, no read model in memory
       invalidateCatalogueCaches(db);
       configureReadModels({ maxMb: 0 });
       const bySql = await quickStatements('fe zqxv', 'nl-NL');

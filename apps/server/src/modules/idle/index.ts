@@ -2,4 +2,4 @@
 // nightly clean-up of superseded scans.
 export { IDLE_DIGEST_QUEUE, runIdleDigest, startIdleDigest } from './idle.digest.ts';
 export { idleRoutes } from './idle.routes.ts';
-export { cleanUpScans, IDLE_SCANS_QUEUE, startScanCleanUp } from './idle.scans.ts';
+export { startScanCleanUp } from './idle.scans.ts';
