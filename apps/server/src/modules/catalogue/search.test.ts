@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { invalidateCatalogueCaches } from './catalogue.cache.ts';
+import type { SearchHit } from './search.index.ts';
 import { quickSearchIndexes, quickSearchSets } from './search.index-store.ts';
 import { selectQuickSearch } from './search.queries.ts';
 
@@ -167,6 +168,14 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
       image_sha: string | null;
       n: number;
     }) => `${r.is_set ? 'set' : 'item'} ${r.no} | ${r.description} | ${r.image_sha} | ${r.n}`;
+    // an index hit as the statement's row
+    const asRow = (h: SearchHit) => ({
+      is_set: h.isSet,
+      no: h.no,
+      description: h.description,
+      image_sha: h.imageSha,
+      n: h.n,
+    });
     let compared = 0;
     let setsCompared = 0;
     for (const locale of ['nl-NL', 'en-US', 'fr-FR', 'de-DE'] as const) {
@@ -179,24 +188,12 @@ describe('GET /api/v2.0/Search/quicksearch', () => {
         if (words.length === 0) continue;
         const withSets = compared % 2 === 0;
         const fromSql = await selectQuickSearch(t.database.db, locale, words, withSets, 10);
-        const fromIndex = index.search(words, withSets, 10).map((h) => ({
-          is_set: h.isSet,
-          no: h.no,
-          description: h.description,
-          image_sha: h.imageSha,
-          n: h.n,
-        }));
+        const fromIndex = index.search(words, withSets, 10).map(asRow);
         expect(fromIndex.map(shape), `${locale} "${text}"`).toEqual(fromSql.map(shape));
         compared++;
         if (withSets) continue;
         const setsFromSql = await selectQuickSearch(t.database.db, locale, words, true, 10, false);
-        const setsFromIndex = setsIndex.search(words, true, 10).map((h) => ({
-          is_set: h.isSet,
-          no: h.no,
-          description: h.description,
-          image_sha: h.imageSha,
-          n: h.n,
-        }));
+        const setsFromIndex = setsIndex.search(words, true, 10).map(asRow);
         expect(setsFromIndex.map(shape), `sets ${locale} "${text}"`).toEqual(setsFromSql.map(shape));
         if (setsFromSql.length > 0) setsCompared++;
       }
